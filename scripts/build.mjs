@@ -1,0 +1,32 @@
+// Bundles each public entry with esbuild: only the parts of Prism the engine uses are loaded, which
+// keeps start-up and import time low. Types come from `tsc -p tsconfig.json` into dist/types.
+import { build } from 'esbuild';
+import { rm } from 'node:fs/promises';
+
+await rm('dist', { recursive: true, force: true });
+const result = await build({
+  entryPoints: {
+    index: 'src/index.ts',
+    cli: 'src/cli.ts',
+    fixtures: 'src/fixtures/index.ts',
+  },
+  outdir: 'dist',
+  bundle: true,
+  splitting: true,
+  format: 'esm',
+  platform: 'node',
+  // jsonc-parser's CommonJS build is UMD with requires esbuild cannot follow; its ES build is plain.
+  mainFields: ['module', 'main'],
+  metafile: true,
+  target: 'node20.19',
+  minify: true,
+  sourcemap: 'linked',
+  chunkNames: 'chunks/[name]-[hash]',
+  legalComments: 'linked',
+  // Peer dependencies stay the consumer's own copies.
+  external: ['msw', 'msw/*', 'testcontainers'],
+  // Bundled CommonJS (Prism, lodash, ajv) calls require() for Node's built-ins.
+  banner: { js: "import { createRequire as __petstoreCreateRequire } from 'node:module'; const require = __petstoreCreateRequire(import.meta.url);" },
+  logLevel: 'warning',
+});
+if (process.env.BUILD_ANALYZE) console.log(await (await import('esbuild')).analyzeMetafile(result.metafile));

@@ -1,0 +1,25 @@
+#!/usr/bin/env node
+import { readFileSync } from 'node:fs';
+import { runCli } from './cli/index.js';
+
+const { version } = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')) as { version: string };
+
+const result = await runCli({
+  argv: process.argv.slice(2),
+  env: process.env,
+  stdout: line => process.stdout.write(`${line}\n`),
+  stderr: line => process.stderr.write(`${line}\n`),
+  version,
+});
+
+if (typeof result === 'number') {
+  process.exitCode = result;
+} else {
+  const stop = (): void => {
+    // Closes within a second even when a client holds a connection open.
+    setTimeout(() => process.exit(0), 1_000).unref();
+    void result.close().then(() => process.exit(0));
+  };
+  process.once('SIGTERM', stop);
+  process.once('SIGINT', stop);
+}

@@ -1,0 +1,63 @@
+import { createMockServer, type MockServer } from '../server/index.js';
+import { CliUsageError, HELP, parseCli, type CliConfig } from './parse-cli.js';
+
+export interface CliIo {
+  argv: readonly string[];
+  env: Readonly<Record<string, string | undefined>>;
+  stdout: (line: string) => void;
+  stderr: (line: string) => void;
+  version: string;
+}
+
+/** Runs the command line; resolves to the exit code, or to the running server. */
+export async function runCli(io: CliIo): Promise<number | MockServer> {
+  let command;
+  try {
+    command = parseCli(io.argv, io.env);
+  } catch (error) {
+    if (!(error instanceof CliUsageError)) throw error;
+    io.stderr(`petstore-mock: ${error.message}\nRun petstore-mock --help for the options.`);
+    return 2;
+  }
+  if (command.kind === 'help') {
+    io.stdout(HELP);
+    return 0;
+  }
+  if (command.kind === 'version') {
+    io.stdout(io.version);
+    return 0;
+  }
+  return serve(command.config, io);
+}
+
+async function serve(config: CliConfig, io: CliIo): Promise<number | MockServer> {
+  const logsRequests = config.logLevel === 'info' || config.logLevel === 'debug';
+  try {
+    const server = await createMockServer({
+      port: config.port,
+      host: config.host,
+      seed: config.seed,
+      pets: config.pets,
+      apiKeys: config.apiKeys,
+      cors: config.cors,
+      defaultStatus: config.defaultStatus,
+      validateResponses: config.validateResponses,
+      onError: (message, error) => {
+        if (config.logLevel !== 'silent') io.stderr(config.logLevel === 'debug' && error ? `${message} ${String((error as Error).stack ?? error)}` : message);
+      },
+      ...(logsRequests && {
+        onRequest: entry => io.stdout(`${entry.method} ${entry.path} ${entry.status} ${entry.milliseconds.toFixed(1)}ms`),
+      }),
+    });
+    const keys = config.apiKeys.length > 0 ? `${config.apiKeys.length} API key(s)` : 'any bearer token';
+    if (config.logLevel !== 'silent') io.stdout(`petstore-mock ready on ${server.url} (seed ${config.seed}, ${config.pets} pets, ${keys})`);
+    return server;
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code;
+    if (code === 'EADDRINUSE' || code === 'EACCES' || code === 'EADDRNOTAVAIL' || code === 'ENOTFOUND') {
+      io.stderr(`petstore-mock: cannot listen on ${config.host}:${config.port} (${code}). Choose another --port or --host.`);
+      return 1;
+    }
+    throw error;
+  }
+}

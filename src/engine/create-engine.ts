@@ -1,0 +1,237 @@
+import type { IPrismDiagnostic } from '@stoplight/prism-core';
+import type { IHttpRequest, IHttpResponse } from '@stoplight/prism-http';
+import { matchPath } from '@stoplight/prism-http/dist/router/matchPath.js';
+import { MatchType } from '@stoplight/prism-http/dist/router/types.js';
+import type { HttpMethod, IHttpOperation } from '@stoplight/types';
+import { loadDocument, type PetstoreDocument } from '../document/index.js';
+import { buildPets } from '../fixtures/index.js';
+import { createPetStore, type PetStore } from '../store/index.js';
+import { checkBearerToken } from './bearer-token.js';
+import { corsHeaders, isPreflight, preflightHeaders } from './cors.js';
+import { deprecationHeaders } from './deprecation.js';
+import { describeDiagnostics, isError } from './diagnostics.js';
+import { errorResponse, jsonResponse } from './errors.js';
+import { readPathParameters, readQuery } from './parameters.js';
+import { petOperations } from './pet-operations.js';
+import { createPrismPipeline } from './prism-pipeline.js';
+import { decodeBody, type DecodedBody } from './request-body.js';
+import type { EngineOptions, MockRequest, MockResponse } from './types.js';
+
+export const DEFAULT_PETS = 20;
+export const DEFAULT_BODY_LIMIT = 1024 * 1024;
+
+/** The transport-agnostic mock: every surface (HTTP server, MSW, container) hands requests to one. */
+export interface Engine {
+  handle(request: MockRequest): Promise<MockResponse>;
+  readonly store: PetStore;
+  readonly document: PetstoreDocument;
+  readonly bodyLimit: number;
+  /** Back to the seeded state. */
+  reset(): void;
+}
+
+const BEARER_CHALLENGE = 'Bearer realm="petstore-mock"';
+const MISSING_TOKEN_MESSAGE = 'Send the header "Authorization: Bearer <API_KEY>".';
+
+export async function createEngine(options: EngineOptions = {}): Promise<Engine> {
+  const document = await loadDocument(options.documentPath);
+  const store = createPetStore({
+    initialPets: options.initialPets ?? buildPets(options.pets ?? DEFAULT_PETS, { seed: options.seed ?? 1 }),
+    ...(options.defaultStatus !== undefined && { defaultStatus: options.defaultStatus }),
+  });
+  const apiKeys = new Set(options.apiKeys ?? []);
+  const cors = options.cors ?? true;
+  const bodyLimit = options.bodyLimit ?? DEFAULT_BODY_LIMIT;
+  const onError = options.onError ?? ((message: string, error?: unknown) => console.error(message, error ?? ''));
+  const headersByOperation = new Map([...document.operations].map(([id, operation]) => [id, deprecationHeaders(operation, document)]));
+  const documentMethods = [...new Set([...document.operations.values()].map(operation => operation.method.toUpperCase()))];
+  /** What the engine learnt of a request outside Prism's view of it. */
+  const contexts = new WeakMap<IHttpRequest, { body: DecodedBody; operationId?: string }>();
+
+  const urlOf = (operationId: string, parameters: Record<string, string | number>): string => {
+    const operation = document.operations.get(operationId);
+    if (!operation) throw new Error(`[petstore-mock] The document has no operation ${operationId}.`);
+    return document.basePath + operation.path.replace(/\{([^}]+)\}/g, (_, name: string) => encodeURIComponent(String(parameters[name])));
+  };
+
+  /** Prism's mock stage: the diagnostics decide errors, in the order a real service checks them. */
+  const respond = (operation: IHttpOperation, request: IHttpRequest, diagnostics: readonly IPrismDiagnostic[]): IHttpResponse => {
+    const context = contexts.get(request);
+    if (context && operation.iid) context.operationId = operation.iid;
+    const response = respondToOperation(operation, request, diagnostics);
+    const extraHeaders = headersByOperation.get(operation.iid ?? '');
+    if (extraHeaders) Object.assign(response.headers ??= {}, extraHeaders);
+    return response;
+  };
+
+  const respondToOperation = (operation: IHttpOperation, request: IHttpRequest, diagnostics: readonly IPrismDiagnostic[]): IHttpResponse => {
+    const errors = diagnostics.filter(isError);
+    if (errors.some(diagnostic => diagnostic.code === 401)) {
+      return errorResponse('unauthorized', MISSING_TOKEN_MESSAGE, { 'www-authenticate': BEARER_CHALLENGE });
+    }
+    const tokenProblem = checkBearerToken(request.headers?.['authorization'], apiKeys);
+    if (tokenProblem === 'empty') {
+      return errorResponse('unauthorized', MISSING_TOKEN_MESSAGE, { 'www-authenticate': BEARER_CHALLENGE });
+    }
+    if (tokenProblem === 'invalid') {
+      return errorResponse('unauthorized', 'The bearer token is not a valid API key.', {
+        'www-authenticate': `${BEARER_CHALLENGE}, error="invalid_token", error_description="The API key is not valid"`,
+      });
+    }
+    const body = contexts.get(request)?.body ?? { kind: 'none' };
+    if (body.kind === 'too-large') return errorResponse('payload_too_large', `The request body is larger than ${bodyLimit} bytes.`);
+    const unsupportedMediaType = errors.find(diagnostic => diagnostic.code === 415);
+    if (unsupportedMediaType || (body.kind === 'not-json' && operation.request?.body)) {
+      const received = body.kind === 'not-json' ? body.contentType : request.headers?.['content-type'];
+      return errorResponse('unsupported_media_type', `Content-Type must be application/json, not ${received ? `"${received}"` : 'missing'}.`);
+    }
+    if (body.kind === 'invalid-json') return errorResponse('invalid_json', `Request body is not valid JSON: ${body.reason}.`);
+    if (errors.length > 0) {
+      // Prism reports a JSON `null` body as a missing one.
+      if (errors.some(diagnostic => diagnostic.message === 'Body parameter is required')) {
+        return errorResponse('invalid_request', body.kind === 'json' ? 'Request body must be object, not null.' : 'Request body is required: send a JSON object.');
+      }
+      return errorResponse('invalid_request', describeDiagnostics(errors, operation));
+    }
+    const handler = petOperations[operation.iid ?? ''];
+    if (!handler || document.operations.get(operation.iid ?? '')?.definition['x-not-implemented'] === true) {
+      return errorResponse('not_implemented', `${operation.method.toUpperCase()} ${document.basePath}${operation.path} is named by the specification but its shape is not shown.`);
+    }
+    return handler({
+      query: readQuery(operation, request.url.query ?? {}),
+      pathParameters: readPathParameters(operation, request.url.path),
+      body: request.body,
+      store,
+      urlOf,
+    });
+  };
+
+  const pipeline = createPrismPipeline(document.prismOperations, respond, options.validateResponses ?? false);
+
+  const allowedMethods = (path: string): string[] => [
+    ...new Set(
+      document.prismOperations
+        .filter(operation => {
+          const match = matchPath(path, operation.path);
+          return match._tag === 'Right' && match.right !== MatchType.NOMATCH;
+        })
+        .map(operation => operation.method.toUpperCase()),
+    ),
+  ];
+
+  const handleApiRequest = async (method: string, path: string, search: string, headers: Record<string, string>, request: MockRequest): Promise<MockResponse> => {
+    const decoded = decodeBody(request.body, headers['content-type'], request.bodyTooLarge === true);
+    const prismRequest: IHttpRequest = {
+      method: method.toLowerCase() as HttpMethod,
+      url: { path, query: parseQuery(search) },
+      headers,
+      ...(decoded.kind === 'json' && { body: decoded.value }),
+      ...((decoded.kind === 'invalid-json' || decoded.kind === 'not-json') && { body: decoded.text }),
+    };
+    if (decoded.kind !== 'none' && headers['content-length'] === undefined) {
+      // Prism looks at Content-Length to tell whether a body came; MSW requests may lack it.
+      headers['content-length'] = String(typeof request.body === 'string' ? Buffer.byteLength(request.body) : request.body?.byteLength ?? 1);
+    }
+    const context: { body: DecodedBody; operationId?: string } = { body: decoded };
+    contexts.set(prismRequest, context);
+    const result = await pipeline.run(prismRequest);
+    if (result._tag === 'Left') return routeError(result.left, path, method);
+    const { output, validations } = result.right;
+    const violations = validations.output.filter(isError);
+    if (violations.length > 0) {
+      const message = `${method} ${path} answered ${output.statusCode}, which the document does not allow: ${violations.map(v => `${(v.path ?? []).join('.')} ${v.message}`).join('; ')}.`;
+      onError(`[petstore-mock] ${message}`);
+      return toMockResponse(errorResponse('invalid_response', message), context.operationId);
+    }
+    return toMockResponse(output, context.operationId);
+  };
+
+  const routeError = (error: Error, path: string, method: string): MockResponse => {
+    const status = (error as { status?: number }).status;
+    if (status === 405) {
+      const allow = allowedMethods(path);
+      return toMockResponse(errorResponse('method_not_allowed', `${method} is not allowed on ${document.basePath}${path}; use ${allow.join(' or ')}.`, { allow: allow.join(', ') }));
+    }
+    if (status === 404) return notFound(`${document.basePath}${path}`);
+    onError(`[petstore-mock] Prism could not route ${method} ${path}.`, error);
+    return toMockResponse(errorResponse('internal_error', 'The mock failed unexpectedly; see its log.'));
+  };
+
+  const notFound = (path: string): MockResponse =>
+    toMockResponse(errorResponse('route_not_found', `No operation of the Animal Store API is at ${path}.`));
+
+  const handleAdminRequest = (method: string, path: string): MockResponse | undefined => {
+    if (path === '/__admin/health') {
+      return method === 'GET' ? toMockResponse(jsonResponse(200, { status: 'ok' })) : methodNotAllowed(method, path, 'GET');
+    }
+    if (path === '/__admin/reset') {
+      if (method !== 'POST') return methodNotAllowed(method, path, 'POST');
+      store.reset();
+      return { status: 204, headers: {} };
+    }
+    return undefined;
+  };
+
+  const methodNotAllowed = (method: string, path: string, allow: string): MockResponse =>
+    toMockResponse(errorResponse('method_not_allowed', `${method} is not allowed on ${path}; use ${allow}.`, { allow }));
+
+  return {
+    store,
+    document,
+    bodyLimit,
+    reset: () => store.reset(),
+    async handle(request) {
+      const method = request.method.toUpperCase();
+      const headers = lowerCaseHeaders(request.headers);
+      const { path, search } = splitUrl(request.url);
+      let response: MockResponse;
+      try {
+        if (cors && isPreflight(method, name => headers[name])) {
+          return { status: 204, headers: preflightHeaders(headers['origin'], documentMethods, headers['access-control-request-headers']) };
+        }
+        const adminResponse = handleAdminRequest(method, path);
+        if (adminResponse) response = adminResponse;
+        else if (path === document.basePath || path.startsWith(`${document.basePath}/`)) {
+          response = await handleApiRequest(method, path.slice(document.basePath.length) || '/', search, headers, request);
+        } else response = notFound(path);
+      } catch (error) {
+        onError(`[petstore-mock] ${method} ${path} failed unexpectedly.`, error);
+        response = toMockResponse(errorResponse('internal_error', 'The mock failed unexpectedly; see its log.'));
+      }
+      if (cors) Object.assign(response.headers, corsHeaders(headers['origin']));
+      return response;
+    },
+  };
+}
+
+function toMockResponse(output: IHttpResponse, operationId?: string): MockResponse {
+  const headers: Record<string, string> = {};
+  for (const [name, value] of Object.entries(output.headers ?? {})) headers[name.toLowerCase()] = value;
+  const response: MockResponse = { status: output.statusCode, headers };
+  if (output.body !== undefined) response.body = JSON.stringify(output.body);
+  if (operationId !== undefined) response.operationId = operationId;
+  return response;
+}
+
+function lowerCaseHeaders(headers: MockRequest['headers']): Record<string, string> {
+  const lower: Record<string, string> = Object.create(null) as Record<string, string>;
+  for (const [name, value] of Object.entries(headers)) if (value !== undefined) lower[name.toLowerCase()] = value;
+  return lower;
+}
+
+function splitUrl(url: string): { path: string; search: string } {
+  const withoutOrigin = url.startsWith('/') ? url : url.replace(/^[a-z][a-z\d+.-]*:\/\/[^/?#]*/i, '') || '/';
+  const hash = withoutOrigin.indexOf('#');
+  const target = hash === -1 ? withoutOrigin : withoutOrigin.slice(0, hash);
+  const question = target.indexOf('?');
+  return question === -1 ? { path: target || '/', search: '' } : { path: target.slice(0, question) || '/', search: target.slice(question + 1) };
+}
+
+function parseQuery(search: string): Record<string, string | string[]> {
+  const query: Record<string, string | string[]> = Object.create(null) as Record<string, string | string[]>;
+  for (const [name, value] of new URLSearchParams(search)) {
+    const existing = query[name];
+    query[name] = existing === undefined ? value : [...(Array.isArray(existing) ? existing : [existing]), value];
+  }
+  return query;
+}

@@ -1,0 +1,37 @@
+import type { DocumentOperation, PetstoreDocument } from '../document/index.js';
+
+/**
+ * Headers every response of a deprecated operation carries, derived from the document:
+ * `deprecated: true`, `x-deprecated-at` → `Deprecation: @<unix-seconds>` (RFC 9745),
+ * `x-sunset` → `Sunset: <HTTP-date>` (RFC 8594), `x-successor-operation` → `Link: <…>; rel="successor-version"`.
+ */
+export function deprecationHeaders(operation: DocumentOperation, document: PetstoreDocument): Record<string, string> {
+  const { definition } = operation;
+  if (definition.deprecated !== true) return {};
+  const headers: Record<string, string> = {};
+  const deprecatedAt = readDate(definition['x-deprecated-at'], 'x-deprecated-at', operation);
+  if (deprecatedAt) headers['deprecation'] = `@${Math.floor(deprecatedAt.getTime() / 1000)}`;
+  const sunset = readDate(definition['x-sunset'], 'x-sunset', operation);
+  if (sunset) headers['sunset'] = sunset.toUTCString();
+  const successorId = definition['x-successor-operation'];
+  if (successorId !== undefined) {
+    const successor = typeof successorId === 'string' ? document.operations.get(successorId) : undefined;
+    if (!successor) throw new Error(`[petstore-mock] ${operation.operationId}: x-successor-operation names no operation of the document.`);
+    headers['link'] = `<${document.basePath}${successor.path}>; rel="successor-version"`;
+  }
+  return headers;
+}
+
+/** The sunset date of an operation, if the document gives one. */
+export function sunsetOf(operation: DocumentOperation): Date | undefined {
+  return readDate(operation.definition['x-sunset'], 'x-sunset', operation);
+}
+
+function readDate(value: unknown, field: string, operation: DocumentOperation): Date | undefined {
+  if (value === undefined) return undefined;
+  const date = typeof value === 'string' && /^\d{4}-\d{2}-\d{2}$/.test(value) ? new Date(`${value}T00:00:00Z`) : undefined;
+  if (!date || Number.isNaN(date.getTime())) {
+    throw new Error(`[petstore-mock] ${operation.operationId}: ${field} must be a date written YYYY-MM-DD, got ${JSON.stringify(value)}.`);
+  }
+  return date;
+}

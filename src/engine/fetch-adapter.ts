@@ -1,0 +1,30 @@
+import type { Engine } from './create-engine.js';
+import { readBody } from './read-body.js';
+import type { MockRequest, MockResponse } from './types.js';
+
+/** A Fetch `Request` as the engine takes it, its body read up to the engine's limit. */
+export async function fromFetchRequest(request: Request, bodyLimit: number): Promise<MockRequest> {
+  const headers: Record<string, string> = {};
+  request.headers.forEach((value, name) => {
+    headers[name] = value;
+  });
+  const mockRequest: MockRequest = { method: request.method, url: request.url, headers };
+  if (request.body) {
+    const { body, tooLarge } = await readBody(request.body as unknown as AsyncIterable<Uint8Array>, bodyLimit, request.headers.get('content-length'));
+    if (tooLarge) mockRequest.bodyTooLarge = true;
+    else mockRequest.body = body;
+  }
+  return mockRequest;
+}
+
+const NULL_BODY_STATUSES = new Set([101, 204, 205, 304]);
+
+export function toFetchResponse(response: MockResponse, method: string): Response {
+  const withoutBody = NULL_BODY_STATUSES.has(response.status) || method.toUpperCase() === 'HEAD';
+  return new Response(withoutBody ? null : response.body ?? null, { status: response.status, headers: response.headers });
+}
+
+/** The engine as a Fetch handler: `Request` in, `Response` out. */
+export async function handleFetch(engine: Engine, request: Request): Promise<Response> {
+  return toFetchResponse(await engine.handle(await fromFetchRequest(request, engine.bodyLimit)), request.method);
+}

@@ -1,0 +1,50 @@
+import { factory, createLogger, type IPrismDiagnostic, type IPrismOutput } from '@stoplight/prism-core';
+import type { IHttpConfig, IHttpRequest, IHttpResponse, PrismHttpComponents } from '@stoplight/prism-http';
+import router from '@stoplight/prism-http/dist/router/index.js';
+import { validateInput, validateOutput, validateSecurity } from '@stoplight/prism-http/dist/validator/index.js';
+import type { IHttpOperation } from '@stoplight/types';
+import * as Either from 'fp-ts/lib/Either.js';
+import * as TaskEither from 'fp-ts/lib/TaskEither.js';
+
+/** The mock stage Prism calls after routing and validation: it sees the diagnostics and answers. */
+export type Responder = (operation: IHttpOperation, request: IHttpRequest, diagnostics: readonly IPrismDiagnostic[]) => IHttpResponse;
+
+export type PrismResult = Either.Either<Error, IPrismOutput<IHttpResponse>>;
+
+export interface PrismPipeline {
+  run(request: IHttpRequest): Promise<PrismResult>;
+}
+
+// Under Node's ESM loader the default import of this CommonJS module is its `exports` object.
+const route = ((router as unknown as { default?: PrismHttpComponents['route'] }).default ?? router) as PrismHttpComponents['route'];
+
+/**
+ * Prism's own pipeline (`route → validateSecurity → validateInput → mock → validateOutput`) from
+ * prism-core's `factory`, with Prism's router and validators and our store-backed responder as the
+ * mock stage. Prism's mocker and forwarder (and their Faker and HTTP client) are never loaded.
+ */
+export function createPrismPipeline(operations: readonly IHttpOperation[], respond: Responder, validateResponses: boolean): PrismPipeline {
+  const config: IHttpConfig = {
+    checkSecurity: true,
+    validateRequest: true,
+    validateResponse: validateResponses,
+    errors: false,
+    upstreamProxy: undefined,
+    isProxy: false,
+    mock: { dynamic: false },
+  };
+  const prism = factory<IHttpOperation, IHttpRequest, IHttpResponse, IHttpConfig>(config, {
+    route,
+    // Prism's own createInstance passes it the same way; its declared input type is narrower.
+    validateSecurity: validateSecurity as unknown as PrismHttpComponents['validateSecurity'],
+    validateInput,
+    validateOutput,
+    mock: ({ resource, input }) => () => Either.right(respond(resource, input.data, input.validations)),
+    forward: () => () => TaskEither.left(new Error('petstore-mock never forwards requests.')),
+    logger: createLogger('petstore-mock', { level: 'silent' }),
+  });
+  const resources = [...operations];
+  return {
+    run: request => prism.request(request, resources)(),
+  };
+}

@@ -1,0 +1,2 @@
+export { createMockServer, DEFAULT_HOST, DEFAULT_PORT } from './create-mock-server.js';
+export type { MockServer, MockServerOptions, RequestLogEntry } from './create-mock-server.js';

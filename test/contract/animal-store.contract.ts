@@ -1,0 +1,339 @@
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { PET_STATUSES, type ApiError, type EngineOptions, type Pet } from '../../src/index.js';
+import type { CreateSurface, Surface } from './surface.js';
+
+const AUTH = { authorization: 'Bearer test-key' };
+const JSON_AUTH = { ...AUTH, 'content-type': 'application/json' };
+const SUNSET = 'Thu, 05 Dec 2030 00:00:00 GMT';
+const DEPRECATED_AT = `@${Date.UTC(2025, 11, 5) / 1000}`;
+const SUCCESSOR_LINK = '</v1/pets>; rel="successor-version"';
+
+/** Opens a surface with `options` for the enclosing `describe`, reset before each test. */
+function useSurface(createSurface: CreateSurface, options: EngineOptions = {}): () => Surface {
+  let surface: Surface | undefined;
+  beforeAll(async () => {
+    surface = await createSurface(options);
+  });
+  beforeEach(async () => {
+    await surface?.reset();
+  });
+  afterEach(() => {
+    // Every response is checked against the document; a violation is reported here.
+    expect(surface?.reportedErrors.splice(0)).toEqual([]);
+  });
+  afterAll(async () => {
+    await surface?.close();
+  });
+  return () => {
+    if (!surface) throw new Error('The surface did not start.');
+    return surface;
+  };
+}
+
+async function expectError(response: Response, status: number, code: string, messagePart?: RegExp): Promise<ApiError> {
+  expect(response.status).toBe(status);
+  expect(response.headers.get('content-type')).toMatch(/^application\/json/);
+  const body = (await response.json()) as ApiError;
+  expect(Object.keys(body).sort()).toEqual(['code', 'message', 'status']);
+  expect(body).toMatchObject({ code, status });
+  expect(body.message.length).toBeGreaterThan(0);
+  if (messagePart) expect(body.message).toMatch(messagePart);
+  return body;
+}
+
+async function listAll(surface: Surface, query = ''): Promise<Pet[]> {
+  const response = await surface.request('GET', `/v1/pets?limit=100${query}`, { headers: AUTH });
+  expect(response.status).toBe(200);
+  return (await response.json()) as Pet[];
+}
+
+function createPet(surface: Surface, body: unknown, headers: Record<string, string> = JSON_AUTH): Promise<Response> {
+  return surface.request('POST', '/v1/pets', { headers, body: typeof body === 'string' ? body : JSON.stringify(body) });
+}
+
+/** The behaviour of the Animal Store API every surface must show, written once. */
+export function describeAnimalStoreContract(surfaceName: string, createSurface: CreateSurface): void {
+  describe(`the Animal Store contract through ${surfaceName}`, () => {
+    describe('with the default 20 seeded pets', () => {
+      const surface = useSurface(createSurface, { seed: 1, pets: 20, validateResponses: true });
+
+      it('lists 20 pets by default, in ascending id order', async () => {
+        const response = await surface().request('GET', '/v1/pets', { headers: AUTH });
+        expect(response.status).toBe(200);
+        const pets = (await response.json()) as Pet[];
+        expect(pets).toHaveLength(20);
+        expect(pets.map(pet => pet.id)).toEqual(Array.from({ length: 20 }, (_, index) => index + 1));
+        for (const pet of pets) expect(PET_STATUSES).toContain(pet.status);
+      });
+
+      it('returns at most limit pets', async () => {
+        const response = await surface().request('GET', '/v1/pets?limit=3', { headers: AUTH });
+        expect(((await response.json()) as Pet[]).map(pet => pet.id)).toEqual([1, 2, 3]);
+        const one = await surface().request('GET', '/v1/pets?limit=1', { headers: AUTH });
+        expect((await one.json()) as Pet[]).toHaveLength(1);
+      });
+
+      it('keeps only pets with the status asked for', async () => {
+        for (const status of PET_STATUSES) {
+          const pets = await listAll(surface(), `&status=${status}`);
+          for (const pet of pets) expect(pet.status).toBe(status);
+        }
+        const all = await listAll(surface());
+        const counted = await Promise.all(PET_STATUSES.map(async status => (await listAll(surface(), `&status=${status}`)).length));
+        expect(counted.reduce((sum, count) => sum + count, 0)).toBe(all.length);
+      });
+
+      it('creates a pet with an id the service assigns, a Location, and only the declared fields', async () => {
+        const response = await createPet(surface(), { id: 999, name: 'Rex', categoryId: 2, status: 'pending', owner: 'me' });
+        expect(response.status).toBe(201);
+        const pet = (await response.json()) as Pet;
+        expect(pet).toEqual({ id: 21, name: 'Rex', categoryId: 2, status: 'pending' });
+        expect(response.headers.get('location')).toBe('/v1/pets/21');
+      });
+
+      it('lists and reads back what was created', async () => {
+        const created = (await (await createPet(surface(), { name: 'Nala', categoryId: 3, status: 'sold' })).json()) as Pet;
+        expect((await listAll(surface())).at(-1)).toEqual(created);
+        const read = await surface().request('GET', `/v1/pets/${created.id}`, { headers: AUTH });
+        expect(read.status).toBe(200);
+        expect(await read.json()).toEqual(created);
+      });
+
+      it('makes a pet created without a status available', async () => {
+        const pet = (await (await createPet(surface(), { name: 'Bo', categoryId: 1 })).json()) as Pet;
+        expect(pet.status).toBe('available');
+      });
+
+      it('gives concurrent creates unique ids', async () => {
+        const responses = await Promise.all(Array.from({ length: 40 }, (_, index) => createPet(surface(), { name: `Pet ${index}`, categoryId: 1 })));
+        const ids = await Promise.all(responses.map(async response => ((await response.json()) as Pet).id));
+        expect(new Set(ids).size).toBe(40);
+        expect((await listAll(surface())).length).toBe(60);
+      });
+
+      it('stores nothing when a create is rejected', async () => {
+        const rejected = [
+          createPet(surface(), { name: 'No category' }),
+          createPet(surface(), '{"name":"Half'),
+          createPet(surface(), { name: 'x', categoryId: 1 }, { ...AUTH, 'content-type': 'text/plain' }),
+          createPet(surface(), { name: 'x', categoryId: 1 }, { 'content-type': 'application/json' }),
+        ];
+        for (const response of await Promise.all(rejected)) expect(response.status).toBeGreaterThanOrEqual(400);
+        expect(await listAll(surface())).toHaveLength(20);
+      });
+
+      it('reads a pet by id', async () => {
+        const response = await surface().request('GET', '/v1/pets/7', { headers: AUTH });
+        expect(response.status).toBe(200);
+        expect(((await response.json()) as Pet).id).toBe(7);
+      });
+
+      it('answers 404 pet_not_found for an id nobody has', async () => {
+        await expectError(await surface().request('GET', '/v1/pets/424242', { headers: AUTH }), 404, 'pet_not_found', /424242/);
+      });
+    });
+
+    describe('with more pets than a page holds', () => {
+      const surface = useSurface(createSurface, { seed: 3, pets: 150, validateResponses: true });
+
+      it('caps a page at the limit of 100', async () => {
+        expect(await listAll(surface())).toHaveLength(100);
+        const byDefault = await surface().request('GET', '/v1/pets', { headers: AUTH });
+        expect((await byDefault.json()) as Pet[]).toHaveLength(20);
+      });
+    });
+
+    describe('authentication', () => {
+      const surface = useSurface(createSurface, { validateResponses: true });
+
+      it.each([
+        ['no Authorization header', {}],
+        ['another scheme', { authorization: 'Basic dXNlcjpwYXNz' }],
+        ['an empty bearer token', { authorization: 'Bearer ' }],
+        ['a blank bearer token', { authorization: 'Bearer    ' }],
+      ])('answers 401 with a Bearer challenge given %s', async (_, headers: Record<string, string>) => {
+        for (const [method, path] of [['GET', '/v1/pets'], ['GET', '/v1/pets/1'], ['POST', '/v1/pets']] as const) {
+          const response = await surface().request(method, path, { headers });
+          await expectError(response, 401, 'unauthorized', /Authorization: Bearer/);
+          expect(response.headers.get('www-authenticate')).toMatch(/^Bearer\b/);
+        }
+      });
+
+      it('answers 401 before it looks at a bad body', async () => {
+        await expectError(await createPet(surface(), '{not json', { 'content-type': 'application/json' }), 401, 'unauthorized');
+        await expectError(await createPet(surface(), { name: 5 }, { 'content-type': 'application/json' }), 401, 'unauthorized');
+      });
+
+      it('accepts any non-empty bearer token when no API keys are configured', async () => {
+        const response = await surface().request('GET', '/v1/pets', { headers: { authorization: 'Bearer anything-at-all' } });
+        expect(response.status).toBe(200);
+      });
+    });
+
+    describe('with API keys configured', () => {
+      const surface = useSurface(createSurface, { apiKeys: ['key-one', 'key-two'], validateResponses: true });
+
+      it('accepts each configured key', async () => {
+        for (const key of ['key-one', 'key-two']) {
+          expect((await surface().request('GET', '/v1/pets', { headers: { authorization: `Bearer ${key}` } })).status).toBe(200);
+        }
+      });
+
+      it('refuses another key with error="invalid_token"', async () => {
+        const response = await surface().request('GET', '/v1/pets', { headers: { authorization: 'Bearer key-three' } });
+        await expectError(response, 401, 'unauthorized', /not a valid API key/);
+        expect(response.headers.get('www-authenticate')).toMatch(/^Bearer .*error="invalid_token"/);
+      });
+    });
+
+    describe('request validation', () => {
+      const surface = useSurface(createSurface, { validateResponses: true });
+
+      it.each([
+        ['a missing name', { categoryId: 1 }, /name/],
+        ['a missing categoryId', { name: 'Rex' }, /categoryId/],
+        ['a name that is not a string', { name: 7, categoryId: 1 }, /name must be string/],
+        ['a fractional categoryId', { name: 'Rex', categoryId: 1.5 }, /categoryId must be integer/],
+        ['a categoryId given as a string', { name: 'Rex', categoryId: '1' }, /categoryId must be integer/],
+        ['an unknown status', { name: 'Rex', categoryId: 1, status: 'lost' }, /status must be equal to one of the allowed values: available, pending, sold/],
+        ['an array body', [{ name: 'Rex', categoryId: 1 }], /body must be object/],
+        ['a null body', null, /body must be object/],
+      ])('answers 400 invalid_request naming the field given %s', async (_, body, message) => {
+        await expectError(await createPet(surface(), body), 400, 'invalid_request', message);
+      });
+
+      it('answers 400 invalid_json to malformed JSON', async () => {
+        await expectError(await createPet(surface(), '{"name": "Rex",'), 400, 'invalid_json', /not valid JSON/);
+      });
+
+      it('answers 400 to an empty body', async () => {
+        await expectError(await createPet(surface(), ''), 400, 'invalid_request', /body is required/);
+      });
+
+      it('answers 415 to a body that is not JSON', async () => {
+        await expectError(await createPet(surface(), 'name=Rex', { ...AUTH, 'content-type': 'text/plain' }), 415, 'unsupported_media_type', /application\/json/);
+        await expectError(await createPet(surface(), 'name=Rex', { ...AUTH, 'content-type': 'application/x-www-form-urlencoded' }), 415, 'unsupported_media_type');
+      });
+
+      it('accepts JSON with a charset parameter', async () => {
+        expect((await createPet(surface(), { name: 'Rex', categoryId: 1 }, { ...AUTH, 'content-type': 'application/json; charset=utf-8' })).status).toBe(201);
+      });
+
+      it('answers 413 to a body over 1 MiB and keeps serving', async () => {
+        const huge = JSON.stringify({ name: 'x'.repeat(1024 * 1024), categoryId: 1 });
+        await expectError(await createPet(surface(), huge), 413, 'payload_too_large', /1048576 bytes/);
+        expect((await surface().request('GET', '/v1/pets', { headers: AUTH })).status).toBe(200);
+      });
+
+      it.each([
+        ['limit=0', /limit must be >= 1/],
+        ['limit=101', /limit must be <= 100/],
+        ['limit=abc', /limit must be integer/],
+        ['limit=2.5', /limit must be integer/],
+        ['status=lost', /status must be equal to one of the allowed values/],
+      ])('answers 400 naming the query parameter given %s', async (query, message) => {
+        await expectError(await surface().request('GET', `/v1/pets?${query}`, { headers: AUTH }), 400, 'invalid_request', message);
+      });
+
+      it.each(['abc', '1.5', 'true'])('answers 400 naming petId given /v1/pets/%s', async petId => {
+        await expectError(await surface().request('GET', `/v1/pets/${petId}`, { headers: AUTH }), 400, 'invalid_request', /petId must be integer/);
+      });
+
+      it('lets __proto__ and constructor keys pollute nothing', async () => {
+        const body = '{"name":"Proto","categoryId":1,"__proto__":{"polluted":true},"constructor":{"prototype":{"polluted":true}}}';
+        const response = await createPet(surface(), body);
+        expect(response.status).toBe(201);
+        expect(await response.json()).toEqual({ id: 21, name: 'Proto', categoryId: 1, status: 'available' });
+        expect(({} as Record<string, unknown>)['polluted']).toBeUndefined();
+        expect((await listAll(surface())).every(pet => !('polluted' in pet))).toBe(true);
+      });
+    });
+
+    describe('routing', () => {
+      const surface = useSurface(createSurface, { validateResponses: true });
+
+      it('answers 404 route_not_found for a path the API does not have', async () => {
+        await expectError(await surface().request('GET', '/v1/owners', { headers: AUTH }), 404, 'route_not_found', /\/v1\/owners/);
+        await expectError(await surface().request('GET', '/v1/pets/1/toys', { headers: AUTH }), 404, 'route_not_found');
+      });
+
+      it('answers 405 with Allow to a method the path does not have', async () => {
+        const response = await surface().request('DELETE', '/v1/pets', { headers: AUTH });
+        await expectError(response, 405, 'method_not_allowed', /DELETE/);
+        expect(response.headers.get('allow')).toBe('GET, POST');
+        const onePet = await surface().request('PUT', '/v1/pets/1', { headers: JSON_AUTH, body: '{}' });
+        await expectError(onePet, 405, 'method_not_allowed');
+        expect(onePet.headers.get('allow')).toBe('GET');
+      });
+
+      it('answers 501 for the store orders the specification names without a shape', async () => {
+        await expectError(await surface().request('GET', '/v1/store/orders', { headers: AUTH }), 501, 'not_implemented', /store\/orders/);
+        await expectError(await surface().request('GET', '/v1/store/orders'), 401, 'unauthorized');
+      });
+    });
+
+    describe('deprecation', () => {
+      const surface = useSurface(createSurface, { validateResponses: true });
+
+      it('marks every getPet response, 200 and 404 alike, with Deprecation, Sunset and Link', async () => {
+        for (const path of ['/v1/pets/1', '/v1/pets/999999']) {
+          const response = await surface().request('GET', path, { headers: AUTH });
+          expect(response.headers.get('deprecation')).toBe(DEPRECATED_AT);
+          expect(response.headers.get('sunset')).toBe(SUNSET);
+          expect(response.headers.get('link')).toBe(SUCCESSOR_LINK);
+        }
+      });
+
+      it('marks no other operation', async () => {
+        const responses = [await surface().request('GET', '/v1/pets', { headers: AUTH }), await createPet(surface(), { name: 'Rex', categoryId: 1 })];
+        for (const response of responses) {
+          for (const header of ['deprecation', 'sunset', 'link']) expect(response.headers.get(header)).toBeNull();
+        }
+      });
+    });
+
+    describe('CORS, on by default', () => {
+      const surface = useSurface(createSurface, { validateResponses: true });
+      const origin = 'http://localhost:5173';
+
+      it('answers a preflight with 204, allowing Authorization and Content-Type', async () => {
+        const response = await surface().request('OPTIONS', '/v1/pets', {
+          headers: { origin, 'access-control-request-method': 'POST', 'access-control-request-headers': 'authorization, content-type' },
+        });
+        expect(response.status).toBe(204);
+        expect(response.headers.get('access-control-allow-origin')).toBe(origin);
+        expect(response.headers.get('access-control-allow-methods')).toContain('POST');
+        expect(response.headers.get('access-control-allow-headers')).toMatch(/authorization/i);
+        expect(response.headers.get('access-control-allow-headers')).toMatch(/content-type/i);
+      });
+
+      it('lets browser code read the deprecation headers', async () => {
+        const response = await surface().request('GET', '/v1/pets/1', { headers: { ...AUTH, origin } });
+        expect(response.headers.get('access-control-allow-origin')).toBe(origin);
+        const exposed = (response.headers.get('access-control-expose-headers') ?? '').toLowerCase().split(/,\s*/);
+        expect(exposed).toEqual(expect.arrayContaining(['deprecation', 'sunset', 'link']));
+      });
+    });
+
+    describe('with CORS turned off', () => {
+      const surface = useSurface(createSurface, { cors: false, validateResponses: true });
+
+      it('sends no CORS headers and answers no preflight', async () => {
+        const origin = 'http://localhost:5173';
+        const response = await surface().request('GET', '/v1/pets', { headers: { ...AUTH, origin } });
+        expect(response.headers.get('access-control-allow-origin')).toBeNull();
+        const preflight = await surface().request('OPTIONS', '/v1/pets', { headers: { origin, 'access-control-request-method': 'GET' } });
+        expect(preflight.status).toBe(405);
+      });
+    });
+
+    describe('with pets created without a status left without one', () => {
+      const surface = useSurface(createSurface, { defaultStatus: null, validateResponses: true });
+
+      it('stores the pet without a status', async () => {
+        const pet = (await (await createPet(surface(), { name: 'Bo', categoryId: 1 })).json()) as Pet;
+        expect(pet).toEqual({ id: 21, name: 'Bo', categoryId: 1 });
+      });
+    });
+  });
+}

@@ -1,0 +1,6 @@
+import { describeAdminContract } from './contract/admin.contract.js';
+import { describeAnimalStoreContract } from './contract/animal-store.contract.js';
+import { createServerSurface } from './support/server-surface.js';
+
+describeAnimalStoreContract('the HTTP server', createServerSurface);
+describeAdminContract('the HTTP server', createServerSurface);
