@@ -1,3 +1,4 @@
+/* global process, console */
 // Bundles each public entry with esbuild: only the parts of Prism the engine uses are loaded, which
 // keeps start-up and import time low. Types come from `tsc -p tsconfig.json` into dist/types.
 import { build } from 'esbuild';

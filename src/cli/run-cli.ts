@@ -43,14 +43,14 @@ async function serve(config: CliConfig, io: CliIo): Promise<number | MockServer>
       defaultStatus: config.defaultStatus,
       validateResponses: config.validateResponses,
       onError: (message, error) => {
-        if (config.logLevel !== 'silent') io.stderr(config.logLevel === 'debug' && error ? `${message} ${String((error as Error).stack ?? error)}` : message);
+        if (config.logLevel !== 'silent') io.stderr(config.logLevel === 'debug' && error !== undefined ? `${message} ${describeError(error)}` : message);
       },
       ...(logsRequests && {
         onRequest: entry => io.stdout(`${entry.method} ${entry.path} ${entry.status} ${entry.milliseconds.toFixed(1)}ms`),
       }),
     });
     const keys = config.apiKeys.length > 0 ? `${config.apiKeys.length} API key(s)` : 'any bearer token';
-    if (config.logLevel !== 'silent') io.stdout(`petstore-mock ready on ${server.url} (seed ${config.seed}, ${config.pets} pets, ${keys})`);
+    if (logsRequests) io.stdout(`petstore-mock ready on ${server.url} (seed ${config.seed}, ${config.pets} pets, ${keys})`);
     return server;
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code;
@@ -60,4 +60,8 @@ async function serve(config: CliConfig, io: CliIo): Promise<number | MockServer>
     }
     throw error;
   }
+}
+
+function describeError(error: unknown): string {
+  return error instanceof Error ? (error.stack ?? error.message) : String(error);
 }

@@ -4,6 +4,7 @@ import { transformOas3Operations } from '@stoplight/http-spec/oas3/operation';
 import { bundleTarget } from '@stoplight/json';
 import type { OpenAPIV3_1 } from 'openapi-types';
 import { parse } from 'yaml';
+import { dereferenceLocal } from './dereference.js';
 import { locateDocument } from './locate-document.js';
 
 /** An operation of the document, raw (with its `x-` extensions) beside where it lives. */
@@ -47,10 +48,10 @@ async function readDocument(documentPath: string): Promise<PetstoreDocument> {
 /**
  * What Prism's `getHttpOperationsFromSpec` makes of a self-contained OpenAPI 3 document, without the
  * remote `$ref` resolver, Swagger 2 and Postman converters it also loads (and their Faker and HTTP
- * client): Stoplight's transform, each operation bundled with the components its schemas refer to.
+ * client): local references resolved, Stoplight's transform, each operation bundled.
  */
 function toPrismOperations(source: OpenAPIV3_1.Document): IHttpOperation[] {
-  const document = structuredClone(source) as unknown as Record<string, unknown>;
+  const document = dereferenceLocal(source) as unknown as Record<string, unknown>;
   return transformOas3Operations(document as Parameters<typeof transformOas3Operations>[0]).map(
     (operation): IHttpOperation =>
       bundleTarget<Record<string, unknown>>({ document: { ...document, __target__: operation }, path: '#/__target__', cloneDocument: false }) as unknown as IHttpOperation,

@@ -12,6 +12,7 @@ import { deprecationHeaders } from './deprecation.js';
 import { describeDiagnostics, isError } from './diagnostics.js';
 import { errorResponse, jsonResponse } from './errors.js';
 import { readPathParameters, readQuery } from './parameters.js';
+import { escapeUndecodableSegments, parsableContentType } from './prism-input.js';
 import { petOperations } from './pet-operations.js';
 import { createPrismPipeline } from './prism-pipeline.js';
 import { decodeBody, type DecodedBody } from './request-body.js';
@@ -121,9 +122,10 @@ export async function createEngine(options: EngineOptions = {}): Promise<Engine>
 
   const handleApiRequest = async (method: string, path: string, search: string, headers: Record<string, string>, request: MockRequest): Promise<MockResponse> => {
     const decoded = decodeBody(request.body, headers['content-type'], request.bodyTooLarge === true);
+    if (parsableContentType(headers['content-type']) === undefined) delete headers['content-type'];
     const prismRequest: IHttpRequest = {
       method: method.toLowerCase() as HttpMethod,
-      url: { path, query: parseQuery(search) },
+      url: { path: escapeUndecodableSegments(path), query: parseQuery(search) },
       headers,
       ...(decoded.kind === 'json' && { body: decoded.value }),
       ...((decoded.kind === 'invalid-json' || decoded.kind === 'not-json') && { body: decoded.text }),

@@ -1,10 +1,8 @@
 import type { IPrismDiagnostic } from '@stoplight/prism-core';
-import type { IHttpOperation } from '@stoplight/types';
-
-const ERROR_SEVERITY = 0;
+import { DiagnosticSeverity, type IHttpOperation } from '@stoplight/types';
 
 export function isError(diagnostic: IPrismDiagnostic): boolean {
-  return diagnostic.severity === ERROR_SEVERITY;
+  return diagnostic.severity === DiagnosticSeverity.Error;
 }
 
 /**

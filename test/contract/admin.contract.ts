@@ -22,7 +22,7 @@ export function describeAdminContract(surfaceName: string, createSurface: Create
     });
 
     it('puts the store back to its seeded pets on POST /__admin/reset', async () => {
-      const seeded = await (await surface.request('GET', '/v1/pets', { headers: AUTH })).json();
+      const seeded = (await (await surface.request('GET', '/v1/pets', { headers: AUTH })).json()) as Pet[];
       await surface.request('POST', '/v1/pets', { headers: { ...AUTH, 'content-type': 'application/json' }, body: '{"name":"Temp","categoryId":1}' });
       expect((await (await surface.request('GET', '/v1/pets', { headers: AUTH })).json()) as Pet[]).toHaveLength(5);
       const reset = await surface.request('POST', '/__admin/reset');

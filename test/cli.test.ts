@@ -1,0 +1,158 @@
+import { request as httpRequest, Agent } from 'node:http';
+import { readFileSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import type { Pet } from '../src/index.js';
+import { createServer } from 'node:net';
+import { runCliToEnd, startCli } from './support/run-cli.js';
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer().listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      server.close(() => (typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port'))));
+    });
+  });
+}
+
+async function waitUntilAnswering(url: string): Promise<void> {
+  for (let attempt = 0; attempt < 200; attempt++) {
+    const ok = await fetch(url).then(response => response.ok, () => false);
+    if (ok) return;
+    await new Promise(resolve => setTimeout(resolve, 25));
+  }
+  throw new Error(`${url} never answered.`);
+}
+
+const { version } = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')) as { version: string };
+const AUTH = { authorization: 'Bearer cli-test' };
+
+async function readyUrl(cli: ReturnType<typeof startCli>): Promise<string> {
+  const line = await cli.waitForLine(/ready on /);
+  const url = /ready on (\S+)/.exec(line)?.[1];
+  if (!url) throw new Error(`No URL in "${line}"`);
+  return url;
+}
+
+describe('the petstore-mock command', () => {
+  it('prints every flag with --help and exits 0', async () => {
+    const { code, stdout } = await runCliToEnd(['--help']);
+    expect(code).toBe(0);
+    for (const flag of ['--port', '--host', '--seed', '--pets', '--api-key', '--no-cors', '--log-level', '--default-status', '--validate-responses', '--help', '--version']) {
+      expect(stdout).toContain(flag);
+    }
+    for (const variable of ['PORT', 'HOST', 'PETSTORE_SEED', 'PETSTORE_PETS', 'PETSTORE_API_KEYS', 'PETSTORE_CORS', 'PETSTORE_LOG_LEVEL']) {
+      expect(stdout).toContain(variable);
+    }
+  });
+
+  it('prints the package version with --version', async () => {
+    const { code, stdout } = await runCliToEnd(['--version']);
+    expect(code).toBe(0);
+    expect(stdout.trim()).toBe(version);
+  });
+
+  it.each([
+    [['--bogus'], /Unknown option '--bogus'/],
+    [['--port', 'eighty'], /--port must be a whole number from 0 to 65535, got "eighty"/],
+    [['--port', '70000'], /--port must be a whole number/],
+    [['--pets=-3'], /--pets must be a whole number/],
+    [['--pets', 'many'], /--pets must be a whole number/],
+    [['--log-level', 'loud'], /--log-level must be one of silent, error, info, debug/],
+    [['--default-status', 'lost'], /--default-status must be one of available, pending, sold, none/],
+    [['stray'], /Unexpected argument 'stray'/],
+  ])('exits with code 2 and says what is wrong given %j', async (args, message) => {
+    const { code, stderr } = await runCliToEnd(args);
+    expect(code).toBe(2);
+    expect(stderr).toMatch(message);
+    expect(stderr).toContain('--help');
+  });
+
+  it('exits with code 2 given a bad environment value', async () => {
+    const { code, stderr } = await runCliToEnd([], { PETSTORE_CORS: 'maybe' });
+    expect(code).toBe(2);
+    expect(stderr).toMatch(/PETSTORE_CORS must be true or false/);
+  });
+
+  it('prints one readiness line naming the URL, then one line per request', async () => {
+    const cli = startCli(['--port', '0']);
+    try {
+      const url = await readyUrl(cli);
+      expect(url).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/v1$/);
+      await fetch(`${url}/pets?limit=2`, { headers: AUTH });
+      await fetch(`${url}/pets/999`, { headers: AUTH });
+      const logLines = [await cli.waitForLine(/^GET \/v1\/pets\?limit=2 /), await cli.waitForLine(/^GET \/v1\/pets\/999 /)];
+      expect(logLines[0]).toMatch(/^GET \/v1\/pets\?limit=2 200 \d+\.\dms$/);
+      expect(logLines[1]).toMatch(/^GET \/v1\/pets\/999 404 \d+\.\dms$/);
+      expect(cli.output().match(/ready on/g)).toHaveLength(1);
+    } finally {
+      cli.child.kill('SIGKILL');
+    }
+  });
+
+  it('takes its settings from the environment', async () => {
+    const cli = startCli([], { PORT: '0', PETSTORE_PETS: '3', PETSTORE_API_KEYS: 'alpha, beta' });
+    try {
+      const url = await readyUrl(cli);
+      const pets = (await (await fetch(`${url}/pets`, { headers: { authorization: 'Bearer beta' } })).json()) as Pet[];
+      expect(pets).toHaveLength(3);
+      expect((await fetch(`${url}/pets`, { headers: { authorization: 'Bearer gamma' } })).status).toBe(401);
+    } finally {
+      cli.child.kill('SIGKILL');
+    }
+  });
+
+  it('prints no readiness or request lines at --log-level error', async () => {
+    const port = await freePort();
+    const cli = startCli(['--port', String(port), '--log-level', 'error']);
+    try {
+      await waitUntilAnswering(`http://127.0.0.1:${port}/__admin/health`);
+      await fetch(`http://127.0.0.1:${port}/v1/pets`, { headers: AUTH });
+      expect(cli.output()).toBe('');
+    } finally {
+      cli.child.kill('SIGKILL');
+    }
+  });
+
+  it('lets flags win over environment variables', async () => {
+    const cli = startCli(['--pets', '2', '--port', '0'], { PETSTORE_PETS: '9' });
+    try {
+      const url = await readyUrl(cli);
+      expect((await (await fetch(`${url}/pets`, { headers: AUTH })).json()) as Pet[]).toHaveLength(2);
+    } finally {
+      cli.child.kill('SIGKILL');
+    }
+  });
+
+  it('serves the same seeded pets in every process', async () => {
+    const first = startCli(['--port', '0', '--seed', '42']);
+    const second = startCli(['--port', '0', '--seed', '42']);
+    const third = startCli(['--port', '0', '--seed', '43']);
+    try {
+      const [a, b, c] = await Promise.all([first, second, third].map(async cli => (await fetch(`${await readyUrl(cli)}/pets`, { headers: AUTH })).json() as Promise<Pet[]>));
+      expect(a).toEqual(b);
+      expect(a).not.toEqual(c);
+    } finally {
+      for (const cli of [first, second, third]) cli.child.kill('SIGKILL');
+    }
+  });
+
+  it.each(['SIGTERM', 'SIGINT'] as const)('closes within a second and exits 0 on %s, even with a connection held open', async signal => {
+    const cli = startCli(['--port', '0']);
+    const url = new URL(await readyUrl(cli));
+    const agent = new Agent({ keepAlive: true });
+    await new Promise<void>((resolve, reject) => {
+      httpRequest({ host: url.hostname, port: url.port, path: '/v1/pets', headers: AUTH, agent }, response => {
+        response.resume();
+        response.on('end', resolve);
+      })
+        .on('error', reject)
+        .end();
+    });
+    const started = performance.now();
+    cli.child.kill(signal);
+    const { code } = await cli.exited;
+    expect(code).toBe(0);
+    expect(performance.now() - started).toBeLessThan(1_000);
+    agent.destroy();
+  });
+});

@@ -1,0 +1,47 @@
+import { execFile } from 'node:child_process';
+import { promisify } from 'node:util';
+import { describe, expect, it } from 'vitest';
+import { loadDocument } from '../src/document/index.js';
+
+const run = promisify(execFile);
+
+describe('the OpenAPI document', () => {
+  it('passes Redocly CLI lint with no errors', async () => {
+    const { stdout, stderr } = await run(process.execPath, ['node_modules/@redocly/cli/bin/cli.js', 'lint', '--format', 'stylish'], { env: { ...process.env, REDOCLY_TELEMETRY: 'off', REDOCLY_SUPPRESS_UPDATE_NOTICE: 'true' } }).catch(
+      (error: unknown) => {
+        const { stdout: out = '', stderr: err = '' } = error as { stdout?: string; stderr?: string };
+        throw new Error(`Redocly lint failed:\n${out}\n${err}`);
+      },
+    );
+    expect(`${stdout}${stderr}`).not.toMatch(/\berror\b.*\(/);
+  }, 60_000);
+
+  it('describes both deployments, each ending in /v1', async () => {
+    const { source, basePath } = await loadDocument();
+    expect(source.servers?.map(server => server.description)).toEqual(['Production', 'Staging']);
+    expect(basePath).toBe('/v1');
+  });
+
+  it('marks getPet deprecated with its sunset and replacement', async () => {
+    const getPet = (await loadDocument()).operations.get('getPet');
+    expect(getPet?.definition.deprecated).toBe(true);
+    expect(getPet?.definition['x-sunset']).toBe('2030-12-05');
+    expect(getPet?.definition['x-successor-operation']).toBe('listPets');
+  });
+
+  it('requires bearer authentication on every operation', async () => {
+    const { source, operations } = await loadDocument();
+    expect(source.components?.securitySchemes?.['bearerAuth']).toMatchObject({ type: 'http', scheme: 'bearer' });
+    expect(source.security).toEqual([{ bearerAuth: [] }]);
+    for (const operation of operations.values()) expect(operation.definition.security).toBeUndefined();
+  });
+
+  it('declares every status the mock answers for each operation', async () => {
+    const { operations } = await loadDocument();
+    const statuses = (id: string): string[] => Object.keys(operations.get(id)?.definition.responses ?? {});
+    expect(statuses('listPets')).toEqual(['200', '400', '401', '500']);
+    expect(statuses('createPet')).toEqual(['201', '400', '401', '413', '415', '500']);
+    expect(statuses('getPet')).toEqual(['200', '400', '401', '404', '500']);
+    expect(statuses('listStoreOrders')).toEqual(['401', '501']);
+  });
+});

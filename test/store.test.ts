@@ -1,0 +1,44 @@
+import { describe, expect, it } from 'vitest';
+import { createPetStore } from '../src/store/index.js';
+import { buildPets } from '../src/fixtures/index.js';
+
+describe('the pet store', () => {
+  it('lists pets in ascending id order whatever order they were given in', () => {
+    const store = createPetStore({ initialPets: buildPets(5).reverse() });
+    expect(store.list({ limit: 10 }).map(pet => pet.id)).toEqual([1, 2, 3, 4, 5]);
+  });
+
+  it('assigns ids after the highest initial one', () => {
+    const store = createPetStore({ initialPets: buildPets(2, { firstId: 40 }) });
+    expect(store.create({ name: 'Rex', categoryId: 1 }).id).toBe(42);
+    expect(store.create({ name: 'Max', categoryId: 1 }).id).toBe(43);
+  });
+
+  it('applies the limit after the status filter', () => {
+    const store = createPetStore();
+    for (let index = 0; index < 6; index++) store.create({ name: `P${index}`, categoryId: 1, status: index % 2 ? 'sold' : 'pending' });
+    expect(store.list({ limit: 2, status: 'sold' }).map(pet => pet.id)).toEqual([2, 4]);
+  });
+
+  it('hands out copies, so callers cannot change what it holds', () => {
+    const store = createPetStore({ initialPets: buildPets(1) });
+    const pet = store.get(1);
+    if (!pet) throw new Error('missing');
+    pet.name = 'Changed';
+    expect(store.get(1)?.name).not.toBe('Changed');
+  });
+
+  it('keeps only the declared fields of a new pet', () => {
+    const store = createPetStore();
+    const body = JSON.parse('{"name":"Rex","categoryId":1,"owner":"me","__proto__":{"x":1}}') as { name: string; categoryId: number };
+    expect(store.create(body)).toEqual({ id: 1, name: 'Rex', categoryId: 1, status: 'available' });
+  });
+
+  it('goes back to its initial pets on reset, ids included', () => {
+    const store = createPetStore({ initialPets: buildPets(3) });
+    store.create({ name: 'Rex', categoryId: 1 });
+    store.reset();
+    expect(store.size).toBe(3);
+    expect(store.create({ name: 'Rex', categoryId: 1 }).id).toBe(4);
+  });
+});

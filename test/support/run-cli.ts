@@ -1,0 +1,55 @@
+import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
+
+export const CLI_PATH = fileURLToPath(new URL('../../dist/cli.js', import.meta.url));
+
+export interface RunningCli {
+  child: ChildProcessWithoutNullStreams;
+  /** Everything printed on standard output so far. */
+  output(): string;
+  /** Resolves with the first line matching `pattern`. */
+  waitForLine(pattern: RegExp, timeoutMs?: number): Promise<string>;
+  exited: Promise<{ code: number | null; signal: NodeJS.Signals | null }>;
+}
+
+/** Starts the built `petstore-mock` bin, as `npx petstore-mock` would. */
+export function startCli(args: string[], env: Record<string, string> = {}): RunningCli {
+  const child = spawn(process.execPath, [CLI_PATH, ...args], { env: { PATH: process.env['PATH'] ?? '', ...env } });
+  let stdout = '';
+  let stderr = '';
+  child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
+  child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+  const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>(resolve => child.once('exit', (code, signal) => resolve({ code, signal })));
+  return {
+    child,
+    exited,
+    output: () => stdout,
+    waitForLine: (pattern, timeoutMs = 10_000) =>
+      new Promise((resolve, reject) => {
+        const timer = setTimeout(() => {
+          clearInterval(poll);
+          reject(new Error(`No line matched ${String(pattern)} in ${timeoutMs} ms. stdout:\n${stdout}\nstderr:\n${stderr}`));
+        }, timeoutMs);
+        const poll = setInterval(() => {
+          const line = stdout.split('\n').find(candidate => pattern.test(candidate));
+          if (line !== undefined) {
+            clearInterval(poll);
+            clearTimeout(timer);
+            resolve(line);
+          }
+        }, 10);
+      }),
+  };
+}
+
+/** Runs the bin to completion and collects what it printed. */
+export function runCliToEnd(args: string[], env: Record<string, string> = {}): Promise<{ code: number | null; stdout: string; stderr: string }> {
+  return new Promise(resolve => {
+    const child = spawn(process.execPath, [CLI_PATH, ...args], { env: { PATH: process.env['PATH'] ?? '', ...env } });
+    let stdout = '';
+    let stderr = '';
+    child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
+    child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+    child.once('exit', code => resolve({ code, stdout, stderr }));
+  });
+}
