@@ -1,7 +1,12 @@
 #!/usr/bin/env node
+// The `petstore-mock` bin. It turns on Node's on-disk compile cache (Node >= 22.1; a no-op before)
+// and only then loads the engine, so later starts skip compiling the bundled Prism.
+import module from 'node:module';
 import { readFileSync } from 'node:fs';
-import { runCli } from './cli/index.js';
 
+(module as { enableCompileCache?: () => unknown }).enableCompileCache?.();
+
+const { runCli } = await import('./cli/index.js');
 const { version } = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')) as { version: string };
 
 const result = await runCli({

@@ -1,5 +1,5 @@
 import { existsSync } from 'node:fs';
-import { dirname, join } from 'node:path';
+import { basename, dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const DOCUMENT_RELATIVE_PATH = join('openapi', 'petstore.yaml');
@@ -19,4 +19,9 @@ export function locateDocument(): string {
     }
     folder = parent;
   }
+}
+
+/** Where the build keeps the compiled form of a document: beside it, as `.<name>.compiled.json`. */
+export function compiledDocumentPath(documentPath: string): string {
+  return join(dirname(documentPath), `.${basename(documentPath).replace(/\.ya?ml$/i, '')}.compiled.json`);
 }

@@ -1,0 +1,82 @@
+/**
+ * `npm run bench`: cold start and throughput of petstore-mock beside stock Prism and a bare
+ * node:http server, in one run, printed with ratios against the targets. Loopback only, bounded.
+ * Set BENCH_SECONDS (default 10) for the length of each throughput run.
+ */
+import autocannon from 'autocannon';
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { buildPets } from '../src/fixtures/index.js';
+import { freePort, median, startProcess, waitForOk, type StartedProcess } from './support.js';
+
+const AUTH = { authorization: 'Bearer bench' };
+const SECONDS = Number(process.env['BENCH_SECONDS'] ?? 10);
+const COLD_STARTS = 5;
+
+interface Contender {
+  name: string;
+  /** Stock Prism serves the document's paths without the servers' `/v1`. */
+  path: string;
+  start(port: number): StartedProcess;
+}
+
+mkdirSync('.bench', { recursive: true });
+writeFileSync('.bench/pets.json', JSON.stringify(buildPets(20, { seed: 1 })));
+
+const contenders: Contender[] = [
+  { name: 'petstore-mock', path: '/v1/pets', start: port => startProcess(process.execPath, ['dist/cli.js', '--port', String(port), '--log-level', 'silent']) },
+  { name: 'stock Prism', path: '/pets', start: port => startProcess(process.execPath, ['node_modules/@stoplight/prism-cli/dist/index.js', 'mock', 'openapi/petstore.yaml', '--port', String(port)]) },
+  { name: 'bare node:http', path: '/v1/pets', start: port => startProcess(process.execPath, ['bench/bare-server.mjs', '.bench/pets.json', String(port)]) },
+];
+
+async function coldStart(contender: Contender): Promise<number> {
+  const samples: number[] = [];
+  for (let run = 0; run < COLD_STARTS; run++) {
+    const port = await freePort();
+    const started = performance.now();
+    const process = contender.start(port);
+    try {
+      await waitForOk(`http://127.0.0.1:${port}${contender.path}`, AUTH);
+      samples.push(performance.now() - started);
+    } finally {
+      await process.stop();
+    }
+  }
+  return median(samples);
+}
+
+async function throughput(contender: Contender): Promise<number> {
+  const port = await freePort();
+  const process = contender.start(port);
+  try {
+    const url = `http://127.0.0.1:${port}${contender.path}`;
+    await waitForOk(url, AUTH);
+    await autocannon({ url, connections: 10, duration: 2, headers: AUTH });
+    const result = await autocannon({ url, connections: 10, duration: SECONDS, headers: AUTH });
+    if (result.non2xx > 0 || result.errors > 0) throw new Error(`${contender.name}: ${result.non2xx} non-2xx answers, ${result.errors} errors.`);
+    return result.requests.average;
+  } finally {
+    await process.stop();
+  }
+}
+
+const results: Record<string, { coldStartMs: number; requestsPerSecond: number }> = {};
+for (const contender of contenders) {
+  const coldStartMs = await coldStart(contender);
+  const requestsPerSecond = await throughput(contender);
+  results[contender.name] = { coldStartMs, requestsPerSecond };
+  console.log(`${contender.name.padEnd(16)} cold start ${coldStartMs.toFixed(0).padStart(6)} ms   throughput ${requestsPerSecond.toFixed(0).padStart(7)} req/s`);
+}
+
+const ours = results['petstore-mock'];
+const prism = results['stock Prism'];
+const bare = results['bare node:http'];
+if (!ours || !prism || !bare) throw new Error('A contender is missing.');
+const ratios = [
+  ['throughput vs stock Prism', ours.requestsPerSecond / prism.requestsPerSecond, '>= 2', ours.requestsPerSecond / prism.requestsPerSecond >= 2],
+  ['throughput vs bare node:http', ours.requestsPerSecond / bare.requestsPerSecond, '>= 0.35', ours.requestsPerSecond / bare.requestsPerSecond >= 0.35],
+  ['cold start vs bare node:http', ours.coldStartMs / bare.coldStartMs, '<= 2', ours.coldStartMs / bare.coldStartMs <= 2],
+  ['cold start vs stock Prism', ours.coldStartMs / prism.coldStartMs, '(information)', true],
+] as const;
+console.log('');
+for (const [name, ratio, target, met] of ratios) console.log(`${name.padEnd(30)} ${ratio.toFixed(2).padStart(6)}×   target ${target.padEnd(14)} ${met ? 'met' : 'MISSED'}`);
+writeFileSync('.bench/results.json', `${JSON.stringify({ node: process.version, seconds: SECONDS, results, ratios }, null, 2)}\n`);

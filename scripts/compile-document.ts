@@ -1,0 +1,12 @@
+/**
+ * Part of `npm run build`: writes openapi/.petstore.compiled.json, the compiled form of
+ * openapi/petstore.yaml keyed by its SHA-256, which the engine uses at start-up while it matches.
+ */
+import { readFileSync, writeFileSync } from 'node:fs';
+import { compileDocument } from '../src/document/compile-document.js';
+import { compiledDocumentPath, hashDocument, locateDocument, type CompiledDocumentCache } from '../src/document/index.js';
+
+const documentPath = locateDocument();
+const text = readFileSync(documentPath, 'utf8');
+const cache: CompiledDocumentCache = { sourceSha256: hashDocument(text), compiled: compileDocument(text) };
+writeFileSync(compiledDocumentPath(documentPath), JSON.stringify(cache));

@@ -1,0 +1,15 @@
+import { readFileSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import { renderDefaultPets, renderPetNamesModule } from '../scripts/render-generated.js';
+
+const read = (path: string): string => readFileSync(new URL(`../${path}`, import.meta.url), 'utf8');
+
+describe('the generated files', () => {
+  it('hold the pet names of the installed Faker (run npm run fixtures if not)', () => {
+    expect(read('src/fixtures/pet-names.generated.ts')).toBe(renderPetNamesModule());
+  });
+
+  it('hold the default seeded pets in fixtures/pets.json (run npm run fixtures if not)', async () => {
+    expect(read('fixtures/pets.json')).toBe(await renderDefaultPets());
+  });
+});
