@@ -1,4 +1,3 @@
-/* global process, Buffer */
 // The baseline: a bare node:http server answering GET /v1/pets with a fixed JSON array, nothing else.
 import { readFileSync } from 'node:fs';
 import { createServer } from 'node:http';

@@ -4,6 +4,8 @@
  * Set BENCH_SECONDS (default 10) for the length of each throughput run.
  */
 import autocannon from 'autocannon';
+import { execFile } from 'node:child_process';
+import { promisify } from 'node:util';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { buildPets } from '../src/fixtures/index.js';
 import { freePort, median, startProcess, waitForOk, type StartedProcess } from './support.js';
@@ -11,6 +13,19 @@ import { freePort, median, startProcess, waitForOk, type StartedProcess } from '
 const AUTH = { authorization: 'Bearer bench' };
 const SECONDS = Number(process.env['BENCH_SECONDS'] ?? 10);
 const COLD_STARTS = 5;
+const run = promisify(execFile);
+
+/** Runs bench/msw-probe.mjs in a fresh process and returns the milliseconds it measured. */
+async function probe(mode: string): Promise<number> {
+  const { stdout } = await run(process.execPath, ['bench/msw-probe.mjs', mode], { timeout: 120_000 });
+  return Number(stdout.trim());
+}
+
+async function medianOf(times: number, measure: () => Promise<number>): Promise<number> {
+  const samples: number[] = [];
+  for (let index = 0; index < times; index++) samples.push(await measure());
+  return median(samples);
+}
 
 interface Contender {
   name: string;
@@ -71,12 +86,22 @@ const ours = results['petstore-mock'];
 const prism = results['stock Prism'];
 const bare = results['bare node:http'];
 if (!ours || !prism || !bare) throw new Error('A contender is missing.');
+console.log('');
+const mswImport = await medianOf(5, () => probe('import-msw'));
+const petstoreImport = await medianOf(5, () => probe('import-petstore'));
+const petstoreRequests = await medianOf(3, () => probe('requests-petstore'));
+const trivialRequests = await medianOf(3, () => probe('requests-trivial'));
+console.log(`MSW: import msw/node ${mswImport.toFixed(0)} ms; import petstore-mock/msw + first response ${petstoreImport.toFixed(0)} ms`);
+console.log(`MSW: 1,000 sequential requests: petstore-mock handlers ${petstoreRequests.toFixed(0)} ms, trivial handler ${trivialRequests.toFixed(0)} ms`);
+
 const ratios = [
   ['throughput vs stock Prism', ours.requestsPerSecond / prism.requestsPerSecond, '>= 2', ours.requestsPerSecond / prism.requestsPerSecond >= 2],
   ['throughput vs bare node:http', ours.requestsPerSecond / bare.requestsPerSecond, '>= 0.35', ours.requestsPerSecond / bare.requestsPerSecond >= 0.35],
   ['cold start vs bare node:http', ours.coldStartMs / bare.coldStartMs, '<= 2', ours.coldStartMs / bare.coldStartMs <= 2],
   ['cold start vs stock Prism', ours.coldStartMs / prism.coldStartMs, '(information)', true],
+  ['MSW import+first vs msw/node', petstoreImport / mswImport, '<= 3', petstoreImport / mswImport <= 3],
+  ['MSW per request vs trivial', petstoreRequests / trivialRequests, '<= 3', petstoreRequests / trivialRequests <= 3],
 ] as const;
 console.log('');
 for (const [name, ratio, target, met] of ratios) console.log(`${name.padEnd(30)} ${ratio.toFixed(2).padStart(6)}×   target ${target.padEnd(14)} ${met ? 'met' : 'MISSED'}`);
-writeFileSync('.bench/results.json', `${JSON.stringify({ node: process.version, seconds: SECONDS, results, ratios }, null, 2)}\n`);
+writeFileSync('.bench/results.json', `${JSON.stringify({ node: process.version, seconds: SECONDS, results, msw: { mswImport, petstoreImport, petstoreRequests, trivialRequests }, ratios }, null, 2)}\n`);

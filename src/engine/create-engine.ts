@@ -4,13 +4,13 @@ import { matchPath } from '@stoplight/prism-http/dist/router/matchPath.js';
 import { MatchType } from '@stoplight/prism-http/dist/router/types.js';
 import type { HttpMethod, IHttpOperation } from '@stoplight/types';
 import { loadDocument, type PetstoreDocument } from '../document/index.js';
-import { buildPets } from '../fixtures/index.js';
+import { buildPets, DEFAULT_SEED } from '../fixtures/index.js';
 import { createPetStore, type PetStore } from '../store/index.js';
 import { checkBearerToken } from './bearer-token.js';
 import { corsHeaders, isPreflight, preflightHeaders } from './cors.js';
 import { deprecationHeaders } from './deprecation.js';
 import { describeDiagnostics, isError } from './diagnostics.js';
-import { errorResponse, jsonResponse } from './errors.js';
+import { errorResponse, jsonResponse } from './responses.js';
 import { readPathParameters, readQuery } from './parameters.js';
 import { escapeUndecodableSegments, parsableContentType } from './prism-input.js';
 import { petOperations } from './pet-operations.js';
@@ -36,10 +36,7 @@ const MISSING_TOKEN_MESSAGE = 'Send the header "Authorization: Bearer <API_KEY>"
 
 export async function createEngine(options: EngineOptions = {}): Promise<Engine> {
   const document = await loadDocument(options.documentPath);
-  const store = createPetStore({
-    initialPets: options.initialPets ?? buildPets(options.pets ?? DEFAULT_PETS, { seed: options.seed ?? 1 }),
-    ...(options.defaultStatus !== undefined && { defaultStatus: options.defaultStatus }),
-  });
+  const store = options.store ?? createSeededStore(options);
   const apiKeys = new Set(options.apiKeys ?? []);
   const cors = options.cors ?? true;
   const bodyLimit = options.bodyLimit ?? DEFAULT_BODY_LIMIT;
@@ -204,6 +201,14 @@ export async function createEngine(options: EngineOptions = {}): Promise<Engine>
       return response;
     },
   };
+}
+
+/** The store an engine starts with: `initialPets`, or `pets` seeded pets from `seed`. */
+export function createSeededStore(options: Pick<EngineOptions, 'seed' | 'pets' | 'initialPets' | 'defaultStatus'>): PetStore {
+  return createPetStore({
+    initialPets: options.initialPets ?? buildPets(options.pets ?? DEFAULT_PETS, { seed: options.seed ?? DEFAULT_SEED }),
+    ...(options.defaultStatus !== undefined && { defaultStatus: options.defaultStatus }),
+  });
 }
 
 function toMockResponse(output: IHttpResponse, operationId?: string): MockResponse {

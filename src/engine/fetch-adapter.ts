@@ -10,7 +10,8 @@ export async function fromFetchRequest(request: Request, bodyLimit: number): Pro
   });
   const mockRequest: MockRequest = { method: request.method, url: request.url, headers };
   if (request.body) {
-    const { body, tooLarge } = await readBody(request.body as unknown as AsyncIterable<Uint8Array>, bodyLimit, request.headers.get('content-length'));
+    const chunks = request.body as unknown as AsyncIterable<Uint8Array>;
+    const { body, tooLarge } = await readBody(chunks, bodyLimit, { declaredLength: request.headers.get('content-length'), drain: true });
     if (tooLarge) mockRequest.bodyTooLarge = true;
     else mockRequest.body = body;
   }

@@ -1,3 +1,4 @@
+import type { PetStore } from '../store/index.js';
 import type { Pet, PetStatus } from '../types/index.js';
 
 /** A request as every surface hands it to the engine. */
@@ -28,6 +29,8 @@ export interface EngineOptions {
   pets?: number;
   /** Explicit initial pets, instead of `pets` seeded ones. */
   initialPets?: readonly Pet[];
+  /** A store made by `createPetStore`, for a surface that needs it before the engine is ready; `seed`, `pets`, `initialPets` and `defaultStatus` are then the store's business. */
+  store?: PetStore;
   /** Bearer tokens accepted; empty or absent: any non-empty token. */
   apiKeys?: readonly string[];
   /** Status of a pet created without one; `null` leaves it out. Default `available`. */

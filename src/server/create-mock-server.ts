@@ -71,7 +71,7 @@ async function answer(engine: Engine, request: IncomingMessage, response: Server
   try {
     const mockRequest: MockRequest = { method, url, headers: joinHeaders(request) };
     if (method !== 'GET' && method !== 'HEAD') {
-      const { body, tooLarge } = await readBody(request, engine.bodyLimit, request.headers['content-length']);
+      const { body, tooLarge } = await readBody(request, engine.bodyLimit, { declaredLength: request.headers['content-length'] });
       if (tooLarge) mockRequest.bodyTooLarge = true;
       else mockRequest.body = body;
     }

@@ -1,0 +1,16 @@
+import type { IHttpResponse } from '@stoplight/prism-http';
+import type { ApiError } from '../types/index.js';
+import { ERROR_CODES, type ErrorCode } from './errors.js';
+
+export const JSON_CONTENT_TYPE = 'application/json';
+
+/** A response carrying the API's `Error` body. */
+export function errorResponse(code: ErrorCode, message: string, headers: Record<string, string> = {}): IHttpResponse {
+  const status = ERROR_CODES[code];
+  const body: ApiError = { code, message, status };
+  return { statusCode: status, headers: { 'content-type': JSON_CONTENT_TYPE, ...headers }, body };
+}
+
+export function jsonResponse(statusCode: number, body: unknown, headers: Record<string, string> = {}): IHttpResponse {
+  return { statusCode, headers: { 'content-type': JSON_CONTENT_TYPE, ...headers }, body };
+}

@@ -1,0 +1,14 @@
+// Type-checked against the shipped .d.ts files only.
+import { createMockServer, type ApiError, type EngineOptions, type MockServer } from 'petstore-mock';
+import { buildPet, type NewPet, type Pet, type PetStatus } from 'petstore-mock/fixtures';
+import { createPetstoreMock, type PetstoreMock } from 'petstore-mock/msw';
+
+const status: PetStatus = 'sold';
+const pet: Pet = buildPet({ status });
+const newPet: NewPet = { name: pet.name, categoryId: pet.categoryId };
+const error: ApiError = { code: 'pet_not_found', message: 'No pet has id 1.', status: 404 };
+const options: EngineOptions = { seed: 1, apiKeys: ['k'] };
+const mock: PetstoreMock = createPetstoreMock({ ...options, baseUrl: 'https://api.animal-store.example/v1' });
+const created: Pet = mock.store.create(newPet);
+const server: Promise<MockServer> = createMockServer({ port: 0 });
+export { created, error, server };

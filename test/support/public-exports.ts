@@ -1,0 +1,9 @@
+/** The public API by name: an export added or lost by accident fails here. */
+export const PUBLIC_EXPORTS = {
+  'petstore-mock': [
+    'DEFAULT_BODY_LIMIT', 'DEFAULT_HOST', 'DEFAULT_PETS', 'DEFAULT_PORT', 'DEFAULT_SEED', 'ERROR_CODES', 'PET_STATUSES',
+    'buildNewPet', 'buildPet', 'buildPets', 'createEngine', 'createMockServer', 'createPetStore', 'handleFetch', 'loadDocument', 'locateDocument',
+  ],
+  'petstore-mock/fixtures': ['DEFAULT_SEED', 'PET_STATUSES', 'buildNewPet', 'buildPet', 'buildPets'],
+  'petstore-mock/msw': ['createHandlers', 'createPetstoreMock', 'handlers'],
+} as const;
