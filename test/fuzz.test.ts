@@ -45,6 +45,18 @@ describe('the engine under seeded random requests', () => {
     engine = await createEngine({ validateResponses: true, onError: message => reported.push(message) });
   });
 
+  it('answers exactly as an engine that remembers no Prism verdicts', async () => {
+    const forgetful = await createEngine({ validateResponses: true, rememberedVerdicts: 0, onError: message => reported.push(message) });
+    const remembering = await createEngine({ validateResponses: true, rememberedVerdicts: 16, onError: message => reported.push(message) });
+    const random = createRandom(42);
+    for (let index = 0; index < 2_000; index++) {
+      const request = randomRequest(random);
+      const [expected, actual] = [await forgetful.handle(request), await remembering.handle(request)];
+      expect(actual, `${request.method} ${request.url} ${JSON.stringify(request.headers)}`).toEqual(expected);
+    }
+    expect(reported).toEqual([]);
+  });
+
   it('answers 2,000 random requests with a known status and an Error body on every error', async () => {
     const random = createRandom(20301205);
     for (let index = 0; index < 2_000; index++) {

@@ -16,10 +16,12 @@ import { escapeUndecodableSegments, parsableContentType } from './prism-input.js
 import { petOperations } from './pet-operations.js';
 import { createPrismPipeline } from './prism-pipeline.js';
 import { decodeBody, type DecodedBody } from './request-body.js';
+import { verdictKey } from './prism-verdicts.js';
 import type { EngineOptions, MockRequest, MockResponse } from './types.js';
 
 export const DEFAULT_PETS = 20;
 export const DEFAULT_BODY_LIMIT = 1024 * 1024;
+export const DEFAULT_REMEMBERED_VERDICTS = 1024;
 
 /** The transport-agnostic mock: every surface (HTTP server, MSW, container) hands requests to one. */
 export interface Engine {
@@ -104,7 +106,10 @@ export async function createEngine(options: EngineOptions = {}): Promise<Engine>
     });
   };
 
-  const pipeline = createPrismPipeline(document.prismOperations, respond, options.validateResponses ?? false);
+  const pipeline = createPrismPipeline(document.prismOperations, respond, {
+    validateResponses: options.validateResponses ?? false,
+    rememberedVerdicts: options.rememberedVerdicts ?? DEFAULT_REMEMBERED_VERDICTS,
+  });
 
   const allowedMethods = (path: string): string[] => [
     ...new Set(
@@ -133,7 +138,7 @@ export async function createEngine(options: EngineOptions = {}): Promise<Engine>
     }
     const context: { body: DecodedBody; operationId?: string } = { body: decoded };
     contexts.set(prismRequest, context);
-    const result = await pipeline.run(prismRequest);
+    const result = await pipeline.run(prismRequest, verdictKey(method, `${path}?${search}`, headers, decoded.kind !== 'none'));
     if (result._tag === 'Left') return routeError(result.left, path, method);
     const { output, validations } = result.right;
     const violations = validations.output.filter(isError);

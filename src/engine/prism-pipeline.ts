@@ -5,6 +5,7 @@ import { validateInput, validateOutput, validateSecurity } from '@stoplight/pris
 import type { IHttpOperation } from '@stoplight/types';
 import * as Either from 'fp-ts/lib/Either.js';
 import * as TaskEither from 'fp-ts/lib/TaskEither.js';
+import { rememberVerdicts } from './prism-verdicts.js';
 
 /** The mock stage Prism calls after routing and validation: it sees the diagnostics and answers. */
 export type Responder = (operation: IHttpOperation, request: IHttpRequest, diagnostics: readonly IPrismDiagnostic[]) => IHttpResponse;
@@ -12,7 +13,14 @@ export type Responder = (operation: IHttpOperation, request: IHttpRequest, diagn
 export type PrismResult = Either.Either<Error, IPrismOutput<IHttpResponse>>;
 
 export interface PrismPipeline {
-  run(request: IHttpRequest): Promise<PrismResult>;
+  /** `verdictKey` marks a request as identical to earlier ones with the same key (see prism-verdicts). */
+  run(request: IHttpRequest, verdictKey?: string): Promise<PrismResult>;
+}
+
+export interface PrismPipelineOptions {
+  validateResponses: boolean;
+  /** How many requests' verdicts to remember; 0 remembers none. */
+  rememberedVerdicts: number;
 }
 
 // The default import of this CommonJS module is its `exports` object under Node's ESM loader and
@@ -25,21 +33,27 @@ const route: PrismHttpComponents['route'] = (router as { default: unknown }).def
  * prism-core's `factory`, with Prism's router and validators and our store-backed responder as the
  * mock stage. Prism's mocker and forwarder (and their Faker and HTTP client) are never loaded.
  */
-export function createPrismPipeline(operations: readonly IHttpOperation[], respond: Responder, validateResponses: boolean): PrismPipeline {
+export function createPrismPipeline(operations: readonly IHttpOperation[], respond: Responder, options: PrismPipelineOptions): PrismPipeline {
   const config: IHttpConfig = {
     checkSecurity: true,
     validateRequest: true,
-    validateResponse: validateResponses,
+    validateResponse: options.validateResponses,
     errors: false,
     upstreamProxy: undefined,
     isProxy: false,
     mock: { dynamic: false },
   };
+  const memory = rememberVerdicts(
+    {
+      route,
+      // Prism's own createInstance passes it the same way; its declared input type is narrower.
+      validateSecurity: validateSecurity as unknown as PrismHttpComponents['validateSecurity'],
+      validateInput,
+    },
+    options.rememberedVerdicts,
+  );
   const prism = factory<IHttpOperation, IHttpRequest, IHttpResponse, IHttpConfig>(config, {
-    route,
-    // Prism's own createInstance passes it the same way; its declared input type is narrower.
-    validateSecurity: validateSecurity as unknown as PrismHttpComponents['validateSecurity'],
-    validateInput,
+    ...(options.rememberedVerdicts > 0 ? memory.stages : { route, validateSecurity: validateSecurity as unknown as PrismHttpComponents['validateSecurity'], validateInput }),
     validateOutput,
     mock: ({ resource, input }) => () => Either.right(respond(resource, input.data, input.validations)),
     forward: () => () => TaskEither.left(new Error('petstore-mock never forwards requests.')),
@@ -50,6 +64,9 @@ export function createPrismPipeline(operations: readonly IHttpOperation[], respo
   });
   const resources = [...operations];
   return {
-    run: request => prism.request(request, resources)(),
+    run: (request, verdictKey) => {
+      if (verdictKey !== undefined && options.rememberedVerdicts > 0) memory.mark(request, verdictKey);
+      return prism.request(request, resources)();
+    },
   };
 }

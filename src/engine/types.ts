@@ -41,6 +41,11 @@ export interface EngineOptions {
   validateResponses?: boolean;
   /** Another copy of the OpenAPI document. Default: the package's `openapi/petstore.yaml`. */
   documentPath?: string;
+  /**
+   * How many bodiless requests' Prism verdicts (route, security, input diagnostics) to remember, so
+   * a repeated identical request is not validated again. 0 turns it off. Default 1024.
+   */
+  rememberedVerdicts?: number;
   /** Largest request body accepted, in bytes. Default 1 MiB. */
   bodyLimit?: number;
   /** Receives unexpected failures and response violations. Default: `console.error`. */
