@@ -1,7 +1,8 @@
 /**
  * `npm run bench`: cold start and throughput of petstore-mock beside stock Prism and a bare
  * node:http server, in one run, printed with ratios against the targets. Loopback only, bounded.
- * Set BENCH_SECONDS (default 10) for the length of each throughput run.
+ * Cold starts are medians of 5, throughputs medians of 3 runs of BENCH_SECONDS (default 8) each,
+ * interleaved across contenders.
  */
 import autocannon from 'autocannon';
 import { execFile } from 'node:child_process';
@@ -11,8 +12,9 @@ import { buildPets } from '../src/fixtures/index.js';
 import { freePort, median, startProcess, waitForOk, type StartedProcess } from './support.js';
 
 const AUTH = { authorization: 'Bearer bench' };
-const SECONDS = Number(process.env['BENCH_SECONDS'] ?? 10);
+const SECONDS = Number(process.env['BENCH_SECONDS'] ?? 8);
 const COLD_STARTS = 5;
+const THROUGHPUT_ROUNDS = 3;
 const run = promisify(execFile);
 
 /** Runs bench/msw-probe.mjs in a fresh process and returns the milliseconds it measured. */
@@ -21,10 +23,13 @@ async function probe(mode: string): Promise<number> {
   return Number(stdout.trim());
 }
 
-async function medianOf(times: number, measure: () => Promise<number>): Promise<number> {
-  const samples: number[] = [];
-  for (let index = 0; index < times; index++) samples.push(await measure());
-  return median(samples);
+/** Medians of each probe mode, the modes taking turns in every round. */
+async function probeMedians(rounds: number, modes: readonly string[]): Promise<number[]> {
+  const samples = modes.map((): number[] => []);
+  for (let round = 0; round < rounds; round++) {
+    for (const [index, mode] of modes.entries()) samples[index]?.push(await probe(mode));
+  }
+  return samples.map(values => median(values));
 }
 
 interface Contender {
@@ -44,22 +49,20 @@ const contenders: Contender[] = [
   { name: 'bare node:http', path: '/v1/pets', start: port => startProcess(process.execPath, ['bench/bare-server.mjs', '.bench/pets.json', String(port)]) },
 ];
 
+/** Spawn to first answered request, once. */
 async function coldStart(contender: Contender): Promise<number> {
-  const samples: number[] = [];
-  for (let run = 0; run < COLD_STARTS; run++) {
-    const port = await freePort();
-    const started = performance.now();
-    const process = contender.start(port);
-    try {
-      await waitForOk(`http://127.0.0.1:${port}${contender.path}`, AUTH);
-      samples.push(performance.now() - started);
-    } finally {
-      await process.stop();
-    }
+  const port = await freePort();
+  const started = performance.now();
+  const process = contender.start(port);
+  try {
+    await waitForOk(`http://127.0.0.1:${port}${contender.path}`, AUTH);
+    return performance.now() - started;
+  } finally {
+    await process.stop();
   }
-  return median(samples);
 }
 
+/** Requests per second over SECONDS, after a 2 s warm-up, once. */
 async function throughput(contender: Contender): Promise<number> {
   const port = await freePort();
   const process = contender.start(port);
@@ -75,10 +78,24 @@ async function throughput(contender: Contender): Promise<number> {
   }
 }
 
+/**
+ * Runs `measure` for every contender, round after round, so that a noisy moment on the shared
+ * machine falls on all of them alike; returns each contender's median.
+ */
+async function interleaved(rounds: number, measure: (contender: Contender) => Promise<number>): Promise<Map<string, number>> {
+  const samples = new Map<string, number[]>(contenders.map(contender => [contender.name, []]));
+  for (let round = 0; round < rounds; round++) {
+    for (const contender of contenders) samples.get(contender.name)?.push(await measure(contender));
+  }
+  return new Map([...samples].map(([name, values]) => [name, median(values)]));
+}
+
+const coldStarts = await interleaved(COLD_STARTS, coldStart);
+const throughputs = await interleaved(THROUGHPUT_ROUNDS, throughput);
 const results: Record<string, { coldStartMs: number; requestsPerSecond: number }> = {};
 for (const contender of contenders) {
-  const coldStartMs = await coldStart(contender);
-  const requestsPerSecond = await throughput(contender);
+  const coldStartMs = coldStarts.get(contender.name) ?? NaN;
+  const requestsPerSecond = throughputs.get(contender.name) ?? NaN;
   results[contender.name] = { coldStartMs, requestsPerSecond };
   console.log(`${contender.name.padEnd(40)} cold start ${coldStartMs.toFixed(0).padStart(6)} ms   throughput ${requestsPerSecond.toFixed(0).padStart(7)} req/s`);
 }
@@ -88,10 +105,8 @@ const prism = results['stock Prism'];
 const bare = results['bare node:http'];
 if (!ours || !prism || !bare) throw new Error('A contender is missing.');
 console.log('');
-const mswImport = await medianOf(5, () => probe('import-msw'));
-const petstoreImport = await medianOf(5, () => probe('import-petstore'));
-const petstoreRequests = await medianOf(3, () => probe('requests-petstore'));
-const trivialRequests = await medianOf(3, () => probe('requests-trivial'));
+const [mswImport = NaN, petstoreImport = NaN] = await probeMedians(5, ['import-msw', 'import-petstore']);
+const [petstoreRequests = NaN, trivialRequests = NaN] = await probeMedians(3, ['requests-petstore', 'requests-trivial']);
 console.log(`MSW: import msw/node ${mswImport.toFixed(0)} ms; import petstore-mock/msw + first response ${petstoreImport.toFixed(0)} ms`);
 console.log(`MSW: 1,000 sequential requests: petstore-mock handlers ${petstoreRequests.toFixed(0)} ms, trivial handler ${trivialRequests.toFixed(0)} ms`);
 

@@ -20,6 +20,7 @@ export function parsableContentType(contentType: string | undefined): string | u
 
 /** Escapes the `%` of a segment that does not decode, so it reaches Prism as the literal text sent. */
 export function escapeUndecodableSegments(path: string): string {
+  if (!path.includes('%')) return path;
   return path
     .split('/')
     .map(segment => {

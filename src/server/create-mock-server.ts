@@ -76,9 +76,9 @@ async function answer(engine: Engine, request: IncomingMessage, response: Server
       else mockRequest.body = body;
     }
     const mockResponse = await engine.handle(mockRequest);
-    const body = mockResponse.body === undefined ? undefined : Buffer.from(mockResponse.body);
-    response.writeHead(mockResponse.status, body ? { ...mockResponse.headers, 'content-length': String(body.byteLength) } : mockResponse.headers);
-    response.end(body);
+    if (mockResponse.body !== undefined) mockResponse.headers['content-length'] = String(Buffer.byteLength(mockResponse.body));
+    response.writeHead(mockResponse.status, mockResponse.headers);
+    response.end(mockResponse.body);
     onRequest?.({
       method,
       path: url,
@@ -96,10 +96,12 @@ async function answer(engine: Engine, request: IncomingMessage, response: Server
   }
 }
 
-function joinHeaders(request: IncomingMessage): Record<string, string> {
-  const headers: Record<string, string> = {};
-  for (const [name, value] of Object.entries(request.headers)) {
-    if (value !== undefined) headers[name] = Array.isArray(value) ? value.join(', ') : value;
+/** Node's headers, lower-cased already; only `set-cookie` can be an array, and is joined. */
+function joinHeaders(request: IncomingMessage): Record<string, string | undefined> {
+  const headers: Record<string, string | undefined> = {};
+  for (const name in request.headers) {
+    const value = request.headers[name];
+    headers[name] = Array.isArray(value) ? value.join(', ') : value;
   }
   return headers;
 }
