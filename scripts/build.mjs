@@ -10,6 +10,8 @@ const result = await build({
     cli: 'src/cli.ts',
     fixtures: 'src/fixtures/index.ts',
     msw: 'src/msw/index.ts',
+    healthcheck: 'src/healthcheck.ts',
+    testcontainers: 'src/testcontainers/index.ts',
   },
   outdir: 'dist',
   bundle: true,
@@ -30,7 +32,7 @@ const result = await build({
   chunkNames: 'chunks/[name]-[hash]',
   legalComments: 'linked',
   // Peer dependencies stay the consumer's own copies.
-  external: ['msw', 'msw/*', 'testcontainers'],
+  external: ['msw', 'msw/*', 'testcontainers', 'testcontainers/*'],
   // Bundled CommonJS (Prism, lodash, ajv) calls require() for Node's built-ins.
   banner: { js: "import { createRequire as __petstoreCreateRequire } from 'node:module'; const require = __petstoreCreateRequire(import.meta.url);" },
   logLevel: 'warning',

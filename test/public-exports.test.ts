@@ -10,3 +10,9 @@ describe('the public exports', () => {
     expect(Object.keys(await load()).sort()).toEqual([...PUBLIC_EXPORTS[entry]]);
   });
 });
+
+describe('the public exports of petstore-mock/testcontainers', () => {
+  it('are the listed names', async () => {
+    expect(Object.keys(await import('../src/testcontainers/index.js')).sort()).toEqual(['DEFAULT_IMAGE', 'PetstoreMockContainer', 'StartedPetstoreMockContainer']);
+  });
+});

@@ -46,7 +46,10 @@ async function serve(config: CliConfig, io: CliIo): Promise<number | MockServer>
         if (config.logLevel !== 'silent') io.stderr(config.logLevel === 'debug' && error !== undefined ? `${message} ${describeError(error)}` : message);
       },
       ...(logsRequests && {
-        onRequest: entry => io.stdout(`${entry.method} ${entry.path} ${entry.status} ${entry.milliseconds.toFixed(1)}ms`),
+        // A container's HEALTHCHECK asks every second; those lines would drown the log.
+        onRequest: entry => {
+          if (entry.path !== '/__admin/health') io.stdout(`${entry.method} ${entry.path} ${entry.status} ${entry.milliseconds.toFixed(1)}ms`);
+        },
       }),
     });
     const keys = config.apiKeys.length > 0 ? `${config.apiKeys.length} API key(s)` : 'any bearer token';

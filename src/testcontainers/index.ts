@@ -1,0 +1,1 @@
+export { DEFAULT_IMAGE, PetstoreMockContainer, StartedPetstoreMockContainer } from './petstore-mock-container.js';

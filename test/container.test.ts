@@ -1,0 +1,81 @@
+import { beforeAll, describe, expect, it } from 'vitest';
+import { describeAdminContract } from './contract/admin.contract.js';
+import { describeAnimalStoreContract } from './contract/animal-store.contract.js';
+import { configuredContainer, createContainerSurface } from './support/container-surface.js';
+import { buildTestImage, docker, dockerUnavailableReason, TEST_IMAGE } from './support/docker.js';
+
+const unavailable = await dockerUnavailableReason();
+if (unavailable && process.env['PETSTORE_REQUIRE_DOCKER'] === '1') {
+  throw new Error(`PETSTORE_REQUIRE_DOCKER=1 but ${unavailable}.`);
+}
+if (unavailable) console.warn(`Skipping the container tests: ${unavailable}. Set PETSTORE_REQUIRE_DOCKER=1 to fail instead.`);
+
+describe.skipIf(unavailable !== undefined)('the Docker image', () => {
+  beforeAll(async () => {
+    await buildTestImage();
+  }, 600_000);
+
+  describeAnimalStoreContract('the container', createContainerSurface);
+  describeAdminContract('the container', createContainerSurface);
+
+  describe('as a container', () => {
+    it('reports healthy through its HEALTHCHECK, which needs no curl', async () => {
+      const container = await configuredContainer().start();
+      try {
+        const { stdout } = await docker('inspect', '--format', '{{.State.Health.Status}} {{json .Config.Healthcheck.Test}}', container.getId());
+        expect(stdout.trim()).toBe('healthy ["CMD","node","dist/healthcheck.js"]');
+      } finally {
+        await container.stop();
+      }
+    });
+
+    it('runs as a non-root user', async () => {
+      const container = await configuredContainer().start();
+      try {
+        const { output } = await container.exec(['id', '-u']);
+        expect(output.trim()).toBe('1000');
+      } finally {
+        await container.stop();
+      }
+    });
+
+    it('serves with a read-only root filesystem', async () => {
+      const container = await configuredContainer({ pets: 2 }).withReadOnlyRootFilesystem().start();
+      try {
+        const { stdout } = await docker('inspect', '--format', '{{.HostConfig.ReadonlyRootfs}}', container.getId());
+        expect(stdout.trim()).toBe('true');
+        const created = await fetch(`${container.getBaseUrl()}/pets`, { method: 'POST', headers: { authorization: 'Bearer k', 'content-type': 'application/json' }, body: '{"name":"Ro","categoryId":1}' });
+        expect(created.status).toBe(201);
+      } finally {
+        await container.stop();
+      }
+    });
+
+    it('stops within 2 seconds on docker stop, exiting 0', async () => {
+      const container = await configuredContainer().start();
+      const id = container.getId();
+      const started = performance.now();
+      await docker('stop', '--time', '10', id);
+      const elapsed = performance.now() - started;
+      const { stdout } = await docker('inspect', '--format', '{{.State.ExitCode}}', id);
+      await docker('rm', '-f', id);
+      expect(stdout.trim()).toBe('0');
+      expect(elapsed).toBeLessThan(2_000);
+    });
+
+    it('listens on 0.0.0.0:4010 and takes its settings from the environment', async () => {
+      const { stdout } = await docker('inspect', '--format', '{{json .Config.Env}} {{json .Config.ExposedPorts}}', TEST_IMAGE);
+      expect(stdout).toContain('"HOST=0.0.0.0"');
+      expect(stdout).toContain('"PORT=4010"');
+      expect(stdout).toContain('"4010/tcp"');
+      const container = await configuredContainer({ seed: 9, pets: 3, apiKeys: ['only-this'] }).start();
+      try {
+        const pets = await fetch(`${container.getBaseUrl()}/pets`, { headers: { authorization: 'Bearer only-this' } });
+        expect((await pets.json()) as unknown[]).toHaveLength(3);
+        expect((await fetch(`${container.getBaseUrl()}/pets`, { headers: { authorization: 'Bearer other' } })).status).toBe(401);
+      } finally {
+        await container.stop();
+      }
+    });
+  });
+});

@@ -1,0 +1,45 @@
+import type { EngineOptions } from '../../src/index.js';
+import { PetstoreMockContainer } from '../../src/testcontainers/index.js';
+import type { Surface } from '../contract/surface.js';
+import { NETWORK_MODE, TEST_IMAGE } from './docker.js';
+
+/** Engine options the container takes as environment variables. */
+function environmentOf(options: EngineOptions): Record<string, string> {
+  const environment: Record<string, string> = { PETSTORE_LOG_LEVEL: 'error' };
+  if (options.cors === false) environment['PETSTORE_CORS'] = 'false';
+  if (options.validateResponses) environment['PETSTORE_VALIDATE_RESPONSES'] = 'true';
+  if (options.defaultStatus === null) environment['PETSTORE_DEFAULT_STATUS'] = 'none';
+  else if (options.defaultStatus) environment['PETSTORE_DEFAULT_STATUS'] = options.defaultStatus;
+  return environment;
+}
+
+export function configuredContainer(options: EngineOptions = {}): PetstoreMockContainer {
+  const container = new PetstoreMockContainer(TEST_IMAGE).withEnvironment(environmentOf(options));
+  if (options.seed !== undefined) container.withSeed(options.seed);
+  if (options.pets !== undefined) container.withPets(options.pets);
+  if (options.apiKeys) container.withApiKeys(options.apiKeys);
+  if (NETWORK_MODE) container.withNetworkMode(NETWORK_MODE);
+  return container;
+}
+
+/** The image, started through the Testcontainers module; what it logs as an error is reported. */
+export async function createContainerSurface(options: EngineOptions): Promise<Surface> {
+  if (options.initialPets || options.store || options.documentPath) throw new Error('The container takes no initialPets, store or documentPath.');
+  const reportedErrors: string[] = [];
+  const container = await configuredContainer(options)
+    .withLogConsumer(stream => stream.on('data', (line: Buffer | string) => {
+      const text = line.toString();
+      if (text.includes('[petstore-mock]')) reportedErrors.push(text.trim());
+    }))
+    .start();
+  return {
+    name: 'the container',
+    reportedErrors,
+    request: (method, path, init = {}) =>
+      fetch(`${container.getOrigin()}${path}`, { method, ...(init.headers && { headers: init.headers }), ...(init.body !== undefined && { body: init.body }) }),
+    reset: () => container.reset(),
+    close: async () => {
+      await container.stop();
+    },
+  };
+}
