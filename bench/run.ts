@@ -9,6 +9,7 @@ import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { buildPets } from '../src/fixtures/index.js';
+import { measureDocker } from './docker.js';
 import { freePort, median, startProcess, waitForOk, type StartedProcess } from './support.js';
 
 const AUTH = { authorization: 'Bearer bench' };
@@ -110,6 +111,22 @@ const [petstoreRequests = NaN, trivialRequests = NaN] = await probeMedians(3, ['
 console.log(`MSW: import msw/node ${mswImport.toFixed(0)} ms; import petstore-mock/msw + first response ${petstoreImport.toFixed(0)} ms`);
 console.log(`MSW: 1,000 sequential requests: petstore-mock handlers ${petstoreRequests.toFixed(0)} ms, trivial handler ${trivialRequests.toFixed(0)} ms`);
 
+const dockerFigures = await measureDocker();
+const mb = (bytes: number): string => `${(bytes / 1024 / 1024).toFixed(1)} MiB`;
+if (typeof dockerFigures === 'string') console.log(`Docker: skipped, ${dockerFigures}.`);
+else {
+  console.log(`Docker: run to healthy ${dockerFigures.healthyMs.toFixed(0)} ms (median of 3); our layers ${mb(dockerFigures.ownLayersBytes)} on a ${mb(dockerFigures.baseImageBytes)} base; idle memory ${mb(dockerFigures.idleMemoryBytes)}`);
+}
+
+const dockerRatios =
+  typeof dockerFigures === 'string'
+    ? []
+    : ([
+        ['docker run to healthy (ms)', dockerFigures.healthyMs, '< 1500', dockerFigures.healthyMs < 1_500],
+        ['our image layers (MiB)', dockerFigures.ownLayersBytes / 1024 / 1024, '< 40', dockerFigures.ownLayersBytes < 40 * 1024 * 1024],
+        ['idle container memory (MiB)', dockerFigures.idleMemoryBytes / 1024 / 1024, '< 120', dockerFigures.idleMemoryBytes < 120 * 1024 * 1024],
+      ] as const);
+
 const ratios = [
   ['throughput vs stock Prism', ours.requestsPerSecond / prism.requestsPerSecond, '>= 2', ours.requestsPerSecond / prism.requestsPerSecond >= 2],
   ['throughput vs bare node:http', ours.requestsPerSecond / bare.requestsPerSecond, '>= 0.35', ours.requestsPerSecond / bare.requestsPerSecond >= 0.35],
@@ -120,5 +137,6 @@ const ratios = [
   ['MSW per request vs trivial', petstoreRequests / trivialRequests, '<= 3', petstoreRequests / trivialRequests <= 3],
 ] as const;
 console.log('');
+for (const [name, value, target, met] of dockerRatios) console.log(`${name.padEnd(44)} ${value.toFixed(1).padStart(7)}    target ${target.padEnd(14)} ${met ? 'met' : 'MISSED'}`);
 for (const [name, ratio, target, met] of ratios) console.log(`${name.padEnd(44)} ${ratio.toFixed(2).padStart(6)}×   target ${target.padEnd(14)} ${met ? 'met' : 'MISSED'}`);
-writeFileSync('.bench/results.json', `${JSON.stringify({ node: process.version, seconds: SECONDS, results, msw: { mswImport, petstoreImport, petstoreRequests, trivialRequests }, ratios }, null, 2)}\n`);
+writeFileSync('.bench/results.json', `${JSON.stringify({ node: process.version, seconds: SECONDS, results, msw: { mswImport, petstoreImport, petstoreRequests, trivialRequests }, docker: dockerFigures, ratios }, null, 2)}\n`);

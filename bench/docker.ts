@@ -1,0 +1,61 @@
+import { execFile } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { promisify } from 'node:util';
+import { freePort, median } from './support.js';
+
+const run = promisify(execFile);
+const DOCKER = process.env['DOCKER'] ?? (existsSync('/usr/bin/docker') ? '/usr/bin/docker' : 'docker');
+const IMAGE = 'petstore-mock:bench';
+const BASE_IMAGE = process.env['PETSTORE_NODE_IMAGE'] ?? 'node:24-bookworm-slim';
+
+async function docker(...args: string[]): Promise<string> {
+  return (await run(DOCKER, args, { maxBuffer: 64 * 1024 * 1024 })).stdout.trim();
+}
+
+export interface DockerFigures {
+  healthyMs: number;
+  ownLayersBytes: number;
+  baseImageBytes: number;
+  idleMemoryBytes: number;
+}
+
+/** The container's figures, or the reason they could not be taken. */
+export async function measureDocker(): Promise<DockerFigures | string> {
+  try {
+    await docker('info', '--format', '{{.ServerVersion}}');
+  } catch {
+    return `no Docker engine answers ${DOCKER}`;
+  }
+  await docker('build', '--network', 'host', '--build-arg', `NODE_IMAGE=${BASE_IMAGE}`, '-t', IMAGE, '.');
+  const samples: number[] = [];
+  let idleMemoryBytes = NaN;
+  for (let round = 0; round < 3; round++) {
+    const port = await freePort();
+    const started = performance.now();
+    const id = await docker('run', '-d', '--network', 'host', '-e', `PORT=${port}`, IMAGE);
+    try {
+      for (;;) {
+        if ((await docker('inspect', '--format', '{{.State.Health.Status}}', id)) === 'healthy') break;
+        if (performance.now() - started > 30_000) throw new Error('The container did not become healthy in 30 s.');
+        await new Promise(resolve => setTimeout(resolve, 20));
+      }
+      samples.push(performance.now() - started);
+      if (round === 0) {
+        await new Promise(resolve => setTimeout(resolve, 3_000));
+        idleMemoryBytes = parseSize((await docker('stats', '--no-stream', '--format', '{{.MemUsage}}', id)).split('/')[0] ?? '');
+      }
+    } finally {
+      await docker('rm', '-f', id);
+    }
+  }
+  const imageBytes = Number(await docker('image', 'inspect', '--format', '{{.Size}}', IMAGE));
+  const baseImageBytes = Number(await docker('image', 'inspect', '--format', '{{.Size}}', BASE_IMAGE));
+  return { healthyMs: median(samples), ownLayersBytes: imageBytes - baseImageBytes, baseImageBytes, idleMemoryBytes };
+}
+
+function parseSize(text: string): number {
+  const match = /([\d.]+)\s*([KMG]i?B|B)/.exec(text.trim());
+  if (!match) return NaN;
+  const units: Record<string, number> = { B: 1, KiB: 1024, MiB: 1024 ** 2, GiB: 1024 ** 3, KB: 1e3, MB: 1e6, GB: 1e9 };
+  return Number(match[1]) * (units[match[2] ?? 'B'] ?? NaN);
+}
