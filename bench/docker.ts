@@ -26,7 +26,11 @@ export async function measureDocker(): Promise<DockerFigures | string> {
   } catch {
     return `no Docker engine answers ${DOCKER}`;
   }
-  await docker('build', '--network', 'host', '--build-arg', `NODE_IMAGE=${BASE_IMAGE}`, '-t', IMAGE, '.');
+  try {
+    await docker('build', '--network', 'host', '--build-arg', `NODE_IMAGE=${BASE_IMAGE}`, '-t', IMAGE, '.');
+  } catch (error) {
+    return `the image did not build on ${BASE_IMAGE} (set PETSTORE_NODE_IMAGE to a local base): ${(error as Error).message.split('\n').at(-2) ?? ''}`;
+  }
   const samples: number[] = [];
   let idleMemoryBytes = NaN;
   for (let round = 0; round < 3; round++) {

@@ -1,4 +1,4 @@
-import { beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { describeAdminContract } from './contract/admin.contract.js';
 import { describeAnimalStoreContract } from './contract/animal-store.contract.js';
 import { configuredContainer, createContainerSurface } from './support/container-surface.js';
@@ -14,6 +14,14 @@ describe.skipIf(unavailable !== undefined)('the Docker image', () => {
   beforeAll(async () => {
     await buildTestImage();
   }, 600_000);
+
+  // Without Ryuk (CI machines here run without it), a container whose start failed is never
+  // stopped by Testcontainers: remove whatever of this image is left.
+  afterAll(async () => {
+    const { stdout } = await docker('ps', '-aq', '--filter', `ancestor=${TEST_IMAGE}`);
+    const leftovers = stdout.split('\n').filter(Boolean);
+    if (leftovers.length > 0) await docker('rm', '-f', ...leftovers);
+  });
 
   describeAnimalStoreContract('the container', createContainerSurface);
   describeAdminContract('the container', createContainerSurface);
