@@ -6,16 +6,18 @@ import type { HttpMethod, IHttpOperation } from '@stoplight/types';
 import { loadDocument, type PetstoreDocument } from '../document/index.js';
 import { buildPets, DEFAULT_SEED } from '../fixtures/index.js';
 import { createPetStore, type PetStore } from '../store/index.js';
-import { checkBearerToken } from './bearer-token.js';
+import { answerAdminRequest } from './admin-endpoints.js';
 import { corsHeaders, isPreflight, preflightHeaders } from './cors.js';
 import { deprecationHeaders } from './deprecation.js';
-import { describeDiagnostics, isError } from './diagnostics.js';
-import { errorResponse, jsonResponse } from './responses.js';
+import { isError } from './diagnostics.js';
+import { errorResponse, toMockResponse } from './responses.js';
 import { readPathParameters, readQuery } from './parameters.js';
 import { escapeUndecodableSegments, parsableContentType } from './prism-input.js';
 import { petOperations } from './pet-operations.js';
 import { createPrismPipeline } from './prism-pipeline.js';
 import { decodeBody, type DecodedBody } from './request-body.js';
+import { findRequestProblem } from './request-problems.js';
+import { lowerCaseHeaders, parseQuery, splitUrl } from './request-target.js';
 import { verdictKey } from './prism-verdicts.js';
 import type { EngineOptions, MockRequest, MockResponse } from './types.js';
 
@@ -32,9 +34,6 @@ export interface Engine {
   /** Back to the seeded state. */
   reset(): void;
 }
-
-const BEARER_CHALLENGE = 'Bearer realm="petstore-mock"';
-const MISSING_TOKEN_MESSAGE = 'Send the header "Authorization: Bearer <API_KEY>".';
 
 export async function createEngine(options: EngineOptions = {}): Promise<Engine> {
   const document = await loadDocument(options.documentPath);
@@ -65,34 +64,9 @@ export async function createEngine(options: EngineOptions = {}): Promise<Engine>
   };
 
   const respondToOperation = (operation: IHttpOperation, request: IHttpRequest, diagnostics: readonly IPrismDiagnostic[]): IHttpResponse => {
-    const errors = diagnostics.filter(isError);
-    if (errors.some(diagnostic => diagnostic.code === 401)) {
-      return errorResponse('unauthorized', MISSING_TOKEN_MESSAGE, { 'www-authenticate': BEARER_CHALLENGE });
-    }
-    const tokenProblem = checkBearerToken(request.headers?.['authorization'], apiKeys);
-    if (tokenProblem === 'empty') {
-      return errorResponse('unauthorized', MISSING_TOKEN_MESSAGE, { 'www-authenticate': BEARER_CHALLENGE });
-    }
-    if (tokenProblem === 'invalid') {
-      return errorResponse('unauthorized', 'The bearer token is not a valid API key.', {
-        'www-authenticate': `${BEARER_CHALLENGE}, error="invalid_token", error_description="The API key is not valid"`,
-      });
-    }
     const body = contexts.get(request)?.body ?? { kind: 'none' };
-    if (body.kind === 'too-large') return errorResponse('payload_too_large', `The request body is larger than ${bodyLimit} bytes.`);
-    const unsupportedMediaType = errors.find(diagnostic => diagnostic.code === 415);
-    if (unsupportedMediaType || (body.kind === 'not-json' && operation.request?.body)) {
-      const received = body.kind === 'not-json' ? body.contentType : request.headers?.['content-type'];
-      return errorResponse('unsupported_media_type', `Content-Type must be application/json, not ${received ? `"${received}"` : 'missing'}.`);
-    }
-    if (body.kind === 'invalid-json') return errorResponse('invalid_json', `Request body is not valid JSON: ${body.reason}.`);
-    if (errors.length > 0) {
-      // Prism reports a JSON `null` body as a missing one.
-      if (errors.some(diagnostic => diagnostic.message === 'Body parameter is required')) {
-        return errorResponse('invalid_request', body.kind === 'json' ? 'Request body must be object, not null.' : 'Request body is required: send a JSON object.');
-      }
-      return errorResponse('invalid_request', describeDiagnostics(errors, operation));
-    }
+    const problem = findRequestProblem({ operation, request, diagnostics, body, apiKeys, bodyLimit });
+    if (problem) return problem;
     const handler = petOperations[operation.iid ?? ''];
     if (!handler || document.operations.get(operation.iid ?? '')?.definition['x-not-implemented'] === true) {
       return errorResponse('not_implemented', `${operation.method.toUpperCase()} ${document.basePath}${operation.path} is named by the specification but its shape is not shown.`);
@@ -164,21 +138,6 @@ export async function createEngine(options: EngineOptions = {}): Promise<Engine>
   const notFound = (path: string): MockResponse =>
     toMockResponse(errorResponse('route_not_found', `No operation of the Animal Store API is at ${path}.`));
 
-  const handleAdminRequest = (method: string, path: string): MockResponse | undefined => {
-    if (path === '/__admin/health') {
-      return method === 'GET' ? toMockResponse(jsonResponse(200, { status: 'ok' })) : methodNotAllowed(method, path, 'GET');
-    }
-    if (path === '/__admin/reset') {
-      if (method !== 'POST') return methodNotAllowed(method, path, 'POST');
-      store.reset();
-      return { status: 204, headers: {} };
-    }
-    return undefined;
-  };
-
-  const methodNotAllowed = (method: string, path: string, allow: string): MockResponse =>
-    toMockResponse(errorResponse('method_not_allowed', `${method} is not allowed on ${path}; use ${allow}.`, { allow }));
-
   return {
     store,
     document,
@@ -193,7 +152,7 @@ export async function createEngine(options: EngineOptions = {}): Promise<Engine>
         if (cors && isPreflight(method, name => headers[name])) {
           return { status: 204, headers: preflightHeaders(headers['origin'], documentMethods, headers['access-control-request-headers']) };
         }
-        const adminResponse = handleAdminRequest(method, path);
+        const adminResponse = answerAdminRequest(method, path, store);
         if (adminResponse) response = adminResponse;
         else if (path === document.basePath || path.startsWith(`${document.basePath}/`)) {
           response = await handleApiRequest(method, path.slice(document.basePath.length) || '/', search, headers, request);
@@ -214,36 +173,4 @@ export function createSeededStore(options: Pick<EngineOptions, 'seed' | 'pets' |
     initialPets: options.initialPets ?? buildPets(options.pets ?? DEFAULT_PETS, { seed: options.seed ?? DEFAULT_SEED }),
     ...(options.defaultStatus !== undefined && { defaultStatus: options.defaultStatus }),
   });
-}
-
-function toMockResponse(output: IHttpResponse, operationId?: string): MockResponse {
-  const headers: Record<string, string> = {};
-  for (const [name, value] of Object.entries(output.headers ?? {})) headers[name.toLowerCase()] = value;
-  const response: MockResponse = { status: output.statusCode, headers };
-  if (output.body !== undefined) response.body = JSON.stringify(output.body);
-  if (operationId !== undefined) response.operationId = operationId;
-  return response;
-}
-
-function lowerCaseHeaders(headers: MockRequest['headers']): Record<string, string> {
-  const lower: Record<string, string> = Object.create(null) as Record<string, string>;
-  for (const [name, value] of Object.entries(headers)) if (value !== undefined) lower[name.toLowerCase()] = value;
-  return lower;
-}
-
-function splitUrl(url: string): { path: string; search: string } {
-  const withoutOrigin = url.startsWith('/') ? url : url.replace(/^[a-z][a-z\d+.-]*:\/\/[^/?#]*/i, '') || '/';
-  const hash = withoutOrigin.indexOf('#');
-  const target = hash === -1 ? withoutOrigin : withoutOrigin.slice(0, hash);
-  const question = target.indexOf('?');
-  return question === -1 ? { path: target || '/', search: '' } : { path: target.slice(0, question) || '/', search: target.slice(question + 1) };
-}
-
-function parseQuery(search: string): Record<string, string | string[]> {
-  const query: Record<string, string | string[]> = Object.create(null) as Record<string, string | string[]>;
-  for (const [name, value] of new URLSearchParams(search)) {
-    const existing = query[name];
-    query[name] = existing === undefined ? value : [...(Array.isArray(existing) ? existing : [existing]), value];
-  }
-  return query;
 }

@@ -1,6 +1,7 @@
 import type { IHttpResponse } from '@stoplight/prism-http';
 import type { ApiError } from '../types/index.js';
 import { ERROR_CODES, type ErrorCode } from './errors.js';
+import type { MockResponse } from './types.js';
 
 export const JSON_CONTENT_TYPE = 'application/json';
 
@@ -13,4 +14,14 @@ export function errorResponse(code: ErrorCode, message: string, headers: Record<
 
 export function jsonResponse(statusCode: number, body: unknown, headers: Record<string, string> = {}): IHttpResponse {
   return { statusCode, headers: { 'content-type': JSON_CONTENT_TYPE, ...headers }, body };
+}
+
+/** Prism's response shape as the engine answers it: lower-case headers, a serialized body. */
+export function toMockResponse(output: IHttpResponse, operationId?: string): MockResponse {
+  const headers: Record<string, string> = {};
+  for (const [name, value] of Object.entries(output.headers ?? {})) headers[name.toLowerCase()] = value;
+  const response: MockResponse = { status: output.statusCode, headers };
+  if (output.body !== undefined) response.body = JSON.stringify(output.body);
+  if (operationId !== undefined) response.operationId = operationId;
+  return response;
 }

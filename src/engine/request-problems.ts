@@ -1,0 +1,49 @@
+import type { IPrismDiagnostic } from '@stoplight/prism-core';
+import type { IHttpRequest, IHttpResponse } from '@stoplight/prism-http';
+import type { IHttpOperation } from '@stoplight/types';
+import { checkBearerToken } from './bearer-token.js';
+import { describeDiagnostics, isError } from './diagnostics.js';
+import type { DecodedBody } from './request-body.js';
+import { errorResponse } from './responses.js';
+
+const BEARER_CHALLENGE = 'Bearer realm="petstore-mock"';
+const MISSING_TOKEN_MESSAGE = 'Send the header "Authorization: Bearer <API_KEY>".';
+
+export interface RequestFacts {
+  operation: IHttpOperation;
+  request: IHttpRequest;
+  /** Prism's security and input diagnostics. */
+  diagnostics: readonly IPrismDiagnostic[];
+  /** What the engine made of the body before Prism saw it. */
+  body: DecodedBody;
+  apiKeys: ReadonlySet<string>;
+  bodyLimit: number;
+}
+
+/**
+ * The error a routed request gets, if any, in the order a real service checks: credentials first
+ * (Prism's bearer check, then the key), then the body's size, media type, syntax, and finally
+ * Prism's schema diagnostics.
+ */
+export function findRequestProblem({ operation, request, diagnostics, body, apiKeys, bodyLimit }: RequestFacts): IHttpResponse | undefined {
+  const errors = diagnostics.filter(isError);
+  const tokenProblem = errors.some(diagnostic => diagnostic.code === 401) ? 'empty' : checkBearerToken(request.headers?.['authorization'], apiKeys);
+  if (tokenProblem === 'empty') return errorResponse('unauthorized', MISSING_TOKEN_MESSAGE, { 'www-authenticate': BEARER_CHALLENGE });
+  if (tokenProblem === 'invalid') {
+    return errorResponse('unauthorized', 'The bearer token is not a valid API key.', {
+      'www-authenticate': `${BEARER_CHALLENGE}, error="invalid_token", error_description="The API key is not valid"`,
+    });
+  }
+  if (body.kind === 'too-large') return errorResponse('payload_too_large', `The request body is larger than ${bodyLimit} bytes.`);
+  if (errors.some(diagnostic => diagnostic.code === 415) || (body.kind === 'not-json' && operation.request?.body)) {
+    const received = body.kind === 'not-json' ? body.contentType : request.headers?.['content-type'];
+    return errorResponse('unsupported_media_type', `Content-Type must be application/json, not ${received ? `"${received}"` : 'missing'}.`);
+  }
+  if (body.kind === 'invalid-json') return errorResponse('invalid_json', `Request body is not valid JSON: ${body.reason}.`);
+  if (errors.length === 0) return undefined;
+  // Prism reports a JSON `null` body as a missing one.
+  if (errors.some(diagnostic => diagnostic.message === 'Body parameter is required')) {
+    return errorResponse('invalid_request', body.kind === 'json' ? 'Request body must be object, not null.' : 'Request body is required: send a JSON object.');
+  }
+  return errorResponse('invalid_request', describeDiagnostics(errors, operation));
+}

@@ -1,0 +1,27 @@
+import type { MockRequest } from './types.js';
+
+/** Header names lower-cased, in an object with no prototype, as Prism reads them. */
+export function lowerCaseHeaders(headers: MockRequest['headers']): Record<string, string> {
+  const lower: Record<string, string> = Object.create(null) as Record<string, string>;
+  for (const [name, value] of Object.entries(headers)) if (value !== undefined) lower[name.toLowerCase()] = value;
+  return lower;
+}
+
+/** Path and query string of a path-and-query or absolute URL; the origin and fragment are dropped. */
+export function splitUrl(url: string): { path: string; search: string } {
+  const withoutOrigin = url.startsWith('/') ? url : url.replace(/^[a-z][a-z\d+.-]*:\/\/[^/?#]*/i, '') || '/';
+  const hash = withoutOrigin.indexOf('#');
+  const target = hash === -1 ? withoutOrigin : withoutOrigin.slice(0, hash);
+  const question = target.indexOf('?');
+  return question === -1 ? { path: target || '/', search: '' } : { path: target.slice(0, question) || '/', search: target.slice(question + 1) };
+}
+
+/** Query parameters as Prism takes them: a repeated name gives an array. */
+export function parseQuery(search: string): Record<string, string | string[]> {
+  const query: Record<string, string | string[]> = Object.create(null) as Record<string, string | string[]>;
+  for (const [name, value] of new URLSearchParams(search)) {
+    const existing = query[name];
+    query[name] = existing === undefined ? value : [...(Array.isArray(existing) ? existing : [existing]), value];
+  }
+  return query;
+}
