@@ -43,17 +43,15 @@ export function createPrismPipeline(operations: readonly IHttpOperation[], respo
     isProxy: false,
     mock: { dynamic: false },
   };
-  const memory = rememberVerdicts(
-    {
-      route,
-      // Prism's own createInstance passes it the same way; its declared input type is narrower.
-      validateSecurity: validateSecurity as unknown as PrismHttpComponents['validateSecurity'],
-      validateInput,
-    },
-    options.rememberedVerdicts,
-  );
+  const stages = {
+    route,
+    // Prism's own createInstance passes it the same way; its declared input type is narrower.
+    validateSecurity: validateSecurity as unknown as PrismHttpComponents['validateSecurity'],
+    validateInput,
+  };
+  const memory = rememberVerdicts(stages, options.rememberedVerdicts);
   const prism = factory<IHttpOperation, IHttpRequest, IHttpResponse, IHttpConfig>(config, {
-    ...(options.rememberedVerdicts > 0 ? memory.stages : { route, validateSecurity: validateSecurity as unknown as PrismHttpComponents['validateSecurity'], validateInput }),
+    ...(options.rememberedVerdicts > 0 ? memory.stages : stages),
     validateOutput,
     mock: ({ resource, input }) => () => Either.right(respond(resource, input.data, input.validations)),
     forward: () => () => TaskEither.left(new Error('petstore-mock never forwards requests.')),

@@ -7,8 +7,11 @@ export interface RunningCli {
   child: ChildProcessWithoutNullStreams;
   /** Everything printed on standard output so far. */
   output(): string;
+  /** Everything printed on standard error so far. */
+  errors(): string;
   /** Resolves with the first line matching `pattern`. */
   waitForLine(pattern: RegExp, timeoutMs?: number): Promise<string>;
+  /** Settles once the process has exited and its output is fully read. */
   exited: Promise<{ code: number | null; signal: NodeJS.Signals | null }>;
 }
 
@@ -19,11 +22,12 @@ export function startCli(args: string[], env: Record<string, string> = {}): Runn
   let stderr = '';
   child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
   child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
-  const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>(resolve => child.once('exit', (code, signal) => resolve({ code, signal })));
+  const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>(resolve => child.once('close', (code, signal) => resolve({ code, signal })));
   return {
     child,
     exited,
     output: () => stdout,
+    errors: () => stderr,
     waitForLine: (pattern, timeoutMs = 10_000) =>
       new Promise((resolve, reject) => {
         const timer = setTimeout(() => {
@@ -43,13 +47,8 @@ export function startCli(args: string[], env: Record<string, string> = {}): Runn
 }
 
 /** Runs the bin to completion and collects what it printed. */
-export function runCliToEnd(args: string[], env: Record<string, string> = {}): Promise<{ code: number | null; stdout: string; stderr: string }> {
-  return new Promise(resolve => {
-    const child = spawn(process.execPath, [CLI_PATH, ...args], { env: { PATH: process.env['PATH'] ?? '', ...env } });
-    let stdout = '';
-    let stderr = '';
-    child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
-    child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
-    child.once('exit', code => resolve({ code, stdout, stderr }));
-  });
+export async function runCliToEnd(args: string[], env: Record<string, string> = {}): Promise<{ code: number | null; stdout: string; stderr: string }> {
+  const cli = startCli(args, env);
+  const { code } = await cli.exited;
+  return { code, stdout: cli.output(), stderr: cli.errors() };
 }
