@@ -57,14 +57,13 @@ export async function createEngine(options: EngineOptions = {}): Promise<Engine>
   const respond = (operation: IHttpOperation, request: IHttpRequest, diagnostics: readonly IPrismDiagnostic[]): IHttpResponse => {
     const context = contexts.get(request);
     if (context && operation.iid) context.operationId = operation.iid;
-    const response = respondToOperation(operation, request, diagnostics);
+    const response = respondToOperation(operation, request, diagnostics, context?.body ?? { kind: 'none' });
     const extraHeaders = headersByOperation.get(operation.iid ?? '');
     if (extraHeaders) Object.assign(response.headers ??= {}, extraHeaders);
     return response;
   };
 
-  const respondToOperation = (operation: IHttpOperation, request: IHttpRequest, diagnostics: readonly IPrismDiagnostic[]): IHttpResponse => {
-    const body = contexts.get(request)?.body ?? { kind: 'none' };
+  const respondToOperation = (operation: IHttpOperation, request: IHttpRequest, diagnostics: readonly IPrismDiagnostic[], body: DecodedBody): IHttpResponse => {
     const problem = findRequestProblem({ operation, request, diagnostics, body, apiKeys, bodyLimit });
     if (problem) return problem;
     const handler = petOperations[operation.iid ?? ''];
