@@ -2,6 +2,23 @@
 // keeps start-up and import time low. Types come from `tsc -p tsconfig.json` into dist/types.
 import { build } from 'esbuild';
 import { rm } from 'node:fs/promises';
+import { dirname, resolve } from 'node:path';
+import { createRequire } from 'node:module';
+
+const PRISM_HTTP = dirname(createRequire(import.meta.url).resolve('@stoplight/prism-http/package.json'));
+
+/** Prism's generator (loaded on the first forced response) gets Faker 6 with English only; see the shim. */
+const prismFakerEnglishOnly = {
+  name: 'prism-faker-english-only',
+  setup(builder) {
+    builder.onResolve({ filter: /^@faker-js\/faker$/ }, args =>
+      args.importer.startsWith(PRISM_HTTP) ? { path: resolve('scripts/shims/prism-faker-en.cjs') } : undefined,
+    );
+    builder.onResolve({ filter: /^@faker-js\/faker\/locale\/en$/ }, args =>
+      args.importer.endsWith('prism-faker-en.cjs') ? { path: createRequire(`${PRISM_HTTP}/package.json`).resolve('@faker-js/faker/locale/en') } : undefined,
+    );
+  },
+};
 
 await rm('dist', { recursive: true, force: true });
 const result = await build({
@@ -36,5 +53,6 @@ const result = await build({
   // Bundled CommonJS (Prism, lodash, ajv) calls require() for Node's built-ins.
   banner: { js: "import { createRequire as __petstoreCreateRequire } from 'node:module'; const require = __petstoreCreateRequire(import.meta.url);" },
   logLevel: 'warning',
+  plugins: [prismFakerEnglishOnly],
 });
 if (process.env.BUILD_ANALYZE) console.log(await (await import('esbuild')).analyzeMetafile(result.metafile));

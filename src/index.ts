@@ -1,9 +1,10 @@
 // The mock server and its engine.
 export { createMockServer, DEFAULT_HOST, DEFAULT_PORT } from './server/index.js';
-export { createEngine, DEFAULT_BODY_LIMIT, DEFAULT_PETS, ERROR_CODES, handleFetch } from './engine/index.js';
+export { createEngine, createRequestJournal, DEFAULT_BODY_LIMIT, DEFAULT_JOURNAL_SIZE, DEFAULT_PETS, ERROR_CODES, handleFetch } from './engine/index.js';
 
-// The in-memory store.
-export { createPetStore } from './store/index.js';
+// The in-memory store and the sessions that each hold one.
+export { createPetStore, StoreFullError } from './store/index.js';
+export { createSessionRegistry, DEFAULT_MAX_PETS, DEFAULT_MAX_SESSIONS, SESSION_HEADER } from './sessions/index.js';
 
 // The OpenAPI document.
 export { loadDocument, locateDocument } from './document/index.js';
@@ -12,8 +13,9 @@ export { loadDocument, locateDocument } from './document/index.js';
 export { buildNewPet, buildPet, buildPets, DEFAULT_SEED, PET_STATUSES } from './fixtures/index.js';
 
 export type { MockServer, MockServerOptions, RequestLogEntry } from './server/index.js';
-export type { Engine, EngineOptions, ErrorCode, MockRequest, MockResponse } from './engine/index.js';
+export type { DelayOption, DelayRange, Engine, EngineOptions, ErrorCode, JournalEntry, JournalProblem, MockRequest, MockResponse, NowOption, RequestJournal } from './engine/index.js';
 export type { ListPetsQuery, PetStore, PetStoreOptions } from './store/index.js';
+export type { Session, SessionRegistry, SessionRegistryOptions } from './sessions/index.js';
 export type { DocumentOperation, PetstoreDocument } from './document/index.js';
 export type { BuildPetsOptions, SeedOptions } from './fixtures/index.js';
 export type { ApiError, NewPet, Pet, PetStatus } from './types/index.js';

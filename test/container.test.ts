@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { describeAdminContract } from './contract/admin.contract.js';
 import { describeAnimalStoreContract } from './contract/animal-store.contract.js';
+import { describeControlsContract } from './contract/controls.contract.js';
 import { configuredContainer, createContainerSurface } from './support/container-surface.js';
 import { buildTestImage, docker, dockerUnavailableReason, TEST_IMAGE } from './support/docker.js';
 
@@ -24,6 +25,7 @@ describe.skipIf(unavailable !== undefined)('the Docker image', () => {
   });
 
   describeAnimalStoreContract('the container', createContainerSurface);
+  describeControlsContract('the container', createContainerSurface);
   describeAdminContract('the container', createContainerSurface);
 
   describe('as a container', () => {

@@ -1,4 +1,6 @@
 import { describeAnimalStoreContract } from './contract/animal-store.contract.js';
+import { describeControlsContract } from './contract/controls.contract.js';
 import { createMswSurface } from './support/msw-surface.js';
 
 describeAnimalStoreContract('the MSW handlers', options => createMswSurface(options));
+describeControlsContract('the MSW handlers', options => createMswSurface(options));

@@ -36,12 +36,12 @@ describe('the OpenAPI document', () => {
     for (const operation of operations.values()) expect(operation.definition.security).toBeUndefined();
   });
 
-  it('declares every status the mock answers for each operation', async () => {
+  it('declares every status the mock answers for each operation, faults and forced ones included', async () => {
     const { operations } = await loadDocument();
     const statuses = (id: string): string[] => Object.keys(operations.get(id)?.definition.responses ?? {});
-    expect(statuses('listPets')).toEqual(['200', '400', '401', '500']);
-    expect(statuses('createPet')).toEqual(['201', '400', '401', '413', '415', '500']);
-    expect(statuses('getPet')).toEqual(['200', '400', '401', '404', '500']);
-    expect(statuses('listStoreOrders')).toEqual(['401', '501']);
+    expect(statuses('listPets')).toEqual(['200', '400', '401', '500', '503']);
+    expect(statuses('createPet')).toEqual(['201', '400', '401', '413', '415', '500', '503', '507']);
+    expect(statuses('getPet')).toEqual(['200', '400', '401', '404', '410', '500', '503']);
+    expect(statuses('listStoreOrders')).toEqual(['400', '401', '500', '501', '503']);
   });
 });

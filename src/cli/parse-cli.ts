@@ -1,4 +1,6 @@
 import { parseArgs } from 'node:util';
+import { DEFAULT_JOURNAL_SIZE, parseDelay, parseInstant, type DelayRange } from '../engine/index.js';
+import { DEFAULT_MAX_PETS, DEFAULT_MAX_SESSIONS } from '../sessions/index.js';
 import { PET_STATUSES, type PetStatus } from '../types/index.js';
 import { DEFAULT_HOST, DEFAULT_PORT } from '../server/index.js';
 
@@ -15,6 +17,13 @@ export interface CliConfig {
   defaultStatus: PetStatus | null;
   validateResponses: boolean;
   logLevel: LogLevel;
+  delay: DelayRange | undefined;
+  faultRate: number;
+  maxSessions: number;
+  maxPets: number;
+  journalSize: number;
+  adminToken: string | undefined;
+  now: Date | undefined;
 }
 
 export type CliCommand = { kind: 'serve'; config: CliConfig } | { kind: 'help' } | { kind: 'version' };
@@ -42,10 +51,29 @@ Options (each has an environment variable; a flag wins over it):
                                answers 500 (PETSTORE_VALIDATE_RESPONSES=true). Default off.
       --log-level <level>      silent, error, info (one line per request) or debug
                                (PETSTORE_LOG_LEVEL). Default info.
+      --delay <ms|min-max>     Hold every API answer back: 300, or 100-400 drawn uniformly and
+                               seeded (PETSTORE_DELAY). Default none.
+      --fault-rate <share>     Answer this share of requests (0 to 1) with an injected 500 or 503
+                               (with Retry-After), seeded (PETSTORE_FAULT_RATE). Default 0.
+      --max-sessions <n>       Most X-Petstore-Session sessions alive at once; the least recently
+                               used is dropped (PETSTORE_MAX_SESSIONS). Default ${DEFAULT_MAX_SESSIONS}.
+      --max-pets <n>           Most pets one store holds; more answers 507 store_full
+                               (PETSTORE_MAX_PETS). Default ${DEFAULT_MAX_PETS}.
+      --journal-size <n>       Requests GET /__admin/requests keeps; 0 keeps none
+                               (PETSTORE_JOURNAL_SIZE). Default ${DEFAULT_JOURNAL_SIZE}.
+      --admin-token <token>    Admin endpoints but health want "Authorization: Bearer <token>"
+                               (PETSTORE_ADMIN_TOKEN). Default: open, for local use.
+      --now <date>             Fix the mock's clock, e.g. 2031-01-01: getPet answers 410 after its
+                               sunset, 2030-12-05 (PETSTORE_NOW). Default: the real clock.
       --help                   Show this help.
       --version                Show the version.
 
-Admin endpoints: GET /__admin/health, POST /__admin/reset (back to the seeded pets).`;
+Per request: Prefer: code=404, example=<name>, dynamic=true, seed=<s>, delay=<ms> (or the query
+fallbacks __code, __example, __dynamic, __seed, __delay) force a declared response or a delay;
+X-Petstore-Session: <id> selects an isolated store, seeded on first use.
+
+Admin endpoints: GET /__admin/health, POST /__admin/reset (everything, or one session with
+X-Petstore-Session), GET /__admin/requests (the journal), DELETE /__admin/requests.`;
 
 type Env = Readonly<Record<string, string | undefined>>;
 
@@ -66,6 +94,13 @@ export function parseCli(argv: readonly string[], env: Env): CliCommand {
         'no-cors': { type: 'boolean' },
         'validate-responses': { type: 'boolean' },
         'log-level': { type: 'string' },
+        delay: { type: 'string' },
+        'fault-rate': { type: 'string' },
+        'max-sessions': { type: 'string' },
+        'max-pets': { type: 'string' },
+        'journal-size': { type: 'string' },
+        'admin-token': { type: 'string' },
+        now: { type: 'string' },
         help: { type: 'boolean' },
         version: { type: 'boolean' },
       },
@@ -77,18 +112,29 @@ export function parseCli(argv: readonly string[], env: Env): CliCommand {
   if (values.version) return { kind: 'version' };
 
   const apiKeys = values['api-key'] ?? (env['PETSTORE_API_KEYS'] ?? '').split(',');
+  const pets = readInteger('--pets', values.pets ?? env['PETSTORE_PETS'], 20, 0, 100_000);
+  const maxPets = readInteger('--max-pets', values['max-pets'] ?? env['PETSTORE_MAX_PETS'], DEFAULT_MAX_PETS, 1, 10_000_000);
+  if (pets > maxPets) throw new CliUsageError(`--pets (${pets}) must not exceed --max-pets (${maxPets}).`);
+  const adminToken = (values['admin-token'] ?? env['PETSTORE_ADMIN_TOKEN'] ?? '').trim();
   return {
     kind: 'serve',
     config: {
       port: readInteger('--port', values.port ?? env['PORT'], DEFAULT_PORT, 0, 65_535),
       host: readHost(values.host ?? env['HOST']),
       seed: readInteger('--seed', values.seed ?? env['PETSTORE_SEED'], 1, 0, Number.MAX_SAFE_INTEGER),
-      pets: readInteger('--pets', values.pets ?? env['PETSTORE_PETS'], 20, 0, 100_000),
+      pets,
       apiKeys: apiKeys.map(key => key.trim()).filter(Boolean),
       cors: values['no-cors'] ? false : readBoolean('PETSTORE_CORS', env['PETSTORE_CORS'], true),
       defaultStatus: readDefaultStatus(values['default-status'] ?? env['PETSTORE_DEFAULT_STATUS']),
       validateResponses: values['validate-responses'] ?? readBoolean('PETSTORE_VALIDATE_RESPONSES', env['PETSTORE_VALIDATE_RESPONSES'], false),
       logLevel: readChoice('--log-level', values['log-level'] ?? env['PETSTORE_LOG_LEVEL'], LOG_LEVELS, 'info'),
+      delay: readOptional(values.delay ?? env['PETSTORE_DELAY'], parseDelay),
+      faultRate: readShare('--fault-rate', values['fault-rate'] ?? env['PETSTORE_FAULT_RATE']),
+      maxSessions: readInteger('--max-sessions', values['max-sessions'] ?? env['PETSTORE_MAX_SESSIONS'], DEFAULT_MAX_SESSIONS, 1, 100_000),
+      maxPets,
+      journalSize: readInteger('--journal-size', values['journal-size'] ?? env['PETSTORE_JOURNAL_SIZE'], DEFAULT_JOURNAL_SIZE, 0, 1_000_000),
+      adminToken: adminToken === '' ? undefined : adminToken,
+      now: readOptional(values.now ?? env['PETSTORE_NOW'], parseInstant),
     },
   };
 }
@@ -99,6 +145,24 @@ function readInteger(name: string, raw: string | undefined, fallback: number, mi
   if (!/^\d+$/.test(raw.trim()) || value < min || value > max) {
     throw new CliUsageError(`${name} must be a whole number from ${min} to ${max}, got "${raw}".`);
   }
+  return value;
+}
+
+/** `raw` through `parse`, whose RangeError becomes a usage error; undefined when absent. */
+function readOptional<T>(raw: string | undefined, parse: (text: string) => T): T | undefined {
+  if (raw === undefined || raw === '') return undefined;
+  try {
+    return parse(raw);
+  } catch (error) {
+    if (error instanceof RangeError) throw new CliUsageError(error.message);
+    throw error;
+  }
+}
+
+function readShare(name: string, raw: string | undefined): number {
+  if (raw === undefined || raw === '') return 0;
+  const value = Number(raw);
+  if (!/^\s*(0|1|0?\.\d+|1\.0*)\s*$/.test(raw) || !(value >= 0 && value <= 1)) throw new CliUsageError(`${name} must be a share from 0 to 1 such as 0.05, got "${raw}".`);
   return value;
 }
 

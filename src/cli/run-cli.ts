@@ -42,6 +42,13 @@ async function serve(config: CliConfig, io: CliIo): Promise<number | MockServer>
       cors: config.cors,
       defaultStatus: config.defaultStatus,
       validateResponses: config.validateResponses,
+      maxSessions: config.maxSessions,
+      maxPets: config.maxPets,
+      journalSize: config.journalSize,
+      faultRate: config.faultRate,
+      ...(config.delay !== undefined && { delay: config.delay }),
+      ...(config.adminToken !== undefined && { adminToken: config.adminToken }),
+      ...(config.now !== undefined && { now: config.now }),
       onError: (message, error) => {
         if (config.logLevel !== 'silent') io.stderr(config.logLevel === 'debug' && error !== undefined ? `${message} ${describeError(error)}` : message);
       },
@@ -53,7 +60,7 @@ async function serve(config: CliConfig, io: CliIo): Promise<number | MockServer>
       }),
     });
     const keys = config.apiKeys.length > 0 ? `${config.apiKeys.length} API key(s)` : 'any bearer token';
-    if (logsRequests) io.stdout(`petstore-mock ready on ${server.url} (seed ${config.seed}, ${config.pets} pets, ${keys})`);
+    if (logsRequests) io.stdout(`petstore-mock ready on ${server.url} (seed ${config.seed}, ${config.pets} pets, ${keys}${describeControls(config)})`);
     return server;
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code;
@@ -63,6 +70,16 @@ async function serve(config: CliConfig, io: CliIo): Promise<number | MockServer>
     }
     throw error;
   }
+}
+
+/** The controls that change answers, for the ready line: a mock with faults on should say so. */
+function describeControls(config: CliConfig): string {
+  const parts: string[] = [];
+  if (config.delay) parts.push(`delay ${config.delay.min === config.delay.max ? config.delay.min : `${config.delay.min}-${config.delay.max}`} ms`);
+  if (config.faultRate > 0) parts.push(`fault rate ${config.faultRate}`);
+  if (config.now) parts.push(`clock fixed at ${config.now.toISOString()}`);
+  if (config.adminToken) parts.push('admin token required');
+  return parts.map(part => `, ${part}`).join('');
 }
 
 function describeError(error: unknown): string {

@@ -1,88 +1,87 @@
-import type { IPrismDiagnostic } from '@stoplight/prism-core';
-import type { IHttpRequest, IHttpResponse } from '@stoplight/prism-http';
+import type { IHttpRequest } from '@stoplight/prism-http';
 import { matchPath } from '@stoplight/prism-http/dist/router/matchPath.js';
 import { MatchType } from '@stoplight/prism-http/dist/router/types.js';
-import type { HttpMethod, IHttpOperation } from '@stoplight/types';
+import type { HttpMethod } from '@stoplight/types';
 import { loadDocument, type PetstoreDocument } from '../document/index.js';
-import { buildPets, DEFAULT_SEED } from '../fixtures/index.js';
-import { createPetStore, type PetStore } from '../store/index.js';
-import { answerAdminRequest } from './admin-endpoints.js';
+import { DEFAULT_SEED } from '../fixtures/index.js';
+import { createSessionRegistry, describeSessionIdRule, SESSION_HEADER, SESSION_ID_PATTERN, type Session, type SessionRegistry } from '../sessions/index.js';
+import type { PetStore } from '../store/index.js';
+import { ADMIN_PREFIX, answerAdminRequest } from './admin-endpoints.js';
+import { createClock } from './clock.js';
 import { corsHeaders, isPreflight, preflightHeaders } from './cors.js';
-import { deprecationHeaders } from './deprecation.js';
 import { isError } from './diagnostics.js';
-import { errorResponse, toMockResponse } from './responses.js';
-import { readPathParameters, readQuery } from './parameters.js';
-import { escapeUndecodableSegments, parsableContentType } from './prism-input.js';
-import { petOperations } from './pet-operations.js';
+import { checkFaultRate } from './faults.js';
+import { loadPrismMocker } from './forced-response.js';
+import { drawDelay, toDelayRange } from './latency.js';
+import { createOperationResponder, type RequestContext } from './operation-responder.js';
 import { createPrismPipeline } from './prism-pipeline.js';
-import { decodeBody, type DecodedBody } from './request-body.js';
-import { findRequestProblem } from './request-problems.js';
-import { lowerCaseHeaders, parseQuery, splitUrl } from './request-target.js';
+import { escapeUndecodableSegments, parsableContentType } from './prism-input.js';
 import { verdictKey } from './prism-verdicts.js';
+import { decodeBody } from './request-body.js';
+import { isForced, readControls, type RequestControls } from './request-controls.js';
+import { createRequestJournal, DEFAULT_JOURNAL_SIZE, type JournalProblem, type RequestJournal } from './request-journal.js';
+import { lowerCaseHeaders, parseQuery, splitUrl } from './request-target.js';
+import { errorResponse, toMockResponse } from './responses.js';
 import type { EngineOptions, MockRequest, MockResponse } from './types.js';
 
-export const DEFAULT_PETS = 20;
+export { DEFAULT_PETS } from '../sessions/index.js';
 export const DEFAULT_BODY_LIMIT = 1024 * 1024;
 export const DEFAULT_REMEMBERED_VERDICTS = 1024;
 
 /** The transport-agnostic mock: every surface (HTTP server, MSW, container) hands requests to one. */
 export interface Engine {
   handle(request: MockRequest): Promise<MockResponse>;
+  /** The default session's store (requests without `X-Petstore-Session`). */
   readonly store: PetStore;
+  readonly sessions: SessionRegistry;
+  readonly journal: RequestJournal;
   readonly document: PetstoreDocument;
   readonly bodyLimit: number;
-  /** Back to the seeded state. */
-  reset(): void;
+  /** One session back to its seeded state, or with no id everything: every store, session and the journal. */
+  reset(session?: string): void;
+}
+
+/** A request's answer before CORS and the journal: the response, and what the journal records of it. */
+interface Answer {
+  response: MockResponse;
+  session?: Session;
+  problems?: JournalProblem[];
 }
 
 export async function createEngine(options: EngineOptions = {}): Promise<Engine> {
   const document = await loadDocument(options.documentPath);
-  const store = options.store ?? createSeededStore(options);
-  const apiKeys = new Set(options.apiKeys ?? []);
+  const seed = options.seed ?? DEFAULT_SEED;
+  const sessions = options.sessions ?? createEngineSessions(options);
+  const journal = options.journal ?? createRequestJournal(options.journalSize ?? DEFAULT_JOURNAL_SIZE);
+  const latency = options.delay === undefined ? undefined : toDelayRange(options.delay);
   const cors = options.cors ?? true;
   const bodyLimit = options.bodyLimit ?? DEFAULT_BODY_LIMIT;
   const onError = options.onError ?? ((message: string, error?: unknown) => console.error(message, error ?? ''));
-  const headersByOperation = new Map([...document.operations].map(([id, operation]) => [id, deprecationHeaders(operation, document)]));
   const documentMethods = [...new Set([...document.operations.values()].map(operation => operation.method.toUpperCase()))];
-  /** What the engine learnt of a request outside Prism's view of it. */
-  const contexts = new WeakMap<IHttpRequest, { body: DecodedBody; operationId?: string }>();
-
-  const urlOf = (operationId: string, parameters: Record<string, string | number>): string => {
-    const operation = document.operations.get(operationId);
-    if (!operation) throw new Error(`[petstore-mock] The document has no operation ${operationId}.`);
-    return document.basePath + operation.path.replace(/\{([^}]+)\}/g, (_, name: string) => encodeURIComponent(String(parameters[name])));
-  };
-
-  /** Prism's mock stage: the diagnostics decide errors, in the order a real service checks them. */
-  const respond = (operation: IHttpOperation, request: IHttpRequest, diagnostics: readonly IPrismDiagnostic[]): IHttpResponse => {
-    const context = contexts.get(request);
-    if (context && operation.iid) context.operationId = operation.iid;
-    const response = respondToOperation(operation, request, diagnostics, context?.body ?? { kind: 'none' });
-    const extraHeaders = headersByOperation.get(operation.iid ?? '');
-    if (extraHeaders) Object.assign(response.headers ??= {}, extraHeaders);
-    return response;
-  };
-
-  const respondToOperation = (operation: IHttpOperation, request: IHttpRequest, diagnostics: readonly IPrismDiagnostic[], body: DecodedBody): IHttpResponse => {
-    const problem = findRequestProblem({ operation, request, diagnostics, body, apiKeys, bodyLimit });
-    if (problem) return problem;
-    const handler = petOperations[operation.iid ?? ''];
-    if (!handler || document.operations.get(operation.iid ?? '')?.definition['x-not-implemented'] === true) {
-      return errorResponse('not_implemented', `${operation.method.toUpperCase()} ${document.basePath}${operation.path} is named by the specification but its shape is not shown.`);
-    }
-    return handler({
-      query: readQuery(operation, request.url.query ?? {}),
-      pathParameters: readPathParameters(operation, request.url.path),
-      body: request.body,
-      store,
-      urlOf,
-    });
-  };
-
-  const pipeline = createPrismPipeline(document.prismOperations, respond, {
-    validateResponses: options.validateResponses ?? false,
-    rememberedVerdicts: options.rememberedVerdicts ?? DEFAULT_REMEMBERED_VERDICTS,
+  const contexts = new WeakMap<IHttpRequest, RequestContext>();
+  const responder = createOperationResponder({
+    document,
+    apiKeys: new Set(options.apiKeys ?? []),
+    bodyLimit,
+    faultRate: checkFaultRate(options.faultRate ?? 0),
+    clock: createClock(options.now),
+    seed,
   });
+
+  const pipeline = createPrismPipeline(
+    document.prismOperations,
+    (operation, request, diagnostics) => {
+      const context = contexts.get(request);
+      if (!context) throw new Error('[petstore-mock] Prism answered a request the engine did not hand it.');
+      return responder.respond(operation, request, diagnostics, context);
+    },
+    { validateResponses: options.validateResponses ?? false, rememberedVerdicts: options.rememberedVerdicts ?? DEFAULT_REMEMBERED_VERDICTS },
+  );
+
+  const reset = (session?: string): void => {
+    sessions.reset(session);
+    journal.clear(session);
+  };
 
   const allowedMethods = (path: string): string[] => [
     ...new Set(
@@ -95,12 +94,34 @@ export async function createEngine(options: EngineOptions = {}): Promise<Engine>
     ),
   ];
 
-  const handleApiRequest = async (method: string, path: string, search: string, headers: Record<string, string>, request: MockRequest): Promise<MockResponse> => {
+  const answerApiRequest = async (method: string, path: string, search: string, headers: Record<string, string>, request: MockRequest): Promise<Answer> => {
+    const sessionId = headers[SESSION_HEADER];
+    if (sessionId !== undefined && !SESSION_ID_PATTERN.test(sessionId)) return { response: toMockResponse(errorResponse('invalid_request', describeSessionIdRule(sessionId))) };
+    const session = sessionId === undefined ? sessions.default : sessions.open(sessionId);
+    const query = parseQuery(search);
+    const read = readControls(headers['prefer'], query);
+    if ('problem' in read) return { response: toMockResponse(errorResponse('invalid_request', read.problem)), session };
+    const { controls } = read;
+    const response = await answerWithPrism(method, path, search, query, headers, request, session, controls);
+    response.response.delay = controls.delay ?? (latency ? drawDelay(latency, session.latencyRandom) : 0);
+    return response;
+  };
+
+  const answerWithPrism = async (
+    method: string,
+    path: string,
+    search: string,
+    query: Record<string, string | string[]>,
+    headers: Record<string, string>,
+    request: MockRequest,
+    session: Session,
+    controls: RequestControls,
+  ): Promise<Answer> => {
     const decoded = decodeBody(request.body, headers['content-type'], request.bodyTooLarge === true);
     if (parsableContentType(headers['content-type']) === undefined) delete headers['content-type'];
     const prismRequest: IHttpRequest = {
       method: method.toLowerCase() as HttpMethod,
-      url: { path: escapeUndecodableSegments(path), query: parseQuery(search) },
+      url: { path: escapeUndecodableSegments(path), query },
       headers,
       ...(decoded.kind === 'json' && { body: decoded.value }),
       ...((decoded.kind === 'invalid-json' || decoded.kind === 'not-json') && { body: decoded.text }),
@@ -109,18 +130,20 @@ export async function createEngine(options: EngineOptions = {}): Promise<Engine>
       // Prism looks at Content-Length to tell whether a body came; MSW requests may lack it.
       headers['content-length'] = String(typeof request.body === 'string' ? Buffer.byteLength(request.body) : request.body?.byteLength ?? 1);
     }
-    const context: { body: DecodedBody; operationId?: string } = { body: decoded };
+    const context: RequestContext = { body: decoded, session, controls, problems: [] };
+    if (isForced(controls)) context.mocker = await loadPrismMocker();
     contexts.set(prismRequest, context);
     const result = await pipeline.run(prismRequest, verdictKey(method, `${path}?${search}`, headers, decoded.kind !== 'none'));
-    if (result._tag === 'Left') return routeError(result.left, path, method);
+    if (result._tag === 'Left') return { response: routeError(result.left, path, method), session };
     const { output, validations } = result.right;
     const violations = validations.output.filter(isError);
     if (violations.length > 0) {
       const message = `${method} ${path} answered ${output.statusCode}, which the document does not allow: ${violations.map(v => `${(v.path ?? []).join('.')} ${v.message}`).join('; ')}.`;
       onError(`[petstore-mock] ${message}`);
-      return toMockResponse(errorResponse('invalid_response', message), context.operationId);
+      const problems = [...context.problems, ...violations.map(v => ({ path: ['response', ...(v.path ?? [])].join('.'), message: v.message }))];
+      return { response: toMockResponse(errorResponse('invalid_response', message), context.operationId), session, problems };
     }
-    return toMockResponse(output, context.operationId);
+    return { response: toMockResponse(output, context.operationId), session, problems: context.problems };
   };
 
   const routeError = (error: Error, path: string, method: string): MockResponse => {
@@ -137,39 +160,66 @@ export async function createEngine(options: EngineOptions = {}): Promise<Engine>
   const notFound = (path: string): MockResponse =>
     toMockResponse(errorResponse('route_not_found', `No operation of the Animal Store API is at ${path}.`));
 
+  const answer = async (method: string, path: string, search: string, headers: Record<string, string>, request: MockRequest): Promise<Answer> => {
+    if (cors && isPreflight(method, name => headers[name])) {
+      return { response: { status: 204, headers: preflightHeaders(headers['origin'], documentMethods, headers['access-control-request-headers']) } };
+    }
+    if (path === document.basePath || path.startsWith(`${document.basePath}/`)) {
+      return answerApiRequest(method, path.slice(document.basePath.length) || '/', search, headers, request);
+    }
+    return { response: notFound(path) };
+  };
+
   return {
-    store,
+    store: sessions.default.store,
+    sessions,
+    journal,
     document,
     bodyLimit,
-    reset: () => store.reset(),
+    reset,
     async handle(request) {
+      const time = new Date().toISOString();
       const method = request.method.toUpperCase();
       const headers = lowerCaseHeaders(request.headers);
       const { path, search } = splitUrl(request.url);
-      let response: MockResponse;
+      const origin = headers['origin'];
+      let answered: Answer;
       try {
-        if (cors && isPreflight(method, name => headers[name])) {
-          return { status: 204, headers: preflightHeaders(headers['origin'], documentMethods, headers['access-control-request-headers']) };
+        const adminResponse = path.startsWith(ADMIN_PREFIX) ? answerAdminRequest(method, path, headers, { journal, reset, adminToken: options.adminToken }) : undefined;
+        if (adminResponse) {
+          if (cors) Object.assign(adminResponse.headers, corsHeaders(origin));
+          return adminResponse;
         }
-        const adminResponse = answerAdminRequest(method, path, store);
-        if (adminResponse) response = adminResponse;
-        else if (path === document.basePath || path.startsWith(`${document.basePath}/`)) {
-          response = await handleApiRequest(method, path.slice(document.basePath.length) || '/', search, headers, request);
-        } else response = notFound(path);
+        answered = await answer(method, path, search, headers, request);
       } catch (error) {
         onError(`[petstore-mock] ${method} ${path} failed unexpectedly.`, error);
-        response = toMockResponse(errorResponse('internal_error', 'The mock failed unexpectedly; see its log.'));
+        answered = { response: toMockResponse(errorResponse('internal_error', 'The mock failed unexpectedly; see its log.')) };
       }
-      if (cors) Object.assign(response.headers, corsHeaders(headers['origin']));
+      const { response } = answered;
+      if (cors) Object.assign(response.headers, corsHeaders(origin));
+      journal.record({
+        time,
+        method,
+        path: search === '' ? path : `${path}?${search}`,
+        operationId: response.operationId ?? null,
+        status: response.status,
+        session: answered.session?.id ?? null,
+        problems: answered.problems ?? [],
+        delay: response.delay ?? 0,
+      });
       return response;
     },
   };
 }
 
-/** The store an engine starts with: `initialPets`, or `pets` seeded pets from `seed`. */
-export function createSeededStore(options: Pick<EngineOptions, 'seed' | 'pets' | 'initialPets' | 'defaultStatus'>): PetStore {
-  return createPetStore({
-    initialPets: options.initialPets ?? buildPets(options.pets ?? DEFAULT_PETS, { seed: options.seed ?? DEFAULT_SEED }),
+function createEngineSessions(options: EngineOptions): SessionRegistry {
+  return createSessionRegistry({
+    ...(options.seed !== undefined && { seed: options.seed }),
+    ...(options.pets !== undefined && { pets: options.pets }),
+    ...(options.initialPets !== undefined && { initialPets: options.initialPets }),
     ...(options.defaultStatus !== undefined && { defaultStatus: options.defaultStatus }),
+    ...(options.maxPets !== undefined && { maxPets: options.maxPets }),
+    ...(options.maxSessions !== undefined && { maxSessions: options.maxSessions }),
+    ...(options.store !== undefined && { defaultStore: options.store }),
   });
 }

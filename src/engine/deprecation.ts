@@ -1,4 +1,6 @@
+import type { IHttpResponse } from '@stoplight/prism-http';
 import type { DocumentOperation, PetstoreDocument } from '../document/index.js';
+import { errorResponse } from './responses.js';
 
 /**
  * Headers every response of a deprecated operation carries, derived from the document:
@@ -25,6 +27,17 @@ export function deprecationHeaders(operation: DocumentOperation, document: Petst
 /** The sunset date of an operation, if the document gives one. */
 export function sunsetOf(operation: DocumentOperation): Date | undefined {
   return readDate(operation.definition['x-sunset'], 'x-sunset', operation);
+}
+
+/** What a deprecated operation answers once its sunset has passed: `410 operation_sunset`, pointing to its successor. */
+export function goneResponse(operation: DocumentOperation, document: PetstoreDocument, sunset: Date): IHttpResponse {
+  const successorId = operation.definition['x-successor-operation'];
+  const successor = typeof successorId === 'string' ? document.operations.get(successorId) : undefined;
+  const instead = successor ? `; use ${successor.method.toUpperCase()} ${document.basePath}${successor.path} instead` : '';
+  return errorResponse(
+    'operation_sunset',
+    `${operation.method.toUpperCase()} ${document.basePath}${operation.path} was removed on ${sunset.toUTCString()}, its sunset date${instead}.`,
+  );
 }
 
 function readDate(value: unknown, field: string, operation: DocumentOperation): Date | undefined {

@@ -6,11 +6,14 @@ export const ERROR_CODES = {
   pet_not_found: 404,
   route_not_found: 404,
   method_not_allowed: 405,
+  operation_sunset: 410,
   payload_too_large: 413,
   unsupported_media_type: 415,
   internal_error: 500,
   invalid_response: 500,
   not_implemented: 501,
+  service_unavailable: 503,
+  store_full: 507,
 } as const satisfies Record<string, number>;
 
 export type ErrorCode = keyof typeof ERROR_CODES;

@@ -25,7 +25,9 @@ export function toFetchResponse(response: MockResponse, method: string): Respons
   return new Response(withoutBody ? null : response.body ?? null, { status: response.status, headers: response.headers });
 }
 
-/** The engine as a Fetch handler: `Request` in, `Response` out. */
+/** The engine as a Fetch handler: `Request` in, `Response` out, after the answer's delay. */
 export async function handleFetch(engine: Engine, request: Request): Promise<Response> {
-  return toFetchResponse(await engine.handle(await fromFetchRequest(request, engine.bodyLimit)), request.method);
+  const response = await engine.handle(await fromFetchRequest(request, engine.bodyLimit));
+  if (response.delay !== undefined && response.delay > 0) await new Promise(resolve => setTimeout(resolve, response.delay));
+  return toFetchResponse(response, request.method);
 }

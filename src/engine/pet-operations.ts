@@ -24,13 +24,27 @@ export const petOperations: Readonly<Record<string, OperationHandler>> = {
   },
 
   createPet({ body, store, urlOf }) {
+    if (store.isFull) {
+      return errorResponse('store_full', `The store holds ${store.size} pets, as many as it allows; reset it (POST /__admin/reset) or raise --max-pets.`);
+    }
     const pet = store.create(body as NewPet);
-    return jsonResponse(201, pet, { location: urlOf('getPet', { petId: pet.id }) });
+    return jsonResponse(201, pet, derivedHeaders['createPet']?.(pet, urlOf));
   },
 
   getPet({ pathParameters, store }) {
     const petId = pathParameters['petId'] as number;
     const pet = store.get(petId);
     return pet ? jsonResponse(200, pet) : errorResponse('pet_not_found', `No pet has id ${petId}.`);
+  },
+};
+
+/**
+ * Headers an operation's answer derives from its body; forced responses (`Prefer: code=201`) get
+ * them the same way, instead of the placeholder Prism would invent from the header's schema.
+ */
+export const derivedHeaders: Readonly<Record<string, (body: unknown, urlOf: OperationInput['urlOf']) => Record<string, string>>> = {
+  createPet: (body, urlOf) => {
+    const id = (body as { id?: unknown } | null)?.id;
+    return typeof id === 'number' && Number.isInteger(id) ? { location: urlOf('getPet', { petId: id }) } : {};
   },
 };

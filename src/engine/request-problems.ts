@@ -6,7 +6,7 @@ import { describeDiagnostics, isError } from './diagnostics.js';
 import type { DecodedBody } from './request-body.js';
 import { errorResponse } from './responses.js';
 
-const BEARER_CHALLENGE = 'Bearer realm="petstore-mock"';
+export const BEARER_CHALLENGE = 'Bearer realm="petstore-mock"';
 const MISSING_TOKEN_MESSAGE = 'Send the header "Authorization: Bearer <API_KEY>".';
 
 export interface RequestFacts {
@@ -25,15 +25,11 @@ export interface RequestFacts {
  * (Prism's bearer check, then the key), then the body's size, media type, syntax, and finally
  * Prism's schema diagnostics.
  */
-export function findRequestProblem({ operation, request, diagnostics, body, apiKeys, bodyLimit }: RequestFacts): IHttpResponse | undefined {
-  const errors = diagnostics.filter(isError);
-  const tokenProblem = errors.some(diagnostic => diagnostic.code === 401) ? 'empty' : checkBearerToken(request.headers?.['authorization'], apiKeys);
-  if (tokenProblem === 'empty') return errorResponse('unauthorized', MISSING_TOKEN_MESSAGE, { 'www-authenticate': BEARER_CHALLENGE });
-  if (tokenProblem === 'invalid') {
-    return errorResponse('unauthorized', 'The bearer token is not a valid API key.', {
-      'www-authenticate': `${BEARER_CHALLENGE}, error="invalid_token", error_description="The API key is not valid"`,
-    });
-  }
+export function findRequestProblem(facts: RequestFacts): IHttpResponse | undefined {
+  const { operation, request, body, bodyLimit } = facts;
+  const credentialProblem = findCredentialProblem(facts);
+  if (credentialProblem) return credentialProblem;
+  const errors = facts.diagnostics.filter(isError);
   if (body.kind === 'too-large') return errorResponse('payload_too_large', `The request body is larger than ${bodyLimit} bytes.`);
   if (errors.some(diagnostic => diagnostic.code === 415) || (body.kind === 'not-json' && operation.request?.body)) {
     const received = body.kind === 'not-json' ? body.contentType : request.headers?.['content-type'];
@@ -46,4 +42,17 @@ export function findRequestProblem({ operation, request, diagnostics, body, apiK
     return errorResponse('invalid_request', body.kind === 'json' ? 'Request body must be object, not null.' : 'Request body is required: send a JSON object.');
   }
   return errorResponse('invalid_request', describeDiagnostics(errors, operation));
+}
+
+/** The 401 a request without acceptable credentials gets: Prism's bearer check, then the API keys. */
+export function findCredentialProblem({ request, diagnostics, apiKeys }: Pick<RequestFacts, 'request' | 'diagnostics' | 'apiKeys'>): IHttpResponse | undefined {
+  const missing = diagnostics.some(diagnostic => isError(diagnostic) && diagnostic.code === 401);
+  const tokenProblem = missing ? 'empty' : checkBearerToken(request.headers?.['authorization'], apiKeys);
+  if (tokenProblem === 'empty') return errorResponse('unauthorized', MISSING_TOKEN_MESSAGE, { 'www-authenticate': BEARER_CHALLENGE });
+  if (tokenProblem === 'invalid') {
+    return errorResponse('unauthorized', 'The bearer token is not a valid API key.', {
+      'www-authenticate': `${BEARER_CHALLENGE}, error="invalid_token", error_description="The API key is not valid"`,
+    });
+  }
+  return undefined;
 }

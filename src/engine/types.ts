@@ -1,5 +1,9 @@
+import type { SessionRegistry } from '../sessions/index.js';
 import type { PetStore } from '../store/index.js';
 import type { Pet, PetStatus } from '../types/index.js';
+import type { NowOption } from './clock.js';
+import type { DelayOption } from './latency.js';
+import type { RequestJournal } from './request-journal.js';
 
 /** A request as every surface hands it to the engine. */
 export interface MockRequest {
@@ -20,6 +24,8 @@ export interface MockResponse {
   body?: string;
   /** The document's operation the request was routed to, when it was routed to one. */
   operationId?: string;
+  /** Milliseconds the adapter holds the answer back (`delay`, `Prefer: delay=`); absent or 0: none. */
+  delay?: number;
 }
 
 export interface EngineOptions {
@@ -29,8 +35,26 @@ export interface EngineOptions {
   pets?: number;
   /** Explicit initial pets, instead of `pets` seeded ones. */
   initialPets?: readonly Pet[];
-  /** A store made by `createPetStore`, for a surface that needs it before the engine is ready; `seed`, `pets`, `initialPets` and `defaultStatus` are then the store's business. */
+  /** The default session's store, made by `createPetStore`, for a surface that needs it before the engine is ready. Named sessions are still seeded from `seed`, `pets` or `initialPets`. */
   store?: PetStore;
+  /** Sessions made by `createSessionRegistry`, for a surface that needs them before the engine is ready; the session and store options are then theirs. */
+  sessions?: SessionRegistry;
+  /** Most named sessions (`X-Petstore-Session`) alive at once; the least recently used is dropped. Default 100. */
+  maxSessions?: number;
+  /** Most pets one store holds; a `createPet` beyond it answers 507 `store_full`. Default 10,000. */
+  maxPets?: number;
+  /** The request journal, for a surface that needs it before the engine is ready. */
+  journal?: RequestJournal;
+  /** How many requests the journal keeps (`GET /__admin/requests`); 0 keeps none. Default 1000. */
+  journalSize?: number;
+  /** Hold every answer back this long: milliseconds, or `{ min, max }` drawn uniformly and seeded. Default none. */
+  delay?: DelayOption;
+  /** Share of routed requests answered with an injected 500 or 503, from 0 to 1, seeded. Default 0. */
+  faultRate?: number;
+  /** Admin endpoints other than health want `Authorization: Bearer <adminToken>`. Default: open. */
+  adminToken?: string;
+  /** Fix the mock's clock (e.g. `'2031-01-01'`) to see deprecated operations after their sunset. Default: the real clock. */
+  now?: NowOption;
   /** Bearer tokens accepted; empty or absent: any non-empty token. */
   apiKeys?: readonly string[];
   /** Status of a pet created without one; `null` leaves it out. Default `available`. */

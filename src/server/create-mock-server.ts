@@ -1,5 +1,6 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { setTimeout as sleep } from 'node:timers/promises';
 import { createEngine, readBody, type Engine, type EngineOptions, type MockRequest } from '../engine/index.js';
 
 export const DEFAULT_PORT = 4010;
@@ -76,6 +77,7 @@ async function answer(engine: Engine, request: IncomingMessage, response: Server
       else mockRequest.body = body;
     }
     const mockResponse = await engine.handle(mockRequest);
+    if (mockResponse.delay !== undefined && mockResponse.delay > 0) await sleep(mockResponse.delay);
     if (mockResponse.body !== undefined) mockResponse.headers['content-length'] = String(Buffer.byteLength(mockResponse.body));
     response.writeHead(mockResponse.status, mockResponse.headers);
     response.end(mockResponse.body);

@@ -1,2 +1,2 @@
-export { createPetStore } from './pet-store.js';
+export { createPetStore, freezePets, StoreFullError } from './pet-store.js';
 export type { ListPetsQuery, PetStore, PetStoreOptions } from './pet-store.js';

@@ -10,6 +10,8 @@ export interface PetStoreOptions {
   initialPets?: readonly Pet[];
   /** Status given to a pet created without one; `null` leaves it without a status. */
   defaultStatus?: PetStatus | null;
+  /** Most pets the store holds; `create` on a full store throws. Default: no limit. */
+  maxPets?: number;
 }
 
 /** The in-memory state behind the mock: pets in ascending `id` order. */
@@ -19,18 +21,38 @@ export interface PetStore {
   create(newPet: NewPet): Pet;
   reset(): void;
   readonly size: number;
+  /** Most pets the store holds (`Infinity` when unlimited). */
+  readonly maxPets: number;
+  /** True when `create` would exceed `maxPets`. */
+  readonly isFull: boolean;
+}
+
+/** Thrown by `create` on a full store; the engine answers `507 store_full` before it gets there. */
+export class StoreFullError extends Error {
+  override name = 'StoreFullError' as const;
 }
 
 export function createPetStore(options: PetStoreOptions = {}): PetStore {
-  const initialPets = (options.initialPets ?? []).map(copyPet);
+  // A frozen list (as sessions share one) cannot change under the store, so it is not copied.
+  const given = options.initialPets ?? [];
+  const initialPets = isDeeplyFrozen(given) ? given : given.map(copyPet);
   const defaultStatus = options.defaultStatus === undefined ? 'available' : options.defaultStatus;
+  const maxPets = options.maxPets ?? Number.POSITIVE_INFINITY;
+  if (!(maxPets >= 0)) throw new RangeError(`[petstore-mock] maxPets must be 0 or more, got ${maxPets}.`);
+  if (initialPets.length > maxPets) {
+    throw new RangeError(`[petstore-mock] The store starts with ${initialPets.length} pets but holds at most ${maxPets} (maxPets); start with fewer or raise maxPets.`);
+  }
   const pets = new Map<number, Pet>();
   let nextId = 1;
 
   function reset(): void {
     pets.clear();
-    for (const pet of [...initialPets].sort((a, b) => a.id - b.id)) pets.set(pet.id, copyPet(pet));
-    nextId = Math.max(0, ...pets.keys()) + 1;
+    let highestId = 0;
+    for (const pet of [...initialPets].sort((a, b) => a.id - b.id)) {
+      pets.set(pet.id, copyPet(pet));
+      highestId = Math.max(highestId, pet.id);
+    }
+    nextId = highestId + 1;
   }
   reset();
 
@@ -48,6 +70,7 @@ export function createPetStore(options: PetStoreOptions = {}): PetStore {
       return pet && copyPet(pet);
     },
     create(newPet) {
+      if (pets.size >= maxPets) throw new StoreFullError(`[petstore-mock] The store holds ${pets.size} pets, as many as it allows (maxPets ${maxPets}).`);
       const status = newPet.status ?? defaultStatus;
       const pet: Pet = { id: nextId++, name: newPet.name, categoryId: newPet.categoryId };
       if (status !== null) pet.status = status;
@@ -58,6 +81,10 @@ export function createPetStore(options: PetStoreOptions = {}): PetStore {
     get size() {
       return pets.size;
     },
+    maxPets,
+    get isFull() {
+      return pets.size >= maxPets;
+    },
   };
 }
 
@@ -66,4 +93,13 @@ function copyPet(pet: Pet): Pet {
   const copy: Pet = { id: pet.id, name: pet.name, categoryId: pet.categoryId };
   if (pet.status !== undefined) copy.status = pet.status;
   return copy;
+}
+
+/** A copy of `pets` no one can change, which any number of stores can share as their initial pets. */
+export function freezePets(pets: readonly Pet[]): readonly Pet[] {
+  return Object.freeze(pets.map(pet => Object.freeze(copyPet(pet))));
+}
+
+function isDeeplyFrozen(pets: readonly Pet[]): boolean {
+  return Object.isFrozen(pets) && pets.every(pet => Object.isFrozen(pet));
 }

@@ -1,8 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Pet } from '../../src/index.js';
+import type { JournalEntry, Pet } from '../../src/index.js';
 import type { CreateSurface, Surface } from './surface.js';
 
 const AUTH = { authorization: 'Bearer test-key' };
+const ADMIN_TOKEN = 'admin-secret';
+const ADMIN = { authorization: `Bearer ${ADMIN_TOKEN}` };
 
 /** The admin endpoints outside `/v1`, on the surfaces that serve HTTP (server, container). */
 export function describeAdminContract(surfaceName: string, createSurface: CreateSurface): void {
@@ -30,16 +32,59 @@ export function describeAdminContract(surfaceName: string, createSurface: Create
       expect(await (await surface.request('GET', '/v1/pets', { headers: AUTH })).json()).toEqual(seeded);
     });
 
+    it('lists the journal on GET /__admin/requests with its capacity, and empties it on DELETE', async () => {
+      await surface.request('GET', '/v1/pets?limit=1', { headers: AUTH });
+      const listed = await surface.request('GET', '/__admin/requests');
+      expect(listed.status).toBe(200);
+      const { requests, capacity } = (await listed.json()) as { requests: JournalEntry[]; capacity: number };
+      expect(capacity).toBe(1000);
+      expect(requests.at(-1)).toMatchObject({ method: 'GET', path: '/v1/pets?limit=1', status: 200 });
+      expect((await surface.request('DELETE', '/__admin/requests')).status).toBe(204);
+      expect(((await (await surface.request('GET', '/__admin/requests')).json()) as { requests: JournalEntry[] }).requests).toEqual([]);
+    });
+
     it('answers 405 to a wrong method on an admin endpoint', async () => {
       const response = await surface.request('GET', '/__admin/reset');
       expect(response.status).toBe(405);
       expect(response.headers.get('allow')).toBe('POST');
+      expect((await surface.request('PUT', '/__admin/requests')).headers.get('allow')).toBe('GET, DELETE');
     });
 
     it('answers 404 route_not_found outside /v1 and /__admin', async () => {
       const response = await surface.request('GET', '/pets', { headers: AUTH });
       expect(response.status).toBe(404);
       expect(await response.json()).toMatchObject({ code: 'route_not_found', status: 404 });
+    });
+  });
+
+  describe(`the admin endpoints through ${surfaceName}, with an admin token`, () => {
+    let surface: Surface;
+    beforeAll(async () => {
+      surface = await createSurface({ seed: 5, pets: 4, adminToken: ADMIN_TOKEN });
+    });
+    afterAll(async () => {
+      await surface.close();
+    });
+
+    it('answers 401 without the token, or with another, naming what to send', async () => {
+      for (const headers of [{}, AUTH, { authorization: `Bearer ${ADMIN_TOKEN}x` }]) {
+        for (const [method, path] of [['POST', '/__admin/reset'], ['GET', '/__admin/requests'], ['DELETE', '/__admin/requests']] as const) {
+          const response = await surface.request(method, path, { headers });
+          expect(response.status).toBe(401);
+          expect(response.headers.get('www-authenticate')).toBe('Bearer realm="petstore-mock admin"');
+          expect(await response.json()).toMatchObject({ code: 'unauthorized', status: 401, message: expect.stringMatching(/admin token/) as string });
+        }
+      }
+    });
+
+    it('does what it is asked with the token', async () => {
+      expect((await surface.request('POST', '/__admin/reset', { headers: ADMIN })).status).toBe(204);
+      expect((await surface.request('GET', '/__admin/requests', { headers: ADMIN })).status).toBe(200);
+      expect((await surface.request('DELETE', '/__admin/requests', { headers: ADMIN })).status).toBe(204);
+    });
+
+    it('keeps health open, for probes', async () => {
+      expect((await surface.request('GET', '/__admin/health')).status).toBe(200);
     });
   });
 }

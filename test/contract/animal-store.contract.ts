@@ -1,55 +1,7 @@
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { PET_STATUSES, type ApiError, type EngineOptions, type Pet } from '../../src/index.js';
-import type { CreateSurface, Surface } from './surface.js';
-
-const AUTH = { authorization: 'Bearer test-key' };
-const JSON_AUTH = { ...AUTH, 'content-type': 'application/json' };
-const SUNSET = 'Thu, 05 Dec 2030 00:00:00 GMT';
-const DEPRECATED_AT = `@${Date.UTC(2025, 11, 5) / 1000}`;
-const SUCCESSOR_LINK = '</v1/pets>; rel="successor-version"';
-
-/** Opens a surface with `options` for the enclosing `describe`, reset before each test. */
-function useSurface(createSurface: CreateSurface, options: EngineOptions = {}): () => Surface {
-  let surface: Surface | undefined;
-  beforeAll(async () => {
-    surface = await createSurface(options);
-  });
-  beforeEach(async () => {
-    await surface?.reset();
-  });
-  afterEach(() => {
-    // Every response is checked against the document; a violation is reported here.
-    expect(surface?.reportedErrors.splice(0)).toEqual([]);
-  });
-  afterAll(async () => {
-    await surface?.close();
-  });
-  return () => {
-    if (!surface) throw new Error('The surface did not start.');
-    return surface;
-  };
-}
-
-async function expectError(response: Response, status: number, code: string, messagePart?: RegExp): Promise<ApiError> {
-  expect(response.status).toBe(status);
-  expect(response.headers.get('content-type')).toMatch(/^application\/json/);
-  const body = (await response.json()) as ApiError;
-  expect(Object.keys(body).sort()).toEqual(['code', 'message', 'status']);
-  expect(body).toMatchObject({ code, status });
-  expect(body.message.length).toBeGreaterThan(0);
-  if (messagePart) expect(body.message).toMatch(messagePart);
-  return body;
-}
-
-async function listAll(surface: Surface, query = ''): Promise<Pet[]> {
-  const response = await surface.request('GET', `/v1/pets?limit=100${query}`, { headers: AUTH });
-  expect(response.status).toBe(200);
-  return (await response.json()) as Pet[];
-}
-
-function createPet(surface: Surface, body: unknown, headers: Record<string, string> = JSON_AUTH): Promise<Response> {
-  return surface.request('POST', '/v1/pets', { headers, body: typeof body === 'string' ? body : JSON.stringify(body) });
-}
+import { describe, expect, it } from 'vitest';
+import { PET_STATUSES, type Pet } from '../../src/index.js';
+import { AUTH, createPet, DEPRECATED_AT, expectError, JSON_AUTH, listAll, SUCCESSOR_LINK, SUNSET, useSurface } from './contract-helpers.js';
+import type { CreateSurface } from './surface.js';
 
 /** The behaviour of the Animal Store API every surface must show, written once. */
 export function describeAnimalStoreContract(surfaceName: string, createSurface: CreateSurface): void {

@@ -10,6 +10,9 @@ function environmentOf(options: EngineOptions): Record<string, string> {
   if (options.validateResponses) environment['PETSTORE_VALIDATE_RESPONSES'] = 'true';
   if (options.defaultStatus === null) environment['PETSTORE_DEFAULT_STATUS'] = 'none';
   else if (options.defaultStatus) environment['PETSTORE_DEFAULT_STATUS'] = options.defaultStatus;
+  if (options.maxSessions !== undefined) environment['PETSTORE_MAX_SESSIONS'] = String(options.maxSessions);
+  if (options.maxPets !== undefined) environment['PETSTORE_MAX_PETS'] = String(options.maxPets);
+  if (options.journalSize !== undefined) environment['PETSTORE_JOURNAL_SIZE'] = String(options.journalSize);
   return environment;
 }
 
@@ -18,6 +21,10 @@ export function configuredContainer(options: EngineOptions = {}): PetstoreMockCo
   if (options.seed !== undefined) container.withSeed(options.seed);
   if (options.pets !== undefined) container.withPets(options.pets);
   if (options.apiKeys) container.withApiKeys(options.apiKeys);
+  if (options.delay !== undefined) container.withDelay(typeof options.delay === 'number' ? options.delay : `${options.delay.min}-${options.delay.max}`);
+  if (options.faultRate !== undefined) container.withFaultRate(options.faultRate);
+  if (options.now !== undefined) container.withNow(typeof options.now === 'number' ? new Date(options.now) : options.now);
+  if (options.adminToken !== undefined) container.withAdminToken(options.adminToken);
   if (NETWORK_MODE) container.withNetworkMode(NETWORK_MODE);
   return container;
 }
@@ -37,7 +44,8 @@ export async function createContainerSurface(options: EngineOptions): Promise<Su
     reportedErrors,
     request: (method, path, init = {}) =>
       fetch(`${container.getOrigin()}${path}`, { method, ...(init.headers && { headers: init.headers }), ...(init.body !== undefined && { body: init.body }) }),
-    reset: () => container.reset(),
+    reset: session => container.reset(session),
+    requests: session => container.requests(session),
     close: async () => {
       await container.stop();
     },

@@ -1,8 +1,10 @@
 /** The public API by name: an export added or lost by accident fails here. */
 export const PUBLIC_EXPORTS = {
   'petstore-mock': [
-    'DEFAULT_BODY_LIMIT', 'DEFAULT_HOST', 'DEFAULT_PETS', 'DEFAULT_PORT', 'DEFAULT_SEED', 'ERROR_CODES', 'PET_STATUSES',
-    'buildNewPet', 'buildPet', 'buildPets', 'createEngine', 'createMockServer', 'createPetStore', 'handleFetch', 'loadDocument', 'locateDocument',
+    'DEFAULT_BODY_LIMIT', 'DEFAULT_HOST', 'DEFAULT_JOURNAL_SIZE', 'DEFAULT_MAX_PETS', 'DEFAULT_MAX_SESSIONS', 'DEFAULT_PETS', 'DEFAULT_PORT', 'DEFAULT_SEED',
+    'ERROR_CODES', 'PET_STATUSES', 'SESSION_HEADER', 'StoreFullError',
+    'buildNewPet', 'buildPet', 'buildPets', 'createEngine', 'createMockServer', 'createPetStore', 'createRequestJournal', 'createSessionRegistry',
+    'handleFetch', 'loadDocument', 'locateDocument',
   ],
   'petstore-mock/fixtures': ['DEFAULT_SEED', 'PET_STATUSES', 'buildNewPet', 'buildPet', 'buildPets'],
   'petstore-mock/msw': ['createHandlers', 'createPetstoreMock', 'handlers'],

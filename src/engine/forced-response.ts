@@ -1,0 +1,83 @@
+import { createLogger } from '@stoplight/prism-core';
+import type { IHttpOperationConfig, IHttpRequest, IHttpResponse, PrismHttpComponents } from '@stoplight/prism-http';
+import type { IHttpOperation, IHttpOperationResponse } from '@stoplight/types';
+import { isForced, type RequestControls } from './request-controls.js';
+
+type PrismMock = PrismHttpComponents['mock'];
+
+let loading: Promise<PrismMock> | undefined;
+
+/**
+ * Prism's own mocker (response negotiation, examples, seeded json-schema-faker), loaded on the first
+ * forced response only: it brings Faker and json-schema-faker, which requests from the store never need.
+ */
+export function loadPrismMocker(): Promise<PrismMock> {
+  return (loading ??= import('@stoplight/prism-http/dist/mocker/index.js').then(module => {
+    // CommonJS interop, as for the router: `default` is the module's exports or the mocker itself.
+    const exported = (module as { default: unknown }).default as PrismMock | { default: PrismMock };
+    return typeof exported === 'function' ? exported : exported.default;
+  }));
+}
+
+/** The response `controls` choose: the forced code's, or else the lowest 2xx one, as Prism picks it. */
+function chosenResponse(operation: IHttpOperation, controls: RequestControls): IHttpOperationResponse | undefined {
+  if (controls.code !== undefined) return operation.responses.find(response => response.code === String(controls.code));
+  return [...operation.responses].filter(response => /^2\d\d$/.test(response.code)).sort((a, b) => a.code.localeCompare(b.code))[0];
+}
+
+/** Why the operation cannot give what `controls` force, as a sentence; undefined when it can. */
+export function findForcingProblem(operation: IHttpOperation, controls: RequestControls): string | undefined {
+  if (!isForced(controls)) return undefined;
+  const name = operation.iid ?? `${operation.method.toUpperCase()} ${operation.path}`;
+  const response = chosenResponse(operation, controls);
+  if (!response) {
+    const declared = operation.responses.map(candidate => candidate.code).join(', ');
+    return controls.code === undefined
+      ? `${name} declares no success response to force; force one of its codes: ${declared}.`
+      : `Cannot force ${controls.code}: ${name} declares ${declared}.`;
+  }
+  if (controls.example !== undefined) {
+    const names = (response.contents ?? []).flatMap(content => (content.examples ?? []).map(example => example.key));
+    if (!names.includes(controls.example)) {
+      return `The ${response.code} response of ${name} has ${names.length > 0 ? `the examples ${names.join(', ')}` : 'no examples'}, not ${JSON.stringify(controls.example)}.`;
+    }
+  }
+  if (controls.dynamic === true && !(response.contents ?? []).some(content => content.schema)) {
+    return `The ${response.code} response of ${name} has no schema to generate a body from.`;
+  }
+  return undefined;
+}
+
+// Prism's mocker wants a pino logger with its custom levels; only prism-core's createLogger makes one.
+// eslint-disable-next-line @typescript-eslint/no-unsafe-assignment
+const silentLogger = createLogger('petstore-mock', { level: 'silent' });
+
+/**
+ * The declared response `controls` force, made by Prism's mocker: the named or first example, or a
+ * body generated from the schema with `seed`. Throws when Prism cannot make it.
+ */
+export function forceResponse(mock: PrismMock, operation: IHttpOperation, request: IHttpRequest, controls: RequestControls, seed: string): IHttpResponse {
+  // The mock answers JSON whatever the Accept header says, forced or not.
+  const headers = { ...request.headers };
+  delete headers['accept'];
+  const config: IHttpOperationConfig = {
+    dynamic: controls.dynamic === true,
+    seed: controls.seed ?? seed,
+    ...(controls.code !== undefined && { code: controls.code }),
+    ...(controls.example !== undefined && { exampleKey: controls.example }),
+  };
+  const result = mock({ resource: operation, input: { data: { ...request, headers }, validations: [] }, config })(silentLogger);
+  if (result._tag === 'Left') throw result.left;
+  const response = result.right;
+  // A generated `Error` body has a random status and made-up extra fields: keep the three the API
+  // defines, with the status answered (a copy: examples belong to the document).
+  if (isErrorShaped(response.body)) {
+    const { code, message } = response.body;
+    return { ...response, body: { code, message, status: response.statusCode } };
+  }
+  return response;
+}
+
+function isErrorShaped(body: unknown): body is { code: unknown; message: unknown; status: number } {
+  return typeof body === 'object' && body !== null && 'code' in body && 'message' in body && typeof (body as { status?: unknown }).status === 'number';
+}

@@ -1,0 +1,36 @@
+import type { Random } from '../sessions/index.js';
+
+/** Milliseconds, fixed or drawn uniformly from a range. */
+export interface DelayRange {
+  min: number;
+  max: number;
+}
+
+export type DelayOption = number | DelayRange;
+
+export const MAX_DELAY = 60_000;
+
+/** `300` or `100-400` (as `--delay` takes it) as a range; throws a RangeError naming the rule. */
+export function parseDelay(text: string): DelayRange {
+  const match = /^\s*(\d+)\s*(?:-\s*(\d+)\s*)?$/.exec(text);
+  const min = Number(match?.[1]);
+  const max = match?.[2] === undefined ? min : Number(match[2]);
+  if (!match || max < min || max > MAX_DELAY) {
+    throw new RangeError(`--delay must be milliseconds (300) or a range (100-400) from 0 to ${MAX_DELAY}, the lower bound first; got "${text}".`);
+  }
+  return { min, max };
+}
+
+/** A checked range from the engine's `delay` option. */
+export function toDelayRange(option: DelayOption): DelayRange {
+  const range = typeof option === 'number' ? { min: option, max: option } : option;
+  if (!Number.isInteger(range.min) || !Number.isInteger(range.max) || range.min < 0 || range.max < range.min || range.max > MAX_DELAY) {
+    throw new RangeError(`[petstore-mock] delay must be whole milliseconds from 0 to ${MAX_DELAY}, the lower bound first; got ${JSON.stringify(option)}.`);
+  }
+  return range;
+}
+
+/** A delay from `range`; a range of one value draws nothing, so it leaves the stream alone. */
+export function drawDelay(range: DelayRange, random: Random): number {
+  return range.min === range.max ? range.min : range.min + Math.floor(random() * (range.max - range.min + 1));
+}

@@ -1,0 +1,113 @@
+import type { IPrismDiagnostic } from '@stoplight/prism-core';
+import type { IHttpRequest, IHttpResponse, PrismHttpComponents } from '@stoplight/prism-http';
+import type { IHttpOperation } from '@stoplight/types';
+import type { PetstoreDocument } from '../document/index.js';
+import type { Session } from '../sessions/index.js';
+import type { Clock } from './clock.js';
+import { deprecationHeaders, goneResponse, sunsetOf } from './deprecation.js';
+import { drawFault } from './faults.js';
+import { findForcingProblem, forceResponse } from './forced-response.js';
+import { readPathParameters, readQuery } from './parameters.js';
+import { derivedHeaders, petOperations, type OperationInput } from './pet-operations.js';
+import { isForced, type RequestControls } from './request-controls.js';
+import type { DecodedBody } from './request-body.js';
+import { BEARER_CHALLENGE, findCredentialProblem, findRequestProblem } from './request-problems.js';
+import type { JournalProblem } from './request-journal.js';
+import { errorResponse } from './responses.js';
+import { FAULT_RETRY_AFTER_SECONDS } from './faults.js';
+import { isError } from './diagnostics.js';
+
+/** What the engine learnt of a request outside Prism's view of it. */
+export interface RequestContext {
+  body: DecodedBody;
+  session: Session;
+  controls: RequestControls;
+  /** Prism's mocker, loaded before the pipeline runs when the request forces a response. */
+  mocker?: PrismHttpComponents['mock'];
+  operationId?: string;
+  /** Prism's error diagnostics of the request, for the journal. */
+  problems: JournalProblem[];
+}
+
+export interface OperationResponderOptions {
+  document: PetstoreDocument;
+  apiKeys: ReadonlySet<string>;
+  bodyLimit: number;
+  faultRate: number;
+  clock: Clock;
+  /** Seed of generated (`dynamic=true`) bodies when the request names none. */
+  seed: number;
+}
+
+/**
+ * Prism's mock stage: after Prism routed the request and checked its security and input, decides
+ * the answer, in this order: an injected fault, the sunset, credentials (unless 401 is forced), the
+ * controls, the request's problems, a forced response, and finally the session's store.
+ */
+export function createOperationResponder(options: OperationResponderOptions) {
+  const { document, apiKeys, bodyLimit, faultRate, clock } = options;
+  const deprecations = new Map([...document.operations].map(([id, operation]) => [id, deprecationHeaders(operation, document)]));
+  const sunsets = new Map([...document.operations].flatMap(([id, operation]) => {
+    const sunset = sunsetOf(operation);
+    return sunset ? [[id, { sunset, operation }] as const] : [];
+  }));
+
+  const urlOf: OperationInput['urlOf'] = (operationId, parameters) => {
+    const operation = document.operations.get(operationId);
+    if (!operation) throw new Error(`[petstore-mock] The document has no operation ${operationId}.`);
+    return document.basePath + operation.path.replace(/\{([^}]+)\}/g, (_, name: string) => encodeURIComponent(String(parameters[name])));
+  };
+
+  const decide = (operation: IHttpOperation, request: IHttpRequest, diagnostics: readonly IPrismDiagnostic[], context: RequestContext): IHttpResponse => {
+    const id = operation.iid ?? '';
+    const { controls, session } = context;
+    const forced = isForced(controls);
+    const fault = faultRate > 0 ? drawFault(faultRate, session.faultRandom) : undefined;
+    if (fault && !forced) return fault;
+    const retired = sunsets.get(id);
+    if (retired && clock().getTime() >= retired.sunset.getTime()) return goneResponse(retired.operation, document, retired.sunset);
+    if (forced && controls.code === 401) return force(operation, request, context);
+    const credentialProblem = findCredentialProblem({ request, diagnostics, apiKeys });
+    if (credentialProblem) return credentialProblem;
+    const forcingProblem = findForcingProblem(operation, controls);
+    if (forcingProblem) return errorResponse('invalid_request', forcingProblem);
+    const problem = findRequestProblem({ operation, request, diagnostics, body: context.body, apiKeys, bodyLimit });
+    if (problem) return problem;
+    if (forced) return force(operation, request, context);
+    const handler = petOperations[id];
+    if (!handler || document.operations.get(id)?.definition['x-not-implemented'] === true) {
+      return errorResponse('not_implemented', `${operation.method.toUpperCase()} ${document.basePath}${operation.path} is named by the specification but its shape is not shown.`);
+    }
+    return handler({
+      query: readQuery(operation, request.url.query ?? {}),
+      pathParameters: readPathParameters(operation, request.url.path),
+      body: request.body,
+      store: session.store,
+      urlOf,
+    });
+  };
+
+  /** The declared response the controls force, with the headers the engine itself would have sent. */
+  const force = (operation: IHttpOperation, request: IHttpRequest, context: RequestContext): IHttpResponse => {
+    if (!context.mocker) throw new Error('[petstore-mock] A forced response came before Prism\'s mocker was loaded.');
+    const response = forceResponse(context.mocker, operation, request, context.controls, String(options.seed));
+    const headers: Record<string, string> = {};
+    for (const [name, value] of Object.entries(response.headers ?? {})) headers[name.toLowerCase()] = value;
+    Object.assign(headers, derivedHeaders[operation.iid ?? '']?.(response.body, urlOf));
+    if (response.statusCode === 401) headers['www-authenticate'] = BEARER_CHALLENGE;
+    if (response.statusCode === 503) headers['retry-after'] = String(FAULT_RETRY_AFTER_SECONDS);
+    return { ...response, headers };
+  };
+
+  return {
+    urlOf,
+    respond(operation: IHttpOperation, request: IHttpRequest, diagnostics: readonly IPrismDiagnostic[], context: RequestContext): IHttpResponse {
+      if (operation.iid) context.operationId = operation.iid;
+      context.problems = diagnostics.filter(isError).map(diagnostic => ({ path: (diagnostic.path ?? []).join('.') || 'request', message: diagnostic.message }));
+      const response = decide(operation, request, diagnostics, context);
+      const extraHeaders = deprecations.get(operation.iid ?? '');
+      if (extraHeaders) Object.assign(response.headers ??= {}, extraHeaders);
+      return response;
+    },
+  };
+}

@@ -1,0 +1,13 @@
+export {
+  createSessionRegistry,
+  DEFAULT_MAX_PETS,
+  DEFAULT_MAX_SESSIONS,
+  DEFAULT_PETS,
+  describeSessionIdRule,
+  SESSION_HEADER,
+  SESSION_ID_PATTERN,
+} from './session-registry.js';
+export { createRandom, deriveSeed } from './random.js';
+
+export type { Session, SessionRegistry, SessionRegistryOptions } from './session-registry.js';
+export type { Random } from './random.js';

@@ -1,0 +1,120 @@
+import { buildPets, DEFAULT_SEED } from '../fixtures/index.js';
+import { createPetStore, freezePets, type PetStore } from '../store/index.js';
+import type { Pet, PetStatus } from '../types/index.js';
+import { createRandom, deriveSeed, type Random } from './random.js';
+
+/** The request header that selects a session. */
+export const SESSION_HEADER = 'x-petstore-session';
+/** What a session id may be: 1 to 128 letters, digits, `.`, `_`, `~`, `:` or `-` (a UUID fits). */
+export const SESSION_ID_PATTERN = /^[A-Za-z0-9._~:-]{1,128}$/;
+export const DEFAULT_MAX_SESSIONS = 100;
+export const DEFAULT_MAX_PETS = 10_000;
+export const DEFAULT_PETS = 20;
+
+/** One isolated Animal Store: its pets and its own seeded streams of delays and faults. */
+export interface Session {
+  /** The id sent in `X-Petstore-Session`; undefined for the default session (no header). */
+  readonly id: string | undefined;
+  readonly store: PetStore;
+  /** Draws for `--delay` ranges, seeded from the seed and the session id. */
+  readonly latencyRandom: Random;
+  /** Draws for `--fault-rate`, seeded from the seed and the session id. */
+  readonly faultRandom: Random;
+  /** Back to the seeded pets and the start of both streams. */
+  reset(): void;
+}
+
+export interface SessionRegistryOptions {
+  /** Seed of the initial pets and of each session's delay and fault draws. Default 1. */
+  seed?: number;
+  /** How many seeded pets each store starts with. Default 20. */
+  pets?: number;
+  /** Explicit initial pets of every store, instead of `pets` seeded ones. */
+  initialPets?: readonly Pet[];
+  /** Status of a pet created without one; `null` leaves it out. Default `available`. */
+  defaultStatus?: PetStatus | null;
+  /** Most pets one store holds. Default 10,000. */
+  maxPets?: number;
+  /** Most named sessions alive at once; opening one more drops the least recently used. Default 100. */
+  maxSessions?: number;
+  /** The default session's store, when a surface made it beforehand. */
+  defaultStore?: PetStore;
+}
+
+/** The default session and the named ones, bounded in number and in pets per store. */
+export interface SessionRegistry {
+  /** The session of requests without `X-Petstore-Session`; never dropped. */
+  readonly default: Session;
+  /** The session `id` names, opened from the seed on first use. */
+  open(id: string): Session;
+  /** The session `id` names if it is alive, without opening it. */
+  find(id: string): Session | undefined;
+  /** One session back to its seeded state (`id`), or everything: the default session reset, the named ones dropped. */
+  reset(id?: string): void;
+  /** Ids of the live named sessions, least recently used first. */
+  ids(): string[];
+  readonly maxSessions: number;
+  readonly maxPets: number;
+}
+
+export function createSessionRegistry(options: SessionRegistryOptions = {}): SessionRegistry {
+  const seed = options.seed ?? DEFAULT_SEED;
+  const maxSessions = options.maxSessions ?? DEFAULT_MAX_SESSIONS;
+  const maxPets = options.maxPets ?? DEFAULT_MAX_PETS;
+  if (!Number.isInteger(maxSessions) || maxSessions < 1) throw new RangeError(`[petstore-mock] maxSessions must be a whole number of at least 1, got ${maxSessions}.`);
+  // Built once and frozen: every session's store shares the list instead of copying it.
+  const initialPets = freezePets(options.initialPets ?? buildPets(options.pets ?? DEFAULT_PETS, { seed }));
+  const createStore = (): PetStore =>
+    createPetStore({ initialPets, maxPets, ...(options.defaultStatus !== undefined && { defaultStatus: options.defaultStatus }) });
+  const defaultSession = createSession(undefined, options.defaultStore ?? createStore(), seed);
+  const named = new Map<string, Session>();
+
+  return {
+    default: defaultSession,
+    open(id) {
+      if (!SESSION_ID_PATTERN.test(id)) throw new RangeError(`[petstore-mock] ${describeSessionIdRule(id)}`);
+      let session = named.get(id);
+      if (session) named.delete(id);
+      else {
+        if (named.size >= maxSessions) named.delete(named.keys().next().value as string);
+        session = createSession(id, createStore(), seed);
+      }
+      named.set(id, session);
+      return session;
+    },
+    find: id => named.get(id),
+    reset(id) {
+      if (id !== undefined) {
+        named.get(id)?.reset();
+        return;
+      }
+      defaultSession.reset();
+      named.clear();
+    },
+    ids: () => [...named.keys()],
+    maxSessions,
+    maxPets,
+  };
+}
+
+/** Why `id` is not a session id, as a sentence for an `Error` body. */
+export function describeSessionIdRule(id: string): string {
+  return `X-Petstore-Session must be 1 to 128 letters, digits, ".", "_", "~", ":" or "-", got ${JSON.stringify(id.length > 140 ? `${id.slice(0, 140)}…` : id)}.`;
+}
+
+function createSession(id: string | undefined, store: PetStore, seed: number): Session {
+  const streams = (): Pick<Session, 'latencyRandom' | 'faultRandom'> => ({
+    latencyRandom: createRandom(deriveSeed(seed, id ?? '', 'latency')),
+    faultRandom: createRandom(deriveSeed(seed, id ?? '', 'fault')),
+  });
+  const session: Session = {
+    id,
+    store,
+    ...streams(),
+    reset() {
+      store.reset();
+      Object.assign(session, streams());
+    },
+  };
+  return session;
+}
