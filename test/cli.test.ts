@@ -3,6 +3,7 @@ import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import type { Pet } from '../src/index.js';
 import { createServer } from 'node:net';
+import { parseCli } from '../src/cli/index.js';
 import { runCliToEnd, startCli } from './support/run-cli.js';
 
 function freePort(): Promise<number> {
@@ -37,10 +38,16 @@ describe('the petstore-mock command', () => {
   it('prints every flag with --help and exits 0', async () => {
     const { code, stdout } = await runCliToEnd(['--help']);
     expect(code).toBe(0);
-    for (const flag of ['--port', '--host', '--seed', '--pets', '--api-key', '--no-cors', '--log-level', '--default-status', '--validate-responses', '--help', '--version']) {
+    for (const flag of [
+      '--port', '--host', '--seed', '--pets', '--api-key', '--no-cors', '--log-level', '--default-status', '--validate-responses', '--delay', '--fault-rate',
+      '--max-sessions', '--max-pets', '--journal-size', '--admin-token', '--now', '--help', '--version',
+    ]) {
       expect(stdout).toContain(flag);
     }
-    for (const variable of ['PORT', 'HOST', 'PETSTORE_SEED', 'PETSTORE_PETS', 'PETSTORE_API_KEYS', 'PETSTORE_CORS', 'PETSTORE_LOG_LEVEL']) {
+    for (const variable of [
+      'PORT', 'HOST', 'PETSTORE_SEED', 'PETSTORE_PETS', 'PETSTORE_API_KEYS', 'PETSTORE_CORS', 'PETSTORE_LOG_LEVEL', 'PETSTORE_DELAY', 'PETSTORE_FAULT_RATE',
+      'PETSTORE_MAX_SESSIONS', 'PETSTORE_MAX_PETS', 'PETSTORE_JOURNAL_SIZE', 'PETSTORE_ADMIN_TOKEN', 'PETSTORE_NOW',
+    ]) {
       expect(stdout).toContain(variable);
     }
   });
@@ -60,6 +67,14 @@ describe('the petstore-mock command', () => {
     [['--log-level', 'loud'], /--log-level must be one of silent, error, info, debug/],
     [['--default-status', 'lost'], /--default-status must be one of available, pending, sold, none/],
     [['stray'], /Unexpected argument 'stray'/],
+    [['--delay', 'soon'], /--delay must be milliseconds \(300\) or a range \(100-400\)/],
+    [['--delay', '400-100'], /the lower bound first; got "400-100"/],
+    [['--fault-rate', '1.5'], /--fault-rate must be a share from 0 to 1 such as 0.05, got "1.5"/],
+    [['--fault-rate', '5%'], /--fault-rate must be a share from 0 to 1/],
+    [['--max-sessions', '0'], /--max-sessions must be a whole number from 1 to 100000/],
+    [['--journal-size', 'lots'], /--journal-size must be a whole number/],
+    [['--pets', '50', '--max-pets', '10'], /--pets \(50\) must not exceed --max-pets \(10\)/],
+    [['--now', 'yesterday'], /--now must be a date such as 2031-01-01/],
   ])('exits with code 2 and says what is wrong given %j', async (args, message) => {
     const { code, stderr } = await runCliToEnd(args);
     expect(code).toBe(2);
@@ -87,6 +102,22 @@ describe('the petstore-mock command', () => {
       expect(cli.output().match(/ready on/g)).toHaveLength(1);
       // A container's HEALTHCHECK asks every second: those requests are not logged.
       expect(cli.output()).not.toContain('/__admin/health');
+    } finally {
+      cli.child.kill('SIGKILL');
+    }
+  });
+
+  it('serves with its controls set, and says so in the readiness line', async () => {
+    const cli = startCli(['--port', '0', '--now', '2031-01-01', '--admin-token', 'let-me-in', '--delay', '20-40', '--fault-rate', '0']);
+    try {
+      const line = await cli.waitForLine(/ready on /);
+      expect(line).toMatch(/delay 20-40 ms, clock fixed at 2031-01-01T00:00:00.000Z, admin token required\)$/);
+      const url = await readyUrl(cli);
+      expect((await fetch(`${url}/pets/1`, { headers: AUTH })).status).toBe(410);
+      expect((await fetch(`${new URL(url).origin}/__admin/requests`)).status).toBe(401);
+      const journal = await fetch(`${new URL(url).origin}/__admin/requests`, { headers: { authorization: 'Bearer let-me-in' } });
+      const { requests } = (await journal.json()) as { requests: { delay: number }[] };
+      expect(requests[0]?.delay).toBeGreaterThanOrEqual(20);
     } finally {
       cli.child.kill('SIGKILL');
     }
@@ -157,5 +188,34 @@ describe('the petstore-mock command', () => {
     expect(code).toBe(0);
     expect(performance.now() - started).toBeLessThan(1_000);
     agent.destroy();
+  });
+});
+
+describe('parseCli', () => {
+  it('reads every control from its environment variable', () => {
+    const command = parseCli([], {
+      PETSTORE_DELAY: '100-400',
+      PETSTORE_FAULT_RATE: '0.05',
+      PETSTORE_MAX_SESSIONS: '7',
+      PETSTORE_MAX_PETS: '500',
+      PETSTORE_JOURNAL_SIZE: '0',
+      PETSTORE_ADMIN_TOKEN: 'secret',
+      PETSTORE_NOW: '2030-12-05T00:00:00Z',
+    });
+    expect(command).toMatchObject({
+      kind: 'serve',
+      config: { delay: { min: 100, max: 400 }, faultRate: 0.05, maxSessions: 7, maxPets: 500, journalSize: 0, adminToken: 'secret', now: new Date(Date.UTC(2030, 11, 5)) },
+    });
+  });
+
+  it('leaves every control off by default', () => {
+    expect(parseCli([], {})).toMatchObject({
+      kind: 'serve',
+      config: { delay: undefined, faultRate: 0, maxSessions: 100, maxPets: 10_000, journalSize: 1000, adminToken: undefined, now: undefined },
+    });
+  });
+
+  it('takes a fixed delay as a range of one value', () => {
+    expect(parseCli(['--delay', '300'], {})).toMatchObject({ config: { delay: { min: 300, max: 300 } } });
   });
 });

@@ -39,6 +39,23 @@ describe.skipIf(unavailable !== undefined)('the Docker image', () => {
       }
     });
 
+    it('opens sessions through the module, whose helpers send the admin token', async () => {
+      const container = await configuredContainer({ pets: 2 }).withAdminToken('ci-admin').start();
+      try {
+        const session = container.openSession();
+        const headers = { authorization: 'Bearer k', 'content-type': 'application/json', ...session.headers };
+        const created = await fetch(`${container.getBaseUrl()}/pets`, { method: 'POST', headers, body: '{"name":"Shard","categoryId":1}' });
+        expect(created.status).toBe(201);
+        expect((await session.requests()).map(entry => [entry.operationId, entry.session])).toEqual([['createPet', session.id]]);
+        await session.reset();
+        const pets = (await (await fetch(`${container.getBaseUrl()}/pets`, { headers })).json()) as unknown[];
+        expect(pets).toHaveLength(2);
+        expect((await fetch(`${container.getOrigin()}/__admin/requests`)).status).toBe(401);
+      } finally {
+        await container.stop();
+      }
+    });
+
     it('runs as a non-root user', async () => {
       const container = await configuredContainer().start();
       try {
