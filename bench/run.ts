@@ -10,6 +10,7 @@ import { promisify } from 'node:util';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { buildPets } from '../src/fixtures/index.js';
 import { measureDocker } from './docker.js';
+import { measureSessions } from './sessions.js';
 import { freePort, median, startProcess, waitForOk, type StartedProcess } from './support.js';
 
 const AUTH = { authorization: 'Bearer bench' };
@@ -111,6 +112,10 @@ const [petstoreRequests = NaN, trivialRequests = NaN] = await probeMedians(3, ['
 console.log(`MSW: import msw/node ${mswImport.toFixed(0)} ms; import petstore-mock/msw + first response ${petstoreImport.toFixed(0)} ms`);
 console.log(`MSW: 1,000 sequential requests: petstore-mock handlers ${petstoreRequests.toFixed(0)} ms, trivial handler ${trivialRequests.toFixed(0)} ms`);
 
+const sessions = await measureSessions(THROUGHPUT_ROUNDS, SECONDS);
+console.log(`Sessions: throughput over 1 session ${sessions.oneSession.toFixed(0)} req/s, over 100 sessions ${sessions.hundredSessions.toFixed(0)} req/s`);
+console.log(`Sessions: resident memory ${(sessions.idleRss / 1024 / 1024).toFixed(1)} MiB at start, ${(sessions.fullRss / 1024 / 1024).toFixed(1)} MiB with 100 sessions of 1,000 pets`);
+
 const dockerFigures = await measureDocker();
 const mb = (bytes: number): string => `${(bytes / 1024 / 1024).toFixed(1)} MiB`;
 if (typeof dockerFigures === 'string') console.log(`Docker: skipped, ${dockerFigures}.`);
@@ -135,8 +140,11 @@ const ratios = [
   ['throughput, verdicts not remembered, vs bare', (results['petstore-mock, verdicts not remembered']?.requestsPerSecond ?? NaN) / bare.requestsPerSecond, '(information)', true],
   ['MSW import+first vs msw/node', petstoreImport / mswImport, '<= 3', petstoreImport / mswImport <= 3],
   ['MSW per request vs trivial', petstoreRequests / trivialRequests, '<= 3', petstoreRequests / trivialRequests <= 3],
+  ['throughput, 100 sessions vs 1', sessions.hundredSessions / sessions.oneSession, '>= 0.9', sessions.hundredSessions / sessions.oneSession >= 0.9],
 ] as const;
+const sessionMemoryMiB = sessions.fullRss / 1024 / 1024;
 console.log('');
+console.log(`${'RSS, 100 sessions of 1,000 pets (MiB)'.padEnd(44)} ${sessionMemoryMiB.toFixed(1).padStart(7)}    target ${'< 300'.padEnd(14)} ${sessionMemoryMiB < 300 ? 'met' : 'MISSED'}`);
 for (const [name, value, target, met] of dockerRatios) console.log(`${name.padEnd(44)} ${value.toFixed(1).padStart(7)}    target ${target.padEnd(14)} ${met ? 'met' : 'MISSED'}`);
 for (const [name, ratio, target, met] of ratios) console.log(`${name.padEnd(44)} ${ratio.toFixed(2).padStart(6)}×   target ${target.padEnd(14)} ${met ? 'met' : 'MISSED'}`);
-writeFileSync('.bench/results.json', `${JSON.stringify({ node: process.version, seconds: SECONDS, results, msw: { mswImport, petstoreImport, petstoreRequests, trivialRequests }, docker: dockerFigures, ratios }, null, 2)}\n`);
+writeFileSync('.bench/results.json', `${JSON.stringify({ node: process.version, seconds: SECONDS, results, msw: { mswImport, petstoreImport, petstoreRequests, trivialRequests }, sessions, docker: dockerFigures, ratios }, null, 2)}\n`);

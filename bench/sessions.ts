@@ -1,0 +1,84 @@
+/**
+ * Sessions in `npm run bench`: throughput with 100 live sessions against one, and the resident
+ * memory of a server holding 100 sessions of 1,000 pets each.
+ */
+import autocannon from 'autocannon';
+import { readFile } from 'node:fs/promises';
+import { freePort, median, startProcess, waitForOk } from './support.js';
+
+const AUTH = { authorization: 'Bearer bench' };
+const SESSION_COUNT = 100;
+const PETS_PER_SESSION = 1_000;
+
+function sessionHeaders(index: number): Record<string, string> {
+  return { ...AUTH, 'x-petstore-session': `bench-${index}` };
+}
+
+/** Requests per second of `GET /v1/pets` spread over `sessions` sessions (each touched first), in a fresh server. */
+async function sessionThroughput(sessions: number, seconds: number): Promise<number> {
+  const port = await freePort();
+  const server = startProcess(process.execPath, ['dist/cli.js', '--port', String(port), '--log-level', 'silent']);
+  try {
+    const url = `http://127.0.0.1:${port}/v1/pets`;
+    await waitForOk(url, AUTH);
+    for (let index = 0; index < sessions; index++) await waitForOk(url, sessionHeaders(index));
+    // Each connection cycles through the list: every session is asked in turn.
+    const requests = Array.from({ length: sessions }, (_, index) => ({ method: 'GET' as const, headers: sessionHeaders(index) }));
+    await autocannon({ url, connections: 10, duration: 2, requests });
+    const result = await autocannon({ url, connections: 10, duration: seconds, requests });
+    if (result.non2xx > 0 || result.errors > 0) throw new Error(`${sessions} sessions: ${result.non2xx} non-2xx answers, ${result.errors} errors.`);
+    return result.requests.average;
+  } finally {
+    await server.stop();
+  }
+}
+
+export interface SessionFigures {
+  oneSession: number;
+  hundredSessions: number;
+  /** Resident memory of the server process, bytes. */
+  idleRss: number;
+  fullRss: number;
+}
+
+/** The ratio's two sides in alternating rounds, then the memory of 100 sessions of 1,000 pets. */
+export async function measureSessions(rounds: number, seconds: number): Promise<SessionFigures> {
+  const one: number[] = [];
+  const hundred: number[] = [];
+  for (let round = 0; round < rounds; round++) {
+    one.push(await sessionThroughput(1, seconds));
+    hundred.push(await sessionThroughput(SESSION_COUNT, seconds));
+  }
+  const { idleRss, fullRss } = await sessionMemory();
+  return { oneSession: median(one), hundredSessions: median(hundred), idleRss, fullRss };
+}
+
+async function sessionMemory(): Promise<{ idleRss: number; fullRss: number }> {
+  const port = await freePort();
+  const args = ['dist/cli.js', '--port', String(port), '--log-level', 'silent', '--pets', String(PETS_PER_SESSION), '--max-sessions', String(SESSION_COUNT)];
+  const server = startProcess(process.execPath, args);
+  try {
+    const origin = `http://127.0.0.1:${port}`;
+    await waitForOk(`${origin}/v1/pets`, AUTH);
+    const idleRss = await settledRss(server.child.pid);
+    for (let index = 0; index < SESSION_COUNT; index++) {
+      const headers = { ...sessionHeaders(index), 'content-type': 'application/json' };
+      const response = await fetch(`${origin}/v1/pets`, { method: 'POST', headers, body: JSON.stringify({ name: `Bench ${index}`, categoryId: 1 }) });
+      if (response.status !== 201) throw new Error(`Creating a pet in session ${index} answered ${response.status}.`);
+      await response.arrayBuffer();
+    }
+    const journal = (await (await fetch(`${origin}/__admin/requests`)).json()) as { requests: { session: string | null }[] };
+    if (new Set(journal.requests.map(entry => entry.session)).size < SESSION_COUNT) throw new Error('Not every session was opened.');
+    return { idleRss, fullRss: await settledRss(server.child.pid) };
+  } finally {
+    await server.stop();
+  }
+}
+
+/** VmRSS of `pid` after a moment to settle, in bytes (Linux). */
+async function settledRss(pid: number | undefined): Promise<number> {
+  await new Promise(resolve => setTimeout(resolve, 500));
+  const status = await readFile(`/proc/${pid}/status`, 'utf8');
+  const kilobytes = Number(/^VmRSS:\s+(\d+) kB$/m.exec(status)?.[1]);
+  return kilobytes * 1024;
+}
