@@ -103,11 +103,18 @@ export function createOperationResponder(options: OperationResponderOptions) {
     urlOf,
     respond(operation: IHttpOperation, request: IHttpRequest, diagnostics: readonly IPrismDiagnostic[], context: RequestContext): IHttpResponse {
       if (operation.iid) context.operationId = operation.iid;
-      context.problems = diagnostics.filter(isError).map(diagnostic => ({ path: (diagnostic.path ?? []).join('.') || 'request', message: diagnostic.message }));
+      context.problems = diagnostics.filter(isError).map(diagnostic => ({ path: problemPath(diagnostic), message: diagnostic.message }));
       const response = decide(operation, request, diagnostics, context);
       const extraHeaders = deprecations.get(operation.iid ?? '');
       if (extraHeaders) Object.assign(response.headers ??= {}, extraHeaders);
       return response;
     },
   };
+}
+
+/** Where a diagnostic points: Prism gives its security verdict no path; it is about the Authorization header. */
+function problemPath(diagnostic: IPrismDiagnostic): string {
+  const path = (diagnostic.path ?? []).join('.');
+  if (path !== '') return path;
+  return diagnostic.code === 401 ? 'header.authorization' : 'request';
 }
