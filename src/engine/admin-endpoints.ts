@@ -4,6 +4,8 @@ import { errorResponse, jsonResponse, toMockResponse } from './responses.js';
 import type { MockResponse } from './types.js';
 
 export const ADMIN_PREFIX = '/__admin/';
+/** Every method some admin endpoint takes, for CORS preflights. */
+export const ADMIN_METHODS = ['GET', 'POST', 'DELETE'] as const;
 
 export interface AdminFacts {
   journal: RequestJournal;
@@ -22,7 +24,7 @@ export function answerAdminRequest(method: string, path: string, headers: Readon
   if (path === '/__admin/health') {
     return method === 'GET' ? toMockResponse(jsonResponse(200, { status: 'ok' })) : methodNotAllowed(method, path, 'GET');
   }
-  const allowed = ADMIN_METHODS[path];
+  const allowed = METHODS_BY_PATH[path];
   if (!allowed) return undefined;
   if (!allowed.includes(method)) return methodNotAllowed(method, path, allowed.join(', '));
   if (facts.adminToken !== undefined && !sameText(headers['authorization'] ?? '', `Bearer ${facts.adminToken}`)) {
@@ -45,7 +47,7 @@ export function answerAdminRequest(method: string, path: string, headers: Readon
   return toMockResponse(jsonResponse(200, { requests: facts.journal.list(session), capacity: facts.journal.capacity }));
 }
 
-const ADMIN_METHODS: Readonly<Record<string, readonly string[]>> = {
+const METHODS_BY_PATH: Readonly<Record<string, readonly string[]>> = {
   '/__admin/reset': ['POST'],
   '/__admin/requests': ['GET', 'DELETE'],
 };

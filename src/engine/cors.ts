@@ -1,7 +1,7 @@
 /** Response headers browser code may read: the deprecation trio, the auth challenge and friends. */
 const EXPOSED_HEADERS = ['Deprecation', 'Sunset', 'Link', 'Location', 'WWW-Authenticate', 'Allow', 'Retry-After'].join(', ');
 
-const ALLOWED_HEADERS = ['Authorization', 'Content-Type', 'Prefer'];
+const ALLOWED_HEADERS = ['Authorization', 'Content-Type', 'Prefer', 'X-Petstore-Session'];
 
 const PREFLIGHT_MAX_AGE_SECONDS = '600';
 

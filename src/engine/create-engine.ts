@@ -6,7 +6,7 @@ import { loadDocument, type PetstoreDocument } from '../document/index.js';
 import { DEFAULT_SEED } from '../fixtures/index.js';
 import { createSessionRegistry, describeSessionIdRule, SESSION_HEADER, SESSION_ID_PATTERN, type Session, type SessionRegistry } from '../sessions/index.js';
 import type { PetStore } from '../store/index.js';
-import { ADMIN_PREFIX, answerAdminRequest } from './admin-endpoints.js';
+import { ADMIN_METHODS, ADMIN_PREFIX, answerAdminRequest } from './admin-endpoints.js';
 import { createClock } from './clock.js';
 import { corsHeaders, isPreflight, preflightHeaders } from './cors.js';
 import { isError } from './diagnostics.js';
@@ -185,7 +185,11 @@ export async function createEngine(options: EngineOptions = {}): Promise<Engine>
       const origin = headers['origin'];
       let answered: Answer;
       try {
-        const adminResponse = path.startsWith(ADMIN_PREFIX) ? answerAdminRequest(method, path, headers, { journal, reset, adminToken: options.adminToken }) : undefined;
+        const isAdmin = path.startsWith(ADMIN_PREFIX);
+        if (isAdmin && cors && isPreflight(method, name => headers[name])) {
+          return { status: 204, headers: preflightHeaders(origin, ADMIN_METHODS, headers['access-control-request-headers']) };
+        }
+        const adminResponse = isAdmin ? answerAdminRequest(method, path, headers, { journal, reset, adminToken: options.adminToken }) : undefined;
         if (adminResponse) {
           if (cors) Object.assign(adminResponse.headers, corsHeaders(origin));
           return adminResponse;

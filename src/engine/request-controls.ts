@@ -26,6 +26,7 @@ type ControlName = (typeof NAMES)[number];
 
 /** The controls of a request, or a sentence naming the one that is malformed. */
 export function readControls(prefer: string | undefined, query: Readonly<Record<string, string | string[]>>): ReadControlsResult {
+  if (prefer === undefined && !hasControlParameter(query)) return NO_CONTROLS;
   const fromHeader = parsePrefer(prefer);
   const controls: RequestControls = {};
   for (const name of NAMES) {
@@ -38,6 +39,14 @@ export function readControls(prefer: string | undefined, query: Readonly<Record<
     if (problem) return { problem };
   }
   return { controls };
+}
+
+// Frozen: shared by every request that sets no control, the hot path.
+const NO_CONTROLS: ReadControlsResult = Object.freeze({ controls: Object.freeze({}) });
+
+function hasControlParameter(query: Readonly<Record<string, string | string[]>>): boolean {
+  for (const name in query) if (name.startsWith('__')) return true;
+  return false;
 }
 
 /** True when the request asks for a response from the document rather than from the store. */

@@ -43,6 +43,15 @@ export function describeAdminContract(surfaceName: string, createSurface: Create
       expect(((await (await surface.request('GET', '/__admin/requests')).json()) as { requests: JournalEntry[] }).requests).toEqual([]);
     });
 
+    it('answers a browser’s preflight to an admin endpoint, allowing its methods and the session header', async () => {
+      const response = await surface.request('OPTIONS', '/__admin/requests', {
+        headers: { origin: 'http://localhost:5173', 'access-control-request-method': 'DELETE', 'access-control-request-headers': 'x-petstore-session' },
+      });
+      expect(response.status).toBe(204);
+      expect(response.headers.get('access-control-allow-methods')).toBe('GET, POST, DELETE');
+      expect(response.headers.get('access-control-allow-headers')).toContain('x-petstore-session');
+    });
+
     it('answers 405 to a wrong method on an admin endpoint', async () => {
       const response = await surface.request('GET', '/__admin/reset');
       expect(response.status).toBe(405);
