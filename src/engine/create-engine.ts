@@ -51,6 +51,7 @@ interface Answer {
 export async function createEngine(options: EngineOptions = {}): Promise<Engine> {
   const document = await loadDocument(options.documentPath);
   const seed = options.seed ?? DEFAULT_SEED;
+  if (options.sessions && options.store) throw new Error('[petstore-mock] Pass the engine a store or sessions, not both: the sessions hold the default store.');
   const sessions = options.sessions ?? createEngineSessions(options);
   const journal = options.journal ?? createRequestJournal(options.journalSize ?? DEFAULT_JOURNAL_SIZE);
   const latency = options.delay === undefined ? undefined : toDelayRange(options.delay);

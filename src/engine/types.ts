@@ -29,7 +29,7 @@ export interface MockResponse {
 }
 
 export interface EngineOptions {
-  /** Faker seed of the initial pets. Default 1. */
+  /** Seed of the initial pets, of every session's delays and faults, and of generated (`dynamic=true`) bodies. Default 1. */
   seed?: number;
   /** How many seeded pets the store starts with. Default 20. */
   pets?: number;
