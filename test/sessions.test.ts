@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { buildPets, createSessionRegistry, StoreFullError } from '../src/index.js';
+import { buildPets, createEngine, createPetStore, createSessionRegistry, StoreFullError } from '../src/index.js';
 
 describe('the session registry', () => {
   it('opens each session from the seed, with its own store', () => {
@@ -62,5 +62,11 @@ describe('the session registry', () => {
   it('refuses a malformed session id, naming the rule', () => {
     expect(() => createSessionRegistry().open('has space')).toThrow(/X-Petstore-Session must be 1 to 128 letters/);
     expect(() => createSessionRegistry().open('x'.repeat(129))).toThrow(/X-Petstore-Session/);
+  });
+});
+
+describe('an engine given sessions', () => {
+  it('refuses a store beside them, since the sessions hold the default store', async () => {
+    await expect(createEngine({ sessions: createSessionRegistry(), store: createPetStore() })).rejects.toThrow(/a store or sessions, not both/);
   });
 });
