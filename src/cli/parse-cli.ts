@@ -41,7 +41,8 @@ Options (each has an environment variable; a flag wins over it):
   -p, --port <port>            Port to listen on (PORT). Default ${DEFAULT_PORT}; 0 picks a free one.
   -h, --host <host>            Address to listen on (HOST). Default ${DEFAULT_HOST}; 0.0.0.0 in containers.
       --seed <n>               Faker seed of the initial pets (PETSTORE_SEED). Default 1.
-      --pets <n>               How many seeded pets the store starts with (PETSTORE_PETS). Default 20.
+      --pets <n>               How many seeded pets each store starts with, at most --max-pets
+                               (PETSTORE_PETS). Default 20.
       --api-key <key>          Accept only this bearer token; repeat for more
                                (PETSTORE_API_KEYS=k1,k2). Default: any non-empty token.
       --default-status <s>     Status of a pet created without one: available, pending, sold or
