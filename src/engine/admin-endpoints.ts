@@ -1,4 +1,4 @@
-import { SESSION_HEADER, SESSION_ID_PATTERN, describeSessionIdRule } from '../sessions/index.js';
+import { findSessionIdProblem, SESSION_HEADER } from '../sessions/index.js';
 import type { RequestJournal } from './request-journal.js';
 import { errorResponse, jsonResponse, toMockResponse } from './responses.js';
 import type { MockResponse } from './types.js';
@@ -35,7 +35,8 @@ export function answerAdminRequest(method: string, path: string, headers: Readon
     );
   }
   const session = headers[SESSION_HEADER];
-  if (session !== undefined && !SESSION_ID_PATTERN.test(session)) return toMockResponse(errorResponse('invalid_request', describeSessionIdRule(session)));
+  const sessionProblem = findSessionIdProblem(session);
+  if (sessionProblem) return toMockResponse(errorResponse('invalid_request', sessionProblem));
   if (path === '/__admin/reset') {
     facts.reset(session);
     return { status: 204, headers: {} };

@@ -4,7 +4,7 @@ import { MatchType } from '@stoplight/prism-http/dist/router/types.js';
 import type { HttpMethod } from '@stoplight/types';
 import { loadDocument, type PetstoreDocument } from '../document/index.js';
 import { DEFAULT_SEED } from '../fixtures/index.js';
-import { createSessionRegistry, describeSessionIdRule, SESSION_HEADER, SESSION_ID_PATTERN, type Session, type SessionRegistry } from '../sessions/index.js';
+import { createSessionRegistry, findSessionIdProblem, SESSION_HEADER, type Session, type SessionRegistry } from '../sessions/index.js';
 import type { PetStore } from '../store/index.js';
 import { ADMIN_METHODS, ADMIN_PREFIX, answerAdminRequest } from './admin-endpoints.js';
 import { createClock } from './clock.js';
@@ -18,7 +18,7 @@ import { createPrismPipeline } from './prism-pipeline.js';
 import { escapeUndecodableSegments, parsableContentType } from './prism-input.js';
 import { verdictKey } from './prism-verdicts.js';
 import { decodeBody } from './request-body.js';
-import { isForced, readControls, type RequestControls } from './request-controls.js';
+import { isForced, readControls } from './request-controls.js';
 import { createRequestJournal, DEFAULT_JOURNAL_SIZE, type JournalProblem, type RequestJournal } from './request-journal.js';
 import { lowerCaseHeaders, parseQuery, splitUrl } from './request-target.js';
 import { errorResponse, toMockResponse } from './responses.js';
@@ -79,10 +79,7 @@ export async function createEngine(options: EngineOptions = {}): Promise<Engine>
     { validateResponses: options.validateResponses ?? false, rememberedVerdicts: options.rememberedVerdicts ?? DEFAULT_REMEMBERED_VERDICTS },
   );
 
-  const reset = (session?: string): void => {
-    sessions.reset(session);
-    journal.clear(session);
-  };
+  const reset = (session?: string): void => resetState(sessions, journal, session);
 
   const allowedMethods = (path: string): string[] => [
     ...new Set(
@@ -95,29 +92,18 @@ export async function createEngine(options: EngineOptions = {}): Promise<Engine>
     ),
   ];
 
+  /** A request under the base path: its session and controls read, then Prism and the responder decide; the delay is the session's draw unless the request names one. */
   const answerApiRequest = async (method: string, path: string, search: string, headers: Record<string, string>, request: MockRequest): Promise<Answer> => {
     const sessionId = headers[SESSION_HEADER];
-    if (sessionId !== undefined && !SESSION_ID_PATTERN.test(sessionId)) return { response: toMockResponse(errorResponse('invalid_request', describeSessionIdRule(sessionId))) };
+    const sessionProblem = findSessionIdProblem(sessionId);
+    if (sessionProblem) return { response: toMockResponse(errorResponse('invalid_request', sessionProblem)) };
     const session = sessionId === undefined ? sessions.default : sessions.open(sessionId);
     const query = parseQuery(search);
     const read = readControls(headers['prefer'], query);
     if ('problem' in read) return { response: toMockResponse(errorResponse('invalid_request', read.problem)), session };
     const { controls } = read;
-    const response = await answerWithPrism(method, path, search, query, headers, request, session, controls);
-    response.response.delay = controls.delay ?? (latency ? drawDelay(latency, session.latencyRandom) : 0);
-    return response;
-  };
-
-  const answerWithPrism = async (
-    method: string,
-    path: string,
-    search: string,
-    query: Record<string, string | string[]>,
-    headers: Record<string, string>,
-    request: MockRequest,
-    session: Session,
-    controls: RequestControls,
-  ): Promise<Answer> => {
+    const delay = controls.delay ?? (latency ? drawDelay(latency, session.latencyRandom) : 0);
+    const delayed = (response: MockResponse): MockResponse => Object.assign(response, { delay });
     const decoded = decodeBody(request.body, headers['content-type'], request.bodyTooLarge === true);
     if (parsableContentType(headers['content-type']) === undefined) delete headers['content-type'];
     const prismRequest: IHttpRequest = {
@@ -135,16 +121,16 @@ export async function createEngine(options: EngineOptions = {}): Promise<Engine>
     if (isForced(controls)) context.mocker = await loadPrismMocker();
     contexts.set(prismRequest, context);
     const result = await pipeline.run(prismRequest, verdictKey(method, `${path}?${search}`, headers, decoded.kind !== 'none'));
-    if (result._tag === 'Left') return { response: routeError(result.left, path, method), session };
+    if (result._tag === 'Left') return { response: delayed(routeError(result.left, path, method)), session };
     const { output, validations } = result.right;
     const violations = validations.output.filter(isError);
     if (violations.length > 0) {
       const message = `${method} ${path} answered ${output.statusCode}, which the document does not allow: ${violations.map(v => `${(v.path ?? []).join('.')} ${v.message}`).join('; ')}.`;
       onError(`[petstore-mock] ${message}`);
       const problems = [...context.problems, ...violations.map(v => ({ path: ['response', ...(v.path ?? [])].join('.'), message: v.message }))];
-      return { response: toMockResponse(errorResponse('invalid_response', message), context.operationId), session, problems };
+      return { response: delayed(toMockResponse(errorResponse('invalid_response', message), context.operationId)), session, problems };
     }
-    return { response: toMockResponse(output, context.operationId), session, problems: context.problems };
+    return { response: delayed(toMockResponse(output, context.operationId)), session, problems: context.problems };
   };
 
   const routeError = (error: Error, path: string, method: string): MockResponse => {
@@ -215,6 +201,12 @@ export async function createEngine(options: EngineOptions = {}): Promise<Engine>
       return response;
     },
   };
+}
+
+/** What `reset` means on every surface: one session's store and journal entries, or with no id every store, session and entry. */
+export function resetState(sessions: SessionRegistry, journal: RequestJournal, session?: string): void {
+  sessions.reset(session);
+  journal.clear(session);
 }
 
 function createEngineSessions(options: EngineOptions): SessionRegistry {

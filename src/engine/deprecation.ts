@@ -13,14 +13,10 @@ export function deprecationHeaders(operation: DocumentOperation, document: Petst
   const headers: Record<string, string> = {};
   const deprecatedAt = readDate(definition['x-deprecated-at'], 'x-deprecated-at', operation);
   if (deprecatedAt) headers['deprecation'] = `@${Math.floor(deprecatedAt.getTime() / 1000)}`;
-  const sunset = readDate(definition['x-sunset'], 'x-sunset', operation);
+  const sunset = sunsetOf(operation);
   if (sunset) headers['sunset'] = sunset.toUTCString();
-  const successorId = definition['x-successor-operation'];
-  if (successorId !== undefined) {
-    const successor = typeof successorId === 'string' ? document.operations.get(successorId) : undefined;
-    if (!successor) throw new Error(`[petstore-mock] ${operation.operationId}: x-successor-operation names no operation of the document.`);
-    headers['link'] = `<${document.basePath}${successor.path}>; rel="successor-version"`;
-  }
+  const successor = successorOf(operation, document);
+  if (successor) headers['link'] = `<${document.basePath}${successor.path}>; rel="successor-version"`;
   return headers;
 }
 
@@ -31,13 +27,21 @@ export function sunsetOf(operation: DocumentOperation): Date | undefined {
 
 /** What a deprecated operation answers once its sunset has passed: `410 operation_sunset`, pointing to its successor. */
 export function goneResponse(operation: DocumentOperation, document: PetstoreDocument, sunset: Date): IHttpResponse {
-  const successorId = operation.definition['x-successor-operation'];
-  const successor = typeof successorId === 'string' ? document.operations.get(successorId) : undefined;
+  const successor = successorOf(operation, document);
   const instead = successor ? `; use ${successor.method.toUpperCase()} ${document.basePath}${successor.path} instead` : '';
   return errorResponse(
     'operation_sunset',
     `${operation.method.toUpperCase()} ${document.basePath}${operation.path} was removed on ${sunset.toUTCString()}, its sunset date${instead}.`,
   );
+}
+
+/** The operation `x-successor-operation` names, if any; a name of no operation is a mistake in the document. */
+function successorOf(operation: DocumentOperation, document: PetstoreDocument): DocumentOperation | undefined {
+  const successorId = operation.definition['x-successor-operation'];
+  if (successorId === undefined) return undefined;
+  const successor = typeof successorId === 'string' ? document.operations.get(successorId) : undefined;
+  if (!successor) throw new Error(`[petstore-mock] ${operation.operationId}: x-successor-operation names no operation of the document.`);
+  return successor;
 }
 
 function readDate(value: unknown, field: string, operation: DocumentOperation): Date | undefined {

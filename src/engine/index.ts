@@ -1,4 +1,4 @@
-export { createEngine, DEFAULT_BODY_LIMIT, DEFAULT_PETS, DEFAULT_REMEMBERED_VERDICTS } from './create-engine.js';
+export { createEngine, DEFAULT_BODY_LIMIT, DEFAULT_PETS, DEFAULT_REMEMBERED_VERDICTS, resetState } from './create-engine.js';
 export { ERROR_CODES } from './errors.js';
 export { fromFetchRequest, handleFetch, toFetchResponse } from './fetch-adapter.js';
 export { readBody } from './read-body.js';

@@ -14,20 +14,24 @@ export const MAX_DELAY = 60_000;
 export function parseDelay(text: string): DelayRange {
   const match = /^\s*(\d+)\s*(?:-\s*(\d+)\s*)?$/.exec(text);
   const min = Number(match?.[1]);
-  const max = match?.[2] === undefined ? min : Number(match[2]);
-  if (!match || max < min || max > MAX_DELAY) {
+  const range = { min, max: match?.[2] === undefined ? min : Number(match[2]) };
+  if (!match || !isDelayRange(range)) {
     throw new RangeError(`--delay must be milliseconds (300) or a range (100-400) from 0 to ${MAX_DELAY}, the lower bound first; got "${text}".`);
   }
-  return { min, max };
+  return range;
 }
 
 /** A checked range from the engine's `delay` option. */
 export function toDelayRange(option: DelayOption): DelayRange {
   const range = typeof option === 'number' ? { min: option, max: option } : option;
-  if (!Number.isInteger(range.min) || !Number.isInteger(range.max) || range.min < 0 || range.max < range.min || range.max > MAX_DELAY) {
+  if (!isDelayRange(range)) {
     throw new RangeError(`[petstore-mock] delay must be whole milliseconds from 0 to ${MAX_DELAY}, the lower bound first; got ${JSON.stringify(option)}.`);
   }
   return range;
+}
+
+function isDelayRange({ min, max }: DelayRange): boolean {
+  return Number.isInteger(min) && Number.isInteger(max) && min >= 0 && max >= min && max <= MAX_DELAY;
 }
 
 /** A delay from `range`; a range of one value draws nothing, so it leaves the stream alone. */

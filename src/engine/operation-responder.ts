@@ -5,17 +5,16 @@ import type { PetstoreDocument } from '../document/index.js';
 import type { Session } from '../sessions/index.js';
 import type { Clock } from './clock.js';
 import { deprecationHeaders, goneResponse, sunsetOf } from './deprecation.js';
-import { drawFault } from './faults.js';
+import { isError } from './diagnostics.js';
+import { drawFault, FAULT_RETRY_AFTER_SECONDS } from './faults.js';
 import { findForcingProblem, forceResponse } from './forced-response.js';
 import { readPathParameters, readQuery } from './parameters.js';
 import { derivedHeaders, petOperations, type OperationInput } from './pet-operations.js';
 import { isForced, type RequestControls } from './request-controls.js';
 import type { DecodedBody } from './request-body.js';
-import { BEARER_CHALLENGE, findCredentialProblem, findRequestProblem } from './request-problems.js';
+import { BEARER_CHALLENGE, findCredentialProblem, findInputProblem } from './request-problems.js';
 import type { JournalProblem } from './request-journal.js';
 import { errorResponse } from './responses.js';
-import { FAULT_RETRY_AFTER_SECONDS } from './faults.js';
-import { isError } from './diagnostics.js';
 
 /** What the engine learnt of a request outside Prism's view of it. */
 export interface RequestContext {
@@ -71,7 +70,7 @@ export function createOperationResponder(options: OperationResponderOptions) {
     if (credentialProblem) return credentialProblem;
     const forcingProblem = findForcingProblem(operation, controls);
     if (forcingProblem) return errorResponse('invalid_request', forcingProblem);
-    const problem = findRequestProblem({ operation, request, diagnostics, body: context.body, apiKeys, bodyLimit });
+    const problem = findInputProblem({ operation, request, diagnostics, body: context.body, bodyLimit });
     if (problem) return problem;
     if (forced) return force(operation, request, context);
     const handler = petOperations[id];
@@ -100,7 +99,6 @@ export function createOperationResponder(options: OperationResponderOptions) {
   };
 
   return {
-    urlOf,
     respond(operation: IHttpOperation, request: IHttpRequest, diagnostics: readonly IPrismDiagnostic[], context: RequestContext): IHttpResponse {
       if (operation.iid) context.operationId = operation.iid;
       context.problems = diagnostics.filter(isError).map(diagnostic => ({ path: problemPath(diagnostic), message: diagnostic.message }));

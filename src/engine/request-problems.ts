@@ -21,15 +21,12 @@ export interface RequestFacts {
 }
 
 /**
- * The error a routed request gets, if any, in the order a real service checks: credentials first
- * (Prism's bearer check, then the key), then the body's size, media type, syntax, and finally
- * Prism's schema diagnostics.
+ * The error a routed request with acceptable credentials (see `findCredentialProblem`, checked
+ * first) gets, if any, in the order a real service checks: the body's size, media type, syntax, and
+ * finally Prism's schema diagnostics.
  */
-export function findRequestProblem(facts: RequestFacts): IHttpResponse | undefined {
-  const { operation, request, body, bodyLimit } = facts;
-  const credentialProblem = findCredentialProblem(facts);
-  if (credentialProblem) return credentialProblem;
-  const errors = facts.diagnostics.filter(isError);
+export function findInputProblem({ operation, request, diagnostics, body, bodyLimit }: Omit<RequestFacts, 'apiKeys'>): IHttpResponse | undefined {
+  const errors = diagnostics.filter(isError);
   if (body.kind === 'too-large') return errorResponse('payload_too_large', `The request body is larger than ${bodyLimit} bytes.`);
   if (errors.some(diagnostic => diagnostic.code === 415) || (body.kind === 'not-json' && operation.request?.body)) {
     const received = body.kind === 'not-json' ? body.contentType : request.headers?.['content-type'];

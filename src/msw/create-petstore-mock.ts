@@ -1,5 +1,5 @@
 import { delay, http, type HttpHandler } from 'msw';
-import { createEngine, createRequestJournal, DEFAULT_JOURNAL_SIZE, fromFetchRequest, toFetchResponse, type Engine, type EngineOptions, type JournalEntry } from '../engine/index.js';
+import { createEngine, createRequestJournal, DEFAULT_JOURNAL_SIZE, fromFetchRequest, resetState, toFetchResponse, type Engine, type EngineOptions, type JournalEntry } from '../engine/index.js';
 import { createSessionRegistry, SESSION_HEADER } from '../sessions/index.js';
 import type { PetStore } from '../store/index.js';
 
@@ -66,10 +66,8 @@ export function createPetstoreMock(options: PetstoreMockOptions = {}): PetstoreM
     return toFetchResponse(response, request.method);
   });
 
-  const reset = (session?: string): void => {
-    sessions.reset(session);
-    journal.clear(session);
-  };
+  // The engine may not exist yet; the sessions and journal it will use do.
+  const reset = (session?: string): void => resetState(sessions, journal, session);
 
   return {
     handlers: [handler],

@@ -3,7 +3,7 @@ export {
   DEFAULT_MAX_PETS,
   DEFAULT_MAX_SESSIONS,
   DEFAULT_PETS,
-  describeSessionIdRule,
+  findSessionIdProblem,
   SESSION_HEADER,
   SESSION_ID_PATTERN,
 } from './session-registry.js';

@@ -72,7 +72,8 @@ export function createSessionRegistry(options: SessionRegistryOptions = {}): Ses
   return {
     default: defaultSession,
     open(id) {
-      if (!SESSION_ID_PATTERN.test(id)) throw new RangeError(`[petstore-mock] ${describeSessionIdRule(id)}`);
+      const problem = findSessionIdProblem(id);
+      if (problem) throw new RangeError(`[petstore-mock] ${problem}`);
       let session = named.get(id);
       if (session) named.delete(id);
       else {
@@ -97,8 +98,9 @@ export function createSessionRegistry(options: SessionRegistryOptions = {}): Ses
   };
 }
 
-/** Why `id` is not a session id, as a sentence for an `Error` body. */
-export function describeSessionIdRule(id: string): string {
+/** Why `id` (a header's value, if sent) is not a session id, as a sentence for an `Error` body; undefined when it is one or none was sent. */
+export function findSessionIdProblem(id: string | undefined): string | undefined {
+  if (id === undefined || SESSION_ID_PATTERN.test(id)) return undefined;
   return `X-Petstore-Session must be 1 to 128 letters, digits, ".", "_", "~", ":" or "-", got ${JSON.stringify(id.length > 140 ? `${id.slice(0, 140)}…` : id)}.`;
 }
 

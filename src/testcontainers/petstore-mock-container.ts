@@ -6,6 +6,8 @@ import type { JournalEntry } from '../engine/index.js';
 /** The image `docker build -t petstore-mock .` makes from this repository. */
 export const DEFAULT_IMAGE = 'petstore-mock:latest';
 const CONTAINER_PORT = 4010;
+// The sessions module's SESSION_HEADER, spelled again: importing it would load the fixtures' Faker
+// chunk (~160 KB) into a module that only drives Docker.
 const SESSION_HEADER = 'x-petstore-session';
 
 /**
