@@ -4,14 +4,13 @@
  * Cold starts are medians of 5, throughputs medians of 3 runs of BENCH_SECONDS (default 8) each,
  * interleaved across contenders.
  */
-import autocannon from 'autocannon';
 import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { buildPets } from '../src/fixtures/index.js';
 import { measureDocker } from './docker.js';
 import { measureSessions } from './sessions.js';
-import { freePort, median, startProcess, waitForOk, type StartedProcess } from './support.js';
+import { freePort, measureRequestsPerSecond, median, startProcess, waitForOk, type StartedProcess } from './support.js';
 
 const AUTH = { authorization: 'Bearer bench' };
 const SECONDS = Number(process.env['BENCH_SECONDS'] ?? 8);
@@ -71,10 +70,7 @@ async function throughput(contender: Contender): Promise<number> {
   try {
     const url = `http://127.0.0.1:${port}${contender.path}`;
     await waitForOk(url, AUTH);
-    await autocannon({ url, connections: 10, duration: 2, headers: AUTH });
-    const result = await autocannon({ url, connections: 10, duration: SECONDS, headers: AUTH });
-    if (result.non2xx > 0 || result.errors > 0) throw new Error(`${contender.name}: ${result.non2xx} non-2xx answers, ${result.errors} errors.`);
-    return result.requests.average;
+    return await measureRequestsPerSecond(contender.name, url, SECONDS, { headers: AUTH });
   } finally {
     await process.stop();
   }

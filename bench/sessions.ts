@@ -2,9 +2,8 @@
  * Sessions in `npm run bench`: throughput with 100 live sessions against one, and the resident
  * memory of a server holding 100 sessions of 1,000 pets each.
  */
-import autocannon from 'autocannon';
 import { readFile } from 'node:fs/promises';
-import { freePort, median, startProcess, waitForOk } from './support.js';
+import { freePort, measureRequestsPerSecond, median, startProcess, waitForOk } from './support.js';
 
 const AUTH = { authorization: 'Bearer bench' };
 const SESSION_COUNT = 100;
@@ -26,10 +25,7 @@ async function sessionThroughput(sessions: number, seconds: number): Promise<num
     // list of SESSION_COUNT requests, so autocannon does the same work (it rebuilds each request
     // as it moves along a list) and only the number of distinct sessions differs.
     const requests = Array.from({ length: SESSION_COUNT }, (_, index) => ({ method: 'GET' as const, headers: sessionHeaders(index % sessions) }));
-    await autocannon({ url, connections: 10, duration: 2, requests });
-    const result = await autocannon({ url, connections: 10, duration: seconds, requests });
-    if (result.non2xx > 0 || result.errors > 0) throw new Error(`${sessions} sessions: ${result.non2xx} non-2xx answers, ${result.errors} errors.`);
-    return result.requests.average;
+    return await measureRequestsPerSecond(`${sessions} sessions`, url, seconds, { requests });
   } finally {
     await server.stop();
   }

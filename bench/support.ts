@@ -1,3 +1,4 @@
+import autocannon from 'autocannon';
 import { spawn, type ChildProcess } from 'node:child_process';
 import { createServer } from 'node:net';
 
@@ -49,4 +50,12 @@ export async function waitForOk(url: string, headers: Record<string, string>, ti
     await new Promise(resolve => setTimeout(resolve, 2));
   }
   throw new Error(`${url} did not answer 200 within ${timeoutMs} ms.`);
+}
+
+/** Requests per second over `seconds` of 10 connections to `url`, after a 2 s warm-up; any non-2xx answer or error fails it. */
+export async function measureRequestsPerSecond(label: string, url: string, seconds: number, load: Pick<autocannon.Options, 'headers' | 'requests'>): Promise<number> {
+  await autocannon({ url, connections: 10, duration: 2, ...load });
+  const result = await autocannon({ url, connections: 10, duration: seconds, ...load });
+  if (result.non2xx > 0 || result.errors > 0) throw new Error(`${label}: ${result.non2xx} non-2xx answers, ${result.errors} errors.`);
+  return result.requests.average;
 }
