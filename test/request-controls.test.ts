@@ -4,18 +4,22 @@ import { isForced, readControls } from '../src/engine/request-controls.js';
 describe('reading a request’s controls', () => {
   it('reads Prism’s preferences from the Prefer header, separated by commas or semicolons', () => {
     expect(readControls('code=404, example="missingPet"; dynamic=false, seed=7, delay=250', {})).toEqual({
-      controls: { code: 404, example: 'missingPet', dynamic: false, seed: '7', delay: 250 },
+      controls: { code: 404, example: 'missingPet', dynamic: false, seed: '7', delay: 250, forcedBy: 'Prefer code=404, Prefer example=missingPet, Prefer dynamic=false, Prefer seed=7' },
     });
   });
 
   it('falls back to the __code, __example, __dynamic, __seed and __delay query parameters', () => {
     expect(readControls(undefined, { __code: '500', __example: 'internal', __dynamic: 'true', __seed: 's', __delay: '10' })).toEqual({
-      controls: { code: 500, example: 'internal', dynamic: true, seed: 's', delay: 10 },
+      controls: { code: 500, example: 'internal', dynamic: true, seed: 's', delay: 10, forcedBy: '__code=500, __example=internal, __dynamic=true, __seed=s' },
     });
   });
 
   it('lets the header win over its query fallback, one preference at a time', () => {
-    expect(readControls('code=404', { __code: '500', __delay: '5' })).toEqual({ controls: { code: 404, delay: 5 } });
+    expect(readControls('code=404', { __code: '500', __delay: '5' })).toEqual({ controls: { code: 404, delay: 5, forcedBy: 'Prefer code=404' } });
+  });
+
+  it('says how the response was forced only when it was', () => {
+    expect(readControls('seed=3, delay=5', {})).toEqual({ controls: { seed: '3', delay: 5 } });
   });
 
   it('ignores preferences it does not know, and ones without a value, as RFC 7240 asks', () => {

@@ -23,6 +23,21 @@ describe('the session registry', () => {
     expect(sessions.default.store.size).toBe(1);
   });
 
+  it('tells whether entering a session opened it afresh, and which session it dropped', () => {
+    const evicted: string[] = [];
+    const sessions = createSessionRegistry({ maxSessions: 2, pets: 1, onEvict: id => evicted.push(id) });
+    expect(sessions.enter('a')).toMatchObject({ opened: 'new' });
+    expect(sessions.enter('b')).toMatchObject({ opened: 'new' });
+    const alive = sessions.enter('a');
+    expect(alive.opened).toBeUndefined();
+    expect(alive.evicted).toBeUndefined();
+    expect(sessions.enter('c')).toMatchObject({ opened: 'new', evicted: 'b' });
+    expect(sessions.enter('b')).toMatchObject({ opened: 'reopened', evicted: 'a' });
+    expect(evicted).toEqual(['b', 'a']);
+    sessions.reset();
+    expect(sessions.enter('a')).toMatchObject({ opened: 'new' });
+  });
+
   it('resets one session, or drops them all and resets the default one', () => {
     const sessions = createSessionRegistry({ pets: 1 });
     sessions.open('a').store.create({ name: 'A', categoryId: 1 });

@@ -1,5 +1,5 @@
 /** Response headers browser code may read: the deprecation trio, the auth challenge and friends. */
-const EXPOSED_HEADERS = ['Deprecation', 'Sunset', 'Link', 'Location', 'WWW-Authenticate', 'Allow', 'Retry-After'].join(', ');
+const EXPOSED_HEADERS = ['Deprecation', 'Sunset', 'Link', 'Location', 'WWW-Authenticate', 'Allow', 'Retry-After', 'X-Petstore-Session-Opened'].join(', ');
 
 const ALLOWED_HEADERS = ['Authorization', 'Content-Type', 'Prefer', 'X-Petstore-Session'];
 

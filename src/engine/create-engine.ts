@@ -3,17 +3,19 @@ import { matchPath } from '@stoplight/prism-http/dist/router/matchPath.js';
 import { MatchType } from '@stoplight/prism-http/dist/router/types.js';
 import type { HttpMethod } from '@stoplight/types';
 import { loadDocument, type PetstoreDocument } from '../document/index.js';
+import { checkOptions } from '../options/index.js';
 import { DEFAULT_SEED } from '../fixtures/index.js';
-import { createSessionRegistry, findSessionIdProblem, SESSION_HEADER, type Session, type SessionRegistry } from '../sessions/index.js';
+import { createSessionRegistry, DEFAULT_MAX_SESSIONS, findSessionIdProblem, SESSION_HEADER, type SessionEntry, type SessionRegistry } from '../sessions/index.js';
 import type { PetStore } from '../store/index.js';
 import { ADMIN_METHODS, ADMIN_PREFIX, answerAdminRequest } from './admin-endpoints.js';
+import { checkAdminOrigin, foreignOriginResponse, judgeAdminOrigin } from './admin-origin.js';
 import { createClock } from './clock.js';
 import { corsHeaders, isPreflight, preflightHeaders } from './cors.js';
 import { isError } from './diagnostics.js';
 import { checkFaultRate } from './faults.js';
 import { loadPrismMocker } from './forced-response.js';
-import { drawDelay, toDelayRange } from './latency.js';
-import { createOperationResponder, type RequestContext } from './operation-responder.js';
+import { toDelayRange } from './latency.js';
+import { createOperationResponder, type AnswerControl, type RequestContext } from './operation-responder.js';
 import { createPrismPipeline } from './prism-pipeline.js';
 import { escapeUndecodableSegments, parsableContentType } from './prism-input.js';
 import { verdictKey } from './prism-verdicts.js';
@@ -44,27 +46,36 @@ export interface Engine {
 /** A request's answer before CORS and the journal: the response, and what the journal records of it. */
 interface Answer {
   response: MockResponse;
-  session?: Session;
+  /** The session the request entered; only requests with acceptable credentials enter one. */
+  session?: SessionEntry;
   problems?: JournalProblem[];
+  control?: AnswerControl;
 }
 
+/** Response header on the answer of a request whose session was opened afresh: `new`, or `reopened` after it was dropped. */
+export const SESSION_OPENED_HEADER = 'x-petstore-session-opened';
+
 export async function createEngine(options: EngineOptions = {}): Promise<Engine> {
+  checkOptions(options);
   const document = await loadDocument(options.documentPath);
   const seed = options.seed ?? DEFAULT_SEED;
   if (options.sessions && options.store) throw new Error('[petstore-mock] Pass the engine a store or sessions, not both: the sessions hold the default store.');
-  const sessions = options.sessions ?? createEngineSessions(options);
+  const onWarning = options.onWarning ?? ((message: string) => console.warn(message));
+  const sessions = options.sessions ?? createEngineSessions(options, onWarning);
   const journal = options.journal ?? createRequestJournal(options.journalSize ?? DEFAULT_JOURNAL_SIZE);
   const latency = options.delay === undefined ? undefined : toDelayRange(options.delay);
   const cors = options.cors ?? true;
+  const adminOrigins = new Set((options.adminOrigins ?? []).map(origin => checkAdminOrigin(origin, 'adminOrigins')));
   const bodyLimit = options.bodyLimit ?? DEFAULT_BODY_LIMIT;
   const onError = options.onError ?? ((message: string, error?: unknown) => console.error(message, error ?? ''));
-  const documentMethods = [...new Set([...document.operations.values()].map(operation => operation.method.toUpperCase()))];
+  const documentMethods = withHead([...new Set([...document.operations.values()].map(operation => operation.method.toUpperCase()))]);
   const contexts = new WeakMap<IHttpRequest, RequestContext>();
   const responder = createOperationResponder({
     document,
     apiKeys: new Set(options.apiKeys ?? []),
     bodyLimit,
     faultRate: checkFaultRate(options.faultRate ?? 0),
+    latency,
     clock: createClock(options.now),
     seed,
   });
@@ -81,7 +92,7 @@ export async function createEngine(options: EngineOptions = {}): Promise<Engine>
 
   const reset = (session?: string): void => resetState(sessions, journal, session);
 
-  const allowedMethods = (path: string): string[] => [
+  const allowedMethods = (path: string): string[] => withHead([
     ...new Set(
       document.prismOperations
         .filter(operation => {
@@ -90,24 +101,28 @@ export async function createEngine(options: EngineOptions = {}): Promise<Engine>
         })
         .map(operation => operation.method.toUpperCase()),
     ),
-  ];
+  ]);
 
-  /** A request under the base path: its session and controls read, then Prism and the responder decide; the delay is the session's draw unless the request names one. */
-  const answerApiRequest = async (method: string, path: string, search: string, headers: Record<string, string>, request: MockRequest): Promise<Answer> => {
+  /**
+   * A request under the base path: its controls read, then Prism and the responder decide. The
+   * session is entered by the responder, once the credentials passed; until then the delay is the
+   * one the request names, or the lower bound of `--delay` (nothing is drawn from a session's stream).
+   */
+  const answerApiRequest = async (method: string, typedPath: string, search: string, headers: Record<string, string>, request: MockRequest): Promise<Answer> => {
+    const path = typedPath.slice(document.basePath.length) || '/';
     const sessionId = headers[SESSION_HEADER];
     const sessionProblem = findSessionIdProblem(sessionId);
     if (sessionProblem) return { response: toMockResponse(errorResponse('invalid_request', sessionProblem)) };
-    const session = sessionId === undefined ? sessions.default : sessions.open(sessionId);
     const query = parseQuery(search);
     const read = readControls(headers['prefer'], query);
-    if ('problem' in read) return { response: toMockResponse(errorResponse('invalid_request', read.problem)), session };
+    if ('problem' in read) return { response: toMockResponse(errorResponse('invalid_request', read.problem)) };
     const { controls } = read;
-    const delay = controls.delay ?? (latency ? drawDelay(latency, session.latencyRandom) : 0);
-    const delayed = (response: MockResponse): MockResponse => Object.assign(response, { delay });
     const decoded = decodeBody(request.body, headers['content-type'], request.bodyTooLarge === true);
     if (parsableContentType(headers['content-type']) === undefined) delete headers['content-type'];
+    // Prism routes no HEAD: it is answered as the GET it stands for, without the body.
+    const prismMethod = method === 'HEAD' ? 'GET' : method;
     const prismRequest: IHttpRequest = {
-      method: method.toLowerCase() as HttpMethod,
+      method: prismMethod.toLowerCase() as HttpMethod,
       url: { path: escapeUndecodableSegments(path), query },
       headers,
       ...(decoded.kind === 'json' && { body: decoded.value }),
@@ -117,44 +132,78 @@ export async function createEngine(options: EngineOptions = {}): Promise<Engine>
       // Prism looks at Content-Length to tell whether a body came; MSW requests may lack it.
       headers['content-length'] = String(typeof request.body === 'string' ? Buffer.byteLength(request.body) : request.body?.byteLength ?? 1);
     }
-    const context: RequestContext = { body: decoded, session, controls, problems: [] };
+    const context: RequestContext = {
+      body: decoded,
+      enterSession: () => (sessionId === undefined ? { session: sessions.default } : sessions.enter(sessionId)),
+      controls,
+      delay: controls.delay ?? latency?.min ?? 0,
+      control: null,
+      problems: [],
+    };
     if (isForced(controls)) context.mocker = await loadPrismMocker();
     contexts.set(prismRequest, context);
-    const result = await pipeline.run(prismRequest, verdictKey(method, `${path}?${search}`, headers, decoded.kind !== 'none'));
-    if (result._tag === 'Left') return { response: delayed(routeError(result.left, path, method)), session };
+    const result = await pipeline.run(prismRequest, verdictKey(prismMethod, `${path}?${search}`, headers, decoded.kind !== 'none'));
+    const finish = (response: MockResponse, problems: JournalProblem[] = context.problems): Answer => {
+      response.delay = context.delay;
+      const opened = context.session?.opened;
+      if (opened) response.headers[SESSION_OPENED_HEADER] = opened;
+      return { response, problems, control: context.control, ...(context.session && { session: context.session }) };
+    };
+    if (result._tag === 'Left') return finish(routeError(result.left, path, method, typedPath));
     const { output, validations } = result.right;
     const violations = validations.output.filter(isError);
     if (violations.length > 0) {
       const message = `${method} ${path} answered ${output.statusCode}, which the document does not allow: ${violations.map(v => `${(v.path ?? []).join('.')} ${v.message}`).join('; ')}.`;
       onError(`[petstore-mock] ${message}`);
       const problems = [...context.problems, ...violations.map(v => ({ path: ['response', ...(v.path ?? [])].join('.'), message: v.message }))];
-      return { response: delayed(toMockResponse(errorResponse('invalid_response', message), context.operationId)), session, problems };
+      return finish(toMockResponse(errorResponse('invalid_response', message), context.operationId), problems);
     }
-    return { response: delayed(toMockResponse(output, context.operationId)), session, problems: context.problems };
+    return finish(toMockResponse(output, context.operationId));
   };
 
-  const routeError = (error: Error, path: string, method: string): MockResponse => {
+  const routeError = (error: Error, path: string, method: string, typedPath: string): MockResponse => {
     const status = (error as { status?: number }).status;
     if (status === 405) {
       const allow = allowedMethods(path);
       return toMockResponse(errorResponse('method_not_allowed', `${method} is not allowed on ${document.basePath}${path}; use ${allow.join(' or ')}.`, { allow: allow.join(', ') }));
     }
-    if (status === 404) return notFound(`${document.basePath}${path}`);
+    if (status === 404) return notFound(typedPath);
     onError(`[petstore-mock] Prism could not route ${method} ${path}.`, error);
     return toMockResponse(errorResponse('internal_error', 'The mock failed unexpectedly; see its log.'));
   };
 
+  const operationList = [...document.operations.values()].map(operation => `${operation.method.toUpperCase()} ${document.basePath}${operation.path}`).join(', ');
   const notFound = (path: string): MockResponse =>
-    toMockResponse(errorResponse('route_not_found', `No operation of the Animal Store API is at ${path}.`));
+    toMockResponse(errorResponse('route_not_found', `No operation of the Animal Store API is at ${path}; it has ${operationList}.`));
 
   const answer = async (method: string, path: string, search: string, headers: Record<string, string>, request: MockRequest): Promise<Answer> => {
     if (cors && isPreflight(method, name => headers[name])) {
       return { response: { status: 204, headers: preflightHeaders(headers['origin'], documentMethods, headers['access-control-request-headers']) } };
     }
     if (path === document.basePath || path.startsWith(`${document.basePath}/`)) {
-      return answerApiRequest(method, path.slice(document.basePath.length) || '/', search, headers, request);
+      return answerApiRequest(method, path, search, headers, request);
     }
     return { response: notFound(path) };
+  };
+
+  /**
+   * WireMock's admin paths. Health is open to all, for probes; the others answer only the mock's own
+   * pages, trusted origins and clients that are no browser, so that no web page can read the
+   * journal or reset the stores; CORS headers go only to a trusted origin.
+   */
+  const answerAdmin = (method: string, path: string, headers: Record<string, string>): MockResponse => {
+    const origin = headers['origin'];
+    const verdict = path === '/__admin/health' ? 'trusted' : judgeAdminOrigin(headers, adminOrigins);
+    if (verdict === 'foreign') return foreignOriginResponse(path, headers);
+    const addCors = cors && verdict === 'trusted';
+    if (addCors && isPreflight(method, name => headers[name])) {
+      return { status: 204, headers: preflightHeaders(origin, ADMIN_METHODS, headers['access-control-request-headers']) };
+    }
+    const response =
+      answerAdminRequest(method === 'HEAD' ? 'GET' : method, path, headers, { journal, reset, adminToken: options.adminToken }) ?? notFound(path);
+    if (addCors) Object.assign(response.headers, corsHeaders(origin));
+    if (method === 'HEAD') withoutBody(response);
+    return response;
   };
 
   return {
@@ -169,38 +218,54 @@ export async function createEngine(options: EngineOptions = {}): Promise<Engine>
       const method = request.method.toUpperCase();
       const headers = lowerCaseHeaders(request.headers);
       const { path, search } = splitUrl(request.url);
-      const origin = headers['origin'];
       let answered: Answer;
       try {
-        const isAdmin = path.startsWith(ADMIN_PREFIX);
-        if (isAdmin && cors && isPreflight(method, name => headers[name])) {
-          return { status: 204, headers: preflightHeaders(origin, ADMIN_METHODS, headers['access-control-request-headers']) };
-        }
-        const adminResponse = isAdmin ? answerAdminRequest(method, path, headers, { journal, reset, adminToken: options.adminToken }) : undefined;
-        if (adminResponse) {
-          if (cors) Object.assign(adminResponse.headers, corsHeaders(origin));
-          return adminResponse;
-        }
+        if (path.startsWith(ADMIN_PREFIX)) return answerAdmin(method, path, headers);
         answered = await answer(method, path, search, headers, request);
       } catch (error) {
         onError(`[petstore-mock] ${method} ${path} failed unexpectedly.`, error);
         answered = { response: toMockResponse(errorResponse('internal_error', 'The mock failed unexpectedly; see its log.')) };
       }
       const { response } = answered;
-      if (cors) Object.assign(response.headers, corsHeaders(origin));
+      if (cors) Object.assign(response.headers, corsHeaders(headers['origin']));
+      if (method === 'HEAD') withoutBody(response);
+      const sessionId = headers[SESSION_HEADER];
       journal.record({
         time,
         method,
         path: search === '' ? path : `${path}?${search}`,
         operationId: response.operationId ?? null,
         status: response.status,
-        session: answered.session?.id ?? null,
+        session: sessionId !== undefined && findSessionIdProblem(sessionId) === undefined ? sessionId : null,
         problems: answered.problems ?? [],
         delay: response.delay ?? 0,
+        control: answered.control ?? null,
+        sessionOpened: answered.session?.opened ?? null,
+        evictedSession: answered.session?.evicted ?? null,
       });
       return response;
     },
   };
+}
+
+/** The warning a dropped session gives: a CI shard whose pets vanished can find out why. */
+export function warnOfEviction(onWarning: (message: string) => void, maxSessions: number | undefined): (id: string) => void {
+  return id =>
+    onWarning(
+      `[petstore-mock] Session ${JSON.stringify(id)} was dropped with its pets to make room: more than ${maxSessions ?? DEFAULT_MAX_SESSIONS} sessions (--max-sessions) were alive. Its next request opens it afresh (X-Petstore-Session-Opened: reopened).`,
+    );
+}
+
+/** GET, and HEAD beside it: HEAD is answered wherever GET is (RFC 9110). */
+function withHead(methods: string[]): string[] {
+  return methods.includes('GET') && !methods.includes('HEAD') ? [...methods.slice(0, methods.indexOf('GET') + 1), 'HEAD', ...methods.slice(methods.indexOf('GET') + 1)] : methods;
+}
+
+/** A HEAD answer: the GET's status and headers, its length, no body. */
+function withoutBody(response: MockResponse): void {
+  if (response.body === undefined) return;
+  response.headers['content-length'] = String(Buffer.byteLength(response.body));
+  delete response.body;
 }
 
 /** What `reset` means on every surface: one session's store and journal entries, or with no id every store, session and entry. */
@@ -209,8 +274,9 @@ export function resetState(sessions: SessionRegistry, journal: RequestJournal, s
   journal.clear(session);
 }
 
-function createEngineSessions(options: EngineOptions): SessionRegistry {
+function createEngineSessions(options: EngineOptions, onWarning: (message: string) => void): SessionRegistry {
   return createSessionRegistry({
+    onEvict: warnOfEviction(onWarning, options.maxSessions),
     ...(options.seed !== undefined && { seed: options.seed }),
     ...(options.pets !== undefined && { pets: options.pets }),
     ...(options.initialPets !== undefined && { initialPets: options.initialPets }),

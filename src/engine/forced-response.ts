@@ -70,12 +70,21 @@ export function forceResponse(mock: PrismMock, operation: IHttpOperation, reques
   if (result._tag === 'Left') throw result.left;
   const response = result.right;
   // A generated `Error` body has a random status and made-up extra fields: keep the three the API
-  // defines, with the status answered (a copy: examples belong to the document).
+  // defines, with the status answered (a copy: examples belong to the document). Its message says
+  // the answer was forced: an example's "see its log" or "No pet has id 42" would mislead.
   if (isErrorShaped(response.body)) {
-    const { code, message } = response.body;
-    return { ...response, body: { code, message, status: response.statusCode } };
+    const { code } = response.body;
+    return { ...response, body: { code, message: forcedMessage(operation, response.statusCode, controls, response.body.message), status: response.statusCode } };
   }
   return response;
+}
+
+/** The message of a forced `Error` body: what forced it, and the named example's own message when one was asked for. */
+function forcedMessage(operation: IHttpOperation, status: number, controls: RequestControls, exampleMessage: unknown): string {
+  const forcedBy = controls.forcedBy ?? 'a forcing control';
+  const name = operation.iid ?? `${operation.method.toUpperCase()} ${operation.path}`;
+  if (controls.example !== undefined && typeof exampleMessage === 'string') return `Forced by ${forcedBy}: ${exampleMessage}`;
+  return `Forced by ${forcedBy}: the ${status} response ${name} declares; the mock did not fail and its store was not asked.`;
 }
 
 function isErrorShaped(body: unknown): body is { code: unknown; message: unknown; status: number } {

@@ -2,11 +2,12 @@ import type { IPrismDiagnostic } from '@stoplight/prism-core';
 import type { IHttpRequest, IHttpResponse, PrismHttpComponents } from '@stoplight/prism-http';
 import type { IHttpOperation } from '@stoplight/types';
 import type { PetstoreDocument } from '../document/index.js';
-import type { Session } from '../sessions/index.js';
+import type { SessionEntry } from '../sessions/index.js';
 import type { Clock } from './clock.js';
 import { deprecationHeaders, goneResponse, sunsetOf } from './deprecation.js';
-import { isError } from './diagnostics.js';
+import { describeDiagnostic, isError } from './diagnostics.js';
 import { drawFault, FAULT_RETRY_AFTER_SECONDS } from './faults.js';
+import { drawDelay, type DelayRange } from './latency.js';
 import { findForcingProblem, forceResponse } from './forced-response.js';
 import { readPathParameters, readQuery } from './parameters.js';
 import { derivedHeaders, petOperations, type OperationInput } from './pet-operations.js';
@@ -16,11 +17,20 @@ import { BEARER_CHALLENGE, findCredentialProblem, findInputProblem } from './req
 import type { JournalProblem } from './request-journal.js';
 import { errorResponse } from './responses.js';
 
-/** What the engine learnt of a request outside Prism's view of it. */
+/** Which of the mock's controls made an answer, for the journal: null for the API's own behaviour. */
+export type AnswerControl = 'forced' | 'fault' | null;
+
+/** What the engine learnt of a request outside Prism's view of it, and what the responder decided beyond the response. */
 export interface RequestContext {
   body: DecodedBody;
-  session: Session;
+  /** Opens the request's session (or touches it, as most recently used); called only once its credentials passed. */
+  enterSession: () => SessionEntry;
+  /** The session, once entered. */
+  session?: SessionEntry;
   controls: RequestControls;
+  /** Milliseconds to hold the answer back; drawn from the session's stream once it is entered. */
+  delay: number;
+  control: AnswerControl;
   /** Prism's mocker, loaded before the pipeline runs when the request forces a response. */
   mocker?: PrismHttpComponents['mock'];
   operationId?: string;
@@ -33,6 +43,8 @@ export interface OperationResponderOptions {
   apiKeys: ReadonlySet<string>;
   bodyLimit: number;
   faultRate: number;
+  /** `--delay`, drawn per request from the session's stream. */
+  latency: DelayRange | undefined;
   clock: Clock;
   /** Seed of generated (`dynamic=true`) bodies when the request names none. */
   seed: number;
@@ -44,7 +56,7 @@ export interface OperationResponderOptions {
  * controls, the request's problems, a forced response, and finally the session's store.
  */
 export function createOperationResponder(options: OperationResponderOptions) {
-  const { document, apiKeys, bodyLimit, faultRate, clock } = options;
+  const { document, apiKeys, bodyLimit, faultRate, latency, clock } = options;
   const deprecations = new Map([...document.operations].map(([id, operation]) => [id, deprecationHeaders(operation, document)]));
   const sunsets = new Map([...document.operations].flatMap(([id, operation]) => {
     const sunset = sunsetOf(operation);
@@ -59,17 +71,25 @@ export function createOperationResponder(options: OperationResponderOptions) {
 
   const decide = (operation: IHttpOperation, request: IHttpRequest, diagnostics: readonly IPrismDiagnostic[], context: RequestContext): IHttpResponse => {
     const id = operation.iid ?? '';
-    const { controls, session } = context;
+    const { controls } = context;
     const forced = isForced(controls);
-    const fault = faultRate > 0 ? drawFault(faultRate, session.faultRandom) : undefined;
-    if (fault && !forced) return fault;
     const retired = sunsets.get(id);
     if (retired && clock().getTime() >= retired.sunset.getTime()) return goneResponse(retired.operation, document, retired.sunset);
-    if (forced && controls.code === 401) return force(operation, request, context);
+    // A forced 401 needs no credentials, and so opens no session.
+    if (forced && controls.code === 401) return findForcingProblemResponse(operation, controls) ?? force(operation, request, context);
     const credentialProblem = findCredentialProblem({ request, diagnostics, apiKeys });
     if (credentialProblem) return credentialProblem;
-    const forcingProblem = findForcingProblem(operation, controls);
-    if (forcingProblem) return errorResponse('invalid_request', forcingProblem);
+    // Only now, with acceptable credentials, is the session opened and are its streams drawn from.
+    const entry = (context.session = context.enterSession());
+    const { session } = entry;
+    if (controls.delay === undefined && latency) context.delay = drawDelay(latency, session.latencyRandom);
+    const fault = faultRate > 0 ? drawFault(faultRate, session.faultRandom) : undefined;
+    if (fault && !forced) {
+      context.control = 'fault';
+      return fault;
+    }
+    const forcingProblem = findForcingProblemResponse(operation, controls);
+    if (forcingProblem) return forcingProblem;
     const problem = findInputProblem({ operation, request, diagnostics, body: context.body, bodyLimit });
     if (problem) return problem;
     if (forced) return force(operation, request, context);
@@ -89,6 +109,7 @@ export function createOperationResponder(options: OperationResponderOptions) {
   /** The declared response the controls force, with the headers the engine itself would have sent. */
   const force = (operation: IHttpOperation, request: IHttpRequest, context: RequestContext): IHttpResponse => {
     if (!context.mocker) throw new Error('[petstore-mock] A forced response came before Prism\'s mocker was loaded.');
+    context.control = 'forced';
     const response = forceResponse(context.mocker, operation, request, context.controls, String(options.seed));
     const headers: Record<string, string> = {};
     for (const [name, value] of Object.entries(response.headers ?? {})) headers[name.toLowerCase()] = value;
@@ -101,13 +122,18 @@ export function createOperationResponder(options: OperationResponderOptions) {
   return {
     respond(operation: IHttpOperation, request: IHttpRequest, diagnostics: readonly IPrismDiagnostic[], context: RequestContext): IHttpResponse {
       if (operation.iid) context.operationId = operation.iid;
-      context.problems = diagnostics.filter(isError).map(diagnostic => ({ path: problemPath(diagnostic), message: diagnostic.message }));
+      context.problems = diagnostics.filter(isError).map(diagnostic => ({ path: problemPath(diagnostic), message: describeDiagnostic(diagnostic, operation) }));
       const response = decide(operation, request, diagnostics, context);
       const extraHeaders = deprecations.get(operation.iid ?? '');
       if (extraHeaders) Object.assign(response.headers ??= {}, extraHeaders);
       return response;
     },
   };
+}
+
+function findForcingProblemResponse(operation: IHttpOperation, controls: RequestControls): IHttpResponse | undefined {
+  const problem = findForcingProblem(operation, controls);
+  return problem === undefined ? undefined : errorResponse('invalid_request', problem);
 }
 
 /** Where a diagnostic points: Prism gives its security verdict no path; it is about the Authorization header. */

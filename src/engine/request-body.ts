@@ -1,7 +1,9 @@
+import { findRoundedNumber, type RoundedNumber } from './rounded-numbers.js';
+
 /** What the engine made of a request body before Prism validates it. */
 export type DecodedBody =
   | { kind: 'none' }
-  | { kind: 'json'; value: unknown }
+  | { kind: 'json'; value: unknown; rounded?: RoundedNumber }
   | { kind: 'invalid-json'; text: string; reason: string }
   | { kind: 'not-json'; text: string; contentType: string | undefined }
   | { kind: 'too-large' };
@@ -17,7 +19,9 @@ export function decodeBody(body: Uint8Array | string | undefined, contentType: s
   const mediaType = contentType?.split(';', 1)[0]?.trim();
   if (!mediaType || !JSON_MEDIA_TYPE.test(mediaType)) return { kind: 'not-json', text, contentType: mediaType };
   try {
-    return { kind: 'json', value: JSON.parse(text) as unknown };
+    const value = JSON.parse(text) as unknown;
+    const rounded = findRoundedNumber(text);
+    return rounded ? { kind: 'json', value, rounded } : { kind: 'json', value };
   } catch (error) {
     return { kind: 'invalid-json', text, reason: error instanceof Error ? error.message : String(error) };
   }

@@ -17,18 +17,22 @@ export interface RequestControls {
   seed?: string;
   /** Milliseconds to hold the answer back, instead of `--delay`. */
   delay?: number;
+  /** How the request forced its response, as it said it (`Prefer code=404`, `__example=twoPets`), for messages and the journal. */
+  forcedBy?: string;
 }
 
 export type ReadControlsResult = { controls: RequestControls } | { problem: string };
 
 const NAMES = ['code', 'example', 'dynamic', 'seed', 'delay'] as const;
 type ControlName = (typeof NAMES)[number];
+const FORCING_NAMES: ReadonlySet<ControlName> = new Set(['code', 'example', 'dynamic', 'seed']);
 
 /** The controls of a request, or a sentence naming the one that is malformed. */
 export function readControls(prefer: string | undefined, query: Readonly<Record<string, string | string[]>>): ReadControlsResult {
   if (prefer === undefined && !hasControlParameter(query)) return NO_CONTROLS;
   const fromHeader = parsePrefer(prefer);
   const controls: RequestControls = {};
+  const forcing: string[] = [];
   for (const name of NAMES) {
     const headerValue = fromHeader.get(name);
     const queryValue = query[`__${name}`];
@@ -37,7 +41,9 @@ export function readControls(prefer: string | undefined, query: Readonly<Record<
     const raw = headerValue ?? (Array.isArray(queryValue) ? queryValue[queryValue.length - 1] : queryValue) ?? '';
     const problem = applyControl(controls, name, raw, source);
     if (problem) return { problem };
+    if (FORCING_NAMES.has(name)) forcing.push(`${source}=${raw}`);
   }
+  if (forcing.length > 0 && isForced(controls)) controls.forcedBy = forcing.join(', ');
   return { controls };
 }
 

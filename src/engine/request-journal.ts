@@ -14,6 +14,12 @@ export interface JournalEntry {
   problems: JournalProblem[];
   /** Milliseconds the answer was held back (`--delay`, `Prefer: delay=`). */
   delay: number;
+  /** Which control made the answer: `forced` (`Prefer: code=…`), `fault` (`--fault-rate`), or null for the API's own behaviour. */
+  control: 'forced' | 'fault' | null;
+  /** `new` or `reopened` (after it was dropped past `--max-sessions`) when this request opened its session afresh. */
+  sessionOpened: 'new' | 'reopened' | null;
+  /** The session this request's opening of its own dropped, past `--max-sessions`. */
+  evictedSession: string | null;
 }
 
 export interface JournalProblem {

@@ -33,6 +33,13 @@ export function findInputProblem({ operation, request, diagnostics, body, bodyLi
     return errorResponse('unsupported_media_type', `Content-Type must be application/json, not ${received ? `"${received}"` : 'missing'}.`);
   }
   if (body.kind === 'invalid-json') return errorResponse('invalid_json', `Request body is not valid JSON: ${body.reason}.`);
+  if (body.kind === 'json' && body.rounded) {
+    const { path, literal, value } = body.rounded;
+    return errorResponse(
+      'invalid_request',
+      `Request body property ${path || '(the body)'} is ${literal}, which a JavaScript number cannot hold exactly (it reads ${value}); the mock refuses it rather than store another value.`,
+    );
+  }
   if (errors.length === 0) return undefined;
   // Prism reports a JSON `null` body as a missing one.
   if (errors.some(diagnostic => diagnostic.message === 'Body parameter is required')) {

@@ -53,6 +53,11 @@ export interface EngineOptions {
   faultRate?: number;
   /** Admin endpoints other than health want `Authorization: Bearer <adminToken>`. Default: open. */
   adminToken?: string;
+  /**
+   * Origins of web pages allowed to call the admin endpoints, e.g. `http://localhost:6006`. Without
+   * them, only the mock's own origin and clients that send no `Origin` (curl, tests) may.
+   */
+  adminOrigins?: readonly string[];
   /** Fix the mock's clock (e.g. `'2031-01-01'`) to see deprecated operations after their sunset. Default: the real clock. */
   now?: NowOption;
   /** Bearer tokens accepted; empty or absent: any non-empty token. */
@@ -74,4 +79,6 @@ export interface EngineOptions {
   bodyLimit?: number;
   /** Receives unexpected failures and response violations. Default: `console.error`. */
   onError?: (message: string, error?: unknown) => void;
+  /** Receives what a user should know though nothing failed, e.g. a session dropped past `maxSessions`. Default: `console.warn`. */
+  onWarning?: (message: string) => void;
 }

@@ -1,5 +1,6 @@
 import { delay, http, type HttpHandler } from 'msw';
-import { createEngine, createRequestJournal, DEFAULT_JOURNAL_SIZE, fromFetchRequest, resetState, toFetchResponse, type Engine, type EngineOptions, type JournalEntry } from '../engine/index.js';
+import { createEngine, createRequestJournal, DEFAULT_JOURNAL_SIZE, fromFetchRequest, resetState, toFetchResponse, warnOfEviction, type Engine, type EngineOptions, type JournalEntry } from '../engine/index.js';
+import { checkOptions } from '../options/index.js';
 import { createSessionRegistry, SESSION_HEADER } from '../sessions/index.js';
 import type { PetStore } from '../store/index.js';
 
@@ -50,7 +51,10 @@ const ANY_ORIGIN = '[a-z][a-z\\d+.-]*://[^/]+';
  */
 export function createPetstoreMock(options: PetstoreMockOptions = {}): PetstoreMock {
   const { baseUrl, ...engineOptions } = options;
-  const sessions = createSessionRegistry(engineOptions);
+  // Checked now, not on the first request: a bad option is a programmer's mistake to see at once.
+  checkOptions(engineOptions);
+  const onWarning = engineOptions.onWarning ?? ((message: string) => console.warn(message));
+  const sessions = createSessionRegistry({ ...engineOptions, onEvict: warnOfEviction(onWarning, engineOptions.maxSessions) });
   const journal = createRequestJournal(engineOptions.journalSize ?? DEFAULT_JOURNAL_SIZE);
   let engine: Promise<Engine> | undefined;
   const getEngine = (): Promise<Engine> => (engine ??= createEngine({ ...engineOptions, sessions, journal }));

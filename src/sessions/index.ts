@@ -9,5 +9,5 @@ export {
 } from './session-registry.js';
 export { createRandom, deriveSeed } from './random.js';
 
-export type { Session, SessionRegistry, SessionRegistryOptions } from './session-registry.js';
+export type { Session, SessionEntry, SessionRegistry, SessionRegistryOptions } from './session-registry.js';
 export type { Random } from './random.js';

@@ -10,6 +10,7 @@ export const SESSION_ID_PATTERN = /^[A-Za-z0-9._~:-]{1,128}$/;
 export const DEFAULT_MAX_SESSIONS = 100;
 export const DEFAULT_MAX_PETS = 10_000;
 export const DEFAULT_PETS = 20;
+const EVICTED_IDS_REMEMBERED_PER_SESSION = 10;
 
 /** One isolated Animal Store: its pets and its own seeded streams of delays and faults. */
 export interface Session {
@@ -39,6 +40,17 @@ export interface SessionRegistryOptions {
   maxSessions?: number;
   /** The default session's store, when a surface made it beforehand. */
   defaultStore?: PetStore;
+  /** Called when a session is dropped to make room for another (past `maxSessions`). */
+  onEvict?: (id: string) => void;
+}
+
+/** What opening a session did: whether it was made afresh, and which session it dropped to make room. */
+export interface SessionEntry {
+  readonly session: Session;
+  /** `new`: first use of the id; `reopened`: the id was dropped earlier (least recently used) and its pets are gone; absent: it was alive. */
+  readonly opened?: 'new' | 'reopened';
+  /** The least recently used session dropped to make room for this one. */
+  readonly evicted?: string;
 }
 
 /** The default session and the named ones, bounded in number and in pets per store. */
@@ -47,6 +59,8 @@ export interface SessionRegistry {
   readonly default: Session;
   /** The session `id` names, opened from the seed on first use. */
   open(id: string): Session;
+  /** `open`, telling whether the session was made afresh and which one it dropped. */
+  enter(id: string): SessionEntry;
   /** The session `id` names if it is alive, without opening it. */
   find(id: string): Session | undefined;
   /** One session back to its seeded state (`id`), or everything: the default session reset, the named ones dropped. */
@@ -68,21 +82,40 @@ export function createSessionRegistry(options: SessionRegistryOptions = {}): Ses
     createPetStore({ initialPets, maxPets, ...(options.defaultStatus !== undefined && { defaultStatus: options.defaultStatus }) });
   const defaultSession = createSession(undefined, options.defaultStore ?? createStore(), seed);
   const named = new Map<string, Session>();
+  // Ids dropped to make room, remembered (a bounded number, oldest forgotten first) so that a
+  // request naming one again learns that its pets are gone.
+  const evicted = new Set<string>();
+  const rememberEvicted = (id: string): void => {
+    evicted.add(id);
+    if (evicted.size > maxSessions * EVICTED_IDS_REMEMBERED_PER_SESSION) evicted.delete(evicted.values().next().value as string);
+  };
+
+  const enter = (id: string): SessionEntry => {
+    const problem = findSessionIdProblem(id);
+    if (problem) throw new RangeError(`[petstore-mock] ${problem}`);
+    const alive = named.get(id);
+    if (alive) {
+      // Most recently used last.
+      named.delete(id);
+      named.set(id, alive);
+      return { session: alive };
+    }
+    const dropped = named.size >= maxSessions ? named.keys().next().value : undefined;
+    if (dropped !== undefined) {
+      named.delete(dropped);
+      rememberEvicted(dropped);
+      options.onEvict?.(dropped);
+    }
+    const session = createSession(id, createStore(), seed);
+    named.set(id, session);
+    const opened = evicted.delete(id) ? 'reopened' : 'new';
+    return { session, opened, ...(dropped !== undefined && { evicted: dropped }) };
+  };
 
   return {
     default: defaultSession,
-    open(id) {
-      const problem = findSessionIdProblem(id);
-      if (problem) throw new RangeError(`[petstore-mock] ${problem}`);
-      let session = named.get(id);
-      if (session) named.delete(id);
-      else {
-        if (named.size >= maxSessions) named.delete(named.keys().next().value as string);
-        session = createSession(id, createStore(), seed);
-      }
-      named.set(id, session);
-      return session;
-    },
+    open: id => enter(id).session,
+    enter,
     find: id => named.get(id),
     reset(id) {
       if (id !== undefined) {
@@ -91,6 +124,7 @@ export function createSessionRegistry(options: SessionRegistryOptions = {}): Ses
       }
       defaultSession.reset();
       named.clear();
+      evicted.clear();
     },
     ids: () => [...named.keys()],
     maxSessions,

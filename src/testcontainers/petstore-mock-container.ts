@@ -58,6 +58,11 @@ export class PetstoreMockContainer extends GenericContainer {
     return this.withEnvironment({ PETSTORE_ADMIN_TOKEN: token });
   }
 
+  /** Web pages at these origins may call the admin endpoints, e.g. `['http://localhost:6006']` (`PETSTORE_ADMIN_ORIGINS`). */
+  withAdminOrigins(origins: readonly string[]): this {
+    return this.withEnvironment({ PETSTORE_ADMIN_ORIGINS: origins.join(',') });
+  }
+
   /** Run with a read-only root filesystem, as hardened CI setups do. */
   withReadOnlyRootFilesystem(): this {
     this.hostConfig.ReadonlyRootfs = true;

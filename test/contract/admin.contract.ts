@@ -5,13 +5,15 @@ import type { CreateSurface, Surface } from './surface.js';
 const AUTH = { authorization: 'Bearer test-key' };
 const ADMIN_TOKEN = 'admin-secret';
 const ADMIN = { authorization: `Bearer ${ADMIN_TOKEN}` };
+const TRUSTED_ORIGIN = 'http://localhost:5173';
+const FOREIGN_ORIGIN = 'https://evil.example';
 
 /** The admin endpoints outside `/v1`, on the surfaces that serve HTTP (server, container). */
 export function describeAdminContract(surfaceName: string, createSurface: CreateSurface): void {
   describe(`the admin endpoints through ${surfaceName}`, () => {
     let surface: Surface;
     beforeAll(async () => {
-      surface = await createSurface({ seed: 5, pets: 4 });
+      surface = await createSurface({ seed: 5, pets: 4, adminOrigins: [TRUSTED_ORIGIN] });
     });
     afterAll(async () => {
       await surface.close();
@@ -43,13 +45,48 @@ export function describeAdminContract(surfaceName: string, createSurface: Create
       expect(((await (await surface.request('GET', '/__admin/requests')).json()) as { requests: JournalEntry[] }).requests).toEqual([]);
     });
 
-    it('answers a browser’s preflight to an admin endpoint, allowing its methods and the session header', async () => {
+    it('answers a trusted origin’s preflight to an admin endpoint, allowing its methods and the session header', async () => {
       const response = await surface.request('OPTIONS', '/__admin/requests', {
-        headers: { origin: 'http://localhost:5173', 'access-control-request-method': 'DELETE', 'access-control-request-headers': 'x-petstore-session' },
+        headers: { origin: TRUSTED_ORIGIN, 'access-control-request-method': 'DELETE', 'access-control-request-headers': 'x-petstore-session' },
       });
       expect(response.status).toBe(204);
+      expect(response.headers.get('access-control-allow-origin')).toBe(TRUSTED_ORIGIN);
       expect(response.headers.get('access-control-allow-methods')).toBe('GET, POST, DELETE');
       expect(response.headers.get('access-control-allow-headers')).toContain('x-petstore-session');
+    });
+
+    it('refuses another site’s page: no journal read, no reset, no preflight, its origin never echoed', async () => {
+      await surface.request('POST', '/v1/pets', { headers: { ...AUTH, 'content-type': 'application/json' }, body: '{"name":"Kept","categoryId":1}' });
+      const attempts = [
+        surface.request('GET', '/__admin/requests', { headers: { origin: FOREIGN_ORIGIN } }),
+        surface.request('POST', '/__admin/reset', { headers: { origin: FOREIGN_ORIGIN, 'content-type': 'text/plain' }, body: 'x' }),
+        surface.request('DELETE', '/__admin/requests', { headers: { origin: 'null' } }),
+        surface.request('OPTIONS', '/__admin/reset', { headers: { origin: FOREIGN_ORIGIN, 'access-control-request-method': 'POST' } }),
+        // A cross-site <img> or <script> sends no Origin, but Sec-Fetch-Site.
+        surface.request('GET', '/__admin/requests', { headers: { 'sec-fetch-site': 'cross-site' } }),
+      ];
+      for (const response of await Promise.all(attempts)) {
+        expect(response.status).toBe(403);
+        expect(response.headers.get('access-control-allow-origin')).toBeNull();
+        expect(await response.json()).toMatchObject({ code: 'origin_not_allowed', status: 403, message: expect.stringMatching(/--admin-origin/) as string });
+      }
+      const pets = (await (await surface.request('GET', '/v1/pets', { headers: AUTH })).json()) as Pet[];
+      expect(pets.map(pet => pet.name)).toContain('Kept');
+    });
+
+    it('answers the mock’s own pages, and a trusted origin with CORS headers', async () => {
+      const own = await surface.request('GET', '/__admin/requests', { headers: { origin: surface.origin ?? '', 'sec-fetch-site': 'same-origin' } });
+      expect(own.status).toBe(200);
+      const trusted = await surface.request('GET', '/__admin/requests', { headers: { origin: TRUSTED_ORIGIN } });
+      expect(trusted.status).toBe(200);
+      expect(trusted.headers.get('access-control-allow-origin')).toBe(TRUSTED_ORIGIN);
+      expect((await surface.request('GET', '/__admin/health', { headers: { origin: FOREIGN_ORIGIN } })).status).toBe(200);
+    });
+
+    it('answers HEAD on health as GET, without a body', async () => {
+      const response = await surface.request('HEAD', '/__admin/health');
+      expect(response.status).toBe(200);
+      expect(await response.text()).toBe('');
     });
 
     it('answers 405 to a wrong method on an admin endpoint', async () => {

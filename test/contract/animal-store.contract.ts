@@ -150,8 +150,22 @@ export function describeAnimalStoreContract(surfaceName: string, createSurface: 
         ['an unknown status', { name: 'Rex', categoryId: 1, status: 'lost' }, /status must be equal to one of the allowed values: available, pending, sold/],
         ['an array body', [{ name: 'Rex', categoryId: 1 }], /body must be object/],
         ['a null body', null, /body must be object/],
+        ['a name of 256 characters', { name: 'n'.repeat(256), categoryId: 1 }, /name must NOT have more than 255 characters/],
+        ['a categoryId JavaScript reads as 0 (1e-400)', '{"name":"Rex","categoryId":1e-400}', /categoryId is 1e-400, which a JavaScript number cannot hold exactly \(it reads 0\)/],
+        ['a categoryId JavaScript rounds (2^53+1)', '{"name":"Rex","categoryId":9007199254740993}', /categoryId is 9007199254740993, .*it reads 9007199254740992/],
+        ['a categoryId that is not quite whole', '{"name":"Rex","categoryId":1.0000000000000000001}', /categoryId is 1.0000000000000000001/],
+        ['a categoryId of 2^53, beyond what the mock holds exactly', '{"name":"Rex","categoryId":9007199254740992}', /categoryId must be <= 9007199254740991 \(an int64 beyond ±\(2\^53−1\) cannot be held exactly/],
       ])('answers 400 invalid_request naming the field given %s', async (_, body, message) => {
         await expectError(await createPet(surface(), body), 400, 'invalid_request', message);
+        expect(await listAll(surface())).toHaveLength(20);
+      });
+
+      it('stores a name of 255 characters and the int64 edges it can hold exactly, as sent', async () => {
+        for (const [name, categoryId] of [['n'.repeat(255), 9007199254740991], ['Min', -9007199254740991], ['Exp', 1e3]] as const) {
+          const created = await createPet(surface(), `{"name":${JSON.stringify(name)},"categoryId":${categoryId}}`);
+          expect(created.status).toBe(201);
+          expect(await created.json()).toMatchObject({ name, categoryId });
+        }
       });
 
       it('answers 400 invalid_json to malformed JSON', async () => {
@@ -209,13 +223,34 @@ export function describeAnimalStoreContract(surfaceName: string, createSurface: 
         await expectError(await surface().request('GET', '/v1/pets/1/toys', { headers: AUTH }), 404, 'route_not_found');
       });
 
+      it('names the path as it was typed, and the operations there are', async () => {
+        await expectError(await surface().request('GET', '/v1', { headers: AUTH }), 404, 'route_not_found', /is at \/v1; it has GET \/v1\/pets, POST \/v1\/pets, GET \/v1\/pets\/\{petId\}/);
+        await expectError(await surface().request('GET', '/v1/', { headers: AUTH }), 404, 'route_not_found', /is at \/v1\/; /);
+      });
+
+      it('names a missing path parameter as the document spells it', async () => {
+        await expectError(await surface().request('GET', '/v1/pets/', { headers: AUTH }), 400, 'invalid_request', /^Request path parameter petId is missing\.$/);
+      });
+
+      it('answers HEAD wherever GET is: the same status and headers, no body', async () => {
+        for (const path of ['/v1/pets?limit=2', '/v1/pets/1', '/v1/pets/999']) {
+          const [head, get] = [await surface().request('HEAD', path, { headers: AUTH }), await surface().request('GET', path, { headers: AUTH })];
+          const getBody = await get.text();
+          expect(head.status, path).toBe(get.status);
+          expect(await head.text(), path).toBe('');
+          for (const name of ['content-type', 'deprecation', 'sunset', 'link']) expect(head.headers.get(name), `${path} ${name}`).toBe(get.headers.get(name));
+          expect(head.headers.get('content-length'), path).toBe(String(Buffer.byteLength(getBody)));
+        }
+        expect((await surface().request('HEAD', '/v1/pets')).status).toBe(401);
+      });
+
       it('answers 405 with Allow to a method the path does not have', async () => {
         const response = await surface().request('DELETE', '/v1/pets', { headers: AUTH });
         await expectError(response, 405, 'method_not_allowed', /DELETE/);
-        expect(response.headers.get('allow')).toBe('GET, POST');
+        expect(response.headers.get('allow')).toBe('GET, HEAD, POST');
         const onePet = await surface().request('PUT', '/v1/pets/1', { headers: JSON_AUTH, body: '{}' });
         await expectError(onePet, 405, 'method_not_allowed');
-        expect(onePet.headers.get('allow')).toBe('GET');
+        expect(onePet.headers.get('allow')).toBe('GET, HEAD');
       });
 
       it('answers 501 for the store orders the specification names without a shape', async () => {

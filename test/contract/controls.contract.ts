@@ -38,7 +38,8 @@ export function describeControlsContract(surfaceName: string, createSurface: Cre
 
       it('answers the declared 404 for Prefer: code=404, with the deprecation headers', async () => {
         const response = await surface().request('GET', '/v1/pets/1', { headers: { ...AUTH, prefer: 'code=404' } });
-        await expectError(response, 404, 'pet_not_found', /No pet has id 42/);
+        const body = await expectError(response, 404, 'pet_not_found', /^Forced by Prefer code=404: the 404 response getPet declares; the mock did not fail/);
+        expect(body.message).not.toMatch(/42/);
         expect(response.headers.get('sunset')).toBe(SUNSET);
         expect(response.headers.get('link')).toBe(SUCCESSOR_LINK);
       });
@@ -111,6 +112,26 @@ export function describeControlsContract(surfaceName: string, createSurface: Cre
         expect(response.headers.get('location')).toBe('/v1/pets/21');
         expect(await response.json()).toEqual({ id: 21, name: 'Bella', categoryId: 1, status: 'available' });
         expect(await listAll(surface())).toHaveLength(20);
+      });
+
+      it('says in the message that a forced error was forced, and marks it in the journal', async () => {
+        const forced = await surface().request('GET', '/v1/pets?__code=500', { headers: AUTH });
+        const body = await expectError(forced, 500, 'internal_error', /^Forced by __code=500: the 500 response listPets declares; the mock did not fail/);
+        expect(body.message).not.toMatch(/see its log/);
+        const named = await surface().request('POST', '/v1/pets', { headers: { ...JSON_AUTH, prefer: 'code=400, example=missingName' }, body: '{"name":"Rex","categoryId":1}' });
+        await expectError(named, 400, 'invalid_request', /^Forced by Prefer code=400, Prefer example=missingName: Request body is invalid/);
+        await surface().request('GET', '/v1/pets', { headers: AUTH });
+        expect((await surface().requests()).map(entry => entry.control)).toEqual(['forced', 'forced', null]);
+      });
+
+      it('answers 400 naming the examples for a forced 401 with an unknown example, on every operation', async () => {
+        for (const [method, path] of [['GET', '/v1/pets'], ['POST', '/v1/pets'], ['GET', '/v1/pets/1'], ['GET', '/v1/store/orders']] as const) {
+          const viaHeader = await surface().request(method, path, { headers: { prefer: 'code=401, example=nope' } });
+          await expectError(viaHeader, 400, 'invalid_request', /The 401 response of \w+ has the examples missingKey, not "nope"/);
+          if (path === '/v1/pets/1') expect(viaHeader.headers.get('sunset')).toBe(SUNSET);
+          const viaQuery = await surface().request(method, `${path}?__code=401&__example=nope`, { headers: AUTH });
+          await expectError(viaQuery, 400, 'invalid_request', /has the examples missingKey/);
+        }
       });
 
       it('answers a forced 503 with Retry-After', async () => {
@@ -199,6 +220,7 @@ export function describeControlsContract(surfaceName: string, createSurface: Cre
           if (response.status !== 200) await expectError(response, response.status, response.status === 503 ? 'service_unavailable' : 'internal_error', /injected fault/);
         }
         expect([...seen].sort()).toEqual([200, 500, 503]);
+        for (const entry of await surface().requests()) expect(entry.control).toBe(entry.status === 200 ? null : 'fault');
       });
 
       it('draws the same faults and delays for the same seed, on every surface and after a reset', async () => {
@@ -238,6 +260,62 @@ export function describeControlsContract(surfaceName: string, createSurface: Cre
         expect(paths).toHaveLength(12);
         expect(paths[0]).toBe('/v1/pets?limit=4');
         expect(paths.at(-1)).toBe('/v1/pets?limit=15');
+      });
+    });
+
+    describe('requests without valid credentials', () => {
+      const KEY = { authorization: 'Bearer secret' };
+      const surface = useSurface(createSurface, { seed: 6, pets: 2, apiKeys: ['secret'], maxSessions: 2 });
+
+      it('open, touch and reorder no session, and evict none: 401s and unrouted requests alike', async () => {
+        const keep = await createPet(surface(), { name: 'Kept', categoryId: 1 }, withSession('keep', { ...KEY, 'content-type': 'application/json' }));
+        expect(keep.headers.get('x-petstore-session-opened')).toBe('new');
+        expect((await surface().request('GET', '/v1/pets', { headers: withSession('other', KEY) })).headers.get('x-petstore-session-opened')).toBe('new');
+        for (let index = 0; index < 6; index++) {
+          expect((await surface().request('GET', '/v1/pets', { headers: withSession(`anonymous-${index}`, {}) })).status).toBe(401);
+          expect((await createPet(surface(), { name: 'X', categoryId: 1 }, withSession(`wrong-key-${index}`, { authorization: 'Bearer nope', 'content-type': 'application/json' }))).status).toBe(401);
+          expect((await surface().request('GET', '/v1/nowhere', { headers: withSession(`unrouted-${index}`, KEY) })).status).toBe(404);
+          // Naming a live session without credentials must not make it the most recently used.
+          expect((await surface().request('GET', '/v1/pets', { headers: withSession('keep', {}) })).status).toBe(401);
+        }
+        const kept = await surface().request('GET', '/v1/pets', { headers: withSession('keep', KEY) });
+        expect(kept.headers.get('x-petstore-session-opened')).toBeNull();
+        expect(((await kept.json()) as Pet[]).map(pet => pet.name)).toContain('Kept');
+        // keep is now the most recently used, other the least: a third session drops other.
+        await surface().request('GET', '/v1/pets', { headers: withSession('third', KEY) });
+        expect((await surface().request('GET', '/v1/pets', { headers: withSession('other', KEY) })).headers.get('x-petstore-session-opened')).toBe('reopened');
+        const anonymous = (await surface().requests()).filter(entry => entry.status === 401);
+        expect(anonymous).toHaveLength(18);
+        expect(anonymous.every(entry => entry.sessionOpened === null && entry.evictedSession === null)).toBe(true);
+      });
+
+      it('tell a session opened afresh by a header, and the journal which session it dropped', async () => {
+        for (const id of ['s1', 's2']) await surface().request('GET', '/v1/pets', { headers: withSession(id, KEY) });
+        const third = await surface().request('GET', '/v1/pets', { headers: withSession('s3', KEY) });
+        expect(third.headers.get('x-petstore-session-opened')).toBe('new');
+        const again = await surface().request('GET', '/v1/pets', { headers: withSession('s1', KEY) });
+        expect(again.headers.get('x-petstore-session-opened')).toBe('reopened');
+        const journal = await surface().requests();
+        expect(journal.map(entry => [entry.session, entry.sessionOpened, entry.evictedSession])).toEqual([
+          ['s1', 'new', null],
+          ['s2', 'new', null],
+          ['s3', 'new', 's1'],
+          ['s1', 'reopened', 's2'],
+        ]);
+      });
+    });
+
+    describe('faults and delays with an API key', () => {
+      const KEY = { authorization: 'Bearer secret' };
+      const options: EngineOptions = { seed: 6, pets: 2, apiKeys: ['secret'], faultRate: 0.5, delay: { min: 1, max: 9 } };
+      const surface = useSurface(createSurface, options);
+
+      it('answer a request without valid credentials 401, waiting the lower bound, and draw nothing for it', async () => {
+        for (let index = 0; index < 10; index++) {
+          await expectError(await surface().request('GET', '/v1/pets', { headers: index % 2 === 0 ? {} : { authorization: 'Bearer wrong' } }), 401, 'unauthorized');
+        }
+        expect((await surface().requests()).map(entry => entry.delay)).toEqual(Array.from({ length: 10 }, () => 1));
+        expect(await sequenceOf(surface(), 12, KEY)).toEqual(await expectedSequence(options, 12, KEY));
       });
     });
 

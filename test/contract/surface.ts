@@ -3,6 +3,8 @@ import type { EngineOptions, JournalEntry } from '../../src/index.js';
 /** One way of reaching the mock (HTTP server, MSW handlers, container), as the contract sees it. */
 export interface Surface {
   readonly name: string;
+  /** `http://host:port` of a surface that serves HTTP; undefined for in-process ones. */
+  readonly origin?: string;
   /** `path` starts with `/v1` or `/__admin`. */
   request(method: string, path: string, init?: { headers?: Record<string, string>; body?: string }): Promise<Response>;
   /** Back to the seeded state: everything, or one session. */

@@ -25,6 +25,7 @@ export function configuredContainer(options: EngineOptions = {}): PetstoreMockCo
   if (options.faultRate !== undefined) container.withFaultRate(options.faultRate);
   if (options.now !== undefined) container.withNow(typeof options.now === 'number' ? new Date(options.now) : options.now);
   if (options.adminToken !== undefined) container.withAdminToken(options.adminToken);
+  if (options.adminOrigins !== undefined) container.withAdminOrigins(options.adminOrigins);
   if (NETWORK_MODE) container.withNetworkMode(NETWORK_MODE);
   return container;
 }
@@ -41,6 +42,7 @@ export async function createContainerSurface(options: EngineOptions): Promise<Su
     .start();
   return {
     name: 'the container',
+    origin: container.getOrigin(),
     reportedErrors,
     request: (method, path, init = {}) =>
       fetch(`${container.getOrigin()}${path}`, { method, ...(init.headers && { headers: init.headers }), ...(init.body !== undefined && { body: init.body }) }),

@@ -9,6 +9,7 @@ export async function createServerSurface(options: EngineOptions): Promise<Surfa
   const admin = createAdminClient(server.origin, options.adminToken);
   return {
     name: 'the HTTP server',
+    origin: server.origin,
     reportedErrors,
     request: (method, path, init = {}) =>
       fetch(`${server.origin}${path}`, { method, ...(init.headers && { headers: init.headers }), ...(init.body !== undefined && { body: init.body }) }),
