@@ -67,8 +67,14 @@ describe('the petstore-mock command', () => {
     [['--log-level', 'loud'], /--log-level must be one of silent, error, info, debug/],
     [['--default-status', 'lost'], /--default-status must be one of available, pending, sold, none/],
     [['stray'], /Unexpected argument 'stray'/],
-    [['--delay', 'soon'], /--delay must be milliseconds \(300\) or a range \(100-400\)/],
-    [['--delay', '400-100'], /the lower bound first; got "400-100"/],
+    [['--delay', 'soon'], /--delay must be milliseconds \(300\) or a range \(100-400/],
+    [['--delay', '400-100'], /the lower bound first, got "400-100"/],
+    [['--pets', '-1'], /--pets must be a whole number from 0 to 100000, got "-1"/],
+    [['--api-key', ''], /--api-key must each be a non-blank token without spaces .*entry 1 of 1 is ""/],
+    [['--api-key', ' '], /--api-key must each be a non-blank token/],
+    [['--api-key', 'good', '--api-key', 'has space'], /--api-key must each be a non-blank token .*entry 2 of 2 is "has space"/],
+    [['--admin-token', ''], /--admin-token must be a non-blank token without spaces \(leave the option out for open admin endpoints\), got ""/],
+    [['--admin-origin', 'localhost:6006'], /--admin-origin must each be an origin such as http:\/\/localhost:6006/],
     [['--fault-rate', '1.5'], /--fault-rate must be a share from 0 to 1 such as 0.05, got "1.5"/],
     [['--fault-rate', '5%'], /--fault-rate must be a share from 0 to 1/],
     [['--max-sessions', '0'], /--max-sessions must be a whole number from 1 to 100000/],
@@ -82,10 +88,27 @@ describe('the petstore-mock command', () => {
     expect(stderr).toContain('--help');
   });
 
-  it('exits with code 2 given a bad environment value', async () => {
+  it('exits with code 2 given a bad environment value, naming the variable', async () => {
     const { code, stderr } = await runCliToEnd([], { PETSTORE_CORS: 'maybe' });
     expect(code).toBe(2);
     expect(stderr).toMatch(/PETSTORE_CORS must be true or false/);
+    for (const [env, message] of [
+      [{ PORT: 'abc' }, /^petstore-mock: PORT must be a whole number from 0 to 65535, got "abc"/],
+      [{ PETSTORE_API_KEYS: ' ' }, /^petstore-mock: PETSTORE_API_KEYS must each be a non-blank token/],
+      [{ PETSTORE_API_KEYS: 'a,,b' }, /PETSTORE_API_KEYS must each be .*entry 2 of 3 is ""/],
+      [{ PETSTORE_ADMIN_TOKEN: '  ' }, /^petstore-mock: PETSTORE_ADMIN_TOKEN must be a non-blank token/],
+      [{ PETSTORE_PETS: '50', PETSTORE_MAX_PETS: '10' }, /PETSTORE_PETS \(50\) must not exceed PETSTORE_MAX_PETS \(10\)/],
+    ] as const) {
+      const result = await runCliToEnd([], env);
+      expect(result.code, JSON.stringify(env)).toBe(2);
+      expect(result.stderr, JSON.stringify(env)).toMatch(message);
+    }
+  });
+
+  it('prints the help for -h without an address, and takes -h <address> as --host, as Prism does', () => {
+    expect(parseCli(['-h'], {})).toEqual({ kind: 'help' });
+    expect(parseCli(['-h', '--port', '1'], {})).toEqual({ kind: 'help' });
+    expect(parseCli(['-h', '0.0.0.0'], {})).toMatchObject({ kind: 'serve', config: { host: '0.0.0.0' } });
   });
 
   it('prints one readiness line naming the URL, then one line per request', async () => {
@@ -170,6 +193,31 @@ describe('the petstore-mock command', () => {
     }
   });
 
+  it('answers the requests in flight on SIGTERM, at once despite their delay, then exits 0 within 2 seconds', async () => {
+    const cli = startCli(['--port', '0', '--delay', '5000']);
+    const url = await readyUrl(cli);
+    const inFlight = Array.from({ length: 30 }, () => fetch(`${url}/pets?limit=1`, { headers: AUTH }).then(response => [response.status, response.headers.get('connection')], (error: unknown) => String(error)));
+    await cli.waitForLine(/ready on/);
+    await new Promise(resolve => setTimeout(resolve, 300));
+    const started = performance.now();
+    cli.child.kill('SIGTERM');
+    const answers = await Promise.all(inFlight);
+    expect(answers).toEqual(Array.from({ length: 30 }, () => [200, 'close']));
+    expect((await cli.exited).code).toBe(0);
+    expect(performance.now() - started).toBeLessThan(2_000);
+  });
+
+  it('warns on standard error when a session is dropped past --max-sessions', async () => {
+    const cli = startCli(['--port', '0', '--max-sessions', '1']);
+    try {
+      const url = await readyUrl(cli);
+      for (const id of ['shard-1', 'shard-2']) await fetch(`${url}/pets`, { headers: { ...AUTH, 'x-petstore-session': id } });
+      await expect.poll(() => cli.errors()).toMatch(/Session "shard-1" was dropped with its pets to make room: more than 1 sessions \(--max-sessions\)/);
+    } finally {
+      cli.child.kill('SIGKILL');
+    }
+  });
+
   it.each(['SIGTERM', 'SIGINT'] as const)('closes within a second and exits 0 on %s, even with a connection held open', async signal => {
     const cli = startCli(['--port', '0']);
     const url = new URL(await readyUrl(cli));
@@ -213,6 +261,24 @@ describe('parseCli', () => {
       kind: 'serve',
       config: { delay: undefined, faultRate: 0, maxSessions: 100, maxPets: 10_000, journalSize: 1000, adminToken: undefined, now: undefined },
     });
+  });
+
+  it('takes an empty environment variable as unset, so an empty -e VAR= keeps the default', () => {
+    expect(parseCli([], { PETSTORE_API_KEYS: '', PETSTORE_ADMIN_TOKEN: '', PORT: '', PETSTORE_DELAY: '' })).toMatchObject({
+      kind: 'serve',
+      config: { apiKeys: [], adminToken: undefined, port: 4010, delay: undefined },
+    });
+  });
+
+  it('reads trusted admin origins from repeated flags or a comma-separated variable', () => {
+    expect(parseCli(['--admin-origin', 'http://localhost:6006', '--admin-origin', 'http://localhost:5173'], {})).toMatchObject({ config: { adminOrigins: ['http://localhost:6006', 'http://localhost:5173'] } });
+    expect(parseCli([], { PETSTORE_ADMIN_ORIGINS: 'http://localhost:6006, https://app.example' })).toMatchObject({ config: { adminOrigins: ['http://localhost:6006', 'https://app.example'] } });
+  });
+
+  it('takes --default-status none as no status, and leaves available the default', () => {
+    expect(parseCli(['--default-status', 'none'], {})).toMatchObject({ config: { defaultStatus: null } });
+    expect(parseCli([], { PETSTORE_DEFAULT_STATUS: 'none' })).toMatchObject({ config: { defaultStatus: null } });
+    expect(parseCli([], {})).toMatchObject({ config: { defaultStatus: 'available' } });
   });
 
   it('takes a fixed delay as a range of one value', () => {

@@ -32,6 +32,6 @@ describe('the mock’s clock', () => {
   });
 
   it('refuses an invalid now option when the engine is created', async () => {
-    await expect(createEngine({ now: 'not a date' })).rejects.toThrow(/--now must be a date/);
+    await expect(createEngine({ now: 'not a date' })).rejects.toThrow(/^\[petstore-mock\] now must be a date such as 2031-01-01 or 2031-01-01T12:00:00Z, got "not a date"\.$/);
   });
 });

@@ -1,7 +1,10 @@
 import { parseArgs } from 'node:util';
-import { DEFAULT_JOURNAL_SIZE, parseDelay, parseInstant, type DelayRange } from '../engine/index.js';
-import { DEFAULT_MAX_PETS, DEFAULT_MAX_SESSIONS } from '../sessions/index.js';
-import { PET_STATUSES, type PetStatus } from '../types/index.js';
+import { toInstant } from '../engine/clock.js';
+import { DEFAULT_JOURNAL_SIZE, type DelayOption, type DelayRange } from '../engine/index.js';
+import { DEFAULT_SEED } from '../fixtures/index.js';
+import { checkOptions, OPTION_RULES, show, type OptionKey, type OptionNames } from '../options/index.js';
+import { DEFAULT_MAX_PETS, DEFAULT_MAX_SESSIONS, DEFAULT_PETS } from '../sessions/index.js';
+import type { PetStatus } from '../types/index.js';
 import { DEFAULT_HOST, DEFAULT_PORT } from '../server/index.js';
 
 export const LOG_LEVELS = ['silent', 'error', 'info', 'debug'] as const;
@@ -23,6 +26,7 @@ export interface CliConfig {
   maxPets: number;
   journalSize: number;
   adminToken: string | undefined;
+  adminOrigins: string[];
   now: Date | undefined;
 }
 
@@ -37,21 +41,23 @@ export const HELP = `Usage: petstore-mock [options]
 
 A stateful, Prism-backed mock of the Animal Store API, served at http://<host>:<port>/v1.
 
-Options (each has an environment variable; a flag wins over it):
+Options (each has an environment variable; a flag wins over it, and an empty variable counts as unset):
   -p, --port <port>            Port to listen on (PORT). Default ${DEFAULT_PORT}; 0 picks a free one.
   -h, --host <host>            Address to listen on (HOST). Default ${DEFAULT_HOST}; 0.0.0.0 in containers.
+                               -h is --host as in Prism; -h alone prints this help.
       --seed <n>               Faker seed of the initial pets (PETSTORE_SEED). Default 1.
       --pets <n>               How many seeded pets each store starts with, at most --max-pets
                                (PETSTORE_PETS). Default 20.
       --api-key <key>          Accept only this bearer token; repeat for more
                                (PETSTORE_API_KEYS=k1,k2). Default: any non-empty token.
+                               A blank key is refused: leave the option out to accept any token.
       --default-status <s>     Status of a pet created without one: available, pending, sold or
                                none (PETSTORE_DEFAULT_STATUS). Default available.
       --no-cors                Send no CORS headers (PETSTORE_CORS=false). CORS is on by default.
       --validate-responses     Check every response against the OpenAPI document; a violation
                                answers 500 (PETSTORE_VALIDATE_RESPONSES=true). Default off.
-      --log-level <level>      silent, error, info (one line per request) or debug
-                               (PETSTORE_LOG_LEVEL). Default info.
+      --log-level <level>      silent, error, info (one line per request, and warnings such as a
+                               dropped session) or debug (PETSTORE_LOG_LEVEL). Default info.
       --delay <ms|min-max>     Hold every API answer back: 300, or 100-400 drawn uniformly and
                                seeded (PETSTORE_DELAY). Default none.
       --fault-rate <share>     Answer this share of requests (0 to 1) with an injected 500 or 503
@@ -64,6 +70,9 @@ Options (each has an environment variable; a flag wins over it):
                                (PETSTORE_JOURNAL_SIZE). Default ${DEFAULT_JOURNAL_SIZE}.
       --admin-token <token>    Admin endpoints but health want "Authorization: Bearer <token>"
                                (PETSTORE_ADMIN_TOKEN). Default: open, for local use.
+      --admin-origin <origin>  Let web pages from this origin call the admin endpoints, e.g.
+                               http://localhost:6006; repeat for more (PETSTORE_ADMIN_ORIGINS=o1,o2).
+                               Default: only the mock's own origin and clients that send no Origin.
       --now <date>             Fix the mock's clock, e.g. 2031-01-01: getPet answers 410 after its
                                sunset, 2030-12-05 (PETSTORE_NOW). Default: the real clock.
       --help                   Show this help.
@@ -71,18 +80,28 @@ Options (each has an environment variable; a flag wins over it):
 
 Per request: Prefer: code=404, example=<name>, dynamic=true, seed=<s>, delay=<ms> (or the query
 fallbacks __code, __example, __dynamic, __seed, __delay) force a declared response or a delay;
-X-Petstore-Session: <id> selects an isolated store, seeded on first use.
+X-Petstore-Session: <id> selects an isolated store, seeded on first use (the answer then carries
+X-Petstore-Session-Opened: new, or reopened when the session had been dropped). HEAD is answered
+wherever GET is.
 
 Admin endpoints: GET /__admin/health, POST /__admin/reset (everything, or one session with
-X-Petstore-Session), GET /__admin/requests (the journal), DELETE /__admin/requests.`;
+X-Petstore-Session), GET /__admin/requests (the journal), DELETE /__admin/requests.
+
+SIGTERM or SIGINT: stop accepting, answer what is in flight (delays cut short; 503 for a request
+not answered within 1.5 s), exit 0 within 2 seconds.`;
 
 type Env = Readonly<Record<string, string | undefined>>;
 
+/** Flags that take a value; a value that starts with a dash (`--pets -1`) is still theirs. */
+const VALUE_FLAGS = new Set(['--port', '-p', '--host', '-h', '--seed', '--pets', '--api-key', '--default-status', '--log-level', '--delay', '--fault-rate', '--max-sessions', '--max-pets', '--journal-size', '--admin-token', '--admin-origin', '--now']);
+
 export function parseCli(argv: readonly string[], env: Env): CliCommand {
+  // `-h` is `--host`, as in Prism; given without an address, it asks for help.
+  if (argv.some((arg, index) => arg === '-h' && (index === argv.length - 1 || argv[index + 1]?.startsWith('-')))) return { kind: 'help' };
   let values;
   try {
     ({ values } = parseArgs({
-      args: [...argv],
+      args: joinDashedValues(argv),
       strict: true,
       allowPositionals: false,
       options: {
@@ -101,6 +120,7 @@ export function parseCli(argv: readonly string[], env: Env): CliCommand {
         'max-pets': { type: 'string' },
         'journal-size': { type: 'string' },
         'admin-token': { type: 'string' },
+        'admin-origin': { type: 'string', multiple: true },
         now: { type: 'string' },
         help: { type: 'boolean' },
         version: { type: 'boolean' },
@@ -112,81 +132,80 @@ export function parseCli(argv: readonly string[], env: Env): CliCommand {
   if (values.help) return { kind: 'help' };
   if (values.version) return { kind: 'version' };
 
-  const apiKeys = values['api-key'] ?? (env['PETSTORE_API_KEYS'] ?? '').split(',');
-  const pets = readInteger('--pets', values.pets ?? env['PETSTORE_PETS'], 20, 0, 100_000);
-  const maxPets = readInteger('--max-pets', values['max-pets'] ?? env['PETSTORE_MAX_PETS'], DEFAULT_MAX_PETS, 1, 10_000_000);
-  if (pets > maxPets) throw new CliUsageError(`--pets (${pets}) must not exceed --max-pets (${maxPets}).`);
-  const adminToken = (values['admin-token'] ?? env['PETSTORE_ADMIN_TOKEN'] ?? '').trim();
-  return {
-    kind: 'serve',
-    config: {
-      port: readInteger('--port', values.port ?? env['PORT'], DEFAULT_PORT, 0, 65_535),
-      host: readHost(values.host ?? env['HOST']),
-      seed: readInteger('--seed', values.seed ?? env['PETSTORE_SEED'], 1, 0, Number.MAX_SAFE_INTEGER),
-      pets,
-      apiKeys: apiKeys.map(key => key.trim()).filter(Boolean),
-      cors: values['no-cors'] ? false : readBoolean('PETSTORE_CORS', env['PETSTORE_CORS'], true),
-      defaultStatus: readDefaultStatus(values['default-status'] ?? env['PETSTORE_DEFAULT_STATUS']),
-      validateResponses: values['validate-responses'] ?? readBoolean('PETSTORE_VALIDATE_RESPONSES', env['PETSTORE_VALIDATE_RESPONSES'], false),
-      logLevel: readChoice('--log-level', values['log-level'] ?? env['PETSTORE_LOG_LEVEL'], LOG_LEVELS, 'info'),
-      delay: readOptional(values.delay ?? env['PETSTORE_DELAY'], parseDelay),
-      faultRate: readShare('--fault-rate', values['fault-rate'] ?? env['PETSTORE_FAULT_RATE']),
-      maxSessions: readInteger('--max-sessions', values['max-sessions'] ?? env['PETSTORE_MAX_SESSIONS'], DEFAULT_MAX_SESSIONS, 1, 100_000),
-      maxPets,
-      journalSize: readInteger('--journal-size', values['journal-size'] ?? env['PETSTORE_JOURNAL_SIZE'], DEFAULT_JOURNAL_SIZE, 0, 1_000_000),
-      adminToken: adminToken === '' ? undefined : adminToken,
-      now: readOptional(values.now ?? env['PETSTORE_NOW'], parseInstant),
-    },
+  const names: OptionNames = {};
+  /** The option's value from its flag, else from its variable (an empty variable counts as unset), checked by the option's rule. */
+  const read = (key: OptionKey, flagValue: string | readonly string[] | undefined): unknown => {
+    const rule = OPTION_RULES[key];
+    let text: string | readonly string[];
+    if (flagValue !== undefined) {
+      names[key] = rule.flag;
+      text = flagValue;
+    } else if (env[rule.env] !== undefined && env[rule.env] !== '') {
+      names[key] = rule.env;
+      text = env[rule.env] as string;
+    } else return undefined;
+    const value = typeof text === 'string' ? rule.fromText(text) : text.map(each => rule.fromText(each)).flat();
+    const problem = rule.check(value);
+    if (problem) throw new CliUsageError(`${names[key] ?? key} ${problem}, got ${show(typeof text === 'string' ? text : text.join(' '))}.`);
+    return value;
   };
-}
 
-function readInteger(name: string, raw: string | undefined, fallback: number, min: number, max: number): number {
-  if (raw === undefined || raw === '') return fallback;
-  const value = Number(raw);
-  if (!/^\d+$/.test(raw.trim()) || value < min || value > max) {
-    throw new CliUsageError(`${name} must be a whole number from ${min} to ${max}, got "${raw}".`);
-  }
-  return value;
-}
-
-/** `raw` through `parse`, whose RangeError becomes a usage error; undefined when absent. */
-function readOptional<T>(raw: string | undefined, parse: (text: string) => T): T | undefined {
-  if (raw === undefined || raw === '') return undefined;
+  const config: CliConfig = {
+    port: (read('port', values.port) as number | undefined) ?? DEFAULT_PORT,
+    host: (read('host', values.host) as string | undefined) ?? DEFAULT_HOST,
+    seed: (read('seed', values.seed) as number | undefined) ?? DEFAULT_SEED,
+    pets: (read('pets', values.pets) as number | undefined) ?? DEFAULT_PETS,
+    apiKeys: (read('apiKeys', values['api-key']) as string[] | undefined) ?? [],
+    cors: values['no-cors'] ? false : ((read('cors', undefined) as boolean | undefined) ?? true),
+    defaultStatus: orDefault(read('defaultStatus', values['default-status']) as PetStatus | null | undefined, 'available'),
+    validateResponses: values['validate-responses'] ?? (read('validateResponses', undefined) as boolean | undefined) ?? false,
+    logLevel: readChoice('--log-level', 'PETSTORE_LOG_LEVEL', values['log-level'] ?? env['PETSTORE_LOG_LEVEL'], LOG_LEVELS, 'info', values['log-level'] !== undefined),
+    delay: toRange(read('delay', values.delay) as DelayOption | undefined),
+    faultRate: (read('faultRate', values['fault-rate']) as number | undefined) ?? 0,
+    maxSessions: (read('maxSessions', values['max-sessions']) as number | undefined) ?? DEFAULT_MAX_SESSIONS,
+    maxPets: (read('maxPets', values['max-pets']) as number | undefined) ?? DEFAULT_MAX_PETS,
+    journalSize: (read('journalSize', values['journal-size']) as number | undefined) ?? DEFAULT_JOURNAL_SIZE,
+    adminToken: read('adminToken', values['admin-token']) as string | undefined,
+    adminOrigins: (read('adminOrigins', values['admin-origin']) as string[] | undefined) ?? [],
+    now: toDate(read('now', values.now) as string | undefined),
+  };
   try {
-    return parse(raw);
+    checkOptions(config, { ...names, maxPets: names.maxPets ?? '--max-pets', pets: names.pets ?? '--pets' }, '');
   } catch (error) {
-    if (error instanceof RangeError) throw new CliUsageError(error.message);
-    throw error;
+    throw new CliUsageError((error as Error).message);
   }
+  return { kind: 'serve', config };
 }
 
-function readShare(name: string, raw: string | undefined): number {
-  if (raw === undefined || raw === '') return 0;
-  const value = Number(raw);
-  if (!/^\s*(0|1|0?\.\d+|1\.0*)\s*$/.test(raw) || !(value >= 0 && value <= 1)) throw new CliUsageError(`${name} must be a share from 0 to 1 such as 0.05, got "${raw}".`);
-  return value;
+/** `--pets -1` as `--pets=-1`, so that the option's rule, not the argument parser, says what is wrong. */
+function joinDashedValues(argv: readonly string[]): string[] {
+  const joined: string[] = [];
+  for (let index = 0; index < argv.length; index++) {
+    const arg = argv[index] as string;
+    const next = argv[index + 1];
+    if (VALUE_FLAGS.has(arg) && next !== undefined && /^-(\d|\.|$)/.test(next)) {
+      joined.push(`${arg}=${next}`);
+      index++;
+    } else joined.push(arg);
+  }
+  return joined;
 }
 
-function readHost(raw: string | undefined): string {
-  if (raw === undefined || raw === '') return DEFAULT_HOST;
-  if (/\s/.test(raw)) throw new CliUsageError(`--host must be an address such as 127.0.0.1 or 0.0.0.0, got "${raw}".`);
-  return raw;
+/** `value`, or `fallback` when it is undefined; null is a value (`--default-status none`). */
+function orDefault<T>(value: T | undefined, fallback: T): T {
+  return value === undefined ? fallback : value;
 }
 
-function readBoolean(name: string, raw: string | undefined, fallback: boolean): boolean {
+function toRange(delay: DelayOption | undefined): DelayRange | undefined {
+  return delay === undefined ? undefined : typeof delay === 'number' ? { min: delay, max: delay } : delay;
+}
+
+function toDate(now: string | undefined): Date | undefined {
+  return now === undefined ? undefined : toInstant(now);
+}
+
+function readChoice<T extends string>(flag: string, variable: string, raw: string | undefined, choices: readonly T[], fallback: T, fromFlag: boolean): T {
   if (raw === undefined || raw === '') return fallback;
-  if (/^(true|1|yes|on)$/i.test(raw)) return true;
-  if (/^(false|0|no|off)$/i.test(raw)) return false;
-  throw new CliUsageError(`${name} must be true or false, got "${raw}".`);
-}
-
-function readChoice<T extends string>(name: string, raw: string | undefined, choices: readonly T[], fallback: T): T {
-  if (raw === undefined || raw === '') return fallback;
-  if (!(choices as readonly string[]).includes(raw)) throw new CliUsageError(`${name} must be one of ${choices.join(', ')}, got "${raw}".`);
+  if (!(choices as readonly string[]).includes(raw)) throw new CliUsageError(`${fromFlag ? flag : variable} must be one of ${choices.join(', ')}, got "${raw}".`);
   return raw as T;
-}
-
-function readDefaultStatus(raw: string | undefined): PetStatus | null {
-  const choice = readChoice('--default-status', raw, [...PET_STATUSES, 'none'], 'available');
-  return choice === 'none' ? null : choice;
 }

@@ -48,9 +48,13 @@ async function serve(config: CliConfig, io: CliIo): Promise<number | MockServer>
       faultRate: config.faultRate,
       ...(config.delay !== undefined && { delay: config.delay }),
       ...(config.adminToken !== undefined && { adminToken: config.adminToken }),
+      adminOrigins: config.adminOrigins,
       ...(config.now !== undefined && { now: config.now }),
       onError: (message, error) => {
         if (config.logLevel !== 'silent') io.stderr(config.logLevel === 'debug' && error !== undefined ? `${message} ${describeError(error)}` : message);
+      },
+      onWarning: message => {
+        if (logsRequests) io.stderr(message);
       },
       ...(logsRequests && {
         // A container's HEALTHCHECK asks every second; those lines would drown the log.

@@ -3,16 +3,27 @@ export type Clock = () => Date;
 
 export type NowOption = Date | string | number;
 
+export const INSTANT_RULE = 'must be a date such as 2031-01-01 or 2031-01-01T12:00:00Z';
+
+/** `2031-01-01`, an ISO 8601 date-time, a valid Date or epoch milliseconds as a Date; undefined for anything else. */
+export function toInstant(option: unknown): Date | undefined {
+  let date: Date | undefined;
+  if (typeof option === 'string') {
+    date = /^\d{4}-\d{2}-\d{2}(?:[T ][\d:.]+(?:Z|[+-]\d{2}:?\d{2})?)?$/.test(option.trim()) ? new Date(option.trim()) : undefined;
+  } else if (option instanceof Date || (typeof option === 'number' && Number.isFinite(option))) date = new Date(option);
+  return date && !Number.isNaN(date.getTime()) ? date : undefined;
+}
+
 /** `2031-01-01` or an ISO 8601 date-time as a Date; throws a RangeError naming the rule. */
 export function parseInstant(text: string): Date {
-  const date = /^\d{4}-\d{2}-\d{2}(?:[T ][\d:.]+(?:Z|[+-]\d{2}:?\d{2})?)?$/.test(text.trim()) ? new Date(text.trim()) : undefined;
-  if (!date || Number.isNaN(date.getTime())) throw new RangeError(`--now must be a date such as 2031-01-01 or 2031-01-01T12:00:00Z, got "${text}".`);
+  const date = toInstant(text);
+  if (!date) throw new RangeError(`--now ${INSTANT_RULE}, got "${text}".`);
   return date;
 }
 
 export function createClock(now: NowOption | undefined): Clock {
   if (now === undefined) return () => new Date();
-  const fixed = typeof now === 'string' ? parseInstant(now) : new Date(now);
-  if (Number.isNaN(fixed.getTime())) throw new RangeError(`[petstore-mock] now must be a valid date, got ${String(now)}.`);
+  const fixed = toInstant(now);
+  if (!fixed) throw new RangeError(`[petstore-mock] now ${INSTANT_RULE}, got ${JSON.stringify(now)}.`);
   return () => new Date(fixed.getTime());
 }

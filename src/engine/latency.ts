@@ -30,7 +30,7 @@ export function toDelayRange(option: DelayOption): DelayRange {
   return range;
 }
 
-function isDelayRange({ min, max }: DelayRange): boolean {
+export function isDelayRange({ min, max }: DelayRange): boolean {
   return Number.isInteger(min) && Number.isInteger(max) && min >= 0 && max >= min && max <= MAX_DELAY;
 }
 

@@ -1,0 +1,130 @@
+import { INSTANT_RULE, toInstant } from '../engine/clock.js';
+import { isDelayRange, MAX_DELAY } from '../engine/latency.js';
+import { PET_STATUSES } from '../types/index.js';
+
+/**
+ * One option as every surface takes it: its key in code (`createEngine`, `createPetstoreMock`,
+ * `createMockServer`), its flag and its environment variable. One rule checks all three, so a
+ * value is refused the same way wherever it comes from, naming the option as the caller spelled it.
+ */
+export interface OptionRule {
+  readonly key: string;
+  readonly flag: string;
+  readonly env: string;
+  /** A flag's or variable's text as code would pass the value; text that does not parse is returned as it is, for `check` to refuse. */
+  fromText(text: string): unknown;
+  /** Why `value` is refused, as the rest of a sentence (`must be …`; the caller adds what it got); undefined when it is fine. */
+  check(value: unknown): string | undefined;
+}
+
+/** A value as a message quotes it. */
+export const show = (value: unknown): string => {
+  if (value instanceof Date) return value.toString();
+  return value === undefined || typeof value === 'function' || typeof value === 'symbol' ? String(value) : JSON.stringify(value);
+};
+
+function wholeNumber(min: number, max: number): Pick<OptionRule, 'fromText' | 'check'> {
+  return {
+    fromText: text => (/^\s*\d+\s*$/.test(text) ? Number(text) : text),
+    check: value => (Number.isInteger(value) && (value as number) >= min && (value as number) <= max ? undefined : `must be a whole number from ${min} to ${max}`),
+  };
+}
+
+/** A bearer token or the admin token: what an unset `"$KEY"` in a script gives is a mistake, not "no token". */
+const TOKEN = 'a non-blank token without spaces';
+const isToken = (value: unknown): boolean => typeof value === 'string' && /^\S+$/.test(value);
+
+/** A list whose every entry `fits`, described as `what`. */
+function list(fits: (value: unknown) => boolean, what: string): Pick<OptionRule, 'fromText' | 'check'> {
+  return {
+    fromText: text => text.split(',').map(entry => entry.trim()),
+    check: value => {
+      if (!Array.isArray(value)) return `must be a list, each entry ${what}`;
+      const index = value.findIndex(entry => !fits(entry));
+      return index === -1 ? undefined : `must each be ${what}; entry ${index + 1} of ${value.length} is ${show(value[index])}`;
+    },
+  };
+}
+
+const ORIGIN = /^https?:\/\/[^/\s?#]+$/i;
+const isOrigin = (value: unknown): boolean => typeof value === 'string' && ORIGIN.test(value);
+
+const BOOLEAN_TEXT = { true: true, 1: true, yes: true, on: true, false: false, 0: false, no: false, off: false } as Record<string, boolean>;
+
+function flagBoolean(): Pick<OptionRule, 'fromText' | 'check'> {
+  return {
+    fromText: text => BOOLEAN_TEXT[text.trim().toLowerCase()] ?? text,
+    check: value => (typeof value === 'boolean' ? undefined : `must be true or false`),
+  };
+}
+
+function choice(choices: readonly unknown[], described: string): Pick<OptionRule, 'fromText' | 'check'> {
+  return { fromText: text => text, check: value => (choices.includes(value) ? undefined : `must be one of ${described}`) };
+}
+
+export const OPTION_RULES = {
+  port: { key: 'port', flag: '--port', env: 'PORT', ...wholeNumber(0, 65_535) },
+  host: {
+    key: 'host',
+    flag: '--host',
+    env: 'HOST',
+    fromText: text => text,
+    check: value => (typeof value === 'string' && /^\S+$/.test(value) ? undefined : `must be an address such as 127.0.0.1 or 0.0.0.0`),
+  },
+  seed: { key: 'seed', flag: '--seed', env: 'PETSTORE_SEED', ...wholeNumber(0, Number.MAX_SAFE_INTEGER) },
+  pets: { key: 'pets', flag: '--pets', env: 'PETSTORE_PETS', ...wholeNumber(0, 100_000) },
+  apiKeys: { key: 'apiKeys', flag: '--api-key', env: 'PETSTORE_API_KEYS', ...list(isToken, `${TOKEN} (leave the option out to accept any token)`) },
+  defaultStatus: {
+    key: 'defaultStatus',
+    flag: '--default-status',
+    env: 'PETSTORE_DEFAULT_STATUS',
+    fromText: text => (text === 'none' ? null : text),
+    check: choice([...PET_STATUSES, null], `${PET_STATUSES.join(', ')}, none (null in code)`).check,
+  },
+  cors: { key: 'cors', flag: '--no-cors', env: 'PETSTORE_CORS', ...flagBoolean() },
+  validateResponses: { key: 'validateResponses', flag: '--validate-responses', env: 'PETSTORE_VALIDATE_RESPONSES', ...flagBoolean() },
+  delay: {
+    key: 'delay',
+    flag: '--delay',
+    env: 'PETSTORE_DELAY',
+    fromText: text => {
+      const match = /^\s*(\d+)\s*(?:-\s*(\d+)\s*)?$/.exec(text);
+      if (!match) return text;
+      return match[2] === undefined ? Number(match[1]) : { min: Number(match[1]), max: Number(match[2]) };
+    },
+    check: value => {
+      const range = typeof value === 'number' ? { min: value, max: value } : (value as { min?: unknown; max?: unknown } | null);
+      const fits = typeof range === 'object' && range !== null && typeof range.min === 'number' && typeof range.max === 'number' && isDelayRange({ min: range.min, max: range.max });
+      return fits ? undefined : `must be milliseconds (300) or a range (100-400; { min, max } in code) from 0 to ${MAX_DELAY}, the lower bound first`;
+    },
+  },
+  faultRate: {
+    key: 'faultRate',
+    flag: '--fault-rate',
+    env: 'PETSTORE_FAULT_RATE',
+    fromText: text => (/^\s*(0|1|0?\.\d+|1\.0*)\s*$/.test(text) ? Number(text) : text),
+    check: value => (typeof value === 'number' && value >= 0 && value <= 1 ? undefined : `must be a share from 0 to 1 such as 0.05`),
+  },
+  maxSessions: { key: 'maxSessions', flag: '--max-sessions', env: 'PETSTORE_MAX_SESSIONS', ...wholeNumber(1, 100_000) },
+  maxPets: { key: 'maxPets', flag: '--max-pets', env: 'PETSTORE_MAX_PETS', ...wholeNumber(1, 10_000_000) },
+  journalSize: { key: 'journalSize', flag: '--journal-size', env: 'PETSTORE_JOURNAL_SIZE', ...wholeNumber(0, 1_000_000) },
+  adminToken: {
+    key: 'adminToken',
+    flag: '--admin-token',
+    env: 'PETSTORE_ADMIN_TOKEN',
+    fromText: text => text,
+    check: value => (isToken(value) ? undefined : `must be ${TOKEN} (leave the option out for open admin endpoints)`),
+  },
+  adminOrigins: { key: 'adminOrigins', flag: '--admin-origin', env: 'PETSTORE_ADMIN_ORIGINS', ...list(isOrigin, 'an origin such as http://localhost:6006 (a scheme, a host and a port, no path)') },
+  now: {
+    key: 'now',
+    flag: '--now',
+    env: 'PETSTORE_NOW',
+    fromText: text => text,
+    check: value => (toInstant(value) ? undefined : INSTANT_RULE),
+  },
+  bodyLimit: { key: 'bodyLimit', flag: '', env: '', ...wholeNumber(1, 1024 * 1024 * 1024) },
+  rememberedVerdicts: { key: 'rememberedVerdicts', flag: '', env: '', ...wholeNumber(0, 1_000_000) },
+} as const satisfies Record<string, OptionRule>;
+
+export type OptionKey = keyof typeof OPTION_RULES;
