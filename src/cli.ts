@@ -21,9 +21,10 @@ if (typeof result === 'number') {
   process.exitCode = result;
 } else {
   const stop = (): void => {
-    // Closes within a second even when a client holds a connection open.
-    setTimeout(() => process.exit(0), 1_000).unref();
-    void result.close().then(() => process.exit(0));
+    // Answers what is in flight (delays cut short; 503 for what is not answered in 1.5 s), then
+    // exits: within 2 seconds even when a client holds a connection open.
+    setTimeout(() => process.exit(0), 2_000).unref();
+    void result.close({ drainMs: 1_500 }).then(() => process.exit(0));
   };
   process.once('SIGTERM', stop);
   process.once('SIGINT', stop);

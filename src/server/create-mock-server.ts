@@ -1,7 +1,12 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { createEngine, readBody, type Engine, type EngineOptions, type MockRequest } from '../engine/index.js';
+import { checkOptions } from '../options/index.js';
+import { createEngine, readBody, type Engine, type EngineOptions, type MockRequest, type MockResponse } from '../engine/index.js';
+// Internal helpers, imported by path: their types name Prism's, which the public declarations must not.
+import { FAULT_RETRY_AFTER_SECONDS } from '../engine/faults.js';
+import { errorResponse, toMockResponse } from '../engine/responses.js';
+import { answerClientErrors } from './client-errors.js';
 
 export const DEFAULT_PORT = 4010;
 export const DEFAULT_HOST = '127.0.0.1';
@@ -31,17 +36,41 @@ export interface MockServer {
   readonly port: number;
   readonly engine: Engine;
   readonly server: Server;
-  /** Stops accepting requests and closes open connections. */
-  close(): Promise<void>;
+  /**
+   * Stops accepting connections and answers what is in flight: a delayed answer is sent at once,
+   * every answer closes its connection, and a request still unanswered after `drainMs` (default
+   * 1,500; e.g. a body that never finishes arriving) gets `503 service_unavailable`. Then every
+   * connection is closed.
+   */
+  close(options?: { drainMs?: number }): Promise<void>;
+}
+
+export const DEFAULT_DRAIN_MS = 1_500;
+
+/** A request being answered: its response, and the way to cut its delay short. */
+interface InFlight {
+  response: ServerResponse;
+  hurry: AbortController;
 }
 
 /** The engine behind `node:http`: the local mock and the container run this. */
 export async function createMockServer(options: MockServerOptions = {}): Promise<MockServer> {
+  checkOptions(options);
   const engine = await createEngine(options);
+  const inFlight = new Set<InFlight>();
+  let closing = false;
   const server = createServer((request, response) => {
-    void answer(engine, request, response, options.onRequest);
+    if (closing) {
+      request.resume();
+      writeError(response, shuttingDown('arrived while it was stopping'));
+      return;
+    }
+    const entry: InFlight = { response, hurry: new AbortController() };
+    inFlight.add(entry);
+    void answer(engine, request, entry, () => closing, options.onRequest).finally(() => inFlight.delete(entry));
   });
   server.keepAliveTimeout = 5_000;
+  answerClientErrors(server);
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
     server.listen(options.port ?? DEFAULT_PORT, options.host ?? DEFAULT_HOST, () => {
@@ -51,21 +80,31 @@ export async function createMockServer(options: MockServerOptions = {}): Promise
   });
   const { port, address, family } = server.address() as AddressInfo;
   const origin = `http://${family === 'IPv6' ? `[${address}]` : address}:${port}`;
+  let closed: Promise<void> | undefined;
+
+  const close = async (drainMs: number): Promise<void> => {
+    closing = true;
+    const stopped = new Promise<void>(resolve => server.close(() => resolve()));
+    server.closeIdleConnections();
+    for (const entry of inFlight) entry.hurry.abort();
+    const deadline = Date.now() + drainMs;
+    while (inFlight.size > 0 && Date.now() < deadline) await sleep(10);
+    for (const { response } of inFlight) if (!response.headersSent) writeError(response, shuttingDown(`was not answered within ${drainMs} ms`));
+    server.closeAllConnections();
+    await stopped;
+  };
+
   return {
     origin,
     url: `${origin}${engine.document.basePath}`,
     port,
     engine,
     server,
-    close: () =>
-      new Promise<void>(resolve => {
-        server.close(() => resolve());
-        server.closeAllConnections();
-      }),
+    close: ({ drainMs = DEFAULT_DRAIN_MS } = {}) => (closed ??= close(drainMs)),
   };
 }
 
-async function answer(engine: Engine, request: IncomingMessage, response: ServerResponse, onRequest: MockServerOptions['onRequest']): Promise<void> {
+async function answer(engine: Engine, request: IncomingMessage, { response, hurry }: InFlight, closing: () => boolean, onRequest: MockServerOptions['onRequest']): Promise<void> {
   const started = performance.now();
   const method = request.method ?? 'GET';
   const url = request.url ?? '/';
@@ -76,9 +115,16 @@ async function answer(engine: Engine, request: IncomingMessage, response: Server
       if (tooLarge) mockRequest.bodyTooLarge = true;
       else mockRequest.body = body;
     }
+    // Shutting down answered it already (the body did not arrive in time): the engine never saw it.
+    if (response.headersSent) return;
     const mockResponse = await engine.handle(mockRequest);
-    if (mockResponse.delay !== undefined && mockResponse.delay > 0) await sleep(mockResponse.delay);
+    if (mockResponse.delay !== undefined && mockResponse.delay > 0 && !hurry.signal.aborted) {
+      await sleep(mockResponse.delay, undefined, { signal: hurry.signal }).catch(() => undefined);
+    }
+    // Shutting down may have answered it while it waited.
+    if (isAnswered(response)) return;
     if (mockResponse.body !== undefined) mockResponse.headers['content-length'] = String(Buffer.byteLength(mockResponse.body));
+    if (closing()) mockResponse.headers['connection'] = 'close';
     response.writeHead(mockResponse.status, mockResponse.headers);
     response.end(mockResponse.body);
     onRequest?.({
@@ -90,12 +136,30 @@ async function answer(engine: Engine, request: IncomingMessage, response: Server
     });
   } catch (error) {
     // The engine answers every failure itself; this is a broken connection or a bug in this adapter.
+    if (response.headersSent || request.destroyed) {
+      response.destroy();
+      return;
+    }
     console.error(`[petstore-mock] ${method} ${url} could not be answered.`, error);
-    if (!response.headersSent) {
-      response.writeHead(500, { 'content-type': 'application/json' });
-      response.end(JSON.stringify({ code: 'internal_error', message: 'The mock failed unexpectedly; see its log.', status: 500 }));
-    } else response.destroy();
+    writeError(response, toMockResponse(errorResponse('internal_error', 'The mock failed unexpectedly; see its log.')));
   }
+}
+
+function isAnswered(response: ServerResponse): boolean {
+  return response.headersSent;
+}
+
+function shuttingDown(why: string): MockResponse {
+  return toMockResponse(
+    errorResponse('service_unavailable', `The mock is shutting down: this request ${why}, and nothing of it was stored.`, { 'retry-after': String(FAULT_RETRY_AFTER_SECONDS) }),
+  );
+}
+
+/** An error answer that closes the connection. */
+function writeError(response: ServerResponse, error: MockResponse): void {
+  const body = error.body ?? '';
+  response.writeHead(error.status, { ...error.headers, 'content-length': String(Buffer.byteLength(body)), connection: 'close' });
+  response.end(body);
 }
 
 /** Node's headers, lower-cased already; only `set-cookie` can be an array, and is joined. */
