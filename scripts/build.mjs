@@ -4,6 +4,7 @@ import { build } from 'esbuild';
 import { rm } from 'node:fs/promises';
 import { dirname, resolve } from 'node:path';
 import { createRequire } from 'node:module';
+import { trimSourceMaps } from './trim-source-maps.mjs';
 
 const PRISM_HTTP = dirname(createRequire(import.meta.url).resolve('@stoplight/prism-http/package.json'));
 
@@ -55,4 +56,5 @@ const result = await build({
   logLevel: 'warning',
   plugins: [prismFakerEnglishOnly],
 });
+await trimSourceMaps('dist');
 if (process.env.BUILD_ANALYZE) console.log(await (await import('esbuild')).analyzeMetafile(result.metafile));

@@ -1,5 +1,5 @@
 import { execFile } from 'node:child_process';
-import { copyFileSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { copyFileSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -39,6 +39,20 @@ describe(`the packed package in a new project (Node ${process.versions.node}, ${
 
   it('loads every entry with require()', async () => {
     expect(JSON.parse((await node('consumer.cjs')).stdout)).toEqual(PUBLIC_EXPORTS);
+  });
+
+  it('ships the LICENSE, and source maps only where they map the package’s own sources', async () => {
+    const { stdout } = await run('npm', ['pack', '--dry-run', '--json', '--ignore-scripts'], { cwd: repo });
+    const [packed] = JSON.parse(stdout) as { files: { path: string }[]; size: number }[];
+    const files = packed?.files.map(file => file.path) ?? [];
+    expect(files).toContain('LICENSE');
+    const maps = files.filter(file => file.endsWith('.map'));
+    expect(maps.length).toBeGreaterThan(0);
+    for (const map of maps) {
+      const { sources } = JSON.parse(readFileSync(join(repo, map), 'utf8')) as { sources: string[] };
+      expect(sources.length, map).toBeGreaterThan(0);
+      expect(sources.filter(source => source.includes('node_modules')), map).toEqual([]);
+    }
   });
 
   it('type-checks a consumer against the shipped .d.ts files', async () => {
