@@ -3,9 +3,9 @@ import { describeAdminContract } from './contract/admin.contract.js';
 import { describeAnimalStoreContract } from './contract/animal-store.contract.js';
 import { describeControlsContract } from './contract/controls.contract.js';
 import { configuredContainer, createContainerSurface } from './support/container-surface.js';
-import { buildTestImage, docker, dockerUnavailableReason, TEST_IMAGE } from './support/docker.js';
+import { buildTestImage, docker, prepareDocker, TEST_IMAGE } from './support/docker.js';
 
-const unavailable = await dockerUnavailableReason();
+const unavailable = await prepareDocker();
 if (unavailable && process.env['PETSTORE_REQUIRE_DOCKER'] === '1') {
   throw new Error(`PETSTORE_REQUIRE_DOCKER=1 but ${unavailable}.`);
 }

@@ -9,25 +9,43 @@ const repo = fileURLToPath(new URL('../..', import.meta.url));
 /** The Docker client: DOCKER, else /usr/bin/docker (the one the engine came with), else PATH's. */
 export const DOCKER = process.env['DOCKER'] ?? (existsSync('/usr/bin/docker') ? '/usr/bin/docker' : 'docker');
 export const TEST_IMAGE = 'petstore-mock:test';
-/** CI sets it: with no bridge network, containers run with host networking. */
-export const NETWORK_MODE = process.env['PETSTORE_CONTAINER_NETWORK'];
+/** The base image the Dockerfile builds on: PETSTORE_NODE_IMAGE, else the Dockerfile's default. */
+export const BASE_IMAGE = process.env['PETSTORE_NODE_IMAGE'] ?? 'node:24-bookworm-slim';
+/** Containers run with host networking when PETSTORE_CONTAINER_NETWORK=host, or when the engine has no bridge network (see `prepareDocker`). */
+export let NETWORK_MODE = process.env['PETSTORE_CONTAINER_NETWORK'];
 
 export function docker(...args: string[]): Promise<{ stdout: string; stderr: string }> {
   return run(DOCKER, args, { maxBuffer: 64 * 1024 * 1024 });
 }
 
-/** Why the container tests cannot run here, or undefined when a Docker engine answers. */
-export async function dockerUnavailableReason(): Promise<string | undefined> {
+const firstLine = (error: unknown): string => (error as Error).message.split('\n')[0] ?? '';
+
+/**
+ * Why the container tests cannot run here, or undefined when they can: a Docker engine must
+ * answer, and the base image must be here or pullable. An engine without a bridge network (as on
+ * the CI machines) gets host networking, with the two Testcontainers variables it then needs.
+ */
+export async function prepareDocker(): Promise<string | undefined> {
   try {
     await docker('info', '--format', '{{.ServerVersion}}');
+  } catch (error) {
+    return `no Docker engine answers ${DOCKER} info (${firstLine(error)})`;
+  }
+  if (NETWORK_MODE === undefined && !(await docker('network', 'inspect', 'bridge').then(() => true, () => false))) NETWORK_MODE = 'host';
+  if (NETWORK_MODE === 'host') process.env['TESTCONTAINERS_HOST_OVERRIDE'] ??= '127.0.0.1';
+  // The suite removes its own containers; Ryuk's image would have to be pulled.
+  process.env['TESTCONTAINERS_RYUK_DISABLED'] ??= 'true';
+  const present = await docker('image', 'inspect', BASE_IMAGE).then(() => true, () => false);
+  if (present) return undefined;
+  try {
+    await run(DOCKER, ['pull', BASE_IMAGE], { timeout: 120_000 });
     return undefined;
   } catch (error) {
-    return `no Docker engine answers ${DOCKER} info (${(error as Error).message.split('\n')[0] ?? ''})`;
+    return `the base image ${BASE_IMAGE} is not here and cannot be pulled (${firstLine(error)}); build a local one with .ci/build-node-base.sh and name it in PETSTORE_NODE_IMAGE`;
   }
 }
 
 /** Builds the image from this repository, on the base PETSTORE_NODE_IMAGE names if set. */
 export async function buildTestImage(): Promise<void> {
-  const baseImage = process.env['PETSTORE_NODE_IMAGE'];
-  await docker('build', '--network', 'host', ...(baseImage ? ['--build-arg', `NODE_IMAGE=${baseImage}`] : []), '-t', TEST_IMAGE, repo);
+  await docker('build', '--network', 'host', '--build-arg', `NODE_IMAGE=${BASE_IMAGE}`, '-t', TEST_IMAGE, repo);
 }
