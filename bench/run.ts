@@ -9,7 +9,7 @@ import { promisify } from 'node:util';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { buildPets } from '../src/fixtures/index.js';
 import { measureDocker } from './docker.js';
-import { measureSessions } from './sessions.js';
+import { measureSessions, measureWorstCaseMemory } from './sessions.js';
 import { freePort, measureRequestsPerSecond, median, startProcess, waitForOk, type StartedProcess } from './support.js';
 
 const AUTH = { authorization: 'Bearer bench' };
@@ -111,6 +111,8 @@ console.log(`MSW: 1,000 sequential requests: petstore-mock handlers ${petstoreRe
 const sessions = await measureSessions(THROUGHPUT_ROUNDS, SECONDS);
 console.log(`Sessions: throughput over 1 session ${sessions.oneSession.toFixed(0)} req/s, over 100 sessions ${sessions.hundredSessions.toFixed(0)} req/s`);
 console.log(`Sessions: resident memory ${(sessions.idleRss / 1024 / 1024).toFixed(1)} MiB at start, ${(sessions.fullRss / 1024 / 1024).toFixed(1)} MiB with 100 sessions of 1,000 pets`);
+const worstCase = await measureWorstCaseMemory();
+console.log(`Worst case: resident memory ${(worstCase.rss / 1024 / 1024).toFixed(1)} MiB with the default store and 100 sessions each full (10,000 pets of 255-character names); largest page ${(worstCase.largestPage / 1024).toFixed(1)} KiB`);
 
 const dockerFigures = await measureDocker();
 const mb = (bytes: number): string => `${(bytes / 1024 / 1024).toFixed(1)} MiB`;
@@ -143,4 +145,4 @@ console.log('');
 console.log(`${'RSS, 100 sessions of 1,000 pets (MiB)'.padEnd(44)} ${sessionMemoryMiB.toFixed(1).padStart(7)}    target ${'< 300'.padEnd(14)} ${sessionMemoryMiB < 300 ? 'met' : 'MISSED'}`);
 for (const [name, value, target, met] of dockerRatios) console.log(`${name.padEnd(44)} ${value.toFixed(1).padStart(7)}    target ${target.padEnd(14)} ${met ? 'met' : 'MISSED'}`);
 for (const [name, ratio, target, met] of ratios) console.log(`${name.padEnd(44)} ${ratio.toFixed(2).padStart(6)}×   target ${target.padEnd(14)} ${met ? 'met' : 'MISSED'}`);
-writeFileSync('.bench/results.json', `${JSON.stringify({ node: process.version, seconds: SECONDS, results, msw: { mswImport, petstoreImport, petstoreRequests, trivialRequests }, sessions, docker: dockerFigures, ratios }, null, 2)}\n`);
+writeFileSync('.bench/results.json', `${JSON.stringify({ node: process.version, seconds: SECONDS, results, msw: { mswImport, petstoreImport, petstoreRequests, trivialRequests }, sessions, worstCase, docker: dockerFigures, ratios }, null, 2)}\n`);

@@ -1,7 +1,8 @@
 /**
  * Sessions in `npm run bench`: throughput with 100 live sessions against one, and the resident
- * memory of a server holding 100 sessions of 1,000 pets each.
+ * memory of a server holding 100 sessions of 1,000 pets each, and with every store full.
  */
+import { spawn } from 'node:child_process';
 import { readFile } from 'node:fs/promises';
 import { freePort, measureRequestsPerSecond, median, startProcess, waitForOk } from './support.js';
 
@@ -70,6 +71,32 @@ async function sessionMemory(): Promise<{ idleRss: number; fullRss: number }> {
     return { idleRss, fullRss: await settledRss(server.child.pid) };
   } finally {
     await server.stop();
+  }
+}
+
+export interface WorstCaseFigures {
+  /** Resident memory with every store full of the longest names, bytes. */
+  rss: number;
+  /** Bytes of the largest page, `GET /v1/pets?limit=100` from a full store. */
+  largestPage: number;
+}
+
+/** The bound `name`'s maxLength puts on memory: the default store and 100 sessions, each full (10,000 pets) of 255-character names. */
+export async function measureWorstCaseMemory(): Promise<WorstCaseFigures> {
+  const child = spawn(process.execPath, ['--expose-gc', 'bench/full-stores.mjs'], { stdio: ['ignore', 'pipe', 'inherit'] });
+  try {
+    const port = await new Promise<number>((resolve, reject) => {
+      child.stdout.on('data', (chunk: Buffer) => {
+        const match = /^full (\d+)/.exec(chunk.toString());
+        if (match) resolve(Number(match[1]));
+      });
+      child.once('exit', code => reject(new Error(`bench/full-stores.mjs exited with ${code}`)));
+    });
+    const page = await fetch(`http://127.0.0.1:${port}/v1/pets?limit=100`, { headers: AUTH });
+    const largestPage = (await page.arrayBuffer()).byteLength;
+    return { rss: await settledRss(child.pid), largestPage };
+  } finally {
+    child.kill('SIGKILL');
   }
 }
 
