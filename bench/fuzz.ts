@@ -3,7 +3,7 @@
 // every answer must have a known status, every error an Error body, no 500 that no control made,
 // and no connection may drop. Loopback only; bounded in count.
 import { createMockServer } from '../src/index.js';
-import { FUZZ_ADMIN_TOKEN, FUZZ_API_KEY, findAnswerProblems, randomRequest } from '../test/support/fuzz-requests.js';
+import { FUZZ_ADMIN_TOKEN, FUZZ_API_KEY, findAnswerProblems, randomRequest, toFetchCall } from '../test/support/fuzz-requests.js';
 import { createRandom } from '../test/support/random.js';
 
 const total = Number(process.env['FUZZ_REQUESTS'] ?? 100_000);
@@ -26,18 +26,14 @@ let dropped = 0;
 const started = performance.now();
 for (let index = 0; index < total; index++) {
   const request = randomRequest(random);
-  const method = /^[A-Z]+$/.test(request.method) && !['TRACE', 'BREW'].includes(request.method) ? request.method : 'GET';
-  const body = method !== 'GET' && method !== 'HEAD' ? request.body : undefined;
-  const headers: Record<string, string> = {};
-  for (const [name, value] of Object.entries(request.headers)) if (value !== undefined && name.toLowerCase() !== 'content-length') headers[name] = value;
-  const path = request.url.startsWith('/') ? request.url : '/v1/pets';
+  const { method, path, url, init } = toFetchCall(request, server.origin);
   try {
-    const response = await fetch(`${server.origin}${path}`, { method, headers, ...(body !== undefined && { body: typeof body === 'string' ? body : new Blob([body as Uint8Array<ArrayBuffer>]) }) });
+    const response = await fetch(url, init);
     const text = await response.text();
     const control = path.startsWith('/__admin') ? undefined : server.engine.journal.list().at(-1)?.control;
     for (const problem of findAnswerProblems(method, response.status, text, control)) {
       const kind = problem.split(':')[0] ?? problem;
-      const known = problems.get(kind) ?? { count: 0, example: `${method} ${path} ${JSON.stringify(headers)} → ${problem}` };
+      const known = problems.get(kind) ?? { count: 0, example: `${method} ${path} ${JSON.stringify(request.headers)} → ${problem}` };
       known.count++;
       problems.set(kind, known);
     }

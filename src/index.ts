@@ -1,6 +1,6 @@
 // The mock server and its engine.
 export { createMockServer, DEFAULT_HOST, DEFAULT_PORT } from './server/index.js';
-export { createEngine, createRequestJournal, DEFAULT_BODY_LIMIT, DEFAULT_JOURNAL_SIZE, DEFAULT_PETS, ERROR_CODES, handleFetch } from './engine/index.js';
+export { createEngine, createRequestJournal, DEFAULT_BODY_LIMIT, DEFAULT_JOURNAL_SIZE, DEFAULT_PETS, ERROR_CODES, handleFetch, SESSION_OPENED_HEADER } from './engine/index.js';
 
 // The in-memory store and the sessions that each hold one.
 export { createPetStore, StoreFullError } from './store/index.js';
@@ -15,7 +15,7 @@ export { buildNewPet, buildPet, buildPets, DEFAULT_SEED, PET_STATUSES } from './
 export type { MockServer, MockServerOptions, RequestLogEntry } from './server/index.js';
 export type { DelayOption, DelayRange, Engine, EngineOptions, ErrorCode, JournalEntry, JournalProblem, MockRequest, MockResponse, NowOption, RequestJournal } from './engine/index.js';
 export type { ListPetsQuery, PetStore, PetStoreOptions } from './store/index.js';
-export type { Session, SessionRegistry, SessionRegistryOptions } from './sessions/index.js';
+export type { Session, SessionEntry, SessionRegistry, SessionRegistryOptions } from './sessions/index.js';
 export type { DocumentOperation, PetstoreDocument } from './document/index.js';
 export type { BuildPetsOptions, SeedOptions } from './fixtures/index.js';
 export type { ApiError, NewPet, Pet, PetStatus } from './types/index.js';

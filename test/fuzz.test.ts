@@ -2,7 +2,7 @@ import { setupServer } from 'msw/node';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createEngine, createMockServer, createRequestJournal, type Engine, type EngineOptions, type JournalEntry, type MockRequest, type MockResponse, type MockServer } from '../src/index.js';
 import { createPetstoreMock } from '../src/msw/index.js';
-import { FUZZ_ADMIN_TOKEN, FUZZ_API_KEY, findAnswerProblems, hasAdminToken, hasApiKey, randomRequest } from './support/fuzz-requests.js';
+import { FUZZ_ADMIN_TOKEN, FUZZ_API_KEY, findAnswerProblems, hasAdminToken, hasApiKey, randomRequest, toFetchCall } from './support/fuzz-requests.js';
 import { createRandom } from './support/random.js';
 
 /** A mock that checks keys and the admin token, with few sessions, small stores and faults: where state could leak. */
@@ -98,11 +98,8 @@ describe('the MSW handlers under seeded random requests', () => {
       const random = createRandom(31);
       for (let index = 0; index < 600; index++) {
         const request = randomRequest(random);
-        const method = /^[A-Za-z]+$/.test(request.method) && !['TRACE', 'get'].includes(request.method) ? request.method : 'GET';
-        const path = request.url.startsWith('/v1') ? request.url : '/v1/pets';
-        const headers = Object.fromEntries(Object.entries(request.headers).filter(([name]) => name.toLowerCase() !== 'content-length')) as Record<string, string>;
-        const body = method === 'GET' || method === 'HEAD' ? undefined : request.body;
-        const response = await fetch(`https://api.animal-store.example${path}`, { method, headers, ...(body !== undefined && { body: typeof body === 'string' ? body : new Blob([body as Uint8Array<ArrayBuffer>]) }) });
+        const { method, url, init } = toFetchCall(request, 'https://api.animal-store.example', true);
+        const response = await fetch(url, init);
         const text = await response.text();
         const control = mock.requests().at(-1)?.control;
         expect(findAnswerProblems(method, response.status, text, control), label(request, response.status, text)).toEqual([]);
@@ -127,12 +124,8 @@ describe('the HTTP server under seeded random requests', () => {
     const random = createRandom(7);
     for (let index = 0; index < 400; index++) {
       const request = randomRequest(random);
-      const method = /^[A-Z]+$/.test(request.method) && !['TRACE', 'BREW'].includes(request.method) ? request.method : 'GET';
-      const body = method !== 'GET' && method !== 'HEAD' ? request.body : undefined;
-      const headers: Record<string, string> = {};
-      for (const [name, value] of Object.entries(request.headers)) if (value !== undefined && name.toLowerCase() !== 'content-length') headers[name] = value;
-      const path = request.url.startsWith('/') ? request.url : '/v1/pets';
-      const response = await fetch(`${server.origin}${path}`, { method, headers, ...(body !== undefined && { body: typeof body === 'string' ? body : new Blob([body as Uint8Array<ArrayBuffer>]) }) }).catch((error: unknown) => error);
+      const { method, path, url, init } = toFetchCall(request, server.origin);
+      const response = await fetch(url, init).catch((error: unknown) => error);
       expect(response, `${method} ${path}`).toBeInstanceOf(Response);
       const text = await (response as Response).text();
       const control = path.startsWith('/__admin') ? undefined : server.engine.journal.list().at(-1)?.control;

@@ -5,7 +5,7 @@ import { createPetstoreMock } from '../src/msw/index.js';
 import { OPTION_RULES } from '../src/options/index.js';
 
 /** Options a JavaScript caller (no type checker) might pass. */
-const untyped = (options: Record<string, unknown>): EngineOptions => options as EngineOptions;
+const untyped = (options: unknown): EngineOptions => options as EngineOptions;
 
 describe('the options every surface checks with one set of rules', () => {
   it.each([

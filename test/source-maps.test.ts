@@ -1,4 +1,4 @@
-import { SourceMap } from 'node:module';
+import { SourceMap, type SourceMapping } from 'node:module';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync, mkdirSync, existsSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -26,7 +26,7 @@ describe('the build’s source maps', () => {
       const code = readFileSync(join(out, 'own.js'), 'utf8');
       const ownEntries = [...code.matchAll(/./g)]
         .map(match => beforeMap.findEntry(0, match.index))
-        .filter(entry => 'originalSource' in entry && entry.originalSource === before.sources[ownIndex]);
+        .filter((entry): entry is SourceMapping => 'originalSource' in entry && entry.originalSource === before.sources[ownIndex]);
       expect(ownEntries.length).toBeGreaterThan(0);
 
       await trim(out);

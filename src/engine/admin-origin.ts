@@ -31,11 +31,3 @@ export function foreignOriginResponse(path: string, headers: Readonly<Record<str
     ),
   );
 }
-
-/** `http://localhost:5173`: a scheme, a host and an optional port, nothing more; lower-cased. Throws naming the rule. */
-export function checkAdminOrigin(origin: string, name: string): string {
-  if (!/^https?:\/\/[^/\s?#]+$/i.test(origin)) {
-    throw new RangeError(`${name} must be an origin such as http://localhost:5173 (a scheme, a host and a port, no path), got ${JSON.stringify(origin)}.`);
-  }
-  return origin.toLowerCase();
-}

@@ -8,7 +8,7 @@ import { DEFAULT_SEED } from '../fixtures/index.js';
 import { createSessionRegistry, DEFAULT_MAX_SESSIONS, findSessionIdProblem, SESSION_HEADER, type SessionEntry, type SessionRegistry } from '../sessions/index.js';
 import type { PetStore } from '../store/index.js';
 import { ADMIN_METHODS, ADMIN_PREFIX, answerAdminRequest } from './admin-endpoints.js';
-import { checkAdminOrigin, foreignOriginResponse, judgeAdminOrigin } from './admin-origin.js';
+import { foreignOriginResponse, judgeAdminOrigin } from './admin-origin.js';
 import { createClock } from './clock.js';
 import { corsHeaders, isPreflight, preflightHeaders } from './cors.js';
 import { isError } from './diagnostics.js';
@@ -65,7 +65,8 @@ export async function createEngine(options: EngineOptions = {}): Promise<Engine>
   const journal = options.journal ?? createRequestJournal(options.journalSize ?? DEFAULT_JOURNAL_SIZE);
   const latency = options.delay === undefined ? undefined : toDelayRange(options.delay);
   const cors = options.cors ?? true;
-  const adminOrigins = new Set((options.adminOrigins ?? []).map(origin => checkAdminOrigin(origin, 'adminOrigins')));
+  // Checked by checkOptions; compared without regard to case, as origins are.
+  const adminOrigins = new Set((options.adminOrigins ?? []).map(origin => origin.toLowerCase()));
   const bodyLimit = options.bodyLimit ?? DEFAULT_BODY_LIMIT;
   const onError = options.onError ?? ((message: string, error?: unknown) => console.error(message, error ?? ''));
   const documentMethods = withHead([...new Set([...document.operations.values()].map(operation => operation.method.toUpperCase()))]);

@@ -1,5 +1,4 @@
 export { createEngine, DEFAULT_BODY_LIMIT, DEFAULT_PETS, DEFAULT_REMEMBERED_VERDICTS, resetState, SESSION_OPENED_HEADER, warnOfEviction } from './create-engine.js';
-export { checkAdminOrigin } from './admin-origin.js';
 export { ERROR_CODES } from './errors.js';
 export { fromFetchRequest, handleFetch, toFetchResponse } from './fetch-adapter.js';
 export { readBody } from './read-body.js';

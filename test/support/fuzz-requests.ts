@@ -63,6 +63,17 @@ export function randomRequest(random: Random): MockRequest {
   return { method: random.pick(METHODS), url: random.pick(PATHS), headers, ...(body !== undefined && { body: random.next() < 0.5 ? body : new TextEncoder().encode(body) }) };
 }
 
+/** A fuzzed request as fetch sends it over a socket: fetch refuses TRACE and odd methods and a body on GET or HEAD, and sets Content-Length itself. `apiOnly` keeps to paths under /v1 (MSW handles no other). */
+export function toFetchCall(request: MockRequest, origin: string, apiOnly = false): { method: string; path: string; url: string; init: RequestInit } {
+  const method = /^[A-Z]+$/.test(request.method) && !['TRACE', 'BREW'].includes(request.method) ? request.method : 'GET';
+  const body = method !== 'GET' && method !== 'HEAD' ? request.body : undefined;
+  const headers: Record<string, string> = {};
+  for (const [name, value] of Object.entries(request.headers)) if (value !== undefined && name.toLowerCase() !== 'content-length') headers[name] = value;
+  const path = request.url.startsWith(apiOnly ? '/v1' : '/') ? request.url : '/v1/pets';
+  const init: RequestInit = { method, headers, ...(body !== undefined && { body: typeof body === 'string' ? body : new Blob([body as Uint8Array<ArrayBuffer>]) }) };
+  return { method, path, url: `${origin}${path}`, init };
+}
+
 const KNOWN_STATUSES = new Set([200, 201, 204, ...Object.values(ERROR_CODES)]);
 
 /** What the answer to a fuzzed request got wrong: an unknown status, an unexpected 500, an error without an `Error` body. */
