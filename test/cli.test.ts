@@ -1,5 +1,7 @@
 import { request as httpRequest, Agent } from 'node:http';
+import { spawn } from 'node:child_process';
 import { readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import type { Pet } from '../src/index.js';
 import { createServer } from 'node:net';
@@ -205,6 +207,18 @@ describe('the petstore-mock command', () => {
     expect(answers).toEqual(Array.from({ length: 30 }, () => [200, 'close']));
     expect((await cli.exited).code).toBe(0);
     expect(performance.now() - started).toBeLessThan(2_000);
+  });
+
+  it('stops with npm start when npm is told to stop, leaving no mock behind', async () => {
+    // --ignore-scripts skips prestart's rebuild: other suites are reading dist/ meanwhile.
+    const npm = spawn('npm', ['start', '--ignore-scripts', '--silent', '--', '--port', '0'], { cwd: fileURLToPath(new URL('..', import.meta.url)), stdio: ['ignore', 'pipe', 'ignore'] });
+    let output = '';
+    npm.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
+    await expect.poll(() => /ready on (\S+)/.exec(output)?.[1], { timeout: 15_000 }).toBeDefined();
+    const url = /ready on (\S+)/.exec(output)?.[1] ?? '';
+    expect((await fetch(`${url}/pets`, { headers: AUTH })).status).toBe(200);
+    npm.kill('SIGTERM');
+    await expect.poll(() => fetch(`${url}/pets`, { headers: AUTH }).then(() => 'answering', () => 'gone'), { timeout: 5_000 }).toBe('gone');
   });
 
   it('warns on standard error when a session is dropped past --max-sessions', async () => {
