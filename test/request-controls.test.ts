@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isForced, readControls } from '../src/engine/request-controls.js';
+import { isForced, readControls } from '../src/engine/controls/request-controls.js';
 
 describe('reading a request’s controls', () => {
   it('reads Prism’s preferences from the Prefer header, separated by commas or semicolons', () => {

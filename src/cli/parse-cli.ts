@@ -1,5 +1,5 @@
 import { parseArgs } from 'node:util';
-import { toInstant } from '../engine/clock.js';
+import { toInstant } from '../engine/controls/index.js';
 import { DEFAULT_JOURNAL_SIZE, type DelayOption, type DelayRange } from '../engine/index.js';
 import { DEFAULT_SEED } from '../fixtures/index.js';
 import { checkOptions, OPTION_RULES, show, type OptionKey, type OptionNames } from '../options/index.js';

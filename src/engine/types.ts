@@ -1,9 +1,10 @@
 import type { SessionRegistry } from '../sessions/index.js';
 import type { PetStore } from '../store/index.js';
 import type { Pet, PetStatus } from '../types/index.js';
-import type { NowOption } from './clock.js';
-import type { DelayOption } from './latency.js';
-import type { RequestJournal } from './request-journal.js';
+// By file, not through controls/index.js: the public declarations must not reach Prism's types.
+import type { NowOption } from './controls/clock.js';
+import type { DelayOption } from './controls/latency.js';
+import type { RequestJournal } from './journal/index.js';
 
 /** A request as every surface hands it to the engine. */
 export interface MockRequest {

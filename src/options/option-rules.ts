@@ -1,5 +1,4 @@
-import { INSTANT_RULE, toInstant } from '../engine/clock.js';
-import { isDelayRange, MAX_DELAY } from '../engine/latency.js';
+import { INSTANT_RULE, isDelayRange, MAX_DELAY, toInstant } from '../engine/controls/index.js';
 import { PET_STATUSES } from '../types/index.js';
 
 /**

@@ -4,8 +4,8 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { checkOptions } from '../options/index.js';
 import { createEngine, readBody, type Engine, type EngineOptions, type MockRequest, type MockResponse } from '../engine/index.js';
 // Internal helpers, imported by path: their types name Prism's, which the public declarations must not.
-import { FAULT_RETRY_AFTER_SECONDS } from '../engine/faults.js';
-import { errorResponse, toMockResponse } from '../engine/responses.js';
+import { FAULT_RETRY_AFTER_SECONDS } from '../engine/controls/index.js';
+import { errorResponse, toMockResponse } from '../engine/responses/index.js';
 import { answerClientErrors } from './client-errors.js';
 
 export const DEFAULT_PORT = 4010;

@@ -1,7 +1,7 @@
 import { createLogger } from '@stoplight/prism-core';
 import type { IHttpOperationConfig, IHttpRequest, IHttpResponse, PrismHttpComponents } from '@stoplight/prism-http';
 import type { IHttpOperation, IHttpOperationResponse } from '@stoplight/types';
-import { isForced, type RequestControls } from './request-controls.js';
+import { isForced, type RequestControls } from '../controls/index.js';
 
 type PrismMock = PrismHttpComponents['mock'];
 

@@ -1,7 +1,7 @@
 import type { IHttpResponse } from '@stoplight/prism-http';
-import type { ApiError } from '../types/index.js';
+import type { ApiError } from '../../types/index.js';
 import { ERROR_CODES, type ErrorCode } from './errors.js';
-import type { MockResponse } from './types.js';
+import type { MockResponse } from '../types.js';
 
 export const JSON_CONTENT_TYPE = 'application/json';
 

@@ -1,7 +1,7 @@
-import { findSessionIdProblem, SESSION_HEADER } from '../sessions/index.js';
-import type { RequestJournal } from './request-journal.js';
-import { errorResponse, jsonResponse, toMockResponse } from './responses.js';
-import type { MockResponse } from './types.js';
+import { findSessionIdProblem, SESSION_HEADER } from '../../sessions/index.js';
+import type { RequestJournal } from '../journal/index.js';
+import { errorResponse, jsonResponse, toMockResponse } from '../responses/index.js';
+import type { MockResponse } from '../types.js';
 
 export const ADMIN_PREFIX = '/__admin/';
 /** Every method some admin endpoint takes, for CORS preflights. */

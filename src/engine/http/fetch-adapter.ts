@@ -1,6 +1,6 @@
-import type { Engine } from './create-engine.js';
+import type { Engine } from '../create-engine.js';
 import { readBody } from './read-body.js';
-import type { MockRequest, MockResponse } from './types.js';
+import type { MockRequest, MockResponse } from '../types.js';
 
 /** A Fetch `Request` as the engine takes it, its body read up to the engine's limit. */
 export async function fromFetchRequest(request: Request, bodyLimit: number): Promise<MockRequest> {

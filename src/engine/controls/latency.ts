@@ -1,4 +1,4 @@
-import type { Random } from '../sessions/index.js';
+import type { Random } from '../../sessions/index.js';
 
 /** Milliseconds, fixed or drawn uniformly from a range. */
 export interface DelayRange {

@@ -3,8 +3,8 @@ import type { IHttpRequest, IHttpResponse } from '@stoplight/prism-http';
 import type { IHttpOperation } from '@stoplight/types';
 import { checkBearerToken } from './bearer-token.js';
 import { describeDiagnostics, isError } from './diagnostics.js';
-import type { DecodedBody } from './request-body.js';
-import { errorResponse } from './responses.js';
+import type { DecodedBody } from '../http/index.js';
+import { errorResponse } from '../responses/index.js';
 
 export const BEARER_CHALLENGE = 'Bearer realm="petstore-mock"';
 const MISSING_TOKEN_MESSAGE = 'Send the header "Authorization: Bearer <API_KEY>".';

@@ -1,4 +1,4 @@
-import type { MockRequest } from './types.js';
+import type { MockRequest } from '../types.js';
 
 /** Header names lower-cased, in an object with no prototype, as Prism reads them. */
 export function lowerCaseHeaders(headers: MockRequest['headers']): Record<string, string> {

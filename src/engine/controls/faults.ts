@@ -1,6 +1,6 @@
 import type { IHttpResponse } from '@stoplight/prism-http';
-import type { Random } from '../sessions/index.js';
-import { errorResponse } from './responses.js';
+import type { Random } from '../../sessions/index.js';
+import { errorResponse } from '../responses/index.js';
 
 /** Seconds a 503 fault asks the client to wait. */
 export const FAULT_RETRY_AFTER_SECONDS = 1;

@@ -1,21 +1,17 @@
 import type { IPrismDiagnostic } from '@stoplight/prism-core';
 import type { IHttpRequest, IHttpResponse, PrismHttpComponents } from '@stoplight/prism-http';
 import type { IHttpOperation } from '@stoplight/types';
-import type { PetstoreDocument } from '../document/index.js';
-import type { SessionEntry } from '../sessions/index.js';
-import type { Clock } from './clock.js';
+import type { PetstoreDocument } from '../../document/index.js';
+import type { SessionEntry } from '../../sessions/index.js';
+import { drawDelay, drawFault, FAULT_RETRY_AFTER_SECONDS, isForced, type Clock, type DelayRange, type RequestControls } from '../controls/index.js';
 import { deprecationHeaders, goneResponse, sunsetOf } from './deprecation.js';
-import { describeDiagnostic, isError } from './diagnostics.js';
-import { drawFault, FAULT_RETRY_AFTER_SECONDS } from './faults.js';
-import { drawDelay, type DelayRange } from './latency.js';
-import { findForcingProblem, forceResponse } from './forced-response.js';
+import { BEARER_CHALLENGE, describeDiagnostic, findCredentialProblem, findInputProblem, isError } from '../checks/index.js';
+import { findForcingProblem, forceResponse } from '../prism/index.js';
 import { readPathParameters, readQuery } from './parameters.js';
 import { derivedHeaders, petOperations, type OperationInput } from './pet-operations.js';
-import { isForced, type RequestControls } from './request-controls.js';
-import type { DecodedBody } from './request-body.js';
-import { BEARER_CHALLENGE, findCredentialProblem, findInputProblem } from './request-problems.js';
-import type { JournalProblem } from './request-journal.js';
-import { errorResponse } from './responses.js';
+import type { DecodedBody } from '../http/index.js';
+import type { JournalProblem } from '../journal/index.js';
+import { errorResponse } from '../responses/index.js';
 
 /** Which of the mock's controls made an answer, for the journal: null for the API's own behaviour. */
 export type AnswerControl = 'forced' | 'fault' | null;

@@ -1,7 +1,7 @@
 import type { IHttpResponse } from '@stoplight/prism-http';
-import type { PetStore } from '../store/index.js';
-import type { NewPet, PetStatus } from '../types/index.js';
-import { errorResponse, jsonResponse } from './responses.js';
+import type { PetStore } from '../../store/index.js';
+import type { NewPet, PetStatus } from '../../types/index.js';
+import { errorResponse, jsonResponse } from '../responses/index.js';
 import type { ParameterValues } from './parameters.js';
 
 /** A request Prism routed and found valid, with typed parameters. */

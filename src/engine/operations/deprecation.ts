@@ -1,6 +1,6 @@
 import type { IHttpResponse } from '@stoplight/prism-http';
-import type { DocumentOperation, PetstoreDocument } from '../document/index.js';
-import { errorResponse } from './responses.js';
+import type { DocumentOperation, PetstoreDocument } from '../../document/index.js';
+import { errorResponse } from '../responses/index.js';
 
 /**
  * Headers every response of a deprecated operation carries, derived from the document:

@@ -1,5 +1,5 @@
-import { errorResponse, toMockResponse } from './responses.js';
-import type { MockResponse } from './types.js';
+import { errorResponse, toMockResponse } from '../responses/index.js';
+import type { MockResponse } from '../types.js';
 
 /**
  * Whether a browser request to an admin endpoint comes from the mock's own pages (its `Origin` is

@@ -1,0 +1,6 @@
+// Requests and responses on the wire, whatever the surface: headers, query, bodies, CORS, Fetch.
+export { corsHeaders, isPreflight, preflightHeaders } from './cors.js';
+export { decodeBody } from './request-body.js';
+export { lowerCaseHeaders, parseQuery, splitUrl } from './request-target.js';
+
+export type { DecodedBody } from './request-body.js';
