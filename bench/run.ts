@@ -9,6 +9,8 @@ import { promisify } from 'node:util';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { buildPets } from '../src/fixtures/index.js';
 import { measureDocker } from './docker.js';
+import { buildBaseline } from './baseline.js';
+import { measureJournalMemory } from './journal.js';
 import { measureSessions, measureWorstCaseMemory } from './sessions.js';
 import { freePort, measureRequestsPerSecond, median, startProcess, waitForOk, type StartedProcess } from './support.js';
 
@@ -49,6 +51,13 @@ const contenders: Contender[] = [
   { name: 'stock Prism', path: '/pets', start: port => startProcess(process.execPath, ['node_modules/@stoplight/prism-cli/dist/index.js', 'mock', 'openapi/petstore.yaml', '--port', String(port)]) },
   { name: 'bare node:http', path: '/v1/pets', start: port => startProcess(process.execPath, ['bench/bare-server.mjs', '.bench/pets.json', String(port)]) },
 ];
+
+const baselineRef = process.env['BENCH_BASELINE'];
+const baselineName = `petstore-mock at ${baselineRef ?? ''}`;
+if (baselineRef) {
+  const baselineCli = await buildBaseline(baselineRef);
+  contenders.splice(1, 0, { name: baselineName, path: '/v1/pets', start: port => startProcess(process.execPath, [baselineCli, '--port', String(port), '--log-level', 'silent']) });
+}
 
 /** Spawn to first answered request, once. */
 async function coldStart(contender: Contender): Promise<number> {
@@ -112,10 +121,12 @@ const sessions = await measureSessions(THROUGHPUT_ROUNDS, SECONDS);
 console.log(`Sessions: throughput over 1 session ${sessions.oneSession.toFixed(0)} req/s, over 100 sessions ${sessions.hundredSessions.toFixed(0)} req/s`);
 console.log(`Sessions: resident memory ${(sessions.idleRss / 1024 / 1024).toFixed(1)} MiB at start, ${(sessions.fullRss / 1024 / 1024).toFixed(1)} MiB with 100 sessions of 1,000 pets`);
 const worstCase = await measureWorstCaseMemory();
+const journalMemory = await measureJournalMemory();
 console.log(`Worst case: resident memory ${(worstCase.rss / 1024 / 1024).toFixed(1)} MiB with the default store and 100 sessions each full (10,000 pets of 255-character names); largest page ${(worstCase.largestPage / 1024).toFixed(1)} KiB`);
 
 const dockerFigures = await measureDocker();
 const mb = (bytes: number): string => `${(bytes / 1024 / 1024).toFixed(1)} MiB`;
+console.log(`Journal: resident memory ${mb(journalMemory.idleRss)} at start, ${mb(journalMemory.fullRss)} after 1,000 creates of ~1 KB bodies (journal full), ${mb(journalMemory.afterMoreRss)} after 2,000 more`);
 if (typeof dockerFigures === 'string') console.log(`Docker: skipped, ${dockerFigures}.`);
 else {
   console.log(`Docker: run to healthy ${dockerFigures.healthyMs.toFixed(0)} ms (median of 3); our layers ${mb(dockerFigures.ownLayersBytes)} on a ${mb(dockerFigures.baseImageBytes)} base; idle memory ${mb(dockerFigures.idleMemoryBytes)}`);
@@ -145,4 +156,8 @@ console.log('');
 console.log(`${'RSS, 100 sessions of 1,000 pets (MiB)'.padEnd(44)} ${sessionMemoryMiB.toFixed(1).padStart(7)}    target ${'< 300'.padEnd(14)} ${sessionMemoryMiB < 300 ? 'met' : 'MISSED'}`);
 for (const [name, value, target, met] of dockerRatios) console.log(`${name.padEnd(44)} ${value.toFixed(1).padStart(7)}    target ${target.padEnd(14)} ${met ? 'met' : 'MISSED'}`);
 for (const [name, ratio, target, met] of ratios) console.log(`${name.padEnd(44)} ${ratio.toFixed(2).padStart(6)}×   target ${target.padEnd(14)} ${met ? 'met' : 'MISSED'}`);
-writeFileSync('.bench/results.json', `${JSON.stringify({ node: process.version, seconds: SECONDS, results, msw: { mswImport, petstoreImport, petstoreRequests, trivialRequests }, sessions, worstCase, docker: dockerFigures, ratios }, null, 2)}\n`);
+if (baselineRef) {
+  const ratio = (results['petstore-mock']?.requestsPerSecond ?? NaN) / (results[baselineName]?.requestsPerSecond ?? NaN);
+  console.log(`${`throughput vs the ${baselineRef} build`.padEnd(44)} ${ratio.toFixed(2).padStart(6)}×   target ${'>= 0.95'.padEnd(14)} ${ratio >= 0.95 ? 'met' : 'MISSED'}`);
+}
+writeFileSync('.bench/results.json', `${JSON.stringify({ node: process.version, seconds: SECONDS, baseline: baselineRef ?? null, results, msw: { mswImport, petstoreImport, petstoreRequests, trivialRequests }, sessions, worstCase, journalMemory, docker: dockerFigures, ratios }, null, 2)}\n`);

@@ -1,7 +1,7 @@
 import { describe, expect, expectTypeOf, it } from 'vitest';
 import type { OpenAPIV3_1 } from 'openapi-types';
 import { loadDocument } from '../src/document/index.js';
-import { PET_STATUSES, type ApiError, type NewPet, type Pet, type PetStatus } from '../src/index.js';
+import { PET_STATUSES, type ApiError, type NewPet, type OperationRequestBodies, type OperationResponses, type Pet, type PetStatus } from '../src/index.js';
 
 async function schema(name: string): Promise<OpenAPIV3_1.SchemaObject> {
   const found = (await loadDocument()).source.components?.schemas?.[name];
@@ -25,6 +25,28 @@ describe('the exported TypeScript types', () => {
     const found = await schema(name);
     expect(Object.keys(found.properties ?? {}).sort()).toEqual([...properties].sort());
     expect([...(found.required ?? [])].sort()).toEqual([...required].sort());
+  });
+
+  it('name every operation of the document with the statuses it declares, and the operations’ request bodies', async () => {
+    const typed: Record<keyof OperationResponses, string[]> = {
+      listPets: ['200', '400', '401', '500', '503'],
+      createPet: ['201', '400', '401', '413', '415', '500', '503', '507'],
+      getPet: ['200', '400', '401', '404', '410', '500', '503'],
+      listStoreOrders: ['400', '401', '500', '501', '503'],
+    };
+    const document = await loadDocument();
+    const declared = Object.fromEntries([...document.operations].map(([id, operation]) => [id, Object.keys(operation.definition.responses ?? {}).sort()]));
+    expect(typed).toEqual(declared);
+    expectTypeOf<keyof OperationResponses['listPets']>().toEqualTypeOf<200 | 400 | 401 | 500 | 503>();
+    expectTypeOf<keyof OperationResponses['createPet']>().toEqualTypeOf<201 | 400 | 401 | 413 | 415 | 500 | 503 | 507>();
+    expectTypeOf<keyof OperationResponses['getPet']>().toEqualTypeOf<200 | 400 | 401 | 404 | 410 | 500 | 503>();
+    expectTypeOf<keyof OperationResponses['listStoreOrders']>().toEqualTypeOf<400 | 401 | 500 | 501 | 503>();
+    expectTypeOf<OperationResponses['createPet'][201]>().toEqualTypeOf<Pet>();
+    expectTypeOf<OperationResponses['listPets'][200]>().toEqualTypeOf<Pet[]>();
+    const withBody = [...document.operations].filter(([, operation]) => operation.definition.requestBody !== undefined).map(([id]) => id);
+    expect(withBody).toEqual(['createPet']);
+    expectTypeOf<OperationRequestBodies['createPet']>().toEqualTypeOf<NewPet>();
+    expectTypeOf<OperationRequestBodies['listPets']>().toEqualTypeOf<null>();
   });
 
   it('match those lists at compile time', () => {

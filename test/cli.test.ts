@@ -1,6 +1,8 @@
 import { request as httpRequest, Agent } from 'node:http';
 import { spawn } from 'node:child_process';
-import { readFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import type { Pet } from '../src/index.js';
@@ -219,6 +221,47 @@ describe('the petstore-mock command', () => {
     expect((await fetch(`${url}/pets`, { headers: AUTH })).status).toBe(200);
     npm.kill('SIGTERM');
     await expect.poll(() => fetch(`${url}/pets`, { headers: AUTH }).then(() => 'answering', () => 'gone'), { timeout: 5_000 }).toBe('gone');
+  });
+
+  it('starts from the pets of --data (or PETSTORE_DATA), and reset returns to them', async () => {
+    const directory = mkdtempSync(join(tmpdir(), 'petstore-data-'));
+    const pets = [{ id: 2, name: 'Two', categoryId: 1 }, { id: 5, name: 'Five', categoryId: 3, status: 'pending' }];
+    writeFileSync(join(directory, 'pets.json'), JSON.stringify({ pets }));
+    writeFileSync(join(directory, 'array.json'), JSON.stringify(pets));
+    for (const [args, env] of [[['--data', join(directory, 'pets.json')], {}], [[], { PETSTORE_DATA: join(directory, 'array.json') }]] as const) {
+      const cli = startCli(['--port', '0', ...args], env);
+      try {
+        const line = await cli.waitForLine(/ready on /);
+        expect(line).toMatch(/\(2 pets from .*\.json, any bearer token\)/);
+        const url = await readyUrl(cli);
+        await fetch(`${url}/pets`, { method: 'POST', headers: { ...AUTH, 'content-type': 'application/json' }, body: '{"name":"Six","categoryId":1}' });
+        await fetch(`${new URL(url).origin}/__admin/reset`, { method: 'POST' });
+        expect(await (await fetch(`${url}/pets`, { headers: AUTH })).json()).toEqual(pets);
+      } finally {
+        cli.child.kill('SIGKILL');
+      }
+    }
+    rmSync(directory, { recursive: true, force: true });
+  });
+
+  it('exits with code 2 naming the pet and field of a bad --data file', async () => {
+    const directory = mkdtempSync(join(tmpdir(), 'petstore-data-'));
+    const file = (name: string, text: string): string => {
+      writeFileSync(join(directory, name), text);
+      return join(directory, name);
+    };
+    for (const [args, env, message] of [
+      [['--data', file('long.json', JSON.stringify({ pets: [{ id: 1, name: 'A', categoryId: 1 }, { id: 2, name: 'n'.repeat(256), categoryId: 1 }] }))], {}, /--data .*long\.json: pets\[1\] \(id 2\): name must NOT have more than 255 characters\./],
+      [[], { PETSTORE_DATA: file('twice.json', JSON.stringify([{ id: 1, name: 'A', categoryId: 1 }, { id: 1, name: 'B', categoryId: 1 }])) }, /PETSTORE_DATA .*twice\.json: pets\[1\] repeats id 1/],
+      [['--data', file('broken.json', '{"pets": [')], {}, /--data .*broken\.json: is not valid JSON/],
+      [['--data', join(directory, 'missing.json')], {}, /--data .*missing\.json: cannot be read \(ENOENT\)/],
+      [['--data', file('many.json', JSON.stringify({ pets: [{ id: 1, name: 'A', categoryId: 1 }, { id: 2, name: 'B', categoryId: 1 }] })), '--max-pets', '1'], {}, /holds 2 pets, more than a store holds \(1, --max-pets\)/],
+    ] as const) {
+      const { code, stderr } = await runCliToEnd([...args], env);
+      expect(code, stderr).toBe(2);
+      expect(stderr).toMatch(message);
+    }
+    rmSync(directory, { recursive: true, force: true });
   });
 
   it('warns on standard error when a session is dropped past --max-sessions', async () => {

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { describeAdminContract } from './contract/admin.contract.js';
 import { describeAnimalStoreContract } from './contract/animal-store.contract.js';
 import { describeControlsContract } from './contract/controls.contract.js';
+import { describeTestControlsContract } from './contract/test-controls.contract.js';
 import { configuredContainer, createContainerSurface } from './support/container-surface.js';
 import { buildTestImage, docker, prepareDocker, TEST_IMAGE } from './support/docker.js';
 
@@ -27,6 +28,7 @@ describe.skipIf(unavailable !== undefined)('the Docker image', () => {
   describeAnimalStoreContract('the container', createContainerSurface);
   describeControlsContract('the container', createContainerSurface);
   describeAdminContract('the container', createContainerSurface);
+  describeTestControlsContract('the container', createContainerSurface);
 
   describe('as a container', () => {
     it('reports healthy through its HEALTHCHECK, which needs no curl', async () => {
@@ -51,6 +53,23 @@ describe.skipIf(unavailable !== undefined)('the Docker image', () => {
         const pets = (await (await fetch(`${container.getBaseUrl()}/pets`, { headers })).json()) as unknown[];
         expect(pets).toHaveLength(2);
         expect((await fetch(`${container.getOrigin()}/__admin/requests`)).status).toBe(401);
+      } finally {
+        await container.stop();
+      }
+    });
+
+    it('starts every store from the pets withData copies in, and returns to them on reset', async () => {
+      const pets = [{ id: 4, name: 'Four', categoryId: 1, status: 'sold' as const }, { id: 10, name: 'Ten', categoryId: 2 }];
+      const container = await configuredContainer().withData(pets).start();
+      try {
+        const list = async (session?: string): Promise<unknown> =>
+          (await fetch(`${container.getBaseUrl()}/pets`, { headers: { authorization: 'Bearer k', ...(session && { 'x-petstore-session': session }) } })).json();
+        expect(await list()).toEqual(pets);
+        expect(await list('another')).toEqual(pets);
+        await container.setState({ pets: [] });
+        expect(await list()).toEqual([]);
+        await container.reset();
+        expect(await list()).toEqual(pets);
       } finally {
         await container.stop();
       }

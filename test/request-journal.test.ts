@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { createRequestJournal, type JournalEntry } from '../src/index.js';
 
 function entry(path: string, session: string | null = null): JournalEntry {
-  return { time: new Date(0).toISOString(), method: 'GET', path, operationId: 'listPets', status: 200, session, problems: [], delay: 0, control: null, sessionOpened: null, evictedSession: null };
+  return { time: new Date(0).toISOString(), method: 'GET', path, operationId: 'listPets', status: 200, session, problems: [], delay: 0, control: null, sessionOpened: null, evictedSession: null, body: null, bodyCut: false };
 }
 
 describe('the request journal', () => {

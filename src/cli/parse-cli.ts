@@ -28,6 +28,8 @@ export interface CliConfig {
   adminToken: string | undefined;
   adminOrigins: string[];
   now: Date | undefined;
+  /** `--data`: the file of starting pets, and how the user named it (flag or variable). */
+  dataFile: { path: string; name: string } | undefined;
 }
 
 export type CliCommand = { kind: 'serve'; config: CliConfig } | { kind: 'help' } | { kind: 'version' };
@@ -73,6 +75,9 @@ Options (each has an environment variable; a flag wins over it, and an empty var
       --admin-origin <origin>  Let web pages from this origin call the admin endpoints, e.g.
                                http://localhost:6006; repeat for more (PETSTORE_ADMIN_ORIGINS=o1,o2).
                                Default: only the mock's own origin and clients that send no Origin.
+      --data <file.json>       Start every store from exactly these pets ({"pets": [...]} or an
+                               array, each checked against the document's Pet) instead of --pets
+                               seeded ones; reset returns to them (PETSTORE_DATA).
       --now <date>             Fix the mock's clock, e.g. 2031-01-01: getPet answers 410 after its
                                sunset, 2030-12-05 (PETSTORE_NOW). Default: the real clock.
       --help                   Show this help.
@@ -84,8 +89,12 @@ X-Petstore-Session: <id> selects an isolated store, seeded on first use (the ans
 X-Petstore-Session-Opened: new, or reopened when the session had been dropped). HEAD is answered
 wherever GET is.
 
-Admin endpoints: GET /__admin/health, POST /__admin/reset (everything, or one session with
-X-Petstore-Session), GET /__admin/requests (the journal), DELETE /__admin/requests.
+Admin endpoints (X-Petstore-Session narrows each to one session): GET /__admin/health,
+POST /__admin/reset (everything, or one session), GET|DELETE /__admin/requests (the journal, with
+request bodies; filter with ?operationId=, ?status=201 or 4xx, ?since=<ISO date-time>),
+GET|PUT /__admin/state ({"pets": [...]}: snapshot and restore), GET|POST|DELETE /__admin/overrides
+and DELETE /__admin/overrides/{id} (scripted answers: {"operationId": "createPet", "status": 503,
+"times": 2}).
 
 SIGTERM or SIGINT: stop accepting, answer what is in flight (delays cut short; 503 for a request
 not answered within 1.5 s), exit 0 within 2 seconds.`;
@@ -93,7 +102,7 @@ not answered within 1.5 s), exit 0 within 2 seconds.`;
 type Env = Readonly<Record<string, string | undefined>>;
 
 /** Flags that take a value; a value that starts with a dash (`--pets -1`) is still theirs. */
-const VALUE_FLAGS = new Set(['--port', '-p', '--host', '-h', '--seed', '--pets', '--api-key', '--default-status', '--log-level', '--delay', '--fault-rate', '--max-sessions', '--max-pets', '--journal-size', '--admin-token', '--admin-origin', '--now']);
+const VALUE_FLAGS = new Set(['--port', '-p', '--host', '-h', '--seed', '--pets', '--api-key', '--default-status', '--log-level', '--delay', '--fault-rate', '--max-sessions', '--max-pets', '--journal-size', '--admin-token', '--admin-origin', '--now', '--data']);
 
 export function parseCli(argv: readonly string[], env: Env): CliCommand {
   // `-h` is `--host`, as in Prism; given without an address, it asks for help.
@@ -122,6 +131,7 @@ export function parseCli(argv: readonly string[], env: Env): CliCommand {
         'admin-token': { type: 'string' },
         'admin-origin': { type: 'string', multiple: true },
         now: { type: 'string' },
+        data: { type: 'string' },
         help: { type: 'boolean' },
         version: { type: 'boolean' },
       },
@@ -168,9 +178,14 @@ export function parseCli(argv: readonly string[], env: Env): CliCommand {
     adminToken: read('adminToken', values['admin-token']) as string | undefined,
     adminOrigins: (read('adminOrigins', values['admin-origin']) as string[] | undefined) ?? [],
     now: toDate(read('now', values.now) as string | undefined),
+    dataFile: undefined,
   };
+  const dataPath = read('data', values.data) as string | undefined;
+  if (dataPath !== undefined) config.dataFile = { path: dataPath, name: names.data ?? '--data' };
   try {
-    checkOptions(config, { ...names, maxPets: names.maxPets ?? '--max-pets', pets: names.pets ?? '--pets' }, '');
+    // With --data, --pets seeds nothing, so it is not held against --max-pets (the file's pets are, when read).
+    const { pets, ...others } = config;
+    checkOptions(config.dataFile ? others : { ...others, pets }, { ...names, maxPets: names.maxPets ?? '--max-pets', pets: names.pets ?? '--pets' }, '');
   } catch (error) {
     throw new CliUsageError((error as Error).message);
   }

@@ -1,4 +1,8 @@
+import { readFile } from 'node:fs/promises';
+import { loadDocument } from '../document/index.js';
+import { petSchemaOf, readPets } from '../engine/index.js';
 import { createMockServer, type MockServer } from '../server/index.js';
+import type { Pet } from '../types/index.js';
 import { CliUsageError, HELP, parseCli, type CliConfig } from './parse-cli.js';
 
 export interface CliIo {
@@ -32,6 +36,15 @@ export async function runCli(io: CliIo): Promise<number | MockServer> {
 
 async function serve(config: CliConfig, io: CliIo): Promise<number | MockServer> {
   const logsRequests = config.logLevel === 'info' || config.logLevel === 'debug';
+  let initialPets: Pet[] | undefined;
+  if (config.dataFile) {
+    const read = await readDataFile(config.dataFile.path, config.maxPets);
+    if ('problem' in read) {
+      io.stderr(`petstore-mock: ${config.dataFile.name} ${config.dataFile.path}: ${read.problem}.\nRun petstore-mock --help for the options.`);
+      return 2;
+    }
+    initialPets = read.pets;
+  }
   try {
     const server = await createMockServer({
       port: config.port,
@@ -49,6 +62,7 @@ async function serve(config: CliConfig, io: CliIo): Promise<number | MockServer>
       ...(config.delay !== undefined && { delay: config.delay }),
       ...(config.adminToken !== undefined && { adminToken: config.adminToken }),
       adminOrigins: config.adminOrigins,
+      ...(initialPets !== undefined && { initialPets }),
       ...(config.now !== undefined && { now: config.now }),
       onError: (message, error) => {
         if (config.logLevel !== 'silent') io.stderr(config.logLevel === 'debug' && error !== undefined ? `${message} ${describeError(error)}` : message);
@@ -64,7 +78,8 @@ async function serve(config: CliConfig, io: CliIo): Promise<number | MockServer>
       }),
     });
     const keys = config.apiKeys.length > 0 ? `${config.apiKeys.length} API key(s)` : 'any bearer token';
-    if (logsRequests) io.stdout(`petstore-mock ready on ${server.url} (seed ${config.seed}, ${config.pets} pets, ${keys}${describeControls(config)})`);
+    const pets = initialPets ? `${initialPets.length} pets from ${config.dataFile?.path ?? ''}` : `seed ${config.seed}, ${config.pets} pets`;
+    if (logsRequests) io.stdout(`petstore-mock ready on ${server.url} (${pets}, ${keys}${describeControls(config)})`);
     return server;
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code;
@@ -74,6 +89,23 @@ async function serve(config: CliConfig, io: CliIo): Promise<number | MockServer>
     }
     throw error;
   }
+}
+
+/** The pets of a `--data` file, checked against the document as `PUT /__admin/state` checks them. */
+async function readDataFile(path: string, maxPets: number): Promise<{ pets: Pet[] } | { problem: string }> {
+  let text: string;
+  try {
+    text = await readFile(path, 'utf8');
+  } catch (error) {
+    return { problem: `cannot be read (${(error as NodeJS.ErrnoException).code ?? String(error)})` };
+  }
+  let value: unknown;
+  try {
+    value = JSON.parse(text);
+  } catch (error) {
+    return { problem: `is not valid JSON: ${(error as Error).message}` };
+  }
+  return readPets(value, petSchemaOf(await loadDocument()), maxPets);
 }
 
 /** The controls that change answers, for the ready line: a mock with faults on should say so. */

@@ -5,16 +5,19 @@ import type { HttpMethod } from '@stoplight/types';
 import { loadDocument, type PetstoreDocument } from '../document/index.js';
 import { checkOptions } from '../options/index.js';
 import { DEFAULT_SEED } from '../fixtures/index.js';
-import { createSessionRegistry, DEFAULT_MAX_SESSIONS, findSessionIdProblem, SESSION_HEADER, type SessionEntry, type SessionRegistry } from '../sessions/index.js';
+import { createSessionRegistry, DEFAULT_MAX_PETS, DEFAULT_MAX_SESSIONS, findSessionIdProblem, SESSION_HEADER, type SessionEntry, type SessionRegistry } from '../sessions/index.js';
 import type { PetStore } from '../store/index.js';
-import { ADMIN_METHODS, ADMIN_PREFIX, answerAdminRequest, foreignOriginResponse, judgeAdminOrigin } from './admin/index.js';
-import { checkFaultRate, createClock, isForced, readControls, toDelayRange } from './controls/index.js';
-import { corsHeaders, decodeBody, isPreflight, lowerCaseHeaders, parseQuery, preflightHeaders, splitUrl } from './http/index.js';
+import { ADMIN_METHODS, ADMIN_PREFIX, createAdminEndpoints, foreignOriginResponse, judgeAdminOrigin } from './admin/index.js';
+import { checkFaultRate, createClock, createOverrideRegistry, isForced, readControls, toDelayRange } from './controls/index.js';
+// By file: the Engine's public declaration must not reach Prism's types through controls/index.js.
+import type { OverrideRegistry } from './controls/overrides.js';
+import { corsHeaders, decodeBody, isPreflight, lowerCaseHeaders, parseQuery, preflightHeaders, splitUrl, type DecodedBody } from './http/index.js';
 import { isError } from './checks/index.js';
 import { createPrismPipeline, escapeUndecodableSegments, loadPrismMocker, parsableContentType, verdictKey } from './prism/index.js';
 import { createOperationResponder, type AnswerControl, type RequestContext } from './operations/index.js';
-import { createRequestJournal, DEFAULT_JOURNAL_SIZE, type JournalProblem, type RequestJournal } from './journal/index.js';
+import { createRequestJournal, DEFAULT_JOURNAL_SIZE, journalBody, type JournalEntry, type JournalProblem, type RequestJournal } from './journal/index.js';
 import { errorResponse, toMockResponse } from './responses/index.js';
+import { petSchemaOf, readPets } from './state/index.js';
 import type { EngineOptions, MockRequest, MockResponse } from './types.js';
 
 export { DEFAULT_PETS } from '../sessions/index.js';
@@ -28,6 +31,8 @@ export interface Engine {
   readonly store: PetStore;
   readonly sessions: SessionRegistry;
   readonly journal: RequestJournal;
+  /** Scripted answers, by session (`/__admin/overrides`). */
+  readonly overrides: OverrideRegistry;
   readonly document: PetstoreDocument;
   readonly bodyLimit: number;
   /** One session back to its seeded state, or with no id everything: every store, session and the journal. */
@@ -41,6 +46,8 @@ interface Answer {
   session?: SessionEntry;
   problems?: JournalProblem[];
   control?: AnswerControl;
+  /** The request's body as the journal keeps it. */
+  body?: Pick<JournalEntry, 'body' | 'bodyCut'>;
 }
 
 /** Response header on the answer of a request whose session was opened afresh: `new`, or `reopened` after it was dropped. */
@@ -49,11 +56,17 @@ export const SESSION_OPENED_HEADER = 'x-petstore-session-opened';
 export async function createEngine(options: EngineOptions = {}): Promise<Engine> {
   checkOptions(options);
   const document = await loadDocument(options.documentPath);
+  if (options.initialPets !== undefined) {
+    // Checked against the document's Pet by Prism's validator, as PUT /__admin/state is.
+    const read = readPets(options.initialPets, petSchemaOf(document), options.maxPets ?? DEFAULT_MAX_PETS);
+    if ('problem' in read) throw new RangeError(`[petstore-mock] initialPets ${read.problem}.`);
+  }
   const seed = options.seed ?? DEFAULT_SEED;
   if (options.sessions && options.store) throw new Error('[petstore-mock] Pass the engine a store or sessions, not both: the sessions hold the default store.');
   const onWarning = options.onWarning ?? ((message: string) => console.warn(message));
   const sessions = options.sessions ?? createEngineSessions(options, onWarning);
   const journal = options.journal ?? createRequestJournal(options.journalSize ?? DEFAULT_JOURNAL_SIZE);
+  const overrides = options.overrides ?? createOverrideRegistry();
   const latency = options.delay === undefined ? undefined : toDelayRange(options.delay);
   const cors = options.cors ?? true;
   // Checked by checkOptions; compared without regard to case, as origins are.
@@ -68,6 +81,7 @@ export async function createEngine(options: EngineOptions = {}): Promise<Engine>
     bodyLimit,
     faultRate: checkFaultRate(options.faultRate ?? 0),
     latency,
+    overrides,
     clock: createClock(options.now),
     seed,
   });
@@ -82,7 +96,8 @@ export async function createEngine(options: EngineOptions = {}): Promise<Engine>
     { validateResponses: options.validateResponses ?? false, rememberedVerdicts: options.rememberedVerdicts ?? DEFAULT_REMEMBERED_VERDICTS },
   );
 
-  const reset = (session?: string): void => resetState(sessions, journal, session);
+  const reset = (session?: string): void => resetState({ sessions, journal, overrides }, session);
+  const admin = createAdminEndpoints({ document, sessions, journal, overrides, reset, adminToken: options.adminToken, bodyLimit });
 
   const allowedMethods = (path: string): string[] => withHead([
     ...new Set(
@@ -126,20 +141,22 @@ export async function createEngine(options: EngineOptions = {}): Promise<Engine>
     }
     const context: RequestContext = {
       body: decoded,
+      sessionId,
       enterSession: () => (sessionId === undefined ? { session: sessions.default } : sessions.enter(sessionId)),
       controls,
       delay: controls.delay ?? latency?.min ?? 0,
       control: null,
       problems: [],
     };
-    if (isForced(controls)) context.mocker = await loadPrismMocker();
+    // Prism's mocker answers forced and scripted responses; with no override set this costs nothing.
+    if (isForced(controls) || overrides.size > 0) context.mocker = await loadPrismMocker();
     contexts.set(prismRequest, context);
     const result = await pipeline.run(prismRequest, verdictKey(prismMethod, `${path}?${search}`, headers, decoded.kind !== 'none'));
     const finish = (response: MockResponse, problems: JournalProblem[] = context.problems): Answer => {
       response.delay = context.delay;
       const opened = context.session?.opened;
       if (opened) response.headers[SESSION_OPENED_HEADER] = opened;
-      return { response, problems, control: context.control, ...(context.session && { session: context.session }) };
+      return { response, problems, control: context.control, body: bodyForJournal(decoded), ...(context.session && { session: context.session }) };
     };
     if (result._tag === 'Left') return finish(routeError(result.left, path, method, typedPath));
     const { output, validations } = result.right;
@@ -183,7 +200,7 @@ export async function createEngine(options: EngineOptions = {}): Promise<Engine>
    * pages, trusted origins and clients that are no browser, so that no web page can read the
    * journal or reset the stores; CORS headers go only to a trusted origin.
    */
-  const answerAdmin = (method: string, path: string, headers: Record<string, string>): MockResponse => {
+  const answerAdmin = (method: string, path: string, search: string, headers: Record<string, string>, request: MockRequest): MockResponse => {
     const origin = headers['origin'];
     const verdict = path === '/__admin/health' ? 'trusted' : judgeAdminOrigin(headers, adminOrigins);
     if (verdict === 'foreign') return foreignOriginResponse(path, headers);
@@ -192,7 +209,7 @@ export async function createEngine(options: EngineOptions = {}): Promise<Engine>
       return { status: 204, headers: preflightHeaders(origin, ADMIN_METHODS, headers['access-control-request-headers']) };
     }
     const response =
-      answerAdminRequest(method === 'HEAD' ? 'GET' : method, path, headers, { journal, reset, adminToken: options.adminToken }) ?? notFound(path);
+      admin.answer({ method: method === 'HEAD' ? 'GET' : method, path, search, headers, body: request.body, bodyTooLarge: request.bodyTooLarge === true }) ?? notFound(path);
     if (addCors) Object.assign(response.headers, corsHeaders(origin));
     if (method === 'HEAD') withoutBody(response);
     return response;
@@ -202,6 +219,7 @@ export async function createEngine(options: EngineOptions = {}): Promise<Engine>
     store: sessions.default.store,
     sessions,
     journal,
+    overrides,
     document,
     bodyLimit,
     reset,
@@ -212,7 +230,7 @@ export async function createEngine(options: EngineOptions = {}): Promise<Engine>
       const { path, search } = splitUrl(request.url);
       let answered: Answer;
       try {
-        if (path.startsWith(ADMIN_PREFIX)) return answerAdmin(method, path, headers);
+        if (path.startsWith(ADMIN_PREFIX)) return answerAdmin(method, path, search, headers, request);
         answered = await answer(method, path, search, headers, request);
       } catch (error) {
         onError(`[petstore-mock] ${method} ${path} failed unexpectedly.`, error);
@@ -234,6 +252,7 @@ export async function createEngine(options: EngineOptions = {}): Promise<Engine>
         control: answered.control ?? null,
         sessionOpened: answered.session?.opened ?? null,
         evictedSession: answered.session?.evicted ?? null,
+        ...(answered.body ?? { body: null, bodyCut: false }),
       });
       return response;
     },
@@ -260,10 +279,26 @@ function withoutBody(response: MockResponse): void {
   delete response.body;
 }
 
-/** What `reset` means on every surface: one session's store and journal entries, or with no id every store, session and entry. */
-export function resetState(sessions: SessionRegistry, journal: RequestJournal, session?: string): void {
-  sessions.reset(session);
-  journal.clear(session);
+/** What `reset` means on every surface: one session's store, overrides and journal entries, or with no id every store, session, override and entry. */
+export function resetState(state: { sessions: SessionRegistry; journal: RequestJournal; overrides: OverrideRegistry }, session?: string): void {
+  state.sessions.reset(session);
+  state.overrides.clear(session, session === undefined);
+  state.journal.clear(session);
+}
+
+/** The body as the journal keeps it: parsed JSON, or the text of another kind. */
+function bodyForJournal(decoded: DecodedBody): Pick<JournalEntry, 'body' | 'bodyCut'> {
+  switch (decoded.kind) {
+    case 'json':
+      return journalBody(decoded.text, { value: decoded.value });
+    case 'invalid-json':
+    case 'not-json':
+      return journalBody(decoded.text, undefined);
+    case 'too-large':
+      return { body: null, bodyCut: true };
+    case 'none':
+      return { body: null, bodyCut: false };
+  }
 }
 
 function createEngineSessions(options: EngineOptions, onWarning: (message: string) => void): SessionRegistry {

@@ -4,7 +4,8 @@ import type { Pet, PetStatus } from '../types/index.js';
 // By file, not through controls/index.js: the public declarations must not reach Prism's types.
 import type { NowOption } from './controls/clock.js';
 import type { DelayOption } from './controls/latency.js';
-import type { RequestJournal } from './journal/index.js';
+import type { RequestJournal } from './journal/request-journal.js';
+import type { OverrideRegistry } from './controls/overrides.js';
 
 /** A request as every surface hands it to the engine. */
 export interface MockRequest {
@@ -46,6 +47,8 @@ export interface EngineOptions {
   maxPets?: number;
   /** The request journal, for a surface that needs it before the engine is ready. */
   journal?: RequestJournal;
+  /** The overrides, for a surface that needs them before the engine is ready. */
+  overrides?: OverrideRegistry;
   /** How many requests the journal keeps (`GET /__admin/requests`); 0 keeps none. Default 1000. */
   journalSize?: number;
   /** Hold every answer back this long: milliseconds, or `{ min, max }` drawn uniformly and seeded. Default none. */

@@ -1,10 +1,28 @@
 import { delay, http, type HttpHandler } from 'msw';
-import { createEngine, createRequestJournal, DEFAULT_JOURNAL_SIZE, fromFetchRequest, resetState, toFetchResponse, warnOfEviction, type Engine, type EngineOptions, type JournalEntry } from '../engine/index.js';
+import {
+  createEngine,
+  createOverrideRegistry,
+  createRequestJournal,
+  DEFAULT_JOURNAL_SIZE,
+  fromFetchRequest,
+  petSchemaOf,
+  readOverrideSpec,
+  readPets,
+  resetState,
+  toFetchResponse,
+  warnOfEviction,
+  type Engine,
+  type EngineOptions,
+  type JournalEntry,
+  type JournalFilter,
+  type Override,
+} from '../engine/index.js';
 import { checkOptions } from '../options/index.js';
 import { createSessionRegistry, SESSION_HEADER } from '../sessions/index.js';
 import type { PetStore } from '../store/index.js';
+import type { Call, DeclaredStatus, OperationId, OverrideOptions, StoreState } from '../types/index.js';
 
-export interface PetstoreMockOptions extends Omit<EngineOptions, 'store' | 'sessions' | 'journal'> {
+export interface PetstoreMockOptions extends Omit<EngineOptions, 'store' | 'sessions' | 'journal' | 'overrides'> {
   /**
    * The API's base URL, ending in `/v1`, e.g. `https://api.animal-store.example/v1`.
    * Default: any origin whose path starts with `/v1`, so both deployments and localhost match.
@@ -12,29 +30,48 @@ export interface PetstoreMockOptions extends Omit<EngineOptions, 'store' | 'sess
   baseUrl?: string;
 }
 
+/**
+ * The test controls. On the mock itself, state and overrides are the default session's and
+ * `calls` covers every session (as the journal does); on a session, everything is that session's.
+ */
+export interface PetstoreMockControls {
+  /** Every pet of the store, in id order: a snapshot. */
+  getState(): StoreState;
+  /** The store holds exactly these pets (ids kept), each checked against the document's `Pet`; a bad one rejects, naming it and its field, and nothing changes. */
+  setState(state: StoreState | readonly StoreState['pets'][number][]): Promise<void>;
+  /** Answers `operationId`'s next `times` calls (or all, until cleared) with `status`: typed by what the document declares. */
+  override<Op extends OperationId, Status extends DeclaredStatus<Op>>(operationId: Op, options: OverrideOptions<Op, Status>): Promise<Override>;
+  /** The overrides set, with what remains of each. */
+  overrides(): Override[];
+  /** Clears the overrides, or the one `id` names. */
+  clearOverrides(id?: string): void;
+  /** The journal's entries of `operationId`, oldest first, bodies typed: `expect(mock.calls('createPet')).toHaveLength(1)`. */
+  calls<Op extends OperationId>(operationId: Op): Call<Op>[];
+}
+
 /** One session of a mock: send `headers` with a request and it sees only this session's pets. */
-export interface PetstoreMockSession {
+export interface PetstoreMockSession extends PetstoreMockControls {
   readonly id: string;
   /** `{ 'x-petstore-session': id }`, to merge into a client's headers. */
   readonly headers: Readonly<Record<string, string>>;
   /** This session's pets. */
   readonly store: PetStore;
-  /** Back to the seeded pets; forgets this session's journal entries. */
+  /** Back to the starting pets; forgets this session's overrides and journal entries. */
   reset(): void;
   /** This session's requests, oldest first. */
-  requests(): JournalEntry[];
+  requests(filter?: JournalFilter): JournalEntry[];
 }
 
 /** One isolated Animal Store for a test: its handlers and its store. */
-export interface PetstoreMock {
+export interface PetstoreMock extends PetstoreMockControls {
   /** For `setupServer(...mock.handlers)` or `server.use(...mock.handlers)`. */
   readonly handlers: HttpHandler[];
   /** Read, seed or change the pets directly (those of requests without a session). */
   readonly store: PetStore;
-  /** Back to the seeded pets, with no sessions and an empty journal; or only the session `id` names. */
+  /** Back to the starting pets, with no sessions, no overrides and an empty journal; or only the session `id` names. */
   reset(session?: string): void;
-  /** The requests the handlers answered, oldest first (those of one session when given). */
-  requests(session?: string): JournalEntry[];
+  /** The requests the handlers answered, oldest first (those of one session when given, and those `filter` keeps). */
+  requests(session?: string, filter?: JournalFilter): JournalEntry[];
   /** Forgets the journal's entries (those of one session when given). */
   clearRequests(session?: string): void;
   /** A session of its own, opened now: `id` or a random UUID. */
@@ -56,8 +93,9 @@ export function createPetstoreMock(options: PetstoreMockOptions = {}): PetstoreM
   const onWarning = engineOptions.onWarning ?? ((message: string) => console.warn(message));
   const sessions = createSessionRegistry({ ...engineOptions, onEvict: warnOfEviction(onWarning, engineOptions.maxSessions) });
   const journal = createRequestJournal(engineOptions.journalSize ?? DEFAULT_JOURNAL_SIZE);
+  const overrides = createOverrideRegistry();
   let engine: Promise<Engine> | undefined;
-  const getEngine = (): Promise<Engine> => (engine ??= createEngine({ ...engineOptions, sessions, journal }));
+  const getEngine = (): Promise<Engine> => (engine ??= createEngine({ ...engineOptions, sessions, journal, overrides }));
   const basePrefix = baseUrl === undefined ? undefined : baseUrl.replace(/\/+$/, '');
   const pattern = new RegExp(`^${basePrefix === undefined ? `${ANY_ORIGIN}/v1` : escapeRegExp(basePrefix)}(?:/.*)?$`, 'i');
 
@@ -70,15 +108,43 @@ export function createPetstoreMock(options: PetstoreMockOptions = {}): PetstoreM
     return toFetchResponse(response, request.method);
   });
 
-  // The engine may not exist yet; the sessions and journal it will use do.
-  const reset = (session?: string): void => resetState(sessions, journal, session);
+  // The engine may not exist yet; the sessions, journal and overrides it will use do.
+  const reset = (session?: string): void => resetState({ sessions, journal, overrides }, session);
+
+  /** The test controls of one session (`undefined`: the default one), as the admin endpoints give them over HTTP. */
+  const controlsOf = (session: string | undefined): PetstoreMockControls => {
+    const store = (): PetStore => (session === undefined ? sessions.default.store : sessions.open(session).store);
+    return {
+      getState: () => ({ pets: store().list({ limit: Number.POSITIVE_INFINITY }) }),
+      async setState(state) {
+        const { document } = await getEngine();
+        const target = store();
+        const read = readPets(state, petSchemaOf(document), target.maxPets);
+        if ('problem' in read) throw new RangeError(`[petstore-mock] The state ${read.problem}; nothing was changed.`);
+        target.replace(read.pets);
+      },
+      async override(operationId, overrideOptions) {
+        const { document } = await getEngine();
+        const read = readOverrideSpec({ operationId, ...overrideOptions }, document);
+        if ('problem' in read) throw new RangeError(`[petstore-mock] ${read.problem}`);
+        return overrides.add(session, read.spec);
+      },
+      overrides: () => overrides.list(session),
+      clearOverrides(id) {
+        if (id === undefined) overrides.clear(session);
+        else if (!overrides.remove(session, id)) throw new RangeError(`[petstore-mock] No override has id ${JSON.stringify(id)} here; overrides() lists them.`);
+      },
+      calls: <Op extends OperationId>(operationId: Op) => journal.list(session, { operationId }) as Call<Op>[],
+    };
+  };
 
   return {
     handlers: [handler],
     store: sessions.default.store,
     reset,
-    requests: session => journal.list(session),
+    requests: (session, filter) => journal.list(session, filter),
     clearRequests: session => journal.clear(session),
+    ...controlsOf(undefined),
     openSession(id = crypto.randomUUID()) {
       const session = sessions.open(id);
       return {
@@ -86,7 +152,8 @@ export function createPetstoreMock(options: PetstoreMockOptions = {}): PetstoreM
         headers: { [SESSION_HEADER]: id },
         store: session.store,
         reset: () => reset(id),
-        requests: () => journal.list(id),
+        requests: filter => journal.list(id, filter),
+        ...controlsOf(id),
       };
     },
     engine: getEngine,

@@ -115,6 +115,13 @@ export const OPTION_RULES = {
     check: value => (isToken(value) ? undefined : `must be ${TOKEN} (leave the option out for open admin endpoints)`),
   },
   adminOrigins: { key: 'adminOrigins', flag: '--admin-origin', env: 'PETSTORE_ADMIN_ORIGINS', ...list(isOrigin, 'an origin such as http://localhost:6006 (a scheme, a host and a port, no path)') },
+  data: {
+    key: 'data',
+    flag: '--data',
+    env: 'PETSTORE_DATA',
+    fromText: text => text,
+    check: value => (typeof value === 'string' && value.trim() !== '' ? undefined : 'must be the path of a JSON file of pets ({"pets": [...]} or an array)'),
+  },
   now: {
     key: 'now',
     flag: '--now',

@@ -19,6 +19,8 @@ export interface PetStore {
   list(query: ListPetsQuery): Pet[];
   get(id: number): Pet | undefined;
   create(newPet: NewPet): Pet;
+  /** Holds exactly `pets` (ids kept; the next created id is one more than the highest); `reset()` still returns to the initial pets. Throws past `maxPets`. */
+  replace(pets: readonly Pet[]): void;
   reset(): void;
   readonly size: number;
   /** Most pets the store holds (`Infinity` when unlimited). */
@@ -45,15 +47,16 @@ export function createPetStore(options: PetStoreOptions = {}): PetStore {
   const pets = new Map<number, Pet>();
   let nextId = 1;
 
-  function reset(): void {
+  function hold(given: readonly Pet[]): void {
     pets.clear();
     let highestId = 0;
-    for (const pet of [...initialPets].sort((a, b) => a.id - b.id)) {
+    for (const pet of [...given].sort((a, b) => a.id - b.id)) {
       pets.set(pet.id, copyPet(pet));
       highestId = Math.max(highestId, pet.id);
     }
     nextId = highestId + 1;
   }
+  const reset = (): void => hold(initialPets);
   reset();
 
   return {
@@ -76,6 +79,10 @@ export function createPetStore(options: PetStoreOptions = {}): PetStore {
       if (status !== null) pet.status = status;
       pets.set(pet.id, pet);
       return copyPet(pet);
+    },
+    replace(given) {
+      if (given.length > maxPets) throw new StoreFullError(`[petstore-mock] ${given.length} pets are more than the store holds (maxPets ${maxPets}).`);
+      hold(given);
     },
     reset,
     get size() {

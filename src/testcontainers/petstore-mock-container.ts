@@ -1,14 +1,16 @@
 import { randomUUID } from 'node:crypto';
 import { createServer } from 'node:net';
 import { AbstractStartedContainer, GenericContainer, Wait, type StartedTestContainer } from 'testcontainers';
-import type { JournalEntry } from '../engine/index.js';
+import { createAdminClient, type AdminClient, type AdminControls, type AdminSession } from '../admin-client/index.js';
+import type { Override } from '../engine/controls/overrides.js';
+import type { JournalEntry, JournalFilter } from '../engine/journal/request-journal.js';
+import type { Call, DeclaredStatus, OperationId, OverrideOptions, Pet, StoreState } from '../types/index.js';
 
 /** The image `docker build -t petstore-mock .` makes from this repository. */
 export const DEFAULT_IMAGE = 'petstore-mock:latest';
 const CONTAINER_PORT = 4010;
-// The sessions module's SESSION_HEADER, spelled again: importing it would load the fixtures' Faker
-// chunk (~160 KB) into a module that only drives Docker.
-const SESSION_HEADER = 'x-petstore-session';
+/** Where `withData` puts the pets inside the container. */
+const DATA_PATH = '/tmp/petstore-data.json';
 
 /**
  * The petstore-mock image as a Testcontainers module, in the style of the official ones:
@@ -63,6 +65,11 @@ export class PetstoreMockContainer extends GenericContainer {
     return this.withEnvironment({ PETSTORE_ADMIN_ORIGINS: origins.join(',') });
   }
 
+  /** Every store starts from exactly these pets (`PETSTORE_DATA`, a file copied into the container); `reset()` returns to them. */
+  withData(pets: readonly Pet[]): this {
+    return this.withCopyContentToContainer([{ content: JSON.stringify({ pets }), target: DATA_PATH, mode: 0o644 }]).withEnvironment({ PETSTORE_DATA: DATA_PATH });
+  }
+
   /** Run with a read-only root filesystem, as hardened CI setups do. */
   withReadOnlyRootFilesystem(): this {
     this.hostConfig.ReadonlyRootfs = true;
@@ -82,23 +89,18 @@ export class PetstoreMockContainer extends GenericContainer {
 }
 
 /** One isolated store inside a shared container: send `headers` and see only this session's pets. */
-export interface PetstoreMockSession {
-  readonly id: string;
-  /** `{ 'x-petstore-session': id }`, to merge into a client's headers. */
-  readonly headers: Readonly<Record<string, string>>;
-  /** Back to the seeded pets; forgets this session's journal entries. */
-  reset(): Promise<void>;
-  /** This session's requests, oldest first. */
-  requests(): Promise<JournalEntry[]>;
-}
+export type PetstoreMockSession = AdminSession;
 
 export class StartedPetstoreMockContainer extends AbstractStartedContainer {
+  private readonly admin: AdminClient;
+
   constructor(
     startedTestContainer: StartedTestContainer,
     private readonly hostPort: number | undefined,
-    private readonly adminToken: string | undefined,
+    adminToken: string | undefined,
   ) {
     super(startedTestContainer);
+    this.admin = createAdminClient(this.getOrigin(), { adminToken });
   }
 
   /** `http://host:port/v1`, the API's base URL. */
@@ -112,39 +114,58 @@ export class StartedPetstoreMockContainer extends AbstractStartedContainer {
     return `http://${this.hostPort === undefined ? this.getHost() : '127.0.0.1'}:${port}`;
   }
 
-  /** Back to the seeded pets, with no sessions and an empty journal (`POST /__admin/reset`); or one session. */
-  async reset(session?: string): Promise<void> {
-    await this.admin('POST', '/__admin/reset', session, 204);
+  /** Back to the starting pets, with no sessions, no overrides and an empty journal (`POST /__admin/reset`); or one session. */
+  reset(session?: string): Promise<void> {
+    return this.controls(session).reset();
   }
 
-  /** The journal (`GET /__admin/requests`), oldest first; one session's when given. */
-  async requests(session?: string): Promise<JournalEntry[]> {
-    const response = await this.admin('GET', '/__admin/requests', session, 200);
-    return ((await response.json()) as { requests: JournalEntry[] }).requests;
+  /** The journal (`GET /__admin/requests`), oldest first; one session's when given, filtered as asked. */
+  requests(session?: string, filter?: JournalFilter): Promise<JournalEntry[]> {
+    return this.controls(session).requests(filter);
   }
 
   /** Forgets the journal (`DELETE /__admin/requests`); one session's entries when given. */
-  async clearRequests(session?: string): Promise<void> {
-    await this.admin('DELETE', '/__admin/requests', session, 204);
+  clearRequests(session?: string): Promise<void> {
+    return this.controls(session).clearRequests();
   }
 
-  /** A session of its own in this container, e.g. one per test or CI shard: `id` or a random UUID. */
+  /** The journal's entries of `operationId` (every session's), bodies typed. */
+  calls<Op extends OperationId>(operationId: Op): Promise<Call<Op>[]> {
+    return this.admin.calls(operationId);
+  }
+
+  /** The default session's pets (`GET /__admin/state`). */
+  getState(): Promise<StoreState> {
+    return this.admin.getState();
+  }
+
+  /** The default session holds exactly these pets (`PUT /__admin/state`). */
+  setState(state: StoreState): Promise<void> {
+    return this.admin.setState(state);
+  }
+
+  /** Scripts the default session's next calls of `operationId` (`POST /__admin/overrides`), typed by the document. */
+  override<Op extends OperationId, Status extends DeclaredStatus<Op>>(operationId: Op, options: OverrideOptions<Op, Status>): Promise<Override> {
+    return this.admin.override(operationId, options);
+  }
+
+  /** The default session's overrides (`GET /__admin/overrides`). */
+  overrides(): Promise<Override[]> {
+    return this.admin.overrides();
+  }
+
+  /** Clears the default session's overrides, or the one `id` names. */
+  clearOverrides(id?: string): Promise<void> {
+    return this.admin.clearOverrides(id);
+  }
+
+  /** A session of its own in this container, e.g. one per test or CI shard: `id` or a random UUID, with every control narrowed to it. */
   openSession(id: string = randomUUID()): PetstoreMockSession {
-    return {
-      id,
-      headers: { [SESSION_HEADER]: id },
-      reset: () => this.reset(id),
-      requests: () => this.requests(id),
-    };
+    return this.admin.session(id);
   }
 
-  private async admin(method: string, path: string, session: string | undefined, expected: number): Promise<Response> {
-    const headers: Record<string, string> = {};
-    if (this.adminToken !== undefined) headers['authorization'] = `Bearer ${this.adminToken}`;
-    if (session !== undefined) headers[SESSION_HEADER] = session;
-    const response = await fetch(`${this.getOrigin()}${path}`, { method, headers });
-    if (response.status !== expected) throw new Error(`[petstore-mock] ${method} ${path} answered ${response.status}: ${await response.text()}`);
-    return response;
+  private controls(session: string | undefined): AdminControls {
+    return session === undefined ? this.admin : this.admin.session(session);
   }
 }
 

@@ -51,7 +51,7 @@ export function describeAdminContract(surfaceName: string, createSurface: Create
       });
       expect(response.status).toBe(204);
       expect(response.headers.get('access-control-allow-origin')).toBe(TRUSTED_ORIGIN);
-      expect(response.headers.get('access-control-allow-methods')).toBe('GET, POST, DELETE');
+      expect(response.headers.get('access-control-allow-methods')).toBe('GET, POST, PUT, DELETE');
       expect(response.headers.get('access-control-allow-headers')).toContain('x-petstore-session');
     });
 
@@ -61,6 +61,8 @@ export function describeAdminContract(surfaceName: string, createSurface: Create
         surface.request('GET', '/__admin/requests', { headers: { origin: FOREIGN_ORIGIN } }),
         surface.request('POST', '/__admin/reset', { headers: { origin: FOREIGN_ORIGIN, 'content-type': 'text/plain' }, body: 'x' }),
         surface.request('DELETE', '/__admin/requests', { headers: { origin: 'null' } }),
+        surface.request('PUT', '/__admin/state', { headers: { origin: FOREIGN_ORIGIN, 'content-type': 'text/plain' }, body: '{"pets":[]}' }),
+        surface.request('POST', '/__admin/overrides', { headers: { origin: FOREIGN_ORIGIN, 'content-type': 'text/plain' }, body: '{"operationId":"listPets","status":503}' }),
         surface.request('OPTIONS', '/__admin/reset', { headers: { origin: FOREIGN_ORIGIN, 'access-control-request-method': 'POST' } }),
         // A cross-site <img> or <script> sends no Origin, but Sec-Fetch-Site.
         surface.request('GET', '/__admin/requests', { headers: { 'sec-fetch-site': 'cross-site' } }),
@@ -89,6 +91,68 @@ export function describeAdminContract(surfaceName: string, createSurface: Create
       expect(await response.text()).toBe('');
     });
 
+    it('filters the journal by operation, status or status class, and time', async () => {
+      await surface.request('DELETE', '/__admin/requests');
+      const started = new Date(Date.now() - 1_000).toISOString();
+      await surface.request('GET', '/v1/pets', { headers: AUTH });
+      await surface.request('GET', '/v1/pets?limit=0', { headers: AUTH });
+      await surface.request('POST', '/v1/pets', { headers: { ...AUTH, 'content-type': 'application/json' }, body: '{"name":"Filtered","categoryId":1}' });
+      const list = async (query: string): Promise<JournalEntry[]> => ((await (await surface.request('GET', `/__admin/requests?${query}`)).json()) as { requests: JournalEntry[] }).requests;
+      expect((await list('operationId=createPet')).map(entry => entry.body)).toEqual([{ name: 'Filtered', categoryId: 1 }]);
+      expect((await list('status=4xx')).map(entry => entry.path)).toEqual(['/v1/pets?limit=0']);
+      expect((await list('operationId=listPets&status=200')).map(entry => entry.path)).toEqual(['/v1/pets']);
+      expect(await list(`since=${encodeURIComponent(started)}`)).toHaveLength(3);
+      expect(await list(`since=${encodeURIComponent(new Date(Date.now() + 60_000).toISOString())}`)).toEqual([]);
+      for (const [query, message] of [
+        ['status=abc', /status must be a status such as 201 or a class such as 4xx/],
+        ['since=yesterday', /since must be an ISO date-time/],
+        ['session=x', /filtered by operationId, status, since; "session" is none of them/],
+        ['status=200&status=201', /status may be given once/],
+      ] as const) {
+        const response = await surface.request('GET', `/__admin/requests?${query}`);
+        expect(response.status, query).toBe(400);
+        expect(await response.json()).toMatchObject({ code: 'invalid_request', message: expect.stringMatching(message) as string });
+      }
+    });
+
+    it('refuses malformed state and overrides bodies with an Error, changing nothing', async () => {
+      const before = (await (await surface.request('GET', '/__admin/state')).json()) as unknown;
+      const attempts: [string, string, Record<string, string>, string, number, string][] = [
+        ['PUT', '/__admin/state', { 'content-type': 'text/plain' }, '{"pets":[]}', 415, 'unsupported_media_type'],
+        ['PUT', '/__admin/state', { 'content-type': 'application/json' }, '{"pets": [', 400, 'invalid_json'],
+        ['PUT', '/__admin/state', { 'content-type': 'application/json' }, '', 400, 'invalid_request'],
+        ['PUT', '/__admin/state', { 'content-type': 'application/json' }, '{"pet": []}', 400, 'invalid_request'],
+        ['PUT', '/__admin/state', { 'content-type': 'application/json' }, '{"pets": [{"id": 1, "name": "A", "categoryId": "one"}]}', 400, 'invalid_request'],
+        ['PUT', '/__admin/state', { 'content-type': 'application/json' }, JSON.stringify({ pets: [{ id: 1, name: 'x'.repeat(200), categoryId: 1, pad: 'p'.repeat(1_100_000) }] }), 413, 'payload_too_large'],
+        ['POST', '/__admin/overrides', { 'content-type': 'application/json' }, '[]', 400, 'invalid_request'],
+        ['POST', '/__admin/overrides', { 'content-type': 'application/json' }, '{}', 400, 'invalid_request'],
+        ['POST', '/__admin/overrides', { 'content-type': 'application/json' }, '{"operationId":"listPets","status":503,"time":2}', 400, 'invalid_request'],
+        ['POST', '/__admin/overrides', { 'content-type': 'application/json' }, '{"operationId":"listPets","status":"503"}', 400, 'invalid_request'],
+        ['POST', '/__admin/overrides', { 'content-type': 'application/json', 'x-petstore-session': 'bad id!' }, '{"operationId":"listPets","status":503}', 400, 'invalid_request'],
+      ];
+      for (const [method, path, headers, body, status, code] of attempts) {
+        const response = await surface.request(method, path, { headers, body });
+        expect(response.status, `${method} ${path} ${body.slice(0, 60)}`).toBe(status);
+        expect(await response.json()).toMatchObject({ code, status });
+      }
+      expect(await (await surface.request('GET', '/__admin/state')).json()).toEqual(before);
+      expect(await (await surface.request('GET', '/__admin/overrides')).json()).toEqual({ overrides: [] });
+    });
+
+    it('names a new override’s place, and answers 404 for one that is not in the session asked', async () => {
+      const created = await surface.request('POST', '/__admin/overrides', { headers: { 'content-type': 'application/json', 'x-petstore-session': 'owner' }, body: '{"operationId":"listPets","status":503}' });
+      expect(created.status).toBe(201);
+      const { id } = (await created.json()) as { id: string };
+      expect(created.headers.get('location')).toBe(`/__admin/overrides/${id}`);
+      const elsewhere = await surface.request('DELETE', `/__admin/overrides/${id}`, { headers: { 'x-petstore-session': 'other' } });
+      expect(elsewhere.status).toBe(404);
+      expect(await elsewhere.json()).toMatchObject({ code: 'override_not_found', message: expect.stringMatching(/session "other"/) as string });
+      expect((await surface.request('GET', `/__admin/overrides/${id}`, { headers: { 'x-petstore-session': 'owner' } })).status).toBe(200);
+      expect((await surface.request('DELETE', `/__admin/overrides/${id}`, { headers: { 'x-petstore-session': 'owner' } })).status).toBe(204);
+      expect((await surface.request('DELETE', `/__admin/overrides/${id}`, { headers: { 'x-petstore-session': 'owner' } })).status).toBe(404);
+      expect((await surface.request('DELETE', '/__admin/overrides/%zz')).status).toBe(404);
+    });
+
     it('answers 405 to a wrong method on an admin endpoint', async () => {
       const response = await surface.request('GET', '/__admin/reset');
       expect(response.status).toBe(405);
@@ -114,7 +178,10 @@ export function describeAdminContract(surfaceName: string, createSurface: Create
 
     it('answers 401 without the token, or with another, naming what to send', async () => {
       for (const headers of [{}, AUTH, { authorization: `Bearer ${ADMIN_TOKEN}x` }]) {
-        for (const [method, path] of [['POST', '/__admin/reset'], ['GET', '/__admin/requests'], ['DELETE', '/__admin/requests']] as const) {
+        for (const [method, path] of [
+          ['POST', '/__admin/reset'], ['GET', '/__admin/requests'], ['DELETE', '/__admin/requests'], ['GET', '/__admin/state'], ['PUT', '/__admin/state'],
+          ['GET', '/__admin/overrides'], ['POST', '/__admin/overrides'], ['DELETE', '/__admin/overrides'], ['DELETE', '/__admin/overrides/1'],
+        ] as const) {
           const response = await surface.request(method, path, { headers });
           expect(response.status).toBe(401);
           expect(response.headers.get('www-authenticate')).toBe('Bearer realm="petstore-mock admin"');

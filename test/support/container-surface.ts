@@ -26,13 +26,14 @@ export function configuredContainer(options: EngineOptions = {}): PetstoreMockCo
   if (options.now !== undefined) container.withNow(typeof options.now === 'number' ? new Date(options.now) : options.now);
   if (options.adminToken !== undefined) container.withAdminToken(options.adminToken);
   if (options.adminOrigins !== undefined) container.withAdminOrigins(options.adminOrigins);
+  if (options.initialPets !== undefined) container.withData(options.initialPets);
   if (NETWORK_MODE) container.withNetworkMode(NETWORK_MODE);
   return container;
 }
 
 /** The image, started through the Testcontainers module; what it logs as an error is reported. */
 export async function createContainerSurface(options: EngineOptions): Promise<Surface> {
-  if (options.initialPets || options.store || options.documentPath) throw new Error('The container takes no initialPets, store or documentPath.');
+  if (options.store || options.documentPath) throw new Error('The container takes no store or documentPath.');
   const reportedErrors: string[] = [];
   const container = await configuredContainer(options)
     .withLogConsumer(stream => stream.on('data', (line: Buffer | string) => {
@@ -48,6 +49,7 @@ export async function createContainerSurface(options: EngineOptions): Promise<Su
       fetch(`${container.getOrigin()}${path}`, { method, ...(init.headers && { headers: init.headers }), ...(init.body !== undefined && { body: init.body }) }),
     reset: session => container.reset(session),
     requests: session => container.requests(session),
+    controls: session => (session === undefined ? container : container.openSession(session)),
     close: async () => {
       await container.stop();
     },

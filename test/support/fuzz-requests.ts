@@ -17,6 +17,8 @@ const PATHS = [
   '/v1/pets?__code=404', '/v1/pets/1?__code=410&__example=sunset', '/v1/pets?__dynamic=true&__seed=', '/v1/pets?__code=401&__example=nope',
   '/v1/pets?__code=&__delay=x', '/v1/pets/2?__example=bella&__code=200', '/v1/store/orders?__code=501&__dynamic=true', '/v1/pets?__delay=0',
   '/__admin/health', '/__admin/reset', '/__admin/requests', '/__admin/other', '/__admin/', '/__admin/requests?x=1', '/__admin/reset/../requests',
+  '/__admin/state', '/__admin/overrides', '/__admin/overrides/1', '/__admin/overrides/%zz', '/__admin/requests?status=4xx&operationId=createPet',
+  '/__admin/requests?since=2026-01-01T00:00:00Z', '/__admin/requests?status=9xx',
 ];
 const PREFERS = [
   undefined, 'code=404', 'code=418', 'code=abc', 'code=401', 'code=401, example=nope', 'code=503', 'code=500', 'code=201', 'code=400, dynamic=true',
@@ -41,6 +43,9 @@ const BODIES = [
   '{"__proto__":{"x":1},"name":"a","categoryId":1}', '{"name":"a","categoryId":1,"status":{"$ref":"#/x"}}', '{"a":', '\u0000\u0001',
   '<xml/>', 'name=a&categoryId=1', '--xyz\r\nContent-Disposition: form-data; name="a"\r\n\r\nb\r\n--xyz--', '{"name":"' + 'a'.repeat(5000) + '","categoryId":1}',
   '[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]', '\uFEFF{"name":"a","categoryId":1}', '{"name":"\\ud800","categoryId":1}',
+  '{"pets":[{"id":3,"name":"State","categoryId":1}]}', '{"pets":[{"id":3,"name":"A","categoryId":1},{"id":3,"name":"B","categoryId":1}]}', '{"pets":"all"}',
+  '{"operationId":"createPet","status":503,"times":2}', '{"operationId":"listPets","status":401}', '{"operationId":"getPet","status":200,"body":{"id":5,"name":"O","categoryId":1}}',
+  '{"operationId":"getPet","status":418}', '{"operationId":"listPets","status":503,"times":1e9}', '{"operationId":"listPets","status":200,"example":"twoPets","delay":0}',
 ];
 
 /** A request mixing valid and hostile paths, methods, credentials, admin tokens, sessions, controls, origins and bodies. */

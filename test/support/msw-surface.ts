@@ -1,8 +1,21 @@
 import { setupServer } from 'msw/node';
-import { createPetstoreMock, type PetstoreMockOptions } from '../../src/msw/index.js';
-import type { Surface } from '../contract/surface.js';
+import { createPetstoreMock, type PetstoreMockControls, type PetstoreMockOptions } from '../../src/msw/index.js';
+import type { Surface, SurfaceControls } from '../contract/surface.js';
 
-/** The MSW handlers in this process: `fetch` to either deployment is answered by them; reset and the journal in-process. */
+/** The in-process controls, as promises like the HTTP ones. */
+function asyncControls(controls: PetstoreMockControls): SurfaceControls {
+  const loose = controls as unknown as { override(operationId: string, options: object): Promise<never> };
+  return {
+    getState: () => Promise.resolve(controls.getState()),
+    setState: state => controls.setState(state),
+    override: (operationId, options) => loose.override(operationId, options),
+    overrides: () => Promise.resolve(controls.overrides()),
+    clearOverrides: id => Promise.resolve(controls.clearOverrides(id)),
+    calls: operationId => Promise.resolve(controls.calls(operationId)),
+  };
+}
+
+/** The MSW handlers in this process: `fetch` to either deployment is answered by them; reset, the journal and the controls in-process. */
 export async function createMswSurface(options: PetstoreMockOptions, origin = 'https://api.animal-store.example'): Promise<Surface> {
   const reportedErrors: string[] = [];
   const mock = createPetstoreMock({ ...options, onError: message => reportedErrors.push(message) });
@@ -19,6 +32,7 @@ export async function createMswSurface(options: PetstoreMockOptions, origin = 'h
       return Promise.resolve();
     },
     requests: session => Promise.resolve(mock.requests(session)),
+    controls: session => asyncControls(session === undefined ? mock : mock.openSession(session)),
     close: () => {
       server.close();
       return Promise.resolve();

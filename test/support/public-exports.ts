@@ -3,7 +3,7 @@ export const PUBLIC_EXPORTS = {
   'petstore-mock': [
     'DEFAULT_BODY_LIMIT', 'DEFAULT_HOST', 'DEFAULT_JOURNAL_SIZE', 'DEFAULT_MAX_PETS', 'DEFAULT_MAX_SESSIONS', 'DEFAULT_PETS', 'DEFAULT_PORT', 'DEFAULT_SEED',
     'ERROR_CODES', 'PET_STATUSES', 'SESSION_HEADER', 'SESSION_OPENED_HEADER', 'StoreFullError',
-    'buildNewPet', 'buildPet', 'buildPets', 'createEngine', 'createMockServer', 'createPetStore', 'createRequestJournal', 'createSessionRegistry',
+    'buildNewPet', 'buildPet', 'buildPets', 'createAdminClient', 'createEngine', 'createMockServer', 'createPetStore', 'createRequestJournal', 'createSessionRegistry',
     'handleFetch', 'loadDocument', 'locateDocument',
   ],
   'petstore-mock/fixtures': ['DEFAULT_SEED', 'PET_STATUSES', 'buildNewPet', 'buildPet', 'buildPets'],

@@ -1,60 +1,170 @@
-import { findSessionIdProblem, SESSION_HEADER } from '../../sessions/index.js';
-import type { RequestJournal } from '../journal/index.js';
+import type { PetstoreDocument } from '../../document/index.js';
+import { findSessionIdProblem, SESSION_HEADER, type Session, type SessionRegistry } from '../../sessions/index.js';
+import { loadPrismMocker } from '../prism/index.js';
+import { readOverrideSpec, type OverrideRegistry } from '../controls/index.js';
+import { decodeBody, parseQuery } from '../http/index.js';
+import { readJournalFilter, type RequestJournal } from '../journal/index.js';
 import { errorResponse, jsonResponse, toMockResponse } from '../responses/index.js';
+import { petSchemaOf, readPets } from '../state/index.js';
 import type { MockResponse } from '../types.js';
 
 export const ADMIN_PREFIX = '/__admin/';
 /** Every method some admin endpoint takes, for CORS preflights. */
-export const ADMIN_METHODS = ['GET', 'POST', 'DELETE'] as const;
+export const ADMIN_METHODS = ['GET', 'POST', 'PUT', 'DELETE'] as const;
 
 export interface AdminFacts {
+  document: PetstoreDocument;
+  sessions: SessionRegistry;
   journal: RequestJournal;
-  /** Resets one session, or everything (stores, sessions, journal). */
+  overrides: OverrideRegistry;
+  /** Resets one session, or everything (stores, sessions, overrides, journal). */
   reset(session?: string): void;
   /** When set, every admin endpoint but health wants `Authorization: Bearer <adminToken>`. */
   adminToken: string | undefined;
+  bodyLimit: number;
 }
+
+export interface AdminRequest {
+  method: string;
+  path: string;
+  search: string;
+  headers: Readonly<Record<string, string>>;
+  body: Uint8Array | string | undefined;
+  bodyTooLarge: boolean;
+}
+
+/** One admin endpoint: given the request and its session (the header's, if any), the answer. */
+type Endpoint = (request: AdminRequest, session: string | undefined) => MockResponse;
 
 /**
- * WireMock's admin paths, outside the API's base path: `GET /__admin/health`, `POST /__admin/reset`,
- * `GET|DELETE /__admin/requests`. `X-Petstore-Session` narrows reset and the journal to one session.
- * Undefined for paths that are not admin endpoints.
+ * WireMock's admin paths, outside the API's base path: health, reset, the journal, and the test
+ * controls: state out and in (`/__admin/state`) and scripted answers (`/__admin/overrides`).
+ * `X-Petstore-Session` narrows each to one session; without it, state and overrides are the
+ * default session's, reset and the journal everything.
  */
-export function answerAdminRequest(method: string, path: string, headers: Readonly<Record<string, string>>, facts: AdminFacts): MockResponse | undefined {
-  if (path === '/__admin/health') {
-    return method === 'GET' ? toMockResponse(jsonResponse(200, { status: 'ok' })) : methodNotAllowed(method, path, 'GET');
-  }
-  const allowed = METHODS_BY_PATH[path];
-  if (!allowed) return undefined;
-  if (!allowed.includes(method)) return methodNotAllowed(method, path, allowed.join(', '));
-  if (facts.adminToken !== undefined && !sameText(headers['authorization'] ?? '', `Bearer ${facts.adminToken}`)) {
-    return toMockResponse(
-      errorResponse('unauthorized', `${path} needs the admin token: send "Authorization: Bearer <admin token>" (--admin-token).`, {
-        'www-authenticate': 'Bearer realm="petstore-mock admin"',
-      }),
-    );
-  }
-  const session = headers[SESSION_HEADER];
-  const sessionProblem = findSessionIdProblem(session);
-  if (sessionProblem) return toMockResponse(errorResponse('invalid_request', sessionProblem));
-  if (path === '/__admin/reset') {
-    facts.reset(session);
-    return { status: 204, headers: {} };
-  }
-  if (method === 'DELETE') {
-    facts.journal.clear(session);
-    return { status: 204, headers: {} };
-  }
-  return toMockResponse(jsonResponse(200, { requests: facts.journal.list(session), capacity: facts.journal.capacity }));
+export function createAdminEndpoints(facts: AdminFacts) {
+  const { document, sessions, journal, overrides } = facts;
+  const pet = petSchemaOf(document);
+  const sessionOf = (id: string | undefined): Session => (id === undefined ? sessions.default : sessions.open(id));
+
+  const readJson = (request: AdminRequest): { value: unknown } | { response: MockResponse } => {
+    const decoded = decodeBody(request.body, request.headers['content-type'], request.bodyTooLarge);
+    if (decoded.kind === 'too-large') return { response: toMockResponse(errorResponse('payload_too_large', `The request body is larger than ${facts.bodyLimit} bytes.`)) };
+    if (decoded.kind === 'none') return { response: toMockResponse(errorResponse('invalid_request', `${request.method} ${request.path} needs a JSON body.`)) };
+    if (decoded.kind === 'not-json') {
+      return { response: toMockResponse(errorResponse('unsupported_media_type', `Content-Type must be application/json, not ${decoded.contentType ? `"${decoded.contentType}"` : 'missing'}.`)) };
+    }
+    if (decoded.kind === 'invalid-json') return { response: toMockResponse(errorResponse('invalid_json', `Request body is not valid JSON: ${decoded.reason}.`)) };
+    return { value: decoded.value };
+  };
+
+  const endpoints: Readonly<Record<string, Readonly<Record<string, Endpoint>>>> = {
+    '/__admin/reset': {
+      POST: (_, session) => {
+        facts.reset(session);
+        return noContent();
+      },
+    },
+    '/__admin/requests': {
+      GET: (request, session) => {
+        const filter = readJournalFilter(parseQuery(request.search));
+        if ('problem' in filter) return toMockResponse(errorResponse('invalid_request', filter.problem));
+        return toMockResponse(jsonResponse(200, { requests: journal.list(session, filter.filter), capacity: journal.capacity }));
+      },
+      DELETE: (_, session) => {
+        journal.clear(session);
+        return noContent();
+      },
+    },
+    '/__admin/state': {
+      GET: (_, session) => toMockResponse(jsonResponse(200, { pets: sessionOf(session).store.list({ limit: Number.POSITIVE_INFINITY }) })),
+      PUT: (request, session) => {
+        const body = readJson(request);
+        if ('response' in body) return body.response;
+        const store = sessionOf(session).store;
+        const read = readPets(body.value, pet, store.maxPets);
+        if ('problem' in read) return toMockResponse(errorResponse('invalid_request', `The state ${read.problem}; nothing was changed.`));
+        store.replace(read.pets);
+        return toMockResponse(jsonResponse(200, { pets: store.list({ limit: Number.POSITIVE_INFINITY }) }));
+      },
+    },
+    '/__admin/overrides': {
+      GET: (_, session) => toMockResponse(jsonResponse(200, { overrides: overrides.list(session) })),
+      POST: (request, session) => {
+        const body = readJson(request);
+        if ('response' in body) return body.response;
+        const read = readOverrideSpec(body.value, document);
+        if ('problem' in read) return toMockResponse(errorResponse('invalid_request', `${read.problem} Nothing was set.`));
+        if (read.spec.body === undefined) void loadPrismMocker();
+        try {
+          const override = overrides.add(session, read.spec);
+          return toMockResponse(jsonResponse(201, override, { location: `/__admin/overrides/${override.id}` }));
+        } catch (error) {
+          return toMockResponse(errorResponse('invalid_request', (error as Error).message.replace('[petstore-mock] ', '')));
+        }
+      },
+      DELETE: (_, session) => {
+        overrides.clear(session);
+        return noContent();
+      },
+    },
+  };
+
+  /** `/__admin/overrides/{id}`. */
+  const oneOverride = (id: string): Readonly<Record<string, Endpoint>> => ({
+    GET: (_, session) => {
+      const found = overrides.list(session).find(override => override.id === id);
+      return found ? toMockResponse(jsonResponse(200, found)) : overrideNotFound(id, session);
+    },
+    DELETE: (_, session) => (overrides.remove(session, id) ? noContent() : overrideNotFound(id, session)),
+  });
+
+  return {
+    /** The answer, or undefined for a path that is no admin endpoint. */
+    answer(request: AdminRequest): MockResponse | undefined {
+      const { method, path, headers } = request;
+      if (path === '/__admin/health') return method === 'GET' ? toMockResponse(jsonResponse(200, { status: 'ok' })) : methodNotAllowed(method, path, ['GET']);
+      const overrideId = /^\/__admin\/overrides\/([^/]+)$/.exec(path)?.[1];
+      const methods = overrideId === undefined ? endpoints[path] : oneOverride(decodeSegment(overrideId));
+      if (!methods) return undefined;
+      const endpoint = methods[method];
+      if (!endpoint) return methodNotAllowed(method, path, Object.keys(methods));
+      if (facts.adminToken !== undefined && !sameText(headers['authorization'] ?? '', `Bearer ${facts.adminToken}`)) {
+        return toMockResponse(
+          errorResponse('unauthorized', `${path} needs the admin token: send "Authorization: Bearer <admin token>" (--admin-token).`, {
+            'www-authenticate': 'Bearer realm="petstore-mock admin"',
+          }),
+        );
+      }
+      const session = headers[SESSION_HEADER];
+      const sessionProblem = findSessionIdProblem(session);
+      if (sessionProblem) return toMockResponse(errorResponse('invalid_request', sessionProblem));
+      return endpoint(request, session);
+    },
+  };
 }
 
-const METHODS_BY_PATH: Readonly<Record<string, readonly string[]>> = {
-  '/__admin/reset': ['POST'],
-  '/__admin/requests': ['GET', 'DELETE'],
-};
+/** A path segment decoded; one that does not decode (`%zz`) is taken as it is, and names no override. */
+function decodeSegment(segment: string): string {
+  try {
+    return decodeURIComponent(segment);
+  } catch {
+    return segment;
+  }
+}
 
-function methodNotAllowed(method: string, path: string, allow: string): MockResponse {
-  return toMockResponse(errorResponse('method_not_allowed', `${method} is not allowed on ${path}; use ${allow.replace(', ', ' or ')}.`, { allow }));
+function noContent(): MockResponse {
+  return { status: 204, headers: {} };
+}
+
+function overrideNotFound(id: string, session: string | undefined): MockResponse {
+  return toMockResponse(
+    errorResponse('override_not_found', `No override has id ${JSON.stringify(id)} in ${session === undefined ? 'the default session' : `session ${JSON.stringify(session)}`}; GET /__admin/overrides lists them.`),
+  );
+}
+
+function methodNotAllowed(method: string, path: string, allowed: readonly string[]): MockResponse {
+  return toMockResponse(errorResponse('method_not_allowed', `${method} is not allowed on ${path}; use ${allowed.join(' or ')}.`, { allow: allowed.join(', ') }));
 }
 
 /** Compares in time independent of where the texts differ, so the token cannot be guessed by timing. */

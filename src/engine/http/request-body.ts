@@ -3,7 +3,7 @@ import { findRoundedNumber, type RoundedNumber } from './rounded-numbers.js';
 /** What the engine made of a request body before Prism validates it. */
 export type DecodedBody =
   | { kind: 'none' }
-  | { kind: 'json'; value: unknown; rounded?: RoundedNumber }
+  | { kind: 'json'; value: unknown; text: string; rounded?: RoundedNumber }
   | { kind: 'invalid-json'; text: string; reason: string }
   | { kind: 'not-json'; text: string; contentType: string | undefined }
   | { kind: 'too-large' };
@@ -21,7 +21,7 @@ export function decodeBody(body: Uint8Array | string | undefined, contentType: s
   try {
     const value = JSON.parse(text) as unknown;
     const rounded = findRoundedNumber(text);
-    return rounded ? { kind: 'json', value, rounded } : { kind: 'json', value };
+    return rounded ? { kind: 'json', value, text, rounded } : { kind: 'json', value, text };
   } catch (error) {
     return { kind: 'invalid-json', text, reason: error instanceof Error ? error.message : String(error) };
   }

@@ -14,12 +14,74 @@ export interface JournalEntry {
   problems: JournalProblem[];
   /** Milliseconds the answer was held back (`--delay`, `Prefer: delay=`). */
   delay: number;
-  /** Which control made the answer: `forced` (`Prefer: code=…`), `fault` (`--fault-rate`), or null for the API's own behaviour. */
-  control: 'forced' | 'fault' | null;
+  /** Which control made the answer: `forced` (`Prefer: code=…`), `fault` (`--fault-rate`), `override` (`/__admin/overrides`), or null for the API's own behaviour. */
+  control: 'forced' | 'fault' | 'override' | null;
   /** `new` or `reopened` (after it was dropped past `--max-sessions`) when this request opened its session afresh. */
   sessionOpened: 'new' | 'reopened' | null;
   /** The session this request's opening of its own dropped, past `--max-sessions`. */
   evictedSession: string | null;
+  /** The request's body: parsed JSON, or the text of another kind; null without one, or when cut. */
+  body: unknown;
+  /** True when the body was over `JOURNAL_BODY_LIMIT` and left out. */
+  bodyCut: boolean;
+}
+
+/** The largest request body a journal entry keeps, in characters; a larger one is marked cut. */
+export const JOURNAL_BODY_LIMIT = 4096;
+
+/** Which entries `GET /__admin/requests?operationId=…&status=…&since=…` asks for. */
+export interface JournalFilter {
+  operationId?: string;
+  /** A status (`201`), or a class (`4` for `4xx`). */
+  status?: number;
+  statusClass?: number;
+  /** Entries at this time or later. */
+  since?: Date;
+}
+
+const FILTER_PARAMETERS = ['operationId', 'status', 'since'];
+
+/** The filter a query asks for, or a sentence naming the parameter that is wrong. */
+export function readJournalFilter(query: Readonly<Record<string, string | string[]>>): { filter: JournalFilter } | { problem: string } {
+  const filter: JournalFilter = {};
+  for (const [name, value] of Object.entries(query)) {
+    if (!FILTER_PARAMETERS.includes(name)) return { problem: `The journal is filtered by ${FILTER_PARAMETERS.join(', ')}; ${JSON.stringify(name)} is none of them.` };
+    if (Array.isArray(value)) return { problem: `${name} may be given once.` };
+    if (name === 'operationId') filter.operationId = value;
+    else if (name === 'status') {
+      const match = /^([1-5])(?:xx|\d\d)$/i.exec(value);
+      if (!match) return { problem: `status must be a status such as 201 or a class such as 4xx, got ${JSON.stringify(value)}.` };
+      if (/xx$/i.test(value)) filter.statusClass = Number(match[1]);
+      else filter.status = Number(value);
+    } else {
+      const since = new Date(value);
+      if (!/^\d{4}-\d{2}-\d{2}/.test(value) || Number.isNaN(since.getTime())) return { problem: `since must be an ISO date-time such as 2026-11-22T10:00:00Z, got ${JSON.stringify(value)}.` };
+      filter.since = since;
+    }
+  }
+  return { filter };
+}
+
+function matches(entry: JournalEntry, filter: JournalFilter): boolean {
+  if (filter.operationId !== undefined && entry.operationId !== filter.operationId) return false;
+  if (filter.status !== undefined && entry.status !== filter.status) return false;
+  if (filter.statusClass !== undefined && Math.floor(entry.status / 100) !== filter.statusClass) return false;
+  return filter.since === undefined || Date.parse(entry.time) >= filter.since.getTime();
+}
+
+/** A body as the journal keeps it: bounded, and frozen so no reader can change what another reads. */
+export function journalBody(text: string | undefined, parsed: { value: unknown } | undefined): Pick<JournalEntry, 'body' | 'bodyCut'> {
+  if (text === undefined || text.length === 0) return { body: null, bodyCut: false };
+  if (text.length > JOURNAL_BODY_LIMIT) return { body: null, bodyCut: true };
+  return { body: deepFreeze(parsed ? parsed.value : text), bodyCut: false };
+}
+
+function deepFreeze<T>(value: T): T {
+  if (typeof value === 'object' && value !== null && !Object.isFrozen(value)) {
+    Object.freeze(value);
+    for (const child of Object.values(value)) deepFreeze(child);
+  }
+  return value;
 }
 
 export interface JournalProblem {
@@ -33,8 +95,8 @@ export const DEFAULT_JOURNAL_SIZE = 1000;
 /** The last `capacity` requests, oldest first; older ones fall out. */
 export interface RequestJournal {
   record(entry: JournalEntry): void;
-  /** Entries oldest first; only those of `session` when it is given. */
-  list(session?: string): JournalEntry[];
+  /** Entries oldest first; only those of `session` when it is given, and those `filter` keeps. */
+  list(session?: string, filter?: JournalFilter): JournalEntry[];
   /** Forgets every entry, or those of `session`. */
   clear(session?: string): void;
   readonly capacity: number;
@@ -57,9 +119,11 @@ export function createRequestJournal(capacity: number = DEFAULT_JOURNAL_SIZE): R
         start = (start + 1) % capacity;
       }
     },
-    list(session) {
+    list(session, filter) {
       const all = ordered();
-      return (session === undefined ? all : all.filter(entry => entry.session === session)).map(entry => ({ ...entry, problems: [...entry.problems] }));
+      return all
+        .filter(entry => (session === undefined || entry.session === session) && (filter === undefined || matches(entry, filter)))
+        .map(entry => ({ ...entry, problems: [...entry.problems] }));
     },
     clear(session) {
       entries = session === undefined ? [] : ordered().filter(entry => entry.session !== session);

@@ -3,7 +3,7 @@ import type { IHttpRequest, IHttpResponse, PrismHttpComponents } from '@stopligh
 import type { IHttpOperation } from '@stoplight/types';
 import type { PetstoreDocument } from '../../document/index.js';
 import type { SessionEntry } from '../../sessions/index.js';
-import { drawDelay, drawFault, FAULT_RETRY_AFTER_SECONDS, isForced, type Clock, type DelayRange, type RequestControls } from '../controls/index.js';
+import { drawDelay, drawFault, FAULT_RETRY_AFTER_SECONDS, isForced, type Clock, type DelayRange, type Override, type OverrideRegistry, type RequestControls } from '../controls/index.js';
 import { deprecationHeaders, goneResponse, sunsetOf } from './deprecation.js';
 import { BEARER_CHALLENGE, describeDiagnostic, findCredentialProblem, findInputProblem, isError } from '../checks/index.js';
 import { findForcingProblem, forceResponse } from '../prism/index.js';
@@ -11,14 +11,16 @@ import { readPathParameters, readQuery } from './parameters.js';
 import { derivedHeaders, petOperations, type OperationInput } from './pet-operations.js';
 import type { DecodedBody } from '../http/index.js';
 import type { JournalProblem } from '../journal/index.js';
-import { errorResponse } from '../responses/index.js';
+import { errorResponse, jsonResponse } from '../responses/index.js';
 
 /** Which of the mock's controls made an answer, for the journal: null for the API's own behaviour. */
-export type AnswerControl = 'forced' | 'fault' | null;
+export type AnswerControl = 'forced' | 'fault' | 'override' | null;
 
 /** What the engine learnt of a request outside Prism's view of it, and what the responder decided beyond the response. */
 export interface RequestContext {
   body: DecodedBody;
+  /** The `X-Petstore-Session` the request names; undefined for the default session. */
+  sessionId: string | undefined;
   /** Opens the request's session (or touches it, as most recently used); called only once its credentials passed. */
   enterSession: () => SessionEntry;
   /** The session, once entered. */
@@ -41,6 +43,8 @@ export interface OperationResponderOptions {
   faultRate: number;
   /** `--delay`, drawn per request from the session's stream. */
   latency: DelayRange | undefined;
+  /** Scripted answers (`POST /__admin/overrides`). */
+  overrides: OverrideRegistry;
   clock: Clock;
   /** Seed of generated (`dynamic=true`) bodies when the request names none. */
   seed: number;
@@ -52,7 +56,7 @@ export interface OperationResponderOptions {
  * controls, the request's problems, a forced response, and finally the session's store.
  */
 export function createOperationResponder(options: OperationResponderOptions) {
-  const { document, apiKeys, bodyLimit, faultRate, latency, clock } = options;
+  const { document, apiKeys, bodyLimit, faultRate, latency, clock, overrides } = options;
   const deprecations = new Map([...document.operations].map(([id, operation]) => [id, deprecationHeaders(operation, document)]));
   const sunsets = new Map([...document.operations].flatMap(([id, operation]) => {
     const sunset = sunsetOf(operation);
@@ -71,8 +75,10 @@ export function createOperationResponder(options: OperationResponderOptions) {
     const forced = isForced(controls);
     const retired = sunsets.get(id);
     if (retired && clock().getTime() >= retired.sunset.getTime()) return goneResponse(retired.operation, document, retired.sunset);
-    // A forced 401 needs no credentials, and so opens no session.
+    // A forced 401 needs no credentials, and so opens no session; nor does a scripted one.
     if (forced && controls.code === 401) return findForcingProblemResponse(operation, controls) ?? force(operation, request, context);
+    const scripted = overrides.size > 0 ? overrides.find(context.sessionId, id) : undefined;
+    if (!forced && scripted?.status === 401) return script(operation, request, context, scripted);
     const credentialProblem = findCredentialProblem({ request, diagnostics, apiKeys });
     if (credentialProblem) return credentialProblem;
     // Only now, with acceptable credentials, is the session opened and are its streams drawn from.
@@ -80,7 +86,7 @@ export function createOperationResponder(options: OperationResponderOptions) {
     const { session } = entry;
     if (controls.delay === undefined && latency) context.delay = drawDelay(latency, session.latencyRandom);
     const fault = faultRate > 0 ? drawFault(faultRate, session.faultRandom) : undefined;
-    if (fault && !forced) {
+    if (fault && !forced && !scripted) {
       context.control = 'fault';
       return fault;
     }
@@ -89,6 +95,7 @@ export function createOperationResponder(options: OperationResponderOptions) {
     const problem = findInputProblem({ operation, request, diagnostics, body: context.body, bodyLimit });
     if (problem) return problem;
     if (forced) return force(operation, request, context);
+    if (scripted) return script(operation, request, context, scripted);
     const handler = petOperations[id];
     if (!handler || document.operations.get(id)?.definition['x-not-implemented'] === true) {
       return errorResponse('not_implemented', `${operation.method.toUpperCase()} ${document.basePath}${operation.path} is named by the specification but its shape is not shown.`);
@@ -104,9 +111,27 @@ export function createOperationResponder(options: OperationResponderOptions) {
 
   /** The declared response the controls force, with the headers the engine itself would have sent. */
   const force = (operation: IHttpOperation, request: IHttpRequest, context: RequestContext): IHttpResponse => {
-    if (!context.mocker) throw new Error('[petstore-mock] A forced response came before Prism\'s mocker was loaded.');
     context.control = 'forced';
-    const response = forceResponse(context.mocker, operation, request, context.controls, String(options.seed));
+    return fromDocument(operation, request, context, context.controls, `Forced by ${context.controls.forcedBy ?? 'a control'}`);
+  };
+
+  /** An override's answer: its body, or the response's example as Prism's mocker gives it; one call of it used. */
+  const script = (operation: IHttpOperation, request: IHttpRequest, context: RequestContext, override: Override): IHttpResponse => {
+    overrides.use(override);
+    context.control = 'override';
+    if (override.delay !== undefined && context.controls.delay === undefined) context.delay = override.delay;
+    if (override.body !== undefined) return withEngineHeaders(operation, jsonResponse(override.status, override.body));
+    const controls: RequestControls = { code: override.status, ...(override.example !== undefined && { example: override.example }) };
+    return fromDocument(operation, request, context, controls, `Scripted by override ${override.id}`);
+  };
+
+  const fromDocument = (operation: IHttpOperation, request: IHttpRequest, context: RequestContext, controls: RequestControls, cause: string): IHttpResponse => {
+    if (!context.mocker) throw new Error('[petstore-mock] An answer from the document came before Prism\'s mocker was loaded.');
+    return withEngineHeaders(operation, forceResponse(context.mocker, operation, request, controls, String(options.seed), cause));
+  };
+
+  /** Headers the engine sends with such an answer, instead of Prism's placeholders: Location, the bearer challenge, Retry-After. */
+  const withEngineHeaders = (operation: IHttpOperation, response: IHttpResponse): IHttpResponse => {
     const headers: Record<string, string> = {};
     for (const [name, value] of Object.entries(response.headers ?? {})) headers[name.toLowerCase()] = value;
     Object.assign(headers, derivedHeaders[operation.iid ?? '']?.(response.body, urlOf));

@@ -53,10 +53,10 @@ export function findForcingProblem(operation: IHttpOperation, controls: RequestC
 const silentLogger = createLogger('petstore-mock', { level: 'silent' });
 
 /**
- * The declared response `controls` force, made by Prism's mocker: the named or first example, or a
+ * The declared response `controls` force (or an override scripts; `cause` says which, for the message), made by Prism's mocker: the named or first example, or a
  * body generated from the schema with `seed`. Throws when Prism cannot make it.
  */
-export function forceResponse(mock: PrismMock, operation: IHttpOperation, request: IHttpRequest, controls: RequestControls, seed: string): IHttpResponse {
+export function forceResponse(mock: PrismMock, operation: IHttpOperation, request: IHttpRequest, controls: RequestControls, seed: string, cause: string): IHttpResponse {
   // The mock answers JSON whatever the Accept header says, forced or not.
   const headers = { ...request.headers };
   delete headers['accept'];
@@ -74,17 +74,16 @@ export function forceResponse(mock: PrismMock, operation: IHttpOperation, reques
   // the answer was forced: an example's "see its log" or "No pet has id 42" would mislead.
   if (isErrorShaped(response.body)) {
     const { code } = response.body;
-    return { ...response, body: { code, message: forcedMessage(operation, response.statusCode, controls, response.body.message), status: response.statusCode } };
+    return { ...response, body: { code, message: forcedMessage(operation, response.statusCode, controls, response.body.message, cause), status: response.statusCode } };
   }
   return response;
 }
 
-/** The message of a forced `Error` body: what forced it, and the named example's own message when one was asked for. */
-function forcedMessage(operation: IHttpOperation, status: number, controls: RequestControls, exampleMessage: unknown): string {
-  const forcedBy = controls.forcedBy ?? 'a forcing control';
+/** The message of a forced or scripted `Error` body: its `cause`, and the named example's own message when one was asked for. */
+function forcedMessage(operation: IHttpOperation, status: number, controls: RequestControls, exampleMessage: unknown, cause: string): string {
   const name = operation.iid ?? `${operation.method.toUpperCase()} ${operation.path}`;
-  if (controls.example !== undefined && typeof exampleMessage === 'string') return `Forced by ${forcedBy}: ${exampleMessage}`;
-  return `Forced by ${forcedBy}: the ${status} response ${name} declares; the mock did not fail and its store was not asked.`;
+  if (controls.example !== undefined && typeof exampleMessage === 'string') return `${cause}: ${exampleMessage}`;
+  return `${cause}: the ${status} response ${name} declares; the mock did not fail and its store was not asked.`;
 }
 
 function isErrorShaped(body: unknown): body is { code: unknown; message: unknown; status: number } {

@@ -3,3 +3,5 @@ export { findForcingProblem, forceResponse, loadPrismMocker } from './forced-res
 export { escapeUndecodableSegments, parsableContentType } from './prism-input.js';
 export { createPrismPipeline } from './prism-pipeline.js';
 export { verdictKey } from './prism-verdicts.js';
+export { describeSchemaProblems, findSchemaProblems } from './validate-schema.js';
+export type { SchemaProblem } from './validate-schema.js';

@@ -4,6 +4,7 @@ export const ERROR_CODES = {
   invalid_request: 400,
   unauthorized: 401,
   pet_not_found: 404,
+  override_not_found: 404,
   route_not_found: 404,
   origin_not_allowed: 403,
   method_not_allowed: 405,

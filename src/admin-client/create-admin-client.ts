@@ -1,0 +1,108 @@
+import type { JournalEntry, JournalFilter } from '../engine/journal/request-journal.js';
+import type { Override } from '../engine/controls/overrides.js';
+import type { Call, DeclaredStatus, OperationId, OverrideOptions, StoreState } from '../types/index.js';
+
+// The sessions module's SESSION_HEADER, spelled again: importing it would load the fixtures' Faker
+// chunk (~160 KB) into a module that only sends HTTP requests.
+const SESSION_HEADER = 'x-petstore-session';
+
+export interface AdminClientOptions {
+  /** The mock's `--admin-token`, sent as a bearer token. */
+  adminToken?: string | undefined;
+}
+
+/**
+ * The admin endpoints, typed. On the client itself, reset and the journal cover every session (as
+ * the endpoints do without `X-Petstore-Session`) and state and overrides are the default session's;
+ * on `client.session(id)`, everything is that session's.
+ */
+export interface AdminControls {
+  /** `POST /__admin/reset`: back to the starting pets, with overrides and journal entries dropped. */
+  reset(): Promise<void>;
+  /** `GET /__admin/requests`: the journal, oldest first, filtered as asked. */
+  requests(filter?: JournalFilter): Promise<JournalEntry[]>;
+  /** `DELETE /__admin/requests`. */
+  clearRequests(): Promise<void>;
+  /** The journal's entries of `operationId`, bodies typed: `expect(await mock.calls('createPet')).toHaveLength(1)`. */
+  calls<Op extends OperationId>(operationId: Op): Promise<Call<Op>[]>;
+  /** `GET /__admin/state`: every pet, in id order. */
+  getState(): Promise<StoreState>;
+  /** `PUT /__admin/state`: exactly these pets; rejects with the mock's message when one does not fit. */
+  setState(state: StoreState): Promise<void>;
+  /** `POST /__admin/overrides`, typed by what the document declares for the operation. */
+  override<Op extends OperationId, Status extends DeclaredStatus<Op>>(operationId: Op, options: OverrideOptions<Op, Status>): Promise<Override>;
+  /** `GET /__admin/overrides`. */
+  overrides(): Promise<Override[]>;
+  /** `DELETE /__admin/overrides`, or `/__admin/overrides/{id}`. */
+  clearOverrides(id?: string): Promise<void>;
+}
+
+export interface AdminClient extends AdminControls {
+  /** The same controls, narrowed to one `X-Petstore-Session`; send `headers` with the client's requests. */
+  session(id: string): AdminSession;
+}
+
+export interface AdminSession extends AdminControls {
+  readonly id: string;
+  /** `{ 'x-petstore-session': id }`. */
+  readonly headers: Readonly<Record<string, string>>;
+}
+
+/** The mock's `Error` message (`invalid_request: The state pets[0] …`), or the text it answered. */
+function describeFailure(text: string): string {
+  try {
+    const error = JSON.parse(text) as { code?: unknown; message?: unknown };
+    if (typeof error.code === 'string' && typeof error.message === 'string') return `${error.code}: ${error.message}`;
+  } catch {
+    // Not the mock's Error body: the text says what it is.
+  }
+  return text;
+}
+
+/**
+ * The admin API of a running mock (the CLI, the container, `createMockServer`) over HTTP, typed:
+ * what a CI pipeline does with curl, from TypeScript. Failures reject with the mock's `Error` message.
+ */
+export function createAdminClient(origin: string, options: AdminClientOptions = {}): AdminClient {
+  const send = async (method: string, path: string, session: string | undefined, expected: number, body?: unknown): Promise<Response> => {
+    const headers: Record<string, string> = {};
+    if (options.adminToken !== undefined) headers['authorization'] = `Bearer ${options.adminToken}`;
+    if (session !== undefined) headers[SESSION_HEADER] = session;
+    if (body !== undefined) headers['content-type'] = 'application/json';
+    const response = await fetch(`${origin.replace(/\/+$/, '')}${path}`, { method, headers, ...(body !== undefined && { body: JSON.stringify(body) }) });
+    if (response.status !== expected) throw new Error(`[petstore-mock] ${method} ${path} answered ${response.status}: ${describeFailure(await response.text())}`);
+    return response;
+  };
+  const json = async <T>(response: Promise<Response>): Promise<T> => (await (await response).json()) as T;
+  const journal = (session: string | undefined, filter: JournalFilter = {}): Promise<JournalEntry[]> => {
+    const query = new URLSearchParams();
+    if (filter.operationId !== undefined) query.set('operationId', filter.operationId);
+    if (filter.status !== undefined) query.set('status', String(filter.status));
+    if (filter.statusClass !== undefined) query.set('status', `${filter.statusClass}xx`);
+    if (filter.since !== undefined) query.set('since', filter.since.toISOString());
+    const search = query.size > 0 ? `?${query.toString()}` : '';
+    return json<{ requests: JournalEntry[] }>(send('GET', `/__admin/requests${search}`, session, 200)).then(body => body.requests);
+  };
+
+  /** Sends and expects `expected`, with nothing to read back. */
+  const run = async (method: string, path: string, session: string | undefined, expected: number, body?: unknown): Promise<void> => {
+    await send(method, path, session, expected, body);
+  };
+
+  const controlsOf = (session: string | undefined): AdminControls => ({
+    reset: () => run('POST', '/__admin/reset', session, 204),
+    requests: filter => journal(session, filter),
+    clearRequests: () => run('DELETE', '/__admin/requests', session, 204),
+    calls: async <Op extends OperationId>(operationId: Op) => (await journal(session, { operationId })) as Call<Op>[],
+    getState: () => json<StoreState>(send('GET', '/__admin/state', session, 200)),
+    setState: state => run('PUT', '/__admin/state', session, 200, state),
+    override: (operationId, overrideOptions) => json<Override>(send('POST', '/__admin/overrides', session, 201, { operationId, ...overrideOptions })),
+    overrides: () => json<{ overrides: Override[] }>(send('GET', '/__admin/overrides', session, 200)).then(body => body.overrides),
+    clearOverrides: id => run('DELETE', id === undefined ? '/__admin/overrides' : `/__admin/overrides/${encodeURIComponent(id)}`, session, 204),
+  });
+
+  return {
+    ...controlsOf(undefined),
+    session: id => ({ id, headers: { [SESSION_HEADER]: id }, ...controlsOf(id) }),
+  };
+}

@@ -1,0 +1,3 @@
+export { createAdminClient } from './create-admin-client.js';
+
+export type { AdminClient, AdminClientOptions, AdminControls, AdminSession } from './create-admin-client.js';

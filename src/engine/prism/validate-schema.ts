@@ -1,0 +1,38 @@
+import type { JSONSchema } from '@stoplight/prism-http';
+import { ValidationContext } from '@stoplight/prism-http/dist/validator/validators/types.js';
+import { validateAgainstSchema } from '@stoplight/prism-http/dist/validator/validators/utils.js';
+
+export interface SchemaProblem {
+  /** Where in the value: `name`, `0.id`; empty for the value itself. */
+  path: string;
+  /** Ajv's words, through Prism: `must NOT have more than 255 characters`. */
+  message: string;
+  /** Ajv's keyword: `type`, `format`, `maxLength`, … */
+  keyword: string;
+}
+
+/**
+ * What Prism's own validator (the Ajv instances it checks requests and responses with, with the
+ * document's formats) finds wrong with `value` against one of the document's schemas.
+ */
+export function findSchemaProblems(value: unknown, schema: unknown): SchemaProblem[] {
+  const result = validateAgainstSchema(value, schema as JSONSchema, false, ValidationContext.Output, 'body');
+  if (result._tag === 'None') return [];
+  return result.value.map(diagnostic => ({
+    path: (diagnostic.path ?? []).slice(1).join('.'),
+    message: diagnostic.message.replace(/^Response body (?:property \S+ )?/, ''),
+    keyword: String(diagnostic.code ?? ''),
+  }));
+}
+
+/**
+ * The problems as one sentence's worth: `name must NOT have …; categoryId must be integer`. A
+ * `format` complaint about a field that already has a `type` complaint says nothing new and is left out.
+ */
+export function describeSchemaProblems(problems: readonly SchemaProblem[]): string {
+  const typed = new Set(problems.filter(problem => problem.keyword === 'type').map(problem => problem.path));
+  return problems
+    .filter(problem => !(problem.keyword === 'format' && typed.has(problem.path)))
+    .map(problem => (problem.path === '' ? problem.message : `${problem.path} ${problem.message}`))
+    .join('; ');
+}

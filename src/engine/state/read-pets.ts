@@ -1,0 +1,57 @@
+import type { PetstoreDocument } from '../../document/index.js';
+import type { Pet } from '../../types/index.js';
+import { describeSchemaProblems, findSchemaProblems } from '../prism/index.js';
+
+export type ReadPetsResult = { pets: Pet[] } | { problem: string };
+
+/** The schema of a declared response's JSON body; throws when the document has none (a mistake in the document). */
+export function responseSchemaOf(document: PetstoreDocument, operationId: string, status: number): unknown {
+  const operation = document.prismOperations.find(candidate => candidate.iid === operationId);
+  const schema = operation?.responses.find(response => response.code === String(status))?.contents?.find(content => content.schema)?.schema;
+  if (!schema) throw new Error(`[petstore-mock] The document declares no ${status} body for ${operationId}.`);
+  return schema;
+}
+
+/** What every stored pet must be: what `getPet` answers. */
+export function petSchemaOf(document: PetstoreDocument): { schema: unknown; fields: readonly string[] } {
+  const schema = responseSchemaOf(document, 'getPet', 200) as { properties?: Record<string, unknown> };
+  return { schema, fields: Object.keys(schema.properties ?? {}) };
+}
+
+/**
+ * Pets given whole (`PUT /__admin/state`, `--data`, `initialPets`): `{"pets": [...]}` or a bare
+ * array, each pet valid against the document's `Pet` by Prism's validator, with no field `Pet` does
+ * not declare, ids unique, at most `maxPets`. The first problem as a sentence naming the pet and
+ * its field, or the pets in id order.
+ */
+export function readPets(value: unknown, pet: ReturnType<typeof petSchemaOf>, maxPets: number): ReadPetsResult {
+  const list = Array.isArray(value) ? (value as unknown[]) : isPetsDocument(value) ? value.pets : undefined;
+  if (!list) return { problem: `must be {"pets": [...]} or an array of pets, got ${describe(value)}` };
+  if (list.length > maxPets) return { problem: `holds ${list.length} pets, more than a store holds (${maxPets}, --max-pets)` };
+  const seen = new Map<number, number>();
+  for (const [index, item] of list.entries()) {
+    const name = `pets[${index}]`;
+    if (typeof item !== 'object' || item === null || Array.isArray(item)) return { problem: `${name} must be an object (a Pet), got ${describe(item)}` };
+    const label = typeof (item as { id?: unknown }).id === 'number' ? `${name} (id ${(item as { id: number }).id})` : name;
+    const unknown = Object.keys(item).filter(field => !pet.fields.includes(field));
+    if (unknown.length > 0) return { problem: `${label} has ${unknown.map(field => JSON.stringify(field)).join(', ')}, which Pet does not declare (it has ${pet.fields.join(', ')})` };
+    const problems = findSchemaProblems(item, pet.schema);
+    if (problems.length > 0) return { problem: `${label}: ${describeSchemaProblems(problems)}` };
+    const { id } = item as Pet;
+    const earlier = seen.get(id);
+    if (earlier !== undefined) return { problem: `${name} repeats id ${id} of pets[${earlier}]: ids must be unique` };
+    seen.set(id, index);
+  }
+  return { pets: [...(list as Pet[])].sort((a, b) => a.id - b.id) };
+}
+
+function isPetsDocument(value: unknown): value is { pets: unknown[] } {
+  return typeof value === 'object' && value !== null && Object.keys(value).length === 1 && Array.isArray((value as { pets?: unknown }).pets);
+}
+
+function describe(value: unknown): string {
+  if (Array.isArray(value)) return 'an array';
+  if (value === null) return 'null';
+  if (typeof value === 'object') return `an object with ${Object.keys(value).map(key => JSON.stringify(key)).join(', ') || 'no fields'}`;
+  return typeof value;
+}
