@@ -126,7 +126,9 @@ console.log(`Worst case: resident memory ${(worstCase.rss / 1024 / 1024).toFixed
 
 const dockerFigures = await measureDocker();
 const mb = (bytes: number): string => `${(bytes / 1024 / 1024).toFixed(1)} MiB`;
-console.log(`Journal: resident memory ${mb(journalMemory.idleRss)} at start, ${mb(journalMemory.fullRss)} after 1,000 creates of ~1 KB bodies (journal full), ${mb(journalMemory.afterMoreRss)} after 2,000 more`);
+console.log(
+  `Journal: heap in use after GC ${mb(journalMemory.start.heapUsed)} at start, ${mb(journalMemory.full.heapUsed)} with the journal full of ~1 KB bodies (1,000), ${mb(journalMemory.afterMore.heapUsed)} after 2,000 more; resident ${mb(journalMemory.full.rss)}, then ${mb(journalMemory.afterMore.rss)}`,
+);
 if (typeof dockerFigures === 'string') console.log(`Docker: skipped, ${dockerFigures}.`);
 else {
   console.log(`Docker: run to healthy ${dockerFigures.healthyMs.toFixed(0)} ms (median of 3); our layers ${mb(dockerFigures.ownLayersBytes)} on a ${mb(dockerFigures.baseImageBytes)} base; idle memory ${mb(dockerFigures.idleMemoryBytes)}`);
