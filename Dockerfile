@@ -11,6 +11,7 @@ RUN npm ci --ignore-scripts --no-audit --no-fund
 COPY tsconfig.json ./
 COPY scripts ./scripts
 COPY src ./src
+COPY dashboard ./dashboard
 COPY openapi ./openapi
 RUN npm run build
 

@@ -56,5 +56,16 @@ const result = await build({
   logLevel: 'warning',
   plugins: [prismFakerEnglishOnly],
 });
+// The dashboard's script, for browsers: served by the mock at /__admin/dashboard.js.
+await build({
+  entryPoints: { dashboard: 'dashboard/client.ts' },
+  outdir: 'dist',
+  bundle: true,
+  format: 'esm',
+  platform: 'browser',
+  target: 'es2022',
+  minify: process.env.BUILD_MINIFY !== '0',
+  logLevel: 'warning',
+});
 await trimSourceMaps('dist');
 if (process.env.BUILD_ANALYZE) console.log(await (await import('esbuild')).analyzeMetafile(result.metafile));

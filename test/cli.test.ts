@@ -127,6 +127,7 @@ describe('the petstore-mock command', () => {
       expect(logLines[0]).toMatch(/^GET \/v1\/pets\?limit=2 200 \d+\.\dms$/);
       expect(logLines[1]).toMatch(/^GET \/v1\/pets\/999 404 \d+\.\dms$/);
       expect(cli.output().match(/ready on/g)).toHaveLength(1);
+      expect(cli.output()).toContain(`dashboard: ${new URL(url).origin}/__admin/\n`);
       // A container's HEALTHCHECK asks every second: those requests are not logged.
       expect(cli.output()).not.toContain('/__admin/health');
     } finally {
@@ -336,6 +337,12 @@ describe('parseCli', () => {
     expect(parseCli(['--default-status', 'none'], {})).toMatchObject({ config: { defaultStatus: null } });
     expect(parseCli([], { PETSTORE_DEFAULT_STATUS: 'none' })).toMatchObject({ config: { defaultStatus: null } });
     expect(parseCli([], {})).toMatchObject({ config: { defaultStatus: 'available' } });
+  });
+
+  it('turns the dashboard off with --no-dashboard or PETSTORE_DASHBOARD=false', () => {
+    expect(parseCli([], {})).toMatchObject({ config: { dashboard: true } });
+    expect(parseCli(['--no-dashboard'], {})).toMatchObject({ config: { dashboard: false } });
+    expect(parseCli([], { PETSTORE_DASHBOARD: 'false' })).toMatchObject({ config: { dashboard: false } });
   });
 
   it('takes a fixed delay as a range of one value', () => {

@@ -17,9 +17,9 @@ function withoutJournalTimes(response: MockResponse): MockResponse {
 }
 
 /** A journal that also remembers the last entry it was given, so a test can read what control made an answer. */
-function watchedJournal(): { journal: ReturnType<typeof createRequestJournal>; take(): JournalEntry | undefined } {
+function watchedJournal(): { journal: ReturnType<typeof createRequestJournal>; take(): Omit<JournalEntry, 'seq'> | undefined } {
   const journal = createRequestJournal(100);
-  let last: JournalEntry | undefined;
+  let last: Omit<JournalEntry, 'seq'> | undefined;
   const record = journal.record.bind(journal);
   journal.record = entry => {
     last = entry;

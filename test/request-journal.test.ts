@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { createRequestJournal, type JournalEntry } from '../src/index.js';
 
-function entry(path: string, session: string | null = null): JournalEntry {
+function entry(path: string, session: string | null = null): Omit<JournalEntry, 'seq'> {
   return { time: new Date(0).toISOString(), method: 'GET', path, operationId: 'listPets', status: 200, session, problems: [], delay: 0, control: null, sessionOpened: null, evictedSession: null, body: null, bodyCut: false };
 }
 

@@ -17,6 +17,7 @@ export interface CliConfig {
   pets: number;
   apiKeys: string[];
   cors: boolean;
+  dashboard: boolean;
   defaultStatus: PetStatus | null;
   validateResponses: boolean;
   logLevel: LogLevel;
@@ -56,6 +57,9 @@ Options (each has an environment variable; a flag wins over it, and an empty var
       --default-status <s>     Status of a pet created without one: available, pending, sold or
                                none (PETSTORE_DEFAULT_STATUS). Default available.
       --no-cors                Send no CORS headers (PETSTORE_CORS=false). CORS is on by default.
+      --no-dashboard           Serve no dashboard at /__admin/ (PETSTORE_DASHBOARD=false). The
+                               dashboard (on by default) shows the journal live, why a request was
+                               refused, the sessions and their pets, and the settings.
       --validate-responses     Check every response against the OpenAPI document; a violation
                                answers 500 (PETSTORE_VALIDATE_RESPONSES=true). Default off.
       --log-level <level>      silent, error, info (one line per request, and warnings such as a
@@ -121,6 +125,7 @@ export function parseCli(argv: readonly string[], env: Env): CliCommand {
         'api-key': { type: 'string', multiple: true },
         'default-status': { type: 'string' },
         'no-cors': { type: 'boolean' },
+        'no-dashboard': { type: 'boolean' },
         'validate-responses': { type: 'boolean' },
         'log-level': { type: 'string' },
         delay: { type: 'string' },
@@ -167,6 +172,7 @@ export function parseCli(argv: readonly string[], env: Env): CliCommand {
     pets: (read('pets', values.pets) as number | undefined) ?? DEFAULT_PETS,
     apiKeys: (read('apiKeys', values['api-key']) as string[] | undefined) ?? [],
     cors: values['no-cors'] ? false : ((read('cors', undefined) as boolean | undefined) ?? true),
+    dashboard: values['no-dashboard'] ? false : ((read('dashboard', undefined) as boolean | undefined) ?? true),
     defaultStatus: orDefault(read('defaultStatus', values['default-status']) as PetStatus | null | undefined, 'available'),
     validateResponses: values['validate-responses'] ?? (read('validateResponses', undefined) as boolean | undefined) ?? false,
     logLevel: readChoice('--log-level', 'PETSTORE_LOG_LEVEL', values['log-level'] ?? env['PETSTORE_LOG_LEVEL'], LOG_LEVELS, 'info', values['log-level'] !== undefined),

@@ -62,6 +62,7 @@ async function serve(config: CliConfig, io: CliIo): Promise<number | MockServer>
       ...(config.delay !== undefined && { delay: config.delay }),
       ...(config.adminToken !== undefined && { adminToken: config.adminToken }),
       adminOrigins: config.adminOrigins,
+      dashboard: config.dashboard,
       ...(initialPets !== undefined && { initialPets }),
       ...(config.now !== undefined && { now: config.now }),
       onError: (message, error) => {
@@ -79,7 +80,10 @@ async function serve(config: CliConfig, io: CliIo): Promise<number | MockServer>
     });
     const keys = config.apiKeys.length > 0 ? `${config.apiKeys.length} API key(s)` : 'any bearer token';
     const pets = initialPets ? `${initialPets.length} pets from ${config.dataFile?.path ?? ''}` : `seed ${config.seed}, ${config.pets} pets`;
-    if (logsRequests) io.stdout(`petstore-mock ready on ${server.url} (${pets}, ${keys}${describeControls(config)})`);
+    if (logsRequests) {
+      io.stdout(`petstore-mock ready on ${server.url} (${pets}, ${keys}${describeControls(config)})`);
+      if (server.dashboardUrl !== undefined) io.stdout(`dashboard: ${server.dashboardUrl}`);
+    }
     return server;
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code;

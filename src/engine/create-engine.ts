@@ -7,8 +7,8 @@ import { checkOptions } from '../options/index.js';
 import { DEFAULT_SEED } from '../fixtures/index.js';
 import { createSessionRegistry, DEFAULT_MAX_PETS, DEFAULT_MAX_SESSIONS, findSessionIdProblem, SESSION_HEADER, type SessionEntry, type SessionRegistry } from '../sessions/index.js';
 import type { PetStore } from '../store/index.js';
-import { ADMIN_METHODS, ADMIN_PREFIX, createAdminEndpoints, foreignOriginResponse, judgeAdminOrigin } from './admin/index.js';
-import { checkFaultRate, createClock, createOverrideRegistry, isForced, readControls, toDelayRange } from './controls/index.js';
+import { ADMIN_METHODS, ADMIN_PREFIX, answerDashboard, createAdminEndpoints, foreignOriginResponse, judgeAdminOrigin } from './admin/index.js';
+import { checkFaultRate, createClock, createOverrideRegistry, isForced, readControls, toDelayRange, toInstant } from './controls/index.js';
 // By file: the Engine's public declaration must not reach Prism's types through controls/index.js.
 import type { OverrideRegistry } from './controls/overrides.js';
 import { corsHeaders, decodeBody, isPreflight, lowerCaseHeaders, parseQuery, preflightHeaders, splitUrl, type DecodedBody } from './http/index.js';
@@ -97,7 +97,7 @@ export async function createEngine(options: EngineOptions = {}): Promise<Engine>
   );
 
   const reset = (session?: string): void => resetState({ sessions, journal, overrides }, session);
-  const admin = createAdminEndpoints({ document, sessions, journal, overrides, reset, adminToken: options.adminToken, bodyLimit });
+  const admin = createAdminEndpoints({ document, sessions, journal, overrides, reset, adminToken: options.adminToken, bodyLimit, settings: describeSettings(options, sessions, journal, latency) });
 
   const allowedMethods = (path: string): string[] => withHead([
     ...new Set(
@@ -202,6 +202,9 @@ export async function createEngine(options: EngineOptions = {}): Promise<Engine>
    */
   const answerAdmin = (method: string, path: string, search: string, headers: Record<string, string>, request: MockRequest): MockResponse => {
     const origin = headers['origin'];
+    // The page and its assets hold no data: a browser navigates to them, and their script then asks the endpoints below.
+    const page = options.dashboardScript !== undefined && (method === 'GET' || method === 'HEAD') ? answerDashboard(path, options.dashboardScript) : undefined;
+    if (page) return method === 'HEAD' ? (withoutBody(page), page) : page;
     const verdict = path === '/__admin/health' ? 'trusted' : judgeAdminOrigin(headers, adminOrigins);
     if (verdict === 'foreign') return foreignOriginResponse(path, headers);
     const addCors = cors && verdict === 'trusted';
@@ -265,6 +268,24 @@ export function warnOfEviction(onWarning: (message: string) => void, maxSessions
     onWarning(
       `[petstore-mock] Session ${JSON.stringify(id)} was dropped with its pets to make room: more than ${maxSessions ?? DEFAULT_MAX_SESSIONS} sessions (--max-sessions) were alive. Its next request opens it afresh (X-Petstore-Session-Opened: reopened).`,
     );
+}
+
+/** The options that shape answers, for `GET /__admin/settings` and the dashboard: counts and flags, never a key or the token. */
+function describeSettings(options: EngineOptions, sessions: SessionRegistry, journal: RequestJournal, latency: { min: number; max: number } | undefined): Record<string, unknown> {
+  const now = options.now === undefined ? undefined : toInstant(options.now);
+  return {
+    seed: options.seed ?? DEFAULT_SEED,
+    startingPets: sessions.default.store.size,
+    startingFrom: options.initialPets === undefined ? 'seed' : 'data',
+    apiKeys: options.apiKeys?.length ?? 0,
+    adminToken: options.adminToken !== undefined,
+    delay: latency ?? null,
+    faultRate: options.faultRate ?? 0,
+    now: now ? now.toISOString() : null,
+    maxSessions: sessions.maxSessions,
+    maxPets: sessions.maxPets,
+    journalSize: journal.capacity,
+  };
 }
 
 /** GET, and HEAD beside it: HEAD is answered wherever GET is (RFC 9110). */

@@ -81,6 +81,11 @@ export interface EngineOptions {
   rememberedVerdicts?: number;
   /** Largest request body accepted, in bytes. Default 1 MiB. */
   bodyLimit?: number;
+  /**
+   * The dashboard's script (`dist/dashboard.js`, built from `dashboard/client.ts`): with it the engine
+   * serves the page at `/__admin/`. `createMockServer` passes it unless `dashboard: false`.
+   */
+  dashboardScript?: string;
   /** Receives unexpected failures and response violations. Default: `console.error`. */
   onError?: (message: string, error?: unknown) => void;
   /** Receives what a user should know though nothing failed, e.g. a session dropped past `maxSessions`. Default: `console.warn`. */

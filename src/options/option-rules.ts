@@ -81,6 +81,7 @@ export const OPTION_RULES = {
     check: choice([...PET_STATUSES, null], `${PET_STATUSES.join(', ')}, none (null in code)`).check,
   },
   cors: { key: 'cors', flag: '--no-cors', env: 'PETSTORE_CORS', ...flagBoolean() },
+  dashboard: { key: 'dashboard', flag: '--no-dashboard', env: 'PETSTORE_DASHBOARD', ...flagBoolean() },
   validateResponses: { key: 'validateResponses', flag: '--validate-responses', env: 'PETSTORE_VALIDATE_RESPONSES', ...flagBoolean() },
   delay: {
     key: 'delay',

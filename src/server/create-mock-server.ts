@@ -7,6 +7,7 @@ import { createEngine, readBody, type Engine, type EngineOptions, type MockReque
 import { FAULT_RETRY_AFTER_SECONDS } from '../engine/controls/index.js';
 import { errorResponse, toMockResponse } from '../engine/responses/index.js';
 import { answerClientErrors } from './client-errors.js';
+import { loadDashboardScript } from './dashboard-script.js';
 
 export const DEFAULT_PORT = 4010;
 export const DEFAULT_HOST = '127.0.0.1';
@@ -18,6 +19,8 @@ export interface MockServerOptions extends EngineOptions {
   host?: string;
   /** Called once per answered request, e.g. to log it. */
   onRequest?: (entry: RequestLogEntry) => void;
+  /** Serve the dashboard at `/__admin/`. Default true. */
+  dashboard?: boolean;
 }
 
 export interface RequestLogEntry {
@@ -36,6 +39,8 @@ export interface MockServer {
   readonly port: number;
   readonly engine: Engine;
   readonly server: Server;
+  /** The dashboard's address, `http://host:port/__admin/`; undefined when it is off (or the package was not built). */
+  readonly dashboardUrl: string | undefined;
   /**
    * Stops accepting connections and answers what is in flight: a delayed answer is sent at once,
    * every answer closes its connection, and a request still unanswered after `drainMs` (default
@@ -56,7 +61,8 @@ interface InFlight {
 /** The engine behind `node:http`: the local mock and the container run this. */
 export async function createMockServer(options: MockServerOptions = {}): Promise<MockServer> {
   checkOptions(options);
-  const engine = await createEngine(options);
+  const dashboardScript = options.dashboard === false ? undefined : await loadDashboardScript();
+  const engine = await createEngine({ ...options, ...(dashboardScript !== undefined && { dashboardScript }) });
   const inFlight = new Set<InFlight>();
   let closing = false;
   const server = createServer((request, response) => {
@@ -100,6 +106,7 @@ export async function createMockServer(options: MockServerOptions = {}): Promise
     port,
     engine,
     server,
+    dashboardUrl: dashboardScript === undefined ? undefined : `${origin}/__admin/`,
     close: ({ drainMs = DEFAULT_DRAIN_MS } = {}) => (closed ??= close(drainMs)),
   };
 }

@@ -101,12 +101,14 @@ export function describeAdminContract(surfaceName: string, createSurface: Create
       expect((await list('operationId=createPet')).map(entry => entry.body)).toEqual([{ name: 'Filtered', categoryId: 1 }]);
       expect((await list('status=4xx')).map(entry => entry.path)).toEqual(['/v1/pets?limit=0']);
       expect((await list('operationId=listPets&status=200')).map(entry => entry.path)).toEqual(['/v1/pets']);
-      expect(await list(`since=${encodeURIComponent(started)}`)).toHaveLength(3);
+      const all = await list(`since=${encodeURIComponent(started)}`);
+      expect(all).toHaveLength(3);
+      expect((await list(`after=${all[0]?.seq ?? 0}`)).map(entry => entry.seq)).toEqual(all.slice(1).map(entry => entry.seq));
       expect(await list(`since=${encodeURIComponent(new Date(Date.now() + 60_000).toISOString())}`)).toEqual([]);
       for (const [query, message] of [
         ['status=abc', /status must be a status such as 201 or a class such as 4xx/],
         ['since=yesterday', /since must be an ISO date-time/],
-        ['session=x', /filtered by operationId, status, since; "session" is none of them/],
+        ['session=x', /filtered by operationId, status, since, after; "session" is none of them/],
         ['status=200&status=201', /status may be given once/],
       ] as const) {
         const response = await surface.request('GET', `/__admin/requests?${query}`);
@@ -151,6 +153,26 @@ export function describeAdminContract(surfaceName: string, createSurface: Create
       expect((await surface.request('DELETE', `/__admin/overrides/${id}`, { headers: { 'x-petstore-session': 'owner' } })).status).toBe(204);
       expect((await surface.request('DELETE', `/__admin/overrides/${id}`, { headers: { 'x-petstore-session': 'owner' } })).status).toBe(404);
       expect((await surface.request('DELETE', '/__admin/overrides/%zz')).status).toBe(404);
+    });
+
+    it('lists the sessions alive with their pets, and the settings, without a key or the token', async () => {
+      await surface.request('GET', '/v1/pets', { headers: { ...AUTH, 'x-petstore-session': 'listed' } });
+      const { sessions } = (await (await surface.request('GET', '/__admin/sessions')).json()) as { sessions: { id: string | null; pets: number }[] };
+      expect(sessions[0]).toMatchObject({ id: null });
+      expect(sessions).toContainEqual({ id: 'listed', pets: 4 });
+      const settings = (await (await surface.request('GET', '/__admin/settings')).json()) as Record<string, unknown>;
+      expect(settings).toMatchObject({ seed: 5, startingFrom: 'seed', apiKeys: 0, adminToken: false, delay: null, faultRate: 0, now: null, maxSessions: 100, maxPets: 10_000, journalSize: 1000 });
+    });
+
+    it('serves the dashboard page with its own assets only, and no data in it', async () => {
+      const page = await surface.request('GET', '/__admin/');
+      expect(page.status).toBe(200);
+      expect(page.headers.get('content-type')).toBe('text/html; charset=utf-8');
+      expect(page.headers.get('content-security-policy')).toContain("script-src 'self'");
+      const html = await page.text();
+      expect(html).toContain('<script type="module" src="dashboard.js"></script>');
+      expect(html).not.toMatch(/https?:\/\//);
+      expect((await surface.request('GET', '/__admin/dashboard.js')).headers.get('content-type')).toBe('text/javascript; charset=utf-8');
     });
 
     it('answers 405 to a wrong method on an admin endpoint', async () => {

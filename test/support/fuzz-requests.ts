@@ -18,7 +18,8 @@ const PATHS = [
   '/v1/pets?__code=&__delay=x', '/v1/pets/2?__example=bella&__code=200', '/v1/store/orders?__code=501&__dynamic=true', '/v1/pets?__delay=0',
   '/__admin/health', '/__admin/reset', '/__admin/requests', '/__admin/other', '/__admin/', '/__admin/requests?x=1', '/__admin/reset/../requests',
   '/__admin/state', '/__admin/overrides', '/__admin/overrides/1', '/__admin/overrides/%zz', '/__admin/requests?status=4xx&operationId=createPet',
-  '/__admin/requests?since=2026-01-01T00:00:00Z', '/__admin/requests?status=9xx',
+  '/__admin/requests?since=2026-01-01T00:00:00Z', '/__admin/requests?status=9xx', '/__admin/requests?after=3', '/__admin/sessions', '/__admin/settings',
+  '/__admin/dashboard.js', '/__admin/favicon.svg',
 ];
 const PREFERS = [
   undefined, 'code=404', 'code=418', 'code=abc', 'code=401', 'code=401, example=nope', 'code=503', 'code=500', 'code=201', 'code=400, dynamic=true',

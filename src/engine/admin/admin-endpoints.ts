@@ -22,6 +22,8 @@ export interface AdminFacts {
   /** When set, every admin endpoint but health wants `Authorization: Bearer <adminToken>`. */
   adminToken: string | undefined;
   bodyLimit: number;
+  /** What `GET /__admin/settings` shows: the options that shape answers, never a key or the token. */
+  settings: Readonly<Record<string, unknown>>;
 }
 
 export interface AdminRequest {
@@ -38,7 +40,8 @@ type Endpoint = (request: AdminRequest, session: string | undefined) => MockResp
 
 /**
  * WireMock's admin paths, outside the API's base path: health, reset, the journal, and the test
- * controls: state out and in (`/__admin/state`) and scripted answers (`/__admin/overrides`).
+ * controls: state out and in (`/__admin/state`) and scripted answers (`/__admin/overrides`); the
+ * sessions alive (most recently used first after the default one) and the settings, for the dashboard.
  * `X-Petstore-Session` narrows each to one session; without it, state and overrides are the
  * default session's, reset and the journal everything.
  */
@@ -75,6 +78,15 @@ export function createAdminEndpoints(facts: AdminFacts) {
         journal.clear(session);
         return noContent();
       },
+    },
+    '/__admin/sessions': {
+      GET: () => {
+        const named = sessions.ids().reverse().map(id => ({ id, pets: sessions.find(id)?.store.size ?? 0 }));
+        return toMockResponse(jsonResponse(200, { sessions: [{ id: null, pets: sessions.default.store.size }, ...named], max: sessions.maxSessions }));
+      },
+    },
+    '/__admin/settings': {
+      GET: () => toMockResponse(jsonResponse(200, facts.settings)),
     },
     '/__admin/state': {
       GET: (_, session) => toMockResponse(jsonResponse(200, { pets: sessionOf(session).store.list({ limit: Number.POSITIVE_INFINITY }) })),

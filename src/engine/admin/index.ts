@@ -1,3 +1,4 @@
 // The admin endpoints outside the API's base path (WireMock's /__admin/...) and the rule on which web pages may call them.
 export { ADMIN_METHODS, ADMIN_PREFIX, createAdminEndpoints } from './admin-endpoints.js';
 export { foreignOriginResponse, judgeAdminOrigin } from './admin-origin.js';
+export { answerDashboard, DASHBOARD_PATHS } from './dashboard-page.js';

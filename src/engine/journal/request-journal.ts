@@ -1,5 +1,7 @@
 /** One answered request, as `GET /__admin/requests` lists it. */
 export interface JournalEntry {
+  /** The entry's number: one more than the one before, never reused, so `?after=` lists what is new. */
+  seq: number;
   /** When the request arrived (ISO 8601, the real clock even under `--now`). */
   time: string;
   method: string;
@@ -37,9 +39,11 @@ export interface JournalFilter {
   statusClass?: number;
   /** Entries at this time or later. */
   since?: Date;
+  /** Entries numbered after this `seq`: what is new since a reader last looked. */
+  after?: number;
 }
 
-const FILTER_PARAMETERS = ['operationId', 'status', 'since'];
+const FILTER_PARAMETERS = ['operationId', 'status', 'since', 'after'];
 
 /** The filter a query asks for, or a sentence naming the parameter that is wrong. */
 export function readJournalFilter(query: Readonly<Record<string, string | string[]>>): { filter: JournalFilter } | { problem: string } {
@@ -53,6 +57,9 @@ export function readJournalFilter(query: Readonly<Record<string, string | string
       if (!match) return { problem: `status must be a status such as 201 or a class such as 4xx, got ${JSON.stringify(value)}.` };
       if (/xx$/i.test(value)) filter.statusClass = Number(match[1]);
       else filter.status = Number(value);
+    } else if (name === 'after') {
+      if (!/^\d{1,15}$/.test(value)) return { problem: `after must be the seq of a journal entry, a whole number, got ${JSON.stringify(value)}.` };
+      filter.after = Number(value);
     } else {
       const since = new Date(value);
       if (!/^\d{4}-\d{2}-\d{2}/.test(value) || Number.isNaN(since.getTime())) return { problem: `since must be an ISO date-time such as 2026-11-22T10:00:00Z, got ${JSON.stringify(value)}.` };
@@ -66,6 +73,7 @@ function matches(entry: JournalEntry, filter: JournalFilter): boolean {
   if (filter.operationId !== undefined && entry.operationId !== filter.operationId) return false;
   if (filter.status !== undefined && entry.status !== filter.status) return false;
   if (filter.statusClass !== undefined && Math.floor(entry.status / 100) !== filter.statusClass) return false;
+  if (filter.after !== undefined && entry.seq <= filter.after) return false;
   return filter.since === undefined || Date.parse(entry.time) >= filter.since.getTime();
 }
 
@@ -94,7 +102,8 @@ export const DEFAULT_JOURNAL_SIZE = 1000;
 
 /** The last `capacity` requests, oldest first; older ones fall out. */
 export interface RequestJournal {
-  record(entry: JournalEntry): void;
+  /** Records an entry; the journal numbers it. */
+  record(entry: Omit<JournalEntry, 'seq'>): void;
   /** Entries oldest first; only those of `session` when it is given, and those `filter` keeps. */
   list(session?: string, filter?: JournalFilter): JournalEntry[];
   /** Forgets every entry, or those of `session`. */
@@ -106,13 +115,15 @@ export function createRequestJournal(capacity: number = DEFAULT_JOURNAL_SIZE): R
   if (!Number.isInteger(capacity) || capacity < 0) throw new RangeError(`[petstore-mock] The journal size must be a whole number of 0 or more, got ${capacity}.`);
   // A ring: `entries[start]` is the oldest once the journal is full.
   let entries: JournalEntry[] = [];
+  let lastSeq = 0;
   let start = 0;
   const ordered = (): JournalEntry[] => (start === 0 ? entries : [...entries.slice(start), ...entries.slice(0, start)]);
 
   return {
     capacity,
-    record(entry) {
+    record(fields) {
       if (capacity === 0) return;
+      const entry: JournalEntry = { seq: ++lastSeq, ...fields };
       if (entries.length < capacity) entries.push(entry);
       else {
         entries[start] = entry;

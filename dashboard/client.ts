@@ -1,0 +1,246 @@
+/**
+ * The dashboard at /__admin/: the journal, live, with why a request was refused; the sessions and
+ * their pets; the mock's settings. Everything a client sent is shown with textContent, never as HTML.
+ * The admin token, when the mock wants one, is asked for, kept in this tab and sent as a bearer header.
+ */
+
+interface Problem {
+  path: string;
+  message: string;
+}
+
+interface Entry {
+  seq: number;
+  time: string;
+  method: string;
+  path: string;
+  operationId: string | null;
+  status: number;
+  session: string | null;
+  problems: Problem[];
+  delay: number;
+  control: 'forced' | 'fault' | 'override' | null;
+  sessionOpened: 'new' | 'reopened' | null;
+  evictedSession: string | null;
+  body: unknown;
+  bodyCut: boolean;
+}
+
+interface Pet {
+  id: number;
+  name: string;
+  categoryId: number;
+  status?: string;
+}
+
+interface Settings {
+  seed: number;
+  startingPets: number;
+  startingFrom: 'seed' | 'data';
+  apiKeys: number;
+  adminToken: boolean;
+  delay: { min: number; max: number } | null;
+  faultRate: number;
+  now: string | null;
+  maxSessions: number;
+  maxPets: number;
+  journalSize: number;
+}
+
+const TOKEN_KEY = 'petstore-mock admin token';
+const POLL_MS = 1_000;
+const MAX_ENTRIES = 1_000;
+const CONTROL_WORDS = { forced: 'forced (Prefer)', fault: 'injected fault', override: 'scripted (override)' } as const;
+
+function byId(id: string): HTMLElement {
+  const found = document.getElementById(id);
+  if (!found) throw new Error(`The page has no #${id}.`);
+  return found;
+}
+
+function element<K extends keyof HTMLElementTagNameMap>(tag: K, text?: string, className?: string): HTMLElementTagNameMap[K] {
+  const made = document.createElement(tag);
+  if (text !== undefined) made.textContent = text;
+  if (className !== undefined) made.className = className;
+  return made;
+}
+
+let token = sessionStorage.getItem(TOKEN_KEY) ?? undefined;
+let waitingForToken = false;
+let lastSeq = 0;
+let entries: Entry[] = [];
+let petsSession: string | null = null;
+
+/** A request to the admin API with the token, if any; undefined (and the token form shown) on a 401. */
+async function admin(path: string, init: RequestInit = {}, session?: string | null): Promise<Response | undefined> {
+  const headers = new Headers(init.headers);
+  if (token !== undefined) headers.set('authorization', `Bearer ${token}`);
+  if (session !== undefined && session !== null) headers.set('x-petstore-session', session);
+  const response = await fetch(path, { ...init, headers });
+  if (response.status === 401) {
+    askForToken(token === undefined ? '' : 'The mock refused that token.');
+    return undefined;
+  }
+  return response;
+}
+
+function askForToken(problem: string): void {
+  waitingForToken = true;
+  byId('token-form').hidden = false;
+  byId('token-problem').textContent = problem;
+  (byId('token') as HTMLInputElement).focus();
+}
+
+(byId('token-form') as HTMLFormElement).addEventListener('submit', event => {
+  event.preventDefault();
+  token = (byId('token') as HTMLInputElement).value;
+  sessionStorage.setItem(TOKEN_KEY, token);
+  byId('token-form').hidden = true;
+  waitingForToken = false;
+  void start();
+});
+
+function describeSettings(settings: Settings): string {
+  const parts = [
+    settings.startingFrom === 'data' ? `${settings.startingPets} pets from --data` : `seed ${settings.seed}, ${settings.startingPets} seeded pets`,
+    settings.apiKeys > 0 ? `${settings.apiKeys} API key(s)` : 'any bearer token',
+    settings.delay ? `delay ${settings.delay.min === settings.delay.max ? settings.delay.min : `${settings.delay.min}-${settings.delay.max}`} ms` : 'no delay',
+    `fault rate ${settings.faultRate}`,
+    settings.now ? `clock fixed at ${settings.now}` : 'real clock',
+    `admin token ${settings.adminToken ? 'required' : 'not set'}`,
+    `at most ${settings.maxSessions} sessions of ${settings.maxPets} pets`,
+    `journal of ${settings.journalSize}`,
+  ];
+  return parts.join(' · ');
+}
+
+function statusClass(status: number): string {
+  return String(Math.floor(status / 100));
+}
+
+function renderEntry(entry: Entry): HTMLLIElement {
+  const item = element('li', undefined, `status-${statusClass(entry.status)}`);
+  const summary = element('div', undefined, 'summary');
+  summary.append(
+    element('time', new Date(entry.time).toLocaleTimeString(undefined, { hour12: false }) + `.${String(new Date(entry.time).getMilliseconds()).padStart(3, '0')}`),
+    element('span', entry.method, 'method'),
+    element('span', entry.path, 'path'),
+    element('span', `→ ${entry.status}`, 'status'),
+    element('span', entry.operationId ?? 'no operation', 'muted'),
+    element('span', entry.session === null ? 'default session' : `session ${entry.session}`, 'muted'),
+  );
+  if (entry.delay > 0) summary.append(element('span', `held ${entry.delay} ms`, 'muted'));
+  if (entry.control) summary.append(element('span', CONTROL_WORDS[entry.control], 'tag'));
+  if (entry.sessionOpened) summary.append(element('span', `session ${entry.sessionOpened === 'new' ? 'opened' : 'reopened: its pets had been dropped'}`, 'tag'));
+  if (entry.evictedSession !== null) summary.append(element('span', `dropped session ${entry.evictedSession}`, 'tag'));
+  item.append(summary);
+  if (entry.problems.length > 0) {
+    const reasons = element('ul', undefined, 'reasons');
+    reasons.setAttribute('aria-label', 'Why');
+    for (const problem of entry.problems) reasons.append(element('li', `${problem.path}: ${problem.message}`));
+    item.append(reasons);
+  }
+  if (entry.body !== null || entry.bodyCut) {
+    const details = element('details');
+    details.append(element('summary', 'Request body'));
+    details.append(element('pre', entry.bodyCut ? '(over 4,096 characters: not kept)' : typeof entry.body === 'string' ? entry.body : JSON.stringify(entry.body, null, 2)));
+    item.append(details);
+  }
+  return item;
+}
+
+function addOption(select: HTMLSelectElement, value: string, label: string): void {
+  if ([...select.options].some(option => option.value === value)) return;
+  const option = element('option', label);
+  option.value = value;
+  select.append(option);
+}
+
+function renderRequests(): void {
+  const session = (byId('filter-session') as HTMLSelectElement).value;
+  const operation = (byId('filter-operation') as HTMLSelectElement).value;
+  const status = (byId('filter-status') as HTMLSelectElement).value;
+  const list = (byId('requests') as HTMLOListElement);
+  const shown = entries.filter(
+    entry =>
+      (session === '*' || (entry.session ?? '') === session) &&
+      (operation === '*' || (entry.operationId ?? '') === operation) &&
+      (status === '*' || statusClass(entry.status) === status),
+  );
+  list.replaceChildren(...shown.slice().reverse().map(renderEntry));
+  byId('requests-empty').hidden = shown.length > 0;
+}
+
+async function pollRequests(): Promise<void> {
+  const response = await admin(`/__admin/requests?after=${lastSeq}`);
+  if (!response?.ok) return;
+  const { requests } = (await response.json()) as { requests: Entry[] };
+  if (requests.length === 0) return;
+  entries = [...entries, ...requests].slice(-MAX_ENTRIES);
+  lastSeq = requests.at(-1)?.seq ?? lastSeq;
+  for (const entry of requests) {
+    if (entry.session !== null) addOption(byId('filter-session') as HTMLSelectElement, entry.session, entry.session);
+    if (entry.operationId !== null) addOption(byId('filter-operation') as HTMLSelectElement, entry.operationId, entry.operationId);
+  }
+  renderRequests();
+}
+
+async function showPets(session: string | null): Promise<void> {
+  const response = await admin('/__admin/state', {}, session);
+  if (!response?.ok) return;
+  const { pets } = (await response.json()) as { pets: Pet[] };
+  petsSession = session;
+  byId('pets-session').textContent = session === null ? '(default session)' : `(session ${session})`;
+  const rows = pets.map(pet => {
+    const row = element('tr');
+    row.append(element('td', String(pet.id)), element('td', pet.name), element('td', String(pet.categoryId)), element('td', pet.status ?? '—'));
+    return row;
+  });
+  byId('pets').querySelector('tbody')?.replaceChildren(...rows);
+}
+
+async function pollSessions(): Promise<void> {
+  const response = await admin('/__admin/sessions');
+  if (!response?.ok) return;
+  const { sessions } = (await response.json()) as { sessions: { id: string | null; pets: number }[] };
+  const items = sessions.map(({ id, pets }) => {
+    const item = element('li');
+    item.append(element('span', `${id === null ? 'Default' : id}: ${pets} pets`));
+    const show = element('button', 'Show pets');
+    show.type = 'button';
+    show.addEventListener('click', () => void showPets(id));
+    const reset = element('button', id === null ? 'Reset everything' : 'Reset');
+    reset.type = 'button';
+    reset.addEventListener('click', () => void admin('/__admin/reset', { method: 'POST' }, id).then(() => showPets(petsSession)));
+    item.append(show, reset);
+    return item;
+  });
+  byId('sessions').replaceChildren(...items);
+}
+
+byId('clear-journal').addEventListener('click', () => {
+  void admin('/__admin/requests', { method: 'DELETE' }).then(response => {
+    if (!response?.ok) return;
+    entries = [];
+    renderRequests();
+  });
+});
+for (const id of ['filter-session', 'filter-operation', 'filter-status']) byId(id).addEventListener('change', renderRequests);
+
+/** Polls while the tab is visible and no token is awaited: nobody watching costs the mock nothing. */
+function schedule(): void {
+  setTimeout(() => {
+    const work = document.hidden || waitingForToken ? Promise.resolve() : Promise.all([pollRequests(), pollSessions()]);
+    void work.catch(() => (byId('live').textContent = '(the mock does not answer)')).finally(schedule);
+  }, POLL_MS);
+}
+
+async function start(): Promise<void> {
+  const response = await admin('/__admin/settings');
+  if (!response?.ok) return;
+  byId('settings').textContent = describeSettings((await response.json()) as Settings);
+  await Promise.all([pollRequests(), pollSessions(), showPets(null)]);
+}
+
+void start();
+schedule();

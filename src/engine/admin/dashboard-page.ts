@@ -1,0 +1,105 @@
+import type { MockResponse } from '../types.js';
+
+/** Where the page and its two assets are served. */
+export const DASHBOARD_PATHS = { page: '/__admin/', script: '/__admin/dashboard.js', style: '/__admin/dashboard.css', icon: '/__admin/favicon.svg' } as const;
+
+/**
+ * No script but the page's own, no style but its own, requests to the mock alone, no framing: a name
+ * or a body sent by a client can be shown, never run.
+ */
+const SECURITY_HEADERS = {
+  'content-security-policy': "default-src 'none'; script-src 'self'; style-src 'self'; connect-src 'self'; img-src 'self'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'",
+  'x-content-type-options': 'nosniff',
+  'referrer-policy': 'no-referrer',
+  'cache-control': 'no-store',
+};
+
+const PAGE = `<!doctype html>
+<html lang="en">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<title>petstore-mock: what the mock saw</title>
+<link rel="stylesheet" href="dashboard.css">
+<link rel="icon" href="favicon.svg">
+<script type="module" src="dashboard.js"></script>
+</head>
+<body>
+<header>
+  <h1>petstore-mock</h1>
+  <p id="settings" aria-live="polite">Loading the mock's settings…</p>
+</header>
+<form id="token-form" hidden>
+  <p>This mock wants its admin token (<code>--admin-token</code>). It is kept in this tab only and sent as a bearer header.</p>
+  <label for="token">Admin token</label>
+  <input id="token" type="password" autocomplete="off" required>
+  <button type="submit">Use token</button>
+  <p id="token-problem" role="alert"></p>
+</form>
+<main>
+  <section aria-labelledby="requests-title">
+    <h2 id="requests-title">Requests <span id="live" class="muted">(live)</span></h2>
+    <div class="filters">
+      <label>Session <select id="filter-session"><option value="*">All</option><option value="">Default</option></select></label>
+      <label>Operation <select id="filter-operation"><option value="*">All</option></select></label>
+      <label>Status <select id="filter-status"><option value="*">All</option><option value="2">2xx</option><option value="4">4xx</option><option value="5">5xx</option></select></label>
+      <button id="clear-journal" type="button">Clear journal</button>
+    </div>
+    <p id="requests-empty" class="muted">No requests yet. Send one to the mock and it appears here.</p>
+    <ol id="requests" reversed></ol>
+  </section>
+  <aside>
+    <section aria-labelledby="sessions-title">
+      <h2 id="sessions-title">Sessions</h2>
+      <ul id="sessions"></ul>
+    </section>
+    <section aria-labelledby="pets-title">
+      <h2 id="pets-title">Pets <span id="pets-session" class="muted"></span></h2>
+      <table id="pets"><thead><tr><th scope="col">id</th><th scope="col">name</th><th scope="col">category</th><th scope="col">status</th></tr></thead><tbody></tbody></table>
+    </section>
+  </aside>
+</main>
+</body>
+</html>
+`;
+
+const STYLE = `:root { font: 15px/1.45 system-ui, sans-serif; color: #1b1b1b; background: #fafafa; }
+body { margin: 0 auto; max-width: 1400px; padding: 0 1rem 2rem; }
+header { display: flex; flex-wrap: wrap; align-items: baseline; gap: 0 1.5rem; border-bottom: 1px solid #ccc; }
+h1 { font-size: 1.3rem; margin: .8rem 0; } h2 { font-size: 1.1rem; margin: 1rem 0 .5rem; }
+main { display: grid; grid-template-columns: minmax(0, 2fr) minmax(0, 1fr); gap: 1.5rem; }
+@media (max-width: 800px) { main { grid-template-columns: minmax(0, 1fr); } }
+.muted { color: #595959; font-weight: normal; }
+.filters { display: flex; flex-wrap: wrap; gap: .5rem 1rem; align-items: center; margin-bottom: .5rem; }
+select, button, input { font: inherit; padding: .2rem .5rem; }
+button { cursor: pointer; }
+:focus-visible { outline: 3px solid #1a56db; outline-offset: 2px; }
+#requests { list-style: none; padding: 0; margin: 0; }
+#requests > li { border: 1px solid #ddd; border-left-width: 6px; background: #fff; margin-bottom: .4rem; padding: .35rem .6rem; }
+#requests > li.status-2 { border-left-color: #2e7d32; } #requests > li.status-4 { border-left-color: #b26a00; } #requests > li.status-5 { border-left-color: #c62828; }
+.summary { display: flex; flex-wrap: wrap; gap: 0 .8rem; align-items: baseline; overflow-wrap: anywhere; }
+.status { font-weight: bold; } .path { font-family: ui-monospace, monospace; }
+.tag { border: 1px solid #777; border-radius: 3px; padding: 0 .3rem; font-size: .85rem; }
+.reasons { margin: .3rem 0 0; padding-left: 1.2rem; }
+pre { background: #f2f2f2; padding: .4rem; overflow-x: auto; white-space: pre-wrap; overflow-wrap: anywhere; margin: .3rem 0 0; }
+#sessions { list-style: none; padding: 0; margin: 0; }
+#sessions li { display: flex; flex-wrap: wrap; gap: .4rem; align-items: center; margin-bottom: .3rem; overflow-wrap: anywhere; }
+table { border-collapse: collapse; width: 100%; } th, td { text-align: left; border-bottom: 1px solid #ddd; padding: .2rem .4rem; overflow-wrap: anywhere; }
+#token-form { border: 2px solid #1a56db; padding: .5rem 1rem; margin: 1rem 0; background: #fff; }
+`;
+
+// Its own icon, so that the browser asks for no /favicon.ico, which the journal would list as a request to the API's host.
+const ICON = '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 16 16"><circle cx="8" cy="8" r="7" fill="#1a56db"/></svg>';
+
+/** The dashboard's answers: the page, its style, and its script (built from `dashboard/client.ts`). Undefined for other paths. */
+export function answerDashboard(path: string, script: string): MockResponse | undefined {
+  if (path === DASHBOARD_PATHS.page) return asset(PAGE, 'text/html; charset=utf-8');
+  if (path === DASHBOARD_PATHS.style) return asset(STYLE, 'text/css; charset=utf-8');
+  if (path === DASHBOARD_PATHS.script) return asset(script, 'text/javascript; charset=utf-8');
+  if (path === DASHBOARD_PATHS.icon) return asset(ICON, 'image/svg+xml');
+  return undefined;
+}
+
+function asset(body: string, contentType: string): MockResponse {
+  return { status: 200, headers: { 'content-type': contentType, ...SECURITY_HEADERS }, body };
+}

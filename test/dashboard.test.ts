@@ -1,0 +1,170 @@
+import { existsSync, mkdirSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { chromium, type Browser, type Page } from 'playwright-core';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { createMockServer, type MockServer, type MockServerOptions } from '../src/index.js';
+
+const CHROMIUM = process.env['PETSTORE_CHROMIUM'] ?? '/usr/bin/chromium';
+const unavailable = existsSync(CHROMIUM) ? undefined : `no Chromium at ${CHROMIUM} (apt-get install -y chromium, or set PETSTORE_CHROMIUM)`;
+if (unavailable && process.env['PETSTORE_REQUIRE_BROWSER'] === '1') throw new Error(`PETSTORE_REQUIRE_BROWSER=1 but ${unavailable}.`);
+if (unavailable) console.warn(`Skipping the dashboard tests: ${unavailable}. Set PETSTORE_REQUIRE_BROWSER=1 to fail instead.`);
+
+const OUTPUT = fileURLToPath(new URL('../test-output/', import.meta.url));
+const AUTH = { authorization: 'Bearer dashboard', 'content-type': 'application/json' };
+const HOSTILE_NAME = '<img src=x onerror=alert(1)>';
+
+describe.skipIf(unavailable !== undefined)('the dashboard at /__admin/, in Chromium', () => {
+  let browser: Browser;
+  let server: MockServer | undefined;
+  const pageErrors: string[] = [];
+  const dialogs: string[] = [];
+
+  beforeAll(async () => {
+    mkdirSync(OUTPUT, { recursive: true });
+    browser = await chromium.launch({
+      executablePath: CHROMIUM,
+      args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+    });
+  }, 60_000);
+  afterAll(async () => {
+    await browser.close();
+  });
+  afterEach(async () => {
+    await server?.close({ drainMs: 0 });
+    server = undefined;
+    expect(pageErrors.splice(0)).toEqual([]);
+    expect(dialogs.splice(0)).toEqual([]);
+  });
+
+  async function start(options: MockServerOptions = {}): Promise<MockServer> {
+    server = await createMockServer({ port: 0, seed: 2, pets: 3, ...options });
+    return server;
+  }
+
+  async function open(url: string | undefined, width = 1280): Promise<Page> {
+    const page = await browser.newPage({ viewport: { width, height: 900 } });
+    page.on('pageerror', error => pageErrors.push(String(error)));
+    page.on('dialog', dialog => {
+      dialogs.push(dialog.message());
+      void dialog.dismiss();
+    });
+    await page.goto(url ?? 'about:blank');
+    return page;
+  }
+
+  const entries = (page: Page) => page.locator('#requests > li');
+
+  it('lists the requests made before and after it opened, newest first, and why one was refused', async () => {
+    const mock = await start();
+    await fetch(`${mock.url}/pets?limit=2`, { headers: AUTH });
+    const page = await open(mock.dashboardUrl);
+    await expect.poll(() => entries(page).count()).toBe(1);
+    await fetch(`${mock.url}/pets?limit=0`, { headers: AUTH });
+    await expect.poll(() => entries(page).count(), { timeout: 5_000 }).toBe(2);
+    const newest = entries(page).first();
+    expect(await newest.textContent()).toContain('/v1/pets?limit=0');
+    expect(await newest.locator('.reasons').textContent()).toBe('query.limit: Request query parameter limit must be >= 1');
+    expect(await entries(page).last().textContent()).toMatch(/GET\s*\/v1\/pets\?limit=2\s*→ 200/);
+    expect(await page.locator('#settings').textContent()).toMatch(/seed 2, 3 seeded pets · any bearer token · no delay · fault rate 0 · real clock/);
+    await page.close();
+  });
+
+  it('shows a client’s text as text: a name that is HTML runs nothing, in the journal or the pets', async () => {
+    const mock = await start();
+    await fetch(`${mock.url}/pets`, { method: 'POST', headers: AUTH, body: JSON.stringify({ name: HOSTILE_NAME, categoryId: 1 }) });
+    await fetch(`${mock.url}/pets/%3Cscript%3Ealert(2)%3C%2Fscript%3E`, { headers: { ...AUTH, 'x-petstore-session': 'x<b>y' } });
+    const page = await open(mock.dashboardUrl);
+    await expect.poll(() => entries(page).count()).toBe(2);
+    await entries(page).last().locator('summary').click();
+    expect(await entries(page).last().locator('pre').textContent()).toContain(HOSTILE_NAME);
+    await page.getByRole('button', { name: 'Show pets' }).first().click();
+    await expect.poll(() => page.locator('#pets tbody').textContent()).toContain(HOSTILE_NAME);
+    await page.waitForTimeout(300);
+    expect(await page.locator('main img, main script, main b').count()).toBe(0);
+    expect(await page.evaluate(() => document.querySelectorAll('img').length)).toBe(0);
+    await page.close();
+  });
+
+  it('asks for the admin token and sends it as a bearer header, never in a URL', async () => {
+    const mock = await start({ adminToken: 'secret-token' });
+    const page = await open(undefined);
+    const urls: string[] = [];
+    const bearers: (string | undefined)[] = [];
+    page.on('request', request => {
+      urls.push(request.url());
+      if (request.url().includes('/__admin/requests')) bearers.push(request.headers()['authorization']);
+    });
+    await page.goto(mock.dashboardUrl ?? '');
+    await expect.poll(() => page.locator('#token-form').isVisible()).toBe(true);
+    await page.screenshot({ path: `${OUTPUT}dashboard-token-prompt.png` });
+    await page.locator('#token').fill('secret-token');
+    await page.getByRole('button', { name: 'Use token' }).click();
+    await fetch(`${mock.url}/pets`, { headers: AUTH });
+    await expect.poll(() => entries(page).count(), { timeout: 5_000 }).toBe(1);
+    expect(await page.locator('#token-form').isVisible()).toBe(false);
+    expect(urls.filter(url => url.includes('secret-token'))).toEqual([]);
+    expect(bearers).toContain('Bearer secret-token');
+    await page.close();
+  });
+
+  it('filters by session, operation and status class, clears the journal, and resets a session', async () => {
+    const mock = await start();
+    await fetch(`${mock.url}/pets`, { method: 'POST', headers: { ...AUTH, 'x-petstore-session': 'shard-1' }, body: '{"name":"Shard","categoryId":1}' });
+    await fetch(`${mock.url}/pets/999`, { headers: AUTH });
+    await fetch(`${mock.url}/pets`, { headers: AUTH });
+    const page = await open(mock.dashboardUrl);
+    await expect.poll(() => entries(page).count()).toBe(3);
+    await page.locator('#filter-session').selectOption('shard-1');
+    expect(await entries(page).count()).toBe(1);
+    await page.locator('#filter-session').selectOption('*');
+    await page.locator('#filter-status').selectOption('4');
+    expect(await entries(page).first().textContent()).toContain('pets/999');
+    await page.locator('#filter-status').selectOption('*');
+    await page.locator('#filter-operation').selectOption('listPets');
+    expect(await entries(page).count()).toBe(1);
+    await expect.poll(() => page.locator('#sessions').textContent()).toContain('shard-1: 4 pets');
+    await page.locator('#sessions li', { hasText: 'shard-1' }).getByRole('button', { name: 'Reset' }).click();
+    await expect.poll(() => page.locator('#sessions').textContent(), { timeout: 5_000 }).toContain('shard-1: 3 pets');
+    await page.getByRole('button', { name: 'Clear journal' }).click();
+    await expect.poll(() => entries(page).count()).toBe(0);
+    expect(mock.engine.journal.list()).toEqual([]);
+    await page.close();
+  });
+
+  it('reads at 1280 and 390 pixels, is reachable by keyboard, and is written to test-output for a reviewer', async () => {
+    const mock = await start({ delay: { min: 0, max: 20 }, faultRate: 0 });
+    await fetch(`${mock.url}/pets?limit=500`, { headers: AUTH });
+    await fetch(`${mock.url}/pets`, { method: 'POST', headers: { ...AUTH, prefer: 'code=503' }, body: '{"name":"Forced","categoryId":1}' });
+    await fetch(`${mock.url}/pets/1`, { headers: AUTH });
+    for (const width of [1280, 390]) {
+      const page = await open(mock.dashboardUrl, width);
+      await expect.poll(() => entries(page).count()).toBe(3);
+      expect(await entries(page).nth(1).textContent()).toContain('forced (Prefer)');
+      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
+      await page.screenshot({ path: `${OUTPUT}dashboard-${width}.png`, fullPage: true });
+      await page.keyboard.press('Tab');
+      await page.keyboard.press('Tab');
+      expect(await page.evaluate(() => document.activeElement?.id)).toBe('filter-operation');
+      await page.close();
+    }
+  });
+
+  it('is light, and locked down by its Content-Security-Policy', async () => {
+    const mock = await start();
+    let weight = 0;
+    for (const path of ['/__admin/', '/__admin/dashboard.css', '/__admin/dashboard.js']) {
+      const response = await fetch(`${mock.origin}${path}`);
+      expect(response.status).toBe(200);
+      expect(response.headers.get('content-security-policy')).toMatch(/default-src 'none'; script-src 'self'/);
+      weight += (await response.arrayBuffer()).byteLength;
+    }
+    console.log(`Dashboard weight (HTML + CSS + JS): ${(weight / 1024).toFixed(1)} KiB`);
+    expect(weight).toBeLessThan(50 * 1024);
+  });
+
+  it('is not served with dashboard: false', async () => {
+    const mock = await start({ dashboard: false });
+    expect(mock.dashboardUrl).toBeUndefined();
+    expect((await fetch(`${mock.origin}/__admin/`)).status).toBe(404);
+  });
+});
