@@ -1,51 +1,15 @@
+import type { MockSettings } from '../src/engine/admin/admin-endpoints.js';
+import type { JournalEntry } from '../src/engine/journal/request-journal.js';
+import type { Pet } from '../src/types/index.js';
+
 /**
  * The dashboard at /__admin/: the journal, live, with why a request was refused; the sessions and
  * their pets; the mock's settings. Everything a client sent is shown with textContent, never as HTML.
  * The admin token, when the mock wants one, is asked for, kept in this tab and sent as a bearer header.
  */
 
-interface Problem {
-  path: string;
-  message: string;
-}
-
-interface Entry {
-  seq: number;
-  time: string;
-  method: string;
-  path: string;
-  operationId: string | null;
-  status: number;
-  session: string | null;
-  problems: Problem[];
-  delay: number;
-  control: 'forced' | 'fault' | 'override' | null;
-  sessionOpened: 'new' | 'reopened' | null;
-  evictedSession: string | null;
-  body: unknown;
-  bodyCut: boolean;
-}
-
-interface Pet {
-  id: number;
-  name: string;
-  categoryId: number;
-  status?: string;
-}
-
-interface Settings {
-  seed: number;
-  startingPets: number;
-  startingFrom: 'seed' | 'data';
-  apiKeys: number;
-  adminToken: boolean;
-  delay: { min: number; max: number } | null;
-  faultRate: number;
-  now: string | null;
-  maxSessions: number;
-  maxPets: number;
-  journalSize: number;
-}
+// Types only: erased from the browser bundle, so the page shows exactly what the endpoints give.
+type Entry = JournalEntry;
 
 const TOKEN_KEY = 'petstore-mock admin token';
 const POLL_MS = 1_000;
@@ -100,7 +64,7 @@ function askForToken(problem: string): void {
   void start();
 });
 
-function describeSettings(settings: Settings): string {
+function describeSettings(settings: MockSettings): string {
   const parts = [
     settings.startingFrom === 'data' ? `${settings.startingPets} pets from --data` : `seed ${settings.seed}, ${settings.startingPets} seeded pets`,
     settings.apiKeys > 0 ? `${settings.apiKeys} API key(s)` : 'any bearer token',
@@ -238,7 +202,7 @@ function schedule(): void {
 async function start(): Promise<void> {
   const response = await admin('/__admin/settings');
   if (!response?.ok) return;
-  byId('settings').textContent = describeSettings((await response.json()) as Settings);
+  byId('settings').textContent = describeSettings((await response.json()) as MockSettings);
   await Promise.all([pollRequests(), pollSessions(), showPets(null)]);
 }
 

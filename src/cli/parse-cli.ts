@@ -95,10 +95,10 @@ wherever GET is.
 
 Admin endpoints (X-Petstore-Session narrows each to one session): GET /__admin/health,
 POST /__admin/reset (everything, or one session), GET|DELETE /__admin/requests (the journal, with
-request bodies; filter with ?operationId=, ?status=201 or 4xx, ?since=<ISO date-time>),
+request bodies; filter with ?operationId=, ?status=201 or 4xx, ?since=<ISO date-time>, ?after=<seq>),
 GET|PUT /__admin/state ({"pets": [...]}: snapshot and restore), GET|POST|DELETE /__admin/overrides
 and DELETE /__admin/overrides/{id} (scripted answers: {"operationId": "createPet", "status": 503,
-"times": 2}).
+"times": 2}), GET /__admin/sessions, GET /__admin/settings, and the dashboard at GET /__admin/.
 
 SIGTERM or SIGINT: stop accepting, answer what is in flight (delays cut short; 503 for a request
 not answered within 1.5 s), exit 0 within 2 seconds.`;

@@ -7,7 +7,7 @@ import { checkOptions } from '../options/index.js';
 import { DEFAULT_SEED } from '../fixtures/index.js';
 import { createSessionRegistry, DEFAULT_MAX_PETS, DEFAULT_MAX_SESSIONS, findSessionIdProblem, SESSION_HEADER, type SessionEntry, type SessionRegistry } from '../sessions/index.js';
 import type { PetStore } from '../store/index.js';
-import { ADMIN_METHODS, ADMIN_PREFIX, answerDashboard, createAdminEndpoints, foreignOriginResponse, judgeAdminOrigin } from './admin/index.js';
+import { ADMIN_METHODS, ADMIN_PREFIX, answerDashboard, createAdminEndpoints, foreignOriginResponse, judgeAdminOrigin, type MockSettings } from './admin/index.js';
 import { checkFaultRate, createClock, createOverrideRegistry, isForced, readControls, toDelayRange, toInstant } from './controls/index.js';
 // By file: the Engine's public declaration must not reach Prism's types through controls/index.js.
 import type { OverrideRegistry } from './controls/overrides.js';
@@ -271,7 +271,7 @@ export function warnOfEviction(onWarning: (message: string) => void, maxSessions
 }
 
 /** The options that shape answers, for `GET /__admin/settings` and the dashboard: counts and flags, never a key or the token. */
-function describeSettings(options: EngineOptions, sessions: SessionRegistry, journal: RequestJournal, latency: { min: number; max: number } | undefined): Record<string, unknown> {
+function describeSettings(options: EngineOptions, sessions: SessionRegistry, journal: RequestJournal, latency: { min: number; max: number } | undefined): MockSettings {
   const now = options.now === undefined ? undefined : toInstant(options.now);
   return {
     seed: options.seed ?? DEFAULT_SEED,

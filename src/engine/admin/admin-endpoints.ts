@@ -22,8 +22,26 @@ export interface AdminFacts {
   /** When set, every admin endpoint but health wants `Authorization: Bearer <adminToken>`. */
   adminToken: string | undefined;
   bodyLimit: number;
-  /** What `GET /__admin/settings` shows: the options that shape answers, never a key or the token. */
-  settings: Readonly<Record<string, unknown>>;
+  /** What `GET /__admin/settings` shows. */
+  settings: MockSettings;
+}
+
+/** The options that shape answers, as `GET /__admin/settings` (and the dashboard) shows them: counts and flags, never a key or the token. */
+export interface MockSettings {
+  seed: number;
+  startingPets: number;
+  /** `seed`: seeded pets; `data`: `--data` or `initialPets`. */
+  startingFrom: 'seed' | 'data';
+  /** How many API keys are accepted; 0: any bearer token. */
+  apiKeys: number;
+  adminToken: boolean;
+  delay: { min: number; max: number } | null;
+  faultRate: number;
+  /** The fixed clock, or null for the real one. */
+  now: string | null;
+  maxSessions: number;
+  maxPets: number;
+  journalSize: number;
 }
 
 export interface AdminRequest {
