@@ -15,7 +15,7 @@ import { corsHeaders, decodeBody, isPreflight, lowerCaseHeaders, parseQuery, pre
 import { isError } from './checks/index.js';
 import { createPrismPipeline, escapeUndecodableSegments, loadPrismMocker, parsableContentType, verdictKey } from './prism/index.js';
 import { createOperationResponder, type AnswerControl, type RequestContext } from './operations/index.js';
-import { createRequestJournal, DEFAULT_JOURNAL_SIZE, journalBody, type JournalEntry, type JournalProblem, type RequestJournal } from './journal/index.js';
+import { createRequestJournal, DEFAULT_JOURNAL_SIZE, journalBody, NO_BODY, type JournalEntry, type JournalProblem, type RequestJournal } from './journal/index.js';
 import { errorResponse, toMockResponse } from './responses/index.js';
 import { petSchemaOf, readPets } from './state/index.js';
 import type { EngineOptions, MockRequest, MockResponse } from './types.js';
@@ -255,7 +255,8 @@ export async function createEngine(options: EngineOptions = {}): Promise<Engine>
         control: answered.control ?? null,
         sessionOpened: answered.session?.opened ?? null,
         evictedSession: answered.session?.evicted ?? null,
-        ...(answered.body ?? { body: null, bodyCut: false }),
+        body: answered.body?.body ?? null,
+        bodyCut: answered.body?.bodyCut ?? false,
       });
       return response;
     },
@@ -318,7 +319,7 @@ function bodyForJournal(decoded: DecodedBody): Pick<JournalEntry, 'body' | 'body
     case 'too-large':
       return { body: null, bodyCut: true };
     case 'none':
-      return { body: null, bodyCut: false };
+      return NO_BODY;
   }
 }
 

@@ -28,6 +28,10 @@ export interface JournalEntry {
   bodyCut: boolean;
 }
 
+/** Shared by every entry without a body, and every cut one: nothing to allocate per request. */
+export const NO_BODY: Pick<JournalEntry, 'body' | 'bodyCut'> = Object.freeze({ body: null, bodyCut: false });
+const CUT_BODY: Pick<JournalEntry, 'body' | 'bodyCut'> = Object.freeze({ body: null, bodyCut: true });
+
 /** The largest request body a journal entry keeps, in characters; a larger one is marked cut. */
 export const JOURNAL_BODY_LIMIT = 4096;
 
@@ -79,8 +83,8 @@ function matches(entry: JournalEntry, filter: JournalFilter): boolean {
 
 /** A body as the journal keeps it: bounded, and frozen so no reader can change what another reads. */
 export function journalBody(text: string | undefined, parsed: { value: unknown } | undefined): Pick<JournalEntry, 'body' | 'bodyCut'> {
-  if (text === undefined || text.length === 0) return { body: null, bodyCut: false };
-  if (text.length > JOURNAL_BODY_LIMIT) return { body: null, bodyCut: true };
+  if (text === undefined || text.length === 0) return NO_BODY;
+  if (text.length > JOURNAL_BODY_LIMIT) return CUT_BODY;
   return { body: deepFreeze(parsed ? parsed.value : text), bodyCut: false };
 }
 
@@ -102,7 +106,7 @@ export const DEFAULT_JOURNAL_SIZE = 1000;
 
 /** The last `capacity` requests, oldest first; older ones fall out. */
 export interface RequestJournal {
-  /** Records an entry; the journal numbers it. */
+  /** Records an entry, numbering it (`seq` is set on the object given, which the journal keeps). */
   record(entry: Omit<JournalEntry, 'seq'>): void;
   /** Entries oldest first; only those of `session` when it is given, and those `filter` keeps. */
   list(session?: string, filter?: JournalFilter): JournalEntry[];
@@ -123,7 +127,9 @@ export function createRequestJournal(capacity: number = DEFAULT_JOURNAL_SIZE): R
     capacity,
     record(fields) {
       if (capacity === 0) return;
-      const entry: JournalEntry = { seq: ++lastSeq, ...fields };
+      // Numbered in place, not copied: one entry a request is on the hot path.
+      const entry = fields as JournalEntry;
+      entry.seq = ++lastSeq;
       if (entries.length < capacity) entries.push(entry);
       else {
         entries[start] = entry;
