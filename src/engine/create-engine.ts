@@ -291,7 +291,7 @@ function describeSettings(options: EngineOptions, sessions: SessionRegistry, jou
 
 /** GET, and HEAD beside it: HEAD is answered wherever GET is (RFC 9110). */
 function withHead(methods: string[]): string[] {
-  return methods.includes('GET') && !methods.includes('HEAD') ? [...methods.slice(0, methods.indexOf('GET') + 1), 'HEAD', ...methods.slice(methods.indexOf('GET') + 1)] : methods;
+  return methods.includes('HEAD') ? methods : methods.flatMap(method => (method === 'GET' ? ['GET', 'HEAD'] : [method]));
 }
 
 /** A HEAD answer: the GET's status and headers, its length, no body. */

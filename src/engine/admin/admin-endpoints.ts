@@ -1,6 +1,7 @@
 import type { PetstoreDocument } from '../../document/index.js';
 import { findSessionIdProblem, SESSION_HEADER, type Session, type SessionRegistry } from '../../sessions/index.js';
 import { loadPrismMocker } from '../prism/index.js';
+import { bodyTooLarge, invalidJson, notJson } from '../checks/index.js';
 import { readOverrideSpec, type OverrideRegistry } from '../controls/index.js';
 import { decodeBody, parseQuery } from '../http/index.js';
 import { readJournalFilter, type RequestJournal } from '../journal/index.js';
@@ -70,12 +71,10 @@ export function createAdminEndpoints(facts: AdminFacts) {
 
   const readJson = (request: AdminRequest): { value: unknown } | { response: MockResponse } => {
     const decoded = decodeBody(request.body, request.headers['content-type'], request.bodyTooLarge);
-    if (decoded.kind === 'too-large') return { response: toMockResponse(errorResponse('payload_too_large', `The request body is larger than ${facts.bodyLimit} bytes.`)) };
+    if (decoded.kind === 'too-large') return { response: toMockResponse(bodyTooLarge(facts.bodyLimit)) };
     if (decoded.kind === 'none') return { response: toMockResponse(errorResponse('invalid_request', `${request.method} ${request.path} needs a JSON body.`)) };
-    if (decoded.kind === 'not-json') {
-      return { response: toMockResponse(errorResponse('unsupported_media_type', `Content-Type must be application/json, not ${decoded.contentType ? `"${decoded.contentType}"` : 'missing'}.`)) };
-    }
-    if (decoded.kind === 'invalid-json') return { response: toMockResponse(errorResponse('invalid_json', `Request body is not valid JSON: ${decoded.reason}.`)) };
+    if (decoded.kind === 'not-json') return { response: toMockResponse(notJson(decoded.contentType)) };
+    if (decoded.kind === 'invalid-json') return { response: toMockResponse(invalidJson(decoded.reason)) };
     return { value: decoded.value };
   };
 

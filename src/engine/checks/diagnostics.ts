@@ -10,9 +10,14 @@ export function isError(diagnostic: IPrismDiagnostic): boolean {
  * field that already has a `type` complaint says nothing new and is left out.
  */
 export function describeDiagnostics(diagnostics: readonly IPrismDiagnostic[], operation: IHttpOperation): string {
-  const typed = new Set(diagnostics.filter(d => d.code === 'type').map(d => pathKey(d)));
-  const sentences = diagnostics.filter(d => !(d.code === 'format' && typed.has(pathKey(d)))).map(d => describeDiagnostic(d, operation));
+  const sentences = withoutFormatBesideType(diagnostics, d => String(d.code ?? ''), pathKey).map(d => describeDiagnostic(d, operation));
   return `${[...new Set(sentences)].join('; ')}.`;
+}
+
+/** The problems less every `format` complaint about a field that already has a `type` complaint: it says nothing new. */
+export function withoutFormatBesideType<T>(problems: readonly T[], keywordOf: (problem: T) => string, pathOf: (problem: T) => string): T[] {
+  const typed = new Set(problems.filter(problem => keywordOf(problem) === 'type').map(pathOf));
+  return problems.filter(problem => !(keywordOf(problem) === 'format' && typed.has(pathOf(problem))));
 }
 
 /**

@@ -1,3 +1,3 @@
 // What is wrong with a routed request, in the API's words: credentials, body, Prism's diagnostics.
-export { describeDiagnostic, isError } from './diagnostics.js';
-export { BEARER_CHALLENGE, findCredentialProblem, findInputProblem } from './request-problems.js';
+export { describeDiagnostic, isError, withoutFormatBesideType } from './diagnostics.js';
+export { BEARER_CHALLENGE, bodyTooLarge, findCredentialProblem, findInputProblem, invalidJson, notJson } from './request-problems.js';

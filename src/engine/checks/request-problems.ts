@@ -27,12 +27,11 @@ export interface RequestFacts {
  */
 export function findInputProblem({ operation, request, diagnostics, body, bodyLimit }: Omit<RequestFacts, 'apiKeys'>): IHttpResponse | undefined {
   const errors = diagnostics.filter(isError);
-  if (body.kind === 'too-large') return errorResponse('payload_too_large', `The request body is larger than ${bodyLimit} bytes.`);
+  if (body.kind === 'too-large') return bodyTooLarge(bodyLimit);
   if (errors.some(diagnostic => diagnostic.code === 415) || (body.kind === 'not-json' && operation.request?.body)) {
-    const received = body.kind === 'not-json' ? body.contentType : request.headers?.['content-type'];
-    return errorResponse('unsupported_media_type', `Content-Type must be application/json, not ${received ? `"${received}"` : 'missing'}.`);
+    return notJson(body.kind === 'not-json' ? body.contentType : request.headers?.['content-type']);
   }
-  if (body.kind === 'invalid-json') return errorResponse('invalid_json', `Request body is not valid JSON: ${body.reason}.`);
+  if (body.kind === 'invalid-json') return invalidJson(body.reason);
   if (body.kind === 'json' && body.rounded) {
     const { path, literal, value } = body.rounded;
     return errorResponse(
@@ -46,6 +45,21 @@ export function findInputProblem({ operation, request, diagnostics, body, bodyLi
     return errorResponse('invalid_request', body.kind === 'json' ? 'Request body must be object, not null.' : 'Request body is required: send a JSON object.');
   }
   return errorResponse('invalid_request', describeDiagnostics(errors, operation));
+}
+
+/** The 413 of a body over the limit, for API and admin requests alike. */
+export function bodyTooLarge(bodyLimit: number): IHttpResponse {
+  return errorResponse('payload_too_large', `The request body is larger than ${bodyLimit} bytes.`);
+}
+
+/** The 415 of a body that is not JSON, naming the media type received. */
+export function notJson(contentType: string | undefined): IHttpResponse {
+  return errorResponse('unsupported_media_type', `Content-Type must be application/json, not ${contentType ? `"${contentType}"` : 'missing'}.`);
+}
+
+/** The 400 of a body that does not parse as JSON, with the parser's reason. */
+export function invalidJson(reason: string): IHttpResponse {
+  return errorResponse('invalid_json', `Request body is not valid JSON: ${reason}.`);
 }
 
 /** The 401 a request without acceptable credentials gets: Prism's bearer check, then the API keys. */

@@ -1,6 +1,7 @@
 import type { JSONSchema } from '@stoplight/prism-http';
 import { ValidationContext } from '@stoplight/prism-http/dist/validator/validators/types.js';
 import { validateAgainstSchema } from '@stoplight/prism-http/dist/validator/validators/utils.js';
+import { withoutFormatBesideType } from '../checks/index.js';
 
 export interface SchemaProblem {
   /** Where in the value: `name`, `0.id`; empty for the value itself. */
@@ -30,9 +31,7 @@ export function findSchemaProblems(value: unknown, schema: unknown): SchemaProbl
  * `format` complaint about a field that already has a `type` complaint says nothing new and is left out.
  */
 export function describeSchemaProblems(problems: readonly SchemaProblem[]): string {
-  const typed = new Set(problems.filter(problem => problem.keyword === 'type').map(problem => problem.path));
-  return problems
-    .filter(problem => !(problem.keyword === 'format' && typed.has(problem.path)))
+  return withoutFormatBesideType(problems, problem => problem.keyword, problem => problem.path)
     .map(problem => (problem.path === '' ? problem.message : `${problem.path} ${problem.message}`))
     .join('; ');
 }
