@@ -4,7 +4,7 @@ import globals from 'globals';
 import tseslint from 'typescript-eslint';
 
 export default tseslint.config(
-  { ignores: ['dist/', 'node_modules/', 'coverage/', '.bench/'] },
+  { ignores: ['dist/', 'node_modules/', 'coverage/', '.bench/', '.scratch/', 'test-output/', '**/public/mockServiceWorker.js', 'examples/*/dist/'] },
   eslint.configs.recommended,
   ...tseslint.configs.strictTypeChecked,
   {

@@ -4,6 +4,7 @@ import { build } from 'esbuild';
 import { rm } from 'node:fs/promises';
 import { dirname, resolve } from 'node:path';
 import { createRequire } from 'node:module';
+import { browserBuildPlugins, checkBrowserOutput } from './browser-build.mjs';
 import { trimSourceMaps } from './trim-source-maps.mjs';
 
 const PRISM_HTTP = dirname(createRequire(import.meta.url).resolve('@stoplight/prism-http/package.json'));
@@ -56,6 +57,32 @@ const result = await build({
   logLevel: 'warning',
   plugins: [prismFakerEnglishOnly],
 });
+// `petstore-mock/msw` and `petstore-mock/fixtures` for browsers (the `browser` export condition): the
+// same engine and Prism, with the document compiled in and Node's modules replaced; see scripts/browser-build.mjs.
+const browserResult = await build({
+  entryPoints: { msw: 'src/msw/index.ts', fixtures: 'src/fixtures/index.ts' },
+  outdir: 'dist/browser',
+  bundle: true,
+  splitting: true,
+  format: 'esm',
+  platform: 'browser',
+  // CommonJS builds first, as above: fp-ts's ES build costs a getter call per `E.chain`.
+  mainFields: ['browser', 'main', 'module'],
+  alias: { 'jsonc-parser': './node_modules/jsonc-parser/lib/esm/main.js' },
+  // json-schema-ref-parser (with Prism's mocker) asks which platform it runs on.
+  define: { 'process.platform': '"browser"', 'process.browser': 'true', global: 'globalThis' },
+  metafile: true,
+  target: 'es2022',
+  minify: process.env.BUILD_MINIFY !== '0',
+  sourcemap: 'linked',
+  sourcesContent: false,
+  chunkNames: 'chunks/[name]-[hash]',
+  legalComments: 'linked',
+  external: ['msw', 'msw/*'],
+  logLevel: 'warning',
+  plugins: [prismFakerEnglishOnly, ...browserBuildPlugins()],
+});
+await checkBrowserOutput(browserResult.metafile);
 // The dashboard's script, for browsers: served by the mock at /__admin/dashboard.js.
 await build({
   entryPoints: { dashboard: 'dashboard/client.ts' },
@@ -68,4 +95,7 @@ await build({
   logLevel: 'warning',
 });
 await trimSourceMaps('dist');
-if (process.env.BUILD_ANALYZE) console.log(await (await import('esbuild')).analyzeMetafile(result.metafile));
+if (process.env.BUILD_ANALYZE) {
+  const { analyzeMetafile } = await import('esbuild');
+  console.log(await analyzeMetafile(process.env.BUILD_ANALYZE === 'browser' ? browserResult.metafile : result.metafile));
+}

@@ -1,13 +1,11 @@
-import { existsSync, mkdirSync } from 'node:fs';
+import { mkdirSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { chromium, type Browser, type Page } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { createMockServer, type MockServer, type MockServerOptions } from '../src/index.js';
+import { browserUnavailable, launchChromium } from './support/chromium.js';
 
-const CHROMIUM = process.env['PETSTORE_CHROMIUM'] ?? '/usr/bin/chromium';
-const unavailable = existsSync(CHROMIUM) ? undefined : `no Chromium at ${CHROMIUM} (apt-get install -y chromium, or set PETSTORE_CHROMIUM)`;
-if (unavailable && process.env['PETSTORE_REQUIRE_BROWSER'] === '1') throw new Error(`PETSTORE_REQUIRE_BROWSER=1 but ${unavailable}.`);
-if (unavailable) console.warn(`Skipping the dashboard tests: ${unavailable}. Set PETSTORE_REQUIRE_BROWSER=1 to fail instead.`);
+const unavailable = browserUnavailable('the dashboard tests');
 
 const OUTPUT = fileURLToPath(new URL('../test-output/', import.meta.url));
 const AUTH = { authorization: 'Bearer dashboard', 'content-type': 'application/json' };
@@ -21,10 +19,7 @@ describe.skipIf(unavailable !== undefined)('the dashboard at /__admin/, in Chrom
 
   beforeAll(async () => {
     mkdirSync(OUTPUT, { recursive: true });
-    browser = await chromium.launch({
-      executablePath: CHROMIUM,
-      args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
-    });
+    browser = await launchChromium();
   }, 60_000);
   afterAll(async () => {
     await browser.close();

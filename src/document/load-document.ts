@@ -1,29 +1,8 @@
 import { createHash } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
-import type { OpenAPIV3_1 } from 'openapi-types';
 import type { CompiledDocument } from './compile-document.js';
 import { compiledDocumentPath, locateDocument } from './locate-document.js';
-
-/** An operation of the document, raw (with its `x-` extensions) beside where it lives. */
-export interface DocumentOperation {
-  readonly operationId: string;
-  readonly method: string;
-  readonly path: string;
-  readonly definition: OpenAPIV3_1.OperationObject & Record<`x-${string}`, unknown>;
-}
-
-/** The OpenAPI document, read once, in the forms the engine needs. */
-export interface PetstoreDocument extends CompiledDocument {
-  readonly operations: ReadonlyMap<string, DocumentOperation>;
-}
-
-/** `npm run build` writes this beside the shipped document: its compiled form, keyed by its hash. */
-export interface CompiledDocumentCache {
-  readonly sourceSha256: string;
-  readonly compiled: CompiledDocument;
-}
-
-const HTTP_METHODS = ['get', 'put', 'post', 'delete', 'options', 'head', 'patch', 'trace'] as const;
+import { prepareDocument, type CompiledDocumentCache, type PetstoreDocument } from './prepared-document.js';
 
 const cache = new Map<string, Promise<PetstoreDocument>>();
 
@@ -38,6 +17,13 @@ export function loadDocument(documentPath: string = locateDocument()): Promise<P
   return loading;
 }
 
+/** In Node the document can be any file; the browser build refuses it (see index.browser.ts). */
+export function checkDocumentPath(documentPath: string | undefined): void {
+  if (documentPath !== undefined && (typeof documentPath !== 'string' || documentPath.trim() === '')) {
+    throw new TypeError(`[petstore-mock] documentPath must be the path of an OpenAPI document; got ${JSON.stringify(documentPath)}.`);
+  }
+}
+
 export function hashDocument(text: string): string {
   return createHash('sha256').update(text).digest('hex');
 }
@@ -50,7 +36,7 @@ export function hashDocument(text: string): string {
 async function readDocument(documentPath: string): Promise<PetstoreDocument> {
   const text = await readFile(documentPath, 'utf8');
   const compiled = (await readCompiledCache(documentPath, hashDocument(text))) ?? (await import('./compile-document.js')).compileDocument(text);
-  return { ...compiled, operations: indexOperations(compiled.source) };
+  return prepareDocument(compiled);
 }
 
 async function readCompiledCache(documentPath: string, sourceSha256: string): Promise<CompiledDocument | undefined> {
@@ -60,17 +46,4 @@ async function readCompiledCache(documentPath: string, sourceSha256: string): Pr
   } catch {
     return undefined;
   }
-}
-
-function indexOperations(source: OpenAPIV3_1.Document): Map<string, DocumentOperation> {
-  const operations = new Map<string, DocumentOperation>();
-  for (const [path, pathItem] of Object.entries(source.paths ?? {})) {
-    for (const method of HTTP_METHODS) {
-      const definition = pathItem?.[method] as DocumentOperation['definition'] | undefined;
-      if (!definition) continue;
-      if (!definition.operationId) throw new Error(`[petstore-mock] ${method.toUpperCase()} ${path} needs an operationId.`);
-      operations.set(definition.operationId, { operationId: definition.operationId, method, path, definition });
-    }
-  }
-  return operations;
 }

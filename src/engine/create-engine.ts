@@ -2,7 +2,7 @@ import type { IHttpRequest } from '@stoplight/prism-http';
 import { matchPath } from '@stoplight/prism-http/dist/router/matchPath.js';
 import { MatchType } from '@stoplight/prism-http/dist/router/types.js';
 import type { HttpMethod } from '@stoplight/types';
-import { loadDocument, type PetstoreDocument } from '../document/index.js';
+import { checkDocumentPath, loadDocument, type PetstoreDocument } from '../document/index.js';
 import { checkOptions } from '../options/index.js';
 import { DEFAULT_SEED } from '../fixtures/index.js';
 import { createSessionRegistry, DEFAULT_MAX_PETS, DEFAULT_MAX_SESSIONS, findSessionIdProblem, SESSION_HEADER, type SessionEntry, type SessionRegistry } from '../sessions/index.js';
@@ -11,8 +11,8 @@ import { ADMIN_METHODS, ADMIN_PREFIX, answerDashboard, createAdminEndpoints, for
 import { checkFaultRate, createClock, createOverrideRegistry, isForced, readControls, toDelayRange, toInstant } from './controls/index.js';
 // By file: the Engine's public declaration must not reach Prism's types through controls/index.js.
 import type { OverrideRegistry } from './controls/overrides.js';
-import { corsHeaders, decodeBody, isPreflight, lowerCaseHeaders, parseQuery, preflightHeaders, splitUrl, type DecodedBody } from './http/index.js';
-import { isError } from './checks/index.js';
+import { corsHeaders, decodeBody, isPreflight, lowerCaseHeaders, parseQuery, preflightHeaders, splitUrl, utf8Length, type DecodedBody } from './http/index.js';
+import { EVAL_BLOCKED_MESSAGE, isError, isEvalBlocked } from './checks/index.js';
 import { createPrismPipeline, escapeUndecodableSegments, loadPrismMocker, parsableContentType, verdictKey } from './prism/index.js';
 import { createOperationResponder, type AnswerControl, type RequestContext } from './operations/index.js';
 import { createRequestJournal, DEFAULT_JOURNAL_SIZE, journalBody, NO_BODY, type JournalEntry, type JournalProblem, type RequestJournal } from './journal/index.js';
@@ -55,6 +55,7 @@ export const SESSION_OPENED_HEADER = 'x-petstore-session-opened';
 
 export async function createEngine(options: EngineOptions = {}): Promise<Engine> {
   checkOptions(options);
+  checkDocumentPath(options.documentPath);
   const document = await loadDocument(options.documentPath);
   if (options.initialPets !== undefined) {
     // Checked against the document's Pet by Prism's validator, as PUT /__admin/state is.
@@ -137,7 +138,7 @@ export async function createEngine(options: EngineOptions = {}): Promise<Engine>
     };
     if (decoded.kind !== 'none' && headers['content-length'] === undefined) {
       // Prism looks at Content-Length to tell whether a body came; MSW requests may lack it.
-      headers['content-length'] = String(typeof request.body === 'string' ? Buffer.byteLength(request.body) : request.body?.byteLength ?? 1);
+      headers['content-length'] = String(typeof request.body === 'string' ? utf8Length(request.body) : request.body?.byteLength ?? 1);
     }
     const context: RequestContext = {
       body: decoded,
@@ -177,7 +178,18 @@ export async function createEngine(options: EngineOptions = {}): Promise<Engine>
       return toMockResponse(errorResponse('method_not_allowed', `${method} is not allowed on ${document.basePath}${path}; use ${allow.join(' or ')}.`, { allow: allow.join(', ') }));
     }
     if (status === 404) return notFound(typedPath);
-    onError(`[petstore-mock] Prism could not route ${method} ${path}.`, error);
+    return unexpectedFailure(`[petstore-mock] Prism could not route ${method} ${path}.`, error);
+  };
+
+  let evalBlockedReported = false;
+  /** A 500 for a failure the mock did not expect; one that a missing 'unsafe-eval' causes says so, in the body and (once) in the log. */
+  const unexpectedFailure = (message: string, error: unknown): MockResponse => {
+    if (isEvalBlocked(error)) {
+      if (!evalBlockedReported) onError(`[petstore-mock] ${EVAL_BLOCKED_MESSAGE}`, error);
+      evalBlockedReported = true;
+      return toMockResponse(errorResponse('eval_not_allowed', EVAL_BLOCKED_MESSAGE));
+    }
+    onError(message, error);
     return toMockResponse(errorResponse('internal_error', 'The mock failed unexpectedly; see its log.'));
   };
 
@@ -236,8 +248,7 @@ export async function createEngine(options: EngineOptions = {}): Promise<Engine>
         if (path.startsWith(ADMIN_PREFIX)) return answerAdmin(method, path, search, headers, request);
         answered = await answer(method, path, search, headers, request);
       } catch (error) {
-        onError(`[petstore-mock] ${method} ${path} failed unexpectedly.`, error);
-        answered = { response: toMockResponse(errorResponse('internal_error', 'The mock failed unexpectedly; see its log.')) };
+        answered = { response: unexpectedFailure(`[petstore-mock] ${method} ${path} failed unexpectedly.`, error) };
       }
       const { response } = answered;
       if (cors) Object.assign(response.headers, corsHeaders(headers['origin']));
@@ -297,7 +308,7 @@ function withHead(methods: string[]): string[] {
 /** A HEAD answer: the GET's status and headers, its length, no body. */
 function withoutBody(response: MockResponse): void {
   if (response.body === undefined) return;
-  response.headers['content-length'] = String(Buffer.byteLength(response.body));
+  response.headers['content-length'] = String(utf8Length(response.body));
   delete response.body;
 }
 

@@ -17,8 +17,10 @@ import {
   type JournalFilter,
   type Override,
 } from '../engine/index.js';
+import { checkDocumentPath } from '../document/index.js';
 import { checkOptions } from '../options/index.js';
-import { createSessionRegistry, SESSION_HEADER } from '../sessions/index.js';
+import { createSessionRegistry, newSessionId, SESSION_HEADER } from '../sessions/index.js';
+import { checkPersistOptions, createPersistedStoreKeeper, type PersistOption } from './persisted-stores.js';
 import type { PetStore } from '../store/index.js';
 import type { Call, DeclaredStatus, OperationId, OverrideOptions, StoreState } from '../types/index.js';
 
@@ -28,6 +30,15 @@ export interface PetstoreMockOptions extends Omit<EngineOptions, 'store' | 'sess
    * Default: any origin whose path starts with `/v1`, so both deployments and localhost match.
    */
   baseUrl?: string;
+  /**
+   * Keep the pets (every store's) in the page's `sessionStorage` or `localStorage`, so that they
+   * survive a reload while a developer clicks through the app. Off by default; `reset()` clears them.
+   * A stored value that is corrupt, from other starting pets or refused by the document is discarded
+   * with a console warning. Overrides and the journal are not kept.
+   */
+  persist?: PersistOption;
+  /** The Web Storage key `persist` uses. Default `petstore-mock:` and the base URL (or `/v1`). */
+  persistKey?: string;
 }
 
 /**
@@ -74,7 +85,7 @@ export interface PetstoreMock extends PetstoreMockControls {
   requests(session?: string, filter?: JournalFilter): JournalEntry[];
   /** Forgets the journal's entries (those of one session when given). */
   clearRequests(session?: string): void;
-  /** A session of its own, opened now: `id` or a random UUID. */
+  /** A session of its own, opened now: `id` or a random UUID (also on an `http://` LAN page, where `crypto.randomUUID` is missing). */
   openSession(id?: string): PetstoreMockSession;
   /** The engine behind the handlers, created on the first request. */
   engine(): Promise<Engine>;
@@ -87,15 +98,24 @@ const ANY_ORIGIN = '[a-z][a-z\\d+.-]*://[^/]+';
  * headers, store rules, controls) with fresh stores per call, so each test file or test can start clean.
  */
 export function createPetstoreMock(options: PetstoreMockOptions = {}): PetstoreMock {
-  const { baseUrl, ...engineOptions } = options;
+  const { baseUrl, persist, persistKey, ...engineOptions } = options;
   // Checked now, not on the first request: a bad option is a programmer's mistake to see at once.
   checkOptions(engineOptions);
+  checkDocumentPath(engineOptions.documentPath);
+  checkPersistOptions(persist, persistKey);
   const onWarning = engineOptions.onWarning ?? ((message: string) => console.warn(message));
   const sessions = createSessionRegistry({ ...engineOptions, onEvict: warnOfEviction(onWarning, engineOptions.maxSessions) });
   const journal = createRequestJournal(engineOptions.journalSize ?? DEFAULT_JOURNAL_SIZE);
   const overrides = createOverrideRegistry();
+  const keeper = persist === undefined ? undefined : createPersistedStoreKeeper({ persist, key: persistKey ?? `petstore-mock:${baseUrl ?? '/v1'}`, sessions, onWarning });
   let engine: Promise<Engine> | undefined;
-  const getEngine = (): Promise<Engine> => (engine ??= createEngine({ ...engineOptions, sessions, journal, overrides }));
+  const getEngine = (): Promise<Engine> =>
+    (engine ??= createEngine({ ...engineOptions, sessions, journal, overrides }).then(created => {
+      keeper?.restore(created.document);
+      return created;
+    }));
+  // Kept pets come back as soon as they can: before the first request is answered.
+  if (keeper) void getEngine().catch(() => undefined);
   const basePrefix = baseUrl === undefined ? undefined : baseUrl.replace(/\/+$/, '');
   const pattern = new RegExp(`^${basePrefix === undefined ? `${ANY_ORIGIN}/v1` : escapeRegExp(basePrefix)}(?:/.*)?$`, 'i');
 
@@ -104,12 +124,17 @@ export function createPetstoreMock(options: PetstoreMockOptions = {}): PetstoreM
     const mockRequest = await fromFetchRequest(request, ready.bodyLimit);
     if (basePrefix !== undefined) mockRequest.url = ready.document.basePath + request.url.slice(basePrefix.length);
     const response = await ready.handle(mockRequest);
+    keeper?.save();
     if (response.delay !== undefined && response.delay > 0) await delay(response.delay);
     return toFetchResponse(response, request.method);
   });
 
   // The engine may not exist yet; the sessions, journal and overrides it will use do.
-  const reset = (session?: string): void => resetState({ sessions, journal, overrides }, session);
+  const reset = (session?: string): void => {
+    resetState({ sessions, journal, overrides }, session);
+    if (session === undefined) keeper?.clear();
+    else keeper?.save();
+  };
 
   /** The test controls of one session (`undefined`: the default one), as the admin endpoints give them over HTTP. */
   const controlsOf = (session: string | undefined): PetstoreMockControls => {
@@ -122,6 +147,7 @@ export function createPetstoreMock(options: PetstoreMockOptions = {}): PetstoreM
         const read = readPets(state, petSchemaOf(document), target.maxPets);
         if ('problem' in read) throw new RangeError(`[petstore-mock] The state ${read.problem}; nothing was changed.`);
         target.replace(read.pets);
+        keeper?.save();
       },
       async override(operationId, overrideOptions) {
         const { document } = await getEngine();
@@ -145,7 +171,7 @@ export function createPetstoreMock(options: PetstoreMockOptions = {}): PetstoreM
     requests: (session, filter) => journal.list(session, filter),
     clearRequests: session => journal.clear(session),
     ...controlsOf(undefined),
-    openSession(id = crypto.randomUUID()) {
+    openSession(id = newSessionId()) {
       const session = sessions.open(id);
       return {
         id,

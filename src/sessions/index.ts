@@ -8,6 +8,7 @@ export {
   SESSION_ID_PATTERN,
 } from './session-registry.js';
 export { createRandom, deriveSeed } from './random.js';
+export { newSessionId } from './new-session-id.js';
 
 export type { Session, SessionEntry, SessionRegistry, SessionRegistryOptions } from './session-registry.js';
 export type { Random } from './random.js';

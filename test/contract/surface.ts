@@ -39,3 +39,9 @@ export interface Surface {
 }
 
 export type CreateSurface = (options: EngineOptions) => Promise<Surface>;
+
+/** What a surface cannot do, known before it starts. */
+export interface SurfaceTraits {
+  /** Its requests are a page's fetch: the browser drops `Origin` and a preflight's headers a test sets. */
+  fetchesFromPage?: boolean;
+}

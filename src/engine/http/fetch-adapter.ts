@@ -10,8 +10,7 @@ export async function fromFetchRequest(request: Request, bodyLimit: number): Pro
   });
   const mockRequest: MockRequest = { method: request.method, url: request.url, headers };
   if (request.body) {
-    const chunks = request.body as unknown as AsyncIterable<Uint8Array>;
-    const { body, tooLarge } = await readBody(chunks, bodyLimit, { declaredLength: request.headers.get('content-length'), drain: true });
+    const { body, tooLarge } = await readBody(request.body, bodyLimit, { declaredLength: request.headers.get('content-length'), drain: true });
     if (tooLarge) mockRequest.bodyTooLarge = true;
     else mockRequest.body = body;
   }

@@ -2,5 +2,6 @@
 export { corsHeaders, isPreflight, preflightHeaders } from './cors.js';
 export { decodeBody } from './request-body.js';
 export { lowerCaseHeaders, parseQuery, splitUrl } from './request-target.js';
+export { utf8Length } from './utf8-length.js';
 
 export type { DecodedBody } from './request-body.js';

@@ -15,6 +15,7 @@ export const ERROR_CODES = {
   headers_too_large: 431,
   internal_error: 500,
   invalid_response: 500,
+  eval_not_allowed: 500,
   not_implemented: 501,
   service_unavailable: 503,
   store_full: 507,

@@ -1,0 +1,148 @@
+// What the browser build of `petstore-mock/msw` changes, and the checks that fail it loudly.
+import { createHash } from 'node:crypto';
+import { existsSync } from 'node:fs';
+import { readFile } from 'node:fs/promises';
+import { builtinModules, createRequire } from 'node:module';
+import { resolve } from 'node:path';
+
+const SOURCE = resolve('src');
+const DOCUMENT = resolve('openapi/petstore.yaml');
+const COMPILED_DOCUMENT = resolve('openapi/.petstore.compiled.json');
+const SHIMS = resolve('scripts/shims/browser');
+
+/** Node modules that bundled packages require and a page never uses, with what stands in for each. */
+const STAND_INS = {
+  pino: `${SHIMS}/pino-silent.cjs`,
+  path: `${SHIMS}/path.cjs`,
+  url: `${SHIMS}/url.cjs`,
+  // Prism's forwarder (loaded with its mocker, never called) and json-schema-ref-parser's remote
+  // resolver (the document is dereferenced at build time) reach for proxies and sockets.
+  'http-proxy-agent': 'empty',
+  'https-proxy-agent': 'empty',
+  http: 'empty',
+  https: 'empty',
+};
+
+export function browserBuildPlugins() {
+  return [browserSources, embeddedDocument, standIns, oneLodash, mimeDatabaseOfTheDocument];
+}
+
+/** A source file `x.browser.ts` beside `x.ts` replaces it in this build (src/document/index.browser.ts). */
+const browserSources = {
+  name: 'petstore-browser-sources',
+  setup(builder) {
+    builder.onResolve({ filter: /^\.\.?\/.*\.js$/ }, args => {
+      if (!args.importer.startsWith(SOURCE)) return undefined;
+      const candidate = resolve(args.resolveDir, args.path.replace(/\.js$/, '.browser.ts'));
+      return existsSync(candidate) ? { path: candidate } : undefined;
+    });
+  },
+};
+
+/** The compiled document, embedded: the build fails when it was not compiled from the YAML as it is now. */
+const embeddedDocument = {
+  name: 'petstore-embedded-document',
+  setup(builder) {
+    builder.onResolve({ filter: /^virtual:petstore-mock\/compiled-document$/ }, () => ({ path: COMPILED_DOCUMENT, watchFiles: [DOCUMENT] }));
+    builder.onLoad({ filter: /\.petstore\.compiled\.json$/ }, async () => {
+      const yaml = await readFile(DOCUMENT, 'utf8');
+      const compiled = await readFile(COMPILED_DOCUMENT, 'utf8').catch(() => undefined);
+      const expected = createHash('sha256').update(yaml).digest('hex');
+      const found = compiled === undefined ? undefined : JSON.parse(compiled).sourceSha256;
+      if (found !== expected) {
+        throw new Error(
+          `The browser build embeds ${COMPILED_DOCUMENT}, which ${compiled === undefined ? 'is missing' : 'is stale: it was compiled from another version of openapi/petstore.yaml'}. Run \`node --import tsx scripts/compile-document.ts\` (npm run build does) before bundling.`,
+        );
+      }
+      return { contents: compiled, loader: 'json' };
+    });
+  },
+};
+
+const standIns = {
+  name: 'petstore-browser-stand-ins',
+  setup(builder) {
+    const names = Object.keys(STAND_INS).map(name => name.replace(/[-/]/g, '\\$&'));
+    builder.onResolve({ filter: new RegExp(`^(?:${names.join('|')})$`) }, args => {
+      const standIn = STAND_INS[args.path];
+      return standIn === 'empty' ? { path: args.path, namespace: 'petstore-empty' } : { path: standIn };
+    });
+    builder.onLoad({ filter: /.*/, namespace: 'petstore-empty' }, args => ({
+      contents: `// ${args.path}: never used in a page.\nmodule.exports = {};`,
+      loader: 'js',
+    }));
+  },
+};
+
+/**
+ * json-schema-compare and json-schema-merge-allof require lodash one method at a time
+ * (`lodash/isEqual`), Prism requires the whole of it, and `lodash/fp` requires the minified whole:
+ * the same version three times, 160 KB of it in the page. Each method is taken from the whole
+ * lodash instead, and `lodash/fp` converts that same file.
+ */
+const oneLodash = {
+  name: 'petstore-one-lodash',
+  setup(builder) {
+    builder.onResolve({ filter: /^lodash\/[a-zA-Z]+$/ }, args =>
+      args.path === 'lodash/fp' ? undefined : { path: args.path, namespace: 'petstore-lodash-method' },
+    );
+    builder.onResolve({ filter: /^\.\/lodash\.min$/ }, args =>
+      /[\\/]lodash[\\/]fp\.js$/.test(args.importer) ? { path: resolve(args.resolveDir, 'lodash.js') } : undefined,
+    );
+    builder.onLoad({ filter: /.*/, namespace: 'petstore-lodash-method' }, args => ({
+      contents: `module.exports = require('lodash').${args.path.slice('lodash/'.length)};`,
+      loader: 'js',
+      resolveDir: resolve('.'),
+    }));
+  },
+};
+
+/**
+ * mime-types loads all of mime-db (136 KB) to map extensions like `json` to media types. Prism passes
+ * type-is and accepts full media types, which never reach that map; the page gets the database's
+ * entries for the media types the document names and those Prism's code names.
+ */
+const mimeDatabaseOfTheDocument = {
+  name: 'petstore-mime-db-of-the-document',
+  setup(builder) {
+    builder.onResolve({ filter: /^mime-db$/ }, args => ({
+      path: createRequire(args.importer).resolve('mime-db/db.json'),
+      namespace: 'petstore-mime-db',
+    }));
+    builder.onLoad({ filter: /.*/, namespace: 'petstore-mime-db' }, async args => {
+      const database = JSON.parse(await readFile(args.path, 'utf8'));
+      const compiled = JSON.parse(await readFile(COMPILED_DOCUMENT, 'utf8'));
+      const named = new Set(['application/json', 'application/x-www-form-urlencoded', 'multipart/form-data', 'text/plain']);
+      JSON.stringify(compiled.compiled.source, (key, value) => {
+        if (key === 'content' && value && typeof value === 'object') for (const mediaType of Object.keys(value)) named.add(mediaType.toLowerCase());
+        return value;
+      });
+      const subset = Object.fromEntries([...named].filter(mediaType => mediaType in database).map(mediaType => [mediaType, database[mediaType]]));
+      return { contents: JSON.stringify(subset), loader: 'json' };
+    });
+  },
+};
+
+const BUILTIN = new Set(builtinModules.flatMap(name => [name, `node:${name}`]));
+
+/**
+ * esbuild already refuses a Node built-in it cannot resolve for the browser; this catches one that
+ * slipped through another way (an external, a stand-in gone wrong): a `node:` import or a bare require of
+ * a built-in in any output file fails the build, naming the file and the module (lodash's guarded
+ * `module.require('util')` probe is a method call, not a bare require, and falls back by itself).
+ */
+export async function checkBrowserOutput(metafile) {
+  const problems = [];
+  for (const [file, output] of Object.entries(metafile.outputs)) {
+    if (!file.endsWith('.js')) continue;
+    for (const imported of output.imports) {
+      if (imported.path.startsWith('node:') || BUILTIN.has(imported.path)) problems.push(`${file} imports ${imported.path}`);
+    }
+    const text = await readFile(file, 'utf8');
+    for (const match of text.matchAll(/(?<![.\w$])require\(\s*["']([^"']+)["']\s*\)|\bfrom\s*["'](node:[^"']+)["']|\bimport\(\s*["'](node:[^"']+)["']\s*\)/g)) {
+      const name = match[1] ?? match[2] ?? match[3];
+      if (name !== undefined && BUILTIN.has(name)) problems.push(`${file} loads ${name}`);
+    }
+  }
+  if (problems.length > 0) throw new Error(`The browser build reaches Node's built-in modules, which a page does not have:\n  ${problems.join('\n  ')}`);
+}

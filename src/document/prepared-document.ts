@@ -1,0 +1,41 @@
+import type { OpenAPIV3_1 } from 'openapi-types';
+import type { CompiledDocument } from './compile-document.js';
+
+/** An operation of the document, raw (with its `x-` extensions) beside where it lives. */
+export interface DocumentOperation {
+  readonly operationId: string;
+  readonly method: string;
+  readonly path: string;
+  readonly definition: OpenAPIV3_1.OperationObject & Record<`x-${string}`, unknown>;
+}
+
+/** The OpenAPI document, read once, in the forms the engine needs. */
+export interface PetstoreDocument extends CompiledDocument {
+  readonly operations: ReadonlyMap<string, DocumentOperation>;
+}
+
+/** `npm run build` writes this beside the shipped document: its compiled form, keyed by its hash. */
+export interface CompiledDocumentCache {
+  readonly sourceSha256: string;
+  readonly compiled: CompiledDocument;
+}
+
+const HTTP_METHODS = ['get', 'put', 'post', 'delete', 'options', 'head', 'patch', 'trace'] as const;
+
+/** The compiled document with its operations indexed by `operationId`. */
+export function prepareDocument(compiled: CompiledDocument): PetstoreDocument {
+  return { ...compiled, operations: indexOperations(compiled.source) };
+}
+
+function indexOperations(source: OpenAPIV3_1.Document): Map<string, DocumentOperation> {
+  const operations = new Map<string, DocumentOperation>();
+  for (const [path, pathItem] of Object.entries(source.paths ?? {})) {
+    for (const method of HTTP_METHODS) {
+      const definition = pathItem?.[method] as DocumentOperation['definition'] | undefined;
+      if (!definition) continue;
+      if (!definition.operationId) throw new Error(`[petstore-mock] ${method.toUpperCase()} ${path} needs an operationId.`);
+      operations.set(definition.operationId, { operationId: definition.operationId, method, path, definition });
+    }
+  }
+  return operations;
+}

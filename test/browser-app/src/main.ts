@@ -1,0 +1,70 @@
+// The app the browser tests build from the packed package with Vite, as a client team's would be:
+// `setupWorker(...createPetstoreMock().handlers)`. The tests drive it through `window.petstoreTest`.
+import { setupWorker } from 'msw/browser';
+import { buildPets } from 'petstore-mock/fixtures';
+import { createPetstoreMock, type PetstoreMock, type PetstoreMockOptions } from 'petstore-mock/msw';
+import { petstoreStoryLoader, type PetstoreStoryParameters } from '../../../examples/storybook/petstore-story-loader.js';
+
+/** A response as plain data, to cross from the page to the test. */
+export interface SeenResponse {
+  status: number;
+  headers: [string, string][];
+  body: string | null;
+}
+
+const worker = setupWorker();
+const reportedErrors: string[] = [];
+const warnings: string[] = [];
+let mock: PetstoreMock | undefined;
+
+function current(): PetstoreMock {
+  if (!mock) throw new Error('start() the mock first.');
+  return mock;
+}
+
+const harness = {
+  /**
+   * A fresh mock with `options`, its handlers the worker's (the worker starts on the first call). Its
+   * errors and warnings are collected for the tests, or with `toConsole` left to the mock's defaults.
+   */
+  async start(options: PetstoreMockOptions = {}, toConsole = false): Promise<void> {
+    const reporters: PetstoreMockOptions = toConsole ? {} : { onError: message => reportedErrors.push(message), onWarning: message => warnings.push(message) };
+    mock = createPetstoreMock({ ...options, ...reporters });
+    worker.resetHandlers(...mock.handlers);
+    if (!started) {
+      await worker.start({ quiet: true, onUnhandledRequest: 'bypass', serviceWorker: { url: '/mockServiceWorker.js' } });
+      started = true;
+    }
+    await mock.engine();
+  },
+  async request(method: string, path: string, init: { headers?: Record<string, string>; body?: string } = {}): Promise<SeenResponse> {
+    const response = await fetch(path, { method, ...(init.headers && { headers: init.headers }), ...(init.body !== undefined && { body: init.body }) });
+    return { status: response.status, headers: [...response.headers], body: response.body === null ? null : await response.text() };
+  },
+  reset: (session?: string) => current().reset(session),
+  requests: (session?: string) => current().requests(session),
+  /** A control of the mock (no session) or of a session, by name, with its arguments. */
+  async control(session: string | undefined, name: string, args: unknown[]): Promise<unknown> {
+    const target = (session === undefined ? current() : current().openSession(session)) as unknown as Record<string, (...given: unknown[]) => unknown>;
+    const control = target[name];
+    if (typeof control !== 'function') throw new Error(`No control ${name}.`);
+    return await control.apply(target, args);
+  },
+  openSessionId: () => current().openSession().id,
+  /** What the mock reported since the last call (errors) and its warnings. */
+  drainReported: () => reportedErrors.splice(0),
+  drainWarnings: () => warnings.splice(0),
+  /** The Storybook recipe's loader, as Storybook would call it before a story. */
+  loadStory: (parameters: { petstore?: PetstoreStoryParameters }) => petstoreStoryLoader(current())({ parameters }),
+  buildPets,
+};
+let started = false;
+
+declare global {
+  interface Window {
+    petstoreTest: typeof harness;
+  }
+}
+window.petstoreTest = harness;
+const status = document.querySelector('#status');
+if (status) status.textContent = 'ready';

@@ -1,0 +1,218 @@
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import type { ApiError, Pet } from '../src/index.js';
+import type { PetstoreMockOptions } from '../src/msw/index.js';
+import { describeAnimalStoreContract } from './contract/animal-store.contract.js';
+import { describeControlsContract } from './contract/controls.contract.js';
+import { describeTestControlsContract } from './contract/test-controls.contract.js';
+import type { CreateSurface } from './contract/surface.js';
+import { createBrowserSurface, openTestApp, waitForTestApp, type OpenTestAppOptions } from './support/browser-surface.js';
+import { browserUnavailable, launchChromium } from './support/chromium.js';
+import { buildPackedBrowserApp, serveStatic, type StaticSite } from './support/packed-browser-app.js';
+
+const unavailable = browserUnavailable('the browser tests');
+const AUTH = { authorization: 'Bearer browser' };
+
+describe.skipIf(unavailable !== undefined)('petstore-mock/msw in Chromium, from the packed package built by Vite', () => {
+  let browser: Browser;
+  let site: StaticSite;
+  const pageErrors: string[] = [];
+
+  beforeAll(async () => {
+    const [dist, launched] = await Promise.all([buildPackedBrowserApp(), launchChromium()]);
+    browser = launched;
+    site = await serveStatic(dist);
+  }, 240_000);
+  afterAll(async () => {
+    await browser.close();
+    await site.close();
+  });
+  afterEach(() => {
+    expect(pageErrors.splice(0)).toEqual([]);
+  });
+
+  const createSurface: CreateSurface = options => createBrowserSurface(browser, site.origin, options, pageErrors);
+  describeAnimalStoreContract('the MSW handlers in Chromium', createSurface, { fetchesFromPage: true });
+  describeControlsContract('the MSW handlers in Chromium', createSurface);
+  describeTestControlsContract('the MSW handlers in Chromium', createSurface);
+
+  describe('in a page', () => {
+    const pages: Page[] = [];
+    afterEach(async () => {
+      await Promise.all(pages.splice(0).map(page => page.context() === browser.contexts()[0] ? page.close() : page.context().close()));
+    });
+
+    async function open(options: OpenTestAppOptions = {}): Promise<Page> {
+      const page = await openTestApp(browser, site.origin, pageErrors, options);
+      pages.push(page);
+      return page;
+    }
+    const start = (page: Page, options: PetstoreMockOptions = {}): Promise<void> => page.evaluate(given => window.petstoreTest.start(given), options);
+    const request = (page: Page, method: string, path: string, init: { headers?: Record<string, string>; body?: string } = {}) =>
+      page.evaluate(([m, p, i]) => window.petstoreTest.request(m, p, i), [method, path, init] as const);
+    const listNames = async (page: Page): Promise<string[]> => {
+      const response = await request(page, 'GET', '/v1/pets?limit=100', { headers: AUTH });
+      expect(response.status).toBe(200);
+      return (JSON.parse(response.body ?? '[]') as Pet[]).map(pet => pet.name);
+    };
+    const create = async (page: Page, name: string): Promise<void> => {
+      const response = await request(page, 'POST', '/v1/pets', { headers: { ...AUTH, 'content-type': 'application/json' }, body: JSON.stringify({ name, categoryId: 1 }) });
+      expect(response.status).toBe(201);
+    };
+
+    it('answers a cross-origin API, and the page’s code reads its deprecation headers', async () => {
+      const page = await open();
+      await start(page, { baseUrl: 'https://api.animal-store.example/v1' });
+      const seen = await page.evaluate(async () => {
+        const response = await fetch('https://api.animal-store.example/v1/pets/1', { headers: { authorization: 'Bearer browser' } });
+        return { status: response.status, deprecation: response.headers.get('deprecation'), sunset: response.headers.get('sunset'), link: response.headers.get('link') };
+      });
+      expect(seen).toEqual({ status: 200, deprecation: '@1764892800', sunset: 'Thu, 05 Dec 2030 00:00:00 GMT', link: '</v1/pets>; rel="successor-version"' });
+    });
+
+    it('reads request bodies without async iteration of streams, which Safari lacks', async () => {
+      const page = await open({ initScript: () => void Reflect.deleteProperty(ReadableStream.prototype, Symbol.asyncIterator) });
+      await start(page);
+      expect(await page.evaluate(() => Symbol.asyncIterator in ReadableStream.prototype)).toBe(false);
+      await create(page, 'Streamless');
+      expect(await listNames(page)).toContain('Streamless');
+    });
+
+    it('opens sessions with a random UUID where crypto.randomUUID is missing (an http:// LAN address)', async () => {
+      const page = await open({ initScript: () => void Reflect.deleteProperty(Crypto.prototype, 'randomUUID') });
+      await start(page);
+      const ids = await page.evaluate(() => [window.petstoreTest.openSessionId(), window.petstoreTest.openSessionId(), typeof crypto.randomUUID]);
+      expect(ids[2]).toBe('undefined');
+      expect(ids[0]).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/);
+      expect(ids[1]).not.toBe(ids[0]);
+    });
+
+    it('refuses documentPath, saying why', async () => {
+      const page = await open();
+      await expect(start(page, { documentPath: '/openapi/petstore.yaml' })).rejects.toThrow(/documentPath is not available in the browser: a page cannot read files/);
+    });
+
+    it('answers 500 eval_not_allowed, and says so in the console, under a CSP without unsafe-eval', async () => {
+      const page = await open({ path: '/?csp=strict' });
+      const consoleErrors: string[] = [];
+      page.on('console', message => {
+        if (message.type() === 'error') consoleErrors.push(message.text());
+      });
+      // The mock's default reporter: the console.
+      await page.evaluate(() => window.petstoreTest.start({}, true));
+      const response = await request(page, 'GET', '/v1/pets', { headers: AUTH });
+      expect(response.status).toBe(500);
+      const body = JSON.parse(response.body ?? '{}') as ApiError;
+      expect(body).toMatchObject({ code: 'eval_not_allowed', status: 500 });
+      expect(body.message).toMatch(/Content-Security-Policy does not allow 'unsafe-eval'/);
+      await request(page, 'GET', '/v1/pets/1', { headers: AUTH });
+      // Said once, not on every request.
+      expect(consoleErrors.filter(text => text.startsWith('[petstore-mock] The mock cannot validate requests here'))).toHaveLength(1);
+    });
+
+    describe('keeping the pets across reloads', () => {
+      it('keeps them in sessionStorage when asked, and not by default', async () => {
+        const page = await open();
+        await start(page, { persist: 'sessionStorage', seed: 3, pets: 2 });
+        await create(page, 'Kept');
+        await page.reload();
+        await waitForTestApp(page);
+        await start(page, { persist: 'sessionStorage', seed: 3, pets: 2 });
+        expect(await listNames(page)).toContain('Kept');
+
+        await start(page, { seed: 3, pets: 2 });
+        await create(page, 'Forgotten');
+        await page.reload();
+        await waitForTestApp(page);
+        await start(page, { seed: 3, pets: 2 });
+        expect(await listNames(page)).toHaveLength(2);
+      });
+
+      it('keeps the sessions’ pets too, in localStorage across pages', async () => {
+        const context = await browser.newContext();
+        const first = await context.newPage();
+        pages.push(first);
+        first.on('pageerror', error => pageErrors.push(String(error)));
+        await first.goto(site.origin);
+        await waitForTestApp(first);
+        await start(first, { persist: 'localStorage' });
+        const created = await request(first, 'POST', '/v1/pets', { headers: { ...AUTH, 'content-type': 'application/json', 'x-petstore-session': 'story-1' }, body: '{"name":"InSession","categoryId":2}' });
+        expect(created.status).toBe(201);
+        const second = await context.newPage();
+        await second.goto(site.origin);
+        await waitForTestApp(second);
+        await start(second, { persist: 'localStorage' });
+        const listed = await request(second, 'GET', '/v1/pets?limit=100', { headers: { ...AUTH, 'x-petstore-session': 'story-1' } });
+        expect((JSON.parse(listed.body ?? '[]') as Pet[]).map(pet => pet.name)).toContain('InSession');
+        expect(await listNames(second)).not.toContain('InSession');
+        await second.close();
+      });
+
+      it('forgets them on reset()', async () => {
+        const page = await open();
+        await start(page, { persist: 'sessionStorage' });
+        await create(page, 'ResetMe');
+        await page.evaluate(() => window.petstoreTest.reset());
+        await page.reload();
+        await waitForTestApp(page);
+        await start(page, { persist: 'sessionStorage' });
+        expect(await listNames(page)).not.toContain('ResetMe');
+        expect(await page.evaluate(() => sessionStorage.length)).toBe(0);
+      });
+
+      it.each([
+        ['not JSON', '{"format":', /are not JSON/],
+        ['another format', '{"pets":[]}', /are not in petstore-mock's format/],
+        ['grown from other starting pets', 'OTHER_SEED', /grew from other starting pets/],
+        ['a pet the document refuses', 'BAD_PET', /are not valid for this document: the default store pets\[0\] \(id 1\).*name/],
+      ])('discards a stored value that is %s with a warning, never a broken page', async (_what, stored, warning) => {
+        const page = await open();
+        const key = 'petstore-mock:/v1';
+        if (stored === 'OTHER_SEED' || stored === 'BAD_PET') {
+          await start(page, { persist: 'sessionStorage', seed: stored === 'OTHER_SEED' ? 9 : 1 });
+          await create(page, 'Stored');
+          if (stored === 'BAD_PET') {
+            await page.evaluate(storageKey => {
+              const value = JSON.parse(sessionStorage.getItem(storageKey) ?? '{}') as { stores: { pets: { name: string }[] }[] };
+              const [first] = value.stores[0]?.pets ?? [];
+              if (first) first.name = 'x'.repeat(300);
+              sessionStorage.setItem(storageKey, JSON.stringify(value));
+            }, key);
+          }
+        } else {
+          await page.evaluate(([storageKey, text]) => sessionStorage.setItem(storageKey, text), [key, stored] as const);
+        }
+        await page.reload();
+        await waitForTestApp(page);
+        await start(page, { persist: 'sessionStorage', seed: 1 });
+        expect(await listNames(page)).toHaveLength(20);
+        expect(await listNames(page)).not.toContain('Stored');
+        const warnings = await page.evaluate(() => window.petstoreTest.drainWarnings());
+        expect(warnings).toEqual([expect.stringMatching(warning) as string]);
+        expect(warnings[0]).toMatch(/were discarded and the mock starts from its starting pets/);
+        expect(await page.evaluate(storageKey => sessionStorage.getItem(storageKey), key)).toBeNull();
+      });
+    });
+
+    it('starts every story of the Storybook recipe from its own pets, whatever the story before changed', async () => {
+      const page = await open();
+      await start(page);
+      const story = (parameters: object) => page.evaluate(given => window.petstoreTest.loadStory(given), parameters);
+      await story({ petstore: { pets: 2, seed: 7 } });
+      expect(await listNames(page)).toHaveLength(2);
+      await create(page, 'Leaky');
+      await request(page, 'POST', '/v1/pets', { headers: { ...AUTH, 'content-type': 'application/json', 'x-petstore-session': 'other' }, body: '{"name":"LeakySession","categoryId":1}' });
+      await story({});
+      const names = await listNames(page);
+      expect(names).toHaveLength(20);
+      expect(names).not.toContain('Leaky');
+      await story({ petstore: { pets: [{ id: 7, name: 'Only', categoryId: 3, status: 'sold' }], overrides: [{ operationId: 'listPets', status: 503, times: 1 }] } });
+      expect((await request(page, 'GET', '/v1/pets', { headers: AUTH })).status).toBe(503);
+      expect(await listNames(page)).toEqual(['Only']);
+      await story({ petstore: {} });
+      expect(await listNames(page)).toHaveLength(20);
+      const sessionPets = await request(page, 'GET', '/v1/pets?limit=100', { headers: { ...AUTH, 'x-petstore-session': 'other' } });
+      expect((JSON.parse(sessionPets.body ?? '[]') as Pet[]).map(pet => pet.name)).not.toContain('LeakySession');
+    });
+  });
+});
