@@ -1,4 +1,5 @@
 import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import { describe, expect, it } from 'vitest';
 import { renderDefaultPets, renderPetNamesModule } from '../scripts/render-generated.js';
 
@@ -11,5 +12,10 @@ describe('the generated files', () => {
 
   it('hold the default seeded pets in fixtures/pets.json (run npm run fixtures if not)', async () => {
     expect(read('fixtures/pets.json')).toBe(await renderDefaultPets());
+  });
+
+  it('hold the installed MSW’s worker script in the browser example (npx msw init examples/browser-app/public if not)', () => {
+    const installed = readFileSync(createRequire(import.meta.url).resolve('msw/mockServiceWorker.js'), 'utf8');
+    expect(read('examples/browser-app/public/mockServiceWorker.js')).toBe(installed);
   });
 });
