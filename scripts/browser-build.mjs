@@ -47,17 +47,21 @@ const embeddedDocument = {
     builder.onLoad({ filter: /\.petstore\.compiled\.json$/ }, async () => {
       const yaml = await readFile(DOCUMENT, 'utf8');
       const compiled = await readFile(COMPILED_DOCUMENT, 'utf8').catch(() => undefined);
-      const expected = createHash('sha256').update(yaml).digest('hex');
-      const found = compiled === undefined ? undefined : JSON.parse(compiled).sourceSha256;
-      if (found !== expected) {
-        throw new Error(
-          `The browser build embeds ${COMPILED_DOCUMENT}, which ${compiled === undefined ? 'is missing' : 'is stale: it was compiled from another version of openapi/petstore.yaml'}. Run \`node --import tsx scripts/compile-document.ts\` (npm run build does) before bundling.`,
-        );
-      }
+      checkEmbeddedDocument(yaml, compiled);
       return { contents: compiled, loader: 'json' };
     });
   },
 };
+
+/** Throws unless `compiled` (the text of the compiled document, if any) was compiled from `yaml` as it is. */
+export function checkEmbeddedDocument(yaml, compiled) {
+  const expected = createHash('sha256').update(yaml).digest('hex');
+  const found = compiled === undefined ? undefined : JSON.parse(compiled).sourceSha256;
+  if (found === expected) return;
+  throw new Error(
+    `The browser build embeds ${COMPILED_DOCUMENT}, which ${compiled === undefined ? 'is missing' : 'is stale: it was compiled from another version of openapi/petstore.yaml'}. Run \`node --import tsx scripts/compile-document.ts\` (npm run build does) before bundling.`,
+  );
+}
 
 const standIns = {
   name: 'petstore-browser-stand-ins',

@@ -1,0 +1,52 @@
+import { createHash } from 'node:crypto';
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { checkBrowserOutput, checkEmbeddedDocument } from '../scripts/browser-build.mjs';
+
+const root = new URL('../', import.meta.url);
+const packageJson = JSON.parse(readFileSync(new URL('package.json', root), 'utf8')) as { exports: Record<string, Record<string, string> | string> };
+
+/** A metafile with one output file of `text`. */
+function outputOf(text: string, imports: { path: string; kind: string }[] = []): { outputs: Record<string, { imports: { path: string; kind: string }[] }> } {
+  const file = join(mkdtempSync(join(tmpdir(), 'petstore-browser-build-')), 'out.js');
+  writeFileSync(file, text);
+  return { outputs: { [file]: { imports } } };
+}
+
+describe('the browser build', () => {
+  it('is what bundlers pick for petstore-mock/msw and petstore-mock/fixtures under the browser condition', () => {
+    expect(packageJson.exports['./msw']).toMatchObject({ browser: './dist/browser/msw.js', default: './dist/msw.js' });
+    expect(packageJson.exports['./fixtures']).toMatchObject({ browser: './dist/browser/fixtures.js', default: './dist/fixtures.js' });
+    // Types first and default last: conditions are read in order.
+    for (const entry of ['./msw', './fixtures']) expect(Object.keys(packageJson.exports[entry] as object)).toEqual(['types', 'browser', 'default']);
+  });
+
+  it('reaches no Node built-in from the files npm test built', async () => {
+    const { build } = await import('esbuild');
+    const result = await build({ entryPoints: [new URL('dist/browser/msw.js', root).pathname], bundle: true, write: false, platform: 'browser', format: 'esm', external: ['msw', 'msw/*'], metafile: true, logLevel: 'silent' });
+    expect(Object.keys(result.metafile.inputs).filter(input => /^(node:|<define:process)/.test(input))).toEqual([]);
+  });
+
+  it.each([
+    ['a node: import', 'import { readFile } from "node:fs/promises";', [{ path: 'node:fs/promises', kind: 'import-statement' }], /imports node:fs\/promises/],
+    ['a bare require of a built-in', 'var p = require("path");', [], /loads path/],
+    ['a dynamic node: import', 'await import("node:crypto");', [], /loads node:crypto/],
+  ])('fails on %s in an output file, naming it', async (_what, text, imports, message) => {
+    await expect(checkBrowserOutput(outputOf(text, imports))).rejects.toThrow(message);
+  });
+
+  it('lets a guarded module.require probe pass (lodash looks for util.types that way)', async () => {
+    await expect(checkBrowserOutput(outputOf('try { freeModule.require("util").types } catch {}'))).resolves.toBeUndefined();
+  });
+
+  it('fails when the embedded document is missing or was compiled from another version of the YAML', () => {
+    const yaml = 'openapi: 3.1.0\n';
+    expect(() => checkEmbeddedDocument(yaml, undefined)).toThrow(/is missing/);
+    expect(() => checkEmbeddedDocument(yaml, JSON.stringify({ sourceSha256: 'f'.repeat(64), compiled: {} }))).toThrow(/is stale/);
+    const current = JSON.stringify({ sourceSha256: createHash('sha256').update(yaml).digest('hex'), compiled: {} });
+    expect(() => checkEmbeddedDocument(yaml, current)).not.toThrow();
+    expect(() => checkEmbeddedDocument(`${yaml}# edited\n`, current)).toThrow(/is stale/);
+  });
+});
