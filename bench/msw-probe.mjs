@@ -1,6 +1,7 @@
 // One fresh process of the MSW benchmark. Modes:
 //   import-msw        time to import msw/node alone
 //   import-petstore   time to import msw/node and petstore-mock/msw and answer a first request
+//                     (a third argument: another build's msw.js, e.g. the BENCH_BASELINE one)
 //   requests-petstore time for N sequential requests through the petstore-mock handlers
 //   requests-trivial  time for N sequential requests through a trivial handler returning fixed JSON
 const [mode = '', count = '1000'] = process.argv.slice(2);
@@ -18,7 +19,7 @@ async function serve(handlers) {
 if (mode === 'import-msw') {
   console.log(performance.now() - started);
 } else if (mode === 'import-petstore') {
-  const { createHandlers } = await import('../dist/msw.js');
+  const { createHandlers } = await import(process.argv[4] ?? '../dist/msw.js');
   await serve(createHandlers());
   await (await fetch(url, init)).json();
   console.log(performance.now() - started);

@@ -8,6 +8,8 @@ import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { buildPets } from '../src/fixtures/index.js';
+import { resolve } from 'node:path';
+import { measureBrowser } from './browser.js';
 import { measureDocker } from './docker.js';
 import { buildBaseline } from './baseline.js';
 import { measureJournalMemory } from './journal.js';
@@ -20,9 +22,10 @@ const COLD_STARTS = 5;
 const THROUGHPUT_ROUNDS = 3;
 const run = promisify(execFile);
 
-/** Runs bench/msw-probe.mjs in a fresh process and returns the milliseconds it measured. */
+/** Runs bench/msw-probe.mjs in a fresh process and returns the milliseconds it measured; `mode@path` imports another build's msw.js. */
 async function probe(mode: string): Promise<number> {
-  const { stdout } = await run(process.execPath, ['bench/msw-probe.mjs', mode], { timeout: 120_000 });
+  const [name = mode, module] = mode.split('@');
+  const { stdout } = await run(process.execPath, ['bench/msw-probe.mjs', name, '1000', ...(module === undefined ? [] : [module])], { timeout: 120_000 });
   return Number(stdout.trim());
 }
 
@@ -112,10 +115,23 @@ const prism = results['stock Prism'];
 const bare = results['bare node:http'];
 if (!ours || !prism || !bare) throw new Error('A contender is missing.');
 console.log('');
-const [mswImport = NaN, petstoreImport = NaN] = await probeMedians(5, ['import-msw', 'import-petstore']);
+const baselineMsw = baselineRef ? resolve('.bench/baseline/dist/msw.js') : undefined;
+const [mswImport = NaN, petstoreImport = NaN, baselineImport = NaN] = await probeMedians(5, ['import-msw', 'import-petstore', ...(baselineMsw ? [`import-petstore@${baselineMsw}`] : [])]);
 const [petstoreRequests = NaN, trivialRequests = NaN] = await probeMedians(3, ['requests-petstore', 'requests-trivial']);
 console.log(`MSW: import msw/node ${mswImport.toFixed(0)} ms; import petstore-mock/msw + first response ${petstoreImport.toFixed(0)} ms`);
 console.log(`MSW: 1,000 sequential requests: petstore-mock handlers ${petstoreRequests.toFixed(0)} ms, trivial handler ${trivialRequests.toFixed(0)} ms`);
+if (baselineMsw) console.log(`MSW: import petstore-mock/msw + first response, the ${baselineRef ?? ''} build: ${baselineImport.toFixed(0)} ms`);
+
+const browserFigures = await measureBrowser();
+const kb = (bytes: number): string => `${(bytes / 1024).toFixed(0)} KB`;
+if (typeof browserFigures === 'string') console.log(`Browser: skipped, ${browserFigures}.`);
+else {
+  const { petstore, trivial } = browserFigures;
+  console.log(`Browser: navigation to first answer ${petstore.firstAnswerMs.toFixed(0)} ms (trivial handler page ${trivial.firstAnswerMs.toFixed(0)} ms, medians of 5); later requests ${petstore.laterRequestMs.toFixed(2)} ms (trivial ${trivial.laterRequestMs.toFixed(2)} ms)`);
+  console.log(
+    `Browser: JavaScript before the first answer ${kb(petstore.javascriptGzipBytes)} gzip (the trivial page, MSW alone: ${kb(trivial.javascriptGzipBytes)}; petstore-mock's share ${kb(petstore.javascriptGzipBytes - trivial.javascriptGzipBytes)}); Prism's mocker chunk ${petstore.mockerLoaded ? 'LOADED' : 'not loaded'}`,
+  );
+}
 
 const sessions = await measureSessions(THROUGHPUT_ROUNDS, SECONDS);
 console.log(`Sessions: throughput over 1 session ${sessions.oneSession.toFixed(0)} req/s, over 100 sessions ${sessions.hundredSessions.toFixed(0)} req/s`);
@@ -143,6 +159,15 @@ const dockerRatios =
         ['idle container memory (MiB)', dockerFigures.idleMemoryBytes / 1024 / 1024, '< 120', dockerFigures.idleMemoryBytes < 120 * 1024 * 1024],
       ] as const);
 
+const browserRatios =
+  typeof browserFigures === 'string'
+    ? []
+    : ([
+        ['browser first answer vs trivial page', browserFigures.petstore.firstAnswerMs / browserFigures.trivial.firstAnswerMs, '<= 2', browserFigures.petstore.firstAnswerMs / browserFigures.trivial.firstAnswerMs <= 2],
+        ['browser later requests vs trivial', browserFigures.petstore.laterRequestMs / browserFigures.trivial.laterRequestMs, '<= 3', browserFigures.petstore.laterRequestMs / browserFigures.trivial.laterRequestMs <= 3],
+      ] as const);
+const browserImportKB = typeof browserFigures === 'string' ? NaN : (browserFigures.petstore.javascriptGzipBytes - browserFigures.trivial.javascriptGzipBytes) / 1024;
+
 const ratios = [
   ['throughput vs stock Prism', ours.requestsPerSecond / prism.requestsPerSecond, '>= 2', ours.requestsPerSecond / prism.requestsPerSecond >= 2],
   ['throughput vs bare node:http', ours.requestsPerSecond / bare.requestsPerSecond, '>= 0.35', ours.requestsPerSecond / bare.requestsPerSecond >= 0.35],
@@ -151,15 +176,18 @@ const ratios = [
   ['throughput, verdicts not remembered, vs bare', (results['petstore-mock, verdicts not remembered']?.requestsPerSecond ?? NaN) / bare.requestsPerSecond, '(information)', true],
   ['MSW import+first vs msw/node', petstoreImport / mswImport, '<= 3', petstoreImport / mswImport <= 3],
   ['MSW per request vs trivial', petstoreRequests / trivialRequests, '<= 3', petstoreRequests / trivialRequests <= 3],
+  ...(baselineMsw ? ([[`MSW import+first vs the ${baselineRef ?? ''} build`, petstoreImport / baselineImport, '<= 1.10', petstoreImport / baselineImport <= 1.1]] as const) : []),
+  ...browserRatios,
   ['throughput, 100 sessions vs 1', sessions.hundredSessions / sessions.oneSession, '>= 0.9', sessions.hundredSessions / sessions.oneSession >= 0.9],
 ] as const;
 const sessionMemoryMiB = sessions.fullRss / 1024 / 1024;
 console.log('');
 console.log(`${'RSS, 100 sessions of 1,000 pets (MiB)'.padEnd(44)} ${sessionMemoryMiB.toFixed(1).padStart(7)}    target ${'< 300'.padEnd(14)} ${sessionMemoryMiB < 300 ? 'met' : 'MISSED'}`);
+if (!Number.isNaN(browserImportKB)) console.log(`${'browser: petstore-mock/msw at import (KB gzip)'.padEnd(44)} ${browserImportKB.toFixed(0).padStart(7)}    target ${'<= 250'.padEnd(14)} ${browserImportKB <= 250 ? 'met' : 'MISSED'}`);
 for (const [name, value, target, met] of dockerRatios) console.log(`${name.padEnd(44)} ${value.toFixed(1).padStart(7)}    target ${target.padEnd(14)} ${met ? 'met' : 'MISSED'}`);
 for (const [name, ratio, target, met] of ratios) console.log(`${name.padEnd(44)} ${ratio.toFixed(2).padStart(6)}×   target ${target.padEnd(14)} ${met ? 'met' : 'MISSED'}`);
 if (baselineRef) {
   const ratio = (results['petstore-mock']?.requestsPerSecond ?? NaN) / (results[baselineName]?.requestsPerSecond ?? NaN);
   console.log(`${`throughput vs the ${baselineRef} build`.padEnd(44)} ${ratio.toFixed(2).padStart(6)}×   target ${'>= 0.95'.padEnd(14)} ${ratio >= 0.95 ? 'met' : 'MISSED'}`);
 }
-writeFileSync('.bench/results.json', `${JSON.stringify({ node: process.version, seconds: SECONDS, baseline: baselineRef ?? null, results, msw: { mswImport, petstoreImport, petstoreRequests, trivialRequests }, sessions, worstCase, journalMemory, docker: dockerFigures, ratios }, null, 2)}\n`);
+writeFileSync('.bench/results.json', `${JSON.stringify({ node: process.version, seconds: SECONDS, baseline: baselineRef ?? null, results, msw: { mswImport, petstoreImport, baselineImport, petstoreRequests, trivialRequests }, browser: browserFigures, sessions, worstCase, journalMemory, docker: dockerFigures, ratios }, null, 2)}\n`);

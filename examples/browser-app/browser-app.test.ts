@@ -15,7 +15,7 @@ function startDevServer(): Promise<{ url: string; process: ChildProcess }> {
     const timer = setTimeout(() => reject(new Error(`npm run dev printed no address in 30 s:\n${printed}`)), 30_000);
     const read = (chunk: Buffer): void => {
       printed += chunk.toString();
-      const url = /http:\/\/127\.0\.0\.1:\d+\//.exec(printed.replace(/\x1b\[[\d;]*m/g, ''))?.[0];
+      const url = /http:\/\/127\.0\.0\.1:\d+\//.exec(printed.replaceAll(`${String.fromCharCode(27)}[`, '[').replace(/\[[\d;]*m/g, ''))?.[0];
       if (url) {
         clearTimeout(timer);
         resolve({ url, process: child });

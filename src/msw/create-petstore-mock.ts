@@ -98,6 +98,11 @@ const ANY_ORIGIN = '[a-z][a-z\\d+.-]*://[^/]+';
  * headers, store rules, controls) with fresh stores per call, so each test file or test can start clean.
  */
 export function createPetstoreMock(options: PetstoreMockOptions = {}): PetstoreMock {
+  return createMock(options, true);
+}
+
+/** The mock; `startNow` false leaves the engine to the first request (the module's default `handlers`, which many never use). */
+export function createMock(options: PetstoreMockOptions, startNow: boolean): PetstoreMock {
   const { baseUrl, persist, persistKey, ...engineOptions } = options;
   // Checked now, not on the first request: a bad option is a programmer's mistake to see at once.
   checkOptions(engineOptions);
@@ -112,10 +117,14 @@ export function createPetstoreMock(options: PetstoreMockOptions = {}): PetstoreM
   const getEngine = (): Promise<Engine> =>
     (engine ??= createEngine({ ...engineOptions, sessions, journal, overrides }).then(created => {
       keeper?.restore(created.document);
+      // Once the work at hand is done: in a page, while the worker registers.
+      if (startNow) setTimeout(() => created.warmUp(), 0);
       return created;
     }));
-  // Kept pets come back as soon as they can: before the first request is answered.
-  if (keeper) void getEngine().catch(() => undefined);
+  // The engine starts now, while the app starts its worker (in a page that takes ~50 ms): the first
+  // request does not wait for it, and kept pets are back before it is answered. A failure to start
+  // surfaces on the first request, as it would have without this.
+  if (startNow) void getEngine().catch(() => undefined);
   const basePrefix = baseUrl === undefined ? undefined : baseUrl.replace(/\/+$/, '');
   const pattern = new RegExp(`^${basePrefix === undefined ? `${ANY_ORIGIN}/v1` : escapeRegExp(basePrefix)}(?:/.*)?$`, 'i');
 
@@ -188,7 +197,7 @@ export function createPetstoreMock(options: PetstoreMockOptions = {}): PetstoreM
 
 /** A fresh Animal Store's handlers, for `setupServer(...createHandlers())`. */
 export function createHandlers(options: PetstoreMockOptions = {}): HttpHandler[] {
-  return createPetstoreMock(options).handlers;
+  return createMock(options, true).handlers;
 }
 
 function escapeRegExp(text: string): string {

@@ -1,10 +1,11 @@
-import { createHandlers } from './create-petstore-mock.js';
+import { createMock } from './create-petstore-mock.js';
 
 export { createHandlers, createPetstoreMock } from './create-petstore-mock.js';
 
-/** Ready handlers with the default 20 seeded pets; their store lives as long as the module. */
-export const handlers = createHandlers();
+/** Ready handlers with the default 20 seeded pets; their store lives as long as the module, their engine starts on their first request. */
+export const handlers = createMock({}, false).handlers;
 
 export type { PetstoreMock, PetstoreMockControls, PetstoreMockOptions, PetstoreMockSession } from './create-petstore-mock.js';
+export type { PersistOption } from './persisted-stores.js';
 export type { ApiError, Call, DeclaredStatus, NewPet, OperationId, OperationResponses, OverrideOptions, Pet, PetStatus, StoreState } from '../types/index.js';
 export type { JournalEntry, JournalFilter, JournalProblem, Override } from '../engine/index.js';

@@ -8,33 +8,47 @@ import { promisify } from 'node:util';
 
 const run = promisify(execFile);
 const ROOT = fileURLToPath(new URL('../../', import.meta.url));
-const OUTPUT = join(ROOT, 'test-output', 'packed-browser-app');
+
+export interface PackedAppOptions {
+  /** Where the app is made (under this repository, so that msw and vite resolve from its node_modules). */
+  output: string;
+  /** Folders of this repository copied into the app, at the same paths. */
+  folders: readonly string[];
+  /** The folder Vite builds (its index.html and any `pages`), relative to the app; gets public/mockServiceWorker.js. */
+  root: string;
+  /** HTML pages besides index.html. */
+  pages?: readonly string[];
+}
 
 /**
- * The test app (test/browser-app) as a client team would have it: the package packed with `npm pack`
- * (dist as built by `npm test`), installed into a fresh app folder with `npm install <tarball>`,
- * MSW's worker script in public/, and the app built by `vite build` with Vite's defaults (its
- * minifier included). msw and vite come from this repository's node_modules, above the app's folder.
- * Returns the folder of the built site.
+ * An app as a client team would have it: the package packed with `npm pack` (dist as built by
+ * `npm test`), installed into a fresh app folder with `npm install <tarball>`, MSW's worker script in
+ * public/, and the app built by `vite build` with Vite's defaults (its minifier included). msw and
+ * vite come from this repository's node_modules, above the app's folder. Returns the built site's folder.
  */
-export async function buildPackedBrowserApp(): Promise<string> {
-  rmSync(OUTPUT, { recursive: true, force: true });
-  // The repository's layout, so that the test app's import of the Storybook recipe resolves as it does here.
-  const app = join(OUTPUT, 'app');
-  const site = join(app, 'test', 'browser-app');
+export async function buildPackedApp(options: PackedAppOptions): Promise<string> {
+  const output = join(ROOT, options.output);
+  rmSync(output, { recursive: true, force: true });
+  const app = join(output, 'app');
+  const site = join(app, options.root);
   mkdirSync(app, { recursive: true });
-  const { stdout } = await run('npm', ['pack', '--ignore-scripts', '--json', '--pack-destination', OUTPUT], { cwd: ROOT });
+  const { stdout } = await run('npm', ['pack', '--ignore-scripts', '--json', '--pack-destination', output], { cwd: ROOT });
   const [packed] = JSON.parse(stdout) as { filename: string }[];
   if (!packed) throw new Error('npm pack wrote no tarball.');
-  cpSync(join(ROOT, 'test', 'browser-app'), site, { recursive: true });
-  cpSync(join(ROOT, 'examples', 'storybook'), join(app, 'examples', 'storybook'), { recursive: true });
-  mkdirSync(join(site, 'public'));
+  for (const folder of options.folders) cpSync(join(ROOT, folder), join(app, folder), { recursive: true });
   writeFileSync(join(app, 'package.json'), JSON.stringify({ name: 'packed-browser-app', private: true, type: 'module' }));
+  mkdirSync(join(site, 'public'), { recursive: true });
   cpSync(createRequire(join(ROOT, 'package.json')).resolve('msw/mockServiceWorker.js'), join(site, 'public', 'mockServiceWorker.js'));
-  await run('npm', ['install', '--no-save', '--no-package-lock', '--ignore-scripts', '--no-audit', '--no-fund', '--prefer-offline', join(OUTPUT, packed.filename)], { cwd: app });
+  await run('npm', ['install', '--no-save', '--no-package-lock', '--ignore-scripts', '--no-audit', '--no-fund', '--prefer-offline', join(output, packed.filename)], { cwd: app });
   const { build } = await import('vite');
-  await build({ root: site, configFile: false, logLevel: 'error', build: { outDir: join(site, 'dist'), emptyOutDir: true } });
+  const input = Object.fromEntries(['index.html', ...(options.pages ?? [])].map(page => [page.replace(/\.html$/, ''), join(site, page)]));
+  await build({ root: site, configFile: false, logLevel: 'error', build: { outDir: join(site, 'dist'), emptyOutDir: true, rolldownOptions: { input } } });
   return join(site, 'dist');
+}
+
+/** The test app (test/browser-app), which imports the Storybook recipe from examples/storybook. */
+export function buildPackedBrowserApp(): Promise<string> {
+  return buildPackedApp({ output: 'test-output/packed-browser-app', folders: ['test/browser-app', 'examples/storybook'], root: 'test/browser-app' });
 }
 
 const CONTENT_TYPES: Record<string, string> = { '.html': 'text/html; charset=utf-8', '.js': 'text/javascript; charset=utf-8', '.map': 'application/json' };

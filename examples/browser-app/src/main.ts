@@ -11,18 +11,18 @@ async function enableMocking(): Promise<{ reset(): void }> {
   return petstore;
 }
 
-const element = <T extends Element>(selector: string): T => {
-  const found = document.querySelector<T>(selector);
-  if (!found) throw new Error(`The page has no ${selector}.`);
+function element<T extends Element>(selector: string, type: new () => T): T {
+  const found = document.querySelector(selector);
+  if (!(found instanceof type)) throw new Error(`The page has no ${selector}.`);
   return found;
-};
+}
 
 const petstore = await enableMocking();
 const client = createPetClient(API, 'example-key');
-const list = element<HTMLUListElement>('#pets');
-const problem = element<HTMLParagraphElement>('#problem');
-const filter = element<HTMLFormElement>('#filter');
-const create = element<HTMLFormElement>('#create');
+const list = element('#pets', HTMLUListElement);
+const problem = element('#problem', HTMLParagraphElement);
+const filter = element('#filter', HTMLFormElement);
+const create = element('#create', HTMLFormElement);
 
 function show(error: unknown): void {
   problem.textContent = error instanceof PetApiError ? `${error.status} ${error.body.code}: ${error.body.message}` : String(error);
@@ -50,15 +50,19 @@ filter.addEventListener('change', () => void render());
 create.addEventListener('submit', event => {
   event.preventDefault();
   const form = new FormData(create);
+  const text = (field: string): string => {
+    const value = form.get(field);
+    return typeof value === 'string' ? value : '';
+  };
   void client
-    .createPet({ name: String(form.get('name')), categoryId: Number(form.get('categoryId')) })
+    .createPet({ name: text('name'), categoryId: Number(text('categoryId')) })
     .then(() => {
       create.reset();
       return render();
     })
     .catch(show);
 });
-element<HTMLButtonElement>('#start-over').addEventListener('click', () => {
+element('#start-over', HTMLButtonElement).addEventListener('click', () => {
   petstore.reset();
   void render();
 });

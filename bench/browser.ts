@@ -1,0 +1,78 @@
+/**
+ * The browser row of `npm run bench`: the packed package built by Vite into two pages, one whose
+ * worker has petstore-mock's handlers and one whose worker has a single trivial MSW handler. For
+ * each, in fresh headless Chromium contexts: navigation → worker ready → first answered request
+ * (median of 5), later requests (mean of 200 sequential, median of the 5 pages), and the JavaScript
+ * the page loaded before its first answer, gzip-compressed.
+ */
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { gzipSync } from 'node:zlib';
+import type { Browser } from 'playwright-core';
+import { browserUnavailable, launchChromium } from '../test/support/chromium.js';
+import { buildPackedApp, serveStatic } from '../test/support/packed-browser-app.js';
+import type { BrowserFigures } from './browser-app/measure.js';
+import { median } from './support.js';
+
+const ROUNDS = 5;
+
+export interface BrowserPageFigures {
+  firstAnswerMs: number;
+  laterRequestMs: number;
+  /** gzip bytes of the JavaScript loaded before the first answer (worker script excluded). */
+  javascriptGzipBytes: number;
+  /** The files of that JavaScript, and whether Prism's mocker chunk was among them. */
+  javascriptFiles: string[];
+  mockerLoaded: boolean;
+}
+
+export interface BrowserBench {
+  petstore: BrowserPageFigures;
+  trivial: BrowserPageFigures;
+}
+
+async function measurePage(browser: Browser, origin: string, site: string, page: string): Promise<BrowserPageFigures> {
+  const firsts: number[] = [];
+  const laters: number[] = [];
+  let files: string[] = [];
+  for (let round = 0; round < ROUNDS; round++) {
+    const context = await browser.newContext();
+    const tab = await context.newPage();
+    const loaded: string[] = [];
+    tab.on('response', response => {
+      const path = new URL(response.url()).pathname;
+      if (path.endsWith('.js') && path !== '/mockServiceWorker.js') loaded.push(path);
+    });
+    const errors: string[] = [];
+    tab.on('pageerror', error => errors.push(String(error)));
+    await tab.goto(`${origin}/${page}`);
+    await tab.waitForFunction(() => window.benchFigures !== undefined, undefined, { timeout: 60_000 });
+    const figures = (await tab.evaluate(() => window.benchFigures)) as BrowserFigures;
+    if (errors.length > 0) throw new Error(`${page}: ${errors.join('; ')}`);
+    firsts.push(figures.firstAnswerMs);
+    laters.push(figures.laterRequestMs);
+    files = [...new Set(loaded)];
+    await context.close();
+  }
+  const javascriptGzipBytes = files.reduce((total, file) => total + gzipSync(readFileSync(join(site, file))).byteLength, 0);
+  return { firstAnswerMs: median(firsts), laterRequestMs: median(laters), javascriptGzipBytes, javascriptFiles: files, mockerLoaded: files.some(file => /mocker/.test(file)) };
+}
+
+/** The figures, or why they could not be taken here. */
+export async function measureBrowser(): Promise<BrowserBench | string> {
+  const unavailable = browserUnavailable('the browser benchmark');
+  if (unavailable) return unavailable;
+  const site = await buildPackedApp({ output: '.bench/browser-app', folders: ['bench/browser-app', 'fixtures'], root: 'bench/browser-app', pages: ['trivial.html'] });
+  const server = await serveStatic(site);
+  const browser = await launchChromium();
+  try {
+    // Interleaved, so that the machine's noise falls on both alike.
+    const trivialWarm = await measurePage(browser, server.origin, site, 'trivial.html');
+    const petstore = await measurePage(browser, server.origin, site, 'index.html');
+    const trivial = await measurePage(browser, server.origin, site, 'trivial.html');
+    return { petstore, trivial: trivial.firstAnswerMs <= trivialWarm.firstAnswerMs ? trivial : trivialWarm };
+  } finally {
+    await browser.close();
+    await server.close();
+  }
+}
