@@ -5,6 +5,7 @@ import { rm } from 'node:fs/promises';
 import { dirname, resolve } from 'node:path';
 import { createRequire } from 'node:module';
 import { browserBuildPlugins, checkBrowserOutput } from './browser-build.mjs';
+import { prismLazyAjv } from './prism-lazy-ajv.mjs';
 import { trimSourceMaps } from './trim-source-maps.mjs';
 
 const PRISM_HTTP = dirname(createRequire(import.meta.url).resolve('@stoplight/prism-http/package.json'));
@@ -55,7 +56,7 @@ const result = await build({
   // Bundled CommonJS (Prism, lodash, ajv) calls require() for Node's built-ins.
   banner: { js: "import { createRequire as __petstoreCreateRequire } from 'node:module'; const require = __petstoreCreateRequire(import.meta.url);" },
   logLevel: 'warning',
-  plugins: [prismFakerEnglishOnly],
+  plugins: [prismFakerEnglishOnly, prismLazyAjv],
 });
 // `petstore-mock/msw` and `petstore-mock/fixtures` for browsers (the `browser` export condition): the
 // same engine and Prism, with the document compiled in and Node's modules replaced; see scripts/browser-build.mjs.
@@ -80,7 +81,7 @@ const browserResult = await build({
   legalComments: 'linked',
   external: ['msw', 'msw/*'],
   logLevel: 'warning',
-  plugins: [prismFakerEnglishOnly, ...browserBuildPlugins()],
+  plugins: [prismFakerEnglishOnly, prismLazyAjv, ...browserBuildPlugins()],
 });
 await checkBrowserOutput(browserResult.metafile);
 // The dashboard's script, for browsers: served by the mock at /__admin/dashboard.js.

@@ -1,6 +1,5 @@
 // The browser's entry of this folder (scripts/build.mjs puts it in place of index.ts): a page reads
 // no files, so the document is the one compiled into the bundle when the package was built.
-import embedded from 'virtual:petstore-mock/compiled-document';
 import { prepareDocument, type PetstoreDocument } from './prepared-document.js';
 
 export type { CompiledDocumentCache, DocumentOperation, PetstoreDocument } from './prepared-document.js';
@@ -9,11 +8,13 @@ export type { CompiledDocument } from './compile-document.js';
 const DOCUMENT_PATH_REFUSED =
   '[petstore-mock] documentPath is not available in the browser: a page cannot read files, so the handlers use the OpenAPI document compiled into the package when it was built. Mock another document with the server or the MSW handlers in Node.';
 
+// A chunk of its own, asked for as this module loads: it arrives beside the engine's chunk, not after it.
+const embedded = import('virtual:petstore-mock/compiled-document');
 let prepared: Promise<PetstoreDocument> | undefined;
 
 export function loadDocument(documentPath?: string): Promise<PetstoreDocument> {
   if (documentPath !== undefined) return Promise.reject(new TypeError(DOCUMENT_PATH_REFUSED));
-  return (prepared ??= Promise.resolve(prepareDocument(embedded.compiled)));
+  return (prepared ??= embedded.then(module => prepareDocument(module.default.compiled)));
 }
 
 export function checkDocumentPath(documentPath: string | undefined): void {

@@ -5,7 +5,7 @@ import type { HttpMethod } from '@stoplight/types';
 import { checkDocumentPath, loadDocument, type PetstoreDocument } from '../document/index.js';
 import { checkOptions } from '../options/index.js';
 import { DEFAULT_SEED } from '../fixtures/index.js';
-import { createSessionRegistry, DEFAULT_MAX_PETS, DEFAULT_MAX_SESSIONS, findSessionIdProblem, SESSION_HEADER, type SessionEntry, type SessionRegistry } from '../sessions/index.js';
+import { createSessionRegistry, DEFAULT_MAX_PETS, findSessionIdProblem, SESSION_HEADER, type SessionEntry, type SessionRegistry } from '../sessions/index.js';
 import type { PetStore } from '../store/index.js';
 import { ADMIN_METHODS, ADMIN_PREFIX, answerDashboard, createAdminEndpoints, foreignOriginResponse, judgeAdminOrigin, type MockSettings } from './admin/index.js';
 import { checkFaultRate, createClock, createOverrideRegistry, isForced, readControls, toDelayRange, toInstant } from './controls/index.js';
@@ -14,6 +14,7 @@ import type { OverrideRegistry } from './controls/overrides.js';
 import { corsHeaders, decodeBody, isPreflight, lowerCaseHeaders, parseQuery, preflightHeaders, splitUrl, utf8Length, type DecodedBody } from './http/index.js';
 import { EVAL_BLOCKED_MESSAGE, isError, isEvalBlocked } from './checks/index.js';
 import { createPrismPipeline, escapeUndecodableSegments, loadPrismMocker, parsableContentType, verdictKey } from './prism/index.js';
+import { resetState, warnOfEviction } from './shared-state.js';
 import { createOperationResponder, type AnswerControl, type RequestContext } from './operations/index.js';
 import { createRequestJournal, DEFAULT_JOURNAL_SIZE, journalBody, NO_BODY, type JournalEntry, type JournalProblem, type RequestJournal } from './journal/index.js';
 import { errorResponse, toMockResponse } from './responses/index.js';
@@ -21,6 +22,7 @@ import { petSchemaOf, readPets } from './state/index.js';
 import type { EngineOptions, MockRequest, MockResponse } from './types.js';
 
 export { DEFAULT_PETS } from '../sessions/index.js';
+export { resetState, warnOfEviction } from './shared-state.js';
 export const DEFAULT_BODY_LIMIT = 1024 * 1024;
 export const DEFAULT_REMEMBERED_VERDICTS = 1024;
 
@@ -283,14 +285,6 @@ export async function createEngine(options: EngineOptions = {}): Promise<Engine>
   };
 }
 
-/** The warning a dropped session gives: a CI shard whose pets vanished can find out why. */
-export function warnOfEviction(onWarning: (message: string) => void, maxSessions: number | undefined): (id: string) => void {
-  return id =>
-    onWarning(
-      `[petstore-mock] Session ${JSON.stringify(id)} was dropped with its pets to make room: more than ${maxSessions ?? DEFAULT_MAX_SESSIONS} sessions (--max-sessions) were alive. Its next request opens it afresh (X-Petstore-Session-Opened: reopened).`,
-    );
-}
-
 /** The options that shape answers, for `GET /__admin/settings` and the dashboard: counts and flags, never a key or the token. */
 function describeSettings(options: EngineOptions, sessions: SessionRegistry, journal: RequestJournal, latency: { min: number; max: number } | undefined): MockSettings {
   const now = options.now === undefined ? undefined : toInstant(options.now);
@@ -319,13 +313,6 @@ function withoutBody(response: MockResponse): void {
   if (response.body === undefined) return;
   response.headers['content-length'] = String(utf8Length(response.body));
   delete response.body;
-}
-
-/** What `reset` means on every surface: one session's store, overrides and journal entries, or with no id every store, session, override and entry. */
-export function resetState(state: { sessions: SessionRegistry; journal: RequestJournal; overrides: OverrideRegistry }, session?: string): void {
-  state.sessions.reset(session);
-  state.overrides.clear(session, session === undefined);
-  state.journal.clear(session);
 }
 
 /** The body as the journal keeps it: parsed JSON, or the text of another kind. */

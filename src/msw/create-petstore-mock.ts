@@ -1,22 +1,11 @@
 import { delay, http, type HttpHandler } from 'msw';
-import {
-  createEngine,
-  createOverrideRegistry,
-  createRequestJournal,
-  DEFAULT_JOURNAL_SIZE,
-  fromFetchRequest,
-  petSchemaOf,
-  readOverrideSpec,
-  readPets,
-  resetState,
-  toFetchResponse,
-  warnOfEviction,
-  type Engine,
-  type EngineOptions,
-  type JournalEntry,
-  type JournalFilter,
-  type Override,
-} from '../engine/index.js';
+// By file, not through the engine's index: what Prism's validator needs comes with the engine, later.
+import type { Engine } from '../engine/create-engine.js';
+import { createOverrideRegistry, type Override } from '../engine/controls/overrides.js';
+import { fromFetchRequest, toFetchResponse } from '../engine/http/fetch-adapter.js';
+import { createRequestJournal, DEFAULT_JOURNAL_SIZE, type JournalEntry, type JournalFilter } from '../engine/journal/request-journal.js';
+import { resetState, warnOfEviction } from '../engine/shared-state.js';
+import type { EngineOptions } from '../engine/types.js';
 import { checkDocumentPath } from '../document/index.js';
 import { checkOptions } from '../options/index.js';
 import { createSessionRegistry, newSessionId, SESSION_HEADER } from '../sessions/index.js';
@@ -91,6 +80,12 @@ export interface PetstoreMock extends PetstoreMockControls {
   engine(): Promise<Engine>;
 }
 
+/** The engine and the functions that came with it. */
+interface StartedEngine {
+  engine: Engine;
+  tools: typeof import('./engine-module.js');
+}
+
 const ANY_ORIGIN = '[a-z][a-z\\d+.-]*://[^/]+';
 
 /**
@@ -113,26 +108,35 @@ export function createMock(options: PetstoreMockOptions, startNow: boolean): Pet
   const journal = createRequestJournal(engineOptions.journalSize ?? DEFAULT_JOURNAL_SIZE);
   const overrides = createOverrideRegistry();
   const keeper = persist === undefined ? undefined : createPersistedStoreKeeper({ persist, key: persistKey ?? `petstore-mock:${baseUrl ?? '/v1'}`, sessions, onWarning });
-  let engine: Promise<Engine> | undefined;
-  const getEngine = (): Promise<Engine> =>
-    (engine ??= createEngine({ ...engineOptions, sessions, journal, overrides }).then(created => {
-      keeper?.restore(created.document);
+  let started: Promise<StartedEngine> | undefined;
+  const start = (): Promise<StartedEngine> =>
+    (started ??= import('./engine-module.js').then(async tools => {
+      const engine = await tools.createEngine({ ...engineOptions, sessions, journal, overrides });
+      keeper?.restore(pets => tools.readPets(pets, tools.petSchemaOf(engine.document), sessions.maxPets));
       // Once the work at hand is done: in a page, while the worker registers.
-      if (startNow) setTimeout(() => created.warmUp(), 0);
-      return created;
+      //if (startNow) setTimeout(() => engine.warmUp(), 0);
+      return { engine, tools };
     }));
-  // The engine starts now, while the app starts its worker (in a page that takes ~50 ms): the first
-  // request does not wait for it, and kept pets are back before it is answered. A failure to start
+  const getEngine = async (): Promise<Engine> => (await start()).engine;
+  // The engine starts now (loading Prism's chunk), while the app starts its worker: the first request
+  // does not wait for all of it, and kept pets are back before it is answered. A failure to start
   // surfaces on the first request, as it would have without this.
   if (startNow) void getEngine().catch(() => undefined);
   const basePrefix = baseUrl === undefined ? undefined : baseUrl.replace(/\/+$/, '');
   const pattern = new RegExp(`^${basePrefix === undefined ? `${ANY_ORIGIN}/v1` : escapeRegExp(basePrefix)}(?:/.*)?$`, 'i');
 
+  let warmedUp = false;
   const handler = http.all(pattern, async ({ request }) => {
     const ready = await getEngine();
     const mockRequest = await fromFetchRequest(request, ready.bodyLimit);
     if (basePrefix !== undefined) mockRequest.url = ready.document.basePath + request.url.slice(basePrefix.length);
     const response = await ready.handle(mockRequest);
+    if (!warmedUp) {
+      // Once the first answer is on its way and the page is idle (not before: that would hold up the
+      // worker's start or the answer), Prism compiles the other operations' validators.
+      warmedUp = true;
+      whenIdle(() => ready.warmUp());
+    }
     keeper?.save();
     if (response.delay !== undefined && response.delay > 0) await delay(response.delay);
     return toFetchResponse(response, request.method);
@@ -151,16 +155,16 @@ export function createMock(options: PetstoreMockOptions, startNow: boolean): Pet
     return {
       getState: () => ({ pets: store().list({ limit: Number.POSITIVE_INFINITY }) }),
       async setState(state) {
-        const { document } = await getEngine();
+        const { engine, tools } = await start();
         const target = store();
-        const read = readPets(state, petSchemaOf(document), target.maxPets);
+        const read = tools.readPets(state, tools.petSchemaOf(engine.document), target.maxPets);
         if ('problem' in read) throw new RangeError(`[petstore-mock] The state ${read.problem}; nothing was changed.`);
         target.replace(read.pets);
         keeper?.save();
       },
       async override(operationId, overrideOptions) {
-        const { document } = await getEngine();
-        const read = readOverrideSpec({ operationId, ...overrideOptions }, document);
+        const { engine, tools } = await start();
+        const read = tools.readOverrideSpec({ operationId, ...overrideOptions }, engine.document);
         if ('problem' in read) throw new RangeError(`[petstore-mock] ${read.problem}`);
         return overrides.add(session, read.spec);
       },
@@ -198,6 +202,12 @@ export function createMock(options: PetstoreMockOptions, startNow: boolean): Pet
 /** A fresh Animal Store's handlers, for `setupServer(...createHandlers())`. */
 export function createHandlers(options: PetstoreMockOptions = {}): HttpHandler[] {
   return createMock(options, true).handlers;
+}
+
+/** `requestIdleCallback` where the runtime has it (browsers), a timer elsewhere. */
+function whenIdle(work: () => void): void {
+  if (typeof globalThis.requestIdleCallback === 'function') globalThis.requestIdleCallback(work, { timeout: 1_000 });
+  else setTimeout(work, 0);
 }
 
 function escapeRegExp(text: string): string {

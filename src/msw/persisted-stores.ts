@@ -1,5 +1,4 @@
-import { petSchemaOf, readPets } from '../engine/index.js';
-import type { PetstoreDocument } from '../document/index.js';
+import type { ReadPetsResult } from '../engine/state/read-pets.js';
 import { deriveSeed, findSessionIdProblem, type SessionRegistry } from '../sessions/index.js';
 import type { Pet } from '../types/index.js';
 
@@ -21,8 +20,8 @@ const FORMAT = 'petstore-mock/stores@1';
 
 /** The stores of one mock in Web Storage: restored when the engine starts, saved after changes, cleared by `reset()`. */
 export interface PersistedStoreKeeper {
-  /** Puts the stored pets back into `sessions`; a value that is corrupt, foreign or refused by the document is dropped with a warning. */
-  restore(document: PetstoreDocument): void;
+  /** Puts the stored pets back into `sessions`, each store's read by `readStorePets` (the document's `Pet`); a value that is corrupt, foreign or refused is dropped with a warning. */
+  restore(readStorePets: (pets: readonly Pet[]) => ReadPetsResult): void;
   /** Stores the pets when they differ from what was last stored. */
   save(): void;
   /** Forgets the stored pets (`reset()` with no session). */
@@ -83,7 +82,7 @@ export function createPersistedStoreKeeper(options: PersistedStoreKeeperOptions)
   let lastSaved = snapshot();
 
   return {
-    restore(document) {
+    restore(readStorePets) {
       let text: string | null;
       try {
         text = storage?.getItem(key) ?? null;
@@ -94,10 +93,9 @@ export function createPersistedStoreKeeper(options: PersistedStoreKeeperOptions)
       if (text === null) return;
       const read = readPersistedStores(text, startingPets, sessions.maxSessions);
       if ('problem' in read) return discard(read.problem);
-      const pet = petSchemaOf(document);
       const checked: { session: string | null; pets: Pet[] }[] = [];
       for (const store of read.stores) {
-        const pets = readPets(store.pets, pet, sessions.maxPets);
+        const pets = readStorePets(store.pets);
         if ('problem' in pets) return discard(`are not valid for this document: ${store.session === null ? 'the default store' : `session ${JSON.stringify(store.session)}`} ${pets.problem}`);
         checked.push({ session: store.session, pets: pets.pets });
       }

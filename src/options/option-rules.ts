@@ -1,4 +1,6 @@
-import { INSTANT_RULE, isDelayRange, MAX_DELAY, toInstant } from '../engine/controls/index.js';
+// By file: the controls' folder index also reaches Prism's validator, which the MSW handlers load lazily.
+import { INSTANT_RULE, toInstant } from '../engine/controls/clock.js';
+import { isDelayRange, MAX_DELAY } from '../engine/controls/latency.js';
 import { PET_STATUSES } from '../types/index.js';
 
 /**

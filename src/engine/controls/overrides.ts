@@ -1,9 +1,4 @@
-import type { PetstoreDocument } from '../../document/index.js';
-import { describeSchemaProblems, findSchemaProblems } from '../prism/index.js';
-import { responseSchemaOf } from '../state/index.js';
-import { show } from '../../options/index.js';
-import { MAX_REQUEST_DELAY } from './request-controls.js';
-
+// The overrides set, by session: what answers a call next. Reading one from a request is override-spec.ts.
 /** What `POST /__admin/overrides` (or `mock.override()`) asks: answer `operationId`'s next `times` calls with `status`. */
 export interface OverrideSpec {
   operationId: string;
@@ -31,7 +26,6 @@ export interface Override extends OverrideSpec {
 
 export const MAX_OVERRIDES = 1_000;
 export const MAX_OVERRIDE_TIMES = 1_000_000;
-const SPEC_FIELDS = ['operationId', 'status', 'times', 'body', 'example', 'delay'];
 
 /** The overrides of every session, in the order they were added; the first that matches a call answers it. */
 export interface OverrideRegistry {
@@ -84,49 +78,3 @@ export function createOverrideRegistry(): OverrideRegistry {
 }
 
 type Mutable<T> = { -readonly [K in keyof T]: T[K] };
-
-/** `value` as an override of the document's operations, or the sentence that says what is wrong with it. */
-export function readOverrideSpec(value: unknown, document: PetstoreDocument): { spec: OverrideSpec } | { problem: string } {
-  if (typeof value !== 'object' || value === null || Array.isArray(value)) return { problem: 'An override must be an object such as {"operationId": "createPet", "status": 503, "times": 2}.' };
-  const given = value as Record<string, unknown>;
-  const unknown = Object.keys(given).filter(field => !SPEC_FIELDS.includes(field));
-  if (unknown.length > 0) return { problem: `An override has no field ${unknown.map(field => JSON.stringify(field)).join(', ')}; its fields are ${SPEC_FIELDS.join(', ')}.` };
-  const { operationId, status, times, body, example, delay } = given;
-  const operations = [...document.operations.keys()];
-  if (typeof operationId !== 'string' || !document.operations.has(operationId)) {
-    return { problem: `operationId must be one of ${operations.join(', ')}, got ${show(operationId)}.` };
-  }
-  const operation = document.prismOperations.find(candidate => candidate.iid === operationId);
-  const declared = operation?.responses.map(response => response.code) ?? [];
-  if (typeof status !== 'number' || !declared.includes(String(status))) {
-    return { problem: `status must be one ${operationId} declares: ${declared.join(', ')}; got ${show(status)}.` };
-  }
-  if (times !== undefined && !(Number.isInteger(times) && (times as number) >= 1 && (times as number) <= MAX_OVERRIDE_TIMES)) {
-    return { problem: `times must be a whole number from 1 to ${MAX_OVERRIDE_TIMES} (leave it out to answer until cleared), got ${JSON.stringify(times)}.` };
-  }
-  if (delay !== undefined && !(Number.isInteger(delay) && (delay as number) >= 0 && (delay as number) <= MAX_REQUEST_DELAY)) {
-    return { problem: `delay must be a whole number of milliseconds from 0 to ${MAX_REQUEST_DELAY}, got ${JSON.stringify(delay)}.` };
-  }
-  if (body !== undefined && example !== undefined) return { problem: 'An override takes a body or an example, not both.' };
-  const response = operation?.responses.find(candidate => candidate.code === String(status));
-  if (example !== undefined) {
-    const names = (response?.contents ?? []).flatMap(content => (content.examples ?? []).map(each => each.key));
-    if (typeof example !== 'string' || !names.includes(example)) {
-      return { problem: `example must name an example of the ${status} response of ${operationId} (${names.join(', ') || 'it has none'}), got ${JSON.stringify(example)}.` };
-    }
-  }
-  if (body !== undefined) {
-    const problems = findSchemaProblems(body, responseSchemaOf(document, operationId, status));
-    if (problems.length > 0) return { problem: `body does not fit the ${status} response of ${operationId}: ${describeSchemaProblems(problems)}.` };
-  }
-  return {
-    spec: {
-      operationId,
-      status,
-      ...(times !== undefined && { times: times as number }),
-      ...(body !== undefined && { body }),
-      ...(example !== undefined && { example }),
-      ...(delay !== undefined && { delay: delay as number }),
-    },
-  };
-}

@@ -1,0 +1,5 @@
+import type { Plugin } from 'esbuild';
+
+/** The edited text of Prism's validators/utils.js: each draft's Ajv pair made on first use. Throws when the expected text is missing. */
+export function lazyAjvInstances(source: string): string;
+export const prismLazyAjv: Plugin;

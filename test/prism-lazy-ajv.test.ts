@@ -1,0 +1,42 @@
+import { mkdtempSync, readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { lazyAjvInstances, prismLazyAjv } from '../scripts/prism-lazy-ajv.mjs';
+
+const require = createRequire(import.meta.url);
+const UTILS = require.resolve('@stoplight/prism-http/dist/validator/validators/utils.js');
+
+type Validate = (value: unknown, schema: object, coerce: boolean, context: string) => { _tag: string; value?: unknown };
+
+/** Prism's validators/utils.js bundled on its own, edited or not. */
+async function bundledValidator(edited: boolean): Promise<Validate> {
+  const { build } = await import('esbuild');
+  const folder = mkdtempSync(join(tmpdir(), 'prism-lazy-ajv-'));
+  const outfile = join(folder, `utils-${String(edited)}.cjs`);
+  await build({ entryPoints: [UTILS], bundle: true, platform: 'node', format: 'cjs', outfile, plugins: edited ? [prismLazyAjv] : [], logLevel: 'silent', mainFields: ['main', 'module'] });
+  return (require(outfile) as { validateAgainstSchema: Validate }).validateAgainstSchema;
+}
+
+describe('the build’s edit of Prism’s validator (each draft’s Ajv pair made on first use)', () => {
+  it('finds the text it edits in the installed Prism, and refuses other text loudly', () => {
+    expect(lazyAjvInstances(readFileSync(UTILS, 'utf8'))).toContain('ajvInstanceMakers');
+    expect(() => lazyAjvInstances('const ajvInstances = {};')).toThrow(/no longer builds its Ajv instances as expected/);
+  });
+
+  it('validates exactly as Prism does unedited, for every draft', async () => {
+    const [edited, unedited] = await Promise.all([bundledValidator(true), bundledValidator(false)]);
+    const pet = { type: 'object', required: ['id', 'name'], properties: { id: { type: 'integer', format: 'int64', minimum: 1 }, name: { type: 'string', maxLength: 3 }, when: { type: 'string', format: 'date-time' } } };
+    const drafts = [undefined, 'https://json-schema.org/draft/2019-09/schema', 'https://json-schema.org/draft/2020-12/schema'];
+    const values = [{ id: 1, name: 'Rex' }, { id: 0, name: 'Rexx' }, { id: '2', name: 'a' }, { name: 'a', when: 'yesterday' }, { id: 1, name: 'a', when: '2030-12-05T00:00:00Z' }, null];
+    for (const $schema of drafts) {
+      for (const coerce of [true, false]) {
+        for (const value of values) {
+          const schema = $schema === undefined ? pet : { ...pet, $schema };
+          expect(edited(value, schema, coerce, 'body')).toEqual(unedited(value, schema, coerce, 'body'));
+        }
+      }
+    }
+  });
+});
