@@ -6,3 +6,5 @@ export function browserBuildPlugins(): Plugin[];
 export function checkBrowserOutput(metafile: Pick<Metafile, 'outputs'> | { outputs: Record<string, { imports: { path: string; kind: string }[] }> }): Promise<void>;
 /** Throws unless `compiled` was compiled from `yaml` as it is. */
 export function checkEmbeddedDocument(yaml: string, compiled: string | undefined): void;
+/** Checks every schema of the compiled document against its draft's meta-schema; throws naming the bad ones. */
+export function checkDocumentSchemas(compiledText: string): Promise<number>;

@@ -53,6 +53,52 @@ const embeddedDocument = {
   },
 };
 
+/**
+ * Checks every schema of the compiled document (`compiledText`) against its draft's meta-schema, with
+ * Ajv and the options Prism gives it, as Ajv would on each schema's first use in the page; throws,
+ * naming the operation and the schema's place, if one is not valid. The browser build's Ajv is then
+ * told not to repeat this (see scripts/prism-lazy-ajv.mjs): the page has no other document.
+ */
+export async function checkDocumentSchemas(compiledText) {
+  const require = createRequire(import.meta.url);
+  const prism = createRequire(require.resolve('@stoplight/prism-http/package.json'));
+  const drafts = {
+    'http://json-schema.org/draft-07/schema': prism('ajv').default,
+    'https://json-schema.org/draft/2019-09/schema': prism('ajv/dist/2019').default,
+    'https://json-schema.org/draft/2020-12/schema': prism('ajv/dist/2020').default,
+  };
+  const instances = new Map();
+  const ajvFor = $schema => {
+    const draft = String($schema ?? 'http://json-schema.org/draft-07/schema').replace(/#$/, '').replace(/^http:\/\/json-schema\.org\/draft\/(2019-09|2020-12)/, 'https://json-schema.org/draft/$1');
+    const Ajv = drafts[draft] ?? drafts['http://json-schema.org/draft-07/schema'];
+    if (!instances.has(Ajv)) {
+      const ajv = new Ajv({ allErrors: true, allowUnionTypes: true, allowMatchingProperties: true, strict: false, logger: false });
+      prism('ajv-formats').default(ajv);
+      instances.set(Ajv, ajv);
+    }
+    return instances.get(Ajv);
+  };
+  const problems = [];
+  const { compiled } = JSON.parse(compiledText);
+  for (const operation of compiled.prismOperations) {
+    const visit = (value, path) => {
+      if (Array.isArray(value)) return value.forEach((item, index) => visit(item, `${path}[${index}]`));
+      if (value === null || typeof value !== 'object') return;
+      for (const [key, child] of Object.entries(value)) {
+        if (key === 'schema' && child !== null && typeof child === 'object') {
+          const ajv = ajvFor(child.$schema);
+          if (!ajv.validateSchema(child)) problems.push(`${operation.iid} ${path}.schema: ${ajv.errorsText(ajv.errors)}`);
+        } else {
+          visit(child, `${path}.${key}`);
+        }
+      }
+    };
+    visit(operation, '');
+  }
+  if (problems.length > 0) throw new Error(`The embedded document has schemas that are not valid JSON Schema:\n  ${problems.join('\n  ')}`);
+  return instances.size;
+}
+
 /** Throws unless `compiled` (the text of the compiled document, if any) was compiled from `yaml` as it is. */
 export function checkEmbeddedDocument(yaml, compiled) {
   const expected = createHash('sha256').update(yaml).digest('hex');

@@ -29,18 +29,33 @@ for (const draft of Object.keys(ajvInstanceMakers)) {
     });
 }`;
 
-/** The edited text of Prism's validators/utils.js. */
-export function lazyAjvInstances(source) {
-  if (!source.includes(EAGER)) throw new Error("prism-lazy-ajv: @stoplight/prism-http's validators/utils.js no longer builds its Ajv instances as expected; review scripts/prism-lazy-ajv.mjs for this Prism release.");
-  return source.replace(EAGER, LAZY);
+const STRICT = '    strict: false,\n';
+
+/**
+ * The edited text of Prism's validators/utils.js. With `schemasCheckedAtBuild` (the browser build,
+ * whose only document is the embedded one, its schemas checked against their meta-schemas by the
+ * build: scripts/browser-build.mjs), Ajv is also told not to check them again in the page.
+ */
+export function lazyAjvInstances(source, { schemasCheckedAtBuild = false } = {}) {
+  if (!source.includes(EAGER) || !source.includes(STRICT)) {
+    throw new Error("prism-lazy-ajv: @stoplight/prism-http's validators/utils.js no longer builds its Ajv instances as expected; review scripts/prism-lazy-ajv.mjs for this Prism release.");
+  }
+  const lazy = source.replace(EAGER, LAZY);
+  return schemasCheckedAtBuild ? lazy.replace(STRICT, `${STRICT}    validateSchema: false,\n`) : lazy;
 }
 
-export const prismLazyAjv = {
-  name: 'prism-lazy-ajv',
-  setup(builder) {
-    builder.onLoad({ filter: /[\\/]@stoplight[\\/]prism-http[\\/]dist[\\/]validator[\\/]validators[\\/]utils\.js$/ }, async args => ({
-      contents: lazyAjvInstances(await readFile(args.path, 'utf8')),
-      loader: 'js',
-    }));
-  },
-};
+function plugin(options) {
+  return {
+    name: 'prism-lazy-ajv',
+    setup(builder) {
+      builder.onLoad({ filter: /[\\/]@stoplight[\\/]prism-http[\\/]dist[\\/]validator[\\/]validators[\\/]utils\.js$/ }, async args => ({
+        contents: lazyAjvInstances(await readFile(args.path, 'utf8'), options),
+        loader: 'js',
+      }));
+    },
+  };
+}
+
+export const prismLazyAjv = plugin({});
+/** For a build whose document's schemas were checked by `checkDocumentSchemas` (scripts/browser-build.mjs). */
+export const prismLazyAjvSchemasCheckedAtBuild = plugin({ schemasCheckedAtBuild: true });

@@ -3,7 +3,7 @@ import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { checkBrowserOutput, checkEmbeddedDocument } from '../scripts/browser-build.mjs';
+import { checkBrowserOutput, checkDocumentSchemas, checkEmbeddedDocument } from '../scripts/browser-build.mjs';
 
 const root = new URL('../', import.meta.url);
 const packageJson = JSON.parse(readFileSync(new URL('package.json', root), 'utf8')) as { exports: Record<string, Record<string, string> | string> };
@@ -48,5 +48,16 @@ describe('the browser build', () => {
     const current = JSON.stringify({ sourceSha256: createHash('sha256').update(yaml).digest('hex'), compiled: {} });
     expect(() => checkEmbeddedDocument(yaml, current)).not.toThrow();
     expect(() => checkEmbeddedDocument(`${yaml}# edited\n`, current)).toThrow(/is stale/);
+  });
+
+  it('checks every schema of the embedded document against its meta-schema, naming a bad one and where it is', async () => {
+    const compiled = readFileSync(new URL('openapi/.petstore.compiled.json', root), 'utf8');
+    await expect(checkDocumentSchemas(compiled)).resolves.toBe(1);
+    const broken = JSON.parse(compiled) as { compiled: { prismOperations: { iid: string; request: { query: { schema: { type: string } }[] } }[] } };
+    const listPets = broken.compiled.prismOperations.find(operation => operation.iid === 'listPets');
+    const limit = listPets?.request.query[0];
+    if (!limit) throw new Error('listPets has no query parameter');
+    limit.schema.type = 'integr';
+    await expect(checkDocumentSchemas(JSON.stringify(broken))).rejects.toThrow(/not valid JSON Schema:\n {2}listPets \.request\.query\[0\]\.schema: data\/type must be equal to one of the allowed values/);
   });
 });

@@ -25,6 +25,12 @@ describe('the build’s edit of Prism’s validator (each draft’s Ajv pair mad
     expect(() => lazyAjvInstances('const ajvInstances = {};')).toThrow(/no longer builds its Ajv instances as expected/);
   });
 
+  it('tells Ajv not to check schemas again only for a build whose document the build checked (the browser’s)', () => {
+    const source = readFileSync(UTILS, 'utf8');
+    expect(lazyAjvInstances(source)).not.toContain('validateSchema');
+    expect(lazyAjvInstances(source, { schemasCheckedAtBuild: true })).toContain('    strict: false,\n    validateSchema: false,\n');
+  });
+
   it('validates exactly as Prism does unedited, for every draft', async () => {
     const [edited, unedited] = await Promise.all([bundledValidator(true), bundledValidator(false)]);
     const pet = { type: 'object', required: ['id', 'name'], properties: { id: { type: 'integer', format: 'int64', minimum: 1 }, name: { type: 'string', maxLength: 3 }, when: { type: 'string', format: 'date-time' } } };
