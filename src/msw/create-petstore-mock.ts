@@ -113,8 +113,6 @@ export function createMock(options: PetstoreMockOptions, startNow: boolean): Pet
     (started ??= import('./engine-module.js').then(async tools => {
       const engine = await tools.createEngine({ ...engineOptions, sessions, journal, overrides });
       keeper?.restore(pets => tools.readPets(pets, tools.petSchemaOf(engine.document), sessions.maxPets));
-      // Once the work at hand is done: in a page, while the worker registers.
-      //if (startNow) setTimeout(() => engine.warmUp(), 0);
       return { engine, tools };
     }));
   const getEngine = async (): Promise<Engine> => (await start()).engine;
@@ -201,7 +199,7 @@ export function createMock(options: PetstoreMockOptions, startNow: boolean): Pet
 
 /** A fresh Animal Store's handlers, for `setupServer(...createHandlers())`. */
 export function createHandlers(options: PetstoreMockOptions = {}): HttpHandler[] {
-  return createMock(options, true).handlers;
+  return createPetstoreMock(options).handlers;
 }
 
 /** `requestIdleCallback` where the runtime has it (browsers), a timer elsewhere. */
