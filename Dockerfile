@@ -13,7 +13,8 @@ COPY scripts ./scripts
 COPY src ./src
 COPY dashboard ./dashboard
 COPY openapi ./openapi
-RUN npm run build
+# The container runs Node: the browser build (dist/browser) stays out of the image.
+RUN npm run build && rm -rf dist/browser
 
 FROM ${NODE_IMAGE} AS runtime
 ENV NODE_ENV=production \
