@@ -31,17 +31,15 @@ export interface BrowserBench {
   trivial: BrowserPageFigures;
 }
 
-async function measurePage(browser: Browser, origin: string, site: string, page: string): Promise<BrowserPageFigures> {
-  const firsts: number[] = [];
-  const laters: number[] = [];
-  let files: string[] = [];
-  for (let round = 0; round < ROUNDS; round++) {
-    const context = await browser.newContext();
+/** One fresh context's visit of `page`: its figures, and the JavaScript files it loaded before its first answer. */
+async function visit(browser: Browser, origin: string, page: string): Promise<{ figures: BrowserFigures; files: string[] }> {
+  const context = await browser.newContext();
+  try {
     const tab = await context.newPage();
-    const loaded: string[] = [];
+    const loaded = new Set<string>();
     tab.on('response', response => {
       const path = new URL(response.url()).pathname;
-      if (path.endsWith('.js') && path !== '/mockServiceWorker.js') loaded.push(path);
+      if (path.endsWith('.js') && path !== '/mockServiceWorker.js') loaded.add(path);
     });
     const errors: string[] = [];
     tab.on('pageerror', error => errors.push(String(error)));
@@ -49,13 +47,21 @@ async function measurePage(browser: Browser, origin: string, site: string, page:
     await tab.waitForFunction(() => window.benchFigures !== undefined, undefined, { timeout: 60_000 });
     const figures = (await tab.evaluate(() => window.benchFigures)) as BrowserFigures;
     if (errors.length > 0) throw new Error(`${page}: ${errors.join('; ')}`);
-    firsts.push(figures.firstAnswerMs);
-    laters.push(figures.laterRequestMs);
-    files = [...new Set(loaded)];
+    return { figures, files: [...loaded] };
+  } finally {
     await context.close();
   }
-  const javascriptGzipBytes = files.reduce((total, file) => total + gzipSync(readFileSync(join(site, file))).byteLength, 0);
-  return { firstAnswerMs: median(firsts), laterRequestMs: median(laters), javascriptGzipBytes, javascriptFiles: files, mockerLoaded: files.some(file => /mocker/.test(file)) };
+}
+
+function summarize(site: string, visits: { figures: BrowserFigures; files: string[] }[]): BrowserPageFigures {
+  const files = visits.at(-1)?.files ?? [];
+  return {
+    firstAnswerMs: median(visits.map(({ figures }) => figures.firstAnswerMs)),
+    laterRequestMs: median(visits.map(({ figures }) => figures.laterRequestMs)),
+    javascriptGzipBytes: files.reduce((total, file) => total + gzipSync(readFileSync(join(site, file))).byteLength, 0),
+    javascriptFiles: files,
+    mockerLoaded: files.some(file => /mocker/.test(file)),
+  };
 }
 
 /** The figures, or why they could not be taken here. */
@@ -66,11 +72,14 @@ export async function measureBrowser(): Promise<BrowserBench | string> {
   const server = await serveStatic(site);
   const browser = await launchChromium();
   try {
-    // Interleaved, so that the machine's noise falls on both alike.
-    const trivialWarm = await measurePage(browser, server.origin, site, 'trivial.html');
-    const petstore = await measurePage(browser, server.origin, site, 'index.html');
-    const trivial = await measurePage(browser, server.origin, site, 'trivial.html');
-    return { petstore, trivial: trivial.firstAnswerMs <= trivialWarm.firstAnswerMs ? trivial : trivialWarm };
+    // The pages take turns in every round, so that the machine's noise falls on both alike.
+    const petstore: Awaited<ReturnType<typeof visit>>[] = [];
+    const trivial: Awaited<ReturnType<typeof visit>>[] = [];
+    for (let round = 0; round < ROUNDS; round++) {
+      trivial.push(await visit(browser, server.origin, 'trivial.html'));
+      petstore.push(await visit(browser, server.origin, 'index.html'));
+    }
+    return { petstore: summarize(site, petstore), trivial: summarize(site, trivial) };
   } finally {
     await browser.close();
     await server.close();

@@ -16,6 +16,7 @@ const worker = setupWorker();
 const reportedErrors: string[] = [];
 const warnings: string[] = [];
 let mock: PetstoreMock | undefined;
+let started = false;
 
 function current(): PetstoreMock {
   if (!mock) throw new Error('start() the mock first.');
@@ -58,8 +59,6 @@ const harness = {
   loadStory: (parameters: { petstore?: PetstoreStoryParameters }) => petstoreStoryLoader(current())({ parameters }),
   buildPets,
 };
-let started = false;
-
 declare global {
   interface Window {
     petstoreTest: typeof harness;
