@@ -202,8 +202,10 @@ describe('the petstore-mock command', () => {
     const cli = startCli(['--port', '0', '--delay', '5000']);
     const url = await readyUrl(cli);
     const inFlight = Array.from({ length: 30 }, () => fetch(`${url}/pets?limit=1`, { headers: AUTH }).then(response => [response.status, response.headers.get('connection')], (error: unknown) => String(error)));
-    await cli.waitForLine(/ready on/);
-    await new Promise(resolve => setTimeout(resolve, 300));
+    // In flight means the mock has them: the journal records each before its delay. (A request still
+    // in the kernel's queue when the signal comes is not in flight; on a busy machine 300 ms was not
+    // enough for all 30 to be read.)
+    await expect.poll(async () => ((await (await fetch(`${new URL(url).origin}/__admin/requests`)).json()) as { requests: unknown[] }).requests.length, { timeout: 10_000 }).toBe(30);
     const started = performance.now();
     cli.child.kill('SIGTERM');
     const answers = await Promise.all(inFlight);

@@ -22,6 +22,19 @@ function parseRawResponse(raw: string): { status: number; headers: string; body:
   return { status: Number(/^HTTP\/1\.1 (\d{3})/.exec(head)?.[1]), headers: head.toLowerCase(), body: JSON.parse(body) as unknown };
 }
 
+/** Resolves once the server has read the head of `count` requests: then they are in flight, whatever the machine's load. */
+function requestsReceived(mock: MockServer, count: number): Promise<void> {
+  return new Promise(resolve => {
+    let seen = 0;
+    const onRequest = (): void => {
+      if (++seen < count) return;
+      mock.server.off('request', onRequest);
+      resolve();
+    };
+    mock.server.on('request', onRequest);
+  });
+}
+
 let server: MockServer | undefined;
 afterEach(async () => {
   await server?.close({ drainMs: 0 });
@@ -63,8 +76,9 @@ describe('the HTTP server’s answers to what Node refuses before the engine see
 describe('closing the HTTP server', () => {
   it('sends every delayed answer at once, closing its connection, and stops accepting', async () => {
     server = await createMockServer({ port: 0, delay: 10_000 });
+    const received = requestsReceived(server, 20);
     const inFlight = Array.from({ length: 20 }, () => fetch(`${server?.url}/pets?limit=1`, { headers: AUTH }));
-    await new Promise(resolve => setTimeout(resolve, 200));
+    await received;
     const started = performance.now();
     await server.close();
     const responses = await Promise.all(inFlight);
@@ -79,7 +93,7 @@ describe('closing the HTTP server', () => {
       server.port,
       'POST /v1/pets HTTP/1.1\r\nHost: x\r\nAuthorization: Bearer k\r\nContent-Type: application/json\r\nContent-Length: 100\r\n\r\n{"name":"Half',
     );
-    await new Promise(resolve => setTimeout(resolve, 100));
+    await requestsReceived(server, 1);
     const started = performance.now();
     await server.close({ drainMs: 300 });
     expect(performance.now() - started).toBeLessThan(1_000);
