@@ -9,22 +9,28 @@ import { promisify } from 'node:util';
 const run = promisify(execFile);
 const ROOT = fileURLToPath(new URL('../../', import.meta.url));
 
+/** The bundlers a client team's app is built with in these tests, each with its defaults for a browser build. */
+export type AppBundler = 'vite' | 'webpack' | 'rollup';
+
 export interface PackedAppOptions {
-  /** Where the app is made (under this repository, so that msw and vite resolve from its node_modules). */
+  /** Where the app is made (under this repository, so that msw and the bundlers resolve from its node_modules). */
   output: string;
   /** Folders of this repository copied into the app, at the same paths. */
   folders: readonly string[];
-  /** The folder Vite builds (its index.html and any `pages`), relative to the app; gets public/mockServiceWorker.js. */
+  /** The folder built (its index.html, which loads `/src/main.ts`, and any `pages`), relative to the app; gets public/mockServiceWorker.js. */
   root: string;
-  /** HTML pages besides index.html. */
+  /** HTML pages besides index.html (Vite only). */
   pages?: readonly string[];
+  /** Default `vite`. */
+  bundler?: AppBundler;
 }
 
 /**
  * An app as a client team would have it: the package packed with `npm pack` (dist as built by
  * `npm test`), installed into a fresh app folder with `npm install <tarball>`, MSW's worker script in
- * public/, and the app built by `vite build` with Vite's defaults (its minifier included). msw and
- * vite come from this repository's node_modules, above the app's folder. Returns the built site's folder.
+ * public/, and the app built for the browser with the bundler's defaults (its minifier included).
+ * msw and the bundlers come from this repository's node_modules, above the app's folder. Returns the
+ * built site's folder.
  */
 export async function buildPackedApp(options: PackedAppOptions): Promise<string> {
   const output = join(ROOT, options.output);
@@ -40,15 +46,96 @@ export async function buildPackedApp(options: PackedAppOptions): Promise<string>
   mkdirSync(join(site, 'public'), { recursive: true });
   cpSync(createRequire(join(ROOT, 'package.json')).resolve('msw/mockServiceWorker.js'), join(site, 'public', 'mockServiceWorker.js'));
   await run('npm', ['install', '--no-save', '--no-package-lock', '--ignore-scripts', '--no-audit', '--no-fund', '--prefer-offline', join(output, packed.filename)], { cwd: app });
+  const dist = join(site, 'dist');
+  const bundler = options.bundler ?? 'vite';
+  if (bundler === 'vite') {
+    await buildWithVite(site, dist, options.pages ?? []);
+    return dist;
+  }
+  if (options.pages?.length) throw new Error(`Only Vite builds pages besides index.html, not ${bundler}.`);
+  // webpack and Rollup read no TypeScript by default: the app's own files become one ES module first,
+  // every package import left as it is, for the bundler under test to resolve.
+  const entry = join(site, '.entry', 'main.js');
+  const { build } = await import('esbuild');
+  await build({ entryPoints: [join(site, 'src', 'main.ts')], outfile: entry, bundle: true, packages: 'external', format: 'esm', platform: 'browser', logLevel: 'error' });
+  const { script, modules } = bundler === 'webpack' ? await buildWithWebpack(entry, dist) : await buildWithRollup(entry, dist);
+  const packageFiles = modules.flatMap(id => /node_modules\/petstore-mock\/(.+)$/.exec(id.replaceAll('\\', '/'))?.[1] ?? []);
+  writeFileSync(join(site, BUNDLED_PACKAGE_FILES), JSON.stringify([...new Set(packageFiles)].sort()));
+  const page = readFileSync(join(site, 'index.html'), 'utf8');
+  const scriptTag = /<script type="module" src="\/src\/main\.ts"><\/script>/;
+  if (!scriptTag.test(page)) throw new Error(`${join(site, 'index.html')} does not load /src/main.ts as the bundles expect.`);
+  writeFileSync(join(dist, 'index.html'), page.replace(scriptTag, script));
+  cpSync(join(site, 'public'), dist, { recursive: true });
+  return dist;
+}
+
+const BUNDLED_PACKAGE_FILES = 'bundled-package-files.json';
+
+/** The files of petstore-mock's package that webpack or Rollup put into the app built at `dist`. */
+export function readBundledPackageFiles(dist: string): string[] {
+  return JSON.parse(readFileSync(join(dist, '..', BUNDLED_PACKAGE_FILES), 'utf8')) as string[];
+}
+
+/** A bundle built: the page's script tag, and the files (absolute paths) it holds. */
+interface Bundled {
+  script: string;
+  modules: string[];
+}
+
+async function buildWithVite(site: string, dist: string, pages: readonly string[]): Promise<void> {
   const { build } = await import('vite');
-  const input = Object.fromEntries(['index.html', ...(options.pages ?? [])].map(page => [page.replace(/\.html$/, ''), join(site, page)]));
-  await build({ root: site, configFile: false, logLevel: 'error', build: { outDir: join(site, 'dist'), emptyOutDir: true, rolldownOptions: { input } } });
-  return join(site, 'dist');
+  const input = Object.fromEntries(['index.html', ...pages].map(page => [page.replace(/\.html$/, ''), join(site, page)]));
+  await build({ root: site, configFile: false, logLevel: 'error', build: { outDir: dist, emptyOutDir: true, rolldownOptions: { input } } });
+}
+
+/** webpack 5's production build for the web (its default target). Any error or warning fails it. */
+async function buildWithWebpack(entry: string, dist: string): Promise<Bundled> {
+  const { default: webpack } = await import('webpack');
+  const stats = await new Promise<import('webpack').Stats>((resolve, reject) => {
+    // Size hints are advice about the app, not problems of the build.
+    webpack({ mode: 'production', entry, output: { path: dist, filename: 'main.js', clean: true }, performance: { hints: false } }, (error, result) => (error || !result ? reject(error ?? new Error('webpack gave no result.')) : resolve(result)));
+  });
+  if (stats.hasErrors() || stats.hasWarnings()) throw new Error(`webpack:\n${stats.toString({ all: false, errors: true, warnings: true })}`);
+  const modules = (stats.toJson({ all: false, modules: true, nestedModules: true }).modules ?? []).flatMap(function files(module): string[] {
+    return [...(module.nameForCondition ? [module.nameForCondition] : []), ...(module.modules ?? []).flatMap(files)];
+  });
+  return { script: '<script defer src="/main.js"></script>', modules };
+}
+
+/**
+ * Rollup 4 as a browser app uses it: node-resolve with `browser: true` (the `browser` condition and
+ * field), commonjs, terser. Fails on any warning but MSW's own circular imports.
+ */
+async function buildWithRollup(entry: string, dist: string): Promise<Bundled> {
+  const [{ rollup }, { nodeResolve }, commonjsModule, terserModule] = await Promise.all([import('rollup'), import('@rollup/plugin-node-resolve'), import('@rollup/plugin-commonjs'), import('@rollup/plugin-terser')]);
+  const [commonjs, terser] = [defaultExport(commonjsModule.default), defaultExport(terserModule.default)];
+  const warnings: string[] = [];
+  const bundle = await rollup({
+    input: entry,
+    plugins: [nodeResolve({ browser: true }), commonjs(), terser()],
+    onwarn: warning => {
+      const withinMsw = warning.code === 'CIRCULAR_DEPENDENCY' && (warning.ids ?? []).every(id => id.includes('/node_modules/msw/'));
+      if (!withinMsw) warnings.push(`${warning.code ?? 'warning'}: ${warning.message}`);
+    },
+  });
+  const { output } = await bundle.write({ dir: dist, format: 'es', entryFileNames: 'main.js' });
+  await bundle.close();
+  if (warnings.length > 0) throw new Error(`Rollup:\n${warnings.join('\n')}`);
+  const modules = output.flatMap(file => (file.type === 'chunk' ? Object.keys(file.modules) : []));
+  return { script: '<script type="module" src="/main.js"></script>', modules };
+}
+
+/**
+ * A plugin's default export. The plugins' types describe CommonJS (so TypeScript sees a `default`
+ * inside the `default`), while Node loads their ES module, whose default is the plugin itself.
+ */
+function defaultExport<Plugin extends (...args: never[]) => unknown>(exported: Plugin | { default: Plugin }): Plugin {
+  return typeof exported === 'function' ? exported : exported.default;
 }
 
 /** The test app (test/browser-app), which imports the Storybook recipe from examples/storybook. */
-export function buildPackedBrowserApp(): Promise<string> {
-  return buildPackedApp({ output: 'test-output/packed-browser-app', folders: ['test/browser-app', 'examples/storybook'], root: 'test/browser-app' });
+export function buildPackedBrowserApp(bundler: AppBundler = 'vite'): Promise<string> {
+  return buildPackedApp({ output: `test-output/packed-browser-app${bundler === 'vite' ? '' : `-${bundler}`}`, folders: ['test/browser-app', 'examples/storybook'], root: 'test/browser-app', bundler });
 }
 
 const CONTENT_TYPES: Record<string, string> = { '.html': 'text/html; charset=utf-8', '.js': 'text/javascript; charset=utf-8', '.map': 'application/json' };
