@@ -23,8 +23,26 @@ const prismFakerEnglishOnly = {
   },
 };
 
+/** What the Node and the browser builds share: split ES modules, minified, with slim linked maps. */
+const bundled = {
+  bundle: true,
+  splitting: true,
+  format: 'esm',
+  // jsonc-parser's CommonJS build is UMD with requires esbuild cannot follow; its ES build is plain.
+  alias: { 'jsonc-parser': './node_modules/jsonc-parser/lib/esm/main.js' },
+  metafile: true,
+  minify: process.env.BUILD_MINIFY !== '0',
+  sourcemap: 'linked',
+  // Maps point into node_modules and src rather than carrying their text: a smaller package.
+  sourcesContent: false,
+  chunkNames: 'chunks/[name]-[hash]',
+  legalComments: 'linked',
+  logLevel: 'warning',
+};
+
 await rm('dist', { recursive: true, force: true });
 const result = await build({
+  ...bundled,
   entryPoints: {
     index: 'src/index.ts',
     cli: 'src/cli.ts',
@@ -34,28 +52,15 @@ const result = await build({
     testcontainers: 'src/testcontainers/index.ts',
   },
   outdir: 'dist',
-  bundle: true,
-  splitting: true,
-  format: 'esm',
   platform: 'node',
   // CommonJS builds first: Prism is CommonJS, and requiring an ES build (fp-ts/es6) through esbuild's
   // interop turns every `E.chain` into a getter call on the hot path (measured: ~10% of a request).
   mainFields: ['main', 'module'],
-  // jsonc-parser's CommonJS build is UMD with requires esbuild cannot follow; its ES build is plain.
-  alias: { 'jsonc-parser': './node_modules/jsonc-parser/lib/esm/main.js' },
-  metafile: true,
   target: 'node20.19',
-  minify: process.env.BUILD_MINIFY !== '0',
-  sourcemap: 'linked',
-  // Maps point into node_modules and src rather than carrying their text: a smaller package.
-  sourcesContent: false,
-  chunkNames: 'chunks/[name]-[hash]',
-  legalComments: 'linked',
   // Peer dependencies stay the consumer's own copies.
   external: ['msw', 'msw/*', 'testcontainers', 'testcontainers/*'],
   // Bundled CommonJS (Prism, lodash, ajv) calls require() for Node's built-ins.
   banner: { js: "import { createRequire as __petstoreCreateRequire } from 'node:module'; const require = __petstoreCreateRequire(import.meta.url);" },
-  logLevel: 'warning',
   plugins: [prismFakerEnglishOnly, prismLazyAjv],
 });
 // The page has one document, the embedded one: its schemas are checked here, once, rather than by Ajv
@@ -64,26 +69,16 @@ await checkDocumentSchemas(await readFile('openapi/.petstore.compiled.json', 'ut
 // `petstore-mock/msw` and `petstore-mock/fixtures` for browsers (the `browser` export condition): the
 // same engine and Prism, with the document compiled in and Node's modules replaced; see scripts/browser-build.mjs.
 const browserResult = await build({
+  ...bundled,
   entryPoints: { msw: 'src/msw/index.ts', fixtures: 'src/fixtures/index.ts' },
   outdir: 'dist/browser',
-  bundle: true,
-  splitting: true,
-  format: 'esm',
   platform: 'browser',
   // CommonJS builds first, as above: fp-ts's ES build costs a getter call per `E.chain`.
   mainFields: ['browser', 'main', 'module'],
-  alias: { 'jsonc-parser': './node_modules/jsonc-parser/lib/esm/main.js' },
   // json-schema-ref-parser (with Prism's mocker) asks which platform it runs on.
   define: { 'process.platform': '"browser"', 'process.browser': 'true', global: 'globalThis' },
-  metafile: true,
   target: 'es2022',
-  minify: process.env.BUILD_MINIFY !== '0',
-  sourcemap: 'linked',
-  sourcesContent: false,
-  chunkNames: 'chunks/[name]-[hash]',
-  legalComments: 'linked',
   external: ['msw', 'msw/*'],
-  logLevel: 'warning',
   plugins: [prismFakerEnglishOnly, prismLazyAjvSchemasCheckedAtBuild, ...browserBuildPlugins()],
 });
 await checkBrowserOutput(browserResult.metafile);
