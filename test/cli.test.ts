@@ -69,7 +69,7 @@ describe('the petstore-mock command', () => {
     [['--pets=-3'], /--pets must be a whole number/],
     [['--pets', 'many'], /--pets must be a whole number/],
     [['--log-level', 'loud'], /--log-level must be one of silent, error, info, debug/],
-    [['--default-status', 'lost'], /--default-status must be one of available, pending, sold, none/],
+    [['--default-status', 'lost'], /--default-status must be one of the document's statuses \(available, pending, sold\) or none/],
     [['stray'], /Unexpected argument 'stray'/],
     [['--delay', 'soon'], /--delay must be milliseconds \(300\) or a range \(100-400/],
     [['--delay', '400-100'], /the lower bound first, got "400-100"/],
@@ -335,10 +335,10 @@ describe('parseCli', () => {
     expect(parseCli([], { PETSTORE_ADMIN_ORIGINS: 'http://localhost:6006, https://app.example' })).toMatchObject({ config: { adminOrigins: ['http://localhost:6006', 'https://app.example'] } });
   });
 
-  it('takes --default-status none as no status, and leaves available the default', () => {
+  it('takes --default-status none as no status, and leaves the default to the document', () => {
     expect(parseCli(['--default-status', 'none'], {})).toMatchObject({ config: { defaultStatus: null } });
     expect(parseCli([], { PETSTORE_DEFAULT_STATUS: 'none' })).toMatchObject({ config: { defaultStatus: null } });
-    expect(parseCli([], {})).toMatchObject({ config: { defaultStatus: 'available' } });
+    expect(parseCli([], {})).toMatchObject({ config: { defaultStatus: undefined } });
   });
 
   it('turns the dashboard off with --no-dashboard or PETSTORE_DASHBOARD=false', () => {

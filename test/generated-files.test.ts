@@ -1,13 +1,17 @@
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { describe, expect, it } from 'vitest';
-import { renderDefaultPets, renderPetNamesModule } from '../scripts/render-generated.js';
+import { renderDefaultPets, renderPackageBasePathModule, renderPetNamesModule } from '../scripts/render-generated.js';
 
 const read = (path: string): string => readFileSync(new URL(`../${path}`, import.meta.url), 'utf8');
 
 describe('the generated files', () => {
   it('hold the pet names of the installed Faker (run npm run fixtures if not)', () => {
     expect(read('src/fixtures/pet-names.generated.ts')).toBe(renderPetNamesModule());
+  });
+
+  it('hold the base path of the package document’s servers (run npm run build if not)', async () => {
+    expect(read('src/document/package-base-path.generated.ts')).toBe(await renderPackageBasePathModule());
   });
 
   it('hold the default seeded pets in fixtures/pets.json (run npm run fixtures if not)', async () => {

@@ -19,7 +19,7 @@ describe('the options every surface checks with one set of rules', () => {
     [{ adminOrigins: ['localhost:6006'] }, /adminOrigins must each be an origin/],
     [{ delay: { min: 400, max: 100 } }, /delay must be milliseconds .* the lower bound first, got \{"min":400,"max":100\}/],
     [{ faultRate: 2 }, /faultRate must be a share from 0 to 1/],
-    [{ defaultStatus: 'lost' }, /defaultStatus must be one of available, pending, sold, none/],
+    [{ defaultStatus: 'lost' }, /defaultStatus must be one of the document's statuses \(available, pending, sold\) or none/],
     [{ journalSize: 1.5 }, /journalSize must be a whole number/],
   ])('refuses %j when the MSW mock is created, not on its first request', (options, message) => {
     expect(() => createPetstoreMock(untyped(options))).toThrow(message);

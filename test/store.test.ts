@@ -28,10 +28,37 @@ describe('the pet store', () => {
     expect(store.get(1)?.name).not.toBe('Changed');
   });
 
-  it('keeps only the declared fields of a new pet', () => {
-    const store = createPetStore();
+  it('keeps only the fields its shape declares, and never a __proto__ key', () => {
+    const store = createPetStore({ shape: { fields: ['id', 'name', 'categoryId', 'status'] } });
     const body = JSON.parse('{"name":"Rex","categoryId":1,"owner":"me","__proto__":{"x":1}}') as { name: string; categoryId: number };
     expect(store.create(body)).toEqual({ id: 1, name: 'Rex', categoryId: 1, status: 'available' });
+  });
+
+  it('keeps every field of a new pet when it has no shape, deep-copied', () => {
+    const store = createPetStore();
+    const tags = ['calm'];
+    const created = store.create({ name: 'Rex', categoryId: 1, tags } as never);
+    tags.push('changed');
+    expect(created).toEqual({ id: 1, name: 'Rex', categoryId: 1, tags: ['calm'], status: 'available' });
+    expect(store.get(1)).toEqual(created);
+  });
+
+  it('refuses to create past the highest id its shape allows, overwriting nothing', () => {
+    const store = createPetStore({ initialPets: buildPets(2), shape: { idBounds: { minimum: 1, maximum: 3 } } });
+    expect(store.create({ name: 'Third', categoryId: 1 }).id).toBe(3);
+    expect(store.isFull).toBe(true);
+    expect(() => store.create({ name: 'Fourth', categoryId: 1 })).toThrow(/highest id/);
+    expect(store.list({ limit: 10 }).map(pet => pet.name)).toContain('Third');
+  });
+
+  it('updates and removes pets by id, and says when there is none', () => {
+    const store = createPetStore({ initialPets: buildPets(2) });
+    expect(store.update({ id: 2, name: 'Renamed', categoryId: 4 })).toEqual({ id: 2, name: 'Renamed', categoryId: 4 });
+    expect(store.get(2)).toEqual({ id: 2, name: 'Renamed', categoryId: 4 });
+    expect(store.update({ id: 9, name: 'Nobody', categoryId: 4 })).toBeUndefined();
+    expect(store.remove(1)).toBe(true);
+    expect(store.remove(1)).toBe(false);
+    expect(store.size).toBe(1);
   });
 
   it('goes back to its initial pets on reset, ids included', () => {

@@ -18,7 +18,12 @@ export interface CliConfig {
   apiKeys: string[];
   cors: boolean;
   dashboard: boolean;
-  defaultStatus: PetStatus | null;
+  /** Undefined: the document's choice (its status default, else the first of its values). */
+  defaultStatus: PetStatus | null | undefined;
+  /** `--document`: another OpenAPI document to answer by. */
+  documentPath: string | undefined;
+  /** `--watch`: follow edits of that document. */
+  watch: boolean;
   validateResponses: boolean;
   logLevel: LogLevel;
   delay: DelayRange | undefined;
@@ -54,8 +59,16 @@ Options (each has an environment variable; a flag wins over it, and an empty var
       --api-key <key>          Accept only this bearer token; repeat for more
                                (PETSTORE_API_KEYS=k1,k2). Default: any non-empty token.
                                A blank key is refused: leave the option out to accept any token.
-      --default-status <s>     Status of a pet created without one: available, pending, sold or
-                               none (PETSTORE_DEFAULT_STATUS). Default available.
+      --default-status <s>     Status of a pet created without one: one of the document's statuses
+                               (available, pending, sold) or none (PETSTORE_DEFAULT_STATUS).
+                               Default: the schema's default, else its first value (available).
+      --document <file>        Answer by another OpenAPI 3.0 or 3.1 document, YAML or JSON
+                               (PETSTORE_DOCUMENT). Default: the package's openapi/petstore.yaml.
+                               Operations on the pets' collection and item path use the store;
+                               the others are answered by Prism from the document. A file that
+                               cannot be read or mocked exits 2, saying why.
+      --watch                  Follow edits of --document without a restart (PETSTORE_WATCH=true):
+                               pets kept, a broken edit logged and the last good document kept.
       --no-cors                Send no CORS headers (PETSTORE_CORS=false). CORS is on by default.
       --no-dashboard           Serve no dashboard at /__admin/ (PETSTORE_DASHBOARD=false). The
                                dashboard (on by default) shows the journal live, why a request was
@@ -106,7 +119,7 @@ not answered within 1.5 s), exit 0 within 2 seconds.`;
 type Env = Readonly<Record<string, string | undefined>>;
 
 /** Flags that take a value; a value that starts with a dash (`--pets -1`) is still theirs. */
-const VALUE_FLAGS = new Set(['--port', '-p', '--host', '-h', '--seed', '--pets', '--api-key', '--default-status', '--log-level', '--delay', '--fault-rate', '--max-sessions', '--max-pets', '--journal-size', '--admin-token', '--admin-origin', '--now', '--data']);
+const VALUE_FLAGS = new Set(['--port', '-p', '--host', '-h', '--seed', '--pets', '--api-key', '--default-status', '--log-level', '--delay', '--fault-rate', '--max-sessions', '--max-pets', '--journal-size', '--admin-token', '--admin-origin', '--now', '--data', '--document']);
 
 export function parseCli(argv: readonly string[], env: Env): CliCommand {
   // `-h` is `--host`, as in Prism; given without an address, it asks for help.
@@ -137,6 +150,8 @@ export function parseCli(argv: readonly string[], env: Env): CliCommand {
         'admin-origin': { type: 'string', multiple: true },
         now: { type: 'string' },
         data: { type: 'string' },
+        document: { type: 'string' },
+        watch: { type: 'boolean' },
         help: { type: 'boolean' },
         version: { type: 'boolean' },
       },
@@ -173,7 +188,9 @@ export function parseCli(argv: readonly string[], env: Env): CliCommand {
     apiKeys: (read('apiKeys', values['api-key']) as string[] | undefined) ?? [],
     cors: values['no-cors'] ? false : ((read('cors', undefined) as boolean | undefined) ?? true),
     dashboard: values['no-dashboard'] ? false : ((read('dashboard', undefined) as boolean | undefined) ?? true),
-    defaultStatus: orDefault(read('defaultStatus', values['default-status']) as PetStatus | null | undefined, 'available'),
+    defaultStatus: read('defaultStatus', values['default-status']) as PetStatus | null | undefined,
+    documentPath: read('documentPath', values.document) as string | undefined,
+    watch: values.watch ?? (readChoice('--watch', 'PETSTORE_WATCH', env['PETSTORE_WATCH'], ['true', 'false'], 'false', false) === 'true'),
     validateResponses: values['validate-responses'] ?? (read('validateResponses', undefined) as boolean | undefined) ?? false,
     logLevel: readChoice('--log-level', 'PETSTORE_LOG_LEVEL', values['log-level'] ?? env['PETSTORE_LOG_LEVEL'], LOG_LEVELS, 'info', values['log-level'] !== undefined),
     delay: toRange(read('delay', values.delay) as DelayOption | undefined),
@@ -188,6 +205,7 @@ export function parseCli(argv: readonly string[], env: Env): CliCommand {
   };
   const dataPath = read('data', values.data) as string | undefined;
   if (dataPath !== undefined) config.dataFile = { path: dataPath, name: names.data ?? '--data' };
+  if (config.watch && config.documentPath === undefined) throw new CliUsageError('--watch follows the document given with --document (or PETSTORE_DOCUMENT); give one.');
   try {
     // With --data, --pets seeds nothing, so it is not held against --max-pets (the file's pets are, when read).
     const { pets, ...others } = config;
@@ -210,11 +228,6 @@ function joinDashedValues(argv: readonly string[]): string[] {
     } else joined.push(arg);
   }
   return joined;
-}
-
-/** `value`, or `fallback` when it is undefined; null is a value (`--default-status none`). */
-function orDefault<T>(value: T | undefined, fallback: T): T {
-  return value === undefined ? fallback : value;
 }
 
 function toRange(delay: DelayOption | undefined): DelayRange | undefined {

@@ -1,6 +1,7 @@
 import { readFile } from 'node:fs/promises';
-import { loadDocument } from '../document/index.js';
+import { DocumentShapeError, loadDocument, type PetstoreDocument } from '../document/index.js';
 import { petSchemaOf, readPets } from '../engine/index.js';
+import { findDefaultStatusProblem } from '../options/index.js';
 import { createMockServer, type MockServer } from '../server/index.js';
 import type { Pet } from '../types/index.js';
 import { CliUsageError, HELP, parseCli, type CliConfig } from './parse-cli.js';
@@ -36,9 +37,21 @@ export async function runCli(io: CliIo): Promise<number | MockServer> {
 
 async function serve(config: CliConfig, io: CliIo): Promise<number | MockServer> {
   const logsRequests = config.logLevel === 'info' || config.logLevel === 'debug';
+  let document;
+  try {
+    document = await loadDocument(config.documentPath);
+  } catch (error) {
+    io.stderr(`petstore-mock: ${(error as Error).message.replace(/^\[petstore-mock\] /, '')}`);
+    return 2;
+  }
+  const statusProblem = findDefaultStatusProblem(config.defaultStatus, document.pets.petSchema.properties?.['status']?.enum, '--default-status');
+  if (statusProblem) {
+    io.stderr(`petstore-mock: ${statusProblem}\nRun petstore-mock --help for the options.`);
+    return 2;
+  }
   let initialPets: Pet[] | undefined;
   if (config.dataFile) {
-    const read = await readDataFile(config.dataFile.path, config.maxPets);
+    const read = await readDataFile(config.dataFile.path, config.maxPets, document);
     if ('problem' in read) {
       io.stderr(`petstore-mock: ${config.dataFile.name} ${config.dataFile.path}: ${read.problem}.\nRun petstore-mock --help for the options.`);
       return 2;
@@ -53,7 +66,9 @@ async function serve(config: CliConfig, io: CliIo): Promise<number | MockServer>
       pets: config.pets,
       apiKeys: config.apiKeys,
       cors: config.cors,
-      defaultStatus: config.defaultStatus,
+      ...(config.defaultStatus !== undefined && { defaultStatus: config.defaultStatus }),
+      ...(config.documentPath !== undefined && { documentPath: config.documentPath }),
+      watch: config.watch,
       validateResponses: config.validateResponses,
       maxSessions: config.maxSessions,
       maxPets: config.maxPets,
@@ -80,13 +95,19 @@ async function serve(config: CliConfig, io: CliIo): Promise<number | MockServer>
     });
     const keys = config.apiKeys.length > 0 ? `${config.apiKeys.length} API key(s)` : 'any bearer token';
     const pets = initialPets ? `${initialPets.length} pets from ${config.dataFile?.path ?? ''}` : `seed ${config.seed}, ${config.pets} pets`;
+    const { title, version } = server.engine.document.source.info;
+    const documentLine = config.documentPath === undefined ? '' : `, ${title} ${version} from ${config.documentPath}${config.watch ? ', watched' : ''}`;
     if (logsRequests) {
-      io.stdout(`petstore-mock ready on ${server.url} (${pets}, ${keys}${describeControls(config)})`);
+      io.stdout(`petstore-mock ready on ${server.url} (${pets}, ${keys}${documentLine}${describeControls(config)})`);
       if (server.dashboardUrl !== undefined) io.stdout(`dashboard: ${server.dashboardUrl}`);
     }
     return server;
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code;
+    if (error instanceof DocumentShapeError || error instanceof RangeError) {
+      io.stderr(`petstore-mock: ${error.message.replace(/^\[petstore-mock\] /, '')}`);
+      return 2;
+    }
     if (code === 'EADDRINUSE' || code === 'EACCES' || code === 'EADDRNOTAVAIL' || code === 'ENOTFOUND') {
       io.stderr(`petstore-mock: cannot listen on ${config.host}:${config.port} (${code}). Choose another --port or --host.`);
       return 1;
@@ -96,7 +117,7 @@ async function serve(config: CliConfig, io: CliIo): Promise<number | MockServer>
 }
 
 /** The pets of a `--data` file, checked against the document as `PUT /__admin/state` checks them. */
-async function readDataFile(path: string, maxPets: number): Promise<{ pets: Pet[] } | { problem: string }> {
+async function readDataFile(path: string, maxPets: number, document: PetstoreDocument): Promise<{ pets: Pet[] } | { problem: string }> {
   let text: string;
   try {
     text = await readFile(path, 'utf8');
@@ -109,7 +130,7 @@ async function readDataFile(path: string, maxPets: number): Promise<{ pets: Pet[
   } catch (error) {
     return { problem: `is not valid JSON: ${(error as Error).message}` };
   }
-  return readPets(value, petSchemaOf(await loadDocument()), maxPets);
+  return readPets(value, petSchemaOf(document), maxPets);
 }
 
 /** The controls that change answers, for the ready line: a mock with faults on should say so. */

@@ -3,7 +3,9 @@ import { bundleTarget } from '@stoplight/json';
 import type { IHttpOperation } from '@stoplight/types';
 import type { OpenAPIV3_1 } from 'openapi-types';
 import { parse } from 'yaml';
+import { readBasePath } from './base-path.js';
 import { dereferenceLocal } from './dereference.js';
+import { DocumentShapeError } from './pet-resource.js';
 
 /** What the engine needs of the YAML document, in a form that survives JSON. */
 export interface CompiledDocument {
@@ -15,8 +17,32 @@ export interface CompiledDocument {
 }
 
 export function compileDocument(text: string): CompiledDocument {
-  const source = parse(text) as OpenAPIV3_1.Document;
-  return { source, prismOperations: toPrismOperations(source), basePath: readBasePath(source) };
+  let source: unknown;
+  try {
+    source = parse(text);
+  } catch (error) {
+    throw new DocumentShapeError(`is neither YAML nor JSON: ${(error as Error).message.split('\n')[0] ?? ''}`);
+  }
+  return compileSource(source);
+}
+
+/** A parsed OpenAPI 3.0 or 3.1 document (YAML or JSON read as an object), compiled; throws a `DocumentShapeError` saying what is wrong. */
+export function compileSource(value: unknown): CompiledDocument {
+  const version = (value as { openapi?: unknown } | null)?.openapi;
+  if (typeof value !== 'object' || value === null || typeof version !== 'string' || !/^3\.[01]\.\d+/.test(version)) {
+    throw new DocumentShapeError(`is not an OpenAPI 3.0 or 3.1 document (its "openapi" field is ${version === undefined ? 'missing' : JSON.stringify(version)})`);
+  }
+  const { info, paths } = value as { info?: { title?: unknown; version?: unknown }; paths?: unknown };
+  if (typeof info?.title !== 'string' || typeof info.version !== 'string') throw new DocumentShapeError('has no info.title and info.version (OpenAPI requires both)');
+  if (typeof paths !== 'object' || paths === null || Object.keys(paths).length === 0) throw new DocumentShapeError('has no paths');
+  const source = value as OpenAPIV3_1.Document;
+  let basePath: string;
+  try {
+    basePath = readBasePath(source);
+  } catch (error) {
+    throw new DocumentShapeError((error as Error).message);
+  }
+  return { source, prismOperations: toPrismOperations(source), basePath };
 }
 
 /**
@@ -30,13 +56,4 @@ function toPrismOperations(source: OpenAPIV3_1.Document): IHttpOperation[] {
     (operation): IHttpOperation =>
       bundleTarget<Record<string, unknown>>({ document: { ...document, __target__: operation }, path: '#/__target__', cloneDocument: false }) as unknown as IHttpOperation,
   );
-}
-
-function readBasePath(source: OpenAPIV3_1.Document): string {
-  const basePaths = new Set((source.servers ?? []).map(server => new URL(server.url).pathname.replace(/\/+$/, '')));
-  const [basePath, ...others] = basePaths;
-  if (basePath === undefined || others.length > 0) {
-    throw new Error(`[petstore-mock] Every server URL must end in the same base path; found ${[...basePaths].join(', ') || 'none'}.`);
-  }
-  return basePath;
 }

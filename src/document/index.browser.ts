@@ -3,6 +3,8 @@
 import { prepareDocument, type PetstoreDocument } from './prepared-document.js';
 
 export type { CompiledDocumentCache, DocumentOperation, PetstoreDocument } from './prepared-document.js';
+export { DocumentShapeError, lowerBound, successCode, successSchema, upperBound } from './pet-resource.js';
+export type { JsonSchema, OperationRole, PetResource } from './pet-resource.js';
 export type { CompiledDocument } from './compile-document.js';
 
 const DOCUMENT_PATH_REFUSED =
@@ -14,7 +16,17 @@ let prepared: Promise<PetstoreDocument> | undefined;
 
 export function loadDocument(documentPath?: string): Promise<PetstoreDocument> {
   if (documentPath !== undefined) return Promise.reject(new TypeError(DOCUMENT_PATH_REFUSED));
-  return (prepared ??= embedded.then(module => prepareDocument(module.default.compiled)));
+  return (prepared ??= embedded.then(module => prepareDocument(module.default.compiled, { sha256: module.default.sourceSha256 })));
+}
+
+/** Another document, given as an object (parsed YAML or JSON): compiled in the page, with Stoplight's transform loaded for it. */
+export async function documentFromSource(source: object): Promise<PetstoreDocument> {
+  const { compileSource } = await import('./compile-document.js');
+  return prepareDocument(compileSource(JSON.parse(JSON.stringify(source)) as unknown));
+}
+
+export function reloadDocument(): Promise<PetstoreDocument> {
+  return Promise.reject(new TypeError(DOCUMENT_PATH_REFUSED));
 }
 
 export function checkDocumentPath(documentPath: string | undefined): void {

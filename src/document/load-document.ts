@@ -2,11 +2,15 @@ import { createHash } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import type { CompiledDocument } from './compile-document.js';
 import { compiledDocumentPath, locateDocument } from './locate-document.js';
+import { DocumentShapeError } from './pet-resource.js';
 import { prepareDocument, type CompiledDocumentCache, type PetstoreDocument } from './prepared-document.js';
 
 const cache = new Map<string, Promise<PetstoreDocument>>();
 
-/** Reads and prepares the document; the same path is read once per process. */
+/**
+ * Reads and prepares the document; the same path is read once per process. A file that cannot be
+ * read, is not OpenAPI 3, or has no pets' collection rejects with a `DocumentShapeError` naming it.
+ */
 export function loadDocument(documentPath: string = locateDocument()): Promise<PetstoreDocument> {
   let loading = cache.get(documentPath);
   if (!loading) {
@@ -15,6 +19,18 @@ export function loadDocument(documentPath: string = locateDocument()): Promise<P
     cache.set(documentPath, loading);
   }
   return loading;
+}
+
+/** Reads the document afresh (no cache), as `--watch` does after an edit. */
+export function reloadDocument(documentPath: string): Promise<PetstoreDocument> {
+  return readDocument(documentPath);
+}
+
+/** A document given as an object (parsed YAML or JSON), prepared; throws a `DocumentShapeError` saying what is wrong. */
+export async function documentFromSource(source: object): Promise<PetstoreDocument> {
+  const { compileSource } = await import('./compile-document.js');
+  const text = JSON.stringify(source);
+  return withContext('the document given', () => prepareDocument(compileSource(JSON.parse(text)), { sha256: hashDocument(text) }));
 }
 
 /** In Node the document can be any file; the browser build refuses it (see index.browser.ts). */
@@ -34,9 +50,26 @@ export function hashDocument(text: string): string {
  * transform (~60 ms); otherwise it is compiled here, with those loaded on demand.
  */
 async function readDocument(documentPath: string): Promise<PetstoreDocument> {
-  const text = await readFile(documentPath, 'utf8');
-  const compiled = (await readCompiledCache(documentPath, hashDocument(text))) ?? (await import('./compile-document.js')).compileDocument(text);
-  return prepareDocument(compiled);
+  let text: string;
+  try {
+    text = (await readFile(documentPath, 'utf8')).replace(/^\uFEFF/, '');
+  } catch (error) {
+    throw new DocumentShapeError(`[petstore-mock] The OpenAPI document ${documentPath} cannot be read (${(error as NodeJS.ErrnoException).code ?? String(error)}).`);
+  }
+  const sha256 = hashDocument(text);
+  const cached = await readCompiledCache(documentPath, sha256);
+  const { compileDocument } = cached ? { compileDocument: undefined } : await import('./compile-document.js');
+  return withContext(`The OpenAPI document ${documentPath}`, () => prepareDocument(cached ?? (compileDocument as (text: string) => CompiledDocument)(text), { sha256, path: documentPath }));
+}
+
+/** Runs `prepare`, turning what it throws into a `DocumentShapeError` that names the document. */
+function withContext(name: string, prepare: () => PetstoreDocument): PetstoreDocument {
+  try {
+    return prepare();
+  } catch (error) {
+    const message = (error as Error).message.replace(/^\[petstore-mock\] /, '').replace(/\.$/, '');
+    throw new DocumentShapeError(`[petstore-mock] ${name} ${/^(is|has) /.test(message) ? message : `cannot be mocked: ${message}`}.`);
+  }
 }
 
 async function readCompiledCache(documentPath: string, sourceSha256: string): Promise<CompiledDocument | undefined> {

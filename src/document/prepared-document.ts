@@ -1,5 +1,6 @@
 import type { OpenAPIV3_1 } from 'openapi-types';
 import type { CompiledDocument } from './compile-document.js';
+import { findPetResource, type PetResource } from './pet-resource.js';
 
 /** An operation of the document, raw (with its `x-` extensions) beside where it lives. */
 export interface DocumentOperation {
@@ -12,6 +13,10 @@ export interface DocumentOperation {
 /** The OpenAPI document, read once, in the forms the engine needs. */
 export interface PetstoreDocument extends CompiledDocument {
   readonly operations: ReadonlyMap<string, DocumentOperation>;
+  /** The pets' collection and what each operation does with it, read from the document. */
+  readonly pets: PetResource;
+  /** Where it was read from, and the SHA-256 of its text: `GET /__admin/settings` shows them. */
+  readonly origin: { readonly path?: string; readonly sha256?: string };
 }
 
 /** `npm run build` writes this beside the shipped document: its compiled form, keyed by its hash. */
@@ -23,8 +28,9 @@ export interface CompiledDocumentCache {
 const HTTP_METHODS = ['get', 'put', 'post', 'delete', 'options', 'head', 'patch', 'trace'] as const;
 
 /** The compiled document with its operations indexed by `operationId`. */
-export function prepareDocument(compiled: CompiledDocument): PetstoreDocument {
-  return { ...compiled, operations: indexOperations(compiled.source) };
+export function prepareDocument(compiled: CompiledDocument, origin: PetstoreDocument['origin'] = {}): PetstoreDocument {
+  const operations = indexOperations(compiled.source);
+  return { ...compiled, operations, pets: findPetResource(compiled.source, operations), origin };
 }
 
 function indexOperations(source: OpenAPIV3_1.Document): Map<string, DocumentOperation> {

@@ -2,10 +2,12 @@ import type { IHttpRequest } from '@stoplight/prism-http';
 import { matchPath } from '@stoplight/prism-http/dist/router/matchPath.js';
 import { MatchType } from '@stoplight/prism-http/dist/router/types.js';
 import type { HttpMethod } from '@stoplight/types';
-import { checkDocumentPath, loadDocument, type PetstoreDocument } from '../document/index.js';
+import { checkDocumentPath, documentFromSource, loadDocument, type PetstoreDocument } from '../document/index.js';
+import { adoptDocument, describeDocument, documentPets, documentShape, type DocumentChange } from './document-state.js';
+import type { PetShape } from '../store/index.js';
 import { checkOptions } from '../options/index.js';
 import { DEFAULT_SEED } from '../fixtures/index.js';
-import { createSessionRegistry, DEFAULT_MAX_PETS, findSessionIdProblem, SESSION_HEADER, type SessionEntry, type SessionRegistry } from '../sessions/index.js';
+import { createSessionRegistry, DEFAULT_MAX_PETS, DEFAULT_PETS, findSessionIdProblem, SESSION_HEADER, type SessionEntry, type SessionRegistry } from '../sessions/index.js';
 import type { PetStore } from '../store/index.js';
 import { ADMIN_METHODS, ADMIN_PREFIX, answerDashboard, createAdminEndpoints, foreignOriginResponse, judgeAdminOrigin, type MockSettings } from './admin/index.js';
 import { checkFaultRate, createClock, createOverrideRegistry, isForced, readControls, toDelayRange, toInstant } from './controls/index.js';
@@ -20,6 +22,7 @@ import { createRequestJournal, DEFAULT_JOURNAL_SIZE, journalBody, NO_BODY, type 
 import { errorResponse, toMockResponse } from './responses/index.js';
 import { petSchemaOf, readPets } from './state/index.js';
 import type { EngineOptions, MockRequest, MockResponse } from './types.js';
+import type { Pet } from '../types/index.js';
 
 export { DEFAULT_PETS } from '../sessions/index.js';
 export { resetState, warnOfEviction } from './shared-state.js';
@@ -35,8 +38,14 @@ export interface Engine {
   readonly journal: RequestJournal;
   /** Scripted answers, by session (`/__admin/overrides`). */
   readonly overrides: OverrideRegistry;
+  /** The OpenAPI document the engine answers by (the latest good one, with `--watch`). */
   readonly document: PetstoreDocument;
   readonly bodyLimit: number;
+  /**
+   * Answers by `document` from the next request on, keeping every store: pets the new `Pet` refuses
+   * are removed and listed in the result. Throws, changing nothing, when the options do not fit it.
+   */
+  replaceDocument(document: PetstoreDocument): DocumentChange;
   /** One session back to its seeded state, or with no id everything: every store, session and the journal. */
   reset(session?: string): void;
   /** Compiles Prism's validators of every operation now instead of on each operation's first request; changes no state. */
@@ -60,16 +69,21 @@ export const SESSION_OPENED_HEADER = 'x-petstore-session-opened';
 export async function createEngine(options: EngineOptions = {}): Promise<Engine> {
   checkOptions(options);
   checkDocumentPath(options.documentPath);
-  const document = await loadDocument(options.documentPath);
+  if (options.document !== undefined && options.documentPath !== undefined) throw new TypeError('[petstore-mock] Pass documentPath or document, not both.');
+  const document = options.document === undefined ? await loadDocument(options.documentPath) : await documentFromSource(options.document);
+  const seed = options.seed ?? DEFAULT_SEED;
+  const maxPets = options.maxPets ?? DEFAULT_MAX_PETS;
   if (options.initialPets !== undefined) {
     // Checked against the document's Pet by Prism's validator, as PUT /__admin/state is.
-    const read = readPets(options.initialPets, petSchemaOf(document), options.maxPets ?? DEFAULT_MAX_PETS);
+    const read = readPets(options.initialPets, petSchemaOf(document), maxPets);
     if ('problem' in read) throw new RangeError(`[petstore-mock] initialPets ${read.problem}.`);
   }
-  const seed = options.seed ?? DEFAULT_SEED;
   if (options.sessions && options.store) throw new Error('[petstore-mock] Pass the engine a store or sessions, not both: the sessions hold the default store.');
   const onWarning = options.onWarning ?? ((message: string) => console.warn(message));
-  const sessions = options.sessions ?? createEngineSessions(options, onWarning);
+  const seededPets = (from: PetstoreDocument) => documentPets(from, { seed, count: options.pets ?? DEFAULT_PETS, initialPets: options.initialPets });
+  const sessions = options.sessions ?? createEngineSessions(options, onWarning, seededPets(document), documentShape(document, options.defaultStatus));
+  const clock = createClock(options.now);
+  adoptDocument(sessions, document, { defaultStatus: options.defaultStatus, initialPets: seededPets(document), seed, now: clock() });
   const journal = options.journal ?? createRequestJournal(options.journalSize ?? DEFAULT_JOURNAL_SIZE);
   const overrides = options.overrides ?? createOverrideRegistry();
   const latency = options.delay === undefined ? undefined : toDelayRange(options.delay);
@@ -78,42 +92,56 @@ export async function createEngine(options: EngineOptions = {}): Promise<Engine>
   const adminOrigins = new Set((options.adminOrigins ?? []).map(origin => origin.toLowerCase()));
   const bodyLimit = options.bodyLimit ?? DEFAULT_BODY_LIMIT;
   const onError = options.onError ?? ((message: string, error?: unknown) => console.error(message, error ?? ''));
-  const documentMethods = withHead([...new Set([...document.operations.values()].map(operation => operation.method.toUpperCase()))]);
   const contexts = new WeakMap<IHttpRequest, RequestContext>();
-  const responder = createOperationResponder({
-    document,
+  const responderOptions = {
     apiKeys: new Set(options.apiKeys ?? []),
     bodyLimit,
     faultRate: checkFaultRate(options.faultRate ?? 0),
     latency,
     overrides,
-    clock: createClock(options.now),
+    clock,
     seed,
-  });
-
-  const pipeline = createPrismPipeline(
-    document.prismOperations,
-    (operation, request, diagnostics) => {
-      const context = contexts.get(request);
-      if (!context) throw new Error('[petstore-mock] Prism answered a request the engine did not hand it.');
-      return responder.respond(operation, request, diagnostics, context);
-    },
-    { validateResponses: options.validateResponses ?? false, rememberedVerdicts: options.rememberedVerdicts ?? DEFAULT_REMEMBERED_VERDICTS },
-  );
-
+  };
   const reset = (session?: string): void => resetState({ sessions, journal, overrides }, session);
-  const admin = createAdminEndpoints({ document, sessions, journal, overrides, reset, adminToken: options.adminToken, bodyLimit, settings: describeSettings(options, sessions, journal, latency) });
+  const settings = describeSettings(options, sessions, journal, latency);
 
-  const allowedMethods = (path: string): string[] => withHead([
-    ...new Set(
-      document.prismOperations
-        .filter(operation => {
-          const match = matchPath(path, operation.path);
-          return match._tag === 'Right' && match.right !== MatchType.NOMATCH;
-        })
-        .map(operation => operation.method.toUpperCase()),
-    ),
-  ]);
+  /** Everything the engine derives from its document; a new document (`--watch`) makes a new one. */
+  const derive = (document: PetstoreDocument) => {
+    const responder = createOperationResponder({ document, ...responderOptions });
+    const pipeline = createPrismPipeline(
+      document.prismOperations,
+      (operation, request, diagnostics) => {
+        const context = contexts.get(request);
+        if (!context) throw new Error('[petstore-mock] Prism answered a request the engine did not hand it.');
+        return responder.respond(operation, request, diagnostics, context);
+      },
+      { validateResponses: options.validateResponses ?? false, rememberedVerdicts: options.rememberedVerdicts ?? DEFAULT_REMEMBERED_VERDICTS },
+    );
+    const admin = createAdminEndpoints({ document, sessions, journal, overrides, reset, adminToken: options.adminToken, bodyLimit, settings: { ...settings, document: describeDocument(document) } });
+    const operationList = [...document.operations.values()].map(operation => `${operation.method.toUpperCase()} ${document.basePath}${operation.path}`).join(', ');
+    return {
+      document,
+      pipeline,
+      admin,
+      documentMethods: withHead([...new Set([...document.operations.values()].map(operation => operation.method.toUpperCase()))]),
+      /** Operations Prism's mocker answers from the document: with one, every request has the mocker at hand. */
+      answersFromDocument: [...document.pets.roles.values()].includes('document'),
+      notFound: (path: string): MockResponse =>
+        toMockResponse(errorResponse('route_not_found', `No operation of ${document.source.info.title} is at ${path}; it has ${operationList}.`)),
+      allowedMethods: (path: string): string[] =>
+        withHead([
+          ...new Set(
+            document.prismOperations
+              .filter(operation => {
+                const match = matchPath(path, operation.path);
+                return match._tag === 'Right' && match.right !== MatchType.NOMATCH;
+              })
+              .map(operation => operation.method.toUpperCase()),
+          ),
+        ]),
+    };
+  };
+  let current = derive(document);
 
   /**
    * A request under the base path: its controls read, then Prism and the responder decide. The
@@ -121,6 +149,7 @@ export async function createEngine(options: EngineOptions = {}): Promise<Engine>
    * one the request names, or the lower bound of `--delay` (nothing is drawn from a session's stream).
    */
   const answerApiRequest = async (method: string, typedPath: string, search: string, headers: Record<string, string>, request: MockRequest): Promise<Answer> => {
+    const { document, pipeline } = current;
     const path = typedPath.slice(document.basePath.length) || '/';
     const sessionId = headers[SESSION_HEADER];
     const sessionProblem = findSessionIdProblem(sessionId);
@@ -154,7 +183,7 @@ export async function createEngine(options: EngineOptions = {}): Promise<Engine>
       problems: [],
     };
     // Prism's mocker answers forced and scripted responses; with no override set this costs nothing.
-    if (isForced(controls) || overrides.size > 0) context.mocker = await loadPrismMocker();
+    if (isForced(controls) || overrides.size > 0 || current.answersFromDocument) context.mocker = await loadPrismMocker();
     contexts.set(prismRequest, context);
     const result = await pipeline.run(prismRequest, verdictKey(prismMethod, `${path}?${search}`, headers, decoded.kind !== 'none'));
     const finish = (response: MockResponse, problems: JournalProblem[] = context.problems): Answer => {
@@ -178,10 +207,10 @@ export async function createEngine(options: EngineOptions = {}): Promise<Engine>
   const routeError = (error: Error, path: string, method: string, typedPath: string): MockResponse => {
     const status = (error as { status?: number }).status;
     if (status === 405) {
-      const allow = allowedMethods(path);
-      return toMockResponse(errorResponse('method_not_allowed', `${method} is not allowed on ${document.basePath}${path}; use ${allow.join(' or ')}.`, { allow: allow.join(', ') }));
+      const allow = current.allowedMethods(path);
+      return toMockResponse(errorResponse('method_not_allowed', `${method} is not allowed on ${current.document.basePath}${path}; use ${allow.join(' or ')}.`, { allow: allow.join(', ') }));
     }
-    if (status === 404) return notFound(typedPath);
+    if (status === 404) return current.notFound(typedPath);
     return unexpectedFailure(`[petstore-mock] Prism could not route ${method} ${path}.`, error);
   };
 
@@ -197,18 +226,15 @@ export async function createEngine(options: EngineOptions = {}): Promise<Engine>
     return toMockResponse(errorResponse('internal_error', 'The mock failed unexpectedly; see its log.'));
   };
 
-  const operationList = [...document.operations.values()].map(operation => `${operation.method.toUpperCase()} ${document.basePath}${operation.path}`).join(', ');
-  const notFound = (path: string): MockResponse =>
-    toMockResponse(errorResponse('route_not_found', `No operation of the Animal Store API is at ${path}; it has ${operationList}.`));
-
   const answer = async (method: string, path: string, search: string, headers: Record<string, string>, request: MockRequest): Promise<Answer> => {
     if (cors && isPreflight(method, name => headers[name])) {
-      return { response: { status: 204, headers: preflightHeaders(headers['origin'], documentMethods, headers['access-control-request-headers']) } };
+      return { response: { status: 204, headers: preflightHeaders(headers['origin'], current.documentMethods, headers['access-control-request-headers']) } };
     }
-    if (path === document.basePath || path.startsWith(`${document.basePath}/`)) {
+    const { basePath } = current.document;
+    if (path === basePath || path.startsWith(`${basePath}/`)) {
       return answerApiRequest(method, path, search, headers, request);
     }
-    return { response: notFound(path) };
+    return { response: current.notFound(path) };
   };
 
   /**
@@ -228,7 +254,8 @@ export async function createEngine(options: EngineOptions = {}): Promise<Engine>
       return { status: 204, headers: preflightHeaders(origin, ADMIN_METHODS, headers['access-control-request-headers']) };
     }
     const response =
-      admin.answer({ method: method === 'HEAD' ? 'GET' : method, path, search, headers, body: request.body, bodyTooLarge: request.bodyTooLarge === true }) ?? notFound(path);
+      current.admin.answer({ method: method === 'HEAD' ? 'GET' : method, path, search, headers, body: request.body, bodyTooLarge: request.bodyTooLarge === true }) ??
+      current.notFound(path);
     if (addCors) Object.assign(response.headers, corsHeaders(origin));
     if (method === 'HEAD') withoutBody(response);
     return response;
@@ -239,12 +266,19 @@ export async function createEngine(options: EngineOptions = {}): Promise<Engine>
     sessions,
     journal,
     overrides,
-    document,
+    get document() {
+      return current.document;
+    },
     bodyLimit,
     reset,
+    replaceDocument(next) {
+      const change = adoptDocument(sessions, next, { defaultStatus: options.defaultStatus, initialPets: seededPets(next), seed, now: clock(), previous: current.document });
+      current = derive(next);
+      return change;
+    },
     warmUp() {
       try {
-        pipeline.warmUp();
+        current.pipeline.warmUp();
       } catch {
         // Where validators cannot be compiled (a CSP without 'unsafe-eval'), the first request says why.
       }
@@ -330,12 +364,12 @@ function bodyForJournal(decoded: DecodedBody): Pick<JournalEntry, 'body' | 'body
   }
 }
 
-function createEngineSessions(options: EngineOptions, onWarning: (message: string) => void): SessionRegistry {
+function createEngineSessions(options: EngineOptions, onWarning: (message: string) => void, initialPets: readonly Pet[], shape: PetShape): SessionRegistry {
   return createSessionRegistry({
+    shape,
     onEvict: warnOfEviction(onWarning, options.maxSessions),
     ...(options.seed !== undefined && { seed: options.seed }),
-    ...(options.pets !== undefined && { pets: options.pets }),
-    ...(options.initialPets !== undefined && { initialPets: options.initialPets }),
+    initialPets,
     ...(options.defaultStatus !== undefined && { defaultStatus: options.defaultStatus }),
     ...(options.maxPets !== undefined && { maxPets: options.maxPets }),
     ...(options.maxSessions !== undefined && { maxSessions: options.maxSessions }),

@@ -72,8 +72,14 @@ export interface EngineOptions {
   cors?: boolean;
   /** Check every response against the document and answer 500 on a violation. Default false. */
   validateResponses?: boolean;
-  /** Another copy of the OpenAPI document. Default: the package's `openapi/petstore.yaml`. */
+  /**
+   * Another OpenAPI document (3.0 or 3.1, YAML or JSON) to answer by. Default: the package's
+   * `openapi/petstore.yaml`. A file that cannot be read, is not OpenAPI, or has no pets'
+   * collection (a path whose GET answers an array and which has a POST) rejects, naming it.
+   */
   documentPath?: string;
+  /** The OpenAPI document as an object (parsed YAML or JSON), instead of `documentPath`: how a page takes another document. */
+  document?: object;
   /**
    * How many bodiless requests' Prism verdicts (route, security, input diagnostics) to remember, so
    * a repeated identical request is not validated again. 0 turns it off. Default 1024.

@@ -7,7 +7,10 @@ import { createRequestJournal, DEFAULT_JOURNAL_SIZE, type JournalEntry, type Jou
 import { resetState, warnOfEviction } from '../engine/shared-state.js';
 import type { EngineOptions } from '../engine/types.js';
 import { checkDocumentPath } from '../document/index.js';
-import { checkOptions } from '../options/index.js';
+import { readBasePath } from '../document/base-path.js';
+import { PACKAGE_BASE_PATH } from '../document/package-base-path.generated.js';
+import { checkOptions, findDefaultStatusProblem } from '../options/index.js';
+import { PET_STATUSES } from '../types/index.js';
 import { createSessionRegistry, newSessionId, SESSION_HEADER } from '../sessions/index.js';
 import { checkPersistOptions, createPersistedStoreKeeper, type PersistOption } from './persisted-stores.js';
 import type { PetStore } from '../store/index.js';
@@ -15,8 +18,8 @@ import type { Call, DeclaredStatus, OperationId, OverrideOptions, StoreState } f
 
 export interface PetstoreMockOptions extends Omit<EngineOptions, 'store' | 'sessions' | 'journal' | 'overrides'> {
   /**
-   * The API's base URL, ending in `/v1`, e.g. `https://api.animal-store.example/v1`.
-   * Default: any origin whose path starts with `/v1`, so both deployments and localhost match.
+   * The API's base URL, e.g. `https://api.animal-store.example/v1`.
+   * Default: any origin whose path starts with the document's base path (`/v1`), so both deployments and localhost match.
    */
   baseUrl?: string;
   /**
@@ -103,6 +106,9 @@ export function createMock(options: PetstoreMockOptions, startNow: boolean): Pet
   checkOptions(engineOptions);
   checkDocumentPath(engineOptions.documentPath);
   checkPersistOptions(persist, persistKey);
+  // The package's statuses are known now (generated from its document); another document's once it is read.
+  const statusProblem = engineOptions.documentPath === undefined && engineOptions.document === undefined ? findDefaultStatusProblem(engineOptions.defaultStatus, PET_STATUSES) : undefined;
+  if (statusProblem) throw new RangeError(`[petstore-mock] ${statusProblem}`);
   const onWarning = engineOptions.onWarning ?? ((message: string) => console.warn(message));
   const sessions = createSessionRegistry({ ...engineOptions, onEvict: warnOfEviction(onWarning, engineOptions.maxSessions) });
   const journal = createRequestJournal(engineOptions.journalSize ?? DEFAULT_JOURNAL_SIZE);
@@ -121,11 +127,24 @@ export function createMock(options: PetstoreMockOptions, startNow: boolean): Pet
   // surfaces on the first request, as it would have without this.
   if (startNow) void getEngine().catch(() => undefined);
   const basePrefix = baseUrl === undefined ? undefined : baseUrl.replace(/\/+$/, '');
-  const pattern = new RegExp(`^${basePrefix === undefined ? `${ANY_ORIGIN}/v1` : escapeRegExp(basePrefix)}(?:/.*)?$`, 'i');
+  // Without a base URL, any origin under the document's base path. It is known before the document
+  // loads (in a page the engine's own chunk is fetched through these handlers, so waiting for it
+  // here would never end), except for a documentPath, which only Node reads.
+  const basePath = engineOptions.documentPath === undefined ? (engineOptions.document === undefined ? PACKAGE_BASE_PATH : readBasePath(engineOptions.document)) : undefined;
+  const pattern = new RegExp(`^${basePrefix === undefined ? `${ANY_ORIGIN}${escapeRegExp(basePath ?? '')}` : escapeRegExp(basePrefix)}(?:[/?#].*)?$`, 'i');
+  let documentBasePath = basePath;
+  const underBasePath = (url: string): boolean => {
+    if (basePrefix !== undefined || documentBasePath === undefined) return true;
+    const path = new URL(url).pathname;
+    return documentBasePath === '' || path === documentBasePath || path.startsWith(`${documentBasePath}/`);
+  };
 
   let warmedUp = false;
   const handler = http.all(pattern, async ({ request }) => {
+    if (!underBasePath(request.url)) return undefined;
     const ready = await getEngine();
+    documentBasePath = ready.document.basePath;
+    if (!underBasePath(request.url)) return undefined;
     const mockRequest = await fromFetchRequest(request, ready.bodyLimit);
     if (basePrefix !== undefined) mockRequest.url = ready.document.basePath + request.url.slice(basePrefix.length);
     const response = await ready.handle(mockRequest);

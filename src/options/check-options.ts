@@ -1,5 +1,14 @@
 import { OPTION_RULES, show, type OptionKey } from './option-rules.js';
 
+/**
+ * Why `defaultStatus` is not a status of the document (its Pet's `status` enum), as a sentence naming
+ * the option as the caller did; undefined when it is one, or none (`null`).
+ */
+export function findDefaultStatusProblem(value: unknown, statuses: readonly unknown[] | undefined, name = 'defaultStatus'): string | undefined {
+  if (value === undefined || value === null || statuses === undefined || statuses.includes(value)) return undefined;
+  return `${name} must be one of the document's statuses (${statuses.join(', ')}) or none, got ${show(value)}.`;
+}
+
 /** How the caller named each option: `--pets` or `PETSTORE_PETS` on the command line, the key in code. */
 export type OptionNames = Partial<Record<OptionKey, string>>;
 

@@ -1,4 +1,4 @@
-export { checkOptions } from './check-options.js';
+export { checkOptions, findDefaultStatusProblem } from './check-options.js';
 export { OPTION_RULES, show } from './option-rules.js';
 
 export type { OptionNames } from './check-options.js';

@@ -1,7 +1,6 @@
 // By file: the controls' folder index also reaches Prism's validator, which the MSW handlers load lazily.
 import { INSTANT_RULE, toInstant } from '../engine/controls/clock.js';
 import { isDelayRange, MAX_DELAY } from '../engine/controls/latency.js';
-import { PET_STATUSES } from '../types/index.js';
 
 /**
  * One option as every surface takes it: its key in code (`createEngine`, `createPetstoreMock`,
@@ -59,10 +58,6 @@ function flagBoolean(): Pick<OptionRule, 'fromText' | 'check'> {
   };
 }
 
-function choice(choices: readonly unknown[], described: string): Pick<OptionRule, 'fromText' | 'check'> {
-  return { fromText: text => text, check: value => (choices.includes(value) ? undefined : `must be one of ${described}`) };
-}
-
 export const OPTION_RULES = {
   port: { key: 'port', flag: '--port', env: 'PORT', ...wholeNumber(0, 65_535) },
   host: {
@@ -80,7 +75,15 @@ export const OPTION_RULES = {
     flag: '--default-status',
     env: 'PETSTORE_DEFAULT_STATUS',
     fromText: text => (text === 'none' ? null : text),
-    check: choice([...PET_STATUSES, null], `${PET_STATUSES.join(', ')}, none (null in code)`).check,
+    // The values are the document's (its Pet's status enum): the engine checks them once it has read it.
+    check: value => (value === null || (typeof value === 'string' && /^\S+$/.test(value)) ? undefined : 'must be a status of the document, or none (null in code)'),
+  },
+  documentPath: {
+    key: 'documentPath',
+    flag: '--document',
+    env: 'PETSTORE_DOCUMENT',
+    fromText: text => text,
+    check: value => (typeof value === 'string' && value.trim() !== '' ? undefined : 'must be the path of an OpenAPI document (YAML or JSON)'),
   },
   cors: { key: 'cors', flag: '--no-cors', env: 'PETSTORE_CORS', ...flagBoolean() },
   dashboard: { key: 'dashboard', flag: '--no-dashboard', env: 'PETSTORE_DASHBOARD', ...flagBoolean() },

@@ -8,6 +8,7 @@ import { FAULT_RETRY_AFTER_SECONDS } from '../engine/controls/index.js';
 import { errorResponse, toMockResponse } from '../engine/responses/index.js';
 import { answerClientErrors } from './client-errors.js';
 import { loadDashboardScript } from './dashboard-script.js';
+import { watchDocument } from './watch-document.js';
 
 export const DEFAULT_PORT = 4010;
 export const DEFAULT_HOST = '127.0.0.1';
@@ -21,6 +22,12 @@ export interface MockServerOptions extends EngineOptions {
   onRequest?: (entry: RequestLogEntry) => void;
   /** Serve the dashboard at `/__admin/`. Default true. */
   dashboard?: boolean;
+  /**
+   * Follow edits of `documentPath` without a restart: a good edit is answered by within about a
+   * second (pets kept where the new `Pet` takes them), a broken one is logged and the last good
+   * document kept. Default false.
+   */
+  watch?: boolean;
 }
 
 export interface RequestLogEntry {
@@ -62,7 +69,15 @@ interface InFlight {
 export async function createMockServer(options: MockServerOptions = {}): Promise<MockServer> {
   checkOptions(options);
   const dashboardScript = options.dashboard === false ? undefined : await loadDashboardScript();
+  if (options.watch === true && options.documentPath === undefined) throw new TypeError('[petstore-mock] watch follows documentPath: pass the document to watch.');
   const engine = await createEngine({ ...options, ...(dashboardScript !== undefined && { dashboardScript }) });
+  const watcher =
+    options.watch === true && options.documentPath !== undefined
+      ? watchDocument(options.documentPath, engine, {
+          info: options.onWarning ?? (message => console.warn(message)),
+          error: options.onError ?? (message => console.error(message)),
+        })
+      : undefined;
   const inFlight = new Set<InFlight>();
   let closing = false;
   const server = createServer((request, response) => {
@@ -90,6 +105,7 @@ export async function createMockServer(options: MockServerOptions = {}): Promise
 
   const close = async (drainMs: number): Promise<void> => {
     closing = true;
+    watcher?.close();
     const stopped = new Promise<void>(resolve => server.close(() => resolve()));
     server.closeIdleConnections();
     for (const entry of inFlight) entry.hurry.abort();

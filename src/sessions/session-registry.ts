@@ -1,5 +1,5 @@
 import { buildPets, DEFAULT_SEED } from '../fixtures/index.js';
-import { createPetStore, freezePets, type PetStore } from '../store/index.js';
+import { createPetStore, freezePets, type PetShape, type PetStore } from '../store/index.js';
 import type { Pet, PetStatus } from '../types/index.js';
 import { createRandom, deriveSeed, type Random } from './random.js';
 
@@ -38,6 +38,8 @@ export interface SessionRegistryOptions {
   maxPets?: number;
   /** Most named sessions alive at once; opening one more drops the least recently used. Default 100. */
   maxSessions?: number;
+  /** The document's shape of a pet, shared by every store (the engine fills it in once the document is read). */
+  shape?: PetShape;
   /** The default session's store, when a surface made it beforehand. */
   defaultStore?: PetStore;
   /** Called when a session is dropped to make room for another (past `maxSessions`). */
@@ -67,6 +69,13 @@ export interface SessionRegistry {
   reset(id?: string): void;
   /** Ids of the live named sessions, least recently used first. */
   ids(): string[];
+  /** Pets every store starts from at its next reset, and every new session from now on; live stores keep their pets. */
+  setInitialPets(pets: readonly Pet[]): void;
+  /** The pets every store starts from. */
+  readonly initialPets: readonly Pet[];
+  /** Every live store: the default session's first. */
+  stores(): PetStore[];
+  readonly shape: PetShape;
   readonly maxSessions: number;
   readonly maxPets: number;
 }
@@ -77,9 +86,10 @@ export function createSessionRegistry(options: SessionRegistryOptions = {}): Ses
   const maxPets = options.maxPets ?? DEFAULT_MAX_PETS;
   if (!Number.isInteger(maxSessions) || maxSessions < 1) throw new RangeError(`[petstore-mock] maxSessions must be a whole number of at least 1, got ${maxSessions}.`);
   // Built once and frozen: every session's store shares the list instead of copying it.
-  const initialPets = freezePets(options.initialPets ?? buildPets(options.pets ?? DEFAULT_PETS, { seed }));
+  let initialPets = freezePets(options.initialPets ?? buildPets(options.pets ?? DEFAULT_PETS, { seed }));
+  const shape: PetShape = options.shape ?? {};
   const createStore = (): PetStore =>
-    createPetStore({ initialPets, maxPets, ...(options.defaultStatus !== undefined && { defaultStatus: options.defaultStatus }) });
+    createPetStore({ initialPets, maxPets, shape, ...(options.defaultStatus !== undefined && { defaultStatus: options.defaultStatus }) });
   const defaultSession = createSession(undefined, options.defaultStore ?? createStore(), seed);
   const named = new Map<string, Session>();
   // Ids dropped to make room, remembered (a bounded number, oldest forgotten first) so that a
@@ -127,6 +137,15 @@ export function createSessionRegistry(options: SessionRegistryOptions = {}): Ses
       evicted.clear();
     },
     ids: () => [...named.keys()],
+    setInitialPets(pets) {
+      initialPets = freezePets(pets);
+      for (const session of [defaultSession, ...named.values()]) session.store.setInitialPets(initialPets);
+    },
+    get initialPets() {
+      return initialPets;
+    },
+    stores: () => [defaultSession.store, ...[...named.values()].map(session => session.store)],
+    shape,
     maxSessions,
     maxPets,
   };

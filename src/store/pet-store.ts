@@ -3,29 +3,57 @@ import type { NewPet, Pet, PetStatus } from '../types/index.js';
 export interface ListPetsQuery {
   limit: number;
   status?: PetStatus | undefined;
+  /** Keep only pets whose properties equal these (the list operation's filters). */
+  where?: Readonly<Record<string, unknown>> | undefined;
+}
+
+/**
+ * What a stored pet is, as the OpenAPI document says: the engine gives the stores its document's
+ * shape, and a new shape (the document was edited) applies to every store at once.
+ */
+export interface PetShape {
+  /** Properties a pet holds; a record's others are dropped. Default: every property of the record. */
+  fields?: readonly string[] | undefined;
+  /** The property that identifies a pet. Default `id`. */
+  idProperty?: string | undefined;
+  /** The ids the store may assign; it refuses to create past `maximum` instead of reusing an id. Default 1 to 2^53 − 1. */
+  idBounds?: { readonly minimum: number; readonly maximum: number } | undefined;
+  /** Status of a pet created without one, from the document and the options; `null` leaves it out. Default: the store's `defaultStatus`. */
+  defaultStatus?: PetStatus | null | undefined;
 }
 
 export interface PetStoreOptions {
   /** Pets the store holds at start and after every `reset()`. */
   initialPets?: readonly Pet[];
-  /** Status given to a pet created without one; `null` leaves it without a status. */
+  /** Status given to a pet created without one; `null` leaves it without a status. Default `available`. */
   defaultStatus?: PetStatus | null;
   /** Most pets the store holds; `create` on a full store throws. Default: no limit. */
   maxPets?: number;
+  /** The document's shape of a pet, read on every use: a surface can change it in place. */
+  shape?: PetShape;
 }
 
 /** The in-memory state behind the mock: pets in ascending `id` order. */
 export interface PetStore {
   list(query: ListPetsQuery): Pet[];
   get(id: number): Pet | undefined;
+  /** Stores a new pet under the next id; throws a `StoreFullError` past `maxPets` or the highest id. */
   create(newPet: NewPet): Pet;
+  /** `create`, the pet completed by `complete` (given it with its id) before it is stored; nothing is stored, and no id used, when that gives undefined. */
+  create(newPet: NewPet, complete: (pet: Pet) => Pet | undefined): Pet | undefined;
+  /** Stores `pet` in place of the pet with its id: the pet as stored, or undefined when there is none. */
+  update(pet: Pet): Pet | undefined;
+  /** Removes the pet with `id`; false when there is none. */
+  remove(id: number): boolean;
+  /** Starts from `pets` at the next `reset()`, keeping the pets it holds now (a new document's seeded pets). */
+  setInitialPets(pets: readonly Pet[]): void;
   /** Holds exactly `pets` (ids kept; the next created id is one more than the highest); `reset()` still returns to the initial pets. Throws past `maxPets`. */
   replace(pets: readonly Pet[]): void;
   reset(): void;
   readonly size: number;
   /** Most pets the store holds (`Infinity` when unlimited). */
   readonly maxPets: number;
-  /** True when `create` would exceed `maxPets`. */
+  /** True when `create` would exceed `maxPets` or the highest id the document allows. */
   readonly isFull: boolean;
 }
 
@@ -34,10 +62,14 @@ export class StoreFullError extends Error {
   override name = 'StoreFullError' as const;
 }
 
+const NO_SHAPE: PetShape = {};
+
 export function createPetStore(options: PetStoreOptions = {}): PetStore {
+  const shape = options.shape ?? NO_SHAPE;
+  const idOf = (pet: Pet): number => (pet as unknown as Record<string, number>)[shape.idProperty ?? 'id'] as number;
   // A frozen list (as sessions share one) cannot change under the store, so it is not copied.
   const given = options.initialPets ?? [];
-  const initialPets = isDeeplyFrozen(given) ? given : given.map(copyPet);
+  let initialPets = isDeeplyFrozen(given) ? given : given.map(pet => copyPet(pet));
   const defaultStatus = options.defaultStatus === undefined ? 'available' : options.defaultStatus;
   const maxPets = options.maxPets ?? Number.POSITIVE_INFINITY;
   if (!(maxPets >= 0)) throw new RangeError(`[petstore-mock] maxPets must be 0 or more, got ${maxPets}.`);
@@ -46,25 +78,30 @@ export function createPetStore(options: PetStoreOptions = {}): PetStore {
   }
   const pets = new Map<number, Pet>();
   let nextId = 1;
+  const firstId = (): number => shape.idBounds?.minimum ?? 1;
+  const lastId = (): number => shape.idBounds?.maximum ?? Number.MAX_SAFE_INTEGER;
 
   function hold(given: readonly Pet[]): void {
     pets.clear();
-    let highestId = 0;
-    for (const pet of [...given].sort((a, b) => a.id - b.id)) {
-      pets.set(pet.id, copyPet(pet));
-      highestId = Math.max(highestId, pet.id);
+    let highestId = firstId() - 1;
+    for (const pet of [...given].sort((a, b) => idOf(a) - idOf(b))) {
+      pets.set(idOf(pet), copyPet(pet, shape.fields));
+      highestId = Math.max(highestId, idOf(pet));
     }
     nextId = highestId + 1;
   }
   const reset = (): void => hold(initialPets);
   reset();
+  const isFull = (): boolean => pets.size >= maxPets || nextId > lastId();
 
   return {
-    list({ limit, status }) {
+    list({ limit, status, where }) {
       const page: Pet[] = [];
+      const conditions = Object.entries({ ...where, ...(status !== undefined && { status }) });
       for (const pet of pets.values()) {
         if (page.length >= limit) break;
-        if (status === undefined || pet.status === status) page.push(copyPet(pet));
+        const record = pet as unknown as Record<string, unknown>;
+        if (conditions.every(([name, value]) => record[name] === value)) page.push(copyPet(pet));
       }
       return page;
     },
@@ -72,39 +109,88 @@ export function createPetStore(options: PetStoreOptions = {}): PetStore {
       const pet = pets.get(id);
       return pet && copyPet(pet);
     },
-    create(newPet) {
+    create(newPet: NewPet, complete?: (pet: Pet) => Pet | undefined): Pet {
       if (pets.size >= maxPets) throw new StoreFullError(`[petstore-mock] The store holds ${pets.size} pets, as many as it allows (maxPets ${maxPets}).`);
-      const status = newPet.status ?? defaultStatus;
-      const pet: Pet = { id: nextId++, name: newPet.name, categoryId: newPet.categoryId };
-      if (status !== null) pet.status = status;
-      pets.set(pet.id, pet);
-      return copyPet(pet);
+      if (nextId > lastId()) throw new StoreFullError(`[petstore-mock] The next id, ${nextId}, would pass the highest id the document allows (${lastId()}).`);
+      const idProperty = shape.idProperty ?? 'id';
+      // The id is the store's to assign: one in the record is ignored.
+      const fields = Object.entries(copyPet(newPet as Pet, shape.fields)).filter(([name]) => name !== idProperty);
+      const pet = Object.fromEntries([[idProperty, nextId], ...fields]) as unknown as Pet;
+      const status = pet.status ?? (shape.defaultStatus !== undefined ? shape.defaultStatus : defaultStatus);
+      if (status !== null && (shape.fields === undefined || shape.fields.includes('status'))) pet.status = status;
+      const completed = complete ? complete(pet) : pet;
+      if (completed === undefined) return undefined as unknown as Pet;
+      const ordered = orderFields(completed, shape.fields);
+      pets.set(nextId, ordered);
+      nextId += 1;
+      return copyPet(ordered);
     },
+    update(pet) {
+      const id = idOf(pet);
+      if (!pets.has(id)) return undefined;
+      const stored = orderFields(copyPet(pet, shape.fields), shape.fields);
+      pets.set(id, stored);
+      return copyPet(stored);
+    },
+    remove: id => pets.delete(id),
     replace(given) {
       if (given.length > maxPets) throw new StoreFullError(`[petstore-mock] ${given.length} pets are more than the store holds (maxPets ${maxPets}).`);
       hold(given);
     },
     reset,
+    setInitialPets(pets) {
+      initialPets = isDeeplyFrozen(pets) ? pets : pets.map(pet => copyPet(pet));
+    },
     get size() {
       return pets.size;
     },
     maxPets,
     get isFull() {
-      return pets.size >= maxPets;
+      return isFull();
     },
   };
 }
 
-/** Copies only the fields a `Pet` declares, so callers never share or extend stored records. */
-function copyPet(pet: Pet): Pet {
-  const copy: Pet = { id: pet.id, name: pet.name, categoryId: pet.categoryId };
-  if (pet.status !== undefined) copy.status = pet.status;
+/**
+ * A deep copy of a pet (pets are JSON), of only `fields` when given, so callers never share or
+ * extend stored records. Keys such as `__proto__` that `JSON.parse` makes own properties are not copied.
+ */
+function copyPet(pet: Pet, fields?: readonly string[]): Pet {
+  const copy: Record<string, unknown> = {};
+  const source = pet as unknown as Record<string, unknown>;
+  for (const name of fields ?? Object.keys(source)) {
+    if (name === '__proto__' || !Object.hasOwn(source, name)) continue;
+    const value = source[name];
+    if (value !== undefined) copy[name] = copyJson(value);
+  }
+  return copy as unknown as Pet;
+}
+
+function copyJson(value: unknown): unknown {
+  if (typeof value !== 'object' || value === null) return value;
+  if (Array.isArray(value)) return value.map(copyJson);
+  const copy: Record<string, unknown> = {};
+  for (const [name, item] of Object.entries(value)) if (name !== '__proto__') copy[name] = copyJson(item);
   return copy;
+}
+
+/** The pet with its properties in the document's order, so that answers read as the document does. */
+function orderFields(pet: Pet, fields: readonly string[] | undefined): Pet {
+  if (fields === undefined) return pet;
+  return copyPet(pet, fields);
 }
 
 /** A copy of `pets` no one can change, which any number of stores can share as their initial pets. */
 export function freezePets(pets: readonly Pet[]): readonly Pet[] {
-  return Object.freeze(pets.map(pet => Object.freeze(copyPet(pet))));
+  return Object.freeze(pets.map(pet => deepFreeze(copyPet(pet))));
+}
+
+function deepFreeze<T>(value: T): T {
+  if (typeof value === 'object' && value !== null) {
+    for (const item of Object.values(value)) deepFreeze(item);
+    Object.freeze(value);
+  }
+  return value;
 }
 
 function isDeeplyFrozen(pets: readonly Pet[]): boolean {

@@ -1,4 +1,5 @@
 import type { PetstoreDocument } from '../../document/index.js';
+import type { DocumentSummary } from '../document-state.js';
 import { findSessionIdProblem, SESSION_HEADER, type Session, type SessionRegistry } from '../../sessions/index.js';
 import { loadPrismMocker } from '../prism/index.js';
 import { bodyTooLarge, invalidJson, notJson } from '../checks/index.js';
@@ -43,6 +44,8 @@ export interface MockSettings {
   maxSessions: number;
   maxPets: number;
   journalSize: number;
+  /** The OpenAPI document answered by: title, version, a short hash of its text, its file. */
+  document?: DocumentSummary;
 }
 
 export interface AdminRequest {

@@ -4,19 +4,24 @@ import { errorResponse } from '../responses/index.js';
 
 /**
  * Headers every response of a deprecated operation carries, derived from the document:
- * `deprecated: true`, `x-deprecated-at` → `Deprecation: @<unix-seconds>` (RFC 9745),
- * `x-sunset` → `Sunset: <HTTP-date>` (RFC 8594), `x-successor-operation` → `Link: <…>; rel="successor-version"`.
+ * `deprecated: true`, `x-deprecated-at` → `Deprecation: @<unix-seconds>` (RFC 9745; `@0` without it),
+ * `x-sunset` → `Sunset: <HTTP-date>` (RFC 8594), `x-successor-operation` → `Link: <…>; rel="successor-version"`, `externalDocs` → `Link: <…>; rel="deprecation"`.
  */
 export function deprecationHeaders(operation: DocumentOperation, document: PetstoreDocument): Record<string, string> {
   const { definition } = operation;
   if (definition.deprecated !== true) return {};
   const headers: Record<string, string> = {};
-  const deprecatedAt = readDate(definition['x-deprecated-at'], 'x-deprecated-at', operation);
-  if (deprecatedAt) headers['deprecation'] = `@${Math.floor(deprecatedAt.getTime() / 1000)}`;
+  // Without x-deprecated-at the date is unknown but the deprecation is in effect: RFC 9745 has no
+  // "true" (Prism's old-draft form), so the epoch, a date every client reads as already passed.
+  const deprecatedAt = readDate(definition['x-deprecated-at'], 'x-deprecated-at', operation) ?? new Date(0);
+  headers['deprecation'] = `@${Math.floor(deprecatedAt.getTime() / 1000)}`;
   const sunset = sunsetOf(operation);
   if (sunset) headers['sunset'] = sunset.toUTCString();
   const successor = successorOf(operation, document);
-  if (successor) headers['link'] = `<${document.basePath}${successor.path}>; rel="successor-version"`;
+  const links = successor ? [`<${document.basePath}${successor.path}>; rel="successor-version"`] : [];
+  // RFC 9745 §3: where the deprecation is explained.
+  if (definition.externalDocs?.url) links.push(`<${definition.externalDocs.url}>; rel="deprecation"`);
+  if (links.length > 0) headers['link'] = links.join(', ');
   return headers;
 }
 

@@ -6,9 +6,11 @@ import type { SessionEntry } from '../../sessions/index.js';
 import { drawDelay, drawFault, FAULT_RETRY_AFTER_SECONDS, isForced, type Clock, type DelayRange, type Override, type OverrideRegistry, type RequestControls } from '../controls/index.js';
 import { deprecationHeaders, goneResponse, sunsetOf } from './deprecation.js';
 import { BEARER_CHALLENGE, describeDiagnostic, findCredentialProblem, findInputProblem, isError } from '../checks/index.js';
-import { findForcingProblem, forceResponse } from '../prism/index.js';
+import { answerFromDocument, findForcingProblem, forceResponse } from '../prism/index.js';
+import type { OperationRole } from '../../document/index.js';
+import { completePet } from '../document-state.js';
 import { readPathParameters, readQuery } from './parameters.js';
-import { derivedHeaders, petOperations, type OperationInput } from './pet-operations.js';
+import { locationOf, petOperations, type OperationInput } from './pet-operations.js';
 import type { DecodedBody } from '../http/index.js';
 import type { JournalProblem } from '../journal/index.js';
 import { errorResponse, jsonResponse } from '../responses/index.js';
@@ -63,11 +65,11 @@ export function createOperationResponder(options: OperationResponderOptions) {
     return sunset ? [[id, { sunset, operation }] as const] : [];
   }));
 
-  const urlOf: OperationInput['urlOf'] = (operationId, parameters) => {
-    const operation = document.operations.get(operationId);
-    if (!operation) throw new Error(`[petstore-mock] The document has no operation ${operationId}.`);
-    return document.basePath + operation.path.replace(/\{([^}]+)\}/g, (_, name: string) => encodeURIComponent(String(parameters[name])));
-  };
+  const resource = document.pets;
+  const roles: ReadonlyMap<string, OperationRole> = resource.roles;
+  const urlOfPet: OperationInput['urlOfPet'] = id =>
+    resource.itemPath === undefined ? undefined : document.basePath + resource.itemPath.replace(/\{[^}]+\}/, encodeURIComponent(String(id)));
+  const complete: OperationInput['complete'] = record => completePet(record, resource, { seed: options.seed, now: clock() });
 
   const decide = (operation: IHttpOperation, request: IHttpRequest, diagnostics: readonly IPrismDiagnostic[], context: RequestContext): IHttpResponse => {
     const id = operation.iid ?? '';
@@ -96,16 +98,20 @@ export function createOperationResponder(options: OperationResponderOptions) {
     if (problem) return problem;
     if (forced) return force(operation, request, context);
     if (scripted) return script(operation, request, context, scripted);
-    const handler = petOperations[id];
-    if (!handler || document.operations.get(id)?.definition['x-not-implemented'] === true) {
-      return errorResponse('not_implemented', `${operation.method.toUpperCase()} ${document.basePath}${operation.path} is named by the specification but its shape is not shown.`);
+    const role = roles.get(id) ?? 'document';
+    if (role === 'not-implemented') {
+      return errorResponse('not_implemented', `${operation.method.toUpperCase()} ${document.basePath}${operation.path} is marked x-not-implemented in the document.`);
     }
-    return handler({
+    if (role === 'document') return fromDocument(operation, request, context, {}, 'Answered from the document');
+    return petOperations[role]({
       query: readQuery(operation, request.url.query ?? {}),
       pathParameters: readPathParameters(operation, request.url.path),
       body: request.body,
       store: session.store,
-      urlOf,
+      resource,
+      success: resource.successOf(id),
+      urlOfPet,
+      complete,
     });
   };
 
@@ -127,14 +133,16 @@ export function createOperationResponder(options: OperationResponderOptions) {
 
   const fromDocument = (operation: IHttpOperation, request: IHttpRequest, context: RequestContext, controls: RequestControls, cause: string): IHttpResponse => {
     if (!context.mocker) throw new Error('[petstore-mock] An answer from the document came before Prism\'s mocker was loaded.');
-    return withEngineHeaders(operation, forceResponse(context.mocker, operation, request, controls, String(options.seed), cause));
+    const seed = String(options.seed);
+    const response = isForced(controls) || controls.code !== undefined ? forceResponse(context.mocker, operation, request, controls, seed, cause) : answerFromDocument(context.mocker, operation, request, seed);
+    return withEngineHeaders(operation, response);
   };
 
   /** Headers the engine sends with such an answer, instead of Prism's placeholders: Location, the bearer challenge, Retry-After. */
   const withEngineHeaders = (operation: IHttpOperation, response: IHttpResponse): IHttpResponse => {
     const headers: Record<string, string> = {};
     for (const [name, value] of Object.entries(response.headers ?? {})) headers[name.toLowerCase()] = value;
-    Object.assign(headers, derivedHeaders[operation.iid ?? '']?.(response.body, urlOf));
+    if (roles.get(operation.iid ?? '') === 'create') Object.assign(headers, locationOf(response.body, resource, urlOfPet));
     if (response.statusCode === 401) headers['www-authenticate'] = BEARER_CHALLENGE;
     if (response.statusCode === 503) headers['retry-after'] = String(FAULT_RETRY_AFTER_SECONDS);
     return { ...response, headers };

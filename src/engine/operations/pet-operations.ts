@@ -1,6 +1,7 @@
 import type { IHttpResponse } from '@stoplight/prism-http';
+import type { OperationRole, PetResource } from '../../document/index.js';
 import type { PetStore } from '../../store/index.js';
-import type { NewPet, PetStatus } from '../../types/index.js';
+import type { Pet } from '../../types/index.js';
 import { errorResponse, jsonResponse } from '../responses/index.js';
 import type { ParameterValues } from './parameters.js';
 
@@ -10,41 +11,112 @@ export interface OperationInput {
   pathParameters: ParameterValues;
   body: unknown;
   store: PetStore;
-  /** The URL path of an operation of the document, with its parameters filled in. */
-  urlOf: (operationId: string, pathParameters: Record<string, string | number>) => string;
+  resource: PetResource;
+  /** The operation's lowest declared 2xx status, and whether that response has a JSON body. */
+  success: { status: number; hasBody: boolean };
+  /** The URL path of one pet (the item path with its id), when the document has an item path. */
+  urlOfPet: (id: number) => string | undefined;
+  /** `pet` with what the service assigns filled in (required properties the client did not send), or why it cannot be stored. */
+  complete: (pet: Record<string, unknown>) => { pet: Pet } | { problem: string };
 }
 
 export type OperationHandler = (input: OperationInput) => IHttpResponse;
+export type StoreRole = Exclude<OperationRole, 'document' | 'not-implemented'>;
 
-/** What the store does for each operation of the document, by `operationId`. */
-export const petOperations: Readonly<Record<string, OperationHandler>> = {
-  listPets({ query, store }) {
-    const pets = store.list({ limit: query['limit'] as number, status: query['status'] as PetStatus | undefined });
-    return jsonResponse(200, pets);
+/** What the store does for each role an operation has on the pets' collection or one pet. */
+export const petOperations: Readonly<Record<StoreRole, OperationHandler>> = {
+  list({ query, store, resource, success }) {
+    const where: Record<string, unknown> = {};
+    for (const name of resource.filterParameters) if (query[name] !== undefined) where[name] = query[name];
+    const limit = resource.limitParameter === undefined ? undefined : (query[resource.limitParameter] as number | undefined);
+    return jsonResponse(success.status, store.list({ limit: limit ?? Number.POSITIVE_INFINITY, where }));
   },
 
-  createPet({ body, store, urlOf }) {
+  create({ body, store, resource, success, urlOfPet, complete }) {
     if (store.isFull) {
-      return errorResponse('store_full', `The store holds ${store.size} pets, as many as it allows; reset it (POST /__admin/reset) or raise --max-pets.`);
+      return errorResponse(
+        'store_full',
+        store.size < store.maxPets
+          ? `The store has given out every id the document allows (${resource.idProperty} at most ${resource.idBounds.maximum}); reset it (POST /__admin/reset).`
+          : `The store holds ${store.size} pets, as many as it allows; reset it (POST /__admin/reset) or raise --max-pets.`,
+      );
     }
-    const pet = store.create(body as NewPet);
-    return jsonResponse(201, pet, derivedHeaders['createPet']?.(pet, urlOf));
+    let problem: string | undefined;
+    const pet = store.create(writableFields(body, resource) as unknown as Pet, created => {
+      const completed = complete(created as unknown as Record<string, unknown>);
+      if ('problem' in completed) problem = completed.problem;
+      return 'pet' in completed ? completed.pet : undefined;
+    });
+    if (!pet) return errorResponse('invalid_request', `Request body cannot be stored: ${problem ?? 'the pet is refused'}.`);
+    const id = idOf(pet, resource);
+    const location = urlOfPet(id);
+    return jsonResponse(success.status, pet, location === undefined ? {} : { location });
   },
 
-  getPet({ pathParameters, store }) {
-    const petId = pathParameters['petId'] as number;
-    const pet = store.get(petId);
-    return pet ? jsonResponse(200, pet) : errorResponse('pet_not_found', `No pet has id ${petId}.`);
+  read(input) {
+    return withPet(input, pet => jsonResponse(input.success.status, pet));
+  },
+
+  replace(input) {
+    return withPet(input, existing => {
+      const kept = Object.fromEntries(Object.entries(existing).filter(([name]) => !input.resource.writableFields.includes(name)));
+      return store(input, { ...kept, ...writableFields(input.body, input.resource) });
+    });
+  },
+
+  merge(input) {
+    return withPet(input, existing => {
+      const merged = new Map(Object.entries(existing));
+      for (const [name, value] of Object.entries(writableFields(input.body, input.resource))) {
+        // JSON Merge Patch (RFC 7396): null removes a property.
+        if (value === null && !(input.resource.petSchema.required ?? []).includes(name)) merged.delete(name);
+        else merged.set(name, value);
+      }
+      return store(input, Object.fromEntries(merged));
+    });
+  },
+
+  remove(input) {
+    return withPet(input, pet => {
+      input.store.remove(idOf(pet, input.resource));
+      return input.success.hasBody ? jsonResponse(input.success.status, pet) : { statusCode: input.success.status, headers: {} };
+    });
   },
 };
+
+/** The pet the item path names, or 404 `pet_not_found`. */
+function withPet(input: OperationInput, answer: (pet: Pet & Record<string, unknown>) => IHttpResponse): IHttpResponse {
+  const id = input.resource.idParameter === undefined ? undefined : input.pathParameters[input.resource.idParameter];
+  const pet = typeof id === 'number' && Number.isSafeInteger(id) ? input.store.get(id) : undefined;
+  return pet ? answer(pet as Pet & Record<string, unknown>) : errorResponse('pet_not_found', `No pet has id ${String(id)}.`);
+}
+
+/** A replaced or merged pet, completed and checked against the document's `Pet` before it is stored. */
+function store(input: OperationInput, record: Record<string, unknown>): IHttpResponse {
+  const completed = input.complete(record);
+  if ('problem' in completed) return errorResponse('invalid_request', `Request body cannot be stored: ${completed.problem}.`);
+  const stored = input.store.update(completed.pet);
+  return stored ? jsonResponse(input.success.status, stored) : errorResponse('pet_not_found', `No pet has id ${String(input.pathParameters[input.resource.idParameter ?? ''])}.`);
+}
+
+/** What a client may set of a pet: the body's properties that `Pet` declares and the service does not assign. */
+function writableFields(body: unknown, resource: PetResource): Record<string, unknown> {
+  const fields: Record<string, unknown> = {};
+  if (typeof body !== 'object' || body === null) return fields;
+  for (const name of resource.writableFields) if (Object.hasOwn(body, name)) fields[name] = (body as Record<string, unknown>)[name];
+  return fields;
+}
+
+function idOf(pet: Pet, resource: PetResource): number {
+  return (pet as unknown as Record<string, number>)[resource.idProperty] as number;
+}
 
 /**
- * Headers an operation's answer derives from its body; forced responses (`Prefer: code=201`) get
+ * Headers a create's answer derives from its body; forced responses (`Prefer: code=201`) get
  * them the same way, instead of the placeholder Prism would invent from the header's schema.
  */
-export const derivedHeaders: Readonly<Record<string, (body: unknown, urlOf: OperationInput['urlOf']) => Record<string, string>>> = {
-  createPet: (body, urlOf) => {
-    const id = (body as { id?: unknown } | null)?.id;
-    return typeof id === 'number' && Number.isInteger(id) ? { location: urlOf('getPet', { petId: id }) } : {};
-  },
-};
+export function locationOf(body: unknown, resource: PetResource, urlOfPet: OperationInput['urlOfPet']): Record<string, string> {
+  const id = (body as Record<string, unknown> | null)?.[resource.idProperty];
+  const location = typeof id === 'number' && Number.isInteger(id) ? urlOfPet(id) : undefined;
+  return location === undefined ? {} : { location };
+}

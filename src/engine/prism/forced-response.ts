@@ -89,3 +89,14 @@ function forcedMessage(operation: IHttpOperation, status: number, controls: Requ
 function isErrorShaped(body: unknown): body is { code: unknown; message: unknown; status: number } {
   return typeof body === 'object' && body !== null && 'code' in body && 'message' in body && typeof (body as { status?: unknown }).status === 'number';
 }
+
+/**
+ * What an operation the store does not keep answers: its lowest 2xx response as Prism's mocker makes
+ * it, the response's example when it has one, else a body generated from its schema with `seed`.
+ */
+export function answerFromDocument(mock: PrismMock, operation: IHttpOperation, request: IHttpRequest, seed: string): IHttpResponse {
+  const response = chosenResponse(operation, {});
+  const hasExample = (response?.contents ?? []).some(content => (content.examples ?? []).length > 0);
+  const controls: RequestControls = { dynamic: !hasExample, ...(response && { code: Number(response.code) }) };
+  return forceResponse(mock, operation, request, controls, seed, 'Answered from the document');
+}

@@ -1,5 +1,5 @@
 // Every call into Prism: its pipeline (route, security, input, output), remembered verdicts, its mocker.
-export { findForcingProblem, forceResponse, loadPrismMocker } from './forced-response.js';
+export { answerFromDocument, findForcingProblem, forceResponse, loadPrismMocker } from './forced-response.js';
 export { escapeUndecodableSegments, parsableContentType } from './prism-input.js';
 export { createPrismPipeline } from './prism-pipeline.js';
 export { verdictKey } from './prism-verdicts.js';

@@ -12,10 +12,9 @@ export function responseSchemaOf(document: PetstoreDocument, operationId: string
   return schema;
 }
 
-/** What every stored pet must be: what `getPet` answers. */
-export function petSchemaOf(document: PetstoreDocument): { schema: unknown; fields: readonly string[] } {
-  const schema = responseSchemaOf(document, 'getPet', 200) as { properties?: Record<string, unknown> };
-  return { schema, fields: Object.keys(schema.properties ?? {}) };
+/** What every stored pet must be: the document's `Pet`, its properties and the one that identifies a pet. */
+export function petSchemaOf(document: PetstoreDocument): { schema: unknown; fields: readonly string[]; idProperty: string } {
+  return { schema: document.pets.petSchema, fields: document.pets.fields, idProperty: document.pets.idProperty };
 }
 
 /**
@@ -32,17 +31,18 @@ export function readPets(value: unknown, pet: ReturnType<typeof petSchemaOf>, ma
   for (const [index, item] of list.entries()) {
     const name = `pets[${index}]`;
     if (typeof item !== 'object' || item === null || Array.isArray(item)) return { problem: `${name} must be an object (a Pet), got ${describe(item)}` };
-    const label = typeof (item as { id?: unknown }).id === 'number' ? `${name} (id ${(item as { id: number }).id})` : name;
+    const id = (item as Record<string, unknown>)[pet.idProperty];
+    const label = typeof id === 'number' ? `${name} (${pet.idProperty} ${id})` : name;
     const unknown = Object.keys(item).filter(field => !pet.fields.includes(field));
     if (unknown.length > 0) return { problem: `${label} has ${unknown.map(field => JSON.stringify(field)).join(', ')}, which Pet does not declare (it has ${pet.fields.join(', ')})` };
     const problems = findSchemaProblems(item, pet.schema);
     if (problems.length > 0) return { problem: `${label}: ${describeSchemaProblems(problems)}` };
-    const { id } = item as Pet;
-    const earlier = seen.get(id);
-    if (earlier !== undefined) return { problem: `${name} repeats id ${id} of pets[${earlier}]: ids must be unique` };
-    seen.set(id, index);
+    const earlier = seen.get(id as number);
+    if (earlier !== undefined) return { problem: `${name} repeats ${pet.idProperty} ${String(id)} of pets[${earlier}]: ids must be unique` };
+    seen.set(id as number, index);
   }
-  return { pets: [...(list as Pet[])].sort((a, b) => a.id - b.id) };
+  const idOf = (item: Pet): number => (item as unknown as Record<string, number>)[pet.idProperty] as number;
+  return { pets: [...(list as Pet[])].sort((a, b) => idOf(a) - idOf(b)) };
 }
 
 function isPetsDocument(value: unknown): value is { pets: unknown[] } {

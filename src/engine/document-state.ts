@@ -1,0 +1,136 @@
+// What the engine's state takes from its document: the stores' shape of a pet, the seeded pets, and
+// what changes when a new document (`--watch`) replaces the old one.
+import { DocumentShapeError, type PetResource, type PetstoreDocument } from '../document/index.js';
+import { createPetFaker } from '../fixtures/pet-faker.js';
+import { generatePets } from '../fixtures/pet-generator.js';
+import { fakeValue } from '../fixtures/schema-values.js';
+import { deriveSeed, type SessionRegistry } from '../sessions/index.js';
+import { findDefaultStatusProblem } from '../options/index.js';
+import type { PetShape } from '../store/index.js';
+import type { Pet, PetStatus } from '../types/index.js';
+import { describeSchemaProblems, findSchemaProblems } from './prism/index.js';
+
+/** What a new document changed, for the log: operations by `METHOD /path (operationId)`, and the pets its `Pet` refused. */
+export interface DocumentChange {
+  added: string[];
+  removed: string[];
+  /** Operations deprecated by the new document that were not before. */
+  deprecated: string[];
+  /** Pets removed from a store because the new `Pet` refuses them, with why. */
+  refusedPets: { session: string | null; id: number; problem: string }[];
+}
+
+/** What `GET /__admin/settings` and the dashboard show of the document. */
+export interface DocumentSummary {
+  title: string;
+  version: string;
+  /** The first 12 hex digits of the SHA-256 of its text; null for a document given as an object without one. */
+  sha256: string | null;
+  /** The file it was read from; null for the one given as an object or embedded in a page. */
+  path: string | null;
+  operations: number;
+}
+
+export function describeDocument(document: PetstoreDocument): DocumentSummary {
+  return {
+    title: document.source.info.title,
+    version: document.source.info.version,
+    sha256: document.origin.sha256?.slice(0, 12) ?? null,
+    path: document.origin.path ?? null,
+    operations: document.operations.size,
+  };
+}
+
+/** The pets every store starts from: the ones given, or `count` generated from the document's `Pet` with `seed`. */
+export function documentPets(document: PetstoreDocument, options: { seed: number; count: number; initialPets: readonly Pet[] | undefined }): readonly Pet[] {
+  return options.initialPets ?? generatePets(document.pets, options.count, { seed: options.seed });
+}
+
+/**
+ * `pet` with what the service assigns filled in (each required property it lacks, drawn from its
+ * schema, seeded by the pet's id and the property's name), checked against the document's `Pet`.
+ */
+export function completePet(record: Readonly<Record<string, unknown>>, resource: PetResource, draw: { seed: number; now: Date }): { pet: Pet } | { problem: string } {
+  const pet: Record<string, unknown> = { ...record };
+  const id = String(pet[resource.idProperty]);
+  for (const name of resource.petSchema.required ?? []) {
+    if (pet[name] !== undefined || name === resource.idProperty) continue;
+    pet[name] = fakeValue(resource.petSchema.properties?.[name], name, { faker: createPetFaker(deriveSeed(draw.seed, id, name)), now: draw.now, assigned: true });
+  }
+  const problems = findSchemaProblems(pet, resource.petSchema);
+  return problems.length > 0 ? { problem: describeSchemaProblems(problems) } : { pet: pet as unknown as Pet };
+}
+
+/**
+ * Gives the sessions the document's shape of a pet and its seeded pets. On a new document the pets
+ * every store holds are kept where the new `Pet` takes them (properties it no longer declares
+ * dropped, required ones it adds assigned); the others are removed and listed in the result.
+ * Throws, changing nothing, when `defaultStatus` is not a status of the document or the seeded pets do not fit it.
+ */
+export function adoptDocument(
+  sessions: SessionRegistry,
+  document: PetstoreDocument,
+  options: { defaultStatus: PetStatus | null | undefined; initialPets: readonly Pet[]; seed: number; now: Date; previous?: PetstoreDocument },
+): DocumentChange {
+  const resource = document.pets;
+  const shape = documentShape(document, options.defaultStatus);
+  for (const [index, pet] of options.initialPets.entries()) {
+    const problems = findSchemaProblems(pet, resource.petSchema);
+    if (problems.length > 0) {
+      throw new DocumentShapeError(
+        `[petstore-mock] The seeded pets do not fit the document's Pet (pets[${index}]: ${describeSchemaProblems(problems)}); give such a property an example or a default in the document.`,
+      );
+    }
+  }
+  Object.assign(sessions.shape, shape);
+  const refusedPets: DocumentChange['refusedPets'] = [];
+  if (options.previous) {
+    const named = [undefined, ...sessions.ids()];
+    for (const [index, store] of sessions.stores().entries()) {
+      const kept: Pet[] = [];
+      for (const pet of store.list({ limit: Number.POSITIVE_INFINITY })) {
+        const declared = Object.fromEntries(Object.entries(pet).filter(([name]) => resource.fields.includes(name)));
+        const completed = completePet(declared, resource, options);
+        if ('pet' in completed) kept.push(completed.pet);
+        else refusedPets.push({ session: named[index] ?? null, id: (pet as unknown as Record<string, number>)[resource.idProperty] ?? Number.NaN, problem: completed.problem });
+      }
+      store.replace(kept);
+    }
+  }
+  if (JSON.stringify(sessions.initialPets) !== JSON.stringify(options.initialPets)) {
+    sessions.setInitialPets(options.initialPets);
+    // At start nothing was asked of the stores yet: they start from the document's pets now.
+    if (!options.previous) for (const store of sessions.stores()) store.reset();
+  }
+  return { ...compareOperations(options.previous, document), refusedPets };
+}
+
+/** What the stores keep of a pet, by the document; throws when `defaultStatus` is not one of its statuses. */
+export function documentShape(document: PetstoreDocument, defaultStatus: PetStatus | null | undefined, optionName?: string): Required<PetShape> {
+  const resource = document.pets;
+  return { fields: resource.fields, idProperty: resource.idProperty, idBounds: resource.idBounds, defaultStatus: documentDefaultStatus(resource, defaultStatus, optionName) };
+}
+
+/** Status of a pet created without one: the option, checked against the document's enum; else the schema's default or first value. */
+function documentDefaultStatus(resource: PetResource, option: PetStatus | null | undefined, optionName?: string): PetStatus | null {
+  const schema = resource.petSchema.properties?.['status'];
+  const problem = findDefaultStatusProblem(option, schema?.enum, optionName);
+  if (problem) throw new RangeError(`[petstore-mock] ${problem}`);
+  if (!schema || !resource.writableFields.includes('status')) return null;
+  if (option !== undefined) return option;
+  return ((schema.default ?? schema.enum?.[0] ?? null) as PetStatus | null);
+}
+
+function compareOperations(previous: PetstoreDocument | undefined, next: PetstoreDocument): Omit<DocumentChange, 'refusedPets'> {
+  const name = (operation: { method: string; path: string; operationId: string }): string => `${operation.method.toUpperCase()} ${operation.path} (${operation.operationId})`;
+  const before = new Map([...(previous?.operations.values() ?? [])].map(operation => [`${operation.method} ${operation.path}`, operation]));
+  const after = new Map([...next.operations.values()].map(operation => [`${operation.method} ${operation.path}`, operation]));
+  if (!previous) return { added: [], removed: [], deprecated: [] };
+  return {
+    added: [...after].filter(([key]) => !before.has(key)).map(([, operation]) => name(operation)),
+    removed: [...before].filter(([key]) => !after.has(key)).map(([, operation]) => name(operation)),
+    deprecated: [...after]
+      .filter(([key, operation]) => operation.definition.deprecated === true && before.get(key)?.definition.deprecated !== true)
+      .map(([, operation]) => name(operation)),
+  };
+}
