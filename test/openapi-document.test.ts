@@ -1,6 +1,8 @@
 import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
 import { describe, expect, it } from 'vitest';
+import type { OpenAPIV3_1 } from 'openapi-types';
+import { dereferenceLocal } from '../src/document/dereference.js';
 import { loadDocument } from '../src/document/index.js';
 
 const run = promisify(execFile);
@@ -43,5 +45,21 @@ describe('the OpenAPI document', () => {
     expect(statuses('createPet')).toEqual(['201', '400', '401', '413', '415', '500', '503', '507']);
     expect(statuses('getPet')).toEqual(['200', '400', '401', '404', '410', '500', '503']);
     expect(statuses('listStoreOrders')).toEqual(['400', '401', '500', '501', '503']);
+  });
+
+  it('gives every path parameter an example, and petId the lower bound of Pet.id', async () => {
+    const { source, operations } = await loadDocument();
+    const resolved = dereferenceLocal(source);
+    const pathParameters = [...operations.values()].flatMap(({ method, path }) => {
+      const pathItem = resolved.paths?.[path] as (OpenAPIV3_1.PathItemObject & Record<string, OpenAPIV3_1.OperationObject | undefined>) | undefined;
+      const parameters = [...(pathItem?.parameters ?? []), ...(pathItem?.[method]?.parameters ?? [])] as OpenAPIV3_1.ParameterObject[];
+      return parameters.filter(parameter => parameter.in === 'path').map(parameter => ({ where: `${method.toUpperCase()} ${path} ${parameter.name}`, parameter }));
+    });
+    expect(pathParameters.map(({ where }) => where)).toContain('GET /pets/{petId} petId');
+    for (const { where, parameter } of pathParameters) expect(parameter.example ?? parameter.examples, where).toBeDefined();
+    const petId = pathParameters.find(({ parameter }) => parameter.name === 'petId')?.parameter.schema as OpenAPIV3_1.SchemaObject | undefined;
+    const petSchema = resolved.components?.schemas?.['Pet']?.properties?.['id'] as OpenAPIV3_1.SchemaObject | undefined;
+    expect(petId?.minimum).toBe(1);
+    expect(petId?.minimum).toBe(petSchema?.minimum);
   });
 });
