@@ -62,4 +62,33 @@ describe('the OpenAPI document', () => {
     expect(petId?.minimum).toBe(1);
     expect(petId?.minimum).toBe(petSchema?.minimum);
   });
+
+  it('requires exactly the headers the mock always sends: Location, the bearer challenge, Retry-After and the deprecation trio', async () => {
+    const { source, operations } = await loadDocument();
+    const resolved = dereferenceLocal(source);
+    const required: Record<string, string[]> = {};
+    const expected: Record<string, string[]> = {};
+    for (const { operationId, method, path, definition } of operations.values()) {
+      const responses = (resolved.paths?.[path] as Record<string, OpenAPIV3_1.OperationObject | undefined> | undefined)?.[method]?.responses ?? {};
+      for (const [status, response] of Object.entries(responses) as [string, OpenAPIV3_1.ResponseObject][]) {
+        const headers = Object.entries(response.headers ?? {}) as [string, OpenAPIV3_1.HeaderObject][];
+        required[`${operationId} ${status}`] = headers.filter(([, header]) => header.required === true).map(([name]) => name).sort();
+        const always: string[] = [];
+        if (operationId === 'createPet' && status === '201') always.push('Location');
+        if (status === '401') always.push('WWW-Authenticate');
+        if (status === '503') always.push('Retry-After');
+        // The engine adds these to every answer of its operation responder. A deprecated operation's
+        // 400, 500 and 503 can also come from before the operation is known (a bad X-Petstore-Session
+        // or mock control, an unexpected failure, the server shutting down), which carry none.
+        if (definition.deprecated === true && ['200', '401', '404', '410'].includes(status)) {
+          if (definition['x-deprecated-at'] !== undefined) always.push('Deprecation');
+          if (definition['x-sunset'] !== undefined) always.push('Sunset');
+          if (definition['x-successor-operation'] !== undefined) always.push('Link');
+        }
+        expected[`${operationId} ${status}`] = always.sort();
+      }
+    }
+    expect(required).toEqual(expected);
+    expect(expected['getPet 401']).toEqual(['Deprecation', 'Link', 'Sunset', 'WWW-Authenticate']);
+  });
 });
