@@ -66,6 +66,7 @@ function askForToken(problem: string): void {
 
 function describeSettings(settings: MockSettings): string {
   const parts = [
+    describeDocument(settings.document),
     settings.startingFrom === 'data' ? `${settings.startingPets} pets from --data` : `seed ${settings.seed}, ${settings.startingPets} seeded pets`,
     settings.apiKeys > 0 ? `${settings.apiKeys} API key(s)` : 'any bearer token',
     settings.delay ? `delay ${settings.delay.min === settings.delay.max ? settings.delay.min : `${settings.delay.min}-${settings.delay.max}`} ms` : 'no delay',
@@ -76,6 +77,12 @@ function describeSettings(settings: MockSettings): string {
     `journal of ${settings.journalSize}`,
   ];
   return parts.join(' · ');
+}
+
+/** `Animal Store API 1.0.0 (3f2a…) from ./openapi.yaml`: which document, and which edit of it, the mock answers by. */
+function describeDocument(document: MockSettings['document']): string {
+  const hash = document.sha256 === null ? '' : ` (${document.sha256})`;
+  return `${document.title} ${document.version}${hash}${document.path === null ? '' : ` from ${document.path}`}`;
 }
 
 function statusClass(status: number): string {

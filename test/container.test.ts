@@ -1,8 +1,12 @@
+import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { describeAdminContract } from './contract/admin.contract.js';
 import { describeAnimalStoreContract } from './contract/animal-store.contract.js';
 import { describeControlsContract } from './contract/controls.contract.js';
 import { describeTestControlsContract } from './contract/test-controls.contract.js';
+import { describeDocumentDrivenContract } from './contract/document-driven.contract.js';
+
+const EVOLVED = fileURLToPath(new URL('documents/evolved-pets.yaml', import.meta.url));
 import { configuredContainer, createContainerSurface } from './support/container-surface.js';
 import { buildTestImage, docker, prepareDocker, TEST_IMAGE } from './support/docker.js';
 
@@ -29,6 +33,7 @@ describe.skipIf(unavailable !== undefined)('the Docker image', () => {
   describeControlsContract('the container', createContainerSurface);
   describeAdminContract('the container', createContainerSurface);
   describeTestControlsContract('the container', createContainerSurface);
+  describeDocumentDrivenContract('the container', options => createContainerSurface({ ...options, documentPath: EVOLVED }), EVOLVED);
 
   describe('as a container', () => {
     it('reports healthy through its HEALTHCHECK, which needs no curl', async () => {

@@ -60,7 +60,7 @@ describe.skipIf(unavailable !== undefined)('the dashboard at /__admin/, in Chrom
     expect(await newest.textContent()).toContain('/v1/pets?limit=0');
     expect(await newest.locator('.reasons').textContent()).toBe('query.limit: Request query parameter limit must be >= 1');
     expect(await entries(page).last().textContent()).toMatch(/GET\s*\/v1\/pets\?limit=2\s*→ 200/);
-    expect(await page.locator('#settings').textContent()).toMatch(/seed 2, 3 seeded pets · any bearer token · no delay · fault rate 0 · real clock/);
+    expect(await page.locator('#settings').textContent()).toMatch(/^Animal Store API 1\.0\.0 \([0-9a-f]{12}\) from \S+petstore\.yaml · seed 2, 3 seeded pets · any bearer token · no delay · fault rate 0 · real clock/);
     await page.close();
   });
 

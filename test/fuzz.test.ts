@@ -1,3 +1,4 @@
+import { fileURLToPath } from 'node:url';
 import { setupServer } from 'msw/node';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createEngine, createMockServer, createRequestJournal, type Engine, type EngineOptions, type JournalEntry, type MockRequest, type MockResponse, type MockServer } from '../src/index.js';
@@ -85,6 +86,26 @@ describe('the engine under seeded random requests', () => {
     expect(checked).toBeGreaterThan(3_000);
     // The other requests did change it: the check above could fail.
     expect(engine.sessions.ids().length).toBeGreaterThan(0);
+  });
+});
+
+describe('the engine answering an evolved document under seeded random requests', () => {
+  it('answers 3,000 random requests with a known status, an Error body on every error, no unexpected 500 and no response the document forbids', async () => {
+    const reported: string[] = [];
+    const watched = watchedJournal();
+    const documentPath = fileURLToPath(new URL('documents/evolved-pets.yaml', import.meta.url));
+    const engine = await createEngine({ ...STRICT, documentPath, journal: watched.journal, onError: message => reported.push(message), onWarning: () => undefined });
+    const random = createRandom(5021);
+    const statuses = new Set<number>();
+    for (let index = 0; index < 3_000; index++) {
+      const request = randomRequest(random);
+      const response = await engine.handle(request);
+      statuses.add(response.status);
+      expect(findAnswerProblems(request.method, response.status, response.body, watched.take()?.control), label(request, response.status, response.body)).toEqual([]);
+    }
+    expect(reported).toEqual([]);
+    // The document's new operations were reached: a DELETE answered 204.
+    expect(statuses).toContain(204);
   });
 });
 

@@ -3,7 +3,7 @@ import { matchPath } from '@stoplight/prism-http/dist/router/matchPath.js';
 import { MatchType } from '@stoplight/prism-http/dist/router/types.js';
 import type { HttpMethod } from '@stoplight/types';
 import { checkDocumentPath, documentFromSource, loadDocument, type PetstoreDocument } from '../document/index.js';
-import { adoptDocument, describeDocument, documentPets, documentShape, type DocumentChange } from './document-state.js';
+import { adoptDocument, describeDocument, documentPets, documentShape, findInvalidExamples, type DocumentChange } from './document-state.js';
 import type { PetShape } from '../store/index.js';
 import { checkOptions } from '../options/index.js';
 import { DEFAULT_SEED } from '../fixtures/index.js';
@@ -84,6 +84,10 @@ export async function createEngine(options: EngineOptions = {}): Promise<Engine>
   const sessions = options.sessions ?? createEngineSessions(options, onWarning, seededPets(document), documentShape(document, options.defaultStatus));
   const clock = createClock(options.now);
   adoptDocument(sessions, document, { defaultStatus: options.defaultStatus, initialPets: seededPets(document), seed, now: clock() });
+  const warnOfInvalidExamples = (checked: PetstoreDocument): void => {
+    for (const problem of findInvalidExamples(checked)) onWarning(`[petstore-mock] The document is served as written, but ${problem}; a forced or scripted answer of it breaks the document.`);
+  };
+  warnOfInvalidExamples(document);
   const journal = options.journal ?? createRequestJournal(options.journalSize ?? DEFAULT_JOURNAL_SIZE);
   const overrides = options.overrides ?? createOverrideRegistry();
   const latency = options.delay === undefined ? undefined : toDelayRange(options.delay);
@@ -274,6 +278,7 @@ export async function createEngine(options: EngineOptions = {}): Promise<Engine>
     replaceDocument(next) {
       const change = adoptDocument(sessions, next, { defaultStatus: options.defaultStatus, initialPets: seededPets(next), seed, now: clock(), previous: current.document });
       current = derive(next);
+      warnOfInvalidExamples(next);
       return change;
     },
     warmUp() {
@@ -320,7 +325,7 @@ export async function createEngine(options: EngineOptions = {}): Promise<Engine>
 }
 
 /** The options that shape answers, for `GET /__admin/settings` and the dashboard: counts and flags, never a key or the token. */
-function describeSettings(options: EngineOptions, sessions: SessionRegistry, journal: RequestJournal, latency: { min: number; max: number } | undefined): MockSettings {
+function describeSettings(options: EngineOptions, sessions: SessionRegistry, journal: RequestJournal, latency: { min: number; max: number } | undefined): Omit<MockSettings, 'document'> {
   const now = options.now === undefined ? undefined : toInstant(options.now);
   return {
     seed: options.seed ?? DEFAULT_SEED,

@@ -111,6 +111,28 @@ export function documentShape(document: PetstoreDocument, defaultStatus: PetStat
   return { fields: resource.fields, idProperty: resource.idProperty, idBounds: resource.idBounds, defaultStatus: documentDefaultStatus(resource, defaultStatus, optionName) };
 }
 
+/**
+ * Examples of the document's responses that their own schema refuses, as sentences: Prism serves an
+ * example as it is written, so a forced or scripted answer would break the document (and answer 500
+ * with `--validate-responses`). The engine warns of them when it reads the document.
+ */
+export function findInvalidExamples(document: PetstoreDocument): string[] {
+  const found: string[] = [];
+  for (const operation of document.prismOperations) {
+    for (const response of operation.responses) {
+      for (const content of response.contents ?? []) {
+        if (!content.schema) continue;
+        for (const example of content.examples ?? []) {
+          if (!('value' in example)) continue;
+          const problems = findSchemaProblems(example.value, content.schema);
+          if (problems.length > 0) found.push(`the ${response.code} example "${example.key}" of ${operation.iid ?? operation.path} breaks its schema (${describeSchemaProblems(problems)})`);
+        }
+      }
+    }
+  }
+  return found;
+}
+
 /** Status of a pet created without one: the option, checked against the document's enum; else the schema's default or first value. */
 function documentDefaultStatus(resource: PetResource, option: PetStatus | null | undefined, optionName?: string): PetStatus | null {
   const schema = resource.petSchema.properties?.['status'];

@@ -1,3 +1,4 @@
+import { basename } from 'node:path';
 import { randomUUID } from 'node:crypto';
 import { createServer } from 'node:net';
 import { AbstractStartedContainer, GenericContainer, Wait, type StartedTestContainer } from 'testcontainers';
@@ -11,6 +12,8 @@ export const DEFAULT_IMAGE = 'petstore-mock:latest';
 const CONTAINER_PORT = 4010;
 /** Where `withData` puts the pets inside the container. */
 const DATA_PATH = '/tmp/petstore-data.json';
+/** Where `withDocument` copies the document: its extension kept, as the CLI reads YAML or JSON alike. */
+const DOCUMENT_FOLDER = '/tmp/petstore-document';
 
 /**
  * The petstore-mock image as a Testcontainers module, in the style of the official ones:
@@ -71,6 +74,16 @@ export class PetstoreMockContainer extends GenericContainer {
   }
 
   /** Run with a read-only root filesystem, as hardened CI setups do. */
+  /**
+   * Answer by another OpenAPI document (a YAML or JSON file on this machine), copied into the
+   * container (`PETSTORE_DOCUMENT`). To follow edits, bind-mount the file instead and set
+   * `PETSTORE_DOCUMENT` and `PETSTORE_WATCH=true`.
+   */
+  withDocument(documentPath: string): this {
+    const target = `${DOCUMENT_FOLDER}/${basename(documentPath)}`;
+    return this.withCopyFilesToContainer([{ source: documentPath, target, mode: 0o644 }]).withEnvironment({ PETSTORE_DOCUMENT: target });
+  }
+
   withReadOnlyRootFilesystem(): this {
     this.hostConfig.ReadonlyRootfs = true;
     return this;

@@ -27,6 +27,7 @@ export function configuredContainer(options: EngineOptions = {}): PetstoreMockCo
   if (options.adminToken !== undefined) container.withAdminToken(options.adminToken);
   if (options.adminOrigins !== undefined) container.withAdminOrigins(options.adminOrigins);
   if (options.initialPets !== undefined) container.withData(options.initialPets);
+  if (options.documentPath !== undefined) container.withDocument(options.documentPath);
   if (NETWORK_MODE) container.withNetworkMode(NETWORK_MODE);
   return container;
 }

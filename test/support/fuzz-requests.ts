@@ -20,6 +20,8 @@ const PATHS = [
   '/__admin/state', '/__admin/overrides', '/__admin/overrides/1', '/__admin/overrides/%zz', '/__admin/requests?status=4xx&operationId=createPet',
   '/__admin/requests?since=2026-01-01T00:00:00Z', '/__admin/requests?status=9xx', '/__admin/requests?after=3', '/__admin/sessions', '/__admin/settings',
   '/__admin/dashboard.js', '/__admin/favicon.svg',
+  // Operations an evolved document adds (test/documents/evolved-pets.yaml); route_not_found on today's.
+  '/v1/categories', '/v1/categories/1', '/v1/categories/0?__code=410', '/v1/pets/21', '/v1/pets/3?limit=2',
 ];
 const PREFERS = [
   undefined, 'code=404', 'code=418', 'code=abc', 'code=401', 'code=401, example=nope', 'code=503', 'code=500', 'code=201', 'code=400, dynamic=true',
@@ -46,7 +48,8 @@ const BODIES = [
   '[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]', '\uFEFF{"name":"a","categoryId":1}', '{"name":"\\ud800","categoryId":1}',
   '{"pets":[{"id":3,"name":"State","categoryId":1}]}', '{"pets":[{"id":3,"name":"A","categoryId":1},{"id":3,"name":"B","categoryId":1}]}', '{"pets":"all"}',
   '{"operationId":"createPet","status":503,"times":2}', '{"operationId":"listPets","status":401}', '{"operationId":"getPet","status":200,"body":{"id":5,"name":"O","categoryId":1}}',
-  '{"operationId":"getPet","status":418}', '{"operationId":"listPets","status":503,"times":1e9}', '{"operationId":"listPets","status":200,"example":"twoPets","delay":0}',
+  '{"operationId":"getPet","status":418}', '{"tags":["calm"]}', '{"tags":null}', '{"name":"a","categoryId":1,"tags":[1,2]}', '{"name":"a","categoryId":1,"createdAt":"x"}',
+  '{"name":"a","categoryId":1,"status":"adopted","tags":["' + 't'.repeat(40) + '"]}', '{"operationId":"deletePet","status":204}', '{"operationId":"listCategories","status":200}', '{"operationId":"listPets","status":503,"times":1e9}', '{"operationId":"listPets","status":200,"example":"twoPets","delay":0}',
 ];
 
 /** A request mixing valid and hostile paths, methods, credentials, admin tokens, sessions, controls, origins and bodies. */

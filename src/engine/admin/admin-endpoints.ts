@@ -45,7 +45,7 @@ export interface MockSettings {
   maxPets: number;
   journalSize: number;
   /** The OpenAPI document answered by: title, version, a short hash of its text, its file. */
-  document?: DocumentSummary;
+  document: DocumentSummary;
 }
 
 export interface AdminRequest {
