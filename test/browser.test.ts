@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { ApiError, Pet } from '../src/index.js';
@@ -90,6 +91,22 @@ describe.skipIf(unavailable !== undefined)('petstore-mock/msw in Chromium, from 
     it('refuses documentPath, saying why', async () => {
       const page = await open();
       await expect(start(page, { documentPath: '/openapi/petstore.yaml' })).rejects.toThrow(/documentPath is not available in the browser: a page cannot read files/);
+    });
+
+    it('answers by another document given as an object: its base path, its pets and its other operations', async () => {
+      const page = await open();
+      const shelter = JSON.parse(readFileSync(new URL('documents/shelter.json', import.meta.url), 'utf8')) as object;
+      await start(page, { document: shelter, pets: 2 });
+      const animals = await request(page, 'GET', '/api/v2/animals', { headers: AUTH });
+      expect(animals.status).toBe(200);
+      expect((JSON.parse(animals.body ?? '[]') as { animalId: number; kind: string }[]).map(animal => animal.animalId)).toEqual([1, 2]);
+      const admitted = await request(page, 'POST', '/api/v2/animals', { headers: { ...AUTH, 'content-type': 'application/json' }, body: '{"name":"Tom","kind":"cat","adminNote":"x"}' });
+      expect(admitted.status).toBe(200);
+      expect(JSON.parse(admitted.body ?? '{}')).toMatchObject({ animalId: 3, name: 'Tom', kind: 'cat' });
+      expect(JSON.parse(admitted.body ?? '{}')).not.toHaveProperty('adminNote');
+      expect((await request(page, 'GET', '/api/v2/shelter/stats', { headers: AUTH })).status).toBe(200);
+      // Today's base path is not the document's: the page's own request passes through unanswered.
+      expect((await request(page, 'GET', '/v1/pets', { headers: AUTH })).status).not.toBe(200);
     });
 
     it('answers 500 eval_not_allowed, and says so in the console, under a CSP without unsafe-eval', async () => {
