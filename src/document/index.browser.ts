@@ -2,6 +2,7 @@
 // no files, so the document is the one compiled into the bundle when the package was built.
 import { prepareDocument, type PetstoreDocument } from './prepared-document.js';
 
+export { responseSchemaOf } from './prepared-document.js';
 export type { CompiledDocumentCache, DocumentOperation, PetstoreDocument } from './prepared-document.js';
 export { DocumentShapeError, lowerBound, successCode, successSchema, upperBound } from './pet-resource.js';
 export type { JsonSchema, OperationRole, PetResource } from './pet-resource.js';

@@ -45,3 +45,11 @@ function indexOperations(source: OpenAPIV3_1.Document): Map<string, DocumentOper
   }
   return operations;
 }
+
+/** The schema of a declared response's JSON body; throws when the document has none (a mistake in the document). */
+export function responseSchemaOf(document: PetstoreDocument, operationId: string, status: number): unknown {
+  const operation = document.prismOperations.find(candidate => candidate.iid === operationId);
+  const schema = operation?.responses.find(response => response.code === String(status))?.contents?.find(content => content.schema)?.schema;
+  if (!schema) throw new Error(`[petstore-mock] The document declares no ${status} body for ${operationId}.`);
+  return schema;
+}

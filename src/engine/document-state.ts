@@ -8,7 +8,7 @@ import { deriveSeed, type SessionRegistry } from '../sessions/index.js';
 import { findDefaultStatusProblem } from '../options/index.js';
 import type { PetShape } from '../store/index.js';
 import type { Pet, PetStatus } from '../types/index.js';
-import { describeSchemaProblems, findSchemaProblems } from './prism/index.js';
+import { describeSchemaProblems, findSchemaProblems } from './schema/index.js';
 
 /** What a new document changed, for the log: operations by `METHOD /path (operationId)`, and the pets its `Pet` refused. */
 export interface DocumentChange {

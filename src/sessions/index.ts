@@ -6,6 +6,7 @@ export {
   findSessionIdProblem,
   SESSION_HEADER,
   SESSION_ID_PATTERN,
+  SESSION_OPENED_HEADER,
 } from './session-registry.js';
 export { createRandom, deriveSeed } from './random.js';
 export { newSessionId } from './new-session-id.js';

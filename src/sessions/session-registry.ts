@@ -5,6 +5,8 @@ import { createRandom, deriveSeed, type Random } from './random.js';
 
 /** The request header that selects a session. */
 export const SESSION_HEADER = 'x-petstore-session';
+/** Response header on the answer of a request whose session was opened afresh: `new`, or `reopened` after it was dropped. */
+export const SESSION_OPENED_HEADER = 'x-petstore-session-opened';
 /** What a session id may be: 1 to 128 letters, digits, `.`, `_`, `~`, `:` or `-` (a UUID fits). */
 export const SESSION_ID_PATTERN = /^[A-Za-z0-9._~:-]{1,128}$/;
 export const DEFAULT_MAX_SESSIONS = 100;

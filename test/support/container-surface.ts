@@ -34,7 +34,7 @@ export function configuredContainer(options: EngineOptions = {}): PetstoreMockCo
 
 /** The image, started through the Testcontainers module; what it logs as an error is reported. */
 export async function createContainerSurface(options: EngineOptions): Promise<Surface> {
-  if (options.store || options.documentPath) throw new Error('The container takes no store or documentPath.');
+  if (options.store) throw new Error('The container takes no store.');
   const reportedErrors: string[] = [];
   const container = await configuredContainer(options)
     .withLogConsumer(stream => stream.on('data', (line: Buffer | string) => {

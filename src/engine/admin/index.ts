@@ -2,4 +2,4 @@
 export { ADMIN_METHODS, ADMIN_PREFIX, createAdminEndpoints } from './admin-endpoints.js';
 export { foreignOriginResponse, judgeAdminOrigin } from './admin-origin.js';
 export { answerDashboard, DASHBOARD_PATHS } from './dashboard-page.js';
-export type { MockSettings } from './admin-endpoints.js';
+export type { AdminFacts, MockSettings } from './admin-endpoints.js';

@@ -1,8 +1,8 @@
 // Reading an override as given (over HTTP or in-process): its body is checked against the document
 // by Prism's validator, so this lives apart from the registry, which the MSW handlers load at once.
 import type { PetstoreDocument } from '../../document/index.js';
-import { describeSchemaProblems, findSchemaProblems } from '../prism/index.js';
-import { responseSchemaOf } from '../state/index.js';
+import { describeSchemaProblems, findSchemaProblems } from '../schema/index.js';
+import { responseSchemaOf } from '../../document/index.js';
 import { show } from '../../options/index.js';
 import type { OverrideSpec } from './overrides.js';
 import { MAX_OVERRIDE_TIMES } from './overrides.js';

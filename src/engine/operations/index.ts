@@ -1,4 +1,4 @@
 // What each operation of the document does once Prism let a request through: the store, deprecation, parameters.
 export { createOperationResponder } from './operation-responder.js';
 
-export type { AnswerControl, RequestContext } from './operation-responder.js';
+export type { AnswerControl, OperationResponderOptions, RequestContext } from './operation-responder.js';

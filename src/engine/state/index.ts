@@ -1,4 +1,4 @@
 // Pets given or taken whole: snapshot and restore (/__admin/state), data at start (--data).
-export { petSchemaOf, readPets, responseSchemaOf } from './read-pets.js';
+export { petSchemaOf, readPets } from './read-pets.js';
 
 export type { ReadPetsResult } from './read-pets.js';

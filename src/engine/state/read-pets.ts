@@ -1,16 +1,8 @@
 import type { PetstoreDocument } from '../../document/index.js';
 import type { Pet } from '../../types/index.js';
-import { describeSchemaProblems, findSchemaProblems } from '../prism/index.js';
+import { describeSchemaProblems, findSchemaProblems } from '../schema/index.js';
 
 export type ReadPetsResult = { pets: Pet[] } | { problem: string };
-
-/** The schema of a declared response's JSON body; throws when the document has none (a mistake in the document). */
-export function responseSchemaOf(document: PetstoreDocument, operationId: string, status: number): unknown {
-  const operation = document.prismOperations.find(candidate => candidate.iid === operationId);
-  const schema = operation?.responses.find(response => response.code === String(status))?.contents?.find(content => content.schema)?.schema;
-  if (!schema) throw new Error(`[petstore-mock] The document declares no ${status} body for ${operationId}.`);
-  return schema;
-}
 
 /** What every stored pet must be: the document's `Pet`, its properties and the one that identifies a pet. */
 export function petSchemaOf(document: PetstoreDocument): { schema: unknown; fields: readonly string[]; idProperty: string } {

@@ -1,0 +1,36 @@
+import { ADMIN_METHODS, answerDashboard, foreignOriginResponse, judgeAdminOrigin } from '../admin/index.js';
+import { corsHeaders, isPreflight, preflightHeaders } from '../http/index.js';
+import type { MockRequest, MockResponse } from '../types.js';
+import { withoutBody } from './answer.js';
+import type { DocumentRuntime } from './document-runtime.js';
+
+export interface AdminRequestServices {
+  cors: boolean;
+  /** Origins (lower case) whose pages may call the admin endpoints. */
+  adminOrigins: ReadonlySet<string>;
+  /** The dashboard's script: with it, `/__admin/` serves the page. */
+  dashboardScript: string | undefined;
+}
+
+/**
+ * WireMock's admin paths. Health is open to all, for probes; the others answer only the mock's own
+ * pages, trusted origins and clients that are no browser, so that no web page can read the
+ * journal or reset the stores; CORS headers go only to a trusted origin.
+ */
+export function answerAdminRequest(runtime: DocumentRuntime, services: AdminRequestServices, request: MockRequest, method: string, path: string, search: string, headers: Record<string, string>): MockResponse {
+  const origin = headers['origin'];
+  // The page and its assets hold no data: a browser navigates to them, and their script then asks the endpoints below.
+  const page = services.dashboardScript !== undefined && (method === 'GET' || method === 'HEAD') ? answerDashboard(path, services.dashboardScript) : undefined;
+  if (page) return method === 'HEAD' ? (withoutBody(page), page) : page;
+  const verdict = path === '/__admin/health' ? 'trusted' : judgeAdminOrigin(headers, services.adminOrigins);
+  if (verdict === 'foreign') return foreignOriginResponse(path, headers);
+  const addCors = services.cors && verdict === 'trusted';
+  if (addCors && isPreflight(method, name => headers[name])) {
+    return { status: 204, headers: preflightHeaders(origin, ADMIN_METHODS, headers['access-control-request-headers']) };
+  }
+  const response =
+    runtime.admin.answer({ method: method === 'HEAD' ? 'GET' : method, path, search, headers, body: request.body, bodyTooLarge: request.bodyTooLarge === true }) ?? runtime.notFound(path);
+  if (addCors) Object.assign(response.headers, corsHeaders(origin));
+  if (method === 'HEAD') withoutBody(response);
+  return response;
+}

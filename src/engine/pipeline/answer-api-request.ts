@@ -1,0 +1,142 @@
+import type { IHttpRequest } from '@stoplight/prism-http';
+import type { HttpMethod } from '@stoplight/types';
+import { findSessionIdProblem, SESSION_HEADER, SESSION_OPENED_HEADER, type SessionRegistry } from '../../sessions/index.js';
+import { isError } from '../checks/index.js';
+import { isForced, readControls, type DelayRange, type OverrideRegistry } from '../controls/index.js';
+import { decodeBody, parseQuery, utf8Length, type DecodedBody } from '../http/index.js';
+import { journalBody, NO_BODY, type JournalEntry, type JournalProblem } from '../journal/index.js';
+import type { RequestContext } from '../operations/index.js';
+import { escapeUndecodableSegments, loadPrismMocker, parsableContentType, verdictKey, type PrismResult } from '../prism/index.js';
+import { errorResponse, toMockResponse } from '../responses/index.js';
+import type { MockRequest, MockResponse } from '../types.js';
+import type { Answer } from './answer.js';
+import type { DocumentRuntime } from './document-runtime.js';
+
+export interface ApiRequestServices {
+  sessions: SessionRegistry;
+  overrides: OverrideRegistry;
+  latency: DelayRange | undefined;
+  contexts: WeakMap<IHttpRequest, RequestContext>;
+  onError: (message: string, error?: unknown) => void;
+  /** A 500 for what the mock did not expect. */
+  failure: (message: string, error: unknown) => MockResponse;
+}
+
+/** A request under the base path, as the engine and Prism see it once it is read. */
+interface ReadRequest {
+  /** Its path under the base path (`/pets/1`). */
+  path: string;
+  prismRequest: IHttpRequest;
+  context: RequestContext;
+  decoded: DecodedBody;
+  /** Marks a bodiless request as identical to earlier ones with the same key, whose verdicts Prism remembers. */
+  verdictKey: string | undefined;
+}
+
+/**
+ * A request under the document's base path, in three stages: read (session header, controls, body,
+ * the request Prism is handed), Prism's pipeline (route → security → input → the responder →
+ * output), and the check of what came out (a route error, a response the document forbids).
+ */
+export async function answerApiRequest(runtime: DocumentRuntime, services: ApiRequestServices, request: MockRequest, method: string, typedPath: string, search: string, headers: Record<string, string>): Promise<Answer> {
+  const read = readApiRequest(runtime, services, request, method, typedPath, search, headers);
+  if ('answer' in read) return read.answer;
+  const { context } = read;
+  // Prism's mocker answers forced, scripted and document-answered responses; otherwise it is never loaded.
+  if (isForced(context.controls) || services.overrides.size > 0 || runtime.answersFromDocument) context.mocker = await loadPrismMocker();
+  services.contexts.set(read.prismRequest, context);
+  const result = await runtime.pipeline.run(read.prismRequest, read.verdictKey);
+  const { response, problems } = checkOutput(runtime, services, result, read, method, typedPath);
+  response.delay = context.delay;
+  const opened = context.session?.opened;
+  if (opened) response.headers[SESSION_OPENED_HEADER] = opened;
+  return { response, problems, control: context.control, body: bodyForJournal(read.decoded), ...(context.session && { session: context.session }) };
+}
+
+/**
+ * The first stage: the request's session header and controls checked, its body decoded, and the
+ * request Prism is handed. The session is entered by the responder, once the credentials passed;
+ * until then the delay is the one the request names, or the lower bound of `--delay`.
+ */
+function readApiRequest(runtime: DocumentRuntime, services: ApiRequestServices, request: MockRequest, method: string, typedPath: string, search: string, headers: Record<string, string>): ReadRequest | { answer: Answer } {
+  const path = typedPath.slice(runtime.document.basePath.length) || '/';
+  const sessionId = headers[SESSION_HEADER];
+  const sessionProblem = findSessionIdProblem(sessionId);
+  if (sessionProblem) return { answer: { response: toMockResponse(errorResponse('invalid_request', sessionProblem)) } };
+  const query = parseQuery(search);
+  const read = readControls(headers['prefer'], query);
+  if ('problem' in read) return { answer: { response: toMockResponse(errorResponse('invalid_request', read.problem)) } };
+  const { controls } = read;
+  const decoded = decodeBody(request.body, headers['content-type'], request.bodyTooLarge === true);
+  if (parsableContentType(headers['content-type']) === undefined) delete headers['content-type'];
+  // Prism routes no HEAD: it is answered as the GET it stands for, without the body.
+  const prismMethod = method === 'HEAD' ? 'GET' : method;
+  const prismRequest: IHttpRequest = {
+    method: prismMethod.toLowerCase() as HttpMethod,
+    url: { path: escapeUndecodableSegments(path), query },
+    headers,
+    ...(decoded.kind === 'json' && { body: decoded.value }),
+    ...((decoded.kind === 'invalid-json' || decoded.kind === 'not-json') && { body: decoded.text }),
+  };
+  if (decoded.kind !== 'none' && headers['content-length'] === undefined) {
+    // Prism looks at Content-Length to tell whether a body came; MSW requests may lack it.
+    headers['content-length'] = String(typeof request.body === 'string' ? utf8Length(request.body) : request.body?.byteLength ?? 1);
+  }
+  const { sessions, latency } = services;
+  const context: RequestContext = {
+    body: decoded,
+    sessionId,
+    enterSession: () => (sessionId === undefined ? { session: sessions.default } : sessions.enter(sessionId)),
+    controls,
+    delay: controls.delay ?? latency?.min ?? 0,
+    control: null,
+    problems: [],
+  };
+  return { path, prismRequest, context, decoded, verdictKey: verdictKey(prismMethod, `${path}?${search}`, headers, decoded.kind !== 'none') };
+}
+
+/** The last stage: a request Prism could not route is a 404 or 405; a response the document forbids (`--validate-responses`) a 500 that says why. */
+function checkOutput(
+  runtime: DocumentRuntime,
+  services: ApiRequestServices,
+  result: PrismResult,
+  read: ReadRequest,
+  method: string,
+  typedPath: string,
+): { response: MockResponse; problems: JournalProblem[] } {
+  const { context, path } = read;
+  if (result._tag === 'Left') {
+    const status = (result.left as { status?: number }).status;
+    if (status === 405) {
+      const allow = runtime.allowedMethods(path);
+      const message = `${method} is not allowed on ${runtime.document.basePath}${path}; use ${allow.join(' or ')}.`;
+      return { response: toMockResponse(errorResponse('method_not_allowed', message, { allow: allow.join(', ') })), problems: context.problems };
+    }
+    if (status === 404) return { response: runtime.notFound(typedPath), problems: context.problems };
+    return { response: services.failure(`[petstore-mock] Prism could not route ${method} ${path}.`, result.left), problems: context.problems };
+  }
+  const { output, validations } = result.right;
+  const violations = validations.output.filter(isError);
+  if (violations.length === 0) return { response: toMockResponse(output, context.operationId), problems: context.problems };
+  const message = `${method} ${path} answered ${output.statusCode}, which the document does not allow: ${violations.map(v => `${(v.path ?? []).join('.')} ${v.message}`).join('; ')}.`;
+  services.onError(`[petstore-mock] ${message}`);
+  return {
+    response: toMockResponse(errorResponse('invalid_response', message), context.operationId),
+    problems: [...context.problems, ...violations.map(v => ({ path: ['response', ...(v.path ?? [])].join('.'), message: v.message }))],
+  };
+}
+
+/** The body as the journal keeps it: parsed JSON, or the text of another kind. */
+function bodyForJournal(decoded: DecodedBody): Pick<JournalEntry, 'body' | 'bodyCut'> {
+  switch (decoded.kind) {
+    case 'json':
+      return journalBody(decoded.text, { value: decoded.value });
+    case 'invalid-json':
+    case 'not-json':
+      return journalBody(decoded.text, undefined);
+    case 'too-large':
+      return { body: null, bodyCut: true };
+    case 'none':
+      return NO_BODY;
+  }
+}

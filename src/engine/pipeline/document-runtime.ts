@@ -1,0 +1,71 @@
+import type { IHttpRequest } from '@stoplight/prism-http';
+import { matchPath } from '@stoplight/prism-http/dist/router/matchPath.js';
+import { MatchType } from '@stoplight/prism-http/dist/router/types.js';
+import type { PetstoreDocument } from '../../document/index.js';
+import { createAdminEndpoints, type AdminFacts } from '../admin/index.js';
+import { describeDocument } from '../document-state.js';
+import { createOperationResponder, type OperationResponderOptions, type RequestContext } from '../operations/index.js';
+import { createPrismPipeline, type PrismPipeline } from '../prism/index.js';
+import { errorResponse, toMockResponse } from '../responses/index.js';
+import type { MockResponse } from '../types.js';
+import { withHead } from './answer.js';
+
+/** Everything the engine derives from one document; a new document (`--watch`) makes a new one, whole. */
+export interface DocumentRuntime {
+  readonly document: PetstoreDocument;
+  /** Prism's route → security → input → our responder → output, for this document's operations. */
+  readonly pipeline: PrismPipeline;
+  readonly admin: ReturnType<typeof createAdminEndpoints>;
+  /** Every method of the document's operations (HEAD beside GET), for CORS preflights. */
+  readonly documentMethods: readonly string[];
+  /** True when Prism's mocker answers some operation from the document: every request then has it at hand. */
+  readonly answersFromDocument: boolean;
+  /** `404 route_not_found`, naming the path as typed and the document's operations. */
+  notFound(path: string): MockResponse;
+  /** The methods of the operations at `path` (under the base path), for `405` and `Allow`. */
+  allowedMethods(path: string): string[];
+}
+
+export interface DocumentRuntimeServices {
+  responder: Omit<OperationResponderOptions, 'document'>;
+  admin: Omit<AdminFacts, 'document' | 'settings'> & { settings: Omit<AdminFacts['settings'], 'document'> };
+  /** What the engine learnt of each request Prism is handed, for the responder Prism calls. */
+  contexts: WeakMap<IHttpRequest, RequestContext>;
+  validateResponses: boolean;
+  rememberedVerdicts: number;
+}
+
+export function createDocumentRuntime(document: PetstoreDocument, services: DocumentRuntimeServices): DocumentRuntime {
+  const responder = createOperationResponder({ document, ...services.responder });
+  const pipeline = createPrismPipeline(
+    document.prismOperations,
+    (operation, request, diagnostics) => {
+      const context = services.contexts.get(request);
+      if (!context) throw new Error('[petstore-mock] Prism answered a request the engine did not hand it.');
+      return responder.respond(operation, request, diagnostics, context);
+    },
+    { validateResponses: services.validateResponses, rememberedVerdicts: services.rememberedVerdicts },
+  );
+  const admin = createAdminEndpoints({ ...services.admin, document, settings: { ...services.admin.settings, document: describeDocument(document) } });
+  const operations = [...document.operations.values()];
+  const operationList = operations.map(operation => `${operation.method.toUpperCase()} ${document.basePath}${operation.path}`).join(', ');
+  return {
+    document,
+    pipeline,
+    admin,
+    documentMethods: withHead([...new Set(operations.map(operation => operation.method.toUpperCase()))]),
+    answersFromDocument: [...document.pets.roles.values()].includes('document'),
+    notFound: path => toMockResponse(errorResponse('route_not_found', `No operation of ${document.source.info.title} is at ${path}; it has ${operationList}.`)),
+    allowedMethods: path =>
+      withHead([
+        ...new Set(
+          document.prismOperations
+            .filter(operation => {
+              const match = matchPath(path, operation.path);
+              return match._tag === 'Right' && match.right !== MatchType.NOMATCH;
+            })
+            .map(operation => operation.method.toUpperCase()),
+        ),
+      ]),
+  };
+}
