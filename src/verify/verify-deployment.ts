@@ -179,5 +179,7 @@ async function cleanUp(state: RunState, resource: Resource | undefined, cleanup:
 }
 
 function messageOf(error: unknown): string {
-  return (error instanceof Error ? error.message : String(error)).replace(/^\[petstore-mock\] /, '');
+  // The first line: a YAML parser's message goes on with an excerpt of the text.
+  const [first = ''] = (error instanceof Error ? error.message : String(error)).trim().split('\n');
+  return first.replace(/^\[petstore-mock\] /, '').replace(/:$/, '');
 }
