@@ -22,8 +22,8 @@ export function toAnswer(exchange: Extract<Exchange, { kind: 'answer' }>): Answe
   return answer;
 }
 
-/** At most 200 characters of a value, for a report. */
+/** At most 160 characters of a value, for a report. */
 export function preview(value: unknown): string {
   const text = typeof value === 'string' ? value : (JSON.stringify(value) as string | undefined) ?? String(value);
-  return text.length > 200 ? `${text.slice(0, 197)}...` : text;
+  return text.length > 160 ? `${text.slice(0, 157)}...` : text;
 }

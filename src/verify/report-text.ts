@@ -13,8 +13,16 @@ export function formatText(result: VerifyResult, { colour = false }: { colour?: 
   const errors = result.findings.filter(finding => finding.outcome === 'error');
   const warnings = result.findings.filter(finding => finding.outcome === 'warning');
   if (errors.length + warnings.length === 0) lines.push('', 'No errors or warnings.');
+  // The same finding on several requests is shown once, with the other requests after it.
+  const grouped = new Map<string, CheckResult[]>();
   for (const finding of [...errors, ...warnings]) {
-    lines.push('', ...describeFinding(finding, paint));
+    const key = [finding.outcome, finding.operationId, finding.check, finding.message].join('\u0000');
+    grouped.set(key, [...(grouped.get(key) ?? []), finding]);
+  }
+  for (const [first, ...others] of grouped.values()) {
+    if (!first) continue;
+    lines.push('', ...describeFinding(first, paint));
+    if (others.length > 0) lines.push(`        also: ${others.map(describeRequest).join(', ')}`);
   }
   if (result.coverage.length > 0) {
     lines.push('', 'Statuses declared → answered by the deployment:');
@@ -30,7 +38,7 @@ export function formatText(result: VerifyResult, { colour = false }: { colour?: 
   const { summary } = result;
   lines.push(
     '',
-    `${summary.requests} requests, ${summary.checks} checks: ${paint('green', `${summary.passed} passed`)}, ${paint(summary.errors > 0 ? 'red' : 'dim', `${summary.errors} errors`)}, ${paint(summary.warnings > 0 ? 'yellow' : 'dim', `${summary.warnings} warnings`)}, ${summary.skipped} skipped, in ${summary.durationMs} ms.`,
+    `${summary.requests} requests, ${summary.checks} checks: ${paint('green', `${summary.passed} passed`)}, ${paint(summary.errors > 0 ? 'red' : 'dim', count(summary.errors, 'error'))}, ${paint(summary.warnings > 0 ? 'yellow' : 'dim', count(summary.warnings, 'warning'))}, ${summary.skipped} skipped, in ${summary.durationMs} ms.`,
   );
   return lines.join('\n');
 }
@@ -41,4 +49,8 @@ function describeFinding(finding: CheckResult, paint: (name: keyof typeof COLOUR
   if (finding.expected !== undefined) lines.push(`        expected: ${finding.expected}`);
   if (finding.actual !== undefined) lines.push(`        actual:   ${finding.actual}`);
   return lines;
+}
+
+function count(n: number, noun: string): string {
+  return `${n} ${noun}${n === 1 ? '' : 's'}`;
 }

@@ -27,13 +27,15 @@ export function createSchemaValidator(document: object): SchemaValidator {
         validate = ajv.compile({ $ref: `${DOCUMENT_ID}${pointer}` });
         compiled.set(pointer, validate);
       }
-      return validate(value) ? [] : (validate.errors ?? []).slice(0, 5).map(describeError);
+      if (validate(value)) return [];
+      // `/0 must…` and `/1 must…` are one problem: items are named `/[]`.
+      return [...new Set((validate.errors ?? []).map(describeError))].slice(0, 5);
     },
   };
 }
 
 function describeError(error: ErrorObject): string {
-  const where = error.instancePath === '' ? 'the value' : error.instancePath;
+  const where = error.instancePath === '' ? 'the value' : error.instancePath.replace(/\/\d+(?=\/|$)/g, '/[]');
   const allowed = (error.params as { allowedValues?: unknown[] }).allowedValues;
   return `${where} ${error.message ?? 'is invalid'}${allowed ? ` (${allowed.map(String).join(', ')})` : ''}`;
 }

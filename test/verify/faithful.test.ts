@@ -55,6 +55,20 @@ describe('verify against a deployment faithful to the document', () => {
     expect(stdout).not.toContain(TOKEN);
   });
 
+  it('keeps the token out of the reports even when the deployment echoes it back', async () => {
+    const echoing = await startReferenceServer({ token: TOKEN, echoCredentials: true, drift: 'undeclared-status' });
+    try {
+      for (const format of ['text', 'json', 'junit']) {
+        const { stdout, stderr } = await runVerify([echoing.url, '--token', TOKEN, '--format', format, '--strict']);
+        expect(`${stdout}${stderr}`).not.toContain(TOKEN);
+      }
+      const result = await verifyDeployment(echoing.url, { token: TOKEN });
+      expect(JSON.stringify(result)).toContain('you sent Bearer [redacted]');
+    } finally {
+      await echoing.close();
+    }
+  });
+
   it('writes well-formed JUnit with one test case per operation and check', async () => {
     const { stdout, code } = await runVerify([reference.url, '--token', TOKEN, '--format', 'junit']);
     expect(code).toBe(0);

@@ -24,6 +24,8 @@ export interface ReferenceServerOptions {
   fault?: Fault;
   /** Accept only this token; default any non-empty one. */
   token?: string;
+  /** Put the request's Authorization header in the message of a 404, as a careless deployment might. */
+  echoCredentials?: boolean;
 }
 
 export interface SeenRequest {
@@ -119,7 +121,7 @@ export async function startReferenceServer(options: ReferenceServerOptions = {})
         const id = item[1] ?? '';
         if (!/^\d+$/.test(id)) return fail(response, 400, 'invalid_request', 'petId must be an integer.', deprecation());
         const pet = pets.find(each => each.id === Number(id));
-        if (!pet) return fail(response, drift === 'undeclared-status' ? 422 : 404, 'pet_not_found', `No pet has id ${id}.`, deprecation());
+        if (!pet) return fail(response, drift === 'undeclared-status' ? 422 : 404, 'pet_not_found', `No pet has id ${id}${options.echoCredentials ? ` (you sent ${request.headers.authorization ?? ''})` : ''}.`, deprecation());
         return send(response, 200, present(pet), deprecation());
       }
       if (request.method === 'GET' && path === '/v1/store/orders') return fail(response, 501, 'not_implemented', 'Store orders are not implemented.');
