@@ -127,7 +127,7 @@ export function expectFiltered(answer: Answer, name: string, value: unknown): Ex
   const others = items.filter(item => item[name] !== value);
   return others.length === 0
     ? { check: 'filter', outcome: 'passed', message: `All ${items.length} items have ${name}=${String(value)}.` }
-    : { check: 'filter', outcome: 'error', message: `${name}=${String(value)} does not filter: ${others.length} of ${items.length} items have another ${name}.`, expected: `only items with ${name}=${String(value)}`, actual: `${name} values ${[...new Set(others.map(item => String(item[name])))].join(', ')}; ${describeAnswer(answer)}` };
+    : { check: 'filter', outcome: 'error', message: `${name}=${String(value)} does not filter: ${others.length} of ${items.length} items have another ${name}.`, expected: `only items with ${name}=${String(value)}`, actual: `${name} values ${[...new Set(others.map(item => (item[name] === undefined ? '(none)' : JSON.stringify(item[name]))))].join(', ')}; ${describeAnswer(answer)}` };
 }
 
 function expectChallenge(answer: Answer): Expectation[] {

@@ -14,20 +14,20 @@ export function formatJunit(result: VerifyResult): string {
     const failing = result.strict ? [...errors, ...warnings] : errors;
     const body: string[] = [];
     if (failing.length > 0) {
-      body.push(`      <failure message="${escape(firstLine(failing))}" type="${errors.length > 0 ? 'error' : 'warning'}">${escape(failing.map(describe).join('\n\n'))}</failure>`);
+      body.push(`      <failure message="${escape(firstLine(failing))}" type="${errors.length > 0 ? 'error' : 'warning'}">${escapeText(failing.map(describe).join('\n\n'))}</failure>`);
     } else if (skipped) {
       body.push(`      <skipped message="${escape(group.results[0]?.message ?? 'skipped')}"/>`);
     }
-    if (!result.strict && warnings.length > 0) body.push(`      <system-out>${escape(warnings.map(describe).join('\n\n'))}</system-out>`);
+    if (!result.strict && warnings.length > 0) body.push(`      <system-out>${escapeText(warnings.map(describe).join('\n\n'))}</system-out>`);
     return { failed: failing.length > 0, skipped: skipped && failing.length === 0, xml: testCase(group.operationId, group.check, body) };
   });
   if (result.inconclusive) {
-    cases.push({ failed: true, skipped: false, xml: testCase('verify', 'conclusive', [`      <error message="${escape(result.reason)}" type="inconclusive">${escape(result.reason)}</error>`]) });
+    cases.push({ failed: false, skipped: false, xml: testCase('verify', 'conclusive', [`      <error message="${escape(result.reason)}" type="inconclusive">${escapeText(result.reason)}</error>`]) });
   }
   const failures = cases.filter(each => each.failed).length;
   const skippedCount = cases.filter(each => each.skipped).length;
   const seconds = (result.summary.durationMs / 1000).toFixed(3);
-  const attributes = `tests="${cases.length}" failures="${failures}" errors="0" skipped="${skippedCount}" time="${seconds}"`;
+  const attributes = `tests="${cases.length}" failures="${failures}" errors="${result.inconclusive ? 1 : 0}" skipped="${skippedCount}" time="${seconds}"`;
   return [
     '<?xml version="1.0" encoding="UTF-8"?>',
     `<testsuites name="petstore-mock verify" ${attributes}>`,
@@ -51,7 +51,7 @@ function testCase(operationId: string, check: string, body: string[]): string {
 }
 
 function describe(result: CheckResult): string {
-  return [`${result.outcome.toUpperCase()} ${describeRequest(result)} (${result.probe})`, result.message, ...(result.expected === undefined ? [] : [`expected: ${result.expected}`]), ...(result.actual === undefined ? [] : [`actual: ${result.actual}`])].join('\n');
+  return [`${result.outcome.toUpperCase()} ${describeRequest(result)} — ${result.probe}`, result.message, ...(result.expected === undefined ? [] : [`expected: ${result.expected}`]), ...(result.actual === undefined ? [] : [`actual: ${result.actual}`])].join('\n');
 }
 
 function firstLine(results: CheckResult[]): string {
@@ -59,14 +59,17 @@ function firstLine(results: CheckResult[]): string {
   return first ? `${describeRequest(first)}: ${first.message}${results.length > 1 ? ` (and ${results.length - 1} more)` : ''}` : '';
 }
 
-/** Text for XML attributes and content; characters XML 1.0 forbids are dropped. */
-function escape(text: string): string {
+/** Text for XML content; characters XML 1.0 forbids are dropped. */
+function escapeText(text: string): string {
   return text
     // eslint-disable-next-line no-control-regex
     .replace(/[\u0000-\u0008\u000b\u000c\u000e-\u001f\ufffe\uffff]/g, '')
     .replace(/&/g, '&amp;')
     .replace(/</g, '&lt;')
-    .replace(/>/g, '&gt;')
-    .replace(/"/g, '&quot;')
-    .replace(/'/g, '&apos;');
+    .replace(/>/g, '&gt;');
+}
+
+/** Text for an XML attribute in double quotes. */
+function escape(text: string): string {
+  return escapeText(text).replace(/"/g, '&quot;').replace(/\n/g, '&#10;');
 }
