@@ -12,6 +12,9 @@ export { createAdminClient } from './admin-client/index.js';
 // The OpenAPI document.
 export { loadDocument, locateDocument } from './document/index.js';
 
+// Checking a deployment against the document and the mock (`petstore-mock verify`).
+export { verifyDeployment } from './verify/index.js';
+
 // Seeded fixtures.
 export { buildNewPet, buildPet, buildPets, DEFAULT_SEED, PET_STATUSES } from './fixtures/index.js';
 
@@ -22,4 +25,5 @@ export type { ListPetsQuery, PetStore, PetStoreOptions } from './store/index.js'
 export type { Session, SessionEntry, SessionRegistry, SessionRegistryOptions } from './sessions/index.js';
 export type { DocumentOperation, PetstoreDocument } from './document/index.js';
 export type { BuildPetsOptions, SeedOptions } from './fixtures/index.js';
+export type { CheckName, CheckResult, Finding, LeftBehind, OperationCoverage, Outcome, ReportedRequest, Severity, VerifyOptions, VerifyResult, VerifySummary } from './verify/index.js';
 export type { ApiError, Call, DeclaredStatus, NewPet, OperationId, OperationRequestBodies, OperationResponses, OverrideOptions, Pet, PetStatus, StoreState } from './types/index.js';

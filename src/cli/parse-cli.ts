@@ -46,6 +46,7 @@ export class CliUsageError extends Error {
 }
 
 export const HELP = `Usage: petstore-mock [options]
+       petstore-mock verify <base-url> [options]   check a deployment against the document (petstore-mock verify --help)
 
 A stateful, Prism-backed mock of the Animal Store API, served at http://<host>:<port>/v1.
 

@@ -16,6 +16,7 @@ export interface CliIo {
 
 /** Runs the command line; resolves to the exit code, or to the running server. */
 export async function runCli(io: CliIo): Promise<number | MockServer> {
+  if (io.argv[0] === 'verify') return (await import('../verify/index.js')).runVerifyCli({ ...io, argv: io.argv.slice(1) });
   let command;
   try {
     command = parseCli(io.argv, io.env);

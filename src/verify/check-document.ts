@@ -1,0 +1,89 @@
+import { preview, type Answer } from './answer.js';
+import { findResponse, isJsonMediaType, type OperationModel, type ResponseModel } from './read-operations.js';
+import { findUndescribedProperties } from './schema-shape.js';
+import type { Expectation } from './probe.js';
+import type { SchemaValidator } from './validate-schema.js';
+
+export interface DocumentContext {
+  document: object;
+  validator: SchemaValidator;
+}
+
+/** The checks every answer of the deployment goes through: is it what the document declares? */
+export function checkAgainstDocument(operation: OperationModel, answer: Answer, context: DocumentContext): Expectation[] {
+  const declared = operation.responses.map(response => response.status).join(', ');
+  const response = findResponse(operation, answer.status);
+  if (!response) {
+    return [{ check: 'status-declared', outcome: 'error', message: `${answer.status} is not a status the document declares for ${operation.operationId}.`, expected: `one of ${declared}`, actual: describeAnswer(answer) }];
+  }
+  return [
+    { check: 'status-declared', outcome: 'passed', message: `${answer.status} is declared.` },
+    ...checkBody(operation, response, answer, context),
+    ...checkHeaders(response, answer, context),
+  ];
+}
+
+function checkBody(operation: OperationModel, response: ResponseModel, answer: Answer, context: DocumentContext): Expectation[] {
+  if (response.mediaTypes.length === 0) return [];
+  const results: Expectation[] = [];
+  const contentType = answer.headers['content-type'] ?? '';
+  const declaresJson = response.mediaTypes.some(isJsonMediaType);
+  if (declaresJson && !isJsonMediaType(contentType)) {
+    results.push({ check: 'content-type', outcome: 'error', message: `The document declares JSON for ${answer.status}; the answer is ${contentType === '' ? 'without Content-Type' : contentType}.`, expected: response.mediaTypes.join(', '), actual: contentType || '(none)' });
+  } else {
+    results.push({ check: 'content-type', outcome: 'passed', message: `Content-Type ${contentType}.` });
+  }
+  if (!declaresJson || !response.jsonSchema) return results;
+  if (answer.tooLarge) {
+    results.push({ check: 'body-schema', outcome: 'error', message: 'The body is larger than verify reads; reading stopped there.', expected: 'a body within the read limit', actual: `more than ${Buffer.byteLength(answer.text)} bytes` });
+    return results;
+  }
+  if (!answer.json) {
+    results.push({ check: 'body-schema', outcome: 'error', message: 'The body is not JSON.', expected: `JSON matching ${response.jsonSchema.pointer}`, actual: preview(answer.text) || '(empty body)' });
+    return results;
+  }
+  const body = answer.json.value;
+  const problems = context.validator.problems(response.jsonSchema.pointer, body);
+  results.push(
+    problems.length === 0
+      ? { check: 'body-schema', outcome: 'passed', message: `The body matches ${response.jsonSchema.pointer}.` }
+      : { check: 'body-schema', outcome: 'error', message: `The body does not match the document's schema: ${problems.join('; ')}.`, expected: response.jsonSchema.pointer, actual: preview(body) },
+  );
+  const undescribed = findUndescribedProperties(context.document, response.jsonSchema.schema, body);
+  if (undescribed.length > 0) {
+    const names = [...new Set(undescribed.map(path => path.replace(/\/\d+(?=\/|$)/g, '/[]')))];
+    results.push({ check: 'document-behind', outcome: 'warning', message: `The deployment returns properties the document does not describe: the document is behind (${names.join(', ')}).`, expected: 'only properties the schema describes', actual: names.join(', ') });
+  }
+  if (answer.status >= 400) results.push(checkErrorStatus(operation, answer.status, body));
+  return results;
+}
+
+/** An error body repeats the HTTP status in its `status` property, as the API's `Error` does. */
+function checkErrorStatus(operation: OperationModel, status: number, body: unknown): Expectation {
+  const bodyStatus = (body as { status?: unknown } | null)?.status;
+  if (bodyStatus === status) return { check: 'error-body', outcome: 'passed', message: `The error body's status is ${status}.` };
+  return { check: 'error-body', outcome: 'error', message: `${operation.operationId}'s ${status} body must carry "status": ${status}.`, expected: `"status": ${status}`, actual: bodyStatus === undefined ? '(no status)' : `"status": ${JSON.stringify(bodyStatus)}` };
+}
+
+function checkHeaders(response: ResponseModel, answer: Answer, context: DocumentContext): Expectation[] {
+  return response.headers.flatMap((header): Expectation[] => {
+    const value = answer.headers[header.name.toLowerCase()];
+    if (value === undefined) {
+      return header.required ? [{ check: 'header-schema', outcome: 'error', message: `The document requires the header ${header.name} on ${answer.status}.`, expected: header.name, actual: '(absent)' }] : [];
+    }
+    if (!header.schema) return [];
+    const type = header.schema.schema['type'];
+    const typed = (type === 'integer' || type === 'number') && value.trim() !== '' && !Number.isNaN(Number(value)) ? Number(value) : value;
+    const problems = context.validator.problems(header.schema.pointer, typed);
+    return [
+      problems.length === 0
+        ? { check: 'header-schema', outcome: 'passed', message: `${header.name} matches its schema.` }
+        : { check: 'header-schema', outcome: 'error', message: `The header ${header.name} does not match its schema: ${problems.join('; ')}.`, expected: header.schema.pointer, actual: `${header.name}: ${value}` },
+    ];
+  });
+}
+
+export function describeAnswer(answer: Answer): string {
+  const body = answer.json ? preview(answer.json.value) : preview(answer.text);
+  return body === '' ? String(answer.status) : `${answer.status} ${body}`;
+}

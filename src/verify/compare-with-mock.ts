@@ -1,0 +1,72 @@
+import { describeAnswer } from './check-document.js';
+import type { Answer } from './answer.js';
+import { findResponse, type OperationModel } from './read-operations.js';
+import type { Expectation } from './probe.js';
+import { shapeOf } from './schema-shape.js';
+
+/** Headers whose values the mock takes from the document, so a different value is worth a warning. */
+const VALUE_HEADERS = new Set(['deprecation', 'sunset']);
+
+/**
+ * The deployment's answer beside the in-process mock's for the same request: the status, the shape
+ * of the body and the headers the document declares. Differences are warnings: where the
+ * deployment breaks the document, the document checks already say so as errors.
+ */
+export function compareWithMock(operation: OperationModel, deployment: Answer, mock: Answer): Expectation[] {
+  if (deployment.status !== mock.status) {
+    return [{ check: 'mock-status', outcome: 'warning', message: `The mock answers ${mock.status}; the deployment ${deployment.status}.`, expected: `${mock.status} (the mock)`, actual: describeAnswer(deployment) }];
+  }
+  return [{ check: 'mock-status', outcome: 'passed', message: `Both answer ${mock.status}.` }, compareShapes(deployment, mock), ...compareHeaders(operation, deployment, mock)];
+}
+
+function compareShapes(deployment: Answer, mock: Answer): Expectation {
+  if (!deployment.json || !mock.json) {
+    const same = !deployment.json === !mock.json;
+    return same
+      ? { check: 'mock-body-shape', outcome: 'passed', message: 'Neither body is JSON.' }
+      : { check: 'mock-body-shape', outcome: 'warning', message: `The ${mock.json ? 'mock' : 'deployment'}'s body is JSON, the other's is not.`, expected: mock.json ? 'a JSON body' : 'no JSON body', actual: describeAnswer(deployment) };
+  }
+  const mockShape = shapeOf(mock.json.value);
+  const deploymentShape = shapeOf(deployment.json.value);
+  // An empty list on either side says nothing about its items.
+  const comparable = (path: string): boolean => !path.includes('/[]') || (hasItems(mockShape, path) && hasItems(deploymentShape, path));
+  const differences: string[] = [];
+  for (const [path, types] of mockShape) {
+    if (!comparable(path)) continue;
+    const other = deploymentShape.get(path);
+    if (!other) differences.push(`${path} missing`);
+    else if (!sameTypes(types, other)) differences.push(`${path} is ${[...other].join('|')}, the mock's ${[...types].join('|')}`);
+  }
+  for (const path of deploymentShape.keys()) if (comparable(path) && !mockShape.has(path)) differences.push(`${path} extra`);
+  return differences.length === 0
+    ? { check: 'mock-body-shape', outcome: 'passed', message: 'The bodies have the same shape.' }
+    : { check: 'mock-body-shape', outcome: 'warning', message: `The body's shape differs from the mock's: ${differences.join('; ')}.`, expected: 'the mock body’s properties and types', actual: differences.join('; ') };
+}
+
+function hasItems(shape: Map<string, Set<string>>, path: string): boolean {
+  const parent = path.slice(0, path.lastIndexOf('/[]')) || '/';
+  return [...shape.keys()].some(key => key.startsWith(`${parent === '/' ? '' : parent}/[]`));
+}
+
+function sameTypes(left: Set<string>, right: Set<string>): boolean {
+  return left.size === right.size && [...left].every(type => right.has(type));
+}
+
+function compareHeaders(operation: OperationModel, deployment: Answer, mock: Answer): Expectation[] {
+  const declared = new Set((findResponse(operation, mock.status)?.headers ?? []).map(header => header.name.toLowerCase()));
+  if (mock.status === 401) declared.add('www-authenticate');
+  const results: Expectation[] = [];
+  for (const name of declared) {
+    const mockValue = mock.headers[name];
+    if (mockValue === undefined) continue;
+    const value = deployment.headers[name];
+    if (value === undefined) {
+      results.push({ check: 'mock-headers', outcome: 'warning', message: `The mock sends ${name}; the deployment does not.`, expected: `${name}: ${mockValue}`, actual: '(absent)' });
+    } else if (VALUE_HEADERS.has(name) && value !== mockValue) {
+      results.push({ check: 'mock-headers', outcome: 'warning', message: `${name} differs from the mock's, which comes from the document.`, expected: `${name}: ${mockValue}`, actual: `${name}: ${value}` });
+    } else {
+      results.push({ check: 'mock-headers', outcome: 'passed', message: `Both send ${name}.` });
+    }
+  }
+  return results;
+}

@@ -1,0 +1,56 @@
+import { describeRequest } from './group-results.js';
+import type { CheckResult, VerifyResult } from './types.js';
+
+const COLOURS = { red: '\u001b[31m', yellow: '\u001b[33m', green: '\u001b[32m', dim: '\u001b[2m', bold: '\u001b[1m', reset: '\u001b[0m' } as const;
+
+/** The human report: findings first (errors, then warnings), coverage, what was left behind, the summary. */
+export function formatText(result: VerifyResult, { colour = false }: { colour?: boolean } = {}): string {
+  const paint = (name: keyof typeof COLOURS, text: string): string => (colour ? `${COLOURS[name]}${text}${COLOURS.reset}` : text);
+  const lines: string[] = [];
+  lines.push(paint('bold', `petstore-mock verify ${result.baseUrl}`));
+  lines.push(`run ${result.runId} · document ${result.documentPath} · mock ${result.mock.compared ? 'compared' : 'not compared'}${result.readOnly ? ' · read-only' : ''}${result.strict ? ' · strict' : ''}`);
+  if (result.mock.note) lines.push(paint('dim', result.mock.note));
+  const errors = result.findings.filter(finding => finding.outcome === 'error');
+  const warnings = result.findings.filter(finding => finding.outcome === 'warning');
+  if (errors.length + warnings.length === 0) lines.push('', 'No errors or warnings.');
+  // The same finding on several requests is shown once, with the other requests after it.
+  const grouped = new Map<string, CheckResult[]>();
+  for (const finding of [...errors, ...warnings]) {
+    const key = [finding.outcome, finding.operationId, finding.check, finding.message].join('\u0000');
+    grouped.set(key, [...(grouped.get(key) ?? []), finding]);
+  }
+  for (const [first, ...others] of grouped.values()) {
+    if (!first) continue;
+    lines.push('', ...describeFinding(first, paint));
+    if (others.length > 0) lines.push(`        also: ${others.map(describeRequest).join(', ')}`);
+  }
+  if (result.coverage.length > 0) {
+    lines.push('', 'Statuses declared → answered by the deployment:');
+    const width = Math.max(...result.coverage.map(entry => entry.operationId.length));
+    for (const entry of result.coverage) lines.push(`  ${entry.operationId.padEnd(width)}  ${entry.declared.join(' ')} → ${entry.observed.join(' ') || '(none)'}`);
+  }
+  if (result.cleanup.note || result.cleanup.leftBehind.length > 0 || result.cleanup.removed.length > 0) {
+    lines.push('', 'Clean-up:');
+    if (result.cleanup.note) lines.push(`  ${result.cleanup.note}`);
+    for (const location of result.cleanup.removed) lines.push(`  removed ${location}`);
+    for (const left of result.cleanup.leftBehind) lines.push(`  left ${left.location} "${left.name}" (${left.reason})`);
+  }
+  const { summary } = result;
+  lines.push(
+    '',
+    `${summary.requests} requests, ${summary.checks} checks: ${paint('green', `${summary.passed} passed`)}, ${paint(summary.errors > 0 ? 'red' : 'dim', count(summary.errors, 'error'))}, ${paint(summary.warnings > 0 ? 'yellow' : 'dim', count(summary.warnings, 'warning'))}, ${summary.skipped} skipped, in ${summary.durationMs} ms.`,
+  );
+  return lines.join('\n');
+}
+
+function describeFinding(finding: CheckResult, paint: (name: keyof typeof COLOURS, text: string) => string): string[] {
+  const label = finding.outcome === 'error' ? paint('red', 'ERROR  ') : paint('yellow', 'WARNING');
+  const lines = [`${label} ${finding.operationId} · ${finding.check} · ${describeRequest(finding)}`, `        ${finding.message}`];
+  if (finding.expected !== undefined) lines.push(`        expected: ${finding.expected}`);
+  if (finding.actual !== undefined) lines.push(`        actual:   ${finding.actual}`);
+  return lines;
+}
+
+function count(n: number, noun: string): string {
+  return `${n} ${noun}${n === 1 ? '' : 's'}`;
+}

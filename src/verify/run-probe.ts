@@ -1,0 +1,89 @@
+import { toAnswer, type Answer } from './answer.js';
+import { checkAgainstDocument, type DocumentContext } from './check-document.js';
+import { compareWithMock } from './compare-with-mock.js';
+import type { MockTarget } from './mock-target.js';
+import type { Expectation, Probe, SideState } from './probe.js';
+import { redactHeaders } from './redact.js';
+import { sendRequest, type Exchange, type SendOptions } from './send-request.js';
+import type { CheckResult, ReportedRequest } from './types.js';
+
+export const RUN_HEADER = 'x-petstore-verify-run';
+
+/** Everything a run accumulates as it sends probes. */
+export interface RunState {
+  baseUrl: string;
+  token: string | undefined;
+  runId: string;
+  send: SendOptions;
+  documentContext: DocumentContext;
+  mock: MockTarget | undefined;
+  deployment: SideState;
+  mockSide: SideState;
+  results: CheckResult[];
+  requests: number;
+  /** Statuses the deployment answered, by operation. */
+  observed: Map<string, Set<number>>;
+  /** Answers to requests with credentials, and how many were 401. */
+  withCredentials: { answers: number; unauthorized: number };
+}
+
+/** Sends a probe to the deployment and the mock, and records every check's result. Resolves to the deployment's exchange (undefined when skipped). */
+export async function runProbe(probe: Probe, run: RunState): Promise<Exchange | undefined> {
+  const { operation } = probe;
+  const target = probe.target(run.deployment);
+  const record = (expectation: Expectation, request?: ReportedRequest): void => {
+    run.results.push({ outcome: expectation.outcome, operationId: operation.operationId, check: expectation.check, probe: probe.label, message: expectation.message, ...(request && { request }), ...(expectation.expected !== undefined && { expected: expectation.expected }), ...(expectation.actual !== undefined && { actual: expectation.actual }) });
+  };
+  if (target === undefined) {
+    record({ check: probe.check, outcome: 'skipped', message: 'Skipped: an earlier step gave nothing to send this with.' });
+    return undefined;
+  }
+  const body = probe.body?.(run.deployment);
+  const headers = requestHeaders(run, probe.credentials, body !== undefined);
+  const text = body === undefined ? undefined : JSON.stringify(body);
+  const reported: ReportedRequest = { method: operation.method, path: target, headers: redactHeaders(headers), ...(body !== undefined && { body }) };
+  const exchange = await sendRequest({ method: operation.method, url: new URL(`${run.baseUrl}${target}`), headers, ...(text !== undefined && { body: text }) }, run.send);
+  run.requests++;
+  if (exchange.kind === 'failure') {
+    record({ check: 'connection', outcome: 'error', message: exchange.message, expected: 'an answer', actual: `${exchange.failure} after ${exchange.durationMs} ms` }, reported);
+    return exchange;
+  }
+  const answer = toAnswer(exchange);
+  noteStatus(run, probe, answer);
+  if (answer.status >= 300 && answer.status < 400) {
+    record({ check: 'connection', outcome: 'error', message: 'The deployment redirected; verify follows no redirect (check the base URL).', expected: 'an answer from the base URL', actual: `${answer.status} Location: ${answer.headers['location'] ?? '(none)'}` }, reported);
+    return exchange;
+  }
+  probe.learn?.(answer, run.deployment);
+  for (const expectation of [...checkAgainstDocument(operation, answer, run.documentContext), ...(probe.expect?.(answer, run.deployment) ?? [])]) record(expectation, reported);
+  if (run.mock) {
+    const mockTarget = probe.target(run.mockSide);
+    if (mockTarget !== undefined) {
+      const mockBody = probe.body?.(run.mockSide);
+      const mockAnswer = await run.mock.send(operation.method, mockTarget, requestHeaders(run, probe.credentials, mockBody !== undefined), mockBody === undefined ? undefined : JSON.stringify(mockBody));
+      probe.learn?.(mockAnswer, run.mockSide);
+      for (const expectation of compareWithMock(operation, answer, mockAnswer)) record(expectation, reported);
+    }
+  }
+  return exchange;
+}
+
+function requestHeaders(run: RunState, credentials: boolean, hasBody: boolean): Record<string, string> {
+  return {
+    accept: 'application/json',
+    'user-agent': 'petstore-mock-verify',
+    [RUN_HEADER]: run.runId,
+    ...(credentials && run.token !== undefined && { authorization: `Bearer ${run.token}` }),
+    ...(hasBody && { 'content-type': 'application/json' }),
+  };
+}
+
+function noteStatus(run: RunState, probe: Probe, answer: Answer): void {
+  const statuses = run.observed.get(probe.operation.operationId) ?? new Set<number>();
+  statuses.add(answer.status);
+  run.observed.set(probe.operation.operationId, statuses);
+  if (probe.credentials) {
+    run.withCredentials.answers++;
+    if (answer.status === 401) run.withCredentials.unauthorized++;
+  }
+}
