@@ -1,41 +1,36 @@
-import { Ajv2020, type ErrorObject, type ValidateFunction } from 'ajv/dist/2020.js';
-import addFormatsModule from 'ajv-formats';
+import { dereferenceLocal } from '../document/dereference.js';
+import { findSchemaProblems } from '../engine/schema/index.js';
 
-const DOCUMENT_ID = 'urn:petstore-mock:verify:document';
-
-/** Checks values against the document's schemas, named by their JSON pointer; JSON Schema 2020-12, as OpenAPI 3.1 uses. */
+/** Checks values against the document's schemas, named by their JSON pointer. */
 export interface SchemaValidator {
   /** The problems of `value` against the schema at `pointer`: empty when it validates. */
   problems(pointer: string, value: unknown): string[];
 }
 
+/**
+ * The mock's own check (Prism's validator, with the document's dialect and formats), so that verify
+ * and the mock never disagree on what the document allows.
+ */
 export function createSchemaValidator(document: object): SchemaValidator {
-  const ajv = new Ajv2020({ strict: false, allErrors: true, validateSchema: false });
-  // ajv-formats is CommonJS: its default export arrives as the module or as the function.
-  const addFormats = ((addFormatsModule as { default?: unknown }).default ?? addFormatsModule) as (ajv: Ajv2020) => void;
-  addFormats(ajv);
-  ajv.addFormat('int32', { type: 'number', validate: (value: number) => Number.isInteger(value) && value >= -(2 ** 31) && value < 2 ** 31 });
-  ajv.addFormat('int64', { type: 'number', validate: (value: number) => Number.isInteger(value) });
-  ajv.addFormat('float', { type: 'number', validate: () => true });
-  ajv.addFormat('double', { type: 'number', validate: () => true });
-  ajv.addSchema({ ...document, $id: DOCUMENT_ID });
-  const compiled = new Map<string, ValidateFunction>();
+  const resolved = dereferenceLocal(document);
+  const schemas = new Map<string, unknown>();
   return {
     problems(pointer, value) {
-      let validate = compiled.get(pointer);
-      if (!validate) {
-        validate = ajv.compile({ $ref: `${DOCUMENT_ID}${pointer}` });
-        compiled.set(pointer, validate);
-      }
-      if (validate(value)) return [];
+      if (!schemas.has(pointer)) schemas.set(pointer, resolvePointer(resolved, pointer));
+      const found = findSchemaProblems(value, schemas.get(pointer));
       // `/0 must…` and `/1 must…` are one problem: items are named `/[]`.
-      return [...new Set((validate.errors ?? []).map(describeError))].slice(0, 5);
+      const described = found.map(problem => `${problem.path === '' ? 'the value' : `/${problem.path.split('.').map(part => (/^\d+$/.test(part) ? '[]' : part)).join('/')}`} ${problem.message}`);
+      return [...new Set(described)].slice(0, 5);
     },
   };
 }
 
-function describeError(error: ErrorObject): string {
-  const where = error.instancePath === '' ? 'the value' : error.instancePath.replace(/\/\d+(?=\/|$)/g, '/[]');
-  const allowed = (error.params as { allowedValues?: unknown[] }).allowedValues;
-  return `${where} ${error.message ?? 'is invalid'}${allowed ? ` (${allowed.map(String).join(', ')})` : ''}`;
+function resolvePointer(document: unknown, pointer: string): unknown {
+  let target = document;
+  for (const token of pointer.replace(/^#?\//, '').split('/')) {
+    const key = decodeURIComponent(token).replaceAll('~1', '/').replaceAll('~0', '~');
+    target = (target as Record<string, unknown> | undefined)?.[key];
+  }
+  if (target === undefined) throw new Error(`[petstore-mock] verify: the document has no schema at ${pointer}.`);
+  return target;
 }

@@ -87,7 +87,10 @@ export async function startReferenceServer(options: ReferenceServerOptions = {})
       const path = url.pathname;
       const token = /^Bearer (\S+)$/.exec(request.headers.authorization ?? '')?.[1];
       if (!token || (options.token !== undefined && token !== options.token)) {
-        fail(response, 401, 'unauthorized', 'Send the header "Authorization: Bearer <API_KEY>".', drift === 'no-www-authenticate' ? {} : { 'www-authenticate': 'Bearer realm="animal-store"' });
+        // The deprecated getPet carries its deprecation headers on every answer, its 401 included (the document requires them there).
+        const getPet = request.method === 'GET' && /^\/v1\/pets\/[^/]+$/.test(path);
+        const challenge = drift === 'no-www-authenticate' ? {} : { 'www-authenticate': 'Bearer realm="animal-store"' };
+        fail(response, 401, 'unauthorized', 'Send the header "Authorization: Bearer <API_KEY>".', { ...challenge, ...(getPet ? deprecation() : {}) });
         return;
       }
       if (request.method === 'GET' && path === '/v1/pets') {
