@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { describe, expect, it } from 'vitest';
+import { renderApiTypesModule } from '../scripts/render-api-types.js';
 import { renderDefaultPets, renderPackageBasePathModule, renderPetNamesModule } from '../scripts/render-generated.js';
 
 const read = (path: string): string => readFileSync(new URL(`../${path}`, import.meta.url), 'utf8');
@@ -16,6 +17,10 @@ describe('the generated files', () => {
 
   it('hold the default seeded pets in fixtures/pets.json (run npm run fixtures if not)', async () => {
     expect(read('fixtures/pets.json')).toBe(await renderDefaultPets());
+  });
+
+  it('hold the API’s types as the document declares them (run npm run build if not)', () => {
+    expect(read('src/types/api.generated.ts')).toBe(renderApiTypesModule(read('openapi/petstore.yaml')));
   });
 
   it('hold the installed MSW’s worker script in the browser example (npx msw init examples/browser-app/public if not)', () => {
