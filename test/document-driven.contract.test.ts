@@ -8,6 +8,7 @@ const documents = [
   locateDocument(),
   fileURLToPath(new URL('documents/evolved-pets.yaml', import.meta.url)),
   fileURLToPath(new URL('documents/shelter.json', import.meta.url)),
+  fileURLToPath(new URL('documents/allof-pets.yaml', import.meta.url)),
 ];
 
 for (const documentPath of documents) {

@@ -3,11 +3,13 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
+import { parse } from 'yaml';
 import { createEngine, createMockServer, locateDocument } from '../src/index.js';
 import { runCliToEnd, startCli } from './support/run-cli.js';
 
 const EVOLVED = fileURLToPath(new URL('documents/evolved-pets.yaml', import.meta.url));
 const SHELTER = fileURLToPath(new URL('documents/shelter.json', import.meta.url));
+const ALL_OF = fileURLToPath(new URL('documents/allof-pets.yaml', import.meta.url));
 const AUTH = { authorization: 'Bearer k', 'content-type': 'application/json' };
 
 function scratch(name: string, text: string): string {
@@ -84,6 +86,46 @@ describe('a document that is not the package’s', () => {
     const described = JSON.parse((await fromFile.handle({ method: 'GET', url: '/__admin/settings', headers: {} })).body ?? '') as { document: { sha256: string; path: string } };
     expect(described.document.sha256).toMatch(/^[0-9a-f]{12}$/);
     expect(described.document.path).toBe(SHELTER);
+  });
+
+  it('reads a Pet written as allOf, and list parameters declared on the path item', async () => {
+    const engine = await createEngine({ documentPath: ALL_OF, pets: 25, validateResponses: true, onError: message => expect.fail(message) });
+    const page = JSON.parse((await engine.handle({ method: 'GET', url: '/v3/pets', headers: AUTH })).body ?? '[]') as Record<string, unknown>[];
+    expect(page).toHaveLength(10);
+    expect(Object.keys(page[0] ?? {}).sort()).toEqual(['colour', 'id', 'name', 'nickname', 'registration']);
+    const ginger = JSON.parse((await engine.handle({ method: 'GET', url: '/v3/pets?colour=ginger&limit=30', headers: AUTH })).body ?? '[]') as Record<string, unknown>[];
+    expect(ginger.length).toBeGreaterThan(0);
+    for (const pet of ginger) expect(pet['colour']).toBe('ginger');
+    expect((await engine.handle({ method: 'GET', url: '/v3/pets?limit=31', headers: AUTH })).status).toBe(400);
+    const created = await engine.handle({ method: 'POST', url: '/v3/pets', headers: AUTH, body: '{"name":"Rex","colour":"black","registration":"mine"}' });
+    expect(JSON.parse(created.body ?? '{}')).toEqual({ id: 26, name: 'Rex', colour: 'black', registration: 'REG-0042' });
+    const retired = await engine.handle({ method: 'DELETE', url: '/v3/pets/26', headers: AUTH });
+    expect(retired.status).toBe(200);
+    expect(JSON.parse(retired.body ?? '{}')).toMatchObject({ id: 26, name: 'Rex' });
+    const vaccination = await engine.handle({ method: 'POST', url: '/v3/pets/1/vaccinations', headers: AUTH, body: '{"vaccine":"rabies"}' });
+    expect(vaccination.status).toBe(201);
+    expect(Object.keys(JSON.parse(vaccination.body ?? '{}') as object).sort()).toEqual(['on', 'vaccine']);
+  });
+
+  it('keeps the pets a new document takes, assigns what it adds, and lists those it refuses', async () => {
+    const engine = await createEngine({ pets: 3 });
+    const long = await engine.handle({ method: 'POST', url: '/v1/pets', headers: AUTH, body: JSON.stringify({ name: 'A rather long name', categoryId: 1 }) });
+    expect(long.status).toBe(201);
+    const session = await engine.handle({ method: 'POST', url: '/v1/pets', headers: { ...AUTH, 'x-petstore-session': 'shard-1' }, body: JSON.stringify({ name: 'Another long one', categoryId: 1 }) });
+    expect(session.status).toBe(201);
+    const text = readFileSync(EVOLVED, 'utf8').replace(/maxLength: 255/g, 'maxLength: 12');
+    const change = engine.replaceDocument(await createEngine({ document: parse(text) as object }).then(other => other.document));
+    expect(change.refusedPets).toEqual([
+      { session: null, id: 4, problem: 'name must NOT have more than 12 characters' },
+      { session: 'shard-1', id: 4, problem: 'name must NOT have more than 12 characters' },
+    ]);
+    expect(change.added).toEqual(expect.arrayContaining(['DELETE /pets/{petId} (deletePet)', 'GET /categories (listCategories)']));
+    expect(change.removed).toEqual(['GET /store/orders (listStoreOrders)']);
+    expect(change.deprecated).toEqual(['GET /categories/{categoryId} (getCategory)']);
+    const kept = engine.store.list({ limit: 10 }) as unknown as Record<string, unknown>[];
+    expect(kept.map(pet => pet['id'])).toEqual([1, 2, 3]);
+    for (const pet of kept) expect(pet['createdAt']).toEqual(expect.any(String));
+    expect((await engine.handle({ method: 'GET', url: '/v1/categories', headers: AUTH })).status).toBe(200);
   });
 
   it.each([

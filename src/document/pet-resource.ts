@@ -146,7 +146,12 @@ export function findPetResource(source: OpenAPIV3_1.Document, operations: Readon
   }
   const writeOnlyFields = fields.filter(field => properties[field]?.writeOnly === true);
   const writableFields = fields.filter(field => field !== idProperty && properties[field]?.readOnly !== true && properties[field]?.writeOnly !== true);
-  const listParameters = ((definitionOf(list).parameters ?? []) as OpenAPIV3_1.ParameterObject[]).filter(parameter => parameter.in === 'query');
+  // Parameters of the path item apply to each of its operations, unless an operation redeclares them.
+  const pathParameters = ((resolved.paths?.[collectionPath] as OpenAPIV3_1.PathItemObject | undefined)?.parameters ?? []) as OpenAPIV3_1.ParameterObject[];
+  const operationParameters = (definitionOf(list).parameters ?? []) as OpenAPIV3_1.ParameterObject[];
+  const listParameters = [...pathParameters.filter(parameter => !operationParameters.some(own => own.name === parameter.name && own.in === parameter.in)), ...operationParameters].filter(
+    parameter => parameter.in === 'query',
+  );
   const filterParameters = listParameters.filter(parameter => parameter.name in properties).map(parameter => parameter.name);
   const limitCandidates = listParameters.filter(parameter => !(parameter.name in properties) && typeIncludes(parameter.schema as JsonSchema, 'integer'));
 
@@ -192,8 +197,28 @@ function arrayItemsOf(schema: JsonSchema | undefined): JsonSchema | undefined {
   return typeIncludes(schema, 'array') ? objectSchema(schema?.items) : undefined;
 }
 
-function objectSchema(schema: JsonSchema | undefined): JsonSchema | undefined {
+function objectSchema(given: JsonSchema | undefined): JsonSchema | undefined {
+  const schema = given === undefined ? undefined : mergeAllOf(given);
   return schema !== undefined && (typeIncludes(schema, 'object') || schema.properties !== undefined) ? schema : undefined;
+}
+
+/**
+ * A schema written as `allOf` (`Pet: allOf: [NewPet, {id}]`, a common way to say "NewPet and an id")
+ * as one object schema: the parts' properties and required lists merged, the other keywords of the
+ * later parts winning. Other schemas are returned as they are.
+ */
+export function mergeAllOf(schema: JsonSchema): JsonSchema {
+  if (!schema.allOf) return schema;
+  const { allOf, ...rest } = schema;
+  return allOf.map(mergeAllOf).reduce<JsonSchema>(
+    (merged, part) => ({
+      ...merged,
+      ...part,
+      properties: { ...merged.properties, ...part.properties },
+      required: [...new Set([...(merged.required ?? []), ...(part.required ?? [])])],
+    }),
+    rest,
+  );
 }
 
 /** The lowest whole number a schema allows, if it bounds it. */

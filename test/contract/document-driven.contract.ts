@@ -20,6 +20,7 @@ type Schema = {
   maxLength?: number;
   readOnly?: boolean;
   writeOnly?: boolean;
+  allOf?: Schema[];
 };
 type Operation = { operationId: string; deprecated?: boolean; 'x-sunset'?: string; parameters?: { name: string; in: string; schema: Schema }[]; responses: Record<string, { content?: Record<string, { schema?: Schema }> }>; requestBody?: { content: Record<string, { schema: Schema }> } };
 interface Located { method: string; path: string; operation: Operation }
@@ -47,8 +48,9 @@ export function describeDocumentDrivenContract(surfaceName: string, createSurfac
   const item = operations.filter(({ path }) => path.startsWith(`${collection.path}/{`));
   const read = item.find(({ method }) => method === 'GET');
   const remove = item.find(({ method }) => method === 'DELETE');
-  const petSchema = schemaOf(create.operation, successOf(create.operation)) ?? schemaOf(collection.operation, '200')?.items;
-  if (!petSchema) throw new Error(`${documentPath}: no pet schema for this suite`);
+  const declaredPet = schemaOf(create.operation, successOf(create.operation)) ?? schemaOf(collection.operation, '200')?.items;
+  if (!declaredPet) throw new Error(`${documentPath}: no pet schema for this suite`);
+  const petSchema = flatten(declaredPet);
   const idProperty = Object.keys(petSchema.properties ?? {}).find(name => petSchema.properties?.[name]?.readOnly || name === 'id') ?? 'id';
   const url = (path: string, id?: number): string => basePath + path.replace(/\{[^}]+\}/, String(id ?? 1));
 
@@ -143,8 +145,20 @@ export function describeDocumentDrivenContract(surfaceName: string, createSurfac
   });
 }
 
+/** `allOf` parts as one object schema: their properties and required lists together. */
+function flatten(schema: Schema): Schema {
+  if (!schema.allOf) return schema;
+  const parts = schema.allOf.map(flatten);
+  return {
+    type: 'object',
+    properties: Object.assign({}, ...parts.map(part => part.properties)) as Record<string, Schema>,
+    required: parts.flatMap(part => part.required ?? []),
+  };
+}
+
 /** A value of `schema` with every property (`every`) or the required ones, from examples, enums, defaults and types. */
-function sampleOf(schema: Schema, every: boolean): unknown {
+function sampleOf(given: Schema, every: boolean): unknown {
+  const schema = flatten(given);
   if (schema.example !== undefined) return schema.example;
   if (schema.examples?.[0] !== undefined) return schema.examples[0];
   if (schema.enum) return schema.enum[schema.enum.length - 1];

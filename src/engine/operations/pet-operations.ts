@@ -48,9 +48,8 @@ export const petOperations: Readonly<Record<StoreRole, OperationHandler>> = {
       return 'pet' in completed ? completed.pet : undefined;
     });
     if (!pet) return errorResponse('invalid_request', `Request body cannot be stored: ${problem ?? 'the pet is refused'}.`);
-    const id = idOf(pet, resource);
-    const location = urlOfPet(id);
-    return jsonResponse(success.status, pet, location === undefined ? {} : { location });
+    const location = urlOfPet(idOf(pet, resource));
+    return answerWith(success, pet, location === undefined ? {} : { location });
   },
 
   read(input) {
@@ -79,7 +78,7 @@ export const petOperations: Readonly<Record<StoreRole, OperationHandler>> = {
   remove(input) {
     return withPet(input, pet => {
       input.store.remove(idOf(pet, input.resource));
-      return input.success.hasBody ? jsonResponse(input.success.status, pet) : { statusCode: input.success.status, headers: {} };
+      return answerWith(input.success, pet);
     });
   },
 };
@@ -96,7 +95,12 @@ function store(input: OperationInput, record: Record<string, unknown>): IHttpRes
   const completed = input.complete(record);
   if ('problem' in completed) return errorResponse('invalid_request', `Request body cannot be stored: ${completed.problem}.`);
   const stored = input.store.update(completed.pet);
-  return stored ? jsonResponse(input.success.status, stored) : errorResponse('pet_not_found', `No pet has id ${String(input.pathParameters[input.resource.idParameter ?? ''])}.`);
+  return stored ? answerWith(input.success, stored) : errorResponse('pet_not_found', `No pet has id ${String(input.pathParameters[input.resource.idParameter ?? ''])}.`);
+}
+
+/** The operation's success status, with the pet as its body where that response declares one (a `204` has none). */
+function answerWith(success: OperationInput['success'], pet: Pet, headers: Record<string, string> = {}): IHttpResponse {
+  return success.hasBody ? jsonResponse(success.status, pet, headers) : { statusCode: success.status, headers };
 }
 
 /** What a client may set of a pet: the body's properties that `Pet` declares and the service does not assign. */
