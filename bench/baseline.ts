@@ -17,7 +17,7 @@ export async function buildBaseline(ref: string): Promise<string> {
   await run('git', ['worktree', 'prune']);
   await run('git', ['worktree', 'add', '--detach', WORKTREE, ref]);
   symlinkSync(resolve('node_modules'), `${WORKTREE}/node_modules`, 'dir');
-  await run('node', ['scripts/build.mjs'], { cwd: WORKTREE, timeout: 300_000 });
-  await run('node', ['--import', 'tsx', 'scripts/compile-document.ts'], { cwd: WORKTREE, timeout: 300_000 });
+  // That commit's own build script: its steps and their order are the commit's (later ones compile the document first).
+  await run('npm', ['run', 'build', '--silent'], { cwd: WORKTREE, timeout: 600_000 });
   return `${WORKTREE}/dist/cli.js`;
 }

@@ -102,7 +102,7 @@ export function createOperationResponder(options: OperationResponderOptions) {
     if (role === 'not-implemented') {
       return errorResponse('not_implemented', `${operation.method.toUpperCase()} ${document.basePath}${operation.path} is marked x-not-implemented in the document.`);
     }
-    if (role === 'document') return fromDocument(operation, request, context, {}, 'Answered from the document');
+    if (role === 'document') return answerByDocument(operation, request, context);
     return petOperations[role]({
       query: readQuery(operation, request.url.query ?? {}),
       pathParameters: readPathParameters(operation, request.url.path),
@@ -131,11 +131,16 @@ export function createOperationResponder(options: OperationResponderOptions) {
     return fromDocument(operation, request, context, controls, `Scripted by override ${override.id}`);
   };
 
-  const fromDocument = (operation: IHttpOperation, request: IHttpRequest, context: RequestContext, controls: RequestControls, cause: string): IHttpResponse => {
+  const fromDocument = (operation: IHttpOperation, request: IHttpRequest, context: RequestContext, controls: RequestControls, cause: string): IHttpResponse =>
+    withEngineHeaders(operation, forceResponse(mockerOf(context), operation, request, controls, String(options.seed), cause));
+
+  /** An operation the store does not keep: its example, else a body generated from its schema, by Prism's mocker. */
+  const answerByDocument = (operation: IHttpOperation, request: IHttpRequest, context: RequestContext): IHttpResponse =>
+    withEngineHeaders(operation, answerFromDocument(mockerOf(context), operation, request, String(options.seed)));
+
+  const mockerOf = (context: RequestContext): NonNullable<RequestContext['mocker']> => {
     if (!context.mocker) throw new Error('[petstore-mock] An answer from the document came before Prism\'s mocker was loaded.');
-    const seed = String(options.seed);
-    const response = isForced(controls) || controls.code !== undefined ? forceResponse(context.mocker, operation, request, controls, seed, cause) : answerFromDocument(context.mocker, operation, request, seed);
-    return withEngineHeaders(operation, response);
+    return context.mocker;
   };
 
   /** Headers the engine sends with such an answer, instead of Prism's placeholders: Location, the bearer challenge, Retry-After. */
