@@ -4,11 +4,13 @@
  */
 import { readFileSync, writeFileSync } from 'node:fs';
 import { compileDocument } from '../src/document/compile-document.js';
+import { checkDocument } from './check-document.js';
 import { renderPackageBasePathModule } from './render-generated.js';
 import { compiledDocumentPath, hashDocument, locateDocument, type CompiledDocumentCache } from '../src/document/index.js';
 
 const documentPath = locateDocument();
 const text = readFileSync(documentPath, 'utf8');
-const cache: CompiledDocumentCache = { sourceSha256: hashDocument(text), compiled: compileDocument(text) };
+const compiled = compileDocument(text);
+const cache: CompiledDocumentCache = { sourceSha256: hashDocument(text), compiled: { ...compiled, checks: checkDocument(compiled) } };
 writeFileSync(compiledDocumentPath(documentPath), JSON.stringify(cache));
 writeFileSync(new URL('../src/document/package-base-path.generated.ts', import.meta.url), await renderPackageBasePathModule());

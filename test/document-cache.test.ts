@@ -2,6 +2,7 @@ import { existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { checkDocument } from '../scripts/check-document.js';
 import { compileDocument } from '../src/document/compile-document.js';
 import { compiledDocumentPath, hashDocument, loadDocument, locateDocument, type CompiledDocumentCache } from '../src/document/index.js';
 
@@ -20,13 +21,29 @@ describe('the compiled document cache', () => {
     expect(existsSync(cachePath), 'run npm run build').toBe(true);
     const cache = JSON.parse(readFileSync(cachePath, 'utf8')) as CompiledDocumentCache;
     expect(cache.sourceSha256).toBe(hashDocument(shippedText));
-    expect(cache.compiled).toEqual(JSON.parse(JSON.stringify(compileDocument(shippedText))));
+    const { checks, ...compiled } = cache.compiled;
+    expect(compiled).toEqual(JSON.parse(JSON.stringify(compileDocument(shippedText))));
+    // The start-up checks done at build: the shipped document's examples fit their schemas.
+    expect(checks).toEqual({ invalidExamples: [], seededPetsFit: true });
+  });
+
+  it('holds the start-up checks, which a document compiled at run time does without', async () => {
+    expect((await loadDocument()).checks?.seededPetsFit).toBe(true);
+    expect((await loadDocument(copyDocument(`${shippedText}\n# edited\n`))).checks).toBeUndefined();
   });
 
   it('is used while its hash matches the YAML', async () => {
     const compiled = { ...compileDocument(shippedText), basePath: '/from-cache' };
     const document = await loadDocument(copyDocument(shippedText, { sourceSha256: hashDocument(shippedText), compiled }));
     expect(document.basePath).toBe('/from-cache');
+  });
+
+  it('fails the build when pets generated from the document do not fit it', () => {
+    // Pet's name (not NewPet's) bound by a pattern that no generated name matches.
+    const [before, pet = ''] = shippedText.split('\n    Pet:\n');
+    const patterned = `${before}\n    Pet:\n${pet.replace('maxLength: 255', () => "maxLength: 255\n          pattern: '^[0-9]+$'")}`;
+    expect(patterned).toContain("pattern: '^[0-9]+$'");
+    expect(() => checkDocument(compileDocument(patterned))).toThrow(/Seeded pets do not fit the document's Pet \(seed 0, pets\[0\]: name must match pattern/);
   });
 
   it('is ignored once the YAML changes, so the YAML stays the source of truth', async () => {

@@ -14,6 +14,18 @@ export interface CompiledDocument {
   readonly prismOperations: readonly IHttpOperation[];
   /** The path every server URL ends in, e.g. `/v1`; requests carry it before the operation path. */
   readonly basePath: string;
+  /**
+   * What `npm run build` checked of the package's document, so that start-up need not (each check
+   * first creates one of Prism's Ajv instances, ~20 ms): absent for a document compiled at run time.
+   */
+  readonly checks?: DocumentChecks;
+}
+
+export interface DocumentChecks {
+  /** Examples that break their own schema, as the engine warns of them. */
+  readonly invalidExamples: readonly string[];
+  /** Pets generated from the document's Pet fit it, for the seeds and counts the build tried. */
+  readonly seededPetsFit: true;
 }
 
 export function compileDocument(text: string): CompiledDocument {

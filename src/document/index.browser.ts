@@ -6,7 +6,7 @@ export { responseSchemaOf } from './prepared-document.js';
 export type { CompiledDocumentCache, DocumentOperation, PetstoreDocument } from './prepared-document.js';
 export { DocumentShapeError, lowerBound, successCode, successSchema, upperBound } from './pet-resource.js';
 export type { JsonSchema, OperationRole, PetResource } from './pet-resource.js';
-export type { CompiledDocument } from './compile-document.js';
+export type { CompiledDocument, DocumentChecks } from './compile-document.js';
 
 const DOCUMENT_PATH_REFUSED =
   '[petstore-mock] documentPath is not available in the browser: a page cannot read files, so the handlers use the OpenAPI document compiled into the package when it was built. Mock another document with the server or the MSW handlers in Node.';

@@ -5,4 +5,4 @@ export { responseSchemaOf } from './prepared-document.js';
 export type { CompiledDocumentCache, DocumentOperation, PetstoreDocument } from './prepared-document.js';
 export { DocumentShapeError, lowerBound, successCode, successSchema, upperBound } from './pet-resource.js';
 export type { JsonSchema, OperationRole, PetResource } from './pet-resource.js';
-export type { CompiledDocument } from './compile-document.js';
+export type { CompiledDocument, DocumentChecks } from './compile-document.js';

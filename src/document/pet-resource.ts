@@ -1,5 +1,4 @@
 import type { OpenAPIV3_1 } from 'openapi-types';
-import { dereferenceLocal } from './dereference.js';
 import type { DocumentOperation } from './prepared-document.js';
 
 /**
@@ -83,12 +82,11 @@ const ITEM_ROLES: Readonly<Record<string, OperationRole>> = { get: 'read', put: 
 const SAFE_INTEGER_MAXIMUM = Number.MAX_SAFE_INTEGER;
 
 /**
- * Finds the pets' collection: the first path (in the document's order) whose `GET` answers a JSON
- * array of objects and which has a `POST`. Its item path is the collection path with one more
- * templated segment. Throws a `DocumentShapeError` naming what is missing.
+ * Finds the pets' collection in the document (its local `$ref`s resolved): the first path (in the
+ * document's order) whose `GET` answers a JSON array of objects and which has a `POST`. Its item path
+ * is the collection path with one more templated segment. Throws a `DocumentShapeError` naming what is missing.
  */
-export function findPetResource(source: OpenAPIV3_1.Document, operations: ReadonlyMap<string, DocumentOperation>): PetResource {
-  const resolved = dereferenceLocal(source);
+export function findPetResource(resolved: OpenAPIV3_1.Document, operations: ReadonlyMap<string, DocumentOperation>): PetResource {
   const byPath = new Map<string, DocumentOperation[]>();
   for (const operation of operations.values()) byPath.set(operation.path, [...(byPath.get(operation.path) ?? []), operation]);
   const definitionOf = (operation: DocumentOperation): OpenAPIV3_1.OperationObject =>

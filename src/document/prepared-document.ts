@@ -1,5 +1,6 @@
 import type { OpenAPIV3_1 } from 'openapi-types';
 import type { CompiledDocument } from './compile-document.js';
+import { dereferenceLocal } from './dereference.js';
 import { findPetResource, type PetResource } from './pet-resource.js';
 
 /** An operation of the document, raw (with its `x-` extensions) beside where it lives. */
@@ -15,6 +16,8 @@ export interface PetstoreDocument extends CompiledDocument {
   readonly operations: ReadonlyMap<string, DocumentOperation>;
   /** The pets' collection and what each operation does with it, read from the document. */
   readonly pets: PetResource;
+  /** The source with its local `$ref`s resolved: a schema referred to from many places is one object. */
+  readonly resolved: OpenAPIV3_1.Document;
   /** Where it was read from, and the SHA-256 of its text: `GET /__admin/settings` shows them. */
   readonly origin: { readonly path?: string; readonly sha256?: string };
 }
@@ -30,7 +33,8 @@ const HTTP_METHODS = ['get', 'put', 'post', 'delete', 'options', 'head', 'patch'
 /** The compiled document with its operations indexed by `operationId`. */
 export function prepareDocument(compiled: CompiledDocument, origin: PetstoreDocument['origin'] = {}): PetstoreDocument {
   const operations = indexOperations(compiled.source);
-  return { ...compiled, operations, pets: findPetResource(compiled.source, operations), origin };
+  const resolved = dereferenceLocal(compiled.source);
+  return { ...compiled, operations, resolved, pets: findPetResource(resolved, operations), origin };
 }
 
 function indexOperations(source: OpenAPIV3_1.Document): Map<string, DocumentOperation> {

@@ -68,7 +68,14 @@ export async function createEngine(options: EngineOptions = {}): Promise<Engine>
   const clock = createClock(options.now);
   const seededPets = (from: PetstoreDocument): readonly Pet[] => documentPets(from, { seed, count: options.pets ?? DEFAULT_PETS, initialPets: options.initialPets });
   const adopt = (next: PetstoreDocument, previous?: PetstoreDocument): DocumentChange => {
-    const change = adoptDocument(sessions, next, { defaultStatus: options.defaultStatus, initialPets: seededPets(next), seed, now: clock(), ...(previous && { previous }) });
+    const change = adoptDocument(sessions, next, {
+      defaultStatus: options.defaultStatus,
+      initialPets: seededPets(next),
+      initialPetsGiven: options.initialPets !== undefined,
+      seed,
+      now: clock(),
+      ...(previous && { previous }),
+    });
     for (const problem of findInvalidExamples(next)) onWarning(`[petstore-mock] The document is served as written, but ${problem}; a forced or scripted answer of it breaks the document.`);
     return change;
   };

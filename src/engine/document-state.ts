@@ -1,3 +1,4 @@
+import type { OpenAPIV3_1 } from 'openapi-types';
 // What the engine's state takes from its document: the stores' shape of a pet, the seeded pets, and
 // what changes when a new document (`--watch`) replaces the old one.
 import { DocumentShapeError, type PetResource, type PetstoreDocument } from '../document/index.js';
@@ -70,11 +71,13 @@ export function completePet(record: Readonly<Record<string, unknown>>, resource:
 export function adoptDocument(
   sessions: SessionRegistry,
   document: PetstoreDocument,
-  options: { defaultStatus: PetStatus | null | undefined; initialPets: readonly Pet[]; seed: number; now: Date; previous?: PetstoreDocument },
+  options: { defaultStatus: PetStatus | null | undefined; initialPets: readonly Pet[]; initialPetsGiven?: boolean; seed: number; now: Date; previous?: PetstoreDocument },
 ): DocumentChange {
   const resource = document.pets;
   const shape = documentShape(document, options.defaultStatus);
-  for (const [index, pet] of options.initialPets.entries()) {
+  // Pets given were checked when read (readPets); seeded ones of the package's document at build.
+  const seededUnchecked = options.initialPetsGiven !== true && document.checks?.seededPetsFit !== true;
+  for (const [index, pet] of seededUnchecked ? options.initialPets.entries() : []) {
     const problems = findSchemaProblems(pet, resource.petSchema);
     if (problems.length > 0) {
       throw new DocumentShapeError(
@@ -116,16 +119,22 @@ export function documentShape(document: PetstoreDocument, defaultStatus: PetStat
  * example as it is written, so a forced or scripted answer would break the document (and answer 500
  * with `--validate-responses`). The engine warns of them when it reads the document.
  */
-export function findInvalidExamples(document: PetstoreDocument): string[] {
+export function findInvalidExamples(document: PetstoreDocument): readonly string[] {
+  if (document.checks) return document.checks.invalidExamples;
   const found: string[] = [];
-  for (const operation of document.prismOperations) {
-    for (const response of operation.responses) {
-      for (const content of response.contents ?? []) {
+  // The resolved source, not Prism's operations: there a schema shared by many responses is one
+  // object, so its validator is compiled once, not once per operation.
+  for (const operation of document.operations.values()) {
+    const definition = (document.resolved.paths?.[operation.path] as Record<string, OpenAPIV3_1.OperationObject>)[operation.method];
+    for (const [code, response] of Object.entries(definition?.responses ?? {})) {
+      for (const content of Object.values((response as OpenAPIV3_1.ResponseObject).content ?? {})) {
         if (!content.schema) continue;
-        for (const example of content.examples ?? []) {
-          if (!('value' in example)) continue;
-          const problems = findSchemaProblems(example.value, content.schema);
-          if (problems.length > 0) found.push(`the ${response.code} example "${example.key}" of ${operation.iid ?? operation.path} breaks its schema (${describeSchemaProblems(problems)})`);
+        const examples = Object.entries(content.examples ?? {}).map(([key, example]) => [key, (example as OpenAPIV3_1.ExampleObject).value] as const);
+        if (content.example !== undefined) examples.push(['example', content.example]);
+        for (const [key, value] of examples) {
+          if (value === undefined) continue;
+          const problems = findSchemaProblems(value, content.schema);
+          if (problems.length > 0) found.push(`the ${code} example "${key}" of ${operation.operationId} breaks its schema (${describeSchemaProblems(problems)})`);
         }
       }
     }

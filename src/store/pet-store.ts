@@ -35,7 +35,10 @@ export interface PetStoreOptions {
 
 /** The in-memory state behind the mock: pets in ascending `id` order. */
 export interface PetStore {
+  /** A page of pets, copies: the caller may change them. */
   list(query: ListPetsQuery): Pet[];
+  /** The same page, the stored pets themselves, deeply frozen: for an answer serialized at once, with no copy. */
+  view(query: ListPetsQuery): readonly Readonly<Pet>[];
   get(id: number): Pet | undefined;
   /** Stores a new pet under the next id; throws a `StoreFullError` past `maxPets` or the highest id. */
   create(newPet: NewPet): Pet;
@@ -85,7 +88,7 @@ export function createPetStore(options: PetStoreOptions = {}): PetStore {
     pets.clear();
     let highestId = firstId() - 1;
     for (const pet of [...given].sort((a, b) => idOf(a) - idOf(b))) {
-      pets.set(idOf(pet), copyPet(pet, shape.fields));
+      pets.set(idOf(pet), deepFreeze(copyPet(pet, shape.fields)));
       highestId = Math.max(highestId, idOf(pet));
     }
     nextId = highestId + 1;
@@ -93,18 +96,23 @@ export function createPetStore(options: PetStoreOptions = {}): PetStore {
   const reset = (): void => hold(initialPets);
   reset();
   const isFull = (): boolean => pets.size >= maxPets || nextId > lastId();
+  const page = ({ limit, status, where }: ListPetsQuery): Pet[] => {
+    const found: Pet[] = [];
+    const conditions = where === undefined ? [] : Object.entries(where);
+    if (status !== undefined) conditions.push(['status', status]);
+    for (const pet of pets.values()) {
+      if (found.length >= limit) break;
+      const record = pet as unknown as Record<string, unknown>;
+      if (conditions.length === 0 || conditions.every(([name, value]) => record[name] === value)) found.push(pet);
+    }
+    return found;
+  };
 
   return {
-    list({ limit, status, where }) {
-      const page: Pet[] = [];
-      const conditions = Object.entries({ ...where, ...(status !== undefined && { status }) });
-      for (const pet of pets.values()) {
-        if (page.length >= limit) break;
-        const record = pet as unknown as Record<string, unknown>;
-        if (conditions.every(([name, value]) => record[name] === value)) page.push(copyPet(pet));
-      }
-      return page;
+    list(query) {
+      return page(query).map(pet => copyPet(pet));
     },
+    view: page,
     get(id) {
       const pet = pets.get(id);
       return pet && copyPet(pet);
@@ -120,7 +128,7 @@ export function createPetStore(options: PetStoreOptions = {}): PetStore {
       if (status !== null && (shape.fields === undefined || shape.fields.includes('status'))) pet.status = status;
       const completed = complete ? complete(pet) : pet;
       if (completed === undefined) return undefined as unknown as Pet;
-      const ordered = orderFields(completed, shape.fields);
+      const ordered = deepFreeze(orderFields(completed, shape.fields));
       pets.set(nextId, ordered);
       nextId += 1;
       return copyPet(ordered);
@@ -128,7 +136,7 @@ export function createPetStore(options: PetStoreOptions = {}): PetStore {
     update(pet) {
       const id = idOf(pet);
       if (!pets.has(id)) return undefined;
-      const stored = orderFields(copyPet(pet, shape.fields), shape.fields);
+      const stored = deepFreeze(orderFields(copyPet(pet, shape.fields), shape.fields));
       pets.set(id, stored);
       return copyPet(stored);
     },
@@ -161,7 +169,7 @@ function copyPet(pet: Pet, fields?: readonly string[]): Pet {
   for (const name of fields ?? Object.keys(source)) {
     if (name === '__proto__' || !Object.hasOwn(source, name)) continue;
     const value = source[name];
-    if (value !== undefined) copy[name] = copyJson(value);
+    if (value !== undefined) copy[name] = typeof value === 'object' && value !== null ? copyJson(value) : value;
   }
   return copy as unknown as Pet;
 }

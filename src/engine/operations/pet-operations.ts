@@ -29,7 +29,8 @@ export const petOperations: Readonly<Record<StoreRole, OperationHandler>> = {
     const where: Record<string, unknown> = {};
     for (const name of resource.filterParameters) if (query[name] !== undefined) where[name] = query[name];
     const limit = resource.limitParameter === undefined ? undefined : (query[resource.limitParameter] as number | undefined);
-    return jsonResponse(success.status, store.list({ limit: limit ?? Number.POSITIVE_INFINITY, where }));
+    // The stored pets themselves (frozen), serialized at once: no copy on the hot path.
+    return jsonResponse(success.status, store.view({ limit: limit ?? Number.POSITIVE_INFINITY, where }));
   },
 
   create({ body, store, resource, success, urlOfPet, complete }) {

@@ -1,0 +1,24 @@
+/**
+ * The start-up checks of the package's document, done once at build: its examples against their
+ * schemas, and pets generated from its Pet (many seeds, many pets) against Pet. The build fails when
+ * generated pets do not fit; the engine skips both checks for a document whose cache holds them.
+ */
+import type { CompiledDocument, DocumentChecks } from '../src/document/compile-document.js';
+import { prepareDocument } from '../src/document/prepared-document.js';
+import { findInvalidExamples } from '../src/engine/document-state.js';
+import { describeSchemaProblems, findSchemaProblems } from '../src/engine/schema/index.js';
+import { generatePets } from '../src/fixtures/pet-generator.js';
+
+const SEEDS = 50;
+const PETS_PER_SEED = 200;
+
+export function checkDocument(compiled: CompiledDocument): DocumentChecks {
+  const document = prepareDocument(compiled);
+  for (let seed = 0; seed < SEEDS; seed++) {
+    for (const [index, pet] of generatePets(document.pets, PETS_PER_SEED, { seed }).entries()) {
+      const problems = findSchemaProblems(pet, document.pets.petSchema);
+      if (problems.length > 0) throw new Error(`Seeded pets do not fit the document's Pet (seed ${seed}, pets[${index}]: ${describeSchemaProblems(problems)}).`);
+    }
+  }
+  return { invalidExamples: findInvalidExamples(document), seededPetsFit: true };
+}
