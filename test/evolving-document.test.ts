@@ -78,6 +78,16 @@ describe('a document that is not the package’s', () => {
     expect(engine.store.size).toBe(1);
   });
 
+  it('numbers seeded and created pets from the lowest id the document allows', async () => {
+    const shelter = JSON.parse(readFileSync(SHELTER, 'utf8')) as { components: { schemas: { Animal: { properties: { animalId: { minimum: number } } } } } };
+    shelter.components.schemas.Animal.properties.animalId.minimum = 100;
+    const engine = await createEngine({ document: shelter, pets: 2, validateResponses: true, onError: message => expect.fail(message) });
+    const listed = JSON.parse((await engine.handle({ method: 'GET', url: '/api/v2/animals', headers: AUTH })).body ?? '[]') as { animalId: number }[];
+    expect(listed.map(animal => animal.animalId)).toEqual([100, 101]);
+    const admitted = await engine.handle({ method: 'POST', url: '/api/v2/animals', headers: AUTH, body: '{"name":"Tom","kind":"cat"}' });
+    expect(JSON.parse(admitted.body ?? '{}')).toMatchObject({ animalId: 102 });
+  });
+
   it('takes the document as an object, and says which document it answers by in the settings', async () => {
     const engine = await createEngine({ document: JSON.parse(readFileSync(SHELTER, 'utf8')) as object });
     const settings = await engine.handle({ method: 'GET', url: '/__admin/settings', headers: {} });

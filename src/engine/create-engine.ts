@@ -67,11 +67,12 @@ export async function createEngine(options: EngineOptions = {}): Promise<Engine>
   const onError = options.onError ?? ((message: string, error?: unknown) => console.error(message, error ?? ''));
   const clock = createClock(options.now);
   const seededPets = (from: PetstoreDocument): readonly Pet[] => documentPets(from, { seed, count: options.pets ?? DEFAULT_PETS, initialPets: options.initialPets });
-  const adopt = (next: PetstoreDocument, previous?: PetstoreDocument): DocumentChange => {
+  const adopt = (next: PetstoreDocument, startingPets: readonly Pet[], previous?: PetstoreDocument): DocumentChange => {
     const change = adoptDocument(sessions, next, {
       defaultStatus: options.defaultStatus,
-      initialPets: seededPets(next),
+      initialPets: startingPets,
       initialPetsGiven: options.initialPets !== undefined,
+      sessionsMadeBefore: options.sessions !== undefined,
       seed,
       now: clock(),
       ...(previous && { previous }),
@@ -80,8 +81,9 @@ export async function createEngine(options: EngineOptions = {}): Promise<Engine>
     return change;
   };
 
-  const sessions = options.sessions ?? createEngineSessions(options, onWarning, seededPets(document), documentShape(document, options.defaultStatus));
-  adopt(document);
+  const startingPets = seededPets(document);
+  const sessions = options.sessions ?? createEngineSessions(options, onWarning, startingPets, documentShape(document, options.defaultStatus));
+  adopt(document, startingPets);
   const journal = options.journal ?? createRequestJournal(options.journalSize ?? DEFAULT_JOURNAL_SIZE);
   const overrides = options.overrides ?? createOverrideRegistry();
   const latency = options.delay === undefined ? undefined : toDelayRange(options.delay);
@@ -122,7 +124,7 @@ export async function createEngine(options: EngineOptions = {}): Promise<Engine>
     bodyLimit,
     reset,
     replaceDocument(next) {
-      const change = adopt(next, runtime.document);
+      const change = adopt(next, seededPets(next), runtime.document);
       runtime = createDocumentRuntime(next, runtimeServices);
       return change;
     },

@@ -44,7 +44,7 @@ export function describeDocument(document: PetstoreDocument): DocumentSummary {
 
 /** The pets every store starts from: the ones given, or `count` generated from the document's `Pet` with `seed`. */
 export function documentPets(document: PetstoreDocument, options: { seed: number; count: number; initialPets: readonly Pet[] | undefined }): readonly Pet[] {
-  return options.initialPets ?? generatePets(document.pets, options.count, { seed: options.seed });
+  return options.initialPets ?? generatePets(document.pets, options.count, { seed: options.seed, firstId: document.pets.idBounds.minimum });
 }
 
 /**
@@ -71,7 +71,16 @@ export function completePet(record: Readonly<Record<string, unknown>>, resource:
 export function adoptDocument(
   sessions: SessionRegistry,
   document: PetstoreDocument,
-  options: { defaultStatus: PetStatus | null | undefined; initialPets: readonly Pet[]; initialPetsGiven?: boolean; seed: number; now: Date; previous?: PetstoreDocument },
+  options: {
+    defaultStatus: PetStatus | null | undefined;
+    initialPets: readonly Pet[];
+    initialPetsGiven?: boolean;
+    /** The sessions were made before the document was read (the MSW handlers), from the package's seeded pets. */
+    sessionsMadeBefore?: boolean;
+    seed: number;
+    now: Date;
+    previous?: PetstoreDocument;
+  },
 ): DocumentChange {
   const resource = document.pets;
   const shape = documentShape(document, options.defaultStatus);
@@ -100,10 +109,12 @@ export function adoptDocument(
       store.replace(kept);
     }
   }
-  if (JSON.stringify(sessions.initialPets) !== JSON.stringify(options.initialPets)) {
+  if (options.previous) {
     sessions.setInitialPets(options.initialPets);
-    // At start nothing was asked of the stores yet: they start from the document's pets now.
-    if (!options.previous) for (const store of sessions.stores()) store.reset();
+  } else if (options.sessionsMadeBefore === true && JSON.stringify(sessions.initialPets) !== JSON.stringify(options.initialPets)) {
+    // Made from another document's pets, before this one was read: the stores start from its pets now.
+    sessions.setInitialPets(options.initialPets);
+    for (const store of sessions.stores()) store.reset();
   }
   return { ...compareOperations(options.previous, document), refusedPets };
 }
