@@ -202,6 +202,12 @@ export function describeAnimalStoreContract(surfaceName: string, createSurface: 
         ['limit=101', /limit must be <= 100/],
         ['limit=abc', /limit must be integer/],
         ['limit=2.5', /limit must be integer/],
+        // What JavaScript's Number() reads but JSON does not write: refused, never read as 0, 16 or 1.
+        ['limit=', /limit must be an integer written in decimal, got ""/],
+        ['limit=0x10', /limit must be an integer written in decimal, got "0x10"/],
+        ['limit=%201', /limit must be an integer written in decimal, got " 1"/],
+        ['limit=1e1', /limit must be an integer written in decimal, got "1e1"/],
+        ['limit=+5', /limit must be an integer written in decimal/],
         ['status=lost', /status must be equal to one of the allowed values/],
       ])('answers 400 naming the query parameter given %s', async (query, message) => {
         await expectError(await surface().request('GET', `/v1/pets?${query}`, { headers: AUTH }), 400, 'invalid_request', message);

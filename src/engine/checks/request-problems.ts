@@ -3,6 +3,7 @@ import type { IHttpRequest, IHttpResponse } from '@stoplight/prism-http';
 import type { IHttpOperation } from '@stoplight/types';
 import { checkBearerToken } from './bearer-token.js';
 import { describeDiagnostics, isError } from './diagnostics.js';
+import { findQueryNumberProblem } from './query-numbers.js';
 import type { DecodedBody } from '../http/index.js';
 import { errorResponse } from '../responses/index.js';
 
@@ -39,7 +40,10 @@ export function findInputProblem({ operation, request, diagnostics, body, bodyLi
       `Request body property ${path || '(the body)'} is ${literal}, which a JavaScript number cannot hold exactly (it reads ${value}); the mock refuses it rather than store another value.`,
     );
   }
-  if (errors.length === 0) return undefined;
+  if (errors.length === 0) {
+    const numberProblem = findQueryNumberProblem(operation, request.url.query ?? {});
+    return numberProblem === undefined ? undefined : errorResponse('invalid_request', numberProblem);
+  }
   // Prism reports a JSON `null` body as a missing one.
   if (errors.some(diagnostic => diagnostic.message === 'Body parameter is required')) {
     return errorResponse('invalid_request', body.kind === 'json' ? 'Request body must be object, not null.' : 'Request body is required: send a JSON object.');
