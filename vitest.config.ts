@@ -18,5 +18,7 @@ export default defineConfig({
     hookTimeout: 60_000,
     // Suites start servers and child processes; two workers match the CI machine's two cores.
     maxWorkers: 2,
+    // The default report, then what was skipped and why: last, where a person reads it.
+    reporters: ['default', './test/support/skip-summary-reporter.ts'],
   },
 });

@@ -9,12 +9,13 @@ import { describeDocumentDrivenContract } from './contract/document-driven.contr
 const EVOLVED = fileURLToPath(new URL('documents/evolved-pets.yaml', import.meta.url));
 import { configuredContainer, createContainerSurface } from './support/container-surface.js';
 import { buildTestImage, docker, prepareDocker, TEST_IMAGE } from './support/docker.js';
+import { noteSkip } from './support/skip-reasons.js';
 
 const unavailable = await prepareDocker();
 if (unavailable && process.env['PETSTORE_REQUIRE_DOCKER'] === '1') {
   throw new Error(`PETSTORE_REQUIRE_DOCKER=1 but ${unavailable}.`);
 }
-if (unavailable) console.warn(`Skipping the container tests: ${unavailable}. Set PETSTORE_REQUIRE_DOCKER=1 to fail instead.`);
+if (unavailable) noteSkip('the container tests', `${unavailable}; set PETSTORE_REQUIRE_DOCKER=1 to fail instead`);
 
 describe.skipIf(unavailable !== undefined)('the Docker image', () => {
   beforeAll(async () => {

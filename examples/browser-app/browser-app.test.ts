@@ -37,8 +37,8 @@ describe.skipIf(unavailable !== undefined)('the browser example app (examples/br
   }, 60_000);
   afterAll(async () => {
     await browser.close();
-    // npm and Vite under it: the whole process group.
-    if (server.process.pid !== undefined) process.kill(-server.process.pid, 'SIGTERM');
+    // Whatever the last test left running: npm and Vite under it, the whole process group.
+    if (server.process.pid !== undefined && server.process.exitCode === null) process.kill(-server.process.pid, 'SIGTERM');
   });
 
   async function names(page: Page): Promise<string[]> {
@@ -72,4 +72,16 @@ describe.skipIf(unavailable !== undefined)('the browser example app (examples/br
     await expect.poll(async () => (await names(page)).length).toBe(20);
     expect(pageErrors).toEqual([]);
   }, 60_000);
+
+  it('stops with npm: SIGTERM to npm alone ends Vite too, and nothing answers any more', async () => {
+    const exited = new Promise(resolve => server.process.once('exit', resolve));
+    server.process.kill('SIGTERM');
+    await exited;
+    let answered = true;
+    for (let attempt = 0; attempt < 50 && answered; attempt++) {
+      answered = await fetch(server.url).then(() => true, () => false);
+      if (answered) await new Promise(resolve => setTimeout(resolve, 100));
+    }
+    expect(answered, 'Vite still answers after npm stopped').toBe(false);
+  });
 });

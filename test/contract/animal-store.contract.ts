@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { PET_STATUSES, type Pet } from '../../src/index.js';
 import { AUTH, createPet, DEPRECATED_AT, expectError, JSON_AUTH, listAll, SUCCESSOR_LINK, SUNSET, useSurface } from './contract-helpers.js';
 import type { CreateSurface, SurfaceTraits } from './surface.js';
+import { noteSkip } from '../support/skip-reasons.js';
 
 /** The behaviour of the Animal Store API every surface must show, written once. */
 export function describeAnimalStoreContract(surfaceName: string, createSurface: CreateSurface, traits: SurfaceTraits = {}): void {
@@ -11,6 +12,9 @@ export function describeAnimalStoreContract(surfaceName: string, createSurface: 
    * are skipped, and test/browser.test.ts checks CORS as a page meets it (a cross-origin fetch).
    */
   const itSendingForbiddenHeaders = traits.fetchesFromPage ? it.skip : it;
+  if (traits.fetchesFromPage) {
+    noteSkip(`the CORS cases through ${surfaceName}`, "a page's fetch cannot send Origin or a preflight's headers; test/browser.test.ts checks CORS with a real cross-origin fetch");
+  }
   describe(`the Animal Store contract through ${surfaceName}`, () => {
     describe('with the default 20 seeded pets', () => {
       const surface = useSurface(createSurface, { seed: 1, pets: 20, validateResponses: true });

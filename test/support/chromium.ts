@@ -1,5 +1,6 @@
 import { existsSync } from 'node:fs';
 import { chromium, type Browser } from 'playwright-core';
+import { noteSkip } from './skip-reasons.js';
 
 /** The system Chromium (`apt-get install -y chromium`); browser downloads cannot be reached here. */
 export const CHROMIUM = process.env['PETSTORE_CHROMIUM'] ?? '/usr/bin/chromium';
@@ -11,7 +12,7 @@ export const CHROMIUM = process.env['PETSTORE_CHROMIUM'] ?? '/usr/bin/chromium';
 export function browserUnavailable(suite: string): string | undefined {
   const reason = existsSync(CHROMIUM) ? undefined : `no Chromium at ${CHROMIUM} (apt-get install -y chromium, or set PETSTORE_CHROMIUM)`;
   if (reason && process.env['PETSTORE_REQUIRE_BROWSER'] === '1') throw new Error(`PETSTORE_REQUIRE_BROWSER=1 but ${reason}.`);
-  if (reason) console.warn(`Skipping ${suite}: ${reason}. Set PETSTORE_REQUIRE_BROWSER=1 to fail instead.`);
+  if (reason) noteSkip(suite, `${reason}; set PETSTORE_REQUIRE_BROWSER=1 to fail instead`);
   return reason;
 }
 
