@@ -4,7 +4,7 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import ts from 'typescript';
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
 import { parseCli } from '../src/cli/index.js';
 import { parseVerifyCli } from '../src/verify/parse-verify-cli.js';
@@ -66,15 +66,20 @@ const SOURCE_ENTRIES: Record<string, string[]> = {
   'petstore-mock/storybook': ['src/storybook/index.ts'],
 };
 
-/** Compiles the files as a consumer's project would (strict, ES modules, the package as the README imports it); the diagnostics as text. */
-function typeCheck(directory: string, files: Map<string, string>): string[] {
-  rmSync(directory, { recursive: true, force: true });
-  const paths = [...files.entries()].map(([name, code]) => {
-    const path = join(directory, name);
-    mkdirSync(dirname(path), { recursive: true });
-    writeFileSync(path, code);
-    return path;
-  });
+/**
+ * Compiles every program's files in one compiler run, as a consumer's project would (strict, ES
+ * modules, the package as the README imports it); each program's diagnostics as text, by its folder.
+ */
+function typeCheck(programs: readonly { directory: string; files: Map<string, string> }[]): Map<string, string[]> {
+  rmSync(OUTPUT, { recursive: true, force: true });
+  const paths = programs.flatMap(({ directory, files }) =>
+    [...files.entries()].map(([name, code]) => {
+      const path = join(directory, name);
+      mkdirSync(dirname(path), { recursive: true });
+      writeFileSync(path, code);
+      return path;
+    }),
+  );
   const program = ts.createProgram(paths, {
     strict: true,
     noEmit: true,
@@ -90,10 +95,15 @@ function typeCheck(directory: string, files: Map<string, string>): string[] {
     baseUrl: ROOT,
     paths: SOURCE_ENTRIES,
   });
-  return ts
-    .getPreEmitDiagnostics(program)
-    .filter(diagnostic => diagnostic.file === undefined || paths.includes(diagnostic.file.fileName))
-    .map(diagnostic => `${diagnostic.file ? `${diagnostic.file.fileName.slice(directory.length + 1)}: ` : ''}${ts.flattenDiagnosticMessageText(diagnostic.messageText, '\n')}`);
+  const found = new Map(programs.map(({ directory }) => [directory, [] as string[]]));
+  for (const diagnostic of ts.getPreEmitDiagnostics(program)) {
+    const fileName = diagnostic.file?.fileName ?? '';
+    const directory = programs.find(each => fileName.startsWith(`${each.directory}/`))?.directory;
+    const message = ts.flattenDiagnosticMessageText(diagnostic.messageText, '\n');
+    if (directory !== undefined) found.get(directory)?.push(`${fileName.slice(directory.length + 1)}: ${message}`);
+    else if (diagnostic.file === undefined) for (const list of found.values()) list.push(message);
+  }
+  return found;
 }
 
 /** The shell lines of a block, `\` continuations joined, comments dropped. */
@@ -116,9 +126,15 @@ describe('the README', () => {
     for (const { marker, line } of snippets) if (marker !== undefined) expect(marker, `line ${line}`).toMatch(/^(continues|excerpt of \S+|not checked: .{10,})$/);
   });
 
-  describe.each(typeScriptPrograms())('TypeScript snippet at line $line', ({ line, files }) => {
-    it('type-checks against the package as a consumer imports it', () => {
-      expect(typeCheck(join(OUTPUT, `line-${line}`), files)).toEqual([]);
+  describe('TypeScript snippets', () => {
+    const programs = typeScriptPrograms().map(({ line, files }) => ({ line, files, directory: join(OUTPUT, `line-${line}`) }));
+    let diagnostics = new Map<string, string[]>();
+    beforeAll(() => {
+      diagnostics = typeCheck(programs);
+    }, 120_000);
+
+    it.each(programs)('at line $line type-checks against the package as a consumer imports it', ({ directory }) => {
+      expect(diagnostics.get(directory)).toEqual([]);
     });
   });
 
