@@ -28,6 +28,10 @@ const bundled = {
   alias: {
     // jsonc-parser's CommonJS build is UMD with requires esbuild cannot follow; its ES build is plain.
     'jsonc-parser': './node_modules/jsonc-parser/lib/esm/main.js',
+    // Prism's mocker brings node-fetch 2, whose whatwg-url 5 and tr46 0.0.3 require Node's `punycode`:
+    // deprecated (DEP0040), Node 21+ warns on stderr at the first forced answer. The userland package
+    // of the same name and API (`punycode/`, with the slash, as its README says) takes its place.
+    punycode: 'punycode/',
   },
   metafile: true,
   minify: process.env.BUILD_MINIFY !== '0',

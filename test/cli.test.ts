@@ -1,7 +1,7 @@
 import { request as httpRequest, Agent } from 'node:http';
 import { spawn } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { homedir, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
@@ -27,6 +27,10 @@ async function waitUntilAnswering(url: string): Promise<void> {
   }
   throw new Error(`${url} never answered.`);
 }
+
+/** Node 24, where .ci/run installed it, besides the Node running the tests. */
+const NODE_24 = join(process.env['PETSTORE_CI_CACHE'] ?? join(homedir(), '.cache', 'petstore-mock-ci'), 'node24', 'bin', 'node');
+const NODES_TO_TRY: [string, string][] = [[`Node ${process.versions.node}`, process.execPath], ...(existsSync(NODE_24) && NODE_24 !== process.execPath ? [['Node 24 of .ci/run', NODE_24] as [string, string]] : [])];
 
 const { version } = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')) as { version: string };
 const AUTH = { authorization: 'Bearer cli-test' };
@@ -297,6 +301,25 @@ describe('the petstore-mock command', () => {
     expect(performance.now() - started).toBeLessThan(1_000);
     agent.destroy();
   });
+});
+
+describe('the petstore-mock log', () => {
+  it.each(NODES_TO_TRY.flatMap(([name, node]) => [[name, 'without flags', node, ''], [name, 'with --pending-deprecation', node, '--pending-deprecation']]))(
+    'answers a forced response with no deprecation warning of its bundle on standard error (%s, %s)',
+    async (_name, _flags, node, nodeOptions) => {
+      // Prism's mocker loads node-fetch 2, whose URL parser required Node's punycode module: DEP0040, printed
+      // by Node 21+ and, with --pending-deprecation, by Node 20. With the flag, Node also reports lodash's
+      // probe of process.binding('util') (DEP0111), which is documentation-only and printed by no Node without it.
+      const cli = startCli(['--port', '0'], { NODE_OPTIONS: nodeOptions }, { node });
+      const url = await readyUrl(cli);
+      const forced = await fetch(`${url}/pets/1`, { headers: { ...AUTH, prefer: 'code=200, dynamic=true' } });
+      expect(forced.status).toBe(200);
+      expect(((await forced.json()) as Partial<Pet>).name).toEqual(expect.any(String));
+      cli.child.kill('SIGTERM');
+      expect((await cli.exited).code).toBe(0);
+      expect(cli.errors()).not.toMatch(nodeOptions === '' ? /DeprecationWarning|DEP0\d+/ : /DEP0040|punycode/);
+    },
+  );
 });
 
 describe('parseCli', () => {
