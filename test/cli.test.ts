@@ -304,6 +304,28 @@ describe('the petstore-mock command', () => {
 });
 
 describe('the petstore-mock log', () => {
+  const adminAndDashboard = ['/__admin/requests', '/__admin/sessions', '/__admin/', '/__admin/dashboard.js'];
+
+  it('logs API requests at info, and admin and dashboard requests only at --log-level debug', async () => {
+    for (const level of ['info', 'debug'] as const) {
+      const cli = startCli(['--port', '0', '--log-level', level]);
+      try {
+        const url = await readyUrl(cli);
+        const origin = new URL(url).origin;
+        for (const path of [...adminAndDashboard, '/__admin/health']) expect((await fetch(`${origin}${path}`)).status, path).toBe(200);
+        await fetch(`${url}/pets?limit=1`, { headers: AUTH });
+        await cli.waitForLine(/^GET \/v1\/pets\?limit=1 200 /);
+        const lines = cli.output().split('\n');
+        const logged = adminAndDashboard.filter(path => lines.some(line => line.startsWith(`GET ${path} 200 `)));
+        expect(logged, level).toEqual(level === 'debug' ? adminAndDashboard : []);
+        // Health checks stay out at every level: a container asks every second.
+        expect(cli.output(), level).not.toContain('/__admin/health');
+      } finally {
+        cli.child.kill('SIGKILL');
+      }
+    }
+  });
+
   it.each(NODES_TO_TRY.flatMap(([name, node]) => [[name, 'without flags', node, ''], [name, 'with --pending-deprecation', node, '--pending-deprecation']]))(
     'answers a forced response with no deprecation warning of its bundle on standard error (%s, %s)',
     async (_name, _flags, node, nodeOptions) => {

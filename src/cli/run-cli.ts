@@ -5,6 +5,7 @@ import { findDefaultStatusProblem } from '../options/index.js';
 import { createMockServer, type MockServer } from '../server/index.js';
 import type { Pet } from '../types/index.js';
 import { CliUsageError, HELP, parseCli, type CliConfig } from './parse-cli.js';
+import { requestLogLine } from './request-log-line.js';
 
 export interface CliIo {
   argv: readonly string[];
@@ -88,9 +89,9 @@ async function serve(config: CliConfig, io: CliIo): Promise<number | MockServer>
         if (logsRequests) io.stderr(message);
       },
       ...(logsRequests && {
-        // A container's HEALTHCHECK asks every second; those lines would drown the log.
         onRequest: entry => {
-          if (entry.path !== '/__admin/health') io.stdout(`${entry.method} ${entry.path} ${entry.status} ${entry.milliseconds.toFixed(1)}ms`);
+          const line = requestLogLine(entry, config.logLevel);
+          if (line !== undefined) io.stdout(line);
         },
       }),
     });
