@@ -1,13 +1,14 @@
 import { request as httpRequest, Agent } from 'node:http';
 import { spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { homedir, tmpdir } from 'node:os';
+import { homedir, networkInterfaces, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import type { Pet } from '../src/index.js';
 import { createServer } from 'node:net';
 import { parseCli } from '../src/cli/index.js';
+import { originsToOpen } from '../src/cli/origins-to-open.js';
 import { runCliToEnd, startCli } from './support/run-cli.js';
 
 function freePort(): Promise<number> {
@@ -31,6 +32,16 @@ async function waitUntilAnswering(url: string): Promise<void> {
 /** Node 24, where .ci/run installed it, besides the Node running the tests. */
 const NODE_24 = join(process.env['PETSTORE_CI_CACHE'] ?? join(homedir(), '.cache', 'petstore-mock-ci'), 'node24', 'bin', 'node');
 const NODES_TO_TRY: [string, string][] = [[`Node ${process.versions.node}`, process.execPath], ...(existsSync(NODE_24) && NODE_24 !== process.execPath ? [['Node 24 of .ci/run', NODE_24] as [string, string]] : [])];
+
+const FAKE_INTERFACES = {
+  lo: [{ address: '127.0.0.1', netmask: '255.0.0.0', family: 'IPv4', mac: '00:00:00:00:00:00', internal: true, cidr: '127.0.0.1/8' }],
+  eth0: [
+    { address: '192.168.1.20', netmask: '255.255.255.0', family: 'IPv4', mac: '02:42:ac:11:00:02', internal: false, cidr: '192.168.1.20/24' },
+    { address: 'fe80::42:acff:fe11:2', netmask: 'ffff:ffff:ffff:ffff::', family: 'IPv6', mac: '02:42:ac:11:00:02', internal: false, cidr: 'fe80::42:acff:fe11:2/64', scopeid: 2 },
+  ],
+  docker0: [{ address: '172.17.0.2', netmask: '255.255.0.0', family: 'IPv4', mac: '02:42:ac:11:00:03', internal: false, cidr: '172.17.0.2/16' }],
+  bridge: [{ address: '192.168.1.20', netmask: '255.255.255.0', family: 'IPv4', mac: '02:42:ac:11:00:04', internal: false, cidr: '192.168.1.20/24' }],
+} as const;
 
 const { version } = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')) as { version: string };
 const AUTH = { authorization: 'Bearer cli-test' };
@@ -323,6 +334,36 @@ describe('the petstore-mock log', () => {
       } finally {
         cli.child.kill('SIGKILL');
       }
+    }
+  });
+
+  it('names, bound to every address, the loopback URL and this machine’s external IPv4 ones, each answering', async () => {
+    const cli = startCli(['--port', '0', '--host', '0.0.0.0']);
+    try {
+      const line = await cli.waitForLine(/ready on /);
+      expect(line).toMatch(/^petstore-mock ready on http:\/\/127\.0\.0\.1:\d+\/v1 /);
+      const urls = /ready on (.*?) \(/.exec(line)?.[1]?.split(' or ') ?? [];
+      const { port } = new URL(urls[0] ?? '');
+      const external = Object.values(networkInterfaces()).flatMap(entries => entries ?? []).filter(entry => entry.family === 'IPv4' && !entry.internal).map(entry => entry.address);
+      expect(urls).toEqual([...new Set(['127.0.0.1', ...external])].map(host => `http://${host}:${port}/v1`));
+      expect(line).not.toContain('0.0.0.0');
+      expect(cli.output()).toContain(`dashboard: http://127.0.0.1:${port}/__admin/\n`);
+      for (const url of urls) expect((await fetch(`${url}/pets`, { headers: AUTH })).status, url).toBe(200);
+    } finally {
+      cli.child.kill('SIGKILL');
+    }
+  });
+
+  it('names the one address it is bound to', () => {
+    expect(originsToOpen({ address: '127.0.0.1', family: 'IPv4', port: 4010 }, {})).toEqual(['http://127.0.0.1:4010']);
+    expect(originsToOpen({ address: '::1', family: 'IPv6', port: 4010 }, {})).toEqual(['http://[::1]:4010']);
+    expect(originsToOpen({ address: '192.168.1.20', family: 'IPv4', port: 80 }, FAKE_INTERFACES)).toEqual(['http://192.168.1.20:80']);
+  });
+
+  it('names loopback first, then each external IPv4 address once, for 0.0.0.0 and ::', () => {
+    for (const address of ['0.0.0.0', '::']) {
+      expect(originsToOpen({ address, family: address === '::' ? 'IPv6' : 'IPv4', port: 4010 }, FAKE_INTERFACES)).toEqual(['http://127.0.0.1:4010', 'http://192.168.1.20:4010', 'http://172.17.0.2:4010']);
+      expect(originsToOpen({ address, family: 'IPv4', port: 4010 }, {})).toEqual(['http://127.0.0.1:4010']);
     }
   });
 

@@ -1,9 +1,11 @@
 import { readFile } from 'node:fs/promises';
+import type { AddressInfo } from 'node:net';
 import { DocumentShapeError, loadDocument, type PetstoreDocument } from '../document/index.js';
 import { petSchemaOf, readPets } from '../engine/index.js';
 import { findDefaultStatusProblem } from '../options/index.js';
 import { createMockServer, type MockServer } from '../server/index.js';
 import type { Pet } from '../types/index.js';
+import { originsToOpen } from './origins-to-open.js';
 import { CliUsageError, HELP, parseCli, type CliConfig } from './parse-cli.js';
 import { requestLogLine } from './request-log-line.js';
 
@@ -100,8 +102,12 @@ async function serve(config: CliConfig, io: CliIo): Promise<number | MockServer>
     const { title, version } = server.engine.document.source.info;
     const documentLine = config.documentPath === undefined ? '' : `, ${title} ${version} from ${config.documentPath}${config.watch ? ', watched' : ''}`;
     if (logsRequests) {
-      io.stdout(`petstore-mock ready on ${server.url} (${pets}, ${keys}${documentLine}${describeControls(config)})`);
-      if (server.dashboardUrl !== undefined) io.stdout(`dashboard: ${server.dashboardUrl}`);
+      // Listening on every address, the line names those a browser opens (never http://0.0.0.0),
+      // separated by " or " so that the first word after "ready on" is always one whole URL.
+      const origins = originsToOpen(server.server.address() as AddressInfo);
+      const urls = origins.map(origin => `${origin}${server.engine.document.basePath}`).join(' or ');
+      io.stdout(`petstore-mock ready on ${urls} (${pets}, ${keys}${documentLine}${describeControls(config)})`);
+      if (server.dashboardUrl !== undefined) io.stdout(`dashboard: ${server.dashboardUrl.replace(server.origin, origins[0])}`);
     }
     return server;
   } catch (error) {
