@@ -4,6 +4,7 @@ import { build } from 'esbuild';
 import { readFile, rm } from 'node:fs/promises';
 import { browserBuildOptions, dashboardBuildOptions, nodeBuildOptions } from './build-options.mjs';
 import { checkBrowserOutput, checkDocumentSchemas } from './browser-build.mjs';
+import { writeBundleNotices } from './bundle-notices.mjs';
 import { trimSourceMaps } from './trim-source-maps.mjs';
 
 await rm('dist', { recursive: true, force: true });
@@ -17,6 +18,8 @@ await checkBrowserOutput(browserResult.metafile);
 // The dashboard's script, for browsers: served by the mock at /__admin/dashboard.js.
 const dashboardResult = await build(dashboardBuildOptions);
 await trimSourceMaps('dist');
+// What npm cannot see: the packages bundled into either build, their licenses and an SBOM.
+await writeBundleNotices('dist', { node: result.metafile, browser: browserResult.metafile, dashboard: dashboardResult.metafile });
 if (process.env.BUILD_ANALYZE) {
   const { analyzeMetafile } = await import('esbuild');
   console.log(await analyzeMetafile(process.env.BUILD_ANALYZE === 'browser' ? browserResult.metafile : result.metafile));
