@@ -1,13 +1,14 @@
 import { request as httpRequest, Agent } from 'node:http';
 import { spawn } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { homedir, networkInterfaces, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import type { Pet } from '../src/index.js';
 import { createServer } from 'node:net';
 import { parseCli } from '../src/cli/index.js';
+import { originsToOpen } from '../src/cli/origins-to-open.js';
 import { runCliToEnd, startCli } from './support/run-cli.js';
 
 function freePort(): Promise<number> {
@@ -27,6 +28,20 @@ async function waitUntilAnswering(url: string): Promise<void> {
   }
   throw new Error(`${url} never answered.`);
 }
+
+/** Node 24, where .ci/run installed it, besides the Node running the tests. */
+const NODE_24 = join(process.env['PETSTORE_CI_CACHE'] ?? join(homedir(), '.cache', 'petstore-mock-ci'), 'node24', 'bin', 'node');
+const NODES_TO_TRY: [string, string][] = [[`Node ${process.versions.node}`, process.execPath], ...(existsSync(NODE_24) && NODE_24 !== process.execPath ? [['Node 24 of .ci/run', NODE_24] as [string, string]] : [])];
+
+const FAKE_INTERFACES = {
+  lo: [{ address: '127.0.0.1', netmask: '255.0.0.0', family: 'IPv4', mac: '00:00:00:00:00:00', internal: true, cidr: '127.0.0.1/8' }],
+  eth0: [
+    { address: '192.168.1.20', netmask: '255.255.255.0', family: 'IPv4', mac: '02:42:ac:11:00:02', internal: false, cidr: '192.168.1.20/24' },
+    { address: 'fe80::42:acff:fe11:2', netmask: 'ffff:ffff:ffff:ffff::', family: 'IPv6', mac: '02:42:ac:11:00:02', internal: false, cidr: 'fe80::42:acff:fe11:2/64', scopeid: 2 },
+  ],
+  docker0: [{ address: '172.17.0.2', netmask: '255.255.0.0', family: 'IPv4', mac: '02:42:ac:11:00:03', internal: false, cidr: '172.17.0.2/16' }],
+  bridge: [{ address: '192.168.1.20', netmask: '255.255.255.0', family: 'IPv4', mac: '02:42:ac:11:00:04', internal: false, cidr: '192.168.1.20/24' }],
+} as const;
 
 const { version } = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')) as { version: string };
 const AUTH = { authorization: 'Bearer cli-test' };
@@ -297,6 +312,77 @@ describe('the petstore-mock command', () => {
     expect(performance.now() - started).toBeLessThan(1_000);
     agent.destroy();
   });
+});
+
+describe('the petstore-mock log', () => {
+  const adminAndDashboard = ['/__admin/requests', '/__admin/sessions', '/__admin/', '/__admin/dashboard.js'];
+
+  it('logs API requests at info, and admin and dashboard requests only at --log-level debug', async () => {
+    for (const level of ['info', 'debug'] as const) {
+      const cli = startCli(['--port', '0', '--log-level', level]);
+      try {
+        const url = await readyUrl(cli);
+        const origin = new URL(url).origin;
+        for (const path of [...adminAndDashboard, '/__admin/health']) expect((await fetch(`${origin}${path}`)).status, path).toBe(200);
+        await fetch(`${url}/pets?limit=1`, { headers: AUTH });
+        await cli.waitForLine(/^GET \/v1\/pets\?limit=1 200 /);
+        const lines = cli.output().split('\n');
+        const logged = adminAndDashboard.filter(path => lines.some(line => line.startsWith(`GET ${path} 200 `)));
+        expect(logged, level).toEqual(level === 'debug' ? adminAndDashboard : []);
+        // Health checks stay out at every level: a container asks every second.
+        expect(cli.output(), level).not.toContain('/__admin/health');
+      } finally {
+        cli.child.kill('SIGKILL');
+      }
+    }
+  });
+
+  it('names, bound to every address, the loopback URL and this machine’s external IPv4 ones, each answering', async () => {
+    const cli = startCli(['--port', '0', '--host', '0.0.0.0']);
+    try {
+      const line = await cli.waitForLine(/ready on /);
+      expect(line).toMatch(/^petstore-mock ready on http:\/\/127\.0\.0\.1:\d+\/v1 /);
+      const urls = /ready on (.*?) \(/.exec(line)?.[1]?.split(' or ') ?? [];
+      const { port } = new URL(urls[0] ?? '');
+      const external = Object.values(networkInterfaces()).flatMap(entries => entries ?? []).filter(entry => entry.family === 'IPv4' && !entry.internal).map(entry => entry.address);
+      expect(urls).toEqual([...new Set(['127.0.0.1', ...external])].map(host => `http://${host}:${port}/v1`));
+      expect(line).not.toContain('0.0.0.0');
+      expect(cli.output()).toContain(`dashboard: http://127.0.0.1:${port}/__admin/\n`);
+      for (const url of urls) expect((await fetch(`${url}/pets`, { headers: AUTH })).status, url).toBe(200);
+    } finally {
+      cli.child.kill('SIGKILL');
+    }
+  });
+
+  it('names the one address it is bound to', () => {
+    expect(originsToOpen({ address: '127.0.0.1', family: 'IPv4', port: 4010 }, {})).toEqual(['http://127.0.0.1:4010']);
+    expect(originsToOpen({ address: '::1', family: 'IPv6', port: 4010 }, {})).toEqual(['http://[::1]:4010']);
+    expect(originsToOpen({ address: '192.168.1.20', family: 'IPv4', port: 80 }, FAKE_INTERFACES)).toEqual(['http://192.168.1.20:80']);
+  });
+
+  it('names loopback first, then each external IPv4 address once, for 0.0.0.0 and ::', () => {
+    for (const address of ['0.0.0.0', '::']) {
+      expect(originsToOpen({ address, family: address === '::' ? 'IPv6' : 'IPv4', port: 4010 }, FAKE_INTERFACES)).toEqual(['http://127.0.0.1:4010', 'http://192.168.1.20:4010', 'http://172.17.0.2:4010']);
+      expect(originsToOpen({ address, family: 'IPv4', port: 4010 }, {})).toEqual(['http://127.0.0.1:4010']);
+    }
+  });
+
+  it.each(NODES_TO_TRY.flatMap(([name, node]) => [[name, 'without flags', node, ''], [name, 'with --pending-deprecation', node, '--pending-deprecation']]))(
+    'answers a forced response with no deprecation warning of its bundle on standard error (%s, %s)',
+    async (_name, _flags, node, nodeOptions) => {
+      // Prism's mocker loads node-fetch 2, whose URL parser required Node's punycode module: DEP0040, printed
+      // by Node 21+ and, with --pending-deprecation, by Node 20. With the flag, Node also reports lodash's
+      // probe of process.binding('util') (DEP0111), which is documentation-only and printed by no Node without it.
+      const cli = startCli(['--port', '0'], { NODE_OPTIONS: nodeOptions }, { node });
+      const url = await readyUrl(cli);
+      const forced = await fetch(`${url}/pets/1`, { headers: { ...AUTH, prefer: 'code=200, dynamic=true' } });
+      expect(forced.status).toBe(200);
+      expect(((await forced.json()) as Partial<Pet>).name).toEqual(expect.any(String));
+      cli.child.kill('SIGTERM');
+      expect((await cli.exited).code).toBe(0);
+      expect(cli.errors()).not.toMatch(nodeOptions === '' ? /DeprecationWarning|DEP0\d+/ : /DEP0040|punycode/);
+    },
+  );
 });
 
 describe('parseCli', () => {

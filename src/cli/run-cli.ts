@@ -1,10 +1,13 @@
 import { readFile } from 'node:fs/promises';
+import type { AddressInfo } from 'node:net';
 import { DocumentShapeError, loadDocument, type PetstoreDocument } from '../document/index.js';
 import { petSchemaOf, readPets } from '../engine/index.js';
 import { findDefaultStatusProblem } from '../options/index.js';
 import { createMockServer, type MockServer } from '../server/index.js';
 import type { Pet } from '../types/index.js';
+import { originsToOpen } from './origins-to-open.js';
 import { CliUsageError, HELP, parseCli, type CliConfig } from './parse-cli.js';
+import { requestLogLine } from './request-log-line.js';
 
 export interface CliIo {
   argv: readonly string[];
@@ -88,9 +91,9 @@ async function serve(config: CliConfig, io: CliIo): Promise<number | MockServer>
         if (logsRequests) io.stderr(message);
       },
       ...(logsRequests && {
-        // A container's HEALTHCHECK asks every second; those lines would drown the log.
         onRequest: entry => {
-          if (entry.path !== '/__admin/health') io.stdout(`${entry.method} ${entry.path} ${entry.status} ${entry.milliseconds.toFixed(1)}ms`);
+          const line = requestLogLine(entry, config.logLevel);
+          if (line !== undefined) io.stdout(line);
         },
       }),
     });
@@ -99,8 +102,12 @@ async function serve(config: CliConfig, io: CliIo): Promise<number | MockServer>
     const { title, version } = server.engine.document.source.info;
     const documentLine = config.documentPath === undefined ? '' : `, ${title} ${version} from ${config.documentPath}${config.watch ? ', watched' : ''}`;
     if (logsRequests) {
-      io.stdout(`petstore-mock ready on ${server.url} (${pets}, ${keys}${documentLine}${describeControls(config)})`);
-      if (server.dashboardUrl !== undefined) io.stdout(`dashboard: ${server.dashboardUrl}`);
+      // Listening on every address, the line names those a browser opens (never http://0.0.0.0),
+      // separated by " or " so that the first word after "ready on" is always one whole URL.
+      const origins = originsToOpen(server.server.address() as AddressInfo);
+      const urls = origins.map(origin => `${origin}${server.engine.document.basePath}`).join(' or ');
+      io.stdout(`petstore-mock ready on ${urls} (${pets}, ${keys}${documentLine}${describeControls(config)})`);
+      if (server.dashboardUrl !== undefined) io.stdout(`dashboard: ${server.dashboardUrl.replace(server.origin, origins[0])}`);
     }
     return server;
   } catch (error) {

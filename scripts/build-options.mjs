@@ -1,0 +1,99 @@
+// The esbuild options of the package's bundles, apart from the script that runs them
+// (scripts/build.mjs), so that a test can ask esbuild what each bundles (test/bundled-licenses.test.ts).
+import { createRequire } from 'node:module';
+import { dirname, resolve } from 'node:path';
+import { browserBuildPlugins } from './browser-build.mjs';
+import { prismLazyAjv, prismLazyAjvSchemasCheckedAtBuild } from './prism-lazy-ajv.mjs';
+
+const PRISM_HTTP = dirname(createRequire(import.meta.url).resolve('@stoplight/prism-http/package.json'));
+
+/** Prism's generator (loaded on the first forced response) gets Faker 6 with English only; see the shim. */
+const prismFakerEnglishOnly = {
+  name: 'prism-faker-english-only',
+  setup(builder) {
+    builder.onResolve({ filter: /^@faker-js\/faker$/ }, args =>
+      args.importer.startsWith(PRISM_HTTP) ? { path: resolve('scripts/shims/prism-faker-en.cjs') } : undefined,
+    );
+    builder.onResolve({ filter: /^@faker-js\/faker\/locale\/en$/ }, args =>
+      args.importer.endsWith('prism-faker-en.cjs') ? { path: createRequire(`${PRISM_HTTP}/package.json`).resolve('@faker-js/faker/locale/en') } : undefined,
+    );
+  },
+};
+
+/** What the Node and the browser builds share: split ES modules, minified, with slim linked maps. */
+const bundled = {
+  bundle: true,
+  splitting: true,
+  format: 'esm',
+  alias: {
+    // jsonc-parser's CommonJS build is UMD with requires esbuild cannot follow; its ES build is plain.
+    'jsonc-parser': './node_modules/jsonc-parser/lib/esm/main.js',
+    // Prism's mocker brings node-fetch 2, whose whatwg-url 5 and tr46 0.0.3 require Node's `punycode`:
+    // deprecated (DEP0040), Node 21+ warns on stderr at the first forced answer. The userland package
+    // of the same name and API (`punycode/`, with the slash, as its README says) takes its place.
+    punycode: 'punycode/',
+  },
+  metafile: true,
+  minify: process.env.BUILD_MINIFY !== '0',
+  sourcemap: 'linked',
+  // Maps point into node_modules and src rather than carrying their text: a smaller package.
+  sourcesContent: false,
+  chunkNames: 'chunks/[name]-[hash]',
+  legalComments: 'linked',
+  logLevel: 'warning',
+};
+
+/** The Node build: every public entry, the bin and the container's health check, into dist/. */
+export const nodeBuildOptions = {
+  ...bundled,
+  entryPoints: {
+    index: 'src/index.ts',
+    cli: 'src/cli.ts',
+    fixtures: 'src/fixtures/index.ts',
+    msw: 'src/msw/index.ts',
+    healthcheck: 'src/healthcheck.ts',
+    testcontainers: 'src/testcontainers/index.ts',
+  },
+  outdir: 'dist',
+  platform: 'node',
+  // CommonJS builds first: Prism is CommonJS, and requiring an ES build (fp-ts/es6) through esbuild's
+  // interop turns every `E.chain` into a getter call on the hot path (measured: ~10% of a request).
+  mainFields: ['main', 'module'],
+  target: 'node20.19',
+  // Peer dependencies stay the consumer's own copies.
+  external: ['msw', 'msw/*', 'testcontainers', 'testcontainers/*'],
+  // Bundled CommonJS (Prism, lodash, ajv) calls require() for Node's built-ins.
+  banner: { js: "import { createRequire as __petstoreCreateRequire } from 'node:module'; const require = __petstoreCreateRequire(import.meta.url);" },
+  plugins: [prismFakerEnglishOnly, prismLazyAjv],
+};
+
+/**
+ * `petstore-mock/msw` and `petstore-mock/fixtures` for browsers (the `browser` export condition): the
+ * same engine and Prism, with the document compiled in and Node's modules replaced; see scripts/browser-build.mjs.
+ */
+export const browserBuildOptions = {
+  ...bundled,
+  entryPoints: { msw: 'src/msw/index.ts', fixtures: 'src/fixtures/index.ts' },
+  outdir: 'dist/browser',
+  platform: 'browser',
+  // CommonJS builds first, as above: fp-ts's ES build costs a getter call per `E.chain`.
+  mainFields: ['browser', 'main', 'module'],
+  // json-schema-ref-parser (with Prism's mocker) asks which platform it runs on.
+  define: { 'process.platform': '"browser"', 'process.browser': 'true', global: 'globalThis' },
+  target: 'es2022',
+  external: ['msw', 'msw/*'],
+  plugins: [prismFakerEnglishOnly, prismLazyAjvSchemasCheckedAtBuild, ...browserBuildPlugins()],
+};
+
+/** The dashboard's script, for browsers: served by the mock at /__admin/dashboard.js. */
+export const dashboardBuildOptions = {
+  entryPoints: { dashboard: 'dashboard/client.ts' },
+  outdir: 'dist',
+  bundle: true,
+  format: 'esm',
+  platform: 'browser',
+  target: 'es2022',
+  minify: process.env.BUILD_MINIFY !== '0',
+  metafile: true,
+  logLevel: 'warning',
+};
