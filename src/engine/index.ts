@@ -13,7 +13,7 @@ export { parseInstant } from './controls/clock.js';
 export type { Engine } from './create-engine.js';
 export type { ErrorCode } from './responses/errors.js';
 export type { ReadBodyOptions, ReadBodyResult } from './http/read-body.js';
-export type { JournalEntry, JournalFilter, JournalProblem, RequestJournal } from './journal/request-journal.js';
+export type { JournalEntry, JournalFilter, JournalProblem, JournalResponse, RequestJournal } from './journal/request-journal.js';
 export type { Override, OverrideRegistry, OverrideSpec } from './controls/overrides.js';
 export type { DelayOption, DelayRange } from './controls/latency.js';
 export type { NowOption } from './controls/clock.js';
