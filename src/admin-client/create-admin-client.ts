@@ -1,3 +1,4 @@
+import type { Har } from '../engine/journal/har-types.js';
 import type { JournalEntry, JournalFilter } from '../engine/journal/request-journal.js';
 import type { Override } from '../engine/controls/overrides.js';
 import type { Call, DeclaredStatus, OperationId, OverrideOptions, StoreState } from '../types/index.js';
@@ -21,6 +22,8 @@ export interface AdminControls {
   reset(): Promise<void>;
   /** `GET /__admin/requests`: the journal, oldest first, filtered as asked. */
   requests(filter?: JournalFilter): Promise<JournalEntry[]>;
+  /** `GET /__admin/requests.har`: the same entries as a HAR 1.2 log. */
+  har(filter?: JournalFilter): Promise<Har>;
   /** `DELETE /__admin/requests`. */
   clearRequests(): Promise<void>;
   /** The journal's entries of `operationId`, bodies typed: `expect(await mock.calls('createPet')).toHaveLength(1)`. */
@@ -74,15 +77,8 @@ export function createAdminClient(origin: string, options: AdminClientOptions = 
     return response;
   };
   const json = async <T>(response: Promise<Response>): Promise<T> => (await (await response).json()) as T;
-  const journal = (session: string | undefined, filter: JournalFilter = {}): Promise<JournalEntry[]> => {
-    const query = new URLSearchParams();
-    if (filter.operationId !== undefined) query.set('operationId', filter.operationId);
-    if (filter.status !== undefined) query.set('status', String(filter.status));
-    if (filter.statusClass !== undefined) query.set('status', `${filter.statusClass}xx`);
-    if (filter.since !== undefined) query.set('since', filter.since.toISOString());
-    const search = query.size > 0 ? `?${query.toString()}` : '';
-    return json<{ requests: JournalEntry[] }>(send('GET', `/__admin/requests${search}`, session, 200)).then(body => body.requests);
-  };
+  const journal = (session: string | undefined, filter: JournalFilter = {}): Promise<JournalEntry[]> =>
+    json<{ requests: JournalEntry[] }>(send('GET', `/__admin/requests${journalQuery(filter)}`, session, 200)).then(body => body.requests);
 
   /** Sends and expects `expected`, with nothing to read back. */
   const run = async (method: string, path: string, session: string | undefined, expected: number, body?: unknown): Promise<void> => {
@@ -92,6 +88,7 @@ export function createAdminClient(origin: string, options: AdminClientOptions = 
   const controlsOf = (session: string | undefined): AdminControls => ({
     reset: () => run('POST', '/__admin/reset', session, 204),
     requests: filter => journal(session, filter),
+    har: filter => json<Har>(send('GET', `/__admin/requests.har${journalQuery(filter)}`, session, 200)),
     clearRequests: () => run('DELETE', '/__admin/requests', session, 204),
     calls: async <Op extends OperationId>(operationId: Op) => (await journal(session, { operationId })) as Call<Op>[],
     getState: () => json<StoreState>(send('GET', '/__admin/state', session, 200)),
@@ -105,4 +102,15 @@ export function createAdminClient(origin: string, options: AdminClientOptions = 
     ...controlsOf(undefined),
     session: id => ({ id, headers: { [SESSION_HEADER]: id }, ...controlsOf(id) }),
   };
+}
+
+/** `?operationId=…&status=…&since=…` of a filter, or nothing. */
+function journalQuery(filter: JournalFilter = {}): string {
+  const query = new URLSearchParams();
+  if (filter.operationId !== undefined) query.set('operationId', filter.operationId);
+  if (filter.status !== undefined) query.set('status', String(filter.status));
+  if (filter.statusClass !== undefined) query.set('status', `${filter.statusClass}xx`);
+  if (filter.since !== undefined) query.set('since', filter.since.toISOString());
+  if (filter.after !== undefined) query.set('after', String(filter.after));
+  return query.size > 0 ? `?${query.toString()}` : '';
 }

@@ -14,6 +14,7 @@ export type { Engine } from './create-engine.js';
 export type { ErrorCode } from './responses/errors.js';
 export type { ReadBodyOptions, ReadBodyResult } from './http/read-body.js';
 export type { JournalEntry, JournalFilter, JournalProblem, JournalResponse, RequestJournal } from './journal/request-journal.js';
+export type { Har, HarEntry } from './journal/har-types.js';
 export type { Override, OverrideRegistry, OverrideSpec } from './controls/overrides.js';
 export type { DelayOption, DelayRange } from './controls/latency.js';
 export type { NowOption } from './controls/clock.js';

@@ -4,6 +4,8 @@ import type { Engine } from '../engine/create-engine.js';
 import { createOverrideRegistry, type Override } from '../engine/controls/overrides.js';
 import { fromFetchRequest, toFetchResponse } from '../engine/http/fetch-adapter.js';
 import { createRequestJournal, DEFAULT_JOURNAL_SIZE, type JournalEntry, type JournalFilter } from '../engine/journal/request-journal.js';
+import { journalToHar } from '../engine/journal/journal-har.js';
+import type { Har } from '../engine/journal/har-types.js';
 import { resetState, warnOfEviction } from '../engine/shared-state.js';
 import type { EngineOptions } from '../engine/types.js';
 import { checkDocumentPath } from '../document/index.js';
@@ -63,6 +65,8 @@ export interface PetstoreMockSession extends PetstoreMockControls {
   reset(): void;
   /** This session's requests, oldest first. */
   requests(filter?: JournalFilter): JournalEntry[];
+  /** This session's requests as a HAR 1.2 log, as `GET /__admin/requests.har` gives them. */
+  har(filter?: JournalFilter): Har;
 }
 
 /** One isolated Animal Store for a test: its handlers and its store. */
@@ -75,6 +79,8 @@ export interface PetstoreMock extends PetstoreMockControls {
   reset(session?: string): void;
   /** The requests the handlers answered, oldest first (those of one session when given, and those `filter` keeps). */
   requests(session?: string, filter?: JournalFilter): JournalEntry[];
+  /** The same requests as a HAR 1.2 log (what `GET /__admin/requests.har` gives): for DevTools, Playwright's `routeFromHAR` and other HAR readers. */
+  har(session?: string, filter?: JournalFilter): Har;
   /** Forgets the journal's entries (those of one session when given). */
   clearRequests(session?: string): void;
   /** A session of its own, opened now: `id` or a random UUID (also on an `http://` LAN page, where `crypto.randomUUID` is missing). */
@@ -139,6 +145,9 @@ export function createMock(options: PetstoreMockOptions, startNow: boolean): Pet
     return documentBasePath === '' || path === documentBasePath || path.startsWith(`${documentBasePath}/`);
   };
 
+  // Every request the handlers see has an absolute URL; this is for entries of a journal that has none.
+  const harOrigin = basePrefix === undefined ? 'http://localhost' : new URL(basePrefix).origin;
+
   let warmedUp = false;
   const handler = http.all(pattern, async ({ request }) => {
     if (!underBasePath(request.url)) return undefined;
@@ -146,7 +155,8 @@ export function createMock(options: PetstoreMockOptions, startNow: boolean): Pet
     documentBasePath = ready.document.basePath;
     if (!underBasePath(request.url)) return undefined;
     const mockRequest = await fromFetchRequest(request, ready.bodyLimit);
-    if (basePrefix !== undefined) mockRequest.url = ready.document.basePath + request.url.slice(basePrefix.length);
+    // The origin stays, for the journal; the engine reads the path.
+    if (basePrefix !== undefined) mockRequest.url = new URL(request.url).origin + ready.document.basePath + request.url.slice(basePrefix.length);
     const response = await ready.handle(mockRequest);
     if (!warmedUp) {
       // Once the first answer is on its way and the page is idle (not before: that would hold up the
@@ -199,6 +209,7 @@ export function createMock(options: PetstoreMockOptions, startNow: boolean): Pet
     store: sessions.default.store,
     reset,
     requests: (session, filter) => journal.list(session, filter),
+    har: (session, filter) => journalToHar(journal.list(session, filter), harOrigin),
     clearRequests: session => journal.clear(session),
     ...controlsOf(undefined),
     openSession(id = newSessionId()) {
@@ -209,6 +220,7 @@ export function createMock(options: PetstoreMockOptions, startNow: boolean): Pet
         store: session.store,
         reset: () => reset(id),
         requests: filter => journal.list(id, filter),
+        har: filter => journalToHar(journal.list(id, filter), harOrigin),
         ...controlsOf(id),
       };
     },

@@ -8,4 +8,4 @@ export const handlers = createMock({}, false).handlers;
 export type { PetstoreMock, PetstoreMockControls, PetstoreMockOptions, PetstoreMockSession } from './create-petstore-mock.js';
 export type { PersistOption } from './persisted-stores.js';
 export type { ApiError, Call, DeclaredStatus, NewPet, OperationId, OperationResponses, OverrideOptions, Pet, PetStatus, StoreState } from '../types/index.js';
-export type { JournalEntry, JournalFilter, JournalProblem, JournalResponse, Override } from '../engine/index.js';
+export type { Har, HarEntry, JournalEntry, JournalFilter, JournalProblem, JournalResponse, Override } from '../engine/index.js';
