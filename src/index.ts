@@ -6,8 +6,9 @@ export { createEngine, createRequestJournal, DEFAULT_BODY_LIMIT, DEFAULT_JOURNAL
 export { createPetStore, StoreFullError } from './store/index.js';
 export { createSessionRegistry, DEFAULT_MAX_PETS, DEFAULT_MAX_SESSIONS, SESSION_HEADER } from './sessions/index.js';
 
-// The admin API of a running mock, over HTTP.
+// The admin API of a running mock, over HTTP, and what a refused control throws on every surface.
 export { createAdminClient } from './admin-client/index.js';
+export { AdminError, isAdminError } from './errors/index.js';
 
 // The OpenAPI document.
 export { loadDocument, locateDocument } from './document/index.js';

@@ -1,5 +1,6 @@
 import type { Har } from '../engine/journal/har-types.js';
 import type { JournalEntry, JournalFilter } from '../engine/journal/request-journal.js';
+import { AdminError } from '../errors/admin-error.js';
 import type { Override } from '../engine/controls/overrides.js';
 import type { Call, DeclaredStatus, OperationId, OverrideOptions, StoreState } from '../types/index.js';
 
@@ -30,7 +31,7 @@ export interface AdminControls {
   calls<Op extends OperationId>(operationId: Op): Promise<Call<Op>[]>;
   /** `GET /__admin/state`: every pet, in id order. */
   getState(): Promise<StoreState>;
-  /** `PUT /__admin/state`: exactly these pets; rejects with the mock's message when one does not fit. */
+  /** `PUT /__admin/state`: exactly these pets; rejects with an `AdminError` (`invalid_request`, naming the pet) when one does not fit. */
   setState(state: StoreState): Promise<void>;
   /** `POST /__admin/overrides`, typed by what the document declares for the operation. */
   override<Op extends OperationId, Status extends DeclaredStatus<Op>>(operationId: Op, options: OverrideOptions<Op, Status>): Promise<Override>;
@@ -51,20 +52,28 @@ export interface AdminSession extends AdminControls {
   readonly headers: Readonly<Record<string, string>>;
 }
 
-/** The mock's `Error` message (`invalid_request: The state pets[0] …`), or the text it answered. */
-function describeFailure(text: string): string {
+/** The refusal as an `AdminError`: the mock's `Error` body read, or the text of another answer kept. */
+function toAdminError(method: string, path: string, status: number, text: string): AdminError {
+  const error = readMockError(text);
+  const described = error ? `${error.code}: ${error.message}` : text;
+  return new AdminError(`[petstore-mock] ${method} ${path} answered ${status}: ${described}`, { status, code: error?.code ?? null, body: error ?? text });
+}
+
+/** The mock's `Error` body, or undefined for any other text. */
+function readMockError(text: string): { code: string; message: string } | undefined {
   try {
-    const error = JSON.parse(text) as { code?: unknown; message?: unknown };
-    if (typeof error.code === 'string' && typeof error.message === 'string') return `${error.code}: ${error.message}`;
+    const value = JSON.parse(text) as { code?: unknown; message?: unknown } | null;
+    if (typeof value?.code === 'string' && typeof value.message === 'string') return value as { code: string; message: string };
   } catch {
     // Not the mock's Error body: the text says what it is.
   }
-  return text;
+  return undefined;
 }
 
 /**
  * The admin API of a running mock (the CLI, the container, `createMockServer`) over HTTP, typed:
- * what a CI pipeline does with curl, from TypeScript. Failures reject with the mock's `Error` message.
+ * what a CI pipeline does with curl, from TypeScript. A refusal rejects with an `AdminError`: the
+ * status, the `code` and the mock's message.
  */
 export function createAdminClient(origin: string, options: AdminClientOptions = {}): AdminClient {
   const send = async (method: string, path: string, session: string | undefined, expected: number, body?: unknown): Promise<Response> => {
@@ -73,7 +82,7 @@ export function createAdminClient(origin: string, options: AdminClientOptions = 
     if (session !== undefined) headers[SESSION_HEADER] = session;
     if (body !== undefined) headers['content-type'] = 'application/json';
     const response = await fetch(`${origin.replace(/\/+$/, '')}${path}`, { method, headers, ...(body !== undefined && { body: JSON.stringify(body) }) });
-    if (response.status !== expected) throw new Error(`[petstore-mock] ${method} ${path} answered ${response.status}: ${describeFailure(await response.text())}`);
+    if (response.status !== expected) throw toAdminError(method, path, response.status, await response.text());
     return response;
   };
   const json = async <T>(response: Promise<Response>): Promise<T> => (await (await response).json()) as T;

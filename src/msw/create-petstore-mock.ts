@@ -15,6 +15,7 @@ import { checkOptions, findDefaultStatusProblem } from '../options/index.js';
 import { PET_STATUSES } from '../types/index.js';
 import { createSessionRegistry, newSessionId, SESSION_HEADER } from '../sessions/index.js';
 import { checkPersistOptions, createPersistedStoreKeeper, type PersistOption } from './persisted-stores.js';
+import { refusal } from './refusal.js';
 import type { PetStore } from '../store/index.js';
 import type { Call, DeclaredStatus, OperationId, OverrideOptions, StoreState } from '../types/index.js';
 
@@ -42,13 +43,13 @@ export interface PetstoreMockOptions extends Omit<EngineOptions, 'store' | 'sess
 export interface PetstoreMockControls {
   /** Every pet of the store, in id order: a snapshot. */
   getState(): StoreState;
-  /** The store holds exactly these pets (ids kept), each checked against the document's `Pet`; a bad one rejects, naming it and its field, and nothing changes. */
+  /** The store holds exactly these pets (ids kept), each checked against the document's `Pet`; a bad one rejects with an `AdminError` (`invalid_request`), naming it and its field, and nothing changes. */
   setState(state: StoreState | readonly StoreState['pets'][number][]): Promise<void>;
-  /** Answers `operationId`'s next `times` calls (or all, until cleared) with `status`: typed by what the document declares. */
+  /** Answers `operationId`'s next `times` calls (or all, until cleared) with `status`: typed by what the document declares; what it does not declare rejects with an `AdminError` (`invalid_request`). */
   override<Op extends OperationId, Status extends DeclaredStatus<Op>>(operationId: Op, options: OverrideOptions<Op, Status>): Promise<Override>;
   /** The overrides set, with what remains of each. */
   overrides(): Override[];
-  /** Clears the overrides, or the one `id` names. */
+  /** Clears the overrides, or the one `id` names (throwing an `AdminError`, `override_not_found`, when there is none). */
   clearOverrides(id?: string): void;
   /** The journal's entries of `operationId`, oldest first, bodies typed: `expect(mock.calls('createPet')).toHaveLength(1)`. */
   calls<Op extends OperationId>(operationId: Op): Call<Op>[];
@@ -185,20 +186,24 @@ export function createMock(options: PetstoreMockOptions, startNow: boolean): Pet
         const { engine, tools } = await start();
         const target = store();
         const read = tools.readPets(state, tools.petSchemaOf(engine.document), target.maxPets);
-        if ('problem' in read) throw new RangeError(`[petstore-mock] The state ${read.problem}; nothing was changed.`);
+        if ('problem' in read) throw refusal('invalid_request', `The state ${read.problem}; nothing was changed.`);
         target.replace(read.pets);
         keeper?.save();
       },
       async override(operationId, overrideOptions) {
         const { engine, tools } = await start();
         const read = tools.readOverrideSpec({ operationId, ...overrideOptions }, engine.document);
-        if ('problem' in read) throw new RangeError(`[petstore-mock] ${read.problem}`);
-        return overrides.add(session, read.spec);
+        if ('problem' in read) throw refusal('invalid_request', `${read.problem} Nothing was set.`);
+        try {
+          return overrides.add(session, read.spec);
+        } catch (error) {
+          throw refusal('invalid_request', (error as Error).message.replace('[petstore-mock] ', ''));
+        }
       },
       overrides: () => overrides.list(session),
       clearOverrides(id) {
         if (id === undefined) overrides.clear(session);
-        else if (!overrides.remove(session, id)) throw new RangeError(`[petstore-mock] No override has id ${JSON.stringify(id)} here; overrides() lists them.`);
+        else if (!overrides.remove(session, id)) throw refusal('override_not_found', `No override has id ${JSON.stringify(id)} here; overrides() lists them.`);
       },
       calls: <Op extends OperationId>(operationId: Op) => journal.list(session, { operationId }) as Call<Op>[],
     };

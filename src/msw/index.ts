@@ -1,6 +1,7 @@
 import { createMock } from './create-petstore-mock.js';
 
 export { createHandlers, createPetstoreMock } from './create-petstore-mock.js';
+export { AdminError, isAdminError } from '../errors/index.js';
 
 /** Ready handlers with the default 20 seeded pets; their store lives as long as the module, their engine starts on their first request. */
 export const handlers = createMock({}, false).handlers;

@@ -105,6 +105,7 @@ export class PetstoreMockContainer extends GenericContainer {
 /** One isolated store inside a shared container: send `headers` and see only this session's pets. */
 export type PetstoreMockSession = AdminSession;
 
+/** Its helpers use the admin client: a control the mock refuses rejects with an `AdminError`. */
 export class StartedPetstoreMockContainer extends AbstractStartedContainer {
   private readonly admin: AdminClient;
 
