@@ -147,7 +147,8 @@ export function createMock(options: PetstoreMockOptions, startNow: boolean): Pet
   };
 
   // Every request the handlers see has an absolute URL; this is for entries of a journal that has none.
-  const harOrigin = basePrefix === undefined ? 'http://localhost' : new URL(basePrefix).origin;
+  // Read without URL(), which would throw here for a base URL that is no absolute URL.
+  const harOrigin = (basePrefix === undefined ? undefined : /^[a-z][a-z\d+.-]*:\/\/[^/?#]*/i.exec(basePrefix)?.[0]) ?? 'http://localhost';
 
   let warmedUp = false;
   const handler = http.all(pattern, async ({ request }) => {
