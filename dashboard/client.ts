@@ -3,8 +3,8 @@ import type { JournalEntry } from '../src/engine/journal/request-journal.js';
 import type { Pet } from '../src/types/index.js';
 
 /**
- * The dashboard at /__admin/: the journal, live, with why a request was refused; the sessions and
- * their pets; the mock's settings. Everything a client sent is shown with textContent, never as HTML.
+ * The dashboard at /__admin/: the journal, live, with why a request was refused and what it was
+ * answered (and as a HAR download); the sessions and their pets; the mock's settings. Everything a client sent is shown with textContent, never as HTML.
  * The admin token, when the mock wants one, is asked for, kept in this tab and sent as a bearer header.
  */
 
@@ -14,6 +14,7 @@ type Entry = JournalEntry;
 const TOKEN_KEY = 'petstore-mock admin token';
 const POLL_MS = 1_000;
 const MAX_ENTRIES = 1_000;
+const CUT_TEXT = '(over 4,096 characters: not kept)';
 const CONTROL_WORDS = { forced: 'forced (Prefer)', fault: 'injected fault', override: 'scripted (override)' } as const;
 
 function byId(id: string): HTMLElement {
@@ -111,13 +112,33 @@ function renderEntry(entry: Entry): HTMLLIElement {
     for (const problem of entry.problems) reasons.append(element('li', `${problem.path}: ${problem.message}`));
     item.append(reasons);
   }
-  if (entry.body !== null || entry.bodyCut) {
+  if (entry.reason !== null) item.append(element('p', entry.reason, 'reason'));
+  const hasRequestBody = entry.body !== null || entry.bodyCut;
+  const hasAnswerBody = entry.response.body !== null || entry.response.bodyCut;
+  if (hasRequestBody || hasAnswerBody) {
     const details = element('details');
-    details.append(element('summary', 'Request body'));
-    details.append(element('pre', entry.bodyCut ? '(over 4,096 characters: not kept)' : typeof entry.body === 'string' ? entry.body : JSON.stringify(entry.body, null, 2)));
+    details.append(element('summary', hasRequestBody && hasAnswerBody ? 'Request and answer bodies' : hasRequestBody ? 'Request body' : 'Answer body'));
+    if (hasRequestBody) {
+      details.append(element('h3', 'Request body'));
+      details.append(element('pre', entry.bodyCut ? CUT_TEXT : typeof entry.body === 'string' ? entry.body : JSON.stringify(entry.body, null, 2)));
+    }
+    if (hasAnswerBody) {
+      details.append(element('h3', `Answer ${entry.response.status}`));
+      // <samp>: the mock's output, as text.
+      details.append(element('samp', entry.response.bodyCut ? CUT_TEXT : readable(entry.response.body ?? ''), 'answer-body'));
+    }
     item.append(details);
   }
   return item;
+}
+
+/** JSON indented for reading; any other text as it came. */
+function readable(text: string): string {
+  try {
+    return JSON.stringify(JSON.parse(text), null, 2);
+  } catch {
+    return text;
+  }
 }
 
 function addOption(select: HTMLSelectElement, value: string, label: string): void {
@@ -197,6 +218,31 @@ byId('clear-journal').addEventListener('click', () => {
   });
 });
 for (const id of ['filter-session', 'filter-operation', 'filter-status']) byId(id).addEventListener('change', renderRequests);
+
+/**
+ * The HAR of what the filters show (a named session's, an operation's, a status class's; "Default"
+ * cannot be asked for alone, and gives every session's), fetched with the token (a plain link could
+ * not send it) and saved.
+ */
+byId('download-har').addEventListener('click', event => {
+  event.preventDefault();
+  const session = (byId('filter-session') as HTMLSelectElement).value;
+  const operation = (byId('filter-operation') as HTMLSelectElement).value;
+  const status = (byId('filter-status') as HTMLSelectElement).value;
+  const query = new URLSearchParams();
+  if (operation !== '*') query.set('operationId', operation);
+  if (status !== '*') query.set('status', `${status}xx`);
+  const search = query.size > 0 ? `?${query.toString()}` : '';
+  void admin(`/__admin/requests.har${search}`, {}, session === '*' || session === '' ? undefined : session).then(async response => {
+    if (!response?.ok) return;
+    const url = URL.createObjectURL(await response.blob());
+    const link = element('a');
+    link.href = url;
+    link.download = 'petstore-mock.har';
+    link.click();
+    setTimeout(() => URL.revokeObjectURL(url), 10_000);
+  });
+});
 
 /** Polls while the tab is visible and no token is awaited: nobody watching costs the mock nothing. */
 function schedule(): void {

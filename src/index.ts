@@ -6,8 +6,9 @@ export { createEngine, createRequestJournal, DEFAULT_BODY_LIMIT, DEFAULT_JOURNAL
 export { createPetStore, StoreFullError } from './store/index.js';
 export { createSessionRegistry, DEFAULT_MAX_PETS, DEFAULT_MAX_SESSIONS, SESSION_HEADER } from './sessions/index.js';
 
-// The admin API of a running mock, over HTTP.
+// The admin API of a running mock, over HTTP, and what a refused control throws on every surface.
 export { createAdminClient } from './admin-client/index.js';
+export { AdminError, isAdminError } from './errors/index.js';
 
 // The OpenAPI document.
 export { loadDocument, locateDocument } from './document/index.js';
@@ -20,7 +21,7 @@ export { buildNewPet, buildPet, buildPets, DEFAULT_SEED, PET_STATUSES } from './
 
 export type { MockServer, MockServerOptions, RequestLogEntry } from './server/index.js';
 export type { AdminClient, AdminClientOptions, AdminControls, AdminSession } from './admin-client/index.js';
-export type { DelayOption, DelayRange, Engine, EngineOptions, ErrorCode, JournalEntry, JournalFilter, JournalProblem, MockRequest, MockResponse, NowOption, Override, OverrideRegistry, OverrideSpec, RequestJournal } from './engine/index.js';
+export type { DelayOption, DelayRange, Engine, EngineOptions, ErrorCode, Har, HarEntry, JournalEntry, JournalFilter, JournalProblem, JournalResponse, MockRequest, MockResponse, NowOption, Override, OverrideRegistry, OverrideSpec, RequestJournal } from './engine/index.js';
 export type { ListPetsQuery, PetStore, PetStoreOptions } from './store/index.js';
 export type { Session, SessionEntry, SessionRegistry, SessionRegistryOptions } from './sessions/index.js';
 export type { DocumentOperation, PetstoreDocument } from './document/index.js';

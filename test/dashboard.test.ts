@@ -1,9 +1,10 @@
-import { mkdirSync } from 'node:fs';
+import { mkdirSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { createMockServer, type MockServer, type MockServerOptions } from '../src/index.js';
+import { createMockServer, type Har, type MockServer, type MockServerOptions } from '../src/index.js';
 import { browserUnavailable, launchChromium } from './support/chromium.js';
+import { findHarProblems } from './support/har-structure.js';
 
 const unavailable = browserUnavailable('the dashboard tests');
 
@@ -77,6 +78,43 @@ describe.skipIf(unavailable !== undefined)('the dashboard at /__admin/, in Chrom
     await page.waitForTimeout(300);
     expect(await page.locator('main img, main script, main b').count()).toBe(0);
     expect(await page.evaluate(() => document.querySelectorAll('img').length)).toBe(0);
+    await page.close();
+  });
+
+  it('shows an answer’s status, its reason in the API’s words, and its body as text in the open row', async () => {
+    const mock = await start();
+    await fetch(`${mock.url}/pets/999`, { headers: AUTH });
+    await fetch(`${mock.url}/pets`, { method: 'POST', headers: AUTH, body: JSON.stringify({ name: HOSTILE_NAME, categoryId: 1 }) });
+    const page = await open(mock.dashboardUrl);
+    await expect.poll(() => entries(page).count()).toBe(2);
+    const missing = entries(page).last();
+    expect(await missing.locator('.summary').textContent()).toContain('→ 404');
+    expect(await missing.locator('.reason').textContent()).toBe('No pet has id 999.');
+    await missing.locator('summary').click();
+    expect(await missing.locator('h3').textContent()).toBe('Answer 404');
+    expect(await missing.locator('.answer-body').textContent()).toContain('"code": "pet_not_found"');
+    const created = entries(page).first();
+    expect(await created.locator('.reason').count()).toBe(0);
+    await created.locator('summary').click();
+    expect(await created.locator('.answer-body').textContent()).toContain(HOSTILE_NAME);
+    await page.waitForTimeout(300);
+    expect(await page.evaluate(() => document.querySelectorAll('img').length)).toBe(0);
+    await page.close();
+  });
+
+  it('downloads the journal as HAR from its link, sending the admin token', async () => {
+    const mock = await start({ adminToken: 'har-token' });
+    await fetch(`${mock.url}/pets?limit=1`, { headers: AUTH });
+    const page = await open(undefined);
+    await page.goto(mock.dashboardUrl ?? '');
+    await page.locator('#token').fill('har-token');
+    await page.getByRole('button', { name: 'Use token' }).click();
+    await expect.poll(() => entries(page).count(), { timeout: 5_000 }).toBe(1);
+    const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('link', { name: 'Download HAR' }).click()]);
+    expect(download.suggestedFilename()).toBe('petstore-mock.har');
+    const har = JSON.parse(readFileSync(await download.path(), 'utf8')) as Har;
+    expect(findHarProblems(har)).toEqual([]);
+    expect(har.log.entries.map(entry => entry.request.url)).toEqual([`${mock.url}/pets?limit=1`]);
     await page.close();
   });
 

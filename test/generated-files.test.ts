@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { describe, expect, it } from 'vitest';
 import { renderApiTypesModule } from '../scripts/render-api-types.js';
-import { renderDefaultPets, renderPackageBasePathModule, renderPetNamesModule } from '../scripts/render-generated.js';
+import { renderDefaultPets, renderPackageBasePathModule, renderPackageVersionModule, renderPetNamesModule } from '../scripts/render-generated.js';
 
 const read = (path: string): string => readFileSync(new URL(`../${path}`, import.meta.url), 'utf8');
 
@@ -13,6 +13,10 @@ describe('the generated files', () => {
 
   it('hold the base path of the package document’s servers (run npm run build if not)', async () => {
     expect(read('src/document/package-base-path.generated.ts')).toBe(await renderPackageBasePathModule());
+  });
+
+  it('hold the package’s version, which the HAR export names (run npm run build if not)', async () => {
+    expect(read('src/engine/journal/package-version.generated.ts')).toBe(await renderPackageVersionModule());
   });
 
   it('hold the default seeded pets in fixtures/pets.json (run npm run fixtures if not)', async () => {

@@ -1,8 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import { createRequestJournal, type JournalEntry } from '../src/index.js';
+import { JOURNAL_BODY_LIMIT } from '../src/engine/index.js';
+import { createEngine, createRequestJournal, type Engine, type JournalEntry } from '../src/index.js';
+
+const AUTH = { authorization: 'Bearer journal' };
 
 function entry(path: string, session: string | null = null): Omit<JournalEntry, 'seq'> {
-  return { time: new Date(0).toISOString(), method: 'GET', path, operationId: 'listPets', status: 200, session, problems: [], delay: 0, control: null, sessionOpened: null, evictedSession: null, body: null, bodyCut: false };
+  return {
+    time: new Date(0).toISOString(), method: 'GET', path, operationId: 'listPets', status: 200, session, problems: [], delay: 0, control: null, sessionOpened: null, evictedSession: null,
+    body: null, bodyCut: false, origin: null, headers: {}, headersCut: false, response: { status: 200, headers: {}, body: '[]', bodyCut: false }, reason: null,
+  };
 }
 
 describe('the request journal', () => {
@@ -45,5 +51,74 @@ describe('the request journal', () => {
     const [listed] = journal.list();
     if (listed) listed.problems.push({ path: 'p', message: 'm' });
     expect(journal.list()[0]?.problems).toEqual([]);
+  });
+});
+
+describe('the journal’s record of an answer', () => {
+  const send = async (engine: Engine, method: string, url: string, headers: Record<string, string> = {}, body?: string) => {
+    await engine.handle({ method, url, headers, ...(body !== undefined && { body }) });
+    const recorded = engine.journal.list().at(-1);
+    if (!recorded) throw new Error('Nothing was recorded.');
+    return recorded;
+  };
+
+  it('keeps the status, headers and body the client got, and no reason for a 2xx', async () => {
+    const engine = await createEngine({ seed: 3, pets: 2 });
+    const listed = await send(engine, 'GET', '/v1/pets?limit=1', AUTH);
+    expect(listed.response).toEqual({ status: 200, headers: expect.objectContaining({ 'content-type': 'application/json' }) as object, body: JSON.stringify(engine.store.list({ limit: 1 })), bodyCut: false });
+    expect(listed.reason).toBeNull();
+  });
+
+  it('gives every non-2xx the message of the Error body as its reason', async () => {
+    const engine = await createEngine({ seed: 3, pets: 2 });
+    const missing = await send(engine, 'GET', '/v1/pets/999', AUTH);
+    expect(missing.status).toBe(404);
+    expect(missing.reason).toBe((JSON.parse(missing.response.body ?? '{}') as { message: string }).message);
+    expect(missing.reason).toMatch(/999/);
+    const refused = await send(engine, 'GET', '/v1/pets?limit=0', AUTH);
+    expect(refused.reason).toBe('Request query parameter limit must be >= 1.');
+  });
+
+  it('labels a missing Authorization in the API’s words, in the reason and the problems alike', async () => {
+    const engine = await createEngine({ seed: 3, pets: 2 });
+    const unauthorized = await send(engine, 'GET', '/v1/pets');
+    expect(unauthorized.status).toBe(401);
+    expect(unauthorized.reason).toBe('Send the header "Authorization: Bearer <API_KEY>".');
+    expect(unauthorized.problems).toEqual([{ path: 'header.authorization', message: 'Send the header "Authorization: Bearer <API_KEY>".' }]);
+  });
+
+  it('cuts an answer body over the journal’s bound, as it cuts a request body', async () => {
+    const engine = await createEngine({ seed: 3, pets: 200 });
+    const long = await send(engine, 'GET', '/v1/pets?limit=100', AUTH);
+    expect(long.response).toMatchObject({ status: 200, body: null, bodyCut: true });
+    expect(JOURNAL_BODY_LIMIT).toBe(4096);
+  });
+
+  it('keeps the reason of a HEAD, whose answer has no body', async () => {
+    const engine = await createEngine({ seed: 3, pets: 2 });
+    const head = await send(engine, 'HEAD', '/v1/pets/999', AUTH);
+    expect(head.response).toMatchObject({ status: 404, body: null, bodyCut: false });
+    expect(head.reason).toMatch(/999/);
+  });
+
+  it('keeps the request’s headers and origin, with credentials redacted, and bounds them', async () => {
+    const engine = await createEngine({ seed: 3, pets: 2 });
+    const sent = await send(engine, 'GET', 'https://api.example.test/v1/pets', { Authorization: 'Bearer secret', Cookie: 'a=b', 'X-Trace': 't1' });
+    expect(sent.origin).toBe('https://api.example.test');
+    expect(sent.headers).toEqual({ authorization: '[redacted]', cookie: '[redacted]', 'x-trace': 't1' });
+    expect(sent.headersCut).toBe(false);
+    expect(JSON.stringify(engine.journal.list())).not.toContain('secret');
+    const fromHost = await send(engine, 'GET', '/v1/pets', { ...AUTH, host: 'localhost:4010' });
+    expect(fromHost.origin).toBe('http://localhost:4010');
+    const crowded = await send(engine, 'GET', '/v1/pets', { ...AUTH, 'x-a': 'a'.repeat(3_000), 'x-b': 'b'.repeat(3_000) });
+    expect(crowded.headersCut).toBe(true);
+    expect(Object.keys(crowded.headers)).toEqual(['authorization', 'x-a']);
+  });
+
+  it('hands out entries whose answer no reader can change', async () => {
+    const engine = await createEngine({ seed: 3, pets: 2 });
+    const listed = await send(engine, 'GET', '/v1/pets', AUTH);
+    expect(() => ((listed.response.headers as Record<string, string>)['x-changed'] = 'yes')).toThrow(TypeError);
+    expect(Object.isFrozen(listed.response)).toBe(true);
   });
 });

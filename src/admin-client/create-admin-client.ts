@@ -1,4 +1,6 @@
+import type { Har } from '../engine/journal/har-types.js';
 import type { JournalEntry, JournalFilter } from '../engine/journal/request-journal.js';
+import { AdminError } from '../errors/admin-error.js';
 import type { Override } from '../engine/controls/overrides.js';
 import type { Call, DeclaredStatus, OperationId, OverrideOptions, StoreState } from '../types/index.js';
 
@@ -21,13 +23,15 @@ export interface AdminControls {
   reset(): Promise<void>;
   /** `GET /__admin/requests`: the journal, oldest first, filtered as asked. */
   requests(filter?: JournalFilter): Promise<JournalEntry[]>;
+  /** `GET /__admin/requests.har`: the same entries as a HAR 1.2 log. */
+  har(filter?: JournalFilter): Promise<Har>;
   /** `DELETE /__admin/requests`. */
   clearRequests(): Promise<void>;
   /** The journal's entries of `operationId`, bodies typed: `expect(await mock.calls('createPet')).toHaveLength(1)`. */
   calls<Op extends OperationId>(operationId: Op): Promise<Call<Op>[]>;
   /** `GET /__admin/state`: every pet, in id order. */
   getState(): Promise<StoreState>;
-  /** `PUT /__admin/state`: exactly these pets; rejects with the mock's message when one does not fit. */
+  /** `PUT /__admin/state`: exactly these pets; rejects with an `AdminError` (`invalid_request`, naming the pet) when one does not fit. */
   setState(state: StoreState): Promise<void>;
   /** `POST /__admin/overrides`, typed by what the document declares for the operation. */
   override<Op extends OperationId, Status extends DeclaredStatus<Op>>(operationId: Op, options: OverrideOptions<Op, Status>): Promise<Override>;
@@ -48,20 +52,28 @@ export interface AdminSession extends AdminControls {
   readonly headers: Readonly<Record<string, string>>;
 }
 
-/** The mock's `Error` message (`invalid_request: The state pets[0] …`), or the text it answered. */
-function describeFailure(text: string): string {
+/** The refusal as an `AdminError`: the mock's `Error` body read, or the text of another answer kept. */
+function toAdminError(method: string, path: string, status: number, text: string): AdminError {
+  const error = readMockError(text);
+  const described = error ? `${error.code}: ${error.message}` : text;
+  return new AdminError(`[petstore-mock] ${method} ${path} answered ${status}: ${described}`, { status, code: error?.code ?? null, body: error ?? text });
+}
+
+/** The mock's `Error` body, or undefined for any other text. */
+function readMockError(text: string): { code: string; message: string } | undefined {
   try {
-    const error = JSON.parse(text) as { code?: unknown; message?: unknown };
-    if (typeof error.code === 'string' && typeof error.message === 'string') return `${error.code}: ${error.message}`;
+    const value = JSON.parse(text) as { code?: unknown; message?: unknown } | null;
+    if (typeof value?.code === 'string' && typeof value.message === 'string') return value as { code: string; message: string };
   } catch {
     // Not the mock's Error body: the text says what it is.
   }
-  return text;
+  return undefined;
 }
 
 /**
  * The admin API of a running mock (the CLI, the container, `createMockServer`) over HTTP, typed:
- * what a CI pipeline does with curl, from TypeScript. Failures reject with the mock's `Error` message.
+ * what a CI pipeline does with curl, from TypeScript. A refusal rejects with an `AdminError`: the
+ * status, the `code` and the mock's message.
  */
 export function createAdminClient(origin: string, options: AdminClientOptions = {}): AdminClient {
   const send = async (method: string, path: string, session: string | undefined, expected: number, body?: unknown): Promise<Response> => {
@@ -70,19 +82,12 @@ export function createAdminClient(origin: string, options: AdminClientOptions = 
     if (session !== undefined) headers[SESSION_HEADER] = session;
     if (body !== undefined) headers['content-type'] = 'application/json';
     const response = await fetch(`${origin.replace(/\/+$/, '')}${path}`, { method, headers, ...(body !== undefined && { body: JSON.stringify(body) }) });
-    if (response.status !== expected) throw new Error(`[petstore-mock] ${method} ${path} answered ${response.status}: ${describeFailure(await response.text())}`);
+    if (response.status !== expected) throw toAdminError(method, path, response.status, await response.text());
     return response;
   };
   const json = async <T>(response: Promise<Response>): Promise<T> => (await (await response).json()) as T;
-  const journal = (session: string | undefined, filter: JournalFilter = {}): Promise<JournalEntry[]> => {
-    const query = new URLSearchParams();
-    if (filter.operationId !== undefined) query.set('operationId', filter.operationId);
-    if (filter.status !== undefined) query.set('status', String(filter.status));
-    if (filter.statusClass !== undefined) query.set('status', `${filter.statusClass}xx`);
-    if (filter.since !== undefined) query.set('since', filter.since.toISOString());
-    const search = query.size > 0 ? `?${query.toString()}` : '';
-    return json<{ requests: JournalEntry[] }>(send('GET', `/__admin/requests${search}`, session, 200)).then(body => body.requests);
-  };
+  const journal = (session: string | undefined, filter: JournalFilter = {}): Promise<JournalEntry[]> =>
+    json<{ requests: JournalEntry[] }>(send('GET', `/__admin/requests${journalQuery(filter)}`, session, 200)).then(body => body.requests);
 
   /** Sends and expects `expected`, with nothing to read back. */
   const run = async (method: string, path: string, session: string | undefined, expected: number, body?: unknown): Promise<void> => {
@@ -92,6 +97,7 @@ export function createAdminClient(origin: string, options: AdminClientOptions = 
   const controlsOf = (session: string | undefined): AdminControls => ({
     reset: () => run('POST', '/__admin/reset', session, 204),
     requests: filter => journal(session, filter),
+    har: filter => json<Har>(send('GET', `/__admin/requests.har${journalQuery(filter)}`, session, 200)),
     clearRequests: () => run('DELETE', '/__admin/requests', session, 204),
     calls: async <Op extends OperationId>(operationId: Op) => (await journal(session, { operationId })) as Call<Op>[],
     getState: () => json<StoreState>(send('GET', '/__admin/state', session, 200)),
@@ -105,4 +111,15 @@ export function createAdminClient(origin: string, options: AdminClientOptions = 
     ...controlsOf(undefined),
     session: id => ({ id, headers: { [SESSION_HEADER]: id }, ...controlsOf(id) }),
   };
+}
+
+/** `?operationId=…&status=…&since=…` of a filter, or nothing. */
+function journalQuery(filter: JournalFilter = {}): string {
+  const query = new URLSearchParams();
+  if (filter.operationId !== undefined) query.set('operationId', filter.operationId);
+  if (filter.status !== undefined) query.set('status', String(filter.status));
+  if (filter.statusClass !== undefined) query.set('status', `${filter.statusClass}xx`);
+  if (filter.since !== undefined) query.set('since', filter.since.toISOString());
+  if (filter.after !== undefined) query.set('after', String(filter.after));
+  return query.size > 0 ? `?${query.toString()}` : '';
 }

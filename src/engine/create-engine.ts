@@ -11,7 +11,7 @@ import { checkFaultRate, createClock, createOverrideRegistry, toDelayRange, toIn
 import type { OverrideRegistry } from './controls/overrides.js';
 import { adoptDocument, documentPets, documentShape, findInvalidExamples, type DocumentChange } from './document-state.js';
 import { corsHeaders, isPreflight, lowerCaseHeaders, preflightHeaders, splitUrl } from './http/index.js';
-import { createRequestJournal, DEFAULT_JOURNAL_SIZE, type RequestJournal } from './journal/index.js';
+import { createRequestJournal, DEFAULT_JOURNAL_SIZE, findReason, journalHeaders, journalResponse, requestOrigin, type JournalEntry, type RequestJournal } from './journal/index.js';
 import type { RequestContext } from './operations/index.js';
 import { answerAdminRequest, answerApiRequest, createDocumentRuntime, createFailureAnswer, withoutBody, type Answer, type DocumentRuntimeServices } from './pipeline/index.js';
 import { resetState, warnOfEviction } from './shared-state.js';
@@ -149,25 +149,42 @@ export async function createEngine(options: EngineOptions = {}): Promise<Engine>
       }
       const { response } = answered;
       if (cors) Object.assign(response.headers, corsHeaders(headers['origin']));
+      // The reason is read before HEAD drops the body: the GET's answer says why.
+      const reason = journal.capacity > 0 ? findReason(response.status, response.body) : null;
       if (method === 'HEAD') withoutBody(response);
-      const sessionId = headers[SESSION_HEADER];
-      journal.record({
-        time,
-        method,
-        path: search === '' ? path : `${path}?${search}`,
-        operationId: response.operationId ?? null,
-        status: response.status,
-        session: sessionId !== undefined && findSessionIdProblem(sessionId) === undefined ? sessionId : null,
-        problems: answered.problems ?? [],
-        delay: response.delay ?? 0,
-        control: answered.control ?? null,
-        sessionOpened: answered.session?.opened ?? null,
-        evictedSession: answered.session?.evicted ?? null,
-        body: answered.body?.body ?? null,
-        bodyCut: answered.body?.bodyCut ?? false,
-      });
+      if (journal.capacity > 0) journal.record(journalEntry(request, response, answered, { time, method, path, search, headers, reason }));
       return response;
     },
+  };
+}
+
+/** What the journal keeps of one answered request. */
+function journalEntry(
+  request: MockRequest,
+  response: MockResponse,
+  answered: Answer,
+  read: { time: string; method: string; path: string; search: string; headers: Record<string, string>; reason: string | null },
+): Omit<JournalEntry, 'seq'> {
+  const { path, search, headers } = read;
+  const sessionId = headers[SESSION_HEADER];
+  return {
+    time: read.time,
+    method: read.method,
+    path: search === '' ? path : `${path}?${search}`,
+    operationId: response.operationId ?? null,
+    status: response.status,
+    session: sessionId !== undefined && findSessionIdProblem(sessionId) === undefined ? sessionId : null,
+    problems: answered.problems ?? [],
+    delay: response.delay ?? 0,
+    control: answered.control ?? null,
+    sessionOpened: answered.session?.opened ?? null,
+    evictedSession: answered.session?.evicted ?? null,
+    body: answered.body?.body ?? null,
+    bodyCut: answered.body?.bodyCut ?? false,
+    origin: requestOrigin(request.url, headers['host']),
+    ...journalHeaders(request.headers),
+    response: journalResponse(response),
+    reason: read.reason,
   };
 }
 

@@ -4,6 +4,8 @@ import type { Engine } from '../engine/create-engine.js';
 import { createOverrideRegistry, type Override } from '../engine/controls/overrides.js';
 import { fromFetchRequest, toFetchResponse } from '../engine/http/fetch-adapter.js';
 import { createRequestJournal, DEFAULT_JOURNAL_SIZE, type JournalEntry, type JournalFilter } from '../engine/journal/request-journal.js';
+import { journalToHar } from '../engine/journal/journal-har.js';
+import type { Har } from '../engine/journal/har-types.js';
 import { resetState, warnOfEviction } from '../engine/shared-state.js';
 import type { EngineOptions } from '../engine/types.js';
 import { checkDocumentPath } from '../document/index.js';
@@ -13,6 +15,7 @@ import { checkOptions, findDefaultStatusProblem } from '../options/index.js';
 import { PET_STATUSES } from '../types/index.js';
 import { createSessionRegistry, newSessionId, SESSION_HEADER } from '../sessions/index.js';
 import { checkPersistOptions, createPersistedStoreKeeper, type PersistOption } from './persisted-stores.js';
+import { refusal } from './refusal.js';
 import type { PetStore } from '../store/index.js';
 import type { Call, DeclaredStatus, OperationId, OverrideOptions, StoreState } from '../types/index.js';
 
@@ -40,13 +43,13 @@ export interface PetstoreMockOptions extends Omit<EngineOptions, 'store' | 'sess
 export interface PetstoreMockControls {
   /** Every pet of the store, in id order: a snapshot. */
   getState(): StoreState;
-  /** The store holds exactly these pets (ids kept), each checked against the document's `Pet`; a bad one rejects, naming it and its field, and nothing changes. */
+  /** The store holds exactly these pets (ids kept), each checked against the document's `Pet`; a bad one rejects with an `AdminError` (`invalid_request`), naming it and its field, and nothing changes. */
   setState(state: StoreState | readonly StoreState['pets'][number][]): Promise<void>;
-  /** Answers `operationId`'s next `times` calls (or all, until cleared) with `status`: typed by what the document declares. */
+  /** Answers `operationId`'s next `times` calls (or all, until cleared) with `status`: typed by what the document declares; what it does not declare rejects with an `AdminError` (`invalid_request`). */
   override<Op extends OperationId, Status extends DeclaredStatus<Op>>(operationId: Op, options: OverrideOptions<Op, Status>): Promise<Override>;
   /** The overrides set, with what remains of each. */
   overrides(): Override[];
-  /** Clears the overrides, or the one `id` names. */
+  /** Clears the overrides, or the one `id` names (throwing an `AdminError`, `override_not_found`, when there is none). */
   clearOverrides(id?: string): void;
   /** The journal's entries of `operationId`, oldest first, bodies typed: `expect(mock.calls('createPet')).toHaveLength(1)`. */
   calls<Op extends OperationId>(operationId: Op): Call<Op>[];
@@ -63,6 +66,8 @@ export interface PetstoreMockSession extends PetstoreMockControls {
   reset(): void;
   /** This session's requests, oldest first. */
   requests(filter?: JournalFilter): JournalEntry[];
+  /** This session's requests as a HAR 1.2 log, as `GET /__admin/requests.har` gives them. */
+  har(filter?: JournalFilter): Har;
 }
 
 /** One isolated Animal Store for a test: its handlers and its store. */
@@ -75,6 +80,8 @@ export interface PetstoreMock extends PetstoreMockControls {
   reset(session?: string): void;
   /** The requests the handlers answered, oldest first (those of one session when given, and those `filter` keeps). */
   requests(session?: string, filter?: JournalFilter): JournalEntry[];
+  /** The same requests as a HAR 1.2 log (what `GET /__admin/requests.har` gives): for DevTools, Playwright's `routeFromHAR` and other HAR readers. */
+  har(session?: string, filter?: JournalFilter): Har;
   /** Forgets the journal's entries (those of one session when given). */
   clearRequests(session?: string): void;
   /** A session of its own, opened now: `id` or a random UUID (also on an `http://` LAN page, where `crypto.randomUUID` is missing). */
@@ -139,6 +146,10 @@ export function createMock(options: PetstoreMockOptions, startNow: boolean): Pet
     return documentBasePath === '' || path === documentBasePath || path.startsWith(`${documentBasePath}/`);
   };
 
+  // Every request the handlers see has an absolute URL; this is for entries of a journal that has none.
+  // Read without URL(), which would throw here for a base URL that is no absolute URL.
+  const harOrigin = (basePrefix === undefined ? undefined : /^[a-z][a-z\d+.-]*:\/\/[^/?#]*/i.exec(basePrefix)?.[0]) ?? 'http://localhost';
+
   let warmedUp = false;
   const handler = http.all(pattern, async ({ request }) => {
     if (!underBasePath(request.url)) return undefined;
@@ -146,7 +157,8 @@ export function createMock(options: PetstoreMockOptions, startNow: boolean): Pet
     documentBasePath = ready.document.basePath;
     if (!underBasePath(request.url)) return undefined;
     const mockRequest = await fromFetchRequest(request, ready.bodyLimit);
-    if (basePrefix !== undefined) mockRequest.url = ready.document.basePath + request.url.slice(basePrefix.length);
+    // The origin stays, for the journal; the engine reads the path.
+    if (basePrefix !== undefined) mockRequest.url = new URL(request.url).origin + ready.document.basePath + request.url.slice(basePrefix.length);
     const response = await ready.handle(mockRequest);
     if (!warmedUp) {
       // Once the first answer is on its way and the page is idle (not before: that would hold up the
@@ -175,20 +187,24 @@ export function createMock(options: PetstoreMockOptions, startNow: boolean): Pet
         const { engine, tools } = await start();
         const target = store();
         const read = tools.readPets(state, tools.petSchemaOf(engine.document), target.maxPets);
-        if ('problem' in read) throw new RangeError(`[petstore-mock] The state ${read.problem}; nothing was changed.`);
+        if ('problem' in read) throw refusal('invalid_request', `The state ${read.problem}; nothing was changed.`);
         target.replace(read.pets);
         keeper?.save();
       },
       async override(operationId, overrideOptions) {
         const { engine, tools } = await start();
         const read = tools.readOverrideSpec({ operationId, ...overrideOptions }, engine.document);
-        if ('problem' in read) throw new RangeError(`[petstore-mock] ${read.problem}`);
-        return overrides.add(session, read.spec);
+        if ('problem' in read) throw refusal('invalid_request', `${read.problem} Nothing was set.`);
+        try {
+          return overrides.add(session, read.spec);
+        } catch (error) {
+          throw refusal('invalid_request', (error as Error).message.replace('[petstore-mock] ', ''));
+        }
       },
       overrides: () => overrides.list(session),
       clearOverrides(id) {
         if (id === undefined) overrides.clear(session);
-        else if (!overrides.remove(session, id)) throw new RangeError(`[petstore-mock] No override has id ${JSON.stringify(id)} here; overrides() lists them.`);
+        else if (!overrides.remove(session, id)) throw refusal('override_not_found', `No override has id ${JSON.stringify(id)} here; overrides() lists them.`);
       },
       calls: <Op extends OperationId>(operationId: Op) => journal.list(session, { operationId }) as Call<Op>[],
     };
@@ -199,6 +215,7 @@ export function createMock(options: PetstoreMockOptions, startNow: boolean): Pet
     store: sessions.default.store,
     reset,
     requests: (session, filter) => journal.list(session, filter),
+    har: (session, filter) => journalToHar(journal.list(session, filter), harOrigin),
     clearRequests: session => journal.clear(session),
     ...controlsOf(undefined),
     openSession(id = newSessionId()) {
@@ -209,6 +226,7 @@ export function createMock(options: PetstoreMockOptions, startNow: boolean): Pet
         store: session.store,
         reset: () => reset(id),
         requests: filter => journal.list(id, filter),
+        har: filter => journalToHar(journal.list(id, filter), harOrigin),
         ...controlsOf(id),
       };
     },

@@ -4,6 +4,7 @@ import { createServer } from 'node:net';
 import { AbstractStartedContainer, GenericContainer, Wait, type StartedTestContainer } from 'testcontainers';
 import { createAdminClient, type AdminClient, type AdminControls, type AdminSession } from '../admin-client/index.js';
 import type { Override } from '../engine/controls/overrides.js';
+import type { Har } from '../engine/journal/har-types.js';
 import type { JournalEntry, JournalFilter } from '../engine/journal/request-journal.js';
 import type { Call, DeclaredStatus, OperationId, OverrideOptions, Pet, StoreState } from '../types/index.js';
 
@@ -104,6 +105,7 @@ export class PetstoreMockContainer extends GenericContainer {
 /** One isolated store inside a shared container: send `headers` and see only this session's pets. */
 export type PetstoreMockSession = AdminSession;
 
+/** Its helpers use the admin client: a control the mock refuses rejects with an `AdminError`. */
 export class StartedPetstoreMockContainer extends AbstractStartedContainer {
   private readonly admin: AdminClient;
 
@@ -135,6 +137,11 @@ export class StartedPetstoreMockContainer extends AbstractStartedContainer {
   /** The journal (`GET /__admin/requests`), oldest first; one session's when given, filtered as asked. */
   requests(session?: string, filter?: JournalFilter): Promise<JournalEntry[]> {
     return this.controls(session).requests(filter);
+  }
+
+  /** The journal as a HAR 1.2 log (`GET /__admin/requests.har`), filtered alike: for DevTools or Playwright's `routeFromHAR`. */
+  har(session?: string, filter?: JournalFilter): Promise<Har> {
+    return this.controls(session).har(filter);
   }
 
   /** Forgets the journal (`DELETE /__admin/requests`); one session's entries when given. */

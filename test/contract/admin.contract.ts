@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { JournalEntry, Pet } from '../../src/index.js';
+import type { Har, JournalEntry, Pet } from '../../src/index.js';
+import { findHarProblems } from '../support/har-structure.js';
 import type { CreateSurface, Surface } from './surface.js';
 
 const AUTH = { authorization: 'Bearer test-key' };
@@ -43,6 +44,17 @@ export function describeAdminContract(surfaceName: string, createSurface: Create
       expect(requests.at(-1)).toMatchObject({ method: 'GET', path: '/v1/pets?limit=1', status: 200 });
       expect((await surface.request('DELETE', '/__admin/requests')).status).toBe(204);
       expect(((await (await surface.request('GET', '/__admin/requests')).json()) as { requests: JournalEntry[] }).requests).toEqual([]);
+    });
+
+    it('gives the journal as a HAR 1.2 download on GET /__admin/requests.har, narrowed by the session header', async () => {
+      await surface.request('GET', '/v1/pets?limit=1', { headers: { ...AUTH, 'x-petstore-session': 'har-contract' } });
+      const response = await surface.request('GET', '/__admin/requests.har', { headers: { 'x-petstore-session': 'har-contract' } });
+      expect(response.status).toBe(200);
+      expect(response.headers.get('content-disposition')).toBe('attachment; filename="petstore-mock.har"');
+      const har = (await response.json()) as Har;
+      expect(findHarProblems(har)).toEqual([]);
+      expect(har.log.entries.map(entry => [entry.request.url, entry.response.status, entry._session])).toEqual([[`${surface.origin ?? ''}/v1/pets?limit=1`, 200, 'har-contract']]);
+      expect(JSON.stringify(har)).not.toContain('test-key');
     });
 
     it('answers a trusted origin’s preflight to an admin endpoint, allowing its methods and the session header', async () => {

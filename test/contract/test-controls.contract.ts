@@ -50,6 +50,14 @@ export function describeTestControlsContract(surfaceName: string, createSurface:
         expect(await listAll(surface())).toEqual(before);
       });
 
+      it('refuses with an AdminError that carries the code and status, as the admin endpoints answer them', async () => {
+        const refused = { name: 'AdminError', code: 'invalid_request', status: 400 };
+        await expect(surface().controls().setState({ pets: [{ id: -1, name: 'Neg', categoryId: 1 }] })).rejects.toMatchObject(refused);
+        await expect(surface().controls().override('createPet', { status: 418 })).rejects.toMatchObject(refused);
+        await expect(surface().controls().clearOverrides('no-such-override')).rejects.toMatchObject({ name: 'AdminError', code: 'override_not_found', status: 404 });
+        await expect(surface().controls().setState({ pets: [{ id: -1, name: 'Neg', categoryId: 1 }] })).rejects.toMatchObject({ body: { code: 'invalid_request', status: 400, message: expect.stringMatching(/^The state pets\[0\] \(id -1\): id must be >= 1/) as string } });
+      });
+
       it('keeps one session’s state out of every other', async () => {
         await surface().controls('state-a').setState({ pets: EXACT });
         expect(await listAll(surface(), '', { ...AUTH, [SESSION]: 'state-a' })).toEqual(sorted(EXACT));

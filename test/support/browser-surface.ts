@@ -1,5 +1,5 @@
 import type { Browser, Page } from 'playwright-core';
-import type { EngineOptions } from '../../src/index.js';
+import { AdminError, isAdminError, type EngineOptions } from '../../src/index.js';
 import type { SeenResponse } from '../browser-app/src/main.js';
 import type { Surface, SurfaceControls } from '../contract/surface.js';
 
@@ -50,8 +50,11 @@ export async function createBrowserSurface(browser: Browser, origin: string, opt
   const control = <T>(session: string | undefined, name: keyof SurfaceControls, ...args: unknown[]): Promise<T> =>
     evaluate(async () => {
       try {
-        return (await page.evaluate(([id, controlName, given]) => window.petstoreTest.control(id, controlName, given), [session, name, args] as const)) as T;
+        const result = await page.evaluate(([id, controlName, given]) => window.petstoreTest.control(id, controlName, given), [session, name, args] as const);
+        if ('refused' in result) throw new AdminError(result.refused.message, result.refused);
+        return result.value as T;
       } catch (error) {
+        if (isAdminError(error)) throw error;
         // The page's error message, without Playwright's framing.
         const message = error instanceof Error ? error.message : String(error);
         throw new Error(message.replace(/^page\.evaluate: (?:Error: )?/, '').split('\n    at ')[0]);

@@ -10,7 +10,12 @@ function asyncControls(controls: PetstoreMockControls): SurfaceControls {
     setState: state => controls.setState(state),
     override: (operationId, options) => loose.override(operationId, options),
     overrides: () => Promise.resolve(controls.overrides()),
-    clearOverrides: id => Promise.resolve(controls.clearOverrides(id)),
+    // A refusal rejects, as it does over HTTP.
+    clearOverrides: id =>
+      new Promise<void>(resolve => {
+        controls.clearOverrides(id);
+        resolve();
+      }),
     calls: operationId => Promise.resolve(controls.calls(operationId)),
   };
 }

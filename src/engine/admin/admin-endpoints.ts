@@ -5,7 +5,7 @@ import { loadPrismMocker } from '../prism/index.js';
 import { bodyTooLarge, invalidJson, notJson } from '../checks/index.js';
 import { readOverrideSpec, type OverrideRegistry } from '../controls/index.js';
 import { decodeBody, parseQuery } from '../http/index.js';
-import { readJournalFilter, type RequestJournal } from '../journal/index.js';
+import { journalToHar, readJournalFilter, type RequestJournal } from '../journal/index.js';
 import { errorResponse, jsonResponse, toMockResponse } from '../responses/index.js';
 import { petSchemaOf, readPets } from '../state/index.js';
 import type { MockResponse } from '../types.js';
@@ -13,6 +13,8 @@ import type { MockResponse } from '../types.js';
 export const ADMIN_PREFIX = '/__admin/';
 /** Every method some admin endpoint takes, for CORS preflights. */
 export const ADMIN_METHODS = ['GET', 'POST', 'PUT', 'DELETE'] as const;
+/** The name `GET /__admin/requests.har` suggests for the download. */
+const HAR_FILE_NAME = 'petstore-mock.har';
 
 export interface AdminFacts {
   document: PetstoreDocument;
@@ -61,7 +63,7 @@ export interface AdminRequest {
 type Endpoint = (request: AdminRequest, session: string | undefined) => MockResponse;
 
 /**
- * WireMock's admin paths, outside the API's base path: health, reset, the journal, and the test
+ * WireMock's admin paths, outside the API's base path: health, reset, the journal (also as HAR), and the test
  * controls: state out and in (`/__admin/state`) and scripted answers (`/__admin/overrides`); the
  * sessions alive (most recently used first after the default one) and the settings, for the dashboard.
  * `X-Petstore-Session` narrows each to one session; without it, state and overrides are the
@@ -97,6 +99,15 @@ export function createAdminEndpoints(facts: AdminFacts) {
       DELETE: (_, session) => {
         journal.clear(session);
         return noContent();
+      },
+    },
+    '/__admin/requests.har': {
+      GET: (request, session) => {
+        const filter = readJournalFilter(parseQuery(request.search));
+        if ('problem' in filter) return toMockResponse(errorResponse('invalid_request', filter.problem));
+        // An entry that names no origin (no Host header) is put at the one this request was sent to.
+        const har = journalToHar(journal.list(session, filter.filter), `http://${request.headers['host'] ?? 'localhost'}`);
+        return toMockResponse(jsonResponse(200, har, { 'content-disposition': `attachment; filename="${HAR_FILE_NAME}"` }));
       },
     },
     '/__admin/sessions': {

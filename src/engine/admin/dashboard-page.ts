@@ -44,6 +44,7 @@ const PAGE = `<!doctype html>
       <label>Operation <select id="filter-operation"><option value="*">All</option></select></label>
       <label>Status <select id="filter-status"><option value="*">All</option><option value="2">2xx</option><option value="4">4xx</option><option value="5">5xx</option></select></label>
       <button id="clear-journal" type="button">Clear journal</button>
+      <a id="download-har" class="button" href="requests.har" download="petstore-mock.har">Download HAR</a>
     </div>
     <p id="requests-empty" class="muted">No requests yet. Send one to the mock and it appears here.</p>
     <ol id="requests" reversed></ol>
@@ -81,6 +82,10 @@ button { cursor: pointer; }
 .status { font-weight: bold; } .path { font-family: ui-monospace, monospace; }
 .tag { border: 1px solid #777; border-radius: 3px; padding: 0 .3rem; font-size: .85rem; }
 .reasons { margin: .3rem 0 0; padding-left: 1.2rem; }
+.reason { margin: .3rem 0 0; }
+h3 { font-size: .9rem; margin: .4rem 0 0; }
+.answer-body { display: block; font-family: ui-monospace, monospace; background: #f2f2f2; padding: .4rem; white-space: pre-wrap; overflow-wrap: anywhere; margin: .3rem 0 0; }
+a.button { color: inherit; border: 1px solid #767676; border-radius: 2px; padding: .2rem .5rem; text-decoration: none; background: #efefef; }
 pre { background: #f2f2f2; padding: .4rem; overflow-x: auto; white-space: pre-wrap; overflow-wrap: anywhere; margin: .3rem 0 0; }
 #sessions { list-style: none; padding: 0; margin: 0; }
 #sessions li { display: flex; flex-wrap: wrap; gap: .4rem; align-items: center; margin-bottom: .3rem; overflow-wrap: anywhere; }

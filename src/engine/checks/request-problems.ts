@@ -8,7 +8,8 @@ import type { DecodedBody } from '../http/index.js';
 import { errorResponse } from '../responses/index.js';
 
 export const BEARER_CHALLENGE = 'Bearer realm="petstore-mock"';
-const MISSING_TOKEN_MESSAGE = 'Send the header "Authorization: Bearer <API_KEY>".';
+/** The 401's message when `Authorization` is missing: also the journal's problem, in place of Prism's "Invalid security scheme used". */
+export const MISSING_TOKEN_MESSAGE = 'Send the header "Authorization: Bearer <API_KEY>".';
 
 export interface RequestFacts {
   operation: IHttpOperation;

@@ -1,4 +1,8 @@
 // The request journal: what the mock answered, for GET /__admin/requests and the in-process helpers.
 export { createRequestJournal, DEFAULT_JOURNAL_SIZE, JOURNAL_BODY_LIMIT, journalBody, NO_BODY, readJournalFilter } from './request-journal.js';
 
-export type { JournalEntry, JournalFilter, JournalProblem, RequestJournal } from './request-journal.js';
+export { journalToHar } from './journal-har.js';
+export { findReason, journalHeaders, journalResponse, REDACTED, redactedValue, requestOrigin } from './journal-fields.js';
+
+export type { Har, HarEntry, HarNameValue, HarRequest, HarResponse } from './har-types.js';
+export type { JournalEntry, JournalFilter, JournalProblem, JournalResponse, RequestJournal } from './request-journal.js';

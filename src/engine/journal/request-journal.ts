@@ -26,13 +26,40 @@ export interface JournalEntry {
   body: unknown;
   /** True when the body was over `JOURNAL_BODY_LIMIT` and left out. */
   bodyCut: boolean;
+  /**
+   * Where the request was sent: the origin of an absolute URL (MSW), else `http://` and its `Host`
+   * header (the server); null when neither is known.
+   */
+  origin: string | null;
+  /**
+   * The request's headers, names lower-case, `Authorization` and `Cookie` values `[redacted]`. Kept
+   * while their names and values come to `JOURNAL_BODY_LIMIT` characters; the rest are left out.
+   */
+  headers: Readonly<Record<string, string>>;
+  /** True when some request headers were left out (over `JOURNAL_BODY_LIMIT` together). */
+  headersCut: boolean;
+  /** What the client got, bounded as the request body is. */
+  response: JournalResponse;
+  /** For every answer outside 2xx, the `message` of its `Error` body: why, in the API's words; null otherwise (or when the body is no `Error`). */
+  reason: string | null;
+}
+
+/** The answer a journal entry keeps. */
+export interface JournalResponse {
+  status: number;
+  /** As sent, names lower-case; a `Set-Cookie` value `[redacted]`. */
+  headers: Readonly<Record<string, string>>;
+  /** The body as sent (text: JSON is not parsed), or null without one (HEAD, 204) or when cut. */
+  body: string | null;
+  /** True when the body was over `JOURNAL_BODY_LIMIT` and left out. */
+  bodyCut: boolean;
 }
 
 /** Shared by every entry without a body, and every cut one: nothing to allocate per request. */
-export const NO_BODY: Pick<JournalEntry, 'body' | 'bodyCut'> = Object.freeze({ body: null, bodyCut: false });
-const CUT_BODY: Pick<JournalEntry, 'body' | 'bodyCut'> = Object.freeze({ body: null, bodyCut: true });
+export const NO_BODY: { readonly body: null; readonly bodyCut: boolean } = Object.freeze({ body: null, bodyCut: false });
+const CUT_BODY: { readonly body: null; readonly bodyCut: boolean } = Object.freeze({ body: null, bodyCut: true });
 
-/** The largest request body a journal entry keeps, in characters; a larger one is marked cut. */
+/** The largest body (request or answer) a journal entry keeps, in characters; a larger one is marked cut. The bound of an entry's request headers, too. */
 export const JOURNAL_BODY_LIMIT = 4096;
 
 /** Which entries `GET /__admin/requests?operationId=…&status=…&since=…` asks for. */
@@ -81,8 +108,13 @@ function matches(entry: JournalEntry, filter: JournalFilter): boolean {
   return filter.since === undefined || Date.parse(entry.time) >= filter.since.getTime();
 }
 
-/** A body as the journal keeps it: bounded, and frozen so no reader can change what another reads. */
-export function journalBody(text: string | undefined, parsed: { value: unknown } | undefined): Pick<JournalEntry, 'body' | 'bodyCut'> {
+/**
+ * A body as the journal keeps it: bounded, and frozen so no reader can change what another reads.
+ * Without `parsed`, the text itself (an answer's body, or a request's that is not JSON).
+ */
+export function journalBody(text: string | undefined): { body: string | null; bodyCut: boolean };
+export function journalBody(text: string | undefined, parsed: { value: unknown } | undefined): Pick<JournalEntry, 'body' | 'bodyCut'>;
+export function journalBody(text: string | undefined, parsed?: { value: unknown }): Pick<JournalEntry, 'body' | 'bodyCut'> {
   if (text === undefined || text.length === 0) return NO_BODY;
   if (text.length > JOURNAL_BODY_LIMIT) return CUT_BODY;
   return { body: deepFreeze(parsed ? parsed.value : text), bodyCut: false };

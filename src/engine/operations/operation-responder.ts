@@ -5,7 +5,7 @@ import type { PetstoreDocument } from '../../document/index.js';
 import type { SessionEntry } from '../../sessions/index.js';
 import { drawDelay, drawFault, FAULT_RETRY_AFTER_SECONDS, isForced, type Clock, type DelayRange, type Override, type OverrideRegistry, type RequestControls } from '../controls/index.js';
 import { deprecationHeaders, goneResponse, sunsetOf } from './deprecation.js';
-import { BEARER_CHALLENGE, describeDiagnostic, findCredentialProblem, findInputProblem, isError } from '../checks/index.js';
+import { BEARER_CHALLENGE, describeDiagnostic, findCredentialProblem, findInputProblem, isError, MISSING_TOKEN_MESSAGE } from '../checks/index.js';
 import { answerFromDocument, findForcingProblem, forceResponse } from '../prism/index.js';
 import type { OperationRole } from '../../document/index.js';
 import { completePet } from '../document-state.js';
@@ -156,7 +156,7 @@ export function createOperationResponder(options: OperationResponderOptions) {
   return {
     respond(operation: IHttpOperation, request: IHttpRequest, diagnostics: readonly IPrismDiagnostic[], context: RequestContext): IHttpResponse {
       if (operation.iid) context.operationId = operation.iid;
-      context.problems = diagnostics.filter(isError).map(diagnostic => ({ path: problemPath(diagnostic), message: describeDiagnostic(diagnostic, operation) }));
+      context.problems = diagnostics.filter(isError).map(diagnostic => ({ path: problemPath(diagnostic), message: describeProblem(diagnostic, operation) }));
       const response = decide(operation, request, diagnostics, context);
       const extraHeaders = deprecations.get(operation.iid ?? '');
       if (extraHeaders) Object.assign(response.headers ??= {}, extraHeaders);
@@ -168,6 +168,11 @@ export function createOperationResponder(options: OperationResponderOptions) {
 function findForcingProblemResponse(operation: IHttpOperation, controls: RequestControls): IHttpResponse | undefined {
   const problem = findForcingProblem(operation, controls);
   return problem === undefined ? undefined : errorResponse('invalid_request', problem);
+}
+
+/** A diagnostic's message for the journal: Prism's security verdict (a missing `Authorization`) in the 401's own words. */
+function describeProblem(diagnostic: IPrismDiagnostic, operation: IHttpOperation): string {
+  return diagnostic.code === 401 ? MISSING_TOKEN_MESSAGE : describeDiagnostic(diagnostic, operation);
 }
 
 /** Where a diagnostic points: Prism gives its security verdict no path; it is about the Authorization header. */

@@ -2,7 +2,7 @@
 // `setupWorker(...createPetstoreMock().handlers)`. The tests drive it through `window.petstoreTest`.
 import { setupWorker } from 'msw/browser';
 import { buildPets } from 'petstore-mock/fixtures';
-import { createPetstoreMock, type PetstoreMock, type PetstoreMockOptions } from 'petstore-mock/msw';
+import { createPetstoreMock, isAdminError, type PetstoreMock, type PetstoreMockOptions } from 'petstore-mock/msw';
 import { petstoreStoryLoader, type PetstoreStoryParameters } from '../../../examples/storybook/petstore-story-loader.js';
 
 /** A response as plain data, to cross from the page to the test. */
@@ -10,6 +10,14 @@ export interface SeenResponse {
   status: number;
   headers: [string, string][];
   body: string | null;
+}
+
+/** An `AdminError` as plain data, to cross from the page to the test. */
+export interface RefusedControl {
+  message: string;
+  status: number;
+  code: string | null;
+  body: unknown;
 }
 
 const worker = setupWorker();
@@ -44,12 +52,20 @@ const harness = {
   },
   reset: (session?: string) => current().reset(session),
   requests: (session?: string) => current().requests(session),
-  /** A control of the mock (no session) or of a session, by name, with its arguments. */
-  async control(session: string | undefined, name: string, args: unknown[]): Promise<unknown> {
+  /**
+   * A control of the mock (no session) or of a session, by name, with its arguments. A refusal comes
+   * back as data: only its message would cross `page.evaluate` as a thrown error.
+   */
+  async control(session: string | undefined, name: string, args: unknown[]): Promise<{ value: unknown } | { refused: RefusedControl }> {
     const target = (session === undefined ? current() : current().openSession(session)) as unknown as Record<string, (...given: unknown[]) => unknown>;
     const control = target[name];
     if (typeof control !== 'function') throw new Error(`No control ${name}.`);
-    return await control.apply(target, args);
+    try {
+      return { value: await control.apply(target, args) };
+    } catch (error) {
+      if (!isAdminError(error)) throw error;
+      return { refused: { message: error.message, status: error.status, code: error.code, body: error.body } };
+    }
   },
   openSessionId: () => current().openSession().id,
   /** What the mock reported since the last call (errors) and its warnings. */
