@@ -1,7 +1,7 @@
-import { declaresClass, type OperationModel } from './read-operations.js';
-import { propertiesOf, resolveSchema } from './schema-shape.js';
+import type { PetResource } from '../document/index.js';
+import type { OperationModel, ParameterModel } from './read-operations.js';
 
-/** A collection the document lets a client list, add to and read one of: what the scenario runs on. */
+/** The pets' collection as the mock reads it from the document (`PetResource`), as verify's operations: what the scenario runs on. */
 export interface Resource {
   collectionPath: string;
   list: OperationModel;
@@ -16,37 +16,32 @@ export interface Resource {
   idProperty: string;
   /** The item's properties' schemas. */
   itemProperties: Map<string, Record<string, unknown>>;
+  /** The list's page size parameter (`limit`), as the mock reads it: its one integer query parameter that names no property. */
+  pageSize: ParameterModel | undefined;
 }
 
-/** The first path whose GET answers a JSON array and which has an item path `{path}/{id}` with a GET. */
-export function findResource(document: unknown, operations: OperationModel[]): Resource | undefined {
-  for (const list of operations) {
-    if (list.method !== 'GET' || !declaresClass(list, 2)) continue;
-    const success = list.responses.find(response => response.status.startsWith('2') && response.jsonSchema);
-    if (!success?.jsonSchema) continue;
-    const arraySchema = resolveSchema(document, success.jsonSchema.schema);
-    const items = arraySchema['items'];
-    if (arraySchema['type'] !== 'array' || items === null || typeof items !== 'object') continue;
-    const read = operations.find(operation => operation.method === 'GET' && new RegExp(`^${escapeRegExp(list.path)}/\\{[^}/]+\\}$`).test(operation.path));
-    if (!read) continue;
-    const idParameter = /\{([^}]+)\}$/.exec(read.path)?.[1] ?? 'id';
-    const itemProperties = propertiesOf(document, items as Record<string, unknown>);
-    const idProperty = itemProperties.has(idParameter) ? idParameter : 'id';
-    return {
-      collectionPath: list.path,
-      list,
-      create: operations.find(operation => operation.method === 'POST' && operation.path === list.path && operation.requestBody),
-      read,
-      remove: operations.find(operation => operation.method === 'DELETE' && operation.path === read.path),
-      itemPath: read.path,
-      idParameter,
-      idProperty,
-      itemProperties,
-    };
-  }
-  return undefined;
-}
-
-function escapeRegExp(text: string): string {
-  return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+/**
+ * The collection the mock keeps, found by the mock's own rule (`findPetResource`), so that verify and
+ * the mock never disagree on what the document describes; undefined without an item path to read one.
+ */
+export function findResource(pets: PetResource, operations: OperationModel[]): Resource | undefined {
+  const byRole = (role: Parameters<PetResource['operationOf']>[0]): OperationModel | undefined => {
+    const operation = pets.operationOf(role);
+    return operation && operations.find(model => model.method === operation.method.toUpperCase() && model.path === operation.path);
+  };
+  const list = byRole('list');
+  const read = byRole('read');
+  if (!list || !read || pets.itemPath === undefined || pets.idParameter === undefined) return undefined;
+  return {
+    collectionPath: pets.collectionPath,
+    list,
+    create: byRole('create'),
+    read,
+    remove: byRole('remove'),
+    itemPath: pets.itemPath,
+    idParameter: pets.idParameter,
+    idProperty: pets.idProperty,
+    itemProperties: new Map(Object.entries(pets.petSchema.properties ?? {}).map(([name, schema]) => [name, schema as Record<string, unknown>])),
+    pageSize: list.parameters.find(parameter => parameter.in === 'query' && parameter.name === pets.limitParameter),
+  };
 }

@@ -14,7 +14,7 @@ import { resolveSchema } from './schema-shape.js';
  */
 export function planScenario(resource: Resource, context: PlanContext, readOnly: boolean): Probe[] {
   const itemTarget = (id: unknown): string => fillPath(resource.itemPath, { [resource.idParameter]: id });
-  const pageSize = resource.list.parameters.find(parameter => parameter.in === 'query' && /^(limit|page_?size|per_?page|size)$/i.test(parameter.name));
+  const { pageSize } = resource;
   const pageSizeMaximum = pageSize?.schema ? resolveSchema(context.document, pageSize.schema.schema)['maximum'] : undefined;
   const fullPage: Record<string, number> = pageSize && typeof pageSizeMaximum === 'number' ? { [pageSize.name]: pageSizeMaximum } : {};
   const filter = resource.list.parameters.find(parameter => parameter.in === 'query' && resource.itemProperties.has(parameter.name) && parameter.schema && Array.isArray(resolveSchema(context.document, parameter.schema.schema)['enum']));

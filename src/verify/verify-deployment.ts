@@ -1,4 +1,4 @@
-import { loadDocument, locateDocument } from '../document/index.js';
+import { loadDocument, locateDocument, type PetResource } from '../document/index.js';
 import { conclude, isFinding, summarize } from './conclude.js';
 import { findResource, type Resource } from './find-resource.js';
 import { createMockTarget, type MockTarget } from './mock-target.js';
@@ -71,10 +71,12 @@ export async function verifyDeployment(baseUrl: string, options: VerifyOptions =
   let source: Record<string, unknown>;
   let basePath: string;
   let operations: OperationModel[];
+  let pets: PetResource;
   try {
     const document = await loadDocument(documentPath);
     source = { ...document.source };
     basePath = document.basePath;
+    pets = document.pets;
     operations = readOperations(source);
   } catch (error) {
     stopped = `the document ${documentPath} is unusable: ${messageOf(error)}`;
@@ -114,7 +116,7 @@ export async function verifyDeployment(baseUrl: string, options: VerifyOptions =
     observed: new Map(),
     withCredentials: run.withCredentials,
   };
-  const resource = findResource(source, operations);
+  const resource = findResource(pets, operations);
   const context: PlanContext = { document: source, resource, runId };
   const readOnly = options.readOnly === true;
 
