@@ -1,6 +1,7 @@
 import type { MockSettings } from '../src/engine/admin/admin-endpoints.js';
 import type { JournalEntry } from '../src/engine/journal/request-journal.js';
 import type { Pet } from '../src/types/index.js';
+import { createActions } from './actions.js';
 
 /**
  * The dashboard at /__admin/: the journal, live, with why a request was refused; the sessions and
@@ -34,6 +35,7 @@ let waitingForToken = false;
 let lastSeq = 0;
 let entries: Entry[] = [];
 let petsSession: string | null = null;
+const actions = createActions({ admin, showPets });
 
 /** A request to the admin API with the token, if any; undefined (and the token form shown) on a 401. */
 async function admin(path: string, init: RequestInit = {}, session?: string | null): Promise<Response | undefined> {
@@ -161,6 +163,7 @@ async function showPets(session: string | null): Promise<void> {
   if (!response?.ok) return;
   const { pets } = (await response.json()) as { pets: Pet[] };
   petsSession = session;
+  actions.selectSession(session, pets);
   byId('pets-session').textContent = session === null ? '(default session)' : `(session ${session})`;
   const rows = pets.map(pet => {
     const row = element('tr');
@@ -209,7 +212,9 @@ function schedule(): void {
 async function start(): Promise<void> {
   const response = await admin('/__admin/settings');
   if (!response?.ok) return;
-  byId('settings').textContent = describeSettings((await response.json()) as MockSettings);
+  const settings = (await response.json()) as MockSettings;
+  byId('settings').textContent = describeSettings(settings);
+  actions.showOperations(settings);
   await Promise.all([pollRequests(), pollSessions(), showPets(null)]);
 }
 
