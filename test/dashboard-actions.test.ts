@@ -118,6 +118,21 @@ describe.skipIf(unavailable !== undefined)('the dashboard’s test controls, in 
     await page.close();
   });
 
+  it('shows the mock’s refusal of a session id beside the session field', async () => {
+    const mock = await start();
+    const page = await open(mock);
+    await chooseSession(page, 'no spaces!');
+    await expect.poll(() => page.locator('#control-session-error').textContent()).toMatch(/^X-Petstore-Session must be 1 to 128 letters/);
+    expect(await page.locator('#control-session').getAttribute('aria-invalid')).toBe('true');
+    expect(await page.locator('#control-session').getAttribute('aria-describedby')).toBe('control-session-hint control-session-error');
+    await page.getByRole('button', { name: 'Set override' }).click();
+    await expect.poll(() => page.locator('#override-message').textContent()).toMatch(/^Not set: X-Petstore-Session must be/);
+    expect(mock.engine.overrides.size).toBe(0);
+    await chooseSession(page, 'fine');
+    await expect.poll(() => page.locator('#control-session').getAttribute('aria-invalid')).toBeNull();
+    await page.close();
+  });
+
   it('replaces a session’s pets with two from the editor, and the API answers them', async () => {
     const mock = await start();
     const page = await open(mock);
