@@ -1,8 +1,7 @@
 import type { MockSettings } from '../src/engine/admin/admin-endpoints.js';
-import type { Pet } from '../src/types/index.js';
 import { byIdOf } from './dom.js';
 import { SESSION_FIELD, setFieldError } from './field-errors.js';
-import type { AdminRequest } from './mock-error.js';
+import type { AdminRequest } from './admin-request.js';
 import { createOverrideControls } from './override-form.js';
 import { createStateControls } from './state-form.js';
 
@@ -23,8 +22,8 @@ export interface ActionsHost {
 export interface Actions {
   /** The settings arrived (the token, if any, was taken): the operations to offer, and the overrides list kept fresh. */
   showOperations(settings: MockSettings): void;
-  /** The page shows this session's pets: the controls act on it, the editor holds them. */
-  selectSession(session: string | null, pets: readonly Pet[]): void;
+  /** The page is about to show this session's pets: the controls act on it, the editor reads them. */
+  selectSession(session: string | null): void;
 }
 
 export function createActions(host: ActionsHost): Actions {
@@ -35,11 +34,15 @@ export function createActions(host: ActionsHost): Actions {
   const overrides = createOverrideControls(host.admin, session);
   const state = createStateControls(host.admin, session, replaced => void host.showPets(replaced));
 
-  sessionInput.addEventListener('change', () => {
-    const typed = sessionInput.value.trim();
-    current = typed === '' ? null : typed;
+  /** Answers that arrive for a session no longer chosen are dropped by the controls (they compare it with `current`). */
+  const choose = (chosen: string | null): void => {
+    current = chosen;
     setFieldError(SESSION_FIELD, undefined);
     void Promise.all([overrides.refresh(), state.load()]);
+  };
+  sessionInput.addEventListener('change', () => {
+    const typed = sessionInput.value.trim();
+    choose(typed === '' ? null : typed);
   });
 
   /** Overrides are used up by calls: the list is read again while the tab is visible, and stops when the mock wants its token. */
@@ -59,12 +62,9 @@ export function createActions(host: ActionsHost): Actions {
         poll();
       }
     },
-    selectSession(shown, pets) {
-      current = shown;
+    selectSession(shown) {
       sessionInput.value = shown ?? '';
-      setFieldError(SESSION_FIELD, undefined);
-      state.fill(pets);
-      void overrides.refresh();
+      choose(shown);
     },
   };
 }

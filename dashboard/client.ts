@@ -159,11 +159,11 @@ async function pollRequests(): Promise<void> {
 }
 
 async function showPets(session: string | null): Promise<void> {
+  actions.selectSession(session);
   const response = await admin('/__admin/state', {}, session);
   if (!response?.ok) return;
   const { pets } = (await response.json()) as { pets: Pet[] };
   petsSession = session;
-  actions.selectSession(session, pets);
   byId('pets-session').textContent = session === null ? '(default session)' : `(session ${session})`;
   const rows = pets.map(pet => {
     const row = element('tr');

@@ -2,7 +2,7 @@ import type { MockSettings } from '../src/engine/admin/admin-endpoints.js';
 import type { Override, OverrideSpec } from '../src/engine/controls/overrides.js';
 import { byId, byIdOf, element } from './dom.js';
 import { clearFieldErrors, fieldOf, SESSION_FIELD, setFieldError } from './field-errors.js';
-import { jsonInit, send, type AdminRequest } from './mock-error.js';
+import { jsonInit, send, sessionName, type AdminRequest } from './admin-request.js';
 
 /**
  * "Script an override": an operation of the document and one of its declared statuses, optional
@@ -138,10 +138,6 @@ function readForm(operationId: string, status: string): { spec: OverrideSpec } |
 function describe(override: Override): string {
   const left = override.remaining === null ? 'until cleared' : `${override.remaining} more call${override.remaining === 1 ? '' : 's'}`;
   return `${override.operationId} → ${override.status}, ${left}${override.used > 0 ? `, used ${override.used}` : ''}${override.body === undefined ? '' : ', with a body'}`;
-}
-
-export function sessionName(session: string | null): string {
-  return session === null ? 'the default session' : `session ${session}`;
 }
 
 function option(value: string, label: string): HTMLOptionElement {

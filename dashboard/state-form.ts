@@ -1,8 +1,7 @@
 import type { Pet } from '../src/types/index.js';
 import { byId, byIdOf } from './dom.js';
 import { clearFieldErrors, fieldOf, SESSION_FIELD, setFieldError } from './field-errors.js';
-import { jsonInit, send, type AdminRequest } from './mock-error.js';
-import { sessionName } from './override-form.js';
+import { jsonInit, send, sessionName, type AdminRequest } from './admin-request.js';
 
 /**
  * "Replace pets": the session's pets as JSON in a textarea, put back whole with PUT /__admin/state,
@@ -13,8 +12,6 @@ import { sessionName } from './override-form.js';
 const FIELD = 'state-pets';
 
 export interface StateControls {
-  /** Fills the editor with pets the page already read. */
-  fill(pets: readonly Pet[]): void;
   /** Reads the session's pets into the editor. */
   load(): Promise<void>;
 }
@@ -62,5 +59,5 @@ export function createStateControls(admin: AdminRequest, session: () => string |
     fill(((await sent.response.json()) as { pets: Pet[] }).pets);
   }
 
-  return { fill, load };
+  return { load };
 }

@@ -118,6 +118,29 @@ describe.skipIf(unavailable !== undefined)('the dashboard’s test controls, in 
     await page.close();
   });
 
+  it('keeps the session the user typed when the page’s first pets arrive after it', async () => {
+    const mock = await start();
+    const page = await browser.newPage();
+    page.on('pageerror', error => pageErrors.push(String(error)));
+    let held = false;
+    await page.route('**/__admin/state', async route => {
+      if (!held && route.request().headers()['x-petstore-session'] === undefined) {
+        held = true;
+        await new Promise(resolve => setTimeout(resolve, 800));
+      }
+      await route.continue();
+    });
+    await page.goto(mock.dashboardUrl ?? '');
+    await expect.poll(() => page.locator('#override-operation option').count()).toBeGreaterThan(0);
+    await chooseSession(page, 'typed-first');
+    await expect.poll(() => page.locator('#pets-session').textContent(), { timeout: 5_000 }).toBe('(default session)');
+    await page.waitForTimeout(200);
+    expect(held).toBe(true);
+    expect(await page.locator('#control-session').inputValue()).toBe('typed-first');
+    expect(await page.locator('#overrides-session').textContent()).toBe('(session typed-first)');
+    await page.close();
+  });
+
   it('shows the mock’s refusal of a session id beside the session field', async () => {
     const mock = await start();
     const page = await open(mock);

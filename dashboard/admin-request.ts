@@ -1,4 +1,4 @@
-// What the mock said when it refused a control: the `message` of its `Error` body, shown as text.
+// The controls' requests to the admin API, through the page's own request (token, session header); a refusal read as the mock's own message.
 
 /** A request to the admin API as the page makes it (its token, the session header); undefined after a 401, when the page asks for the token. */
 export type AdminRequest = (path: string, init?: RequestInit, session?: string | null) => Promise<Response | undefined>;
@@ -32,4 +32,9 @@ async function readMessage(response: Response): Promise<string> {
 /** `{"pets": ...}` as the body of a JSON request. */
 export function jsonInit(method: string, body: string): RequestInit {
   return { method, headers: { 'content-type': 'application/json' }, body };
+}
+
+/** `the default session` or `session shard-1`, for messages. */
+export function sessionName(session: string | null): string {
+  return session === null ? 'the default session' : `session ${session}`;
 }
