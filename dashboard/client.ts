@@ -1,6 +1,7 @@
 import type { MockSettings } from '../src/engine/admin/admin-endpoints.js';
 import type { JournalEntry } from '../src/engine/journal/request-journal.js';
 import type { Pet } from '../src/types/index.js';
+import { createActions } from './actions.js';
 
 /**
  * The dashboard at /__admin/: the journal, live, with why a request was refused and what it was
@@ -35,6 +36,7 @@ let waitingForToken = false;
 let lastSeq = 0;
 let entries: Entry[] = [];
 let petsSession: string | null = null;
+const actions = createActions({ admin, showPets });
 
 /** A request to the admin API with the token, if any; undefined (and the token form shown) on a 401. */
 async function admin(path: string, init: RequestInit = {}, session?: string | null): Promise<Response | undefined> {
@@ -178,6 +180,7 @@ async function pollRequests(): Promise<void> {
 }
 
 async function showPets(session: string | null): Promise<void> {
+  actions.selectSession(session);
   const response = await admin('/__admin/state', {}, session);
   if (!response?.ok) return;
   const { pets } = (await response.json()) as { pets: Pet[] };
@@ -255,7 +258,9 @@ function schedule(): void {
 async function start(): Promise<void> {
   const response = await admin('/__admin/settings');
   if (!response?.ok) return;
-  byId('settings').textContent = describeSettings((await response.json()) as MockSettings);
+  const settings = (await response.json()) as MockSettings;
+  byId('settings').textContent = describeSettings(settings);
+  actions.showOperations(settings);
   await Promise.all([pollRequests(), pollSessions(), showPets(null)]);
 }
 

@@ -189,7 +189,7 @@ function journalEntry(
 }
 
 /** The options that shape answers, for `GET /__admin/settings` and the dashboard: counts and flags, never a key or the token. */
-function describeSettings(options: EngineOptions, sessions: SessionRegistry, journal: RequestJournal, latency: { min: number; max: number } | undefined): Omit<MockSettings, 'document'> {
+function describeSettings(options: EngineOptions, sessions: SessionRegistry, journal: RequestJournal, latency: { min: number; max: number } | undefined): Omit<MockSettings, 'document' | 'operations'> {
   const now = options.now === undefined ? undefined : toInstant(options.now);
   return {
     seed: options.seed ?? DEFAULT_SEED,

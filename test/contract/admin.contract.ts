@@ -176,6 +176,13 @@ export function describeAdminContract(surfaceName: string, createSurface: Create
       expect(settings).toMatchObject({ seed: 5, startingFrom: 'seed', apiKeys: 0, adminToken: false, delay: null, faultRate: 0, now: null, maxSessions: 100, maxPets: 10_000, journalSize: 1000 });
     });
 
+    it('lists the document’s operations in the settings, each with the statuses it declares', async () => {
+      const { operations } = (await (await surface.request('GET', '/__admin/settings')).json()) as { operations: { operationId: string; method: string; path: string; statuses: number[] }[] };
+      expect(operations.map(operation => operation.operationId)).toEqual(['listPets', 'createPet', 'getPet', 'listStoreOrders']);
+      expect(operations[0]).toEqual({ operationId: 'listPets', method: 'GET', path: '/v1/pets', statuses: [200, 400, 401, 500, 503] });
+      expect(operations.find(operation => operation.operationId === 'listStoreOrders')?.statuses).toEqual([400, 401, 500, 501, 503]);
+    });
+
     it('serves the dashboard page with its own assets only, and no data in it', async () => {
       const page = await surface.request('GET', '/__admin/');
       expect(page.status).toBe(200);

@@ -1,5 +1,6 @@
 import type { PetstoreDocument } from '../../document/index.js';
 import type { DocumentSummary } from '../document-state.js';
+import type { OperationSummary } from './describe-operations.js';
 import { findSessionIdProblem, SESSION_HEADER, type Session, type SessionRegistry } from '../../sessions/index.js';
 import { loadPrismMocker } from '../prism/index.js';
 import { bodyTooLarge, invalidJson, notJson } from '../checks/index.js';
@@ -48,6 +49,8 @@ export interface MockSettings {
   journalSize: number;
   /** The OpenAPI document answered by: title, version, a short hash of its text, its file. */
   document: DocumentSummary;
+  /** Its operations and the statuses each declares, for the dashboard's override form. */
+  operations: OperationSummary[];
 }
 
 export interface AdminRequest {

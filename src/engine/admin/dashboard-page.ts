@@ -58,6 +58,49 @@ const PAGE = `<!doctype html>
       <h2 id="pets-title">Pets <span id="pets-session" class="muted"></span></h2>
       <table id="pets"><thead><tr><th scope="col">id</th><th scope="col">name</th><th scope="col">category</th><th scope="col">status</th></tr></thead><tbody></tbody></table>
     </section>
+    <section aria-labelledby="controls-title">
+      <h2 id="controls-title">Test controls</h2>
+      <fieldset>
+        <legend>Session the controls act on</legend>
+        <label for="control-session">Session</label>
+        <input id="control-session" type="text" autocomplete="off" spellcheck="false" aria-describedby="control-session-hint control-session-error">
+        <p id="control-session-hint" class="muted">Empty: the default session. "Show pets" picks one.</p>
+        <p id="control-session-error" class="field-error"></p>
+      </fieldset>
+      <form id="override-form" novalidate>
+        <fieldset>
+          <legend>Script an override</legend>
+          <label for="override-operation">Operation</label>
+          <select id="override-operation" aria-describedby="override-operation-error"></select>
+          <p id="override-operation-error" class="field-error"></p>
+          <label for="override-status">Status</label>
+          <select id="override-status" aria-describedby="override-status-error"></select>
+          <p id="override-status-error" class="field-error"></p>
+          <label for="override-times">Times (optional; empty: until cleared)</label>
+          <input id="override-times" type="text" inputmode="numeric" autocomplete="off" aria-describedby="override-times-error">
+          <p id="override-times-error" class="field-error"></p>
+          <label for="override-body">Body (optional JSON; empty: the document's example)</label>
+          <textarea id="override-body" rows="3" spellcheck="false" aria-describedby="override-body-error"></textarea>
+          <p id="override-body-error" class="field-error"></p>
+          <button id="override-submit" type="submit">Set override</button>
+        </fieldset>
+        <p id="override-message" role="status" aria-live="polite"></p>
+      </form>
+      <h3 id="overrides-title" tabindex="-1">Overrides set <span id="overrides-session" class="muted"></span></h3>
+      <p id="overrides-empty" class="muted">None.</p>
+      <ul id="overrides" aria-labelledby="overrides-title"></ul>
+      <form id="state-form" novalidate>
+        <fieldset>
+          <legend>Replace the session's pets</legend>
+          <label for="state-pets">Pets (JSON, as GET /__admin/state gives them)</label>
+          <textarea id="state-pets" rows="10" spellcheck="false" aria-describedby="state-pets-error"></textarea>
+          <p id="state-pets-error" class="field-error"></p>
+          <button id="state-submit" type="submit">Replace pets</button>
+          <button id="state-reload" type="button">Reload from the mock</button>
+        </fieldset>
+        <p id="state-message" role="status" aria-live="polite"></p>
+      </form>
+    </section>
   </aside>
 </main>
 </body>
@@ -89,6 +132,12 @@ a.button { color: inherit; border: 1px solid #767676; border-radius: 2px; paddin
 pre { background: #f2f2f2; padding: .4rem; overflow-x: auto; white-space: pre-wrap; overflow-wrap: anywhere; margin: .3rem 0 0; }
 #sessions { list-style: none; padding: 0; margin: 0; }
 #sessions li { display: flex; flex-wrap: wrap; gap: .4rem; align-items: center; margin-bottom: .3rem; overflow-wrap: anywhere; }
+fieldset { border: 1px solid #ccc; margin: .6rem 0; padding: .3rem .8rem .6rem; display: grid; gap: .2rem; justify-items: start; }
+fieldset label { margin-top: .3rem; } fieldset p { margin: .1rem 0; } textarea { font: .9rem/1.3 ui-monospace, monospace; width: 100%; box-sizing: border-box; }
+.field-error { color: #b00020; margin: 0; overflow-wrap: anywhere; } .field-error:empty { display: none; }
+[aria-invalid="true"] { border: 2px solid #b00020; }
+#overrides { padding-left: 1.2rem; } #overrides li { margin-bottom: .3rem; overflow-wrap: anywhere; } #overrides button { margin-left: .5rem; }
+[role="status"] { overflow-wrap: anywhere; } h3 { font-size: 1rem; margin: .8rem 0 .3rem; }
 table { border-collapse: collapse; width: 100%; } th, td { text-align: left; border-bottom: 1px solid #ddd; padding: .2rem .4rem; overflow-wrap: anywhere; }
 #token-form { border: 2px solid #1a56db; padding: .5rem 1rem; margin: 1rem 0; background: #fff; }
 `;

@@ -2,4 +2,6 @@
 export { ADMIN_METHODS, ADMIN_PREFIX, createAdminEndpoints } from './admin-endpoints.js';
 export { foreignOriginResponse, judgeAdminOrigin } from './admin-origin.js';
 export { answerDashboard, DASHBOARD_PATHS } from './dashboard-page.js';
+export { describeOperations } from './describe-operations.js';
 export type { AdminFacts, MockSettings } from './admin-endpoints.js';
+export type { OperationSummary } from './describe-operations.js';

@@ -2,7 +2,7 @@ import type { IHttpRequest } from '@stoplight/prism-http';
 import { matchPath } from '@stoplight/prism-http/dist/router/matchPath.js';
 import { MatchType } from '@stoplight/prism-http/dist/router/types.js';
 import type { PetstoreDocument } from '../../document/index.js';
-import { createAdminEndpoints, type AdminFacts } from '../admin/index.js';
+import { createAdminEndpoints, describeOperations, type AdminFacts } from '../admin/index.js';
 import { describeDocument } from '../document-state.js';
 import { createOperationResponder, type OperationResponderOptions, type RequestContext } from '../operations/index.js';
 import { createPrismPipeline, type PrismPipeline } from '../prism/index.js';
@@ -28,7 +28,7 @@ export interface DocumentRuntime {
 
 export interface DocumentRuntimeServices {
   responder: Omit<OperationResponderOptions, 'document'>;
-  admin: Omit<AdminFacts, 'document' | 'settings'> & { settings: Omit<AdminFacts['settings'], 'document'> };
+  admin: Omit<AdminFacts, 'document' | 'settings'> & { settings: Omit<AdminFacts['settings'], 'document' | 'operations'> };
   /** What the engine learnt of each request Prism is handed, for the responder Prism calls. */
   contexts: WeakMap<IHttpRequest, RequestContext>;
   validateResponses: boolean;
@@ -46,7 +46,7 @@ export function createDocumentRuntime(document: PetstoreDocument, services: Docu
     },
     { validateResponses: services.validateResponses, rememberedVerdicts: services.rememberedVerdicts },
   );
-  const admin = createAdminEndpoints({ ...services.admin, document, settings: { ...services.admin.settings, document: describeDocument(document) } });
+  const admin = createAdminEndpoints({ ...services.admin, document, settings: { ...services.admin.settings, document: describeDocument(document), operations: describeOperations(document) } });
   const operations = [...document.operations.values()];
   const operationList = operations.map(operation => `${operation.method.toUpperCase()} ${document.basePath}${operation.path}`).join(', ');
   return {

@@ -1,0 +1,63 @@
+import type { Pet } from '../src/types/index.js';
+import { byId, byIdOf } from './dom.js';
+import { clearFieldErrors, fieldOf, SESSION_FIELD, setFieldError } from './field-errors.js';
+import { jsonInit, send, sessionName, type AdminRequest } from './admin-request.js';
+
+/**
+ * "Replace pets": the session's pets as JSON in a textarea, put back whole with PUT /__admin/state,
+ * which checks them as the API does. A refused state shows the mock's message (which pet, which field)
+ * beside the editor and changes nothing, the editor's text included.
+ */
+
+const FIELD = 'state-pets';
+
+export interface StateControls {
+  /** Reads the session's pets into the editor. */
+  load(): Promise<void>;
+}
+
+export function createStateControls(admin: AdminRequest, session: () => string | null, replaced: (session: string | null) => void): StateControls {
+  const editor = byIdOf(FIELD, HTMLTextAreaElement);
+  const message = byId('state-message');
+
+  const fill = (pets: readonly Pet[]): void => {
+    editor.value = JSON.stringify(pets, null, 2);
+    setFieldError(FIELD, undefined);
+  };
+
+  byIdOf('state-form', HTMLFormElement).addEventListener('submit', event => {
+    event.preventDefault();
+    void submit();
+  });
+  byId('state-reload').addEventListener('click', () => void load());
+
+  async function submit(): Promise<void> {
+    clearFieldErrors([SESSION_FIELD, FIELD]);
+    const target = session();
+    message.textContent = 'Replacing the pets…';
+    // The text as typed: the mock reads it as the API reads a body, and names what it refuses.
+    const sent = await send(admin, '/__admin/state', jsonInit('PUT', editor.value), target);
+    if (!sent.ok) {
+      setFieldError(fieldOf(sent.message, FIELD) ?? FIELD, sent.message);
+      message.textContent = `Refused: ${sent.message}`;
+      return;
+    }
+    const { pets } = (await sent.response.json()) as { pets: Pet[] };
+    message.textContent = `Replaced the pets of ${sessionName(target)}: ${pets.length} now.`;
+    replaced(target);
+  }
+
+  async function load(): Promise<void> {
+    const asked = session();
+    const sent = await send(admin, '/__admin/state', {}, asked);
+    if (asked !== session()) return;
+    if (!sent.ok) {
+      setFieldError(fieldOf(sent.message, FIELD) ?? FIELD, sent.message);
+      message.textContent = `Could not read the pets of ${sessionName(asked)}: ${sent.message}`;
+      return;
+    }
+    fill(((await sent.response.json()) as { pets: Pet[] }).pets);
+  }
+
+  return { load };
+}
