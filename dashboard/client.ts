@@ -2,6 +2,7 @@ import type { MockSettings } from '../src/engine/admin/admin-endpoints.js';
 import type { JournalEntry } from '../src/engine/journal/request-journal.js';
 import type { Pet } from '../src/types/index.js';
 import { createActions } from './actions.js';
+import { byId, element } from './dom.js';
 
 /**
  * The dashboard at /__admin/: the journal, live, with why a request was refused and what it was
@@ -17,19 +18,6 @@ const POLL_MS = 1_000;
 const MAX_ENTRIES = 1_000;
 const CUT_TEXT = '(over 4,096 characters: not kept)';
 const CONTROL_WORDS = { forced: 'forced (Prefer)', fault: 'injected fault', override: 'scripted (override)' } as const;
-
-function byId(id: string): HTMLElement {
-  const found = document.getElementById(id);
-  if (!found) throw new Error(`The page has no #${id}.`);
-  return found;
-}
-
-function element<K extends keyof HTMLElementTagNameMap>(tag: K, text?: string, className?: string): HTMLElementTagNameMap[K] {
-  const made = document.createElement(tag);
-  if (text !== undefined) made.textContent = text;
-  if (className !== undefined) made.className = className;
-  return made;
-}
 
 let token = sessionStorage.getItem(TOKEN_KEY) ?? undefined;
 let waitingForToken = false;
