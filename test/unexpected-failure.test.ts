@@ -1,10 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { createEngine, createMockServer, createPetStore, type PetStore } from '../src/index.js';
 
-/** A store whose listing breaks, as a bug would. */
+/** A store whose listing breaks, as a bug would: both ways of reading a page (`view` answers GET /pets, `list` hands out copies). */
 function brokenStore(): PetStore {
   const store = createPetStore();
-  return { ...store, list: () => { throw new Error('store exploded'); }, get size() { return store.size; } };
+  const explode = (): never => {
+    throw new Error('store exploded');
+  };
+  return { ...store, list: explode, view: explode, get size() { return store.size; } };
 }
 
 describe('an unexpected failure', () => {
