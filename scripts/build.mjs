@@ -48,6 +48,7 @@ const result = await build({
     cli: 'src/cli.ts',
     fixtures: 'src/fixtures/index.ts',
     msw: 'src/msw/index.ts',
+    storybook: 'src/storybook/index.ts',
     healthcheck: 'src/healthcheck.ts',
     testcontainers: 'src/testcontainers/index.ts',
   },
@@ -66,11 +67,11 @@ const result = await build({
 // The page has one document, the embedded one: its schemas are checked here, once, rather than by Ajv
 // in every page on each schema's first use (about a fifth of the first request's time).
 await checkDocumentSchemas(await readFile('openapi/.petstore.compiled.json', 'utf8'));
-// `petstore-mock/msw` and `petstore-mock/fixtures` for browsers (the `browser` export condition): the
+// `petstore-mock/msw`, `petstore-mock/fixtures` and `petstore-mock/storybook` for browsers (the `browser` export condition): the
 // same engine and Prism, with the document compiled in and Node's modules replaced; see scripts/browser-build.mjs.
 const browserResult = await build({
   ...bundled,
-  entryPoints: { msw: 'src/msw/index.ts', fixtures: 'src/fixtures/index.ts' },
+  entryPoints: { msw: 'src/msw/index.ts', fixtures: 'src/fixtures/index.ts', storybook: 'src/storybook/index.ts' },
   outdir: 'dist/browser',
   platform: 'browser',
   // CommonJS builds first, as above: fp-ts's ES build costs a getter call per `E.chain`.

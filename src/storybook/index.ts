@@ -1,0 +1,7 @@
+export { createPetstoreStorybook } from './create-petstore-storybook.js';
+export { petstoreStoryLoader } from './petstore-story-loader.js';
+
+export type { PetstoreStorybook, PetstoreStorybookOptions } from './create-petstore-storybook.js';
+export type { PetstoreStoryLoader, PetstoreStoryOverride, PetstoreStoryParameters } from './story-parameters.js';
+export type { PetstoreMock, PetstoreMockOptions } from '../msw/create-petstore-mock.js';
+export type { OperationId, Pet } from '../types/index.js';
