@@ -7,23 +7,23 @@ import { buildPets } from '../src/fixtures/index.js';
 import { browserUnavailable, launchChromium } from './support/chromium.js';
 import { packPackage, serveStatic, type StaticSite } from './support/packed-browser-app.js';
 import { ADDON_VERSIONS, buildStorybook, type BuiltStorybook } from './support/storybook-app.js';
-import type { AddonMajor } from './support/storybook-app-files.js';
+import { ADDON_MAJOR, type AddonSetup } from './support/storybook-app-files.js';
 
 const unavailable = browserUnavailable('the Storybook tests');
-const MAJORS: readonly AddonMajor[] = [3, 2];
+const SETUPS: readonly AddonSetup[] = ['3.x mswLoader(setup)', '3.x addonMsw(setup)', '2.x initialize'];
 
 describe.skipIf(unavailable !== undefined)('petstore-mock/storybook in a Storybook 10 build', () => {
   // Undefined where beforeAll stopped early: afterAll closes what was opened.
   let browser: Browser | undefined;
   let packed: string | undefined;
-  const built = new Map<AddonMajor, BuiltStorybook>();
+  const built = new Map<AddonSetup, BuiltStorybook>();
 
   beforeAll(async () => {
     packed = mkdtempSync(join(tmpdir(), 'petstore-storybook-'));
     const tarball = await packPackage(packed);
-    const [launched, ...storybooks] = await Promise.all([launchChromium(), ...MAJORS.map(major => buildStorybook(major, tarball))]);
+    const [launched, ...storybooks] = await Promise.all([launchChromium(), ...SETUPS.map(setup => buildStorybook(setup, tarball))]);
     browser = launched;
-    MAJORS.forEach((major, index) => built.set(major, storybooks[index] as BuiltStorybook));
+    SETUPS.forEach((setup, index) => built.set(setup, storybooks[index] as BuiltStorybook));
   }, 240_000);
   afterAll(async () => {
     await browser?.close();
@@ -31,14 +31,14 @@ describe.skipIf(unavailable !== undefined)('petstore-mock/storybook in a Storybo
     if (packed) rmSync(packed, { recursive: true, force: true });
   });
 
-  describe.each(MAJORS)('with msw-storybook-addon %i.x', major => {
+  describe.each(SETUPS)('with msw-storybook-addon %s', setup => {
     let site: StaticSite | undefined;
     let page: Page | undefined;
     const pageErrors: string[] = [];
 
     beforeAll(async () => {
-      const storybook = built.get(major);
-      if (!storybook) throw new Error(`No Storybook was built for msw-storybook-addon ${major}.x.`);
+      const storybook = built.get(setup);
+      if (!storybook) throw new Error(`No Storybook was built for msw-storybook-addon ${setup}.`);
       if (!browser) throw new Error('Chromium did not start.');
       site = await serveStatic(storybook.staticDir);
       page = await browser.newPage();
@@ -64,7 +64,7 @@ describe.skipIf(unavailable !== undefined)('petstore-mock/storybook in a Storybo
       return section.locator('output').innerText();
     }
 
-    it(`renders each story from its own pets, story after story in one page (msw-storybook-addon ${ADDON_VERSIONS[major]})`, async () => {
+    it(`renders each story from its own pets, story after story in one page (msw-storybook-addon ${ADDON_VERSIONS[ADDON_MAJOR[setup]]})`, async () => {
       const { page, site } = opened();
       const three = buildPets(3, { seed: 7 }).map(pet => pet.name).join(', ');
       await page.goto(`${site.origin}/iframe.html?id=petlist--three-pets&viewMode=story`);

@@ -4,6 +4,16 @@
 /** The majors of msw-storybook-addon the README has a recipe for. */
 export type AddonMajor = 2 | 3;
 
+/**
+ * How `.storybook/preview.ts` sets the addon up: 3.x's CSF 3 loader, `mswLoader(setup)`; 3.x's
+ * `addonMsw(setup)` annotations (what CSF Next's `definePreview({ addons: [addonMsw(setup)] })`
+ * composes: a `beforeEach` that calls `setup` and resets the handlers after each story), here in a
+ * CSF 3 preview since the html renderer has no `definePreview`; 2.x's `initialize` and `mswLoader`.
+ */
+export type AddonSetup = '3.x mswLoader(setup)' | '3.x addonMsw(setup)' | '2.x initialize';
+
+export const ADDON_MAJOR: Record<AddonSetup, AddonMajor> = { '3.x mswLoader(setup)': 3, '3.x addonMsw(setup)': 3, '2.x initialize': 2 };
+
 const MAIN = `export default {
   framework: '@storybook/html-vite',
   stories: ['../stories/*.stories.ts'],
@@ -12,16 +22,24 @@ const MAIN = `export default {
 };
 `;
 
-/** .storybook/preview.ts, as the README's recipe for each major has it. */
-const PREVIEW: Record<AddonMajor, string> = {
-  3: `import { mswLoader } from 'msw-storybook-addon/csf3';
+/** .storybook/preview.ts, as the README's recipes have it. */
+const PREVIEW: Record<AddonSetup, string> = {
+  '3.x mswLoader(setup)': `import { mswLoader } from 'msw-storybook-addon/csf3';
 import { createPetstoreStorybook } from 'petstore-mock/storybook';
 
 const petstore = createPetstoreStorybook();
 
 export default { loaders: [mswLoader(petstore.setup), petstore.loader] };
 `,
-  2: `import { initialize, mswLoader } from 'msw-storybook-addon';
+  // addonMsw(setup) is definePreviewAddon(createPreviewAnnotations(setup)), and definePreviewAddon returns what it is given.
+  '3.x addonMsw(setup)': `import { createPreviewAnnotations } from 'msw-storybook-addon/preview';
+import { createPetstoreStorybook } from 'petstore-mock/storybook';
+
+const petstore = createPetstoreStorybook();
+
+export default { ...createPreviewAnnotations(petstore.setup), loaders: [petstore.loader] };
+`,
+  '2.x initialize': `import { initialize, mswLoader } from 'msw-storybook-addon';
 import { createPetstoreStorybook } from 'petstore-mock/storybook';
 
 const petstore = createPetstoreStorybook();
@@ -67,7 +85,7 @@ export const ThreePets = story({ pets: 3, seed: 7 });
 export const Outage = story({ overrides: [{ operationId: 'listPets', status: 503 }] });
 `;
 
-/** The app's files for `major`, by path relative to the app. */
-export function storybookAppFiles(major: AddonMajor): Record<string, string> {
-  return { '.storybook/main.ts': MAIN, '.storybook/preview.ts': PREVIEW[major], 'stories/PetList.stories.ts': STORIES };
+/** The app's files for `setup`, by path relative to the app. */
+export function storybookAppFiles(setup: AddonSetup): Record<string, string> {
+  return { '.storybook/main.ts': MAIN, '.storybook/preview.ts': PREVIEW[setup], 'stories/PetList.stories.ts': STORIES };
 }

@@ -5,7 +5,7 @@ import { createRequire } from 'node:module';
 import { homedir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { promisify } from 'node:util';
-import { storybookAppFiles, type AddonMajor } from './storybook-app-files.js';
+import { ADDON_MAJOR, storybookAppFiles, type AddonMajor, type AddonSetup } from './storybook-app-files.js';
 
 const run = promisify(execFile);
 
@@ -27,14 +27,15 @@ export interface BuiltStorybook {
 }
 
 /**
- * A Storybook 10 app with msw-storybook-addon `major`, set up as the README says, with the packed
- * package (`tarball`) installed by npm as a client team would; built with `storybook build`. The
- * app is made in a folder of its own under the cached dependencies, which it resolves from there.
+ * A Storybook 10 app with msw-storybook-addon set up as `setup` says, with the packed package
+ * (`tarball`) installed by npm as a client team would; built with `storybook build`. The app is made
+ * in a folder of its own under the cached dependencies, which it resolves from there.
  */
-export async function buildStorybook(major: AddonMajor, tarball: string): Promise<BuiltStorybook> {
+export async function buildStorybook(setup: AddonSetup, tarball: string): Promise<BuiltStorybook> {
+  const major = ADDON_MAJOR[setup];
   const dependencies = await installDependencies(major);
   const app = join(dependencies, 'runs', `${process.pid}-${randomUUID().slice(0, 8)}`);
-  for (const [path, text] of Object.entries(storybookAppFiles(major))) {
+  for (const [path, text] of Object.entries(storybookAppFiles(setup))) {
     mkdirSync(dirname(join(app, path)), { recursive: true });
     writeFileSync(join(app, path), text);
   }
