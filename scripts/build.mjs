@@ -23,6 +23,21 @@ const prismFakerEnglishOnly = {
   },
 };
 
+/**
+ * src/storybook imports the MSW and fixtures entries through their index files; built, it imports
+ * them by the package's name (`petstore-mock/msw`), which the consumer's bundler or Node resolves
+ * under the same conditions. Without this, esbuild would move the MSW entry's code into a chunk it
+ * shares with the Storybook entry, and msw.js would be left re-exporting it.
+ */
+const entriesByName = {
+  name: 'petstore-entries-by-name',
+  setup(builder) {
+    builder.onResolve({ filter: /^\.\.\/(msw|fixtures)\/index\.js$/ }, args =>
+      dirname(args.importer) === resolve('src/storybook') ? { path: `petstore-mock/${args.path.split('/')[1]}`, external: true } : undefined,
+    );
+  },
+};
+
 /** What the Node and the browser builds share: split ES modules, minified, with slim linked maps. */
 const bundled = {
   bundle: true,
@@ -62,7 +77,7 @@ const result = await build({
   external: ['msw', 'msw/*', 'testcontainers', 'testcontainers/*'],
   // Bundled CommonJS (Prism, lodash, ajv) calls require() for Node's built-ins.
   banner: { js: "import { createRequire as __petstoreCreateRequire } from 'node:module'; const require = __petstoreCreateRequire(import.meta.url);" },
-  plugins: [prismFakerEnglishOnly, prismLazyAjv],
+  plugins: [prismFakerEnglishOnly, prismLazyAjv, entriesByName],
 });
 // The page has one document, the embedded one: its schemas are checked here, once, rather than by Ajv
 // in every page on each schema's first use (about a fifth of the first request's time).
@@ -80,7 +95,7 @@ const browserResult = await build({
   define: { 'process.platform': '"browser"', 'process.browser': 'true', global: 'globalThis' },
   target: 'es2022',
   external: ['msw', 'msw/*'],
-  plugins: [prismFakerEnglishOnly, prismLazyAjvSchemasCheckedAtBuild, ...browserBuildPlugins()],
+  plugins: [prismFakerEnglishOnly, prismLazyAjvSchemasCheckedAtBuild, entriesByName, ...browserBuildPlugins()],
 });
 await checkBrowserOutput(browserResult.metafile);
 // The dashboard's script, for browsers: served by the mock at /__admin/dashboard.js.

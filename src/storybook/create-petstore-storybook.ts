@@ -1,5 +1,7 @@
 import type { SetupWorker, StartOptions } from 'msw/browser';
-import { createPetstoreMock, type PetstoreMock, type PetstoreMockOptions } from '../msw/create-petstore-mock.js';
+// Other entries only through their index: the build makes these imports of petstore-mock/msw and
+// petstore-mock/fixtures by name (scripts/build.mjs), so that entry's files are the same without this one.
+import { createPetstoreMock, type PetstoreMock, type PetstoreMockOptions } from '../msw/index.js';
 import { petstoreStoryLoader } from './petstore-story-loader.js';
 import type { PetstoreStoryLoader } from './story-parameters.js';
 

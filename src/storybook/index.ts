@@ -3,5 +3,4 @@ export { petstoreStoryLoader } from './petstore-story-loader.js';
 
 export type { PetstoreStorybook, PetstoreStorybookOptions } from './create-petstore-storybook.js';
 export type { PetstoreStoryLoader, PetstoreStoryOverride, PetstoreStoryParameters } from './story-parameters.js';
-export type { PetstoreMock, PetstoreMockOptions } from '../msw/create-petstore-mock.js';
-export type { OperationId, Pet } from '../types/index.js';
+export type { OperationId, Pet, PetstoreMock, PetstoreMockOptions } from '../msw/index.js';

@@ -1,7 +1,6 @@
 // Every story starts from its own pets, and nothing a story changes reaches the next one.
 import { buildPets } from '../fixtures/index.js';
-import type { PetstoreMock } from '../msw/create-petstore-mock.js';
-import type { OperationId } from '../types/index.js';
+import type { OperationId, PetstoreMock } from '../msw/index.js';
 import type { PetstoreStoryLoader } from './story-parameters.js';
 
 /**

@@ -1,4 +1,4 @@
-import type { OperationId, Pet } from '../types/index.js';
+import type { OperationId, Pet } from '../msw/index.js';
 
 /** What a story may say of the Animal Store, under `parameters.petstore`. */
 export interface PetstoreStoryParameters {
