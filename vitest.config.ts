@@ -8,6 +8,7 @@ export default defineConfig({
     // The examples import the package by name, as a client team would; here that name is the source.
     alias: [
       { find: /^petstore-mock\/msw$/, replacement: source('./src/msw/index.ts') },
+      { find: /^petstore-mock\/storybook$/, replacement: source('./src/storybook/index.ts') },
       { find: /^petstore-mock\/fixtures$/, replacement: source('./src/fixtures/index.ts') },
       { find: /^petstore-mock$/, replacement: source('./src/index.ts') },
     ],

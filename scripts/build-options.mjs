@@ -21,6 +21,21 @@ const prismFakerEnglishOnly = {
 };
 
 /** What the Node and the browser builds share: split ES modules, minified, with slim linked maps. */
+/**
+ * src/storybook imports the MSW and fixtures entries through their index files; built, it imports
+ * them by the package's name (`petstore-mock/msw`), which the consumer's bundler or Node resolves
+ * under the same conditions. Without this, esbuild would move the MSW entry's code into a chunk it
+ * shares with the Storybook entry, and msw.js would be left re-exporting it.
+ */
+const entriesByName = {
+  name: 'petstore-entries-by-name',
+  setup(builder) {
+    builder.onResolve({ filter: /^\.\.\/(msw|fixtures)\/index\.js$/ }, args =>
+      dirname(args.importer) === resolve('src/storybook') ? { path: `petstore-mock/${args.path.split('/')[1]}`, external: true } : undefined,
+    );
+  },
+};
+
 const bundled = {
   bundle: true,
   splitting: true,
@@ -51,6 +66,7 @@ export const nodeBuildOptions = {
     cli: 'src/cli.ts',
     fixtures: 'src/fixtures/index.ts',
     msw: 'src/msw/index.ts',
+    storybook: 'src/storybook/index.ts',
     healthcheck: 'src/healthcheck.ts',
     testcontainers: 'src/testcontainers/index.ts',
   },
@@ -64,7 +80,7 @@ export const nodeBuildOptions = {
   external: ['msw', 'msw/*', 'testcontainers', 'testcontainers/*'],
   // Bundled CommonJS (Prism, lodash, ajv) calls require() for Node's built-ins.
   banner: { js: "import { createRequire as __petstoreCreateRequire } from 'node:module'; const require = __petstoreCreateRequire(import.meta.url);" },
-  plugins: [prismFakerEnglishOnly, prismLazyAjv],
+  plugins: [prismFakerEnglishOnly, prismLazyAjv, entriesByName],
 };
 
 /**
@@ -73,7 +89,7 @@ export const nodeBuildOptions = {
  */
 export const browserBuildOptions = {
   ...bundled,
-  entryPoints: { msw: 'src/msw/index.ts', fixtures: 'src/fixtures/index.ts' },
+  entryPoints: { msw: 'src/msw/index.ts', fixtures: 'src/fixtures/index.ts', storybook: 'src/storybook/index.ts' },
   outdir: 'dist/browser',
   platform: 'browser',
   // CommonJS builds first, as above: fp-ts's ES build costs a getter call per `E.chain`.
@@ -82,7 +98,7 @@ export const browserBuildOptions = {
   define: { 'process.platform': '"browser"', 'process.browser': 'true', global: 'globalThis' },
   target: 'es2022',
   external: ['msw', 'msw/*'],
-  plugins: [prismFakerEnglishOnly, prismLazyAjvSchemasCheckedAtBuild, ...browserBuildPlugins()],
+  plugins: [prismFakerEnglishOnly, prismLazyAjvSchemasCheckedAtBuild, entriesByName, ...browserBuildPlugins()],
 };
 
 /** The dashboard's script, for browsers: served by the mock at /__admin/dashboard.js. */

@@ -16,16 +16,17 @@ function outputOf(text: string, imports: { path: string; kind: string }[] = []):
 }
 
 describe('the browser build', () => {
-  it('is what bundlers pick for petstore-mock/msw and petstore-mock/fixtures under the browser condition', () => {
+  it('is what bundlers pick for petstore-mock/msw, petstore-mock/fixtures and petstore-mock/storybook under the browser condition', () => {
     expect(packageJson.exports['./msw']).toMatchObject({ browser: './dist/browser/msw.js', default: './dist/msw.js' });
     expect(packageJson.exports['./fixtures']).toMatchObject({ browser: './dist/browser/fixtures.js', default: './dist/fixtures.js' });
+    expect(packageJson.exports['./storybook']).toMatchObject({ browser: './dist/browser/storybook.js', default: './dist/storybook.js' });
     // Types first and default last: conditions are read in order.
-    for (const entry of ['./msw', './fixtures']) expect(Object.keys(packageJson.exports[entry] as object)).toEqual(['types', 'browser', 'default']);
+    for (const entry of ['./msw', './fixtures', './storybook']) expect(Object.keys(packageJson.exports[entry] as object)).toEqual(['types', 'browser', 'default']);
   });
 
-  it('reaches no Node built-in from the files npm test built', async () => {
+  it.each(['msw', 'storybook'])('reaches no Node built-in from the %s entry npm test built', async entry => {
     const { build } = await import('esbuild');
-    const result = await build({ entryPoints: [new URL('dist/browser/msw.js', root).pathname], bundle: true, write: false, platform: 'browser', format: 'esm', external: ['msw', 'msw/*'], metafile: true, logLevel: 'silent' });
+    const result = await build({ entryPoints: [new URL(`dist/browser/${entry}.js`, root).pathname], bundle: true, write: false, platform: 'browser', format: 'esm', external: ['msw', 'msw/*'], metafile: true, logLevel: 'silent' });
     expect(Object.keys(result.metafile.inputs).filter(input => /^(node:|<define:process)/.test(input))).toEqual([]);
   });
 

@@ -211,7 +211,7 @@ describe.skipIf(unavailable !== undefined)('petstore-mock/msw in Chromium, from 
       });
     });
 
-    it('starts every story of the Storybook recipe from its own pets, whatever the story before changed', async () => {
+    it('starts every Storybook story from its own pets with the loader of petstore-mock/storybook, whatever the story before changed', async () => {
       const page = await open();
       await start(page);
       const story = (parameters: object) => page.evaluate(given => window.petstoreTest.loadStory(given), parameters);

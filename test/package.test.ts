@@ -32,9 +32,9 @@ describe(`the packed package in a new project (Node ${process.versions.node}, ${
     rmSync(project, { recursive: true, force: true });
   });
 
-  it('works under plain Node ESM: the HTTP server, the fixtures and the MSW handlers', async () => {
+  it('works under plain Node ESM: the HTTP server, the fixtures, the MSW handlers and the story loader', async () => {
     const result = JSON.parse((await node('consumer.mjs')).stdout) as Record<string, unknown>;
-    expect(result).toEqual({ listed: 4, sameAsFixtures: true, created: 201, unauthorized: 'unauthorized', sunset: 'Thu, 05 Dec 2030 00:00:00 GMT', overHttp: 2 });
+    expect(result).toEqual({ listed: 4, sameAsFixtures: true, created: 201, unauthorized: 'unauthorized', sunset: 'Thu, 05 Dec 2030 00:00:00 GMT', overHttp: 2, storyPets: 2 });
   });
 
   it('loads every entry with require()', async () => {

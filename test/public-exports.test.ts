@@ -6,6 +6,7 @@ describe('the public exports', () => {
     ['petstore-mock', () => import('../src/index.js')],
     ['petstore-mock/fixtures', () => import('../src/fixtures/index.js')],
     ['petstore-mock/msw', () => import('../src/msw/index.js')],
+    ['petstore-mock/storybook', () => import('../src/storybook/index.js')],
   ] as const)('of %s are the listed names', async (entry, load) => {
     expect(Object.keys(await load()).sort()).toEqual([...PUBLIC_EXPORTS[entry]]);
   });

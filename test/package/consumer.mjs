@@ -3,6 +3,7 @@ import { setupServer } from 'msw/node';
 import { createMockServer } from 'petstore-mock';
 import { buildPets } from 'petstore-mock/fixtures';
 import { createPetstoreMock } from 'petstore-mock/msw';
+import { createPetstoreStorybook } from 'petstore-mock/storybook';
 
 const mock = createPetstoreMock({ seed: 3, pets: 4 });
 const server = setupServer(...mock.handlers);
@@ -20,6 +21,11 @@ const http = await createMockServer({ port: 0, pets: 2 });
 const overHttp = await fetch(`${http.url}/pets`, { headers: auth });
 await http.close();
 
+// The story loader runs in Node too (portable stories): only setup needs a page.
+const storybook = createPetstoreStorybook();
+await storybook.loader({ parameters: { petstore: { pets: 2, seed: 5 } } });
+const storyPets = storybook.mock.getState().pets.length;
+
 console.log(JSON.stringify({
   listed: (await list.json()).length,
   sameAsFixtures: JSON.stringify(mock.store.list({ limit: 4 })) === JSON.stringify(buildPets(4, { seed: 3 })),
@@ -27,4 +33,5 @@ console.log(JSON.stringify({
   unauthorized: (await unauthorized.json()).code,
   sunset: deprecated.headers.get('sunset'),
   overHttp: (await overHttp.json()).length,
+  storyPets,
 }));

@@ -2,6 +2,7 @@
 import { createMockServer, type ApiError, type EngineOptions, type MockServer } from 'petstore-mock';
 import { buildPet, type NewPet, type Pet, type PetStatus } from 'petstore-mock/fixtures';
 import { createPetstoreMock, type PetstoreMock } from 'petstore-mock/msw';
+import { createPetstoreStorybook, type PetstoreStoryParameters } from 'petstore-mock/storybook';
 
 const status: PetStatus = 'sold';
 const pet: Pet = buildPet({ status });
@@ -11,4 +12,8 @@ const options: EngineOptions = { seed: 1, apiKeys: ['k'] };
 const mock: PetstoreMock = createPetstoreMock({ ...options, baseUrl: 'https://api.animal-store.example/v1' });
 const created: Pet = mock.store.create(newPet);
 const server: Promise<MockServer> = createMockServer({ port: 0 });
-export { created, error, server };
+const story: PetstoreStoryParameters = { pets: 3, seed: 7, overrides: [{ operationId: 'listPets', status: 503 }] };
+const storybook = createPetstoreStorybook({ seed: 1, worker: { onUnhandledRequest: 'bypass' } });
+const loaded: Promise<Record<string, never>> = storybook.loader({ parameters: { petstore: story } });
+const worker: Promise<{ resetHandlers(): void }> = storybook.setup();
+export { created, error, loaded, server, worker };

@@ -38,14 +38,12 @@ export async function buildPackedApp(options: PackedAppOptions): Promise<string>
   const app = join(output, 'app');
   const site = join(app, options.root);
   mkdirSync(app, { recursive: true });
-  const { stdout } = await run('npm', ['pack', '--ignore-scripts', '--json', '--pack-destination', output], { cwd: ROOT });
-  const [packed] = JSON.parse(stdout) as { filename: string }[];
-  if (!packed) throw new Error('npm pack wrote no tarball.');
+  const tarball = await packPackage(output);
   for (const folder of options.folders) cpSync(join(ROOT, folder), join(app, folder), { recursive: true });
   writeFileSync(join(app, 'package.json'), JSON.stringify({ name: 'packed-browser-app', private: true, type: 'module' }));
   mkdirSync(join(site, 'public'), { recursive: true });
   cpSync(createRequire(join(ROOT, 'package.json')).resolve('msw/mockServiceWorker.js'), join(site, 'public', 'mockServiceWorker.js'));
-  await run('npm', ['install', '--no-save', '--no-package-lock', '--ignore-scripts', '--no-audit', '--no-fund', '--prefer-offline', join(output, packed.filename)], { cwd: app });
+  await run('npm', ['install', '--no-save', '--no-package-lock', '--ignore-scripts', '--no-audit', '--no-fund', '--prefer-offline', tarball], { cwd: app });
   const dist = join(site, 'dist');
   const bundler = options.bundler ?? 'vite';
   if (bundler === 'vite') {
@@ -67,6 +65,14 @@ export async function buildPackedApp(options: PackedAppOptions): Promise<string>
   writeFileSync(join(dist, 'index.html'), page.replace(scriptTag, script));
   cpSync(join(site, 'public'), dist, { recursive: true });
   return dist;
+}
+
+/** Packs the package with `npm pack` (dist as built by `npm test`) into `destination`; returns the tarball's path. */
+export async function packPackage(destination: string): Promise<string> {
+  const { stdout } = await run('npm', ['pack', '--ignore-scripts', '--json', '--pack-destination', destination], { cwd: ROOT });
+  const [packed] = JSON.parse(stdout) as { filename: string }[];
+  if (!packed) throw new Error('npm pack wrote no tarball.');
+  return join(destination, packed.filename);
 }
 
 const BUNDLED_PACKAGE_FILES = 'bundled-package-files.json';
@@ -133,12 +139,21 @@ function defaultExport<Plugin extends (...args: never[]) => unknown>(exported: P
   return typeof exported === 'function' ? exported : exported.default;
 }
 
-/** The test app (test/browser-app), which imports the Storybook recipe from examples/storybook. */
+/** The test app (test/browser-app), which imports the story loader from petstore-mock/storybook. */
 export function buildPackedBrowserApp(bundler: AppBundler = 'vite'): Promise<string> {
-  return buildPackedApp({ output: `test-output/packed-browser-app${bundler === 'vite' ? '' : `-${bundler}`}`, folders: ['test/browser-app', 'examples/storybook'], root: 'test/browser-app', bundler });
+  return buildPackedApp({ output: `test-output/packed-browser-app${bundler === 'vite' ? '' : `-${bundler}`}`, folders: ['test/browser-app'], root: 'test/browser-app', bundler });
 }
 
-const CONTENT_TYPES: Record<string, string> = { '.html': 'text/html; charset=utf-8', '.js': 'text/javascript; charset=utf-8', '.map': 'application/json' };
+const CONTENT_TYPES: Record<string, string> = {
+  '.html': 'text/html; charset=utf-8',
+  '.js': 'text/javascript; charset=utf-8',
+  '.map': 'application/json',
+  // What a Storybook build serves besides.
+  '.css': 'text/css; charset=utf-8',
+  '.json': 'application/json',
+  '.svg': 'image/svg+xml',
+  '.woff2': 'font/woff2',
+};
 
 export interface StaticSite {
   readonly origin: string;

@@ -8,4 +8,5 @@ export const PUBLIC_EXPORTS = {
   ],
   'petstore-mock/fixtures': ['DEFAULT_SEED', 'PET_STATUSES', 'buildNewPet', 'buildPet', 'buildPets'],
   'petstore-mock/msw': ['AdminError', 'createHandlers', 'createPetstoreMock', 'handlers', 'isAdminError'],
+  'petstore-mock/storybook': ['createPetstoreStorybook', 'petstoreStoryLoader'],
 } as const;

@@ -3,7 +3,7 @@
 import { setupWorker } from 'msw/browser';
 import { buildPets } from 'petstore-mock/fixtures';
 import { createPetstoreMock, isAdminError, type PetstoreMock, type PetstoreMockOptions } from 'petstore-mock/msw';
-import { petstoreStoryLoader, type PetstoreStoryParameters } from '../../../examples/storybook/petstore-story-loader.js';
+import { petstoreStoryLoader, type PetstoreStoryParameters } from 'petstore-mock/storybook';
 
 /** A response as plain data, to cross from the page to the test. */
 export interface SeenResponse {
@@ -71,7 +71,7 @@ const harness = {
   /** What the mock reported since the last call (errors) and its warnings. */
   drainReported: () => reportedErrors.splice(0),
   drainWarnings: () => warnings.splice(0),
-  /** The Storybook recipe's loader, as Storybook would call it before a story. */
+  /** The story loader of petstore-mock/storybook, as Storybook would call it before a story. */
   loadStory: (parameters: { petstore?: PetstoreStoryParameters }) => petstoreStoryLoader(current())({ parameters }),
   buildPets,
 };
