@@ -13,7 +13,7 @@ const mock: PetstoreMock = createPetstoreMock({ ...options, baseUrl: 'https://ap
 const created: Pet = mock.store.create(newPet);
 const server: Promise<MockServer> = createMockServer({ port: 0 });
 const story: PetstoreStoryParameters = { pets: 3, seed: 7, overrides: [{ operationId: 'listPets', status: 503 }] };
-const storybook = createPetstoreStorybook({ seed: 1, worker: { onUnhandledRequest: 'bypass' } });
+const storybook = createPetstoreStorybook({ seed: 1, worker: { quiet: true } });
 const loaded: Promise<Record<string, never>> = storybook.loader({ parameters: { petstore: story } });
 const worker: Promise<{ resetHandlers(): void }> = storybook.setup();
 export { created, error, loaded, server, worker };
