@@ -347,7 +347,8 @@ describe('the petstore-mock log', () => {
       const external = Object.values(networkInterfaces()).flatMap(entries => entries ?? []).filter(entry => entry.family === 'IPv4' && !entry.internal).map(entry => entry.address);
       expect(urls).toEqual([...new Set(['127.0.0.1', ...external])].map(host => `http://${host}:${port}/v1`));
       expect(line).not.toContain('0.0.0.0');
-      expect(cli.output()).toContain(`dashboard: http://127.0.0.1:${port}/__admin/\n`);
+      // The dashboard line is a write of its own after the ready line: wait for it rather than assume it came with it.
+      expect(await cli.waitForLine(/^dashboard: /)).toBe(`dashboard: http://127.0.0.1:${port}/__admin/`);
       for (const url of urls) expect((await fetch(`${url}/pets`, { headers: AUTH })).status, url).toBe(200);
     } finally {
       cli.child.kill('SIGKILL');
