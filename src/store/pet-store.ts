@@ -58,6 +58,8 @@ export interface PetStore {
   readonly maxPets: number;
   /** True when `create` would exceed `maxPets` or the highest id the document allows. */
   readonly isFull: boolean;
+  /** Grows by one with every change of the pets (create, update, remove, replace, reset): equal revisions, equal pets. */
+  readonly revision: number;
 }
 
 /** Thrown by `create` on a full store; the engine answers `507 store_full` before it gets there. */
@@ -81,10 +83,12 @@ export function createPetStore(options: PetStoreOptions = {}): PetStore {
   }
   const pets = new Map<number, Pet>();
   let nextId = 1;
+  let revision = 0;
   const firstId = (): number => shape.idBounds?.minimum ?? 1;
   const lastId = (): number => shape.idBounds?.maximum ?? Number.MAX_SAFE_INTEGER;
 
   function hold(given: readonly Pet[]): void {
+    revision += 1;
     pets.clear();
     let highestId = firstId() - 1;
     for (const pet of [...given].sort((a, b) => idOf(a) - idOf(b))) {
@@ -131,6 +135,7 @@ export function createPetStore(options: PetStoreOptions = {}): PetStore {
       const ordered = deepFreeze(orderFields(completed, shape.fields));
       pets.set(nextId, ordered);
       nextId += 1;
+      revision += 1;
       return copyPet(ordered);
     },
     update(pet) {
@@ -138,9 +143,14 @@ export function createPetStore(options: PetStoreOptions = {}): PetStore {
       if (!pets.has(id)) return undefined;
       const stored = deepFreeze(orderFields(copyPet(pet, shape.fields), shape.fields));
       pets.set(id, stored);
+      revision += 1;
       return copyPet(stored);
     },
-    remove: id => pets.delete(id),
+    remove(id) {
+      const removed = pets.delete(id);
+      if (removed) revision += 1;
+      return removed;
+    },
     replace(given) {
       if (given.length > maxPets) throw new StoreFullError(`[petstore-mock] ${given.length} pets are more than the store holds (maxPets ${maxPets}).`);
       hold(given);
@@ -155,6 +165,9 @@ export function createPetStore(options: PetStoreOptions = {}): PetStore {
     maxPets,
     get isFull() {
       return isFull();
+    },
+    get revision() {
+      return revision;
     },
   };
 }
