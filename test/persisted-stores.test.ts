@@ -111,6 +111,74 @@ describe('keeping the pets in Web Storage, by revision', () => {
   });
 });
 
+describe('tabs sharing localStorage', () => {
+  /** Two tabs' mocks on one storage; their storage events are delivered when the test says. */
+  function twoTabs() {
+    const storage = new MemoryStorage();
+    vi.stubGlobal('localStorage', storage);
+    const listeners: ((event: StorageEvent) => void)[] = [];
+    vi.stubGlobal('addEventListener', (type: string, listener: (event: StorageEvent) => void) => {
+      if (type === 'storage') listeners.push(listener);
+    });
+    const tab = () => {
+      const sessions = createSessionRegistry({ pets: 2 });
+      const keeper = createPersistedStoreKeeper({ persist: 'localStorage', key: KEY, sessions, onWarning: message => expect.fail(message) });
+      keeper.restore(acceptAll);
+      const listener = listeners.at(-1);
+      if (listener === undefined) throw new Error('No storage listener.');
+      /** What the other tab's write tells this one, as the browser would (`newValue` the text written). */
+      const hear = (newValue: string | null) => listener({ storageArea: storage, key: KEY, newValue } as unknown as StorageEvent);
+      return { sessions, keeper, hear };
+    };
+    return { storage, first: tab(), second: tab() };
+  }
+  const names = (sessions: SessionRegistry, session?: string) => (session === undefined ? sessions.default : sessions.open(session)).store.list({ limit: 100 }).map(pet => pet.name);
+
+  it('takes in what the other tab wrote, store by store, and a write that had not heard of it yet keeps it', () => {
+    const { storage, first, second } = twoTabs();
+    first.sessions.default.store.create({ name: 'FromFirst', categoryId: 1 });
+    first.keeper.save();
+    const firstWrite = storage.getItem(KEY);
+    // The second tab writes before the first one's event reaches it.
+    second.sessions.open('s').store.create({ name: 'FromSecond', categoryId: 1 });
+    second.keeper.save();
+    expect(names(second.sessions)).toContain('FromFirst');
+    first.hear(storage.getItem(KEY));
+    expect(names(first.sessions, 's')).toContain('FromSecond');
+    second.hear(firstWrite);
+    const stored = JSON.parse(storage.getItem(KEY) ?? '{}') as { stores: { session: string | null; pets: Pet[] }[] };
+    expect(stored.stores.flatMap(store => store.pets.map(pet => pet.name))).toEqual(expect.arrayContaining(['FromFirst', 'FromSecond']));
+  });
+
+  it('never takes an older write for a later one, however late its event comes, and writes the later one back', () => {
+    const { storage, first, second } = twoTabs();
+    first.sessions.default.store.create({ name: 'Early', categoryId: 1 });
+    first.keeper.save();
+    const early = storage.getItem(KEY);
+    second.hear(early);
+    second.sessions.default.store.create({ name: 'Late', categoryId: 1 });
+    second.keeper.save();
+    first.hear(storage.getItem(KEY));
+    expect(names(first.sessions)).toEqual(expect.arrayContaining(['Early', 'Late']));
+    // The first write's event reaches the second tab only now, and the storage was put back to it meanwhile.
+    storage.items.set(KEY, early ?? '');
+    second.hear(early);
+    expect(names(second.sessions)).toEqual(expect.arrayContaining(['Early', 'Late']));
+    expect(storage.getItem(KEY)).toContain('Late');
+  });
+
+  it('starts over when the other tab resets everything', () => {
+    const { first, second } = twoTabs();
+    second.sessions.default.store.create({ name: 'Gone', categoryId: 1 });
+    second.keeper.save();
+    first.hear(localStorage.getItem(KEY));
+    expect(names(first.sessions)).toContain('Gone');
+    second.keeper.clear();
+    first.hear(null);
+    expect(names(first.sessions)).toHaveLength(2);
+  });
+});
+
 describe('a write the storage refuses (it is full)', () => {
   it('says what was not kept and that a reload restores the pets of the last write, and the reload says so too', () => {
     const { storage, sessions, warnings, keeper } = setUp();

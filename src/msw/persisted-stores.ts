@@ -13,9 +13,15 @@ interface PersistedStores {
   readonly format: typeof FORMAT;
   /** A fingerprint of the starting pets: stores grown from other ones are not this mock's. */
   readonly startingPets: string;
+  /** The stamp of the write that made the value: a tab that did not make it has not taken it in yet. */
+  readonly write?: string;
   /** When the value was written (ISO 8601): what a reload restores is the pets of that moment. */
   readonly savedAt?: string;
-  /** `session` null is the default store; `stamp` names the write that last changed it (the tab and its count), so another tab knows which stores are new to it. */
+  /**
+   * `session` null is the default store; `stamp` is that of the write that last changed it: a clock
+   * every tab moves past the highest it has seen, then the tab's id, so that every tab orders two
+   * changes of a store alike and keeps the later one.
+   */
   readonly stores: readonly PersistedStore[];
 }
 
@@ -74,9 +80,11 @@ export function createPersistedStoreKeeper(options: PersistedStoreKeeperOptions)
   /** Where a write that failed leaves the time it failed, so that a reload says the pets it restores are older. */
   const unsavedKey = `${key}:unsaved`;
   const startingPets = fingerprint(sessions.default.store.list({ limit: Number.POSITIVE_INFINITY }));
-  // Stamps of this tab's writes: unique across the tabs sharing the storage.
+  // Stamps of this tab's writes (`<clock>.<tab>`): unique across the tabs sharing the storage, and ordered.
   const tab = Math.random().toString(36).slice(2, 10);
-  let writes = 0;
+  let clock = 0;
+  /** The stamp of the write this tab last made or took in. */
+  let lastWrite: string | undefined;
   let writeFailed = false;
   let readStorePets: ReadStorePets | undefined;
   /** When what the storage holds was written, if it holds anything. */
@@ -111,7 +119,7 @@ export function createPersistedStoreKeeper(options: PersistedStoreKeeperOptions)
   const storeName = (session: string | null): string => (session === null ? 'the default store' : `session ${JSON.stringify(session)}`);
 
   /** The stored value read and checked, each store's pets by the document, or why it is not this mock's. */
-  const readValue = (text: string, readPets: ReadStorePets): { savedAt: string | undefined; stores: { session: string | null; stamp: string; pets: Pet[] }[] } | { problem: string } => {
+  const readValue = (text: string, readPets: ReadStorePets): { write: string | undefined; savedAt: string | undefined; stores: { session: string | null; stamp: string; pets: Pet[] }[] } | { problem: string } => {
     const read = readPersistedStores(text, startingPets, sessions.maxSessions);
     if ('problem' in read) return read;
     const stores: { session: string | null; stamp: string; pets: Pet[] }[] = [];
@@ -120,17 +128,38 @@ export function createPersistedStoreKeeper(options: PersistedStoreKeeperOptions)
       if ('problem' in pets) return { problem: `are not valid for this document: ${storeName(store.session)} ${pets.problem}` };
       stores.push({ session: store.session, stamp: store.stamp ?? '', pets: pets.pets });
     }
-    return { savedAt: read.savedAt, stores };
+    return { write: read.write, savedAt: read.savedAt, stores };
   };
-  /** Takes in the stores of the value whose stamps differ from those kept: those another tab changed. */
-  const adopt = (stores: readonly { session: string | null; stamp: string; pets: Pet[] }[]): void => {
+  /**
+   * Takes in the stores of the value that are later than those kept (another tab changed them); a
+   * store changed here and not yet written stays, to be written with a later stamp. True when the
+   * value holds an older store than this tab (the other tab wrote before it heard of this one's change).
+   */
+  const adopt = (stores: readonly { session: string | null; stamp: string; pets: Pet[] }[]): boolean => {
+    let older = false;
     for (const { session, stamp, pets } of stores) {
+      clock = Math.max(clock, clockOf(stamp));
       const known = kept.get(session);
-      if (known !== undefined && known.stamp === stamp && stamp !== '') continue;
+      if (known !== undefined) {
+        const order = compareStamps(stamp, known.stamp);
+        if (order < 0) older = true;
+        if (order <= 0 || known.store.revision !== known.revision) continue;
+      }
       const store = (session === null ? sessions.default : sessions.open(session)).store;
       store.replace(pets);
       kept.set(session, { store, revision: store.revision, stamp });
     }
+    return older;
+  };
+  /** Before a write: what another tab wrote since this one last heard of it (its event may be on its way) is taken in, so the write does not put back older stores. */
+  const catchUp = (): void => {
+    if (readStorePets === undefined) return;
+    const text = storage?.getItem(key) ?? null;
+    if (text === null || /^\{"format":"[^"]*","write":"([^"]*)"/.exec(text.slice(0, 200))?.[1] === lastWrite) return;
+    const read = readValue(text, readStorePets);
+    if ('problem' in read) return;
+    adopt(read.stores);
+    lastWrite = read.write;
   };
 
   /** Another tab wrote the key (`localStorage` only: each tab has its own `sessionStorage`). */
@@ -149,8 +178,11 @@ export function createPersistedStoreKeeper(options: PersistedStoreKeeperOptions)
       onWarning(`[petstore-mock] Another page stored pets in ${persist} under ${JSON.stringify(key)} that ${read.problem}; this page keeps its own.`);
       return;
     }
-    adopt(read.stores);
+    const older = adopt(read.stores);
     savedAt = read.savedAt;
+    lastWrite = read.write;
+    // The storage holds an older store than this tab: its later one is written back.
+    if (older) save(true);
   };
 
   return {
@@ -175,56 +207,64 @@ export function createPersistedStoreKeeper(options: PersistedStoreKeeperOptions)
       kept = new Map();
       adopt(read.stores);
       savedAt = read.savedAt;
+      lastWrite = read.write;
       if (unsavedSince !== null) {
         onWarning(`[petstore-mock] The pets restored from ${persist} are those kept at ${read.savedAt ?? 'an unknown time'}: the changes made from ${unsavedSince} on could not be kept (the storage was full) and are lost.`);
       }
     },
-    save() {
-      if (storage === undefined) return;
-      const live = liveStores();
-      const changed = live.filter(([session, store]) => {
-        const known = kept.get(session);
-        return known === undefined || known.store !== store || known.revision !== store.revision;
-      });
-      // Nothing changed, and no session went: nothing is written, nor serialized.
-      if (changed.length === 0 && live.length === kept.size) return;
-      const next = new Map<string | null, KeptStore>();
-      for (const [session, store] of live) {
-        const known = kept.get(session);
-        if (known !== undefined && known.store === store && known.revision === store.revision) {
-          next.set(session, known);
-        } else {
-          writes += 1;
-          next.set(session, { store, revision: store.revision, stamp: `${tab}.${writes}` });
-        }
-      }
-      const writtenAt = now().toISOString();
-      const parts: string[] = [];
-      for (const [session, entry] of next) {
-        entry.text ??= `{"session":${JSON.stringify(session)},"stamp":${JSON.stringify(entry.stamp)},"pets":${JSON.stringify(entry.store.view({ limit: Number.POSITIVE_INFINITY }))}}`;
-        parts.push(entry.text);
-      }
-      const text = `{"format":${JSON.stringify(FORMAT)},"startingPets":${JSON.stringify(startingPets)},"savedAt":"${writtenAt}","stores":[${parts.join(',')}]}`;
-      try {
-        storage.setItem(key, text);
-      } catch (error) {
-        if (!writeFailed) warnOfFailedWrite(error, changed.map(([session]) => session), writtenAt);
-        writeFailed = true;
-        return;
-      }
-      kept = next;
-      savedAt = writtenAt;
-      if (writeFailed) {
-        writeFailed = false;
-        try {
-          storage.removeItem(unsavedKey);
-        } catch {
-          // Removing never needs room; a storage that refuses access refused the write above.
-        }
-      }
-    },
+    save: () => save(false),
     clear: forget,
   };
+
+  /** Writes the stores when one changed or a session went (or, `anyway`, when the storage is behind this tab); serializes only the stores that changed. */
+  function save(anyway: boolean): void {
+    if (storage === undefined) return;
+    const isKept = (session: string | null, store: PetStore): boolean => {
+      const known = kept.get(session);
+      return known !== undefined && known.store === store && known.revision === store.revision;
+    };
+    // Nothing changed, and no session went: nothing is read, serialized or written.
+    if (!anyway && kept.size === liveStores().length && liveStores().every(([session, store]) => isKept(session, store))) return;
+    try {
+      catchUp();
+    } catch {
+      // A storage that cannot be read now is written as this tab has it.
+    }
+    const live = liveStores();
+    const changed = live.filter(([session, store]) => !isKept(session, store)).map(([session]) => session);
+    clock += 1;
+    const write = `${clock}.${tab}`;
+    const next = new Map<string | null, KeptStore>();
+    for (const [session, store] of live) {
+      const known = kept.get(session);
+      next.set(session, known !== undefined && isKept(session, store) ? known : { store, revision: store.revision, stamp: write });
+    }
+    const writtenAt = now().toISOString();
+    const parts: string[] = [];
+    for (const [session, entry] of next) {
+      entry.text ??= `{"session":${JSON.stringify(session)},"stamp":${JSON.stringify(entry.stamp)},"pets":${JSON.stringify(entry.store.view({ limit: Number.POSITIVE_INFINITY }))}}`;
+      parts.push(entry.text);
+    }
+    const text = `{"format":${JSON.stringify(FORMAT)},"write":"${write}","startingPets":${JSON.stringify(startingPets)},"savedAt":"${writtenAt}","stores":[${parts.join(',')}]}`;
+    try {
+      storage.setItem(key, text);
+    } catch (error) {
+      if (!writeFailed) warnOfFailedWrite(error, changed, writtenAt);
+      writeFailed = true;
+      return;
+    }
+    kept = next;
+    savedAt = writtenAt;
+    lastWrite = write;
+    if (writeFailed) {
+      writeFailed = false;
+      try {
+        storage.removeItem(unsavedKey);
+      } catch {
+        // Removing never needs room; a storage that refuses access refused the write above.
+      }
+    }
+  }
 
   /** Says what was not kept and what a reload will restore; leaves the time in the storage for the reload to say it, or, with no room even for that, removes the older pets. */
   function warnOfFailedWrite(error: unknown, changedSessions: readonly (string | null)[], failedAt: string): void {
@@ -248,7 +288,7 @@ export function createPersistedStoreKeeper(options: PersistedStoreKeeperOptions)
   }
 }
 
-type ReadPersistedStores = { stores: PersistedStores['stores']; savedAt: string | undefined } | { problem: string };
+type ReadPersistedStores = { stores: PersistedStores['stores']; write: string | undefined; savedAt: string | undefined } | { problem: string };
 
 /** The stored text as this mock's stores, or why it is not: not JSON, another format, other starting pets, bad session ids. */
 function readPersistedStores(text: string, startingPets: string, maxSessions: number): ReadPersistedStores {
@@ -272,7 +312,21 @@ function readPersistedStores(text: string, startingPets: string, maxSessions: nu
   if (stores.length - named.length !== 1) return { problem: 'do not hold exactly one default store' };
   if (new Set(named.map(store => store.session)).size !== named.length) return { problem: 'name a session twice' };
   if (named.length > maxSessions) return { problem: `hold ${named.length} sessions, more than maxSessions (${maxSessions})` };
-  return { stores, savedAt: typeof value['savedAt'] === 'string' ? value['savedAt'] : undefined };
+  const textOf = (name: string): string | undefined => (typeof value[name] === 'string' ? value[name] : undefined);
+  return { stores, write: textOf('write'), savedAt: textOf('savedAt') };
+}
+
+/** A stamp's clock; 0 for a store written before stamps were (no stamp). */
+function clockOf(stamp: string): number {
+  const clock = Number.parseInt(stamp, 10);
+  return Number.isSafeInteger(clock) ? clock : 0;
+}
+
+/** Which of two stamps is later: by clock, then by tab id (any fixed order will do: every tab uses the same). */
+function compareStamps(a: string, b: string): number {
+  const byClock = clockOf(a) - clockOf(b);
+  if (byClock !== 0) return byClock;
+  return a < b ? -1 : a > b ? 1 : 0;
 }
 
 function isRecord(value: unknown): value is Record<string, unknown> {
