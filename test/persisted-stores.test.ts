@@ -31,6 +31,8 @@ class MemoryStorage implements Storage {
 }
 
 const KEY = 'petstore-mock:/v1';
+/** Writes of the stores' value (the stamp of the last write is kept beside it, under a key of its own). */
+const writesOf = (setItem: { mock: { calls: unknown[][] } }): number => setItem.mock.calls.filter(([key]) => key === KEY).length;
 const acceptAll = (pets: readonly Pet[]) => ({ pets: [...pets] });
 const newPet = { name: 'Added', categoryId: 1 } as Pet;
 
@@ -67,7 +69,7 @@ describe('keeping the pets in Web Storage, by revision', () => {
     keeper.save();
     const serializedStores = stringify.mock.calls.filter(([value]) => typeof value !== 'string').map(([value]) => value as unknown);
     expect(serializedStores).toEqual([changed.list({ limit: Number.POSITIVE_INFINITY })]);
-    expect(setItem).toHaveBeenCalledTimes(1);
+    expect(writesOf(setItem)).toBe(1);
     const stored = JSON.parse(storage.getItem(KEY) ?? '{}') as { stores: { session: string | null; pets: Pet[] }[] };
     expect(stored.stores.map(store => [store.session, store.pets.length])).toEqual([[null, 5], ['a', 6], ['b', 7]]);
   });
@@ -87,7 +89,7 @@ describe('keeping the pets in Web Storage, by revision', () => {
     change(sessions);
     expect(sessions.default.store.revision).toBeGreaterThan(before);
     keeper.save();
-    expect(setItem).toHaveBeenCalledTimes(1);
+    expect(writesOf(setItem)).toBe(1);
   });
 
   it('does not count a removal of a pet that is not there as a change', () => {
@@ -106,7 +108,7 @@ describe('keeping the pets in Web Storage, by revision', () => {
     sessions.default.store.remove(6);
     const setItem = vi.spyOn(storage, 'setItem');
     keeper.save();
-    expect(setItem).toHaveBeenCalledTimes(1);
+    expect(writesOf(setItem)).toBe(1);
     expect(JSON.parse(storage.getItem(KEY) ?? '{}')).toMatchObject({ stores: [{ session: null }] });
   });
 });
@@ -244,7 +246,7 @@ describe('createPetstoreMock({ persist }) over MSW', () => {
       expect(serializedStores()).toEqual([]);
       const created = await fetch('https://api.animal-store.example/v1/pets', { method: 'POST', headers: { ...headers, 'content-type': 'application/json' }, body: '{"name":"Second","categoryId":1}' });
       expect(created.status).toBe(201);
-      expect(setItem).toHaveBeenCalledTimes(1);
+      expect(writesOf(setItem)).toBe(1);
       expect(serializedStores().map(([value]) => (value as Pet[]).map(pet => pet.name))).toEqual([expect.arrayContaining(['First', 'Second'])]);
       const stored = JSON.parse(storage.getItem(KEY) ?? '{}') as { stores: { session: string | null; pets: Pet[] }[] };
       expect(stored.stores.find(store => store.session === 'mine')?.pets.map(pet => pet.name)).toEqual(expect.arrayContaining(['First', 'Second']));
