@@ -31,17 +31,60 @@ for (const draft of Object.keys(ajvInstanceMakers)) {
 
 const STRICT = '    strict: false,\n';
 
+const CALL = 'getValidationFunction(assignAjvInstance(String(schema.$schema), coerce), schema, bundle)';
+const SIGNATURE = 'function getValidationFunction(ajvInstance, schema, bundle) {';
+const COMPILE = `    const validationFunction = ajvInstance.compile({
+        ...schema,
+        __bundled__: bundle,
+    });`;
+
+// Before Ajv compiles a schema (on the first use of each schema object, as before), the validator
+// the build made of the same schema for the same draft and coercion, if any: found by the JSON text
+// of what Ajv would compile. Only a miss makes (and, for its draft, creates) an Ajv instance.
+const PRECOMPILED_LOOKUP = `
+let precompiledValidators;
+function findPrecompiledValidator($schema, coerce, compiledSchema) {
+    precompiledValidators ??= require('petstore-mock:precompiled-validators');
+    const draft = JSON_SCHEMA_DRAFT_2019_09.test($schema) ? 'draft2019_09' : JSON_SCHEMA_DRAFT_2020_12.test($schema) ? 'draft2020_12' : 'default';
+    const byKey = precompiledValidators.validators[draft]?.[coerce ? 'coerce' : 'noCoerce'];
+    if (byKey === undefined) return undefined;
+    let key;
+    try {
+        key = JSON.stringify(compiledSchema);
+    } catch {
+        return undefined;
+    }
+    return byKey.get(key);
+}
+/** Whether the validators of the document whose text has this SHA-256 were compiled by the build. */
+exports.validatorsPrecompiledFor = sha256 => {
+    precompiledValidators ??= require('petstore-mock:precompiled-validators');
+    return sha256 !== undefined && sha256 === precompiledValidators.sourceSha256;
+};
+`;
+const PRECOMPILED_SIGNATURE = 'function getValidationFunction($schema, coerce, schema, bundle) {';
+const PRECOMPILED_COMPILE = `    const compiledSchema = { ...schema, __bundled__: bundle };
+    const validationFunction = findPrecompiledValidator($schema, coerce, compiledSchema) ?? assignAjvInstance($schema, coerce).compile(compiledSchema);`;
+const PRECOMPILED_CALL = 'getValidationFunction(String(schema.$schema), coerce, schema, bundle)';
+
 /**
  * The edited text of Prism's validators/utils.js. With `schemasCheckedAtBuild` (the browser build,
  * whose only document is the embedded one, its schemas checked against their meta-schemas by the
  * build: scripts/browser-build.mjs), Ajv is also told not to check them again in the page.
  */
-export function lazyAjvInstances(source, { schemasCheckedAtBuild = false } = {}) {
-  if (!source.includes(EAGER) || !source.includes(STRICT)) {
+export function lazyAjvInstances(source, { schemasCheckedAtBuild = false, precompiled = false } = {}) {
+  if (![EAGER, STRICT, CALL, SIGNATURE, COMPILE].every(text => source.includes(text))) {
     throw new Error("prism-lazy-ajv: @stoplight/prism-http's validators/utils.js no longer builds its Ajv instances as expected; review scripts/prism-lazy-ajv.mjs for this Prism release.");
   }
-  const lazy = source.replace(EAGER, LAZY);
-  return schemasCheckedAtBuild ? lazy.replace(STRICT, `${STRICT}    validateSchema: false,\n`) : lazy;
+  let edited = source.replace(EAGER, LAZY);
+  if (schemasCheckedAtBuild) edited = edited.replace(STRICT, `${STRICT}    validateSchema: false,\n`);
+  if (precompiled) {
+    edited = edited
+      .replace(SIGNATURE, `${PRECOMPILED_LOOKUP}${PRECOMPILED_SIGNATURE}`)
+      .replace(COMPILE, PRECOMPILED_COMPILE)
+      .replace(CALL, PRECOMPILED_CALL);
+  }
+  return edited;
 }
 
 function plugin(options) {
@@ -56,6 +99,6 @@ function plugin(options) {
   };
 }
 
-export const prismLazyAjv = plugin({});
+export const prismLazyAjv = plugin({ precompiled: true });
 /** For a build whose document's schemas were checked by `checkDocumentSchemas` (scripts/browser-build.mjs). */
-export const prismLazyAjvSchemasCheckedAtBuild = plugin({ schemasCheckedAtBuild: true });
+export const prismLazyAjvSchemasCheckedAtBuild = plugin({ schemasCheckedAtBuild: true, precompiled: true });

@@ -9,7 +9,7 @@ import { deriveSeed, type SessionRegistry } from '../sessions/index.js';
 import { findDefaultStatusProblem } from '../options/index.js';
 import type { PetShape } from '../store/index.js';
 import type { Pet, PetStatus } from '../types/index.js';
-import { describeSchemaProblems, findSchemaProblems } from './schema/index.js';
+import { describeSchemaProblems, findSchemaProblems, validatorsSourceOf, type ValidatorsSource } from './schema/index.js';
 
 /** What a new document changed, for the log: operations by `METHOD /path (operationId)`, and the pets its `Pet` refused. */
 export interface DocumentChange {
@@ -30,6 +30,8 @@ export interface DocumentSummary {
   /** The file it was read from; null for the one given as an object or embedded in a page. */
   path: string | null;
   operations: number;
+  /** `precompiled`: the build compiled its validators (the package's document, built); else Ajv compiles each schema on first use, which needs 'unsafe-eval' under a CSP. */
+  validators: ValidatorsSource;
 }
 
 export function describeDocument(document: PetstoreDocument): DocumentSummary {
@@ -39,6 +41,7 @@ export function describeDocument(document: PetstoreDocument): DocumentSummary {
     sha256: document.origin.sha256?.slice(0, 12) ?? null,
     path: document.origin.path ?? null,
     operations: document.operations.size,
+    validators: validatorsSourceOf(document.origin.sha256),
   };
 }
 
