@@ -62,9 +62,34 @@ exports.validatorsPrecompiledFor = sha256 => {
     return sha256 !== undefined && sha256 === precompiledValidators.sourceSha256;
 };
 `;
+const VALIDATE = 'const validateAgainstSchema = (value, schema, coerce, context, prefix, bundle) => (0, function_1.pipe)(';
+const VALIDATE_END = ');\nexports.validateAgainstSchema = validateAgainstSchema;';
+// Prism reads a schema Ajv cannot compile as one with nothing to say (O.tryCatch): where code
+// generation is refused (a CSP without 'unsafe-eval'), every value would pass unchecked. That refusal
+// is thrown on instead, for the engine to answer eval_not_allowed.
+const REFUSAL_THROWN_ON = `
+let refusedCodeGeneration;
+function throwingRefusedCodeGeneration(validate) {
+    const result = validate();
+    if (refusedCodeGeneration !== undefined) {
+        const error = refusedCodeGeneration;
+        refusedCodeGeneration = undefined;
+        throw error;
+    }
+    return result;
+}
+`;
+const VALIDATE_THROWING = 'const validateAgainstSchema = (value, schema, coerce, context, prefix, bundle) => throwingRefusedCodeGeneration(() => (0, function_1.pipe)(';
+const VALIDATE_END_THROWING = '));\nexports.validateAgainstSchema = validateAgainstSchema;';
 const PRECOMPILED_SIGNATURE = 'function getValidationFunction($schema, coerce, schema, bundle) {';
 const PRECOMPILED_COMPILE = `    const compiledSchema = { ...schema, __bundled__: bundle };
-    const validationFunction = findPrecompiledValidator($schema, coerce, compiledSchema) ?? assignAjvInstance($schema, coerce).compile(compiledSchema);`;
+    let validationFunction = findPrecompiledValidator($schema, coerce, compiledSchema);
+    try {
+        validationFunction ??= assignAjvInstance($schema, coerce).compile(compiledSchema);
+    } catch (error) {
+        if (error?.name === 'EvalError') refusedCodeGeneration = error;
+        throw error;
+    }`;
 const PRECOMPILED_CALL = 'getValidationFunction(String(schema.$schema), coerce, schema, bundle)';
 
 /**
@@ -73,14 +98,16 @@ const PRECOMPILED_CALL = 'getValidationFunction(String(schema.$schema), coerce, 
  * build: scripts/browser-build.mjs), Ajv is also told not to check them again in the page.
  */
 export function lazyAjvInstances(source, { schemasCheckedAtBuild = false, precompiled = false } = {}) {
-  if (![EAGER, STRICT, CALL, SIGNATURE, COMPILE].every(text => source.includes(text))) {
+  if (![EAGER, STRICT, CALL, SIGNATURE, COMPILE, VALIDATE, VALIDATE_END].every(text => source.includes(text))) {
     throw new Error("prism-lazy-ajv: @stoplight/prism-http's validators/utils.js no longer builds its Ajv instances as expected; review scripts/prism-lazy-ajv.mjs for this Prism release.");
   }
   let edited = source.replace(EAGER, LAZY);
   if (schemasCheckedAtBuild) edited = edited.replace(STRICT, `${STRICT}    validateSchema: false,\n`);
   if (precompiled) {
     edited = edited
-      .replace(SIGNATURE, `${PRECOMPILED_LOOKUP}${PRECOMPILED_SIGNATURE}`)
+      .replace(SIGNATURE, `${PRECOMPILED_LOOKUP}${REFUSAL_THROWN_ON}${PRECOMPILED_SIGNATURE}`)
+      .replace(VALIDATE, VALIDATE_THROWING)
+      .replace(VALIDATE_END, VALIDATE_END_THROWING)
       .replace(COMPILE, PRECOMPILED_COMPILE)
       .replace(CALL, PRECOMPILED_CALL);
   }

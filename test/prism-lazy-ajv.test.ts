@@ -4,9 +4,16 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { lazyAjvInstances, prismLazyAjv } from '../scripts/prism-lazy-ajv.mjs';
+import { precompiledValidatorModules, precompiledValidatorsPlugin } from '../scripts/prism-precompiled-validators.mjs';
+import { compileDocument } from '../src/document/compile-document.js';
 
 const require = createRequire(import.meta.url);
 const UTILS = require.resolve('@stoplight/prism-http/dist/validator/validators/utils.js');
+
+// The edit looks up the build's validators (of the package's document) first; the schemas below are not among them.
+const precompiledValidators = precompiledValidatorsPlugin(() =>
+  precompiledValidatorModules({ sourceSha256: 'test', compiled: compileDocument(readFileSync('openapi/petstore.yaml', 'utf8')) }),
+);
 
 type Validate = (value: unknown, schema: object, coerce: boolean, context: string) => { _tag: string; value?: unknown };
 
@@ -15,7 +22,7 @@ async function bundledValidator(edited: boolean): Promise<Validate> {
   const { build } = await import('esbuild');
   const folder = mkdtempSync(join(tmpdir(), 'prism-lazy-ajv-'));
   const outfile = join(folder, `utils-${String(edited)}.cjs`);
-  await build({ entryPoints: [UTILS], bundle: true, platform: 'node', format: 'cjs', outfile, plugins: edited ? [prismLazyAjv] : [], logLevel: 'silent', mainFields: ['main', 'module'] });
+  await build({ entryPoints: [UTILS], bundle: true, platform: 'node', format: 'cjs', outfile, plugins: edited ? [prismLazyAjv, precompiledValidators] : [], logLevel: 'silent', mainFields: ['main', 'module'] });
   return (require(outfile) as { validateAgainstSchema: Validate }).validateAgainstSchema;
 }
 
