@@ -3,7 +3,7 @@
  *
  *   node --import tsx bench/precompiled-startup.ts node <baseline msw.js>   fresh Node processes, this build's
  *       dist/msw.js and a baseline build's taking turns: import msw/node and petstore-mock/msw, setupServer,
- *       first answer (bench/msw-probe.mjs), beside msw/node alone; medians of ROUNDS.
+ *       first answer (bench/precompiled-probe.mjs), beside one plain MSW handler; medians of wall and CPU time.
  *   node --import tsx bench/precompiled-startup.ts browser                  this tree's packed package in
  *       Chromium (bench/browser-app): navigation → first answer, for the petstore page, the same page
  *       under `script-src 'self'` (no 'unsafe-eval'), and the trivial MSW page; medians of ROUNDS.
@@ -22,19 +22,21 @@ import { median } from './support.js';
 const run = promisify(execFile);
 const ROUNDS = Number(process.env['ROUNDS'] ?? 9);
 
-async function probe(mode: string, mswModule?: string): Promise<number> {
-  const { stdout } = await run(process.execPath, ['bench/msw-probe.mjs', mode, '1', ...(mswModule ? [mswModule] : [])]);
-  return Number(stdout.trim());
+async function probe(mswModule?: string): Promise<{ wallMs: number; cpuMs: number }> {
+  const { stdout } = await run(process.execPath, ['bench/precompiled-probe.mjs', ...(mswModule ? [mswModule] : [])]);
+  return JSON.parse(stdout.trim()) as { wallMs: number; cpuMs: number };
 }
 
 async function measureNode(baseline: string): Promise<void> {
-  const figures: Record<string, number[]> = { 'msw/node alone': [], 'this build': [], baseline: [] };
+  const builds: Record<string, string | undefined> = { 'msw only': 'msw-only', 'this build': undefined, baseline: resolve(baseline) };
+  const figures: Record<string, { wallMs: number; cpuMs: number }[]> = Object.fromEntries(Object.keys(builds).map(name => [name, []]));
   for (let round = 0; round < ROUNDS; round++) {
-    figures['msw/node alone']?.push(await probe('import-msw'));
-    figures['this build']?.push(await probe('import-petstore'));
-    figures['baseline']?.push(await probe('import-petstore', resolve(baseline)));
+    for (const [name, module] of Object.entries(builds)) figures[name]?.push(await probe(module));
   }
-  console.log(JSON.stringify(Object.fromEntries(Object.entries(figures).map(([name, values]) => [name, { medianMs: Math.round(median(values)), values: values.map(Math.round) }])), null, 1));
+  const summary = Object.fromEntries(
+    Object.entries(figures).map(([name, values]) => [name, { wallMs: Math.round(median(values.map(value => value.wallMs))), cpuMs: Math.round(median(values.map(value => value.cpuMs))) }]),
+  );
+  console.log(JSON.stringify({ rounds: ROUNDS, medians: summary }, null, 1));
 }
 
 async function visit(browser: Browser, url: string): Promise<number> {

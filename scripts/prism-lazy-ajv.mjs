@@ -31,6 +31,17 @@ for (const draft of Object.keys(ajvInstanceMakers)) {
 
 const STRICT = '    strict: false,\n';
 
+// Ajv itself (three draft classes and ajv-formats, most of Prism's validator module) is loaded when
+// an instance is first made: with precompiled validators, a page or process may never need it.
+const AJV_REQUIRES = `const ajv_1 = require("ajv");
+const _2019_1 = require("ajv/dist/2019");
+const _2020_1 = require("ajv/dist/2020");
+const ajv_formats_1 = require("ajv-formats");`;
+const AJV_REQUIRED_ON_USE = `const ajv_1 = { get default() { return require("ajv").default; } };
+const _2019_1 = { get default() { return require("ajv/dist/2019").default; } };
+const _2020_1 = { get default() { return require("ajv/dist/2020").default; } };
+const ajv_formats_1 = { get default() { return require("ajv-formats").default; } };`;
+
 const CALL = 'getValidationFunction(assignAjvInstance(String(schema.$schema), coerce), schema, bundle)';
 const SIGNATURE = 'function getValidationFunction(ajvInstance, schema, bundle) {';
 const COMPILE = `    const validationFunction = ajvInstance.compile({
@@ -98,10 +109,10 @@ const PRECOMPILED_CALL = 'getValidationFunction(String(schema.$schema), coerce, 
  * build: scripts/browser-build.mjs), Ajv is also told not to check them again in the page.
  */
 export function lazyAjvInstances(source, { schemasCheckedAtBuild = false, precompiled = false } = {}) {
-  if (![EAGER, STRICT, CALL, SIGNATURE, COMPILE, VALIDATE, VALIDATE_END].every(text => source.includes(text))) {
+  if (![EAGER, STRICT, AJV_REQUIRES, CALL, SIGNATURE, COMPILE, VALIDATE, VALIDATE_END].every(text => source.includes(text))) {
     throw new Error("prism-lazy-ajv: @stoplight/prism-http's validators/utils.js no longer builds its Ajv instances as expected; review scripts/prism-lazy-ajv.mjs for this Prism release.");
   }
-  let edited = source.replace(EAGER, LAZY);
+  let edited = source.replace(EAGER, LAZY).replace(AJV_REQUIRES, AJV_REQUIRED_ON_USE);
   if (schemasCheckedAtBuild) edited = edited.replace(STRICT, `${STRICT}    validateSchema: false,\n`);
   if (precompiled) {
     edited = edited
