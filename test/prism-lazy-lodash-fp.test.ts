@@ -15,7 +15,7 @@ async function bundledSecurity(edited: boolean): Promise<{ validateSecurity: Val
   const { build } = await import('esbuild');
   const folder = mkdtempSync(join(tmpdir(), 'prism-lazy-lodash-fp-'));
   const outfile = join(folder, `security-${String(edited)}.cjs`);
-  const marker = { name: 'mark-lodash-fp', setup: (builder: import('esbuild').PluginBuild) => void builder.onLoad({ filter: /[\\/]lodash[\\/]fp\.js$/ }, args => ({ contents: `globalThis.lodashFpLoaded = true;\n${readFileSync(args.path, 'utf8')}`, loader: 'js' })) };
+  const marker = { name: 'mark-lodash-fp', setup: (builder: import('esbuild').PluginBuild) => builder.onLoad({ filter: /[\\/]lodash[\\/]fp\.js$/ }, args => ({ contents: `globalThis.lodashFpLoaded = true;\n${readFileSync(args.path, 'utf8')}`, loader: 'js' })) };
   await build({ entryPoints: [SECURITY], bundle: true, platform: 'node', format: 'cjs', outfile, plugins: edited ? [prismLazyLodashFp, marker] : [marker], logLevel: 'silent', mainFields: ['main', 'module'] });
   Reflect.deleteProperty(globalThis, 'lodashFpLoaded');
   const { validateSecurity } = require(outfile) as { validateSecurity: ValidateSecurity };
