@@ -4,11 +4,11 @@
  *   node --import tsx bench/precompiled-startup.ts node <baseline msw.js>   fresh Node processes, this build's
  *       dist/msw.js and a baseline build's taking turns: import msw/node and petstore-mock/msw, setupServer,
  *       first answer (bench/precompiled-probe.mjs), beside one plain MSW handler; medians of wall and CPU time.
- *   node --import tsx bench/precompiled-startup.ts browser                  this tree's packed package in
- *       Chromium (bench/browser-app): navigation → first answer, for the petstore page, the same page
- *       under `script-src 'self'` (no 'unsafe-eval'), and the trivial MSW page; medians of ROUNDS.
- *
- * Run the browser mode in each tree (this one and a baseline checkout) to compare builds.
+ *   node --import tsx bench/precompiled-startup.ts browser [<baseline site>]  this tree's packed package in
+ *       Chromium (bench/browser-app, built by Vite): navigation → first answer, for the petstore page, the
+ *       same page under `script-src 'self'` (no 'unsafe-eval'), and the trivial MSW page; with the folder
+ *       of a baseline checkout's built app (its .bench/precompiled-browser-app/app/bench/browser-app/dist),
+ *       its pages take turns with these in every round; medians of ROUNDS.
  */
 import { execFile } from 'node:child_process';
 import { resolve } from 'node:path';
@@ -55,30 +55,37 @@ async function visit(browser: Browser, url: string): Promise<number> {
   }
 }
 
-async function measureBrowserPages(): Promise<void> {
-  const site = await buildPackedApp({ output: '.bench/precompiled-browser-app', folders: ['bench/browser-app', 'fixtures'], root: 'bench/browser-app', pages: ['trivial.html'] });
-  const server = await serveStatic(site);
+/** Each page of each site (built app folders: this tree's, a baseline's), all taking turns in every round. */
+async function measureBrowserPages(sites: Record<string, string>): Promise<void> {
+  const servers = await Promise.all(Object.entries(sites).map(async ([name, folder]) => [name, await serveStatic(folder)] as const));
   const browser = await launchChromium();
   const pages = { trivial: 'trivial.html', petstore: 'index.html', 'petstore, strict CSP': 'index.html?csp=strict' };
-  const figures: Record<string, number[]> = Object.fromEntries(Object.keys(pages).map(name => [name, []]));
+  const figures: Record<string, number[]> = {};
   try {
     for (let round = 0; round < ROUNDS; round++) {
-      for (const [name, page] of Object.entries(pages)) {
-        try {
-          figures[name]?.push(await visit(browser, `${server.origin}/${page}`));
-        } catch (error) {
-          console.error(`${name}: ${(error as Error).message.split('\n')[0] ?? ''}`);
+      for (const [site, server] of servers) {
+        for (const [name, page] of Object.entries(pages)) {
+          try {
+            (figures[`${site}: ${name}`] ??= []).push(await visit(browser, `${server.origin}/${page}`));
+          } catch (error) {
+            console.error(`${site} ${name}: ${(error as Error).message.split('\n')[0] ?? ''}`);
+          }
         }
       }
     }
   } finally {
     await browser.close();
-    await server.close();
+    await Promise.all(servers.map(([, server]) => server.close()));
   }
-  console.log(JSON.stringify(Object.fromEntries(Object.entries(figures).map(([name, values]) => [name, { medianMs: Math.round(median(values)), values: values.map(Math.round) }])), null, 1));
+  console.log(JSON.stringify({ rounds: ROUNDS, medianMs: Object.fromEntries(Object.entries(figures).map(([name, values]) => [name, Math.round(median(values))])) }, null, 1));
+}
+
+/** This tree's packed package built into the benchmark app by Vite; returns the site's folder. */
+function buildThisSite(): Promise<string> {
+  return buildPackedApp({ output: '.bench/precompiled-browser-app', folders: ['bench/browser-app', 'fixtures'], root: 'bench/browser-app', pages: ['trivial.html'] });
 }
 
 const [mode, baseline] = process.argv.slice(2);
 if (mode === 'node' && baseline) await measureNode(baseline);
-else if (mode === 'browser') await measureBrowserPages();
-else throw new Error('Usage: bench/precompiled-startup.ts node <baseline msw.js> | browser');
+else if (mode === 'browser') await measureBrowserPages({ 'this build': await buildThisSite(), ...(baseline && { baseline }) });
+else throw new Error('Usage: bench/precompiled-startup.ts node <baseline msw.js> | browser [<baseline site folder>]');
