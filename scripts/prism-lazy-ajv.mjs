@@ -2,6 +2,10 @@
 // coercion, each with ajv-formats) when its module loads; a request uses the one or two its schemas'
 // `$schema` picks. This build-time edit of Prism 5.12's validators/utils.js makes each draft's pair
 // on first use instead: the same constructors, options and formats, in the same order per draft.
+// With `precompiled` (both builds), it also looks each schema up among the validators the build
+// compiled (scripts/prism-precompiled-validators.mjs) before compiling it, loads Ajv's classes only
+// on the first schema that has none, and throws on a compile refused for eval rather than read it as
+// "no errors". See docs/decisions/0010-precompiled-validators.md.
 // The build fails if the text it edits is not there (another Prism release), rather than ship unedited.
 import { readFile } from 'node:fs/promises';
 
