@@ -1,7 +1,9 @@
-import { readFile } from 'node:fs/promises';
+import { constants, type Stats } from 'node:fs';
+import { open } from 'node:fs/promises';
 import type { AddressInfo } from 'node:net';
 import { DocumentShapeError, loadDocument, type PetstoreDocument } from '../document/index.js';
 import { petSchemaOf, readPets } from '../engine/index.js';
+import { findRoundedNumber } from '../engine/http/index.js';
 import { findDefaultStatusProblem } from '../options/index.js';
 import { createMockServer, type MockServer } from '../server/index.js';
 import type { Pet } from '../types/index.js';
@@ -81,6 +83,7 @@ async function serve(config: CliConfig, io: CliIo): Promise<number | MockServer>
       ...(config.delay !== undefined && { delay: config.delay }),
       ...(config.adminToken !== undefined && { adminToken: config.adminToken }),
       adminOrigins: config.adminOrigins,
+      adminHosts: config.adminHosts,
       dashboard: config.dashboard,
       ...(initialPets !== undefined && { initialPets }),
       ...(config.now !== undefined && { now: config.now }),
@@ -124,11 +127,22 @@ async function serve(config: CliConfig, io: CliIo): Promise<number | MockServer>
   }
 }
 
-/** The pets of a `--data` file, checked against the document as `PUT /__admin/state` checks them. */
+/**
+ * The pets of a `--data` file, checked against the document as `PUT /__admin/state` checks them. A
+ * UTF-8 byte order mark is skipped; a FIFO, a directory or a device is refused at once (opened
+ * without blocking, then looked at) rather than waited on.
+ */
 async function readDataFile(path: string, maxPets: number, document: PetstoreDocument): Promise<{ pets: Pet[] } | { problem: string }> {
   let text: string;
   try {
-    text = await readFile(path, 'utf8');
+    const file = await open(path, constants.O_RDONLY | (constants.O_NONBLOCK ?? 0));
+    try {
+      const kind = fileKind(await file.stat());
+      if (kind !== undefined) return { problem: `is ${kind}, not a file: give the path of a JSON file` };
+      text = (await file.readFile('utf8')).replace(/^\uFEFF/, '');
+    } finally {
+      await file.close();
+    }
   } catch (error) {
     return { problem: `cannot be read (${(error as NodeJS.ErrnoException).code ?? String(error)})` };
   }
@@ -138,7 +152,23 @@ async function readDataFile(path: string, maxPets: number, document: PetstoreDoc
   } catch (error) {
     return { problem: `is not valid JSON: ${(error as Error).message}` };
   }
+  const rounded = findRoundedNumber(text);
+  if (rounded) {
+    const [first, second, ...rest] = rounded.path.split('.');
+    const where = first === 'pets' && second !== undefined ? `pets[${second}] ${rest.join('.')}` : `pets[${first ?? ''}] ${[second, ...rest].join('.')}`;
+    return { problem: `${where.trim()} is ${rounded.literal}, which a JavaScript number cannot hold exactly (it reads ${rounded.value}); write the number the pet should have` };
+  }
   return readPets(value, petSchemaOf(document), maxPets);
+}
+
+/** What a path that is no regular file names, in words; undefined for a regular file. */
+function fileKind(stats: Stats): string | undefined {
+  if (stats.isFile()) return undefined;
+  if (stats.isDirectory()) return 'a directory';
+  if (stats.isFIFO()) return 'a FIFO (named pipe)';
+  if (stats.isSocket()) return 'a socket';
+  if (stats.isCharacterDevice() || stats.isBlockDevice()) return 'a device';
+  return 'no regular file';
 }
 
 /** The controls that change answers, for the ready line: a mock with faults on should say so. */

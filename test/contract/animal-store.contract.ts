@@ -164,6 +164,7 @@ export function describeAnimalStoreContract(surfaceName: string, createSurface: 
         ['a categoryId JavaScript reads as 0 (1e-400)', '{"name":"Rex","categoryId":1e-400}', /categoryId is 1e-400, which a JavaScript number cannot hold exactly \(it reads 0\)/],
         ['a categoryId JavaScript rounds (2^53+1)', '{"name":"Rex","categoryId":9007199254740993}', /categoryId is 9007199254740993, .*it reads 9007199254740992/],
         ['a categoryId that is not quite whole', '{"name":"Rex","categoryId":1.0000000000000000001}', /categoryId is 1.0000000000000000001/],
+        ['a categoryId JavaScript reads as Infinity (1e400), which JSON would write as null', '{"name":"Rex","categoryId":1e400}', /categoryId is 1e400, which a JavaScript number cannot hold exactly \(it reads Infinity\)/],
         ['a categoryId of 2^53, beyond what the mock holds exactly', '{"name":"Rex","categoryId":9007199254740992}', /categoryId must be <= 9007199254740991 \(an int64 beyond ±\(2\^53−1\) cannot be held exactly/],
       ])('answers 400 invalid_request naming the field given %s', async (_, body, message) => {
         await expectError(await createPet(surface(), body), 400, 'invalid_request', message);
