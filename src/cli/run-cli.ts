@@ -135,7 +135,8 @@ async function serve(config: CliConfig, io: CliIo): Promise<number | MockServer>
 async function readDataFile(path: string, maxPets: number, document: PetstoreDocument): Promise<{ pets: Pet[] } | { problem: string }> {
   let text: string;
   try {
-    const file = await open(path, constants.O_RDONLY | (constants.O_NONBLOCK ?? 0));
+    // Windows has no O_NONBLOCK (nor FIFOs to open with it).
+    const file = await open(path, constants.O_RDONLY | (process.platform === 'win32' ? 0 : constants.O_NONBLOCK));
     try {
       const kind = fileKind(await file.stat());
       if (kind !== undefined) return { problem: `is ${kind}, not a file: give the path of a JSON file` };
