@@ -3,7 +3,7 @@ import type { IHttpRequest, IHttpResponse } from '@stoplight/prism-http';
 import type { IHttpOperation } from '@stoplight/types';
 import { checkBearerToken } from './bearer-token.js';
 import { describeDiagnostics, isError } from './diagnostics.js';
-import { findQueryNumberProblem } from './query-numbers.js';
+import { findParameterNumberProblem } from './parameter-numbers.js';
 import type { DecodedBody, RoundedNumber } from '../http/index.js';
 import { errorResponse } from '../responses/index.js';
 
@@ -36,7 +36,7 @@ export function findInputProblem({ operation, request, diagnostics, body, bodyLi
   if (body.kind === 'invalid-json') return invalidJson(body.reason);
   if (body.kind === 'json' && body.rounded) return roundedNumber(body.rounded);
   if (errors.length === 0) {
-    const numberProblem = findQueryNumberProblem(operation, request.url.query ?? {});
+    const numberProblem = findParameterNumberProblem(operation, request.url.query ?? {}, request.url.path);
     return numberProblem === undefined ? undefined : errorResponse('invalid_request', numberProblem);
   }
   // Prism reports a JSON `null` body as a missing one.
