@@ -1,7 +1,6 @@
 import type { JsonSchema, PetstoreDocument } from '../../document/index.js';
 import type { Pet } from '../../types/index.js';
-import { describeSchemaProblems, findSchemaProblems } from '../schema/index.js';
-import { findUnsafeInteger } from './unsafe-integers.js';
+import { describeSchemaProblems, findSchemaProblems, findUnsafeInteger } from '../schema/index.js';
 
 export type ReadPetsResult = { pets: Pet[] } | { problem: string };
 
