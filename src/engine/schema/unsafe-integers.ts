@@ -7,6 +7,14 @@ export interface UnsafeInteger {
   value: number;
 }
 
+/** A value to look at, with the schema that types it and where it stands (its parent's place and its own key). */
+interface Place {
+  value: unknown;
+  schema: JsonSchema;
+  parent: Place | undefined;
+  key: string;
+}
+
 /**
  * The first number of `value` that `schema` types as `integer` but that is beyond ±(2^53 − 1), as
  * pets given in code can hold (`2 ** 53 + 2`): JSON would write it, and the next reader round it, as
@@ -14,22 +22,32 @@ export interface UnsafeInteger {
  * `oneOf` and `anyOf`; iterative, so deep values are fine.
  */
 export function findUnsafeInteger(value: unknown, schema: JsonSchema | undefined): UnsafeInteger | undefined {
-  const pending: { value: unknown; schema: JsonSchema; path: string[] }[] = schema === undefined ? [] : [{ value, schema, path: [] }];
-  for (let next = pending.pop(); next !== undefined; next = pending.pop()) {
-    const { value: item, schema: itemSchema, path } = next;
-    for (const part of [...(itemSchema.allOf ?? []), ...(itemSchema.oneOf ?? []), ...(itemSchema.anyOf ?? [])]) pending.push({ value: item, schema: part, path });
+  const pending: Place[] = schema === undefined ? [] : [{ value, schema, parent: undefined, key: '' }];
+  for (let place = pending.pop(); place !== undefined; place = pending.pop()) {
+    const { value: item, schema: itemSchema } = place;
+    for (const parts of [itemSchema.allOf, itemSchema.oneOf, itemSchema.anyOf]) {
+      for (const part of parts ?? []) pending.push({ ...place, schema: part });
+    }
     if (typeof item === 'number') {
-      if (typesInteger(itemSchema) && !Number.isSafeInteger(item) && Number.isInteger(item)) return { path: path.join('.'), value: item };
+      if (Number.isInteger(item) && !Number.isSafeInteger(item) && typesInteger(itemSchema)) return { path: pathOf(place), value: item };
     } else if (Array.isArray(item)) {
-      if (itemSchema.items) for (const [index, element] of item.entries()) pending.push({ value: element, schema: itemSchema.items, path: [...path, String(index)] });
+      const items = itemSchema.items;
+      if (items) for (let index = 0; index < item.length; index++) pending.push({ value: item[index], schema: items, parent: place, key: String(index) });
     } else if (typeof item === 'object' && item !== null) {
-      for (const [name, property] of Object.entries(item)) {
-        const propertySchema = Object.hasOwn(itemSchema.properties ?? {}, name) ? itemSchema.properties?.[name] : itemSchema.additionalProperties;
-        if (typeof propertySchema === 'object') pending.push({ value: property, schema: propertySchema, path: [...path, name] });
+      const properties = itemSchema.properties ?? {};
+      for (const name of Object.keys(item)) {
+        const propertySchema = Object.hasOwn(properties, name) ? properties[name] : itemSchema.additionalProperties;
+        if (typeof propertySchema === 'object') pending.push({ value: (item as Record<string, unknown>)[name], schema: propertySchema, parent: place, key: name });
       }
     }
   }
   return undefined;
+}
+
+function pathOf(place: Place): string {
+  const keys: string[] = [];
+  for (let at = place; at.parent !== undefined; at = at.parent) keys.unshift(at.key);
+  return keys.join('.');
 }
 
 function typesInteger(schema: JsonSchema): boolean {
