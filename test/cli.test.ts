@@ -296,7 +296,7 @@ describe('the petstore-mock command', () => {
     }
   });
 
-  it('exits with code 2 at once, naming the file, given a --data path that is a FIFO, a directory or a device, or a number JSON would round', async () => {
+  it('exits with code 2 at once, naming the file, given a --data path that is a FIFO, a directory or a device, or a number JSON would round, and a --document that is a FIFO', async () => {
     const directory = mkdtempSync(join(tmpdir(), 'petstore-data-'));
     const fifo = join(directory, 'pets.fifo');
     // Nothing ever writes to it: reading it would wait forever.
@@ -317,6 +317,9 @@ describe('the petstore-mock command', () => {
       expect(code, stderr).toBe(2);
       expect(stderr).toMatch(message);
     }
+    const document = await runCliToEnd(['--document', fifo]);
+    expect(document.code, document.stderr).toBe(2);
+    expect(document.stderr).toMatch(/The OpenAPI document .*pets\.fifo is a FIFO \(named pipe\), not a file\./);
     rmSync(directory, { recursive: true, force: true });
   }, 20_000);
 

@@ -1,7 +1,5 @@
-import { constants, type Stats } from 'node:fs';
-import { open } from 'node:fs/promises';
 import type { AddressInfo } from 'node:net';
-import { DocumentShapeError, loadDocument, type PetstoreDocument } from '../document/index.js';
+import { DocumentShapeError, loadDocument, readTextFile, type PetstoreDocument } from '../document/index.js';
 import { petSchemaOf, readPets } from '../engine/index.js';
 import { findRoundedNumber } from '../engine/http/index.js';
 import { findDefaultStatusProblem } from '../options/index.js';
@@ -127,49 +125,23 @@ async function serve(config: CliConfig, io: CliIo): Promise<number | MockServer>
   }
 }
 
-/**
- * The pets of a `--data` file, checked against the document as `PUT /__admin/state` checks them. A
- * UTF-8 byte order mark is skipped; a FIFO, a directory or a device is refused at once (opened
- * without blocking, then looked at) rather than waited on.
- */
+/** The pets of a `--data` file (a BOM skipped, a FIFO or a directory refused at once), checked against the document as `PUT /__admin/state` checks them. */
 async function readDataFile(path: string, maxPets: number, document: PetstoreDocument): Promise<{ pets: Pet[] } | { problem: string }> {
-  let text: string;
-  try {
-    // Windows has no O_NONBLOCK (nor FIFOs to open with it).
-    const file = await open(path, constants.O_RDONLY | (process.platform === 'win32' ? 0 : constants.O_NONBLOCK));
-    try {
-      const kind = fileKind(await file.stat());
-      if (kind !== undefined) return { problem: `is ${kind}, not a file: give the path of a JSON file` };
-      text = (await file.readFile('utf8')).replace(/^\uFEFF/, '');
-    } finally {
-      await file.close();
-    }
-  } catch (error) {
-    return { problem: `cannot be read (${(error as NodeJS.ErrnoException).code ?? String(error)})` };
-  }
+  const read = await readTextFile(path);
+  if ('problem' in read) return { problem: read.problem.replace(/, not a file$/, ', not a file: give the path of a JSON file') };
   let value: unknown;
   try {
-    value = JSON.parse(text);
+    value = JSON.parse(read.text);
   } catch (error) {
     return { problem: `is not valid JSON: ${(error as Error).message}` };
   }
-  const rounded = findRoundedNumber(text);
+  const rounded = findRoundedNumber(read.text);
   if (rounded) {
     const [first, second, ...rest] = rounded.path.split('.');
     const where = first === 'pets' && second !== undefined ? `pets[${second}] ${rest.join('.')}` : `pets[${first ?? ''}] ${[second, ...rest].join('.')}`;
     return { problem: `${where.trim()} is ${rounded.literal}, which a JavaScript number cannot hold exactly (it reads ${rounded.value}); write the number the pet should have` };
   }
   return readPets(value, petSchemaOf(document), maxPets);
-}
-
-/** What a path that is no regular file names, in words; undefined for a regular file. */
-function fileKind(stats: Stats): string | undefined {
-  if (stats.isFile()) return undefined;
-  if (stats.isDirectory()) return 'a directory';
-  if (stats.isFIFO()) return 'a FIFO (named pipe)';
-  if (stats.isSocket()) return 'a socket';
-  if (stats.isCharacterDevice() || stats.isBlockDevice()) return 'a device';
-  return 'no regular file';
 }
 
 /** The controls that change answers, for the ready line: a mock with faults on should say so. */
