@@ -6,8 +6,8 @@ import { createPetstoreMock } from '../src/msw/index.js';
 import { FUZZ_ADMIN_TOKEN, FUZZ_API_KEY, findAnswerProblems, hasAdminToken, hasApiKey, randomRequest, toFetchCall } from './support/fuzz-requests.js';
 import { createRandom } from './support/random.js';
 
-/** A mock that checks keys and the admin token, with few sessions, small stores and faults: where state could leak. */
-const STRICT: EngineOptions = { apiKeys: [FUZZ_API_KEY], adminToken: FUZZ_ADMIN_TOKEN, maxSessions: 3, maxPets: 25, faultRate: 0.2, validateResponses: true };
+/** A mock that checks keys, the admin token and the Host of admin requests, with few sessions, small stores and faults: where state could leak. */
+const STRICT: EngineOptions = { apiKeys: [FUZZ_API_KEY], adminToken: FUZZ_ADMIN_TOKEN, adminHosts: ['petstore'], maxSessions: 3, maxPets: 25, faultRate: 0.2, validateResponses: true };
 
 /** The journal lists when each engine received a request, which differs between two engines. */
 function withoutJournalTimes(response: MockResponse): MockResponse {

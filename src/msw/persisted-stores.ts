@@ -1,3 +1,5 @@
+// By file: the MSW entry loads only the helpers it needs before the engine's own chunk.
+import { findRoundedNumber } from '../engine/http/rounded-numbers.js';
 import type { ReadPetsResult } from '../engine/state/read-pets.js';
 import { deriveSeed, findSessionIdProblem, type SessionRegistry } from '../sessions/index.js';
 import type { PetStore } from '../store/index.js';
@@ -308,6 +310,9 @@ function readPersistedStores(text: string, startingPets: string, maxSessions: nu
   } catch {
     return { problem: 'are not JSON' };
   }
+  // The mock writes what JSON.stringify makes of its pets; a number read as another was written by something else.
+  const rounded = findRoundedNumber(text);
+  if (rounded) return { problem: `hold ${rounded.literal} at ${rounded.path}, which a JavaScript number cannot hold exactly (it reads ${rounded.value})` };
   if (!isRecord(value) || value['format'] !== FORMAT || !Array.isArray(value['stores'])) return { problem: `are not in petstore-mock's format (${FORMAT})` };
   if (value['startingPets'] !== startingPets) return { problem: 'grew from other starting pets (seed, pets or initialPets changed)' };
   const stores: PersistedStore[] = [];

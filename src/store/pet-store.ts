@@ -50,7 +50,7 @@ export interface PetStore {
   remove(id: number): boolean;
   /** Starts from `pets` at the next `reset()`, keeping the pets it holds now (a new document's seeded pets). */
   setInitialPets(pets: readonly Pet[]): void;
-  /** Holds exactly `pets` (ids kept; the next created id is one more than the highest); `reset()` still returns to the initial pets. Throws past `maxPets`. */
+  /** Holds exactly `pets` (ids kept; the next created id is one more than the highest); `reset()` still returns to the initial pets. Throws past `maxPets`, or for an id outside the shape's `idBounds`. */
   replace(pets: readonly Pet[]): void;
   reset(): void;
   readonly size: number;
@@ -97,6 +97,15 @@ export function createPetStore(options: PetStoreOptions = {}): PetStore {
     }
     nextId = highestId + 1;
   }
+  /** Throws a RangeError, holding nothing new, when an id is no whole number within the bounds: a later create would pass them or reuse an id. */
+  function checkIds(given: readonly Pet[]): void {
+    const misfit = given.find(pet => !Number.isSafeInteger(idOf(pet)) || idOf(pet) < firstId() || idOf(pet) > lastId());
+    if (misfit !== undefined) {
+      throw new RangeError(`[petstore-mock] A pet has ${shape.idProperty ?? 'id'} ${String(idOf(misfit))}; the store holds ids from ${firstId()} to ${lastId()} (the document's bounds).`);
+    }
+  }
+  // Initial pets are checked where they are given (readPets), against the document they came with;
+  // after a new document they may fall outside its bounds, and a full store then answers 507.
   const reset = (): void => hold(initialPets);
   reset();
   const isFull = (): boolean => pets.size >= maxPets || nextId > lastId();
@@ -153,6 +162,7 @@ export function createPetStore(options: PetStoreOptions = {}): PetStore {
     },
     replace(given) {
       if (given.length > maxPets) throw new StoreFullError(`[petstore-mock] ${given.length} pets are more than the store holds (maxPets ${maxPets}).`);
+      checkIds(given);
       hold(given);
     },
     reset,

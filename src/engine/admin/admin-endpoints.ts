@@ -3,7 +3,7 @@ import type { DocumentSummary } from '../document-state.js';
 import type { OperationSummary } from './describe-operations.js';
 import { findSessionIdProblem, SESSION_HEADER, type Session, type SessionRegistry } from '../../sessions/index.js';
 import { loadPrismMocker } from '../prism/index.js';
-import { bodyTooLarge, invalidJson, notJson } from '../checks/index.js';
+import { bodyTooLarge, invalidJson, notJson, roundedNumber } from '../checks/index.js';
 import { readOverrideSpec, type OverrideRegistry } from '../controls/index.js';
 import { decodeBody, parseQuery } from '../http/index.js';
 import { journalToHar, readJournalFilter, type RequestJournal } from '../journal/index.js';
@@ -85,6 +85,8 @@ export function createAdminEndpoints(facts: AdminFacts) {
     if (decoded.kind === 'none') return { response: toMockResponse(errorResponse('invalid_request', `${request.method} ${request.path} needs a JSON body.`)) };
     if (decoded.kind === 'not-json') return { response: toMockResponse(notJson(decoded.contentType)) };
     if (decoded.kind === 'invalid-json') return { response: toMockResponse(invalidJson(decoded.reason)) };
+    // Read as another number, it would be stored (a state) or answered (an override) as one the client never sent.
+    if (decoded.rounded) return { response: toMockResponse(roundedNumber(decoded.rounded)) };
     return { value: decoded.value };
   };
 
