@@ -252,7 +252,7 @@ describe('the petstore-mock command', () => {
       const cli = startCli(['--port', '0', ...args], env);
       try {
         const line = await cli.waitForLine(/ready on /);
-        expect(line).toMatch(/\(2 pets from .*\.json, any bearer token\)/);
+        expect(line).toMatch(/\(2 pets from .*\.json, any bearer token, validators precompiled\)/);
         const url = await readyUrl(cli);
         await fetch(`${url}/pets`, { method: 'POST', headers: { ...AUTH, 'content-type': 'application/json' }, body: '{"name":"Six","categoryId":1}' });
         await fetch(`${new URL(url).origin}/__admin/reset`, { method: 'POST' });
