@@ -1,4 +1,4 @@
-import type { MockSettings } from '../src/engine/admin/admin-endpoints.js';
+import type { MockLimits, MockSettings } from '../src/engine/admin/admin-endpoints.js';
 import type { JournalEntry } from '../src/engine/journal/request-journal.js';
 import type { Pet } from '../src/types/index.js';
 import { createActions } from './actions.js';
@@ -95,6 +95,8 @@ function renderEntry(entry: Entry): HTMLLIElement {
   if (entry.control) summary.append(element('span', CONTROL_WORDS[entry.control], 'tag'));
   if (entry.sessionOpened) summary.append(element('span', `session ${entry.sessionOpened === 'new' ? 'opened' : 'reopened: its pets had been dropped'}`, 'tag'));
   if (entry.evictedSession !== null) summary.append(element('span', `dropped session ${entry.evictedSession}`, 'tag'));
+  if (entry.limit !== null) summary.append(element('span', `limit reached: ${entry.limit}`, 'tag'));
+  if (entry.pathCut) summary.append(element('span', 'path cut short in the journal', 'tag'));
   item.append(summary);
   if (entry.problems.length > 0) {
     const reasons = element('ul', undefined, 'reasons');
@@ -185,7 +187,8 @@ async function showPets(session: string | null): Promise<void> {
 async function pollSessions(): Promise<void> {
   const response = await admin('/__admin/sessions');
   if (!response?.ok) return;
-  const { sessions } = (await response.json()) as { sessions: { id: string | null; pets: number }[] };
+  const { sessions, limits } = (await response.json()) as { sessions: { id: string | null; pets: number }[]; limits: MockLimits };
+  showLimits(limits);
   const items = sessions.map(({ id, pets }) => {
     const item = element('li');
     item.append(element('span', `${id === null ? 'Default' : id}: ${pets} pets`));
@@ -199,6 +202,34 @@ async function pollSessions(): Promise<void> {
     return item;
   });
   byId('sessions').replaceChildren(...items);
+}
+
+const LIMIT_WORDS: Readonly<Record<keyof MockLimits, [string, 'bytes' | 'count']>> = {
+  storedBytes: ['stored pets (--max-stored-bytes)', 'bytes'],
+  sessions: ['sessions (--max-sessions)', 'count'],
+  journalEntries: ['journal entries (--journal-size)', 'count'],
+  journalBytes: ['journal (--journal-bytes)', 'bytes'],
+  overridesPerSession: ['overrides of the fullest session (--max-overrides)', 'count'],
+  overrideBytesPerSession: ['override bytes of the fullest session (--max-override-bytes)', 'bytes'],
+  petsPerStore: ['pets of the fullest store (--max-pets)', 'count'],
+};
+
+/** Use against each limit, `journal (--journal-bytes) 1.2 of 16 MiB`; a limit reached is marked. Rewritten only when it changed. */
+function showLimits(limits: MockLimits): void {
+  const text = (Object.keys(LIMIT_WORDS) as (keyof MockLimits)[])
+    .map(name => {
+      const [words, unit] = LIMIT_WORDS[name];
+      const { used, max } = limits[name];
+      const amount = unit === 'bytes' ? `${mebibytes(used)} of ${mebibytes(max)} MiB` : `${used} of ${max}`;
+      return `${words} ${amount}${used >= max ? ' (full)' : ''}`;
+    })
+    .join(' · ');
+  const paragraph = byId('limits');
+  if (paragraph.textContent !== text) paragraph.textContent = text;
+}
+
+function mebibytes(bytes: number): string {
+  return (bytes / (1024 * 1024)).toFixed(bytes < 1024 * 1024 ? 2 : 1);
 }
 
 byId('clear-journal').addEventListener('click', () => {

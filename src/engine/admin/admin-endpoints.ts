@@ -158,7 +158,7 @@ export function createAdminEndpoints(facts: AdminFacts) {
     '/__admin/sessions': {
       GET: () => {
         const named = sessions.ids().reverse().map(id => ({ id, pets: sessions.find(id)?.store.size ?? 0 }));
-        return toMockResponse(jsonResponse(200, { sessions: [{ id: null, pets: sessions.default.store.size }, ...named], max: sessions.maxSessions }));
+        return toMockResponse(jsonResponse(200, { sessions: [{ id: null, pets: sessions.default.store.size }, ...named], max: sessions.maxSessions, limits: limits() }));
       },
     },
     '/__admin/settings': {
