@@ -53,12 +53,12 @@ export interface EngineOptions {
   journalSize?: number;
   /**
    * Bytes (estimated heap: bodies, URLs, headers, answers) the journal's entries hold together; the
-   * oldest go first, and one entry over 64 KiB is cut short (marked). 0 keeps none. Default 16 MiB.
+   * oldest go first, and one entry over 64 KiB is cut short (marked). 0 keeps none. Default 8 MiB.
    */
   journalBytes?: number;
   /**
    * Bytes (estimated heap) the pets written to every session's store hold together; a create,
-   * replace, merge or `PUT /__admin/state` past it answers 507 `store_full` naming it, storing nothing. Default 64 MiB.
+   * replace, merge or `PUT /__admin/state` past it answers 507 `store_full` naming it, storing nothing. Default 48 MiB.
    */
   maxStoredBytes?: number;
   /** Most overrides one session holds; more answers 507 `overrides_full`. Default 100. */

@@ -143,8 +143,8 @@ export interface JournalProblem {
 }
 
 export const DEFAULT_JOURNAL_SIZE = 1000;
-/** Bytes (estimated heap) the journal's entries hold together, by default: 16 MiB. */
-export const DEFAULT_JOURNAL_BYTES = 16 * 1024 * 1024;
+/** Bytes (estimated heap) the journal's entries hold together, by default: 8 MiB. */
+export const DEFAULT_JOURNAL_BYTES = 8 * 1024 * 1024;
 /**
  * The most bytes (estimated heap) one entry holds: a larger one is cut (its bodies, then its
  * problems, headers and path, each marked), not allowed to push every other entry out.
