@@ -91,7 +91,7 @@ describe('the journal’s byte budget', () => {
 });
 
 describe('the budget of stored bytes shared by every store', () => {
-  const big = (name: string): Pet => ({ id: 0, name: name.repeat(200), categoryId: 1 }) as Pet;
+  const big = (name: string): Pet => ({ id: 0, name: name.repeat(200), categoryId: 1 });
 
   it('refuses a create past the budget with a StoreFullError naming maxStoredBytes, storing nothing and using no id', () => {
     const budget = createStorageBudget(3_000);
@@ -120,7 +120,7 @@ describe('the budget of stored bytes shared by every store', () => {
   it('refuses a change that grows a pet past the budget, and a replace of every pet, changing nothing', () => {
     const budget = createStorageBudget(2_000);
     const store = createPetStore({ budget });
-    const pet = store.create({ name: 'small', categoryId: 1 } as Pet);
+    const pet = store.create({ name: 'small', categoryId: 1 });
     expect(() => store.update({ ...pet, name: 'x'.repeat(5_000) })).toThrow(/maxStoredBytes/);
     expect(store.get(pet.id)?.name).toBe('small');
     const used = budget.used;

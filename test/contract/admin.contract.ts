@@ -251,7 +251,7 @@ export function describeAdminContract(surfaceName: string, createSurface: Create
       for (const session of ['kept-1', 'kept-2']) {
         expect((await surface().request('POST', '/v1/pets', { headers: inSession(session), body: '{"name":"Kept","categoryId":1}' })).status).toBe(201);
       }
-      const seeded = await (await surface().request('GET', '/__admin/state')).json();
+      const seeded: unknown = await (await surface().request('GET', '/__admin/state')).json();
       for (const path of ['/__admin/state', '/__admin/overrides', '/__admin/requests', '/__admin/requests.har', '/__admin/overrides/1']) {
         const response = await surface().request('GET', path, { headers: { 'x-petstore-session': 'never-opened' } });
         expect(response.status).toBe(path === '/__admin/overrides/1' ? 404 : 200);
