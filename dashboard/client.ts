@@ -214,13 +214,13 @@ const LIMIT_WORDS: Readonly<Record<keyof MockLimits, [string, 'bytes' | 'count']
   petsPerStore: ['pets of the fullest store (--max-pets)', 'count'],
 };
 
-/** Use against each limit, `journal (--journal-bytes) 1.2 of 16 MiB`; a limit reached is marked. Rewritten only when it changed. */
+/** Use against each limit, `journal (--journal-bytes) 1.2 MiB of 8.0 MiB`; a limit reached is marked. Rewritten only when it changed. */
 function showLimits(limits: MockLimits): void {
   const text = (Object.keys(LIMIT_WORDS) as (keyof MockLimits)[])
     .map(name => {
       const [words, unit] = LIMIT_WORDS[name];
       const { used, max } = limits[name];
-      const amount = unit === 'bytes' ? `${mebibytes(used)} of ${mebibytes(max)} MiB` : `${used} of ${max}`;
+      const amount = unit === 'bytes' ? `${size(used)} of ${size(max)}` : `${used} of ${max}`;
       return `${words} ${amount}${used >= max ? ' (full)' : ''}`;
     })
     .join(' · ');
@@ -228,8 +228,10 @@ function showLimits(limits: MockLimits): void {
   if (paragraph.textContent !== text) paragraph.textContent = text;
 }
 
-function mebibytes(bytes: number): string {
-  return (bytes / (1024 * 1024)).toFixed(bytes < 1024 * 1024 ? 2 : 1);
+/** `512 B`, `1.3 KiB`, `48.0 MiB`. */
+function size(bytes: number): string {
+  if (bytes < 1024) return `${bytes} B`;
+  return bytes < 1024 * 1024 ? `${(bytes / 1024).toFixed(1)} KiB` : `${(bytes / (1024 * 1024)).toFixed(1)} MiB`;
 }
 
 byId('clear-journal').addEventListener('click', () => {
