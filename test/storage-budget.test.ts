@@ -3,6 +3,7 @@ import { createStorageBudget, estimateBytes } from '../src/budget/index.js';
 import { parseCli } from '../src/cli/index.js';
 import { createEngine, createPetStore, createRequestJournal, StoreFullError, type JournalEntry, type Pet } from '../src/index.js';
 import { journalToHar } from '../src/engine/journal/index.js';
+import { createPetstoreMock } from '../src/msw/index.js';
 
 const AUTH = { authorization: 'Bearer budget' };
 const JSON_AUTH = { ...AUTH, 'content-type': 'application/json' };
@@ -162,5 +163,28 @@ describe('the limits’ flags', () => {
     expect(command).toMatchObject({ kind: 'serve', config: { maxStoredBytes: 32 * 1024 * 1024, journalBytes: 512 * 1024, maxOverrides: 10, maxOverrideBytes: 65_536 } });
     expect(() => parseCli(['--max-stored-bytes', '12 TB'], {})).toThrow(/--max-stored-bytes must be a whole number of bytes/);
     expect(parseCli([], { PETSTORE_JOURNAL_BYTES: '1GiB' })).toMatchObject({ config: { journalBytes: 1024 ** 3 } });
+  });
+});
+
+describe('pets kept in a page’s storage, under the stores’ budget', () => {
+  it('discards kept pets that no longer fit maxStoredBytes, keeping none of them rather than some', async () => {
+    const items = new Map<string, string>();
+    const storage = { getItem: (key: string) => items.get(key) ?? null, setItem: (key: string, value: string) => void items.set(key, value), removeItem: (key: string) => void items.delete(key) };
+    Reflect.set(globalThis, 'sessionStorage', storage);
+    try {
+      const first = createPetstoreMock({ persist: 'sessionStorage', pets: 2 });
+      const pets = Array.from({ length: 5 }, (_, index) => ({ id: index + 1, name: 'K'.repeat(250), categoryId: 1 }));
+      await first.setState({ pets });
+      await first.openSession('kept').setState({ pets });
+      expect(items.size).toBe(1);
+      const warnings: string[] = [];
+      const second = createPetstoreMock({ persist: 'sessionStorage', pets: 2, maxStoredBytes: 4_000, onWarning: message => warnings.push(message) });
+      await second.engine();
+      expect(warnings).toEqual([expect.stringMatching(/hold more than the stores may \(.*maxStoredBytes.*\); they were discarded/) as string]);
+      expect(second.getState().pets).toHaveLength(2);
+      expect((await second.engine()).sessions.ids()).toEqual([]);
+    } finally {
+      Reflect.deleteProperty(globalThis, 'sessionStorage');
+    }
   });
 });

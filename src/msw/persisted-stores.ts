@@ -1,5 +1,6 @@
 import type { ReadPetsResult } from '../engine/state/read-pets.js';
 import { deriveSeed, findSessionIdProblem, type SessionRegistry } from '../sessions/index.js';
+import { StoreFullError } from '../store/index.js';
 import type { Pet } from '../types/index.js';
 
 /** Where `persist` keeps the stores: the page's Web Storage of that name. */
@@ -99,7 +100,14 @@ export function createPersistedStoreKeeper(options: PersistedStoreKeeperOptions)
         if ('problem' in pets) return discard(`are not valid for this document: ${store.session === null ? 'the default store' : `session ${JSON.stringify(store.session)}`} ${pets.problem}`);
         checked.push({ session: store.session, pets: pets.pets });
       }
-      for (const store of checked) (store.session === null ? sessions.default : sessions.open(store.session)).store.replace(store.pets);
+      try {
+        for (const store of checked) (store.session === null ? sessions.default : sessions.open(store.session)).store.replace(store.pets);
+      } catch (error) {
+        if (!(error instanceof StoreFullError)) throw error;
+        // None kept rather than some: every store back to its starting pets.
+        sessions.reset();
+        return discard(`hold more than the stores may (${error.message.replace('[petstore-mock] ', '')})`);
+      }
       lastSaved = text;
     },
     save() {
