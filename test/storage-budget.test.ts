@@ -128,6 +128,11 @@ describe('the budget of stored bytes shared by every store', () => {
     expect(() => store.replace(['r', 's', 't', 'u', 'v'].map((name, index) => ({ ...big(name), id: index + 1 })))).toThrow(StoreFullError);
     expect(store.list({ limit: 10 })).toEqual([pet]);
     expect(budget.used).toBe(used);
+    // A new document's pets (the operator's edit) are counted, never refused.
+    store.replace(['r', 's', 't', 'u', 'v'].map((name, index) => ({ ...big(name), id: index + 1 })), { overBudget: true });
+    expect(store.size).toBe(5);
+    expect(budget.used).toBeGreaterThan(2_000);
+    expect(() => store.create(big('w'))).toThrow(/maxStoredBytes/);
   });
 
   it('gives a store’s bytes back when it is reset or dropped, and counts shared starting pets nowhere', () => {

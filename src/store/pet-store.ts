@@ -57,8 +57,12 @@ export interface PetStore {
   remove(id: number): boolean;
   /** Starts from `pets` at the next `reset()`, keeping the pets it holds now (a new document's seeded pets). */
   setInitialPets(pets: readonly Pet[]): void;
-  /** Holds exactly `pets` (ids kept; the next created id is one more than the highest); `reset()` still returns to the initial pets. Throws past `maxPets` or the budget, changing nothing. */
-  replace(pets: readonly Pet[]): void;
+  /**
+   * Holds exactly `pets` (ids kept; the next created id is one more than the highest); `reset()` still
+   * returns to the initial pets. Throws past `maxPets` or the budget, changing nothing; with
+   * `overBudget`, what the operator does (a new document's pets) is counted but not refused.
+   */
+  replace(pets: readonly Pet[], options?: { overBudget?: boolean }): void;
   reset(): void;
   /** Lets every pet go and gives their bytes back to the budget: the store of a session that was dropped. */
   drop(): void;
@@ -205,11 +209,11 @@ export function createPetStore(options: PetStoreOptions = {}): PetStore {
       count(id, 0);
       return true;
     },
-    replace(given) {
+    replace(given, { overBudget = false } = {}) {
       if (given.length > maxPets) throw new StoreFullError(`[petstore-mock] ${given.length} pets are more than the store holds (maxPets ${maxPets}).`, 'maxPets');
       const prepared = prepare(given, false);
       const bytes = prepared.reduce((sum, { bytes: each }) => sum + each, 0);
-      if (budget && !budget.fits(bytes - storedBytes)) refuseBytes(bytes, `${given.length} pets`);
+      if (budget && !overBudget && !budget.fits(bytes - storedBytes)) refuseBytes(bytes, `${given.length} pets`);
       hold(prepared);
     },
     reset,
