@@ -82,6 +82,8 @@ export function createOverrideRegistry(limits: OverrideLimits = {}): OverrideReg
   const maxOverrides = limits.maxOverrides ?? DEFAULT_MAX_OVERRIDES;
   const maxOverrideBytes = limits.maxOverrideBytes ?? DEFAULT_MAX_OVERRIDE_BYTES;
   const bySession = new Map<string | null, SessionOverrides>();
+  // What each override was counted at when set: given back as it is when the override goes.
+  const costs = new WeakMap<Override, number>();
   let size = 0;
   let bytes = 0;
   let lastId = 0;
@@ -89,7 +91,7 @@ export function createOverrideRegistry(limits: OverrideLimits = {}): OverrideReg
   const nameOf = (session: string | undefined): string => (session === undefined ? 'the default session' : `session ${JSON.stringify(session)}`);
   const forget = (held: SessionOverrides, keep: (entry: Mutable<Override>) => boolean, session: string | null): void => {
     const kept = held.entries.filter(keep);
-    for (const entry of held.entries) if (!kept.includes(entry)) held.bytes -= bytesOf(entry);
+    for (const entry of held.entries) if (!kept.includes(entry)) held.bytes -= costs.get(entry) ?? 0;
     size -= held.entries.length - kept.length;
     held.entries = kept;
     if (kept.length === 0) bySession.delete(session);
@@ -108,7 +110,7 @@ export function createOverrideRegistry(limits: OverrideLimits = {}): OverrideReg
         );
       }
       const override: Mutable<Override> = { id: String(lastId + 1), session: key(session), ...spec, remaining: spec.times ?? null, used: 0 };
-      const cost = bytesOf(override);
+      const cost = estimateBytes(override);
       if (held.bytes + cost > maxOverrideBytes) {
         throw new OverridesFullError(
           `[petstore-mock] This override needs about ${cost} bytes; the overrides of ${nameOf(session)} hold ${held.bytes} of at most ${maxOverrideBytes} (maxOverrideBytes, --max-override-bytes); clear some (DELETE /__admin/overrides) or send a smaller body.`,
@@ -116,6 +118,7 @@ export function createOverrideRegistry(limits: OverrideLimits = {}): OverrideReg
         );
       }
       lastId++;
+      costs.set(override, cost);
       held.entries.push(override);
       held.bytes += cost;
       bySession.set(key(session), held);
@@ -159,11 +162,6 @@ export function createOverrideRegistry(limits: OverrideLimits = {}): OverrideReg
     maxOverrides,
     maxOverrideBytes,
   };
-}
-
-/** What an override holds, its body included, as the heap holds it. */
-function bytesOf(override: Override): number {
-  return estimateBytes(override);
 }
 
 type Mutable<T> = { -readonly [K in keyof T]: T[K] };
