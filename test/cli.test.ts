@@ -154,13 +154,15 @@ describe('the petstore-mock command', () => {
     const cli = startCli(['--port', '0', '--now', '2031-01-01', '--admin-token', 'let-me-in', '--delay', '20-40', '--fault-rate', '0']);
     try {
       const line = await cli.waitForLine(/ready on /);
-      expect(line).toMatch(/delay 20-40 ms, clock fixed at 2031-01-01T00:00:00.000Z, admin token required\)$/);
+      expect(line).toMatch(/, validators precompiled, delay 20-40 ms, clock fixed at 2031-01-01T00:00:00.000Z, admin token required\)$/);
       const url = await readyUrl(cli);
       expect((await fetch(`${url}/pets/1`, { headers: AUTH })).status).toBe(410);
       expect((await fetch(`${new URL(url).origin}/__admin/requests`)).status).toBe(401);
       const journal = await fetch(`${new URL(url).origin}/__admin/requests`, { headers: { authorization: 'Bearer let-me-in' } });
       const { requests } = (await journal.json()) as { requests: { delay: number }[] };
       expect(requests[0]?.delay).toBeGreaterThanOrEqual(20);
+      const settings = await fetch(`${new URL(url).origin}/__admin/settings`, { headers: { authorization: 'Bearer let-me-in' } });
+      expect(((await settings.json()) as { document: { validators: string } }).document.validators).toBe('precompiled');
     } finally {
       cli.child.kill('SIGKILL');
     }

@@ -1,7 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import type { AddressInfo } from 'node:net';
 import { DocumentShapeError, loadDocument, type PetstoreDocument } from '../document/index.js';
-import { petSchemaOf, readPets } from '../engine/index.js';
+import { petSchemaOf, readPets, validatorsSourceOf } from '../engine/index.js';
 import { findDefaultStatusProblem } from '../options/index.js';
 import { createMockServer, type MockServer } from '../server/index.js';
 import type { Pet } from '../types/index.js';
@@ -105,12 +105,14 @@ async function serve(config: CliConfig, io: CliIo): Promise<number | MockServer>
     const pets = initialPets ? `${initialPets.length} pets from ${config.dataFile?.path ?? ''}` : `seed ${config.seed}, ${config.pets} pets`;
     const { title, version } = server.engine.document.source.info;
     const documentLine = config.documentPath === undefined ? '' : `, ${title} ${version} from ${config.documentPath}${config.watch ? ', watched' : ''}`;
+    // Precompiled for the package's document as built; another document's are compiled as each schema is first used.
+    const validatorsLine = `, validators ${validatorsSourceOf(server.engine.document.origin.sha256)}`;
     if (logsRequests) {
       // Listening on every address, the line names those a browser opens (never http://0.0.0.0),
       // separated by " or " so that the first word after "ready on" is always one whole URL.
       const origins = originsToOpen(server.server.address() as AddressInfo);
       const urls = origins.map(origin => `${origin}${server.engine.document.basePath}`).join(' or ');
-      io.stdout(`petstore-mock ready on ${urls} (${pets}, ${keys}${documentLine}${describeControls(config)})`);
+      io.stdout(`petstore-mock ready on ${urls} (${pets}, ${keys}${documentLine}${validatorsLine}${describeControls(config)})`);
       if (server.dashboardUrl !== undefined) io.stdout(`dashboard: ${server.dashboardUrl.replace(server.origin, origins[0])}`);
     }
     return server;

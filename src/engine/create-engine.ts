@@ -2,7 +2,7 @@ import type { IHttpRequest } from '@stoplight/prism-http';
 import { checkDocumentPath, documentFromSource, loadDocument, type PetstoreDocument } from '../document/index.js';
 import { DEFAULT_SEED } from '../fixtures/index.js';
 import { checkOptions } from '../options/index.js';
-import { createSessionRegistry, DEFAULT_MAX_PETS, DEFAULT_PETS, findSessionIdProblem, SESSION_HEADER, type SessionRegistry } from '../sessions/index.js';
+import { createSessionRegistry, DEFAULT_MAX_PETS, DEFAULT_PETS, findSessionIdProblem, newSessionId, SESSION_HEADER, type SessionRegistry } from '../sessions/index.js';
 import type { PetShape, PetStore } from '../store/index.js';
 import type { Pet } from '../types/index.js';
 import { ADMIN_PREFIX, type MockSettings } from './admin/index.js';
@@ -207,6 +207,7 @@ function describeSettings(options: EngineOptions, sessions: SessionRegistry, jou
     maxSessions: sessions.maxSessions,
     maxPets: sessions.maxPets,
     journalSize: journal.capacity,
+    instance: newSessionId(),
   };
 }
 

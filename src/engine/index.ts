@@ -6,6 +6,7 @@ export { createRequestJournal, DEFAULT_JOURNAL_BYTES, DEFAULT_JOURNAL_SIZE, JOUR
 export { createOverrideRegistry, DEFAULT_MAX_OVERRIDE_BYTES, DEFAULT_MAX_OVERRIDES } from './controls/overrides.js';
 export { readOverrideSpec } from './controls/override-spec.js';
 export { petSchemaOf, readPets } from './state/read-pets.js';
+export { validatorsSourceOf } from './schema/index.js';
 export { MAX_DELAY, parseDelay } from './controls/latency.js';
 export { MAX_REQUEST_DELAY } from './controls/request-controls.js';
 export { parseInstant } from './controls/clock.js';

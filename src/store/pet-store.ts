@@ -73,6 +73,8 @@ export interface PetStore {
   readonly maxPets: number;
   /** True when `create` would exceed `maxPets` or the highest id the document allows. */
   readonly isFull: boolean;
+  /** Grows by one with every change of the pets (create, update, remove, replace, reset): equal revisions, equal pets. */
+  readonly revision: number;
 }
 
 /** Thrown by `create` on a full store; the engine answers `507 store_full` before it gets there. */
@@ -106,6 +108,7 @@ export function createPetStore(options: PetStoreOptions = {}): PetStore {
   const ownBytes = new Map<number, number>();
   let storedBytes = 0;
   let nextId = 1;
+  let revision = 0;
   const firstId = (): number => shape.idBounds?.minimum ?? 1;
   const lastId = (): number => shape.idBounds?.maximum ?? Number.MAX_SAFE_INTEGER;
   const count = (id: number, bytes: number): void => {
@@ -116,6 +119,7 @@ export function createPetStore(options: PetStoreOptions = {}): PetStore {
     budget?.add(change);
   };
   const letGo = (): void => {
+    revision += 1;
     budget?.add(-storedBytes);
     storedBytes = 0;
     ownBytes.clear();
@@ -192,6 +196,7 @@ export function createPetStore(options: PetStoreOptions = {}): PetStore {
       pets.set(nextId, ordered);
       count(nextId, bytes);
       nextId += 1;
+      revision += 1;
       return copyPet(ordered);
     },
     update(pet) {
@@ -202,11 +207,13 @@ export function createPetStore(options: PetStoreOptions = {}): PetStore {
       if (budget && !budget.fits(bytes - (ownBytes.get(id) ?? 0))) refuseBytes(bytes, `Pet ${id} as changed`);
       pets.set(id, stored);
       count(id, bytes);
+      revision += 1;
       return copyPet(stored);
     },
     remove(id) {
       if (!pets.delete(id)) return false;
       count(id, 0);
+      revision += 1;
       return true;
     },
     replace(given, { overBudget = false } = {}) {
@@ -230,6 +237,9 @@ export function createPetStore(options: PetStoreOptions = {}): PetStore {
     maxPets,
     get isFull() {
       return isFull();
+    },
+    get revision() {
+      return revision;
     },
   };
 }

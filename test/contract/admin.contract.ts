@@ -177,6 +177,13 @@ export function describeAdminContract(surfaceName: string, createSurface: Create
       expect(settings).toMatchObject({ seed: 5, startingFrom: 'seed', apiKeys: 0, adminToken: false, delay: null, faultRate: 0, now: null, maxSessions: 100, maxPets: 10_000, journalSize: 1000 });
     });
 
+    it('names its instance (a random id made when it started) in the settings and in the journal’s answers, so that a page can tell a restart', async () => {
+      const { instance } = (await (await surface.request('GET', '/__admin/settings')).json()) as { instance: string };
+      expect(instance).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/);
+      const journal = (await (await surface.request('GET', '/__admin/requests?after=0')).json()) as { instance: string };
+      expect(journal.instance).toBe(instance);
+    });
+
     it('lists the document’s operations in the settings, each with the statuses it declares', async () => {
       const { operations } = (await (await surface.request('GET', '/__admin/settings')).json()) as { operations: { operationId: string; method: string; path: string; statuses: number[] }[] };
       expect(operations.map(operation => operation.operationId)).toEqual(['listPets', 'createPet', 'getPet', 'listStoreOrders']);

@@ -8,7 +8,8 @@ export const FUZZ_API_KEY = 'k';
 export const FUZZ_ADMIN_TOKEN = 'admin';
 
 const METHODS = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE', 'HEAD', 'OPTIONS', 'TRACE', 'get', 'BREW'];
-const PATHS = [
+/** Paths and query strings, valid and hostile (the precompiled validators' test reads their queries too). */
+export const FUZZ_PATHS = [
   '/v1/pets', '/v1/pets/', '/v1/pets/1', '/v1/pets/0', '/v1/pets/-1', '/v1/pets/99999999999999999999', '/v1/pets/1e3',
   '/v1/pets/%00', '/v1/pets/%E0%A4%A', '/v1/pets/%zz', '/v1/pets/..%2F..', '/v1/pets//1', '/v1', '/v1/', '/v1/store/orders', '/v1/store',
   '/', '', '/v2/pets', '/v1/pets?limit=', '/v1/pets?limit=5&limit=6',
@@ -39,7 +40,8 @@ const AUTHORIZATIONS = [
   'Token x', 'Bearer k k', 'Bearer \u00e9', '',
 ];
 const ORIGINS = [undefined, undefined, 'http://localhost:3000', 'https://evil.example', 'null'];
-const BODIES = [
+/** Request bodies, valid and hostile, as sent. */
+export const FUZZ_BODIES = [
   undefined, '', '{}', '[]', 'null', 'true', '0', '"str"', '{"name":"a","categoryId":1}', '{"name":"a","categoryId":1,"status":"sold"}',
   '{"name":null,"categoryId":null}', '{"name":"a","categoryId":1e400}', '{"name":"a","categoryId":1e-400}', '{"name":"a","categoryId":-9007199254740993}',
   '{"name":"a","categoryId":1.0000000000000000001}', '{"name":"a","categoryId":1,"x":[1e-400]}', '{"name":"' + 'n'.repeat(256) + '","categoryId":1}',
@@ -68,8 +70,8 @@ export function randomRequest(random: Random): MockRequest {
   if (prefer !== undefined) headers['prefer'] = prefer;
   const session = random.next() < 0.4 ? random.pick(SESSIONS) : undefined;
   if (session !== undefined) headers['x-petstore-session'] = session;
-  const body = random.pick(BODIES);
-  return { method: random.pick(METHODS), url: random.pick(PATHS), headers, ...(body !== undefined && { body: random.next() < 0.5 ? body : new TextEncoder().encode(body) }) };
+  const body = random.pick(FUZZ_BODIES);
+  return { method: random.pick(METHODS), url: random.pick(FUZZ_PATHS), headers, ...(body !== undefined && { body: random.next() < 0.5 ? body : new TextEncoder().encode(body) }) };
 }
 
 /** A fuzzed request as fetch sends it over a socket: fetch refuses TRACE and odd methods and a body on GET or HEAD, and sets Content-Length itself. `apiOnly` keeps to paths under /v1 (MSW handles no other). */

@@ -78,6 +78,8 @@ export interface MockSettings {
   document: DocumentSummary;
   /** Its operations and the statuses each declares, for the dashboard's override form. */
   operations: OperationSummary[];
+  /** A random id made when the engine was: another one means the mock restarted (its journal and stores started over). */
+  instance: string;
 }
 
 export interface AdminRequest {
@@ -139,7 +141,7 @@ export function createAdminEndpoints(facts: AdminFacts) {
       GET: (request, session) => {
         const filter = readJournalFilter(parseQuery(request.search));
         if ('problem' in filter) return toMockResponse(errorResponse('invalid_request', filter.problem));
-        return toMockResponse(jsonResponse(200, { requests: journal.list(session, filter.filter), capacity: journal.capacity }));
+        return toMockResponse(jsonResponse(200, { requests: journal.list(session, filter.filter), capacity: journal.capacity, instance: facts.settings.instance }));
       },
       DELETE: (_, session) => {
         journal.clear(session);

@@ -1,3 +1,3 @@
 // One of the document's schemas against a value, by Prism's own validator: stored pets, override bodies, examples.
-export { describeSchemaProblems, findSchemaProblems } from './validate-schema.js';
-export type { SchemaProblem } from './validate-schema.js';
+export { describeSchemaProblems, findSchemaProblems, validatorsSourceOf } from './validate-schema.js';
+export type { SchemaProblem, ValidatorsSource } from './validate-schema.js';
