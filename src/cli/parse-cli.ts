@@ -5,7 +5,7 @@ import { DEFAULT_SEED } from '../fixtures/index.js';
 import { checkOptions, OPTION_RULES, show, type OptionKey, type OptionNames } from '../options/index.js';
 import { DEFAULT_MAX_PETS, DEFAULT_MAX_SESSIONS, DEFAULT_PETS } from '../sessions/index.js';
 import type { PetStatus } from '../types/index.js';
-import { DEFAULT_HOST, DEFAULT_PORT } from '../server/index.js';
+import { DEFAULT_HOST, DEFAULT_MAX_CONNECTIONS, DEFAULT_MAX_INFLIGHT_BYTES, DEFAULT_PORT, DEFAULT_REQUEST_TIMEOUT } from '../server/index.js';
 
 export const LOG_LEVELS = ['silent', 'error', 'info', 'debug'] as const;
 export type LogLevel = (typeof LOG_LEVELS)[number];
@@ -31,6 +31,9 @@ export interface CliConfig {
   maxSessions: number;
   maxPets: number;
   journalSize: number;
+  maxConnections: number;
+  maxInflightBytes: number;
+  requestTimeout: number;
   adminToken: string | undefined;
   adminOrigins: string[];
   now: Date | undefined;
@@ -88,6 +91,16 @@ Options (each has an environment variable; a flag wins over it, and an empty var
                                (PETSTORE_MAX_PETS). Default ${DEFAULT_MAX_PETS}.
       --journal-size <n>       Requests GET /__admin/requests keeps; 0 keeps none
                                (PETSTORE_JOURNAL_SIZE). Default ${DEFAULT_JOURNAL_SIZE}.
+      --max-connections <n>    Most connections open at once; one more is answered 503 with
+                               Retry-After and closed (PETSTORE_MAX_CONNECTIONS).
+                               Default ${DEFAULT_MAX_CONNECTIONS}.
+      --max-inflight-bytes <n> Most bytes of bodies held across all connections: requests' from
+                               their first byte until answered (a delay included), answers' until
+                               written; past it a request is answered 503 with Retry-After, unread,
+                               and its connection closed. Bytes or 32MiB (PETSTORE_MAX_INFLIGHT_BYTES).
+                               Default ${DEFAULT_MAX_INFLIGHT_BYTES / 1024 / 1024}MiB.
+      --request-timeout <ms>   Time a request's headers and body may take to arrive; then 408 and
+                               the connection closed (PETSTORE_REQUEST_TIMEOUT). Default ${DEFAULT_REQUEST_TIMEOUT}.
       --admin-token <token>    Admin endpoints but health want "Authorization: Bearer <token>"
                                (PETSTORE_ADMIN_TOKEN). Default: open, for local use.
       --admin-origin <origin>  Let web pages from this origin call the admin endpoints, e.g.
@@ -115,12 +128,13 @@ and DELETE /__admin/overrides/{id} (scripted answers: {"operationId": "createPet
 "times": 2}), GET /__admin/sessions, GET /__admin/settings, and the dashboard at GET /__admin/.
 
 SIGTERM or SIGINT: stop accepting, answer what is in flight (delays cut short; 503 for a request
-not answered within 1.5 s), exit 0 within 2 seconds.`;
+not answered within 1.5 s, and for one queued behind another on its connection, which is not
+carried out), exit 0 within 2 seconds.`;
 
 type Env = Readonly<Record<string, string | undefined>>;
 
 /** Flags that take a value; a value that starts with a dash (`--pets -1`) is still theirs. */
-const VALUE_FLAGS = new Set(['--port', '-p', '--host', '-h', '--seed', '--pets', '--api-key', '--default-status', '--log-level', '--delay', '--fault-rate', '--max-sessions', '--max-pets', '--journal-size', '--admin-token', '--admin-origin', '--now', '--data', '--document']);
+const VALUE_FLAGS = new Set(['--port', '-p', '--host', '-h', '--seed', '--pets', '--api-key', '--default-status', '--log-level', '--delay', '--fault-rate', '--max-sessions', '--max-pets', '--journal-size', '--max-connections', '--max-inflight-bytes', '--request-timeout', '--admin-token', '--admin-origin', '--now', '--data', '--document']);
 
 export function parseCli(argv: readonly string[], env: Env): CliCommand {
   // `-h` is `--host`, as in Prism; given without an address, it asks for help.
@@ -147,6 +161,9 @@ export function parseCli(argv: readonly string[], env: Env): CliCommand {
         'max-sessions': { type: 'string' },
         'max-pets': { type: 'string' },
         'journal-size': { type: 'string' },
+        'max-connections': { type: 'string' },
+        'max-inflight-bytes': { type: 'string' },
+        'request-timeout': { type: 'string' },
         'admin-token': { type: 'string' },
         'admin-origin': { type: 'string', multiple: true },
         now: { type: 'string' },
@@ -199,6 +216,9 @@ export function parseCli(argv: readonly string[], env: Env): CliCommand {
     maxSessions: (read('maxSessions', values['max-sessions']) as number | undefined) ?? DEFAULT_MAX_SESSIONS,
     maxPets: (read('maxPets', values['max-pets']) as number | undefined) ?? DEFAULT_MAX_PETS,
     journalSize: (read('journalSize', values['journal-size']) as number | undefined) ?? DEFAULT_JOURNAL_SIZE,
+    maxConnections: (read('maxConnections', values['max-connections']) as number | undefined) ?? DEFAULT_MAX_CONNECTIONS,
+    maxInflightBytes: (read('maxInflightBytes', values['max-inflight-bytes']) as number | undefined) ?? DEFAULT_MAX_INFLIGHT_BYTES,
+    requestTimeout: (read('requestTimeout', values['request-timeout']) as number | undefined) ?? DEFAULT_REQUEST_TIMEOUT,
     adminToken: read('adminToken', values['admin-token']) as string | undefined,
     adminOrigins: (read('adminOrigins', values['admin-origin']) as string[] | undefined) ?? [],
     now: toDate(read('now', values.now) as string | undefined),

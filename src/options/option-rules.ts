@@ -46,6 +46,19 @@ function list(fits: (value: unknown) => boolean, what: string): Pick<OptionRule,
   };
 }
 
+const BYTE_UNITS = { '': 1, kib: 1024, mib: 1024 * 1024, gib: 1024 * 1024 * 1024 } as Record<string, number>;
+
+/** Bytes, from a whole number of them or of KiB, MiB or GiB (`64MiB`). */
+function byteSize(min: number, max: number): Pick<OptionRule, 'fromText' | 'check'> {
+  return {
+    fromText: text => {
+      const match = /^\s*(\d+)\s*(KiB|MiB|GiB)?\s*$/i.exec(text);
+      return match ? Number(match[1]) * (BYTE_UNITS[(match[2] ?? '').toLowerCase()] ?? NaN) : text;
+    },
+    check: value => (Number.isInteger(value) && (value as number) >= min && (value as number) <= max ? undefined : `must be a whole number of bytes from ${min} to ${max}, or of KiB, MiB or GiB such as 32MiB`),
+  };
+}
+
 const ORIGIN = /^https?:\/\/[^/\s?#]+$/i;
 const isOrigin = (value: unknown): boolean => typeof value === 'string' && ORIGIN.test(value);
 
@@ -135,6 +148,9 @@ export const OPTION_RULES = {
     fromText: text => text,
     check: value => (toInstant(value) ? undefined : INSTANT_RULE),
   },
+  maxConnections: { key: 'maxConnections', flag: '--max-connections', env: 'PETSTORE_MAX_CONNECTIONS', ...wholeNumber(1, 1_000_000) },
+  maxInflightBytes: { key: 'maxInflightBytes', flag: '--max-inflight-bytes', env: 'PETSTORE_MAX_INFLIGHT_BYTES', ...byteSize(1024, 64 * 1024 * 1024 * 1024) },
+  requestTimeout: { key: 'requestTimeout', flag: '--request-timeout', env: 'PETSTORE_REQUEST_TIMEOUT', ...wholeNumber(100, 3_600_000) },
   bodyLimit: { key: 'bodyLimit', flag: '', env: '', ...wholeNumber(1, 1024 * 1024 * 1024) },
   rememberedVerdicts: { key: 'rememberedVerdicts', flag: '', env: '', ...wholeNumber(0, 1_000_000) },
 } as const satisfies Record<string, OptionRule>;
