@@ -33,7 +33,7 @@ export interface AttackFigures {
   seconds: number;
 }
 
-interface Attack {
+export interface Attack {
   name: string;
   description: string;
   args?: readonly string[];
@@ -96,7 +96,7 @@ async function openMany(count: number, open: () => { socket: Socket; settled: Pr
 const sleep = (ms: number): Promise<void> => new Promise(resolve => setTimeout(resolve, ms));
 
 /** Connections that each send 1 MiB − 1 bytes of a 1 MiB body and never finish; held `holdMs`, then dropped. */
-function slowBodies(connections: number, holdMs: number): Attack {
+export function slowBodies(connections: number, holdMs: number): Attack {
   return {
     name: `slow-${connections}`,
     description: `${connections.toLocaleString('en')} connections each sending 1 MiB − 1 bytes of a body, never finishing (held ${holdMs / 1000} s)`,
@@ -114,7 +114,7 @@ function slowBodies(connections: number, holdMs: number): Attack {
 }
 
 /** Connections that each send a whole 1 MiB JSON body asking for its answer to wait a minute; held `holdMs`, then dropped. */
-function delayedBodies(connections: number, holdMs: number): Attack {
+export function delayedBodies(connections: number, holdMs: number): Attack {
   return {
     name: 'delayed',
     description: `${connections.toLocaleString('en')} × 1 MiB JSON bodies with Prefer: delay=60000 (held ${holdMs / 1000} s)`,
@@ -158,7 +158,7 @@ function largeOverrides(count: number): Attack {
     name: 'overrides',
     description: `${count.toLocaleString('en')} overrides with ~1 MiB bodies (POST /__admin/overrides)`,
     async run(port) {
-      const pets = Array.from({ length: 3_900 }, (_, index) => ({ id: index + 1, name: 'o'.repeat(255), categoryId: 1, status: 'available' }));
+      const pets = Array.from({ length: 3_300 }, (_, index) => ({ id: index + 1, name: 'o'.repeat(255), categoryId: 1, status: 'available' }));
       const body = JSON.stringify({ operationId: 'listPets', status: 200, body: pets });
       const tally = await sendAll(count, 4, () => fetch(`http://127.0.0.1:${port}/__admin/overrides`, { method: 'POST', headers: { 'content-type': 'application/json' }, body }), performance.now() + 45_000);
       const listed = await fetch(`http://127.0.0.1:${port}/__admin/overrides`).then(response => response.status, (error: unknown) => (error as Error).message);
@@ -185,39 +185,79 @@ function heavyJournal(count: number): Attack {
   };
 }
 
-/** The default store and 100 sessions filled with pets of the longest names over HTTP, until 507 or `budgetMs`. */
+/**
+ * Sends `requests` pipelined on one keep-alive connection, `batch` at a time, each batch written at
+ * once; resolves to their statuses in order.
+ */
+function pipelined(port: number, request: string, batch: number): { send(): Promise<number[]>; close(): void } {
+  const socket = connect(port, '127.0.0.1');
+  socket.on('error', () => undefined);
+  let received = '';
+  let waiting: { count: number; resolve: (statuses: number[]) => void } | undefined;
+  const settle = (): void => {
+    if (!waiting) return;
+    const statuses = [...received.matchAll(/HTTP\/1\.1 (\d{3})/g)].map(match => Number(match[1]));
+    // The last answer's body may still be arriving; it is complete once the next status line, or its length, is in.
+    if (statuses.length < waiting.count) return;
+    const last = received.lastIndexOf('HTTP/1.1 ');
+    const length = Number(/content-length: (\d+)/i.exec(received.slice(last))?.[1] ?? 0);
+    const headEnd = received.indexOf('\r\n\r\n', last);
+    if (headEnd === -1 || received.length < headEnd + 4 + length) return;
+    received = '';
+    const { resolve } = waiting;
+    waiting = undefined;
+    resolve(statuses);
+  };
+  socket.on('data', chunk => {
+    received += chunk.toString('latin1');
+    settle();
+  });
+  socket.on('close', () => waiting?.resolve([]));
+  const text = request.repeat(batch);
+  return {
+    send: () =>
+      new Promise(resolve => {
+        waiting = { count: batch, resolve };
+        socket.write(text);
+      }),
+    close: () => socket.destroy(),
+  };
+}
+
+/** The default store and 100 sessions filled with pets of the longest names over HTTP (pipelined), until each refuses or `budgetMs` ends. */
 function fullSessions(sessions: number, budgetMs: number): Attack {
   return {
     name: 'sessions',
     description: `${sessions} stores × --max-pets pets of 255-character names, filled over HTTP (up to ${budgetMs / 1000} s)`,
     async run(port) {
-      const name = '😀'.repeat(255);
-      const body = JSON.stringify({ name, categoryId: 1 });
+      const body = JSON.stringify({ name: '😀'.repeat(255), categoryId: 1 });
       const deadline = performance.now() + budgetMs;
       const tally = new Tally();
       let full = 0;
+      let created = 0;
       await Promise.all(
-        Array.from({ length: 8 }, async (_, worker) => {
-          for (let session = worker; session < sessions && performance.now() < deadline; session += 8) {
-            const headers = { authorization: AUTH, 'content-type': 'application/json', ...(session > 0 && { 'x-petstore-session': `ceiling-${session}` }) };
-            for (;;) {
-              if (performance.now() >= deadline) return;
-              const response = await fetch(`http://127.0.0.1:${port}/v1/pets`, { method: 'POST', headers, body }).catch((error: unknown) => error as Error);
-              if (response instanceof Error) {
-                tally.add(response.name);
-                break;
+        Array.from({ length: 4 }, async (_, worker) => {
+          for (let session = worker; session < sessions && performance.now() < deadline; session += 4) {
+            const sessionHeader = session > 0 ? `X-Petstore-Session: ceiling-${session}\r\n` : '';
+            const request = `POST /v1/pets HTTP/1.1\r\nHost: 127.0.0.1\r\nAuthorization: ${AUTH}\r\nContent-Type: application/json\r\n${sessionHeader}Content-Length: ${Buffer.byteLength(body)}\r\n\r\n${body}`;
+            const connection = pipelined(port, request, 50);
+            try {
+              while (performance.now() < deadline) {
+                const statuses = await connection.send();
+                for (const status of statuses) tally.add(status);
+                created += statuses.filter(status => status === 201).length;
+                if (statuses.length === 0 || statuses.some(status => status !== 201)) {
+                  full++;
+                  break;
+                }
               }
-              await response.arrayBuffer();
-              tally.add(response.status);
-              if (response.status !== 201) {
-                full++;
-                break;
-              }
+            } finally {
+              connection.close();
             }
           }
         }),
       );
-      return `${tally.toString()}; ${full} of ${sessions} stores refused more`;
+      return `${tally.toString()}; ${created.toLocaleString('en')} pets created; ${full} of ${sessions} stores refused more`;
     },
   };
 }
@@ -228,7 +268,7 @@ const ATTACKS: readonly Attack[] = [
   delayedBodies(1_000, 10_000),
   largeOverrides(1_000),
   heavyJournal(1_000),
-  fullSessions(101, 60_000),
+  fullSessions(101, 90_000),
 ];
 
 async function rssMiB(pid: number): Promise<number> {
