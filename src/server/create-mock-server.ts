@@ -67,9 +67,10 @@ export interface MockServer {
   readonly dashboardUrl: string | undefined;
   /**
    * Stops accepting connections and answers what is in flight: a delayed answer is sent at once,
-   * every answer closes its connection, and a request still unanswered after `drainMs` (default
-   * 1,500; e.g. a body that never finishes arriving) gets `503 service_unavailable`. Then every
-   * connection is closed.
+   * the last answer on each connection closes it, a request pipelined behind another that was not
+   * carried out yet gets `503 service_unavailable` without being carried out, and a request still
+   * unanswered after `drainMs` (default 1,500; e.g. a body that never finishes arriving) gets the
+   * same. Then every connection is closed.
    */
   close(options?: { drainMs?: number }): Promise<void>;
 }
