@@ -120,8 +120,8 @@ describe.skipIf(unavailable !== undefined)('the Docker image', () => {
       const container = await configuredContainer().withResourcesQuota({ memory: 0.5 }).start();
       try {
         const port = Number(new URL(container.getOrigin()).port);
-        const slow = await slowBodies(1_000, 4_000).run(port);
-        const delayed = await delayedBodies(1_000, 4_000).run(port);
+        const slow = await slowBodies(1_000, 6_000).run(port);
+        const delayed = await delayedBodies(1_000, 6_000).run(port);
         // Past the budget of bodies in flight, the rest were refused 503 at once.
         expect(slow).toMatch(/503×\d{3}/);
         expect(delayed).toMatch(/503×\d{3}/);

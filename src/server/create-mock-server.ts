@@ -110,11 +110,6 @@ export async function createMockServer(options: MockServerOptions = {}): Promise
         request.resume();
         return;
       }
-      if (closing) {
-        request.resume();
-        writeError(response, shuttingDown('arrived while it was stopping'));
-        return;
-      }
       const exchange = lines.join(request, response, transport.budget);
       if (exchange === undefined) {
         writeError(response, busy(`The connection already has ${MAX_PIPELINED} requests waiting for their answers, the most one connection may queue.`));
@@ -171,6 +166,13 @@ async function answer({ engine, budget, closing, onRequest }: Transport, exchang
   const method = request.method ?? 'GET';
   const url = request.url ?? '/';
   try {
+    if (closing()) {
+      // Refused in its turn, so that the answers before it on its connection are still sent.
+      request.resume();
+      await exchange.turn;
+      if (!isAnswered(response)) writeError(response, shuttingDown('arrived while it was stopping'), { close: exchange.isLastInLine() });
+      return;
+    }
     // Health answers whatever the load: probes must not restart a mock that is only busy.
     if (budget.inUse >= budget.limit && !(method === 'GET' && url === HEALTH_PATH)) {
       refuse(exchange, overBudget(budget));
