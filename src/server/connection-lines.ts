@@ -27,6 +27,11 @@ export interface Exchange {
   answered(): void;
 }
 
+/** An exchange as its line knows it: with the way to give back what it holds. */
+interface Member extends Exchange {
+  finish(): void;
+}
+
 export interface ConnectionLines {
   /** Every exchange whose answer is not yet written out, or whose connection is still open. */
   readonly exchanges: ReadonlySet<Exchange>;
@@ -43,19 +48,17 @@ export interface ConnectionLines {
  */
 export function createConnectionLines(): ConnectionLines {
   const exchanges = new Set<Exchange>();
-  const lines = new WeakMap<Socket, { tail: Promise<void>; members: Exchange[]; closed: boolean }>();
-  const finishers = new WeakMap<Exchange, () => void>();
-  const finish = (exchange: Exchange): void => finishers.get(exchange)?.();
+  const lines = new WeakMap<Socket, { tail: Promise<void>; members: Member[]; closed: boolean }>();
   return {
     exchanges,
     join(request, response, budget) {
       const socket = request.socket;
       let line = lines.get(socket);
       if (line === undefined) {
-        const created = { tail: Promise.resolve(), members: [] as Exchange[], closed: false };
+        const created = { tail: Promise.resolve(), members: [] as Member[], closed: false };
         lines.set(socket, created);
         socket.once('close', () => {
-          for (const member of [...created.members]) finish(member);
+          for (const member of [...created.members]) member.finish();
         });
         line = created;
       }
@@ -72,7 +75,7 @@ export function createConnectionLines(): ConnectionLines {
       const letNextGo = (): void => void turn.then(release);
       let held = 0;
       let finished = false;
-      const exchange: Exchange = {
+      const exchange: Member = {
         request,
         response,
         hurry: new AbortController(),
@@ -91,19 +94,19 @@ export function createConnectionLines(): ConnectionLines {
         closeLine: () => void (currentLine.closed = true),
         isLineClosed: () => currentLine.closed,
         answered: letNextGo,
+        finish() {
+          if (finished) return;
+          finished = true;
+          budget.give(held);
+          held = 0;
+          exchanges.delete(exchange);
+          members.splice(members.indexOf(exchange), 1);
+          letNextGo();
+        },
       };
-      finishers.set(exchange, () => {
-        if (finished) return;
-        finished = true;
-        budget.give(held);
-        held = 0;
-        exchanges.delete(exchange);
-        members.splice(members.indexOf(exchange), 1);
-        letNextGo();
-      });
       members.push(exchange);
       exchanges.add(exchange);
-      response.once('close', () => finish(exchange));
+      response.once('close', () => exchange.finish());
       return exchange;
     },
   };
