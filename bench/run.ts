@@ -122,6 +122,8 @@ const [petstoreRequests = NaN, trivialRequests = NaN] = await probeMedians(3, ['
 console.log(`MSW: import msw/node ${mswImport.toFixed(0)} ms; import petstore-mock/msw + first response ${petstoreImport.toFixed(0)} ms`);
 console.log(`MSW: 1,000 sequential requests: petstore-mock handlers ${petstoreRequests.toFixed(0)} ms, trivial handler ${trivialRequests.toFixed(0)} ms`);
 if (baselineMsw) console.log(`MSW: import petstore-mock/msw + first response, the ${baselineRef ?? ''} build: ${baselineImport.toFixed(0)} ms`);
+const persisted = JSON.parse((await run(process.execPath, ['bench/persist-probe.mjs'], { timeout: 120_000 })).stdout) as { getMs: number; postMs: number };
+console.log(`MSW persist: 21 stores of 10,000 pets kept in localStorage (in memory): ${persisted.getMs.toFixed(2)} ms per GET that changes nothing, ${persisted.postMs.toFixed(2)} ms per POST to one store`);
 
 const browserFigures = await measureBrowser();
 const kb = (bytes: number): string => `${(bytes / 1024).toFixed(0)} KB`;

@@ -3,6 +3,7 @@ import type { JournalEntry } from '../src/engine/journal/request-journal.js';
 import type { Pet } from '../src/types/index.js';
 import { createActions } from './actions.js';
 import { byId, element } from './dom.js';
+import { keyedRows, placeChildren, setText } from './keyed-list.js';
 
 /**
  * The dashboard at /__admin/: the journal, live, with why a request was refused and what it was
@@ -23,7 +24,14 @@ let token = sessionStorage.getItem(TOKEN_KEY) ?? undefined;
 let waitingForToken = false;
 let lastSeq = 0;
 let entries: Entry[] = [];
+/** Each entry's row, made once: a row kept in the list keeps its open bodies. */
+const entryRows = new Map<number, HTMLLIElement>();
 let petsSession: string | null = null;
+/** The mock's instance the page shows; another one answering means it restarted. */
+let instance: string | undefined;
+/** Grows when the page starts over: answers to requests sent before are dropped. */
+let generation = 0;
+let liveNote = '(live)';
 const actions = createActions({ admin, showPets });
 
 /** A request to the admin API with the token, if any; undefined (and the token form shown) on a 401. */
@@ -149,16 +157,34 @@ function renderRequests(): void {
       (operation === '*' || (entry.operationId ?? '') === operation) &&
       (status === '*' || statusClass(entry.status) === status),
   );
-  list.replaceChildren(...shown.slice().reverse().map(renderEntry));
+  const rows = shown.reverse().map(entry => {
+    let row = entryRows.get(entry.seq);
+    if (row === undefined) {
+      row = renderEntry(entry);
+      entryRows.set(entry.seq, row);
+    }
+    return row;
+  });
+  placeChildren(list, rows);
   byId('requests-empty').hidden = shown.length > 0;
 }
 
+/** The journal's entries after the last one shown; the page starts over when another instance of the mock answers. */
 async function pollRequests(): Promise<void> {
+  const asked = generation;
   const response = await admin(`/__admin/requests?after=${lastSeq}`);
-  if (!response?.ok) return;
-  const { requests } = (await response.json()) as { requests: Entry[] };
+  if (!response?.ok || asked !== generation) return;
+  const answer = (await response.json()) as { requests: Entry[]; instance: string };
+  if (asked !== generation) return;
+  setText(byId('live'), liveNote);
+  if (instance === undefined) instance = answer.instance;
+  if (answer.instance !== instance) return startOver(answer.instance);
+  const requests = answer.requests.filter(entry => entry.seq > lastSeq);
   if (requests.length === 0) return;
-  entries = [...entries, ...requests].slice(-MAX_ENTRIES);
+  entries = [...entries, ...requests];
+  if (entries.length > MAX_ENTRIES) {
+    for (const gone of entries.splice(0, entries.length - MAX_ENTRIES)) entryRows.delete(gone.seq);
+  }
   lastSeq = requests.at(-1)?.seq ?? lastSeq;
   for (const entry of requests) {
     if (entry.session !== null) addOption(byId('filter-session') as HTMLSelectElement, entry.session, entry.session);
@@ -182,13 +208,21 @@ async function showPets(session: string | null): Promise<void> {
   byId('pets').querySelector('tbody')?.replaceChildren(...rows);
 }
 
-async function pollSessions(): Promise<void> {
-  const response = await admin('/__admin/sessions');
-  if (!response?.ok) return;
-  const { sessions } = (await response.json()) as { sessions: { id: string | null; pets: number }[] };
-  const items = sessions.map(({ id, pets }) => {
+interface SessionSummary {
+  id: string | null;
+  pets: number;
+}
+
+const sessionLabel = ({ id, pets }: SessionSummary): string => `${id === null ? 'Default' : id}: ${pets} pets`;
+
+/** One row per session, by id (session ids are never empty: '' is the default one's), its count updated in place. */
+const sessionRows = keyedRows<SessionSummary, HTMLLIElement>(
+  byId('sessions'),
+  summary => summary.id ?? '',
+  summary => {
+    const { id } = summary;
     const item = element('li');
-    item.append(element('span', `${id === null ? 'Default' : id}: ${pets} pets`));
+    item.append(element('span', sessionLabel(summary)));
     const show = element('button', 'Show pets');
     show.type = 'button';
     show.addEventListener('click', () => void showPets(id));
@@ -197,14 +231,41 @@ async function pollSessions(): Promise<void> {
     reset.addEventListener('click', () => void admin('/__admin/reset', { method: 'POST' }, id).then(() => showPets(petsSession)));
     item.append(show, reset);
     return item;
-  });
-  byId('sessions').replaceChildren(...items);
+  },
+  (item, summary) => {
+    const label = item.firstElementChild;
+    if (label) setText(label, sessionLabel(summary));
+  },
+);
+
+async function pollSessions(): Promise<void> {
+  const asked = generation;
+  const response = await admin('/__admin/sessions');
+  if (!response?.ok || asked !== generation) return;
+  const { sessions } = (await response.json()) as { sessions: SessionSummary[] };
+  if (asked === generation) sessionRows.draw(sessions);
+}
+
+/** Another instance of the mock answers (it restarted): what the page showed is of the one before, so it is dropped and read again. */
+async function startOver(restarted: string): Promise<void> {
+  generation += 1;
+  instance = restarted;
+  lastSeq = 0;
+  entries = [];
+  entryRows.clear();
+  sessionRows.clear();
+  renderRequests();
+  const time = new Date().toLocaleTimeString(undefined, { hour12: false });
+  liveNote = `(live; the mock restarted at ${time}, and this shows it since)`;
+  setText(byId('live'), liveNote);
+  await start();
 }
 
 byId('clear-journal').addEventListener('click', () => {
   void admin('/__admin/requests', { method: 'DELETE' }).then(response => {
     if (!response?.ok) return;
     entries = [];
+    entryRows.clear();
     renderRequests();
   });
 });
@@ -247,6 +308,7 @@ async function start(): Promise<void> {
   const response = await admin('/__admin/settings');
   if (!response?.ok) return;
   const settings = (await response.json()) as MockSettings;
+  instance ??= settings.instance;
   byId('settings').textContent = describeSettings(settings);
   actions.showOperations(settings);
   await Promise.all([pollRequests(), pollSessions(), showPets(null)]);

@@ -3,7 +3,11 @@
 import { createRequire } from 'node:module';
 import { dirname, resolve } from 'node:path';
 import { browserBuildPlugins } from './browser-build.mjs';
+import { readFile } from 'node:fs/promises';
 import { prismLazyAjv, prismLazyAjvSchemasCheckedAtBuild } from './prism-lazy-ajv.mjs';
+import { prismLazyLodashFp } from './prism-lazy-lodash-fp.mjs';
+import { precompiledValidatorModules, precompiledValidatorsPlugin } from './prism-precompiled-validators.mjs';
+import { prismUriTemplateWithoutEval } from './prism-uri-template.mjs';
 
 const PRISM_HTTP = dirname(createRequire(import.meta.url).resolve('@stoplight/prism-http/package.json'));
 
@@ -19,6 +23,19 @@ const prismFakerEnglishOnly = {
     );
   },
 };
+
+/**
+ * The package document's validators, compiled by the build (scripts/prism-precompiled-validators.mjs):
+ * made once per build process, for the Node and the browser builds alike. The engine's own checks
+ * against the document's `Pet` (the pets given to `PUT /__admin/state`, `initialPets`, `--data`)
+ * validate the schema as the prepared document holds it, so the build prepares it as the engine does.
+ */
+const precompiledValidators = precompiledValidatorsPlugin(async () => {
+  const cache = JSON.parse(await readFile('openapi/.petstore.compiled.json', 'utf8'));
+  const { tsImport } = await import('tsx/esm/api');
+  const { prepareDocument } = await tsImport('../src/document/prepared-document.ts', import.meta.url);
+  return precompiledValidatorModules(cache, [prepareDocument(cache.compiled).pets.petSchema]);
+});
 
 /** What the Node and the browser builds share: split ES modules, minified, with slim linked maps. */
 /**
@@ -80,7 +97,7 @@ export const nodeBuildOptions = {
   external: ['msw', 'msw/*', 'testcontainers', 'testcontainers/*'],
   // Bundled CommonJS (Prism, lodash, ajv) calls require() for Node's built-ins.
   banner: { js: "import { createRequire as __petstoreCreateRequire } from 'node:module'; const require = __petstoreCreateRequire(import.meta.url);" },
-  plugins: [prismFakerEnglishOnly, prismLazyAjv, entriesByName],
+  plugins: [prismFakerEnglishOnly, prismLazyAjv, precompiledValidators, prismUriTemplateWithoutEval, prismLazyLodashFp, entriesByName],
 };
 
 /**
@@ -98,7 +115,7 @@ export const browserBuildOptions = {
   define: { 'process.platform': '"browser"', 'process.browser': 'true', global: 'globalThis' },
   target: 'es2022',
   external: ['msw', 'msw/*'],
-  plugins: [prismFakerEnglishOnly, prismLazyAjvSchemasCheckedAtBuild, entriesByName, ...browserBuildPlugins()],
+  plugins: [prismFakerEnglishOnly, prismLazyAjvSchemasCheckedAtBuild, precompiledValidators, prismUriTemplateWithoutEval, prismLazyLodashFp, entriesByName, ...browserBuildPlugins()],
 };
 
 /** The dashboard's script, for browsers: served by the mock at /__admin/dashboard.js. */

@@ -1,6 +1,6 @@
 import type { Plugin } from 'esbuild';
 
-/** The edited text of Prism's validators/utils.js: each draft's Ajv pair made on first use. Throws when the expected text is missing. */
-export function lazyAjvInstances(source: string, options?: { schemasCheckedAtBuild?: boolean }): string;
+/** The edited text of Prism's validators/utils.js: each draft's Ajv pair made on first use; with `precompiled`, the build's validators looked up first. Throws when the expected text is missing. */
+export function lazyAjvInstances(source: string, options?: { schemasCheckedAtBuild?: boolean; precompiled?: boolean }): string;
 export const prismLazyAjv: Plugin;
 export const prismLazyAjvSchemasCheckedAtBuild: Plugin;

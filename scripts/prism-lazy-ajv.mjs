@@ -2,6 +2,10 @@
 // coercion, each with ajv-formats) when its module loads; a request uses the one or two its schemas'
 // `$schema` picks. This build-time edit of Prism 5.12's validators/utils.js makes each draft's pair
 // on first use instead: the same constructors, options and formats, in the same order per draft.
+// With `precompiled` (both builds), it also looks each schema up among the validators the build
+// compiled (scripts/prism-precompiled-validators.mjs) before compiling it, loads Ajv's classes only
+// on the first schema that has none, and throws on a compile refused for eval rather than read it as
+// "no errors". See docs/decisions/0010-precompiled-validators.md.
 // The build fails if the text it edits is not there (another Prism release), rather than ship unedited.
 import { readFile } from 'node:fs/promises';
 
@@ -31,17 +35,98 @@ for (const draft of Object.keys(ajvInstanceMakers)) {
 
 const STRICT = '    strict: false,\n';
 
+// Ajv itself (three draft classes and ajv-formats, most of Prism's validator module) is loaded when
+// an instance is first made: with precompiled validators, a page or process may never need it.
+const AJV_REQUIRES = `const ajv_1 = require("ajv");
+const _2019_1 = require("ajv/dist/2019");
+const _2020_1 = require("ajv/dist/2020");
+const ajv_formats_1 = require("ajv-formats");`;
+const AJV_REQUIRED_ON_USE = `const ajv_1 = { get default() { return require("ajv").default; } };
+const _2019_1 = { get default() { return require("ajv/dist/2019").default; } };
+const _2020_1 = { get default() { return require("ajv/dist/2020").default; } };
+const ajv_formats_1 = { get default() { return require("ajv-formats").default; } };`;
+
+const CALL = 'getValidationFunction(assignAjvInstance(String(schema.$schema), coerce), schema, bundle)';
+const SIGNATURE = 'function getValidationFunction(ajvInstance, schema, bundle) {';
+const COMPILE = `    const validationFunction = ajvInstance.compile({
+        ...schema,
+        __bundled__: bundle,
+    });`;
+
+// Before Ajv compiles a schema (on the first use of each schema object, as before), the validator
+// the build made of the same schema for the same draft and coercion, if any: found by the JSON text
+// of what Ajv would compile. Only a miss makes (and, for its draft, creates) an Ajv instance.
+const PRECOMPILED_LOOKUP = `
+let precompiledValidators;
+function findPrecompiledValidator($schema, coerce, compiledSchema) {
+    precompiledValidators ??= require('petstore-mock:precompiled-validators');
+    const draft = JSON_SCHEMA_DRAFT_2019_09.test($schema) ? 'draft2019_09' : JSON_SCHEMA_DRAFT_2020_12.test($schema) ? 'draft2020_12' : 'default';
+    const byKey = precompiledValidators.validators[draft]?.[coerce ? 'coerce' : 'noCoerce'];
+    if (byKey === undefined) return undefined;
+    let key;
+    try {
+        key = JSON.stringify(compiledSchema);
+    } catch {
+        return undefined;
+    }
+    return byKey.get(key);
+}
+/** Whether the validators of the document whose text has this SHA-256 were compiled by the build. */
+exports.validatorsPrecompiledFor = sha256 => {
+    precompiledValidators ??= require('petstore-mock:precompiled-validators');
+    return sha256 !== undefined && sha256 === precompiledValidators.sourceSha256;
+};
+`;
+const VALIDATE = 'const validateAgainstSchema = (value, schema, coerce, context, prefix, bundle) => (0, function_1.pipe)(';
+const VALIDATE_END = ');\nexports.validateAgainstSchema = validateAgainstSchema;';
+// Prism reads a schema Ajv cannot compile as one with nothing to say (O.tryCatch): where code
+// generation is refused (a CSP without 'unsafe-eval'), every value would pass unchecked. That refusal
+// is thrown on instead, for the engine to answer eval_not_allowed.
+const REFUSAL_THROWN_ON = `
+let refusedCodeGeneration;
+function throwingRefusedCodeGeneration(validate) {
+    const result = validate();
+    if (refusedCodeGeneration !== undefined) {
+        const error = refusedCodeGeneration;
+        refusedCodeGeneration = undefined;
+        throw error;
+    }
+    return result;
+}
+`;
+const VALIDATE_THROWING = 'const validateAgainstSchema = (value, schema, coerce, context, prefix, bundle) => throwingRefusedCodeGeneration(() => (0, function_1.pipe)(';
+const VALIDATE_END_THROWING = '));\nexports.validateAgainstSchema = validateAgainstSchema;';
+const PRECOMPILED_SIGNATURE = 'function getValidationFunction($schema, coerce, schema, bundle) {';
+const PRECOMPILED_COMPILE = `    const compiledSchema = { ...schema, __bundled__: bundle };
+    let validationFunction = findPrecompiledValidator($schema, coerce, compiledSchema);
+    try {
+        validationFunction ??= assignAjvInstance($schema, coerce).compile(compiledSchema);
+    } catch (error) {
+        if (error?.name === 'EvalError') refusedCodeGeneration = error;
+        throw error;
+    }`;
+const PRECOMPILED_CALL = 'getValidationFunction(String(schema.$schema), coerce, schema, bundle)';
+
 /**
  * The edited text of Prism's validators/utils.js. With `schemasCheckedAtBuild` (the browser build,
  * whose only document is the embedded one, its schemas checked against their meta-schemas by the
  * build: scripts/browser-build.mjs), Ajv is also told not to check them again in the page.
  */
-export function lazyAjvInstances(source, { schemasCheckedAtBuild = false } = {}) {
-  if (!source.includes(EAGER) || !source.includes(STRICT)) {
+export function lazyAjvInstances(source, { schemasCheckedAtBuild = false, precompiled = false } = {}) {
+  if (![EAGER, STRICT, AJV_REQUIRES, CALL, SIGNATURE, COMPILE, VALIDATE, VALIDATE_END].every(text => source.includes(text))) {
     throw new Error("prism-lazy-ajv: @stoplight/prism-http's validators/utils.js no longer builds its Ajv instances as expected; review scripts/prism-lazy-ajv.mjs for this Prism release.");
   }
-  const lazy = source.replace(EAGER, LAZY);
-  return schemasCheckedAtBuild ? lazy.replace(STRICT, `${STRICT}    validateSchema: false,\n`) : lazy;
+  let edited = source.replace(EAGER, LAZY).replace(AJV_REQUIRES, AJV_REQUIRED_ON_USE);
+  if (schemasCheckedAtBuild) edited = edited.replace(STRICT, `${STRICT}    validateSchema: false,\n`);
+  if (precompiled) {
+    edited = edited
+      .replace(SIGNATURE, `${PRECOMPILED_LOOKUP}${REFUSAL_THROWN_ON}${PRECOMPILED_SIGNATURE}`)
+      .replace(VALIDATE, VALIDATE_THROWING)
+      .replace(VALIDATE_END, VALIDATE_END_THROWING)
+      .replace(COMPILE, PRECOMPILED_COMPILE)
+      .replace(CALL, PRECOMPILED_CALL);
+  }
+  return edited;
 }
 
 function plugin(options) {
@@ -56,6 +141,6 @@ function plugin(options) {
   };
 }
 
-export const prismLazyAjv = plugin({});
+export const prismLazyAjv = plugin({ precompiled: true });
 /** For a build whose document's schemas were checked by `checkDocumentSchemas` (scripts/browser-build.mjs). */
-export const prismLazyAjvSchemasCheckedAtBuild = plugin({ schemasCheckedAtBuild: true });
+export const prismLazyAjvSchemasCheckedAtBuild = plugin({ schemasCheckedAtBuild: true, precompiled: true });

@@ -37,6 +37,13 @@ describe.skipIf(unavailable !== undefined)('petstore-mock/msw in Chromium, from 
   describeControlsContract('the MSW handlers in Chromium', createSurface);
   describeTestControlsContract('the MSW handlers in Chromium', createSurface);
 
+  // A Content-Security-Policy without 'unsafe-eval' (script-src 'self'), as most production pages and
+  // every browser extension have: the package's validators were compiled when it was built.
+  const createStrictSurface: CreateSurface = options => createBrowserSurface(browser, site.origin, options, pageErrors, { path: '/?csp=strict' });
+  describeAnimalStoreContract('the MSW handlers in a Chromium page whose CSP forbids eval', createStrictSurface, { fetchesFromPage: true });
+  describeControlsContract('the MSW handlers in a Chromium page whose CSP forbids eval', createStrictSurface);
+  describeTestControlsContract('the MSW handlers in a Chromium page whose CSP forbids eval', createStrictSurface);
+
   describe('in a page', () => {
     const pages: Page[] = [];
     afterEach(async () => {
@@ -109,7 +116,7 @@ describe.skipIf(unavailable !== undefined)('petstore-mock/msw in Chromium, from 
       expect((await request(page, 'GET', '/v1/pets', { headers: AUTH })).status).not.toBe(200);
     });
 
-    it('answers 500 eval_not_allowed, and says so in the console, under a CSP without unsafe-eval', async () => {
+    it('answers by the package’s document under a CSP without unsafe-eval, and by another one 500 eval_not_allowed saying what to do, once in the console', async () => {
       const page = await open({ path: '/?csp=strict' });
       const consoleErrors: string[] = [];
       page.on('console', message => {
@@ -117,12 +124,17 @@ describe.skipIf(unavailable !== undefined)('petstore-mock/msw in Chromium, from 
       });
       // The mock's default reporter: the console.
       await page.evaluate(() => window.petstoreTest.start({}, true));
-      const response = await request(page, 'GET', '/v1/pets', { headers: AUTH });
+      expect((await request(page, 'GET', '/v1/pets', { headers: AUTH })).status).toBe(200);
+      expect((await request(page, 'GET', '/v1/pets?limit=0', { headers: AUTH })).status).toBe(400);
+
+      const shelter = JSON.parse(readFileSync(new URL('documents/shelter.json', import.meta.url), 'utf8')) as object;
+      await page.evaluate(given => window.petstoreTest.start(given, true), { document: shelter });
+      const response = await request(page, 'POST', '/api/v2/animals', { headers: { ...AUTH, 'content-type': 'application/json' }, body: '{"name":"Tom","kind":"cat"}' });
       expect(response.status).toBe(500);
       const body = JSON.parse(response.body ?? '{}') as ApiError;
       expect(body).toMatchObject({ code: 'eval_not_allowed', status: 500 });
-      expect(body.message).toMatch(/Content-Security-Policy does not allow 'unsafe-eval'/);
-      await request(page, 'GET', '/v1/pets/1', { headers: AUTH });
+      expect(body.message).toMatch(/validators were not compiled when petstore-mock was built .*Content-Security-Policy does not allow 'unsafe-eval'.*Mock petstore-mock's own document/);
+      await request(page, 'GET', '/api/v2/animals?limit=1', { headers: AUTH });
       // Said once, not on every request.
       expect(consoleErrors.filter(text => text.startsWith('[petstore-mock] The mock cannot validate requests here'))).toHaveLength(1);
     });
@@ -163,6 +175,90 @@ describe.skipIf(unavailable !== undefined)('petstore-mock/msw in Chromium, from 
         expect((JSON.parse(listed.body ?? '[]') as Pet[]).map(pet => pet.name)).toContain('InSession');
         expect(await listNames(second)).not.toContain('InSession');
         await second.close();
+      });
+
+      /** Two pages of one origin, sharing its localStorage, each with its mock keeping the pets there. */
+      async function twoTabs(options: PetstoreMockOptions = {}): Promise<[Page, Page]> {
+        const context = await browser.newContext();
+        const tabs: Page[] = [];
+        for (let count = 0; count < 2; count += 1) {
+          const page = await context.newPage();
+          pages.push(page);
+          page.on('pageerror', error => pageErrors.push(String(error)));
+          await page.goto(site.origin);
+          await waitForTestApp(page);
+          await start(page, { persist: 'localStorage', ...options });
+          tabs.push(page);
+        }
+        return tabs as [Page, Page];
+      }
+      const eventually = async (check: () => Promise<void>): Promise<void> => {
+        for (let tries = 0; ; tries += 1) {
+          try {
+            return await check();
+          } catch (error) {
+            if (tries >= 40) throw error;
+            await new Promise(resolve => setTimeout(resolve, 50));
+          }
+        }
+      };
+
+      it('shares them between two tabs on localStorage: each sees the other’s pets, and neither write overwrites the other', async () => {
+        const [first, second] = await twoTabs({ pets: 2 });
+        await create(first, 'FromFirst');
+        await eventually(async () => expect(await listNames(second)).toContain('FromFirst'));
+        await create(second, 'FromSecond');
+        await eventually(async () => expect(await listNames(first)).toEqual(expect.arrayContaining(['FromFirst', 'FromSecond'])));
+        const sessionHeaders = { ...AUTH, 'content-type': 'application/json', 'x-petstore-session': 'shared' };
+        expect((await request(first, 'POST', '/v1/pets', { headers: sessionHeaders, body: '{"name":"InSession","categoryId":1}' })).status).toBe(201);
+        await eventually(async () => {
+          const listed = await request(second, 'GET', '/v1/pets?limit=100', { headers: sessionHeaders });
+          expect((JSON.parse(listed.body ?? '[]') as Pet[]).map(pet => pet.name)).toContain('InSession');
+        });
+
+        await first.reload();
+        await waitForTestApp(first);
+        await start(first, { persist: 'localStorage', pets: 2 });
+        expect(await listNames(first)).toEqual(expect.arrayContaining(['FromFirst', 'FromSecond']));
+        // One tab's reset() empties the storage, and the other starts over with it.
+        await first.evaluate(() => window.petstoreTest.reset());
+        await eventually(async () => expect(await listNames(second)).toHaveLength(2));
+      });
+
+      it('says, when localStorage is full, what was not kept and what a reload restores, and the reload says it too', async () => {
+        const [page] = await twoTabs({ pets: 2 });
+        await create(page, 'Saved');
+        const savedAt = await page.evaluate(() => (JSON.parse(localStorage.getItem('petstore-mock:/v1') ?? '{}') as { savedAt: string }).savedAt);
+        // Fill the rest of the storage but for a little room: enough for the note, not for another pet.
+        await page.evaluate(() => {
+          let low = 0;
+          let high = 20_000_000;
+          while (low < high) {
+            const size = Math.ceil((low + high) / 2);
+            try {
+              localStorage.setItem('filler', 'x'.repeat(size));
+              low = size;
+            } catch {
+              high = size - 1;
+            }
+          }
+          localStorage.setItem('filler', 'x'.repeat(Math.max(0, low - 120)));
+        });
+        await page.evaluate(() => window.petstoreTest.drainWarnings());
+        await create(page, `Lost${'x'.repeat(250)}`);
+        const warnings = await page.evaluate(() => window.petstoreTest.drainWarnings());
+        expect(warnings).toEqual([expect.stringContaining(`could not be kept in localStorage`) as string]);
+        expect(warnings[0]).toMatch(/the change of the default store at \S+, and every change after it until a write succeeds, will not survive a reload/);
+        expect(warnings[0]).toContain(`a reload restores the pets as they were kept at ${savedAt}, and says so`);
+
+        await page.reload();
+        await waitForTestApp(page);
+        await start(page, { persist: 'localStorage', pets: 2 });
+        const names = await listNames(page);
+        expect(names).toContain('Saved');
+        expect(names.some(name => name.startsWith('Lost'))).toBe(false);
+        expect(await page.evaluate(() => window.petstoreTest.drainWarnings())).toEqual([expect.stringMatching(new RegExp(`restored from localStorage are those kept at ${savedAt.replace(/[.]/g, '\\.')}: the changes made from \\S+ on could not be kept`)) as string]);
+        await page.evaluate(() => localStorage.removeItem('filler'));
       });
 
       it('forgets them on reset()', async () => {

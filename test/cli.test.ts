@@ -1,5 +1,5 @@
 import { request as httpRequest, Agent } from 'node:http';
-import { spawn } from 'node:child_process';
+import { execFileSync, spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { homedir, networkInterfaces, tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -154,13 +154,15 @@ describe('the petstore-mock command', () => {
     const cli = startCli(['--port', '0', '--now', '2031-01-01', '--admin-token', 'let-me-in', '--delay', '20-40', '--fault-rate', '0']);
     try {
       const line = await cli.waitForLine(/ready on /);
-      expect(line).toMatch(/delay 20-40 ms, clock fixed at 2031-01-01T00:00:00.000Z, admin token required\)$/);
+      expect(line).toMatch(/, validators precompiled, delay 20-40 ms, clock fixed at 2031-01-01T00:00:00.000Z, admin token required\)$/);
       const url = await readyUrl(cli);
       expect((await fetch(`${url}/pets/1`, { headers: AUTH })).status).toBe(410);
       expect((await fetch(`${new URL(url).origin}/__admin/requests`)).status).toBe(401);
       const journal = await fetch(`${new URL(url).origin}/__admin/requests`, { headers: { authorization: 'Bearer let-me-in' } });
       const { requests } = (await journal.json()) as { requests: { delay: number }[] };
       expect(requests[0]?.delay).toBeGreaterThanOrEqual(20);
+      const settings = await fetch(`${new URL(url).origin}/__admin/settings`, { headers: { authorization: 'Bearer let-me-in' } });
+      expect(((await settings.json()) as { document: { validators: string } }).document.validators).toBe('precompiled');
     } finally {
       cli.child.kill('SIGKILL');
     }
@@ -250,7 +252,7 @@ describe('the petstore-mock command', () => {
       const cli = startCli(['--port', '0', ...args], env);
       try {
         const line = await cli.waitForLine(/ready on /);
-        expect(line).toMatch(/\(2 pets from .*\.json, any bearer token\)/);
+        expect(line).toMatch(/\(2 pets from .*\.json, any bearer token, validators precompiled\)/);
         const url = await readyUrl(cli);
         await fetch(`${url}/pets`, { method: 'POST', headers: { ...AUTH, 'content-type': 'application/json' }, body: '{"name":"Six","categoryId":1}' });
         await fetch(`${new URL(url).origin}/__admin/reset`, { method: 'POST' });
@@ -281,6 +283,47 @@ describe('the petstore-mock command', () => {
     }
     rmSync(directory, { recursive: true, force: true });
   });
+
+  it('reads a --data file that starts with a UTF-8 byte order mark, as editors on Windows save it', async () => {
+    const directory = mkdtempSync(join(tmpdir(), 'petstore-data-'));
+    const pets = [{ id: 4, name: 'Four', categoryId: 1 }];
+    writeFileSync(join(directory, 'bom.json'), `\uFEFF${JSON.stringify({ pets })}`);
+    const cli = startCli(['--port', '0', '--data', join(directory, 'bom.json')]);
+    try {
+      const url = await readyUrl(cli);
+      expect(await (await fetch(`${url}/pets`, { headers: AUTH })).json()).toEqual(pets);
+    } finally {
+      cli.child.kill('SIGKILL');
+      rmSync(directory, { recursive: true, force: true });
+    }
+  });
+
+  it('exits with code 2 at once, naming the file, given a --data path that is a FIFO, a directory or a device, or a number JSON would round, and a --document that is a FIFO', async () => {
+    const directory = mkdtempSync(join(tmpdir(), 'petstore-data-'));
+    const fifo = join(directory, 'pets.fifo');
+    // Nothing ever writes to it: reading it would wait forever.
+    execFileSync('mkfifo', [fifo]);
+    const file = (name: string, text: string): string => {
+      writeFileSync(join(directory, name), text);
+      return join(directory, name);
+    };
+    for (const [path, message] of [
+      [fifo, /--data .*pets\.fifo: is a FIFO \(named pipe\), not a file/],
+      [directory, /--data .*petstore-data-\w+: is a directory, not a file/],
+      ['/dev/zero', /--data \/dev\/zero: is a device, not a file/],
+      [file('inexact.json', '{"pets":[{"id":1.0000000000000000001,"name":"A","categoryId":1}]}'), /--data .*inexact\.json: pets\[0\] id is 1\.0000000000000000001, which a JavaScript number cannot hold exactly \(it reads 1\)/],
+      [file('huge.json', '[{"id":2,"name":"B","categoryId":9007199254740993}]'), /--data .*huge\.json: pets\[0\] categoryId is 9007199254740993, .*it reads 9007199254740992/],
+      [file('beyond.json', '[{"id":9007199254740992,"name":"C","categoryId":1}]'), /--data .*beyond\.json: pets\[0\] \(id 9007199254740992\): id must be a whole number from 1 to 9007199254740991/],
+    ] as const) {
+      const { code, stderr } = await runCliToEnd(['--data', path]);
+      expect(code, stderr).toBe(2);
+      expect(stderr).toMatch(message);
+    }
+    const document = await runCliToEnd(['--document', fifo]);
+    expect(document.code, document.stderr).toBe(2);
+    expect(document.stderr).toMatch(/The OpenAPI document .*pets\.fifo is a FIFO \(named pipe\), not a file\./);
+    rmSync(directory, { recursive: true, force: true });
+  }, 20_000);
 
   it('warns on standard error when a session is dropped past --max-sessions', async () => {
     const cli = startCli(['--port', '0', '--max-sessions', '1']);

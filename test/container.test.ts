@@ -1,3 +1,4 @@
+import { request as httpRequest } from 'node:http';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { describeAdminContract } from './contract/admin.contract.js';
@@ -143,6 +144,28 @@ describe.skipIf(unavailable !== undefined)('the Docker image', () => {
         const pets = await fetch(`${container.getBaseUrl()}/pets`, { headers: { authorization: 'Bearer only-this' } });
         expect((await pets.json()) as unknown[]).toHaveLength(3);
         expect((await fetch(`${container.getBaseUrl()}/pets`, { headers: { authorization: 'Bearer other' } })).status).toBe(401);
+      } finally {
+        await container.stop();
+      }
+    });
+
+    it('refuses a rebound Host on the admin endpoints, and answers the names withAdminHosts gives, as a compose service is reached', async () => {
+      const container = await configuredContainer({ pets: 1 }).withAdminHosts(['petstore']).start();
+      try {
+        const origin = new URL(container.getOrigin());
+        const statusOf = (host: string): Promise<number> =>
+          new Promise((resolve, reject) => {
+            const outgoing = httpRequest({ host: origin.hostname, port: origin.port, method: 'POST', path: '/__admin/reset', headers: { host, origin: `http://${host}` } }, response => {
+              response.resume();
+              resolve(response.statusCode ?? 0);
+            });
+            outgoing.on('error', reject);
+            outgoing.end();
+          });
+        expect(await statusOf('attacker.example:4010')).toBe(403);
+        expect(await statusOf('petstore:4010')).toBe(204);
+        expect(await statusOf(`localhost:${origin.port}`)).toBe(204);
+        await container.reset();
       } finally {
         await container.stop();
       }

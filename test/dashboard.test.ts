@@ -164,6 +164,67 @@ describe.skipIf(unavailable !== undefined)('the dashboard at /__admin/, in Chrom
     await page.close();
   });
 
+  it('keeps keyboard focus on a session’s button across the refreshes, while the sessions change', async () => {
+    const mock = await start();
+    await fetch(`${mock.url}/pets`, { method: 'POST', headers: { ...AUTH, 'x-petstore-session': 'focus-1' }, body: '{"name":"One","categoryId":1}' });
+    const page = await open(mock.dashboardUrl);
+    await expect.poll(() => page.locator('#sessions').textContent()).toContain('focus-1: 4 pets');
+    await page.locator('#sessions li', { hasText: 'focus-1' }).getByRole('button', { name: 'Reset' }).focus();
+    const focusedText = () => page.evaluate(() => `${document.activeElement?.closest('li')?.firstElementChild?.textContent ?? document.activeElement?.tagName} / ${document.activeElement?.textContent}`);
+    expect(await focusedText()).toBe('focus-1: 4 pets / Reset');
+    // Another session opens (it goes to the top) and this one gains a pet: both redrawn by the page's polls.
+    await fetch(`${mock.url}/pets`, { headers: { ...AUTH, 'x-petstore-session': 'focus-2' } });
+    await fetch(`${mock.url}/pets`, { method: 'POST', headers: { ...AUTH, 'x-petstore-session': 'focus-1' }, body: '{"name":"Two","categoryId":1}' });
+    await expect.poll(() => page.locator('#sessions').textContent(), { timeout: 5_000 }).toContain('focus-1: 5 pets');
+    expect(await page.locator('#sessions').textContent()).toContain('focus-2: 3 pets');
+    await page.waitForTimeout(1_500);
+    expect(await focusedText()).toBe('focus-1: 5 pets / Reset');
+    await page.keyboard.press('Shift+Tab');
+    expect(await focusedText()).toBe('focus-1: 5 pets / Show pets');
+    await page.close();
+  });
+
+  it('keeps an opened request body open when new requests arrive', async () => {
+    const mock = await start();
+    await fetch(`${mock.url}/pets`, { method: 'POST', headers: AUTH, body: '{"name":"Opened","categoryId":1}' });
+    const page = await open(mock.dashboardUrl);
+    await expect.poll(() => entries(page).count()).toBe(1);
+    await entries(page).first().locator('summary').click();
+    expect(await entries(page).first().locator('details').getAttribute('open')).toBe('');
+    for (const limit of [1, 2, 3]) await fetch(`${mock.url}/pets?limit=${limit}`, { headers: AUTH });
+    await expect.poll(() => entries(page).count(), { timeout: 5_000 }).toBe(4);
+    await page.waitForTimeout(1_200);
+    const opened = entries(page).last();
+    expect(await opened.textContent()).toContain('POST');
+    expect(await opened.locator('details').getAttribute('open')).toBe('');
+    expect(await opened.locator('pre').isVisible()).toBe(true);
+    await page.close();
+  });
+
+  it('notices that the mock restarted on its port, starts over, and shows the new requests', async () => {
+    const first = await start();
+    const port = Number(new URL(first.origin).port);
+    for (let count = 0; count < 4; count += 1) await fetch(`${first.url}/pets/1`, { headers: AUTH });
+    const page = await open(first.dashboardUrl);
+    await expect.poll(() => entries(page).count()).toBe(4);
+    await fetch(`${first.url}/pets`, { method: 'POST', headers: { ...AUTH, 'x-petstore-session': 'before' }, body: '{"name":"Before","categoryId":1}' });
+    await expect.poll(() => page.locator('#sessions').textContent(), { timeout: 5_000 }).toContain('before');
+    await first.close({ drainMs: 0 });
+    server = undefined;
+    await expect.poll(() => page.locator('#live').textContent(), { timeout: 5_000 }).toBe('(the mock does not answer)');
+    const second = await createMockServer({ port, seed: 2, pets: 3 });
+    server = second;
+    // Fewer requests than the page had seen: without noticing the restart it would ask for those after the 5th, and see none.
+    await fetch(`${second.url}/pets?limit=2`, { headers: AUTH });
+    await fetch(`${second.url}/pets/2`, { headers: AUTH });
+    await expect.poll(() => entries(page).count(), { timeout: 5_000 }).toBe(2);
+    expect(await entries(page).first().textContent()).toContain('/v1/pets/2');
+    expect(await entries(page).last().textContent()).toContain('/v1/pets?limit=2');
+    expect(await page.locator('#live').textContent()).toMatch(/^\(live; the mock restarted at \d\d:\d\d:\d\d, and this shows it since\)$/);
+    await expect.poll(() => page.locator('#sessions').textContent()).not.toContain('before');
+    await page.close();
+  });
+
   it('reads at 1280 and 390 pixels, is reachable by keyboard, and is written to test-output for a reviewer', async () => {
     const mock = await start({ delay: { min: 0, max: 20 }, faultRate: 0 });
     await fetch(`${mock.url}/pets?limit=500`, { headers: AUTH });

@@ -155,7 +155,7 @@ describe('the CLI with --document', () => {
     const cli = startCli(['--port', '0', '--document', EVOLVED]);
     try {
       const line = await cli.waitForLine(/ready on/);
-      expect(line).toContain(`Animal Store API 1.1.0 from ${EVOLVED}`);
+      expect(line).toContain(`Animal Store API 1.1.0 from ${EVOLVED}, validators compiled at run time`);
       const url = /ready on (\S+)/.exec(line)?.[1] ?? '';
       const deleted = await fetch(`${url}/pets/3`, { method: 'DELETE', headers: AUTH });
       expect(deleted.status).toBe(204);

@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { utf8Length } from '../src/engine/http/utf8-length.js';
 import { readBody } from '../src/engine/http/read-body.js';
 import { newSessionId, uuidFromRandomBytes } from '../src/sessions/new-session-id.js';
@@ -43,5 +43,24 @@ describe('the persist option outside a browser', () => {
     await mock.engine();
     expect(warnings).toEqual([expect.stringMatching(/keeps the pets in the page's sessionStorage, which is not available here/) as string]);
     expect(mock.getState().pets).toHaveLength(20);
+  });
+
+  describe('with a sessionStorage', () => {
+    afterEach(() => {
+      vi.unstubAllGlobals();
+    });
+
+    it('discards kept pets that hold a number JSON would read as another, with a warning naming it', async () => {
+      const kept = new Map<string, string>();
+      vi.stubGlobal('sessionStorage', { getItem: (key: string) => kept.get(key) ?? null, setItem: (key: string, value: string) => kept.set(key, value), removeItem: (key: string) => kept.delete(key) });
+      await createPetstoreMock({ persist: 'sessionStorage' }).setState({ pets: [{ id: 1, name: 'Kept', categoryId: 1 }] });
+      const [key, text] = [...kept][0] ?? ['', ''];
+      kept.set(key, text.replace('"id":1,', '"id":1.0000000000000000001,'));
+      const warnings: string[] = [];
+      const mock = createPetstoreMock({ persist: 'sessionStorage', onWarning: message => warnings.push(message) });
+      await mock.engine();
+      expect(warnings).toEqual([expect.stringMatching(/hold 1\.0000000000000000001 at stores\.0\.pets\.0\.id, which a JavaScript number cannot hold exactly \(it reads 1\); they were discarded/) as string]);
+      expect(mock.getState().pets).toHaveLength(20);
+    });
   });
 });

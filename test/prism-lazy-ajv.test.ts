@@ -4,18 +4,32 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { lazyAjvInstances, prismLazyAjv } from '../scripts/prism-lazy-ajv.mjs';
+import { collectValidatedSchemas, precompiledValidatorModules, precompiledValidatorsPlugin } from '../scripts/prism-precompiled-validators.mjs';
+import { compileDocument } from '../src/document/compile-document.js';
 
 const require = createRequire(import.meta.url);
 const UTILS = require.resolve('@stoplight/prism-http/dist/validator/validators/utils.js');
 
+// The edit looks up the build's validators (of the package's document) first; the schemas below are not among them.
+const precompiledValidators = precompiledValidatorsPlugin(() =>
+  precompiledValidatorModules({ sourceSha256: 'test', compiled: compileDocument(readFileSync('openapi/petstore.yaml', 'utf8')) }),
+);
+
 type Validate = (value: unknown, schema: object, coerce: boolean, context: string) => { _tag: string; value?: unknown };
+
+/** Marks Ajv's core class module, when it is evaluated, on `globalThis.ajvEvaluated`. */
+const markAjv = {
+  name: 'mark-ajv',
+  setup: (builder: import('esbuild').PluginBuild) =>
+    builder.onLoad({ filter: /[\\/]ajv[\\/]dist[\\/]core\.js$/ }, args => ({ contents: `globalThis.ajvEvaluated = true;\n${readFileSync(args.path, 'utf8')}`, loader: 'js' })),
+};
 
 /** Prism's validators/utils.js bundled on its own, edited or not. */
 async function bundledValidator(edited: boolean): Promise<Validate> {
   const { build } = await import('esbuild');
   const folder = mkdtempSync(join(tmpdir(), 'prism-lazy-ajv-'));
   const outfile = join(folder, `utils-${String(edited)}.cjs`);
-  await build({ entryPoints: [UTILS], bundle: true, platform: 'node', format: 'cjs', outfile, plugins: edited ? [prismLazyAjv] : [], logLevel: 'silent', mainFields: ['main', 'module'] });
+  await build({ entryPoints: [UTILS], bundle: true, platform: 'node', format: 'cjs', outfile, plugins: edited ? [prismLazyAjv, precompiledValidators, markAjv] : [markAjv], logLevel: 'silent', mainFields: ['main', 'module'] });
   return (require(outfile) as { validateAgainstSchema: Validate }).validateAgainstSchema;
 }
 
@@ -29,6 +43,17 @@ describe('the build’s edit of Prism’s validator (each draft’s Ajv pair mad
     const source = readFileSync(UTILS, 'utf8');
     expect(lazyAjvInstances(source)).not.toContain('validateSchema');
     expect(lazyAjvInstances(source, { schemasCheckedAtBuild: true })).toContain('    strict: false,\n    validateSchema: false,\n');
+  });
+
+  it('evaluates no Ajv while every schema has a precompiled validator, and Ajv on the first that has none', async () => {
+    Reflect.deleteProperty(globalThis, 'ajvEvaluated');
+    const validate = await bundledValidator(true);
+    const [precompiled] = collectValidatedSchemas(compileDocument(readFileSync('openapi/petstore.yaml', 'utf8')));
+    if (!precompiled) throw new Error('The package document has no validated schema.');
+    validate({ limit: '5' }, precompiled.schema, precompiled.coerce, 'body');
+    expect(Reflect.get(globalThis, 'ajvEvaluated')).toBeUndefined();
+    expect(validate('x', { type: 'integer' }, false, 'body')._tag).toBe('Some');
+    expect(Reflect.get(globalThis, 'ajvEvaluated')).toBe(true);
   });
 
   it('validates exactly as Prism does unedited, for every draft', async () => {

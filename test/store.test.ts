@@ -51,6 +51,14 @@ describe('the pet store', () => {
     expect(store.list({ limit: 10 }).map(pet => pet.name)).toContain('Third');
   });
 
+  it('refuses to hold a pet whose id is outside its shape’s bounds, so it never assigns past them or reuses an id', () => {
+    const store = createPetStore({ initialPets: buildPets(2), shape: { idBounds: { minimum: 1, maximum: 3 } } });
+    expect(() => store.replace([{ id: 4, name: 'Past', categoryId: 1 }])).toThrow(/id 4; the store holds ids from 1 to 3/);
+    expect(() => store.replace([{ id: 2 ** 53 + 2, name: 'Huge', categoryId: 1 }])).toThrow(RangeError);
+    expect(() => store.replace([{ id: 0, name: 'Zero', categoryId: 1 }])).toThrow(/id 0/);
+    expect(store.list({ limit: 10 }).map(pet => pet.id)).toEqual([1, 2]);
+  });
+
   it('updates and removes pets by id, and says when there is none', () => {
     const store = createPetStore({ initialPets: buildPets(2) });
     expect(store.update({ id: 2, name: 'Renamed', categoryId: 4 })).toEqual({ id: 2, name: 'Renamed', categoryId: 4 });

@@ -36,6 +36,7 @@ export interface CliConfig {
   requestTimeout: number;
   adminToken: string | undefined;
   adminOrigins: string[];
+  adminHosts: string[];
   now: Date | undefined;
   /** `--data`: the file of starting pets, and how the user named it (flag or variable). */
   dataFile: { path: string; name: string } | undefined;
@@ -106,6 +107,10 @@ Options (each has an environment variable; a flag wins over it, and an empty var
       --admin-origin <origin>  Let web pages from this origin call the admin endpoints, e.g.
                                http://localhost:6006; repeat for more (PETSTORE_ADMIN_ORIGINS=o1,o2).
                                Default: only the mock's own origin and clients that send no Origin.
+      --admin-host <name>      Answer admin requests addressed to this name too, e.g. petstore (a
+                               compose service); repeat for more, * for any (PETSTORE_ADMIN_HOSTS).
+                               Default: loopback names, IP addresses, the --host and --admin-origin
+                               hosts; another Host (DNS rebinding) gets 403 host_not_allowed.
       --data <file.json>       Start every store from exactly these pets ({"pets": [...]} or an
                                array, each checked against the document's Pet) instead of --pets
                                seeded ones; reset returns to them (PETSTORE_DATA).
@@ -134,7 +139,7 @@ carried out), exit 0 within 2 seconds.`;
 type Env = Readonly<Record<string, string | undefined>>;
 
 /** Flags that take a value; a value that starts with a dash (`--pets -1`) is still theirs. */
-const VALUE_FLAGS = new Set(['--port', '-p', '--host', '-h', '--seed', '--pets', '--api-key', '--default-status', '--log-level', '--delay', '--fault-rate', '--max-sessions', '--max-pets', '--journal-size', '--max-connections', '--max-inflight-bytes', '--request-timeout', '--admin-token', '--admin-origin', '--now', '--data', '--document']);
+const VALUE_FLAGS = new Set(['--port', '-p', '--host', '-h', '--seed', '--pets', '--api-key', '--default-status', '--log-level', '--delay', '--fault-rate', '--max-sessions', '--max-pets', '--journal-size', '--max-connections', '--max-inflight-bytes', '--request-timeout', '--admin-token', '--admin-origin', '--admin-host', '--now', '--data', '--document']);
 
 export function parseCli(argv: readonly string[], env: Env): CliCommand {
   // `-h` is `--host`, as in Prism; given without an address, it asks for help.
@@ -166,6 +171,7 @@ export function parseCli(argv: readonly string[], env: Env): CliCommand {
         'request-timeout': { type: 'string' },
         'admin-token': { type: 'string' },
         'admin-origin': { type: 'string', multiple: true },
+        'admin-host': { type: 'string', multiple: true },
         now: { type: 'string' },
         data: { type: 'string' },
         document: { type: 'string' },
@@ -221,6 +227,7 @@ export function parseCli(argv: readonly string[], env: Env): CliCommand {
     requestTimeout: (read('requestTimeout', values['request-timeout']) as number | undefined) ?? DEFAULT_REQUEST_TIMEOUT,
     adminToken: read('adminToken', values['admin-token']) as string | undefined,
     adminOrigins: (read('adminOrigins', values['admin-origin']) as string[] | undefined) ?? [],
+    adminHosts: (read('adminHosts', values['admin-host']) as string[] | undefined) ?? [],
     now: toDate(read('now', values.now) as string | undefined),
     dataFile: undefined,
   };

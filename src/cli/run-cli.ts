@@ -1,7 +1,7 @@
-import { readFile } from 'node:fs/promises';
 import type { AddressInfo } from 'node:net';
-import { DocumentShapeError, loadDocument, type PetstoreDocument } from '../document/index.js';
-import { petSchemaOf, readPets } from '../engine/index.js';
+import { DocumentShapeError, loadDocument, readTextFile, type PetstoreDocument } from '../document/index.js';
+import { petSchemaOf, readPets, validatorsSourceOf } from '../engine/index.js';
+import { findRoundedNumber } from '../engine/http/index.js';
 import { findDefaultStatusProblem } from '../options/index.js';
 import { createMockServer, type MockServer } from '../server/index.js';
 import type { Pet } from '../types/index.js';
@@ -84,6 +84,7 @@ async function serve(config: CliConfig, io: CliIo): Promise<number | MockServer>
       ...(config.delay !== undefined && { delay: config.delay }),
       ...(config.adminToken !== undefined && { adminToken: config.adminToken }),
       adminOrigins: config.adminOrigins,
+      adminHosts: config.adminHosts,
       dashboard: config.dashboard,
       ...(initialPets !== undefined && { initialPets }),
       ...(config.now !== undefined && { now: config.now }),
@@ -104,12 +105,14 @@ async function serve(config: CliConfig, io: CliIo): Promise<number | MockServer>
     const pets = initialPets ? `${initialPets.length} pets from ${config.dataFile?.path ?? ''}` : `seed ${config.seed}, ${config.pets} pets`;
     const { title, version } = server.engine.document.source.info;
     const documentLine = config.documentPath === undefined ? '' : `, ${title} ${version} from ${config.documentPath}${config.watch ? ', watched' : ''}`;
+    // Precompiled for the package's document as built; another document's are compiled as each schema is first used.
+    const validatorsLine = `, validators ${validatorsSourceOf(server.engine.document.origin.sha256)}`;
     if (logsRequests) {
       // Listening on every address, the line names those a browser opens (never http://0.0.0.0),
       // separated by " or " so that the first word after "ready on" is always one whole URL.
       const origins = originsToOpen(server.server.address() as AddressInfo);
       const urls = origins.map(origin => `${origin}${server.engine.document.basePath}`).join(' or ');
-      io.stdout(`petstore-mock ready on ${urls} (${pets}, ${keys}${documentLine}${describeControls(config)})`);
+      io.stdout(`petstore-mock ready on ${urls} (${pets}, ${keys}${documentLine}${validatorsLine}${describeControls(config)})`);
       if (server.dashboardUrl !== undefined) io.stdout(`dashboard: ${server.dashboardUrl.replace(server.origin, origins[0])}`);
     }
     return server;
@@ -127,19 +130,21 @@ async function serve(config: CliConfig, io: CliIo): Promise<number | MockServer>
   }
 }
 
-/** The pets of a `--data` file, checked against the document as `PUT /__admin/state` checks them. */
+/** The pets of a `--data` file (a BOM skipped, a FIFO or a directory refused at once), checked against the document as `PUT /__admin/state` checks them. */
 async function readDataFile(path: string, maxPets: number, document: PetstoreDocument): Promise<{ pets: Pet[] } | { problem: string }> {
-  let text: string;
-  try {
-    text = await readFile(path, 'utf8');
-  } catch (error) {
-    return { problem: `cannot be read (${(error as NodeJS.ErrnoException).code ?? String(error)})` };
-  }
+  const read = await readTextFile(path);
+  if ('problem' in read) return { problem: read.problem.replace(/, not a file$/, ', not a file: give the path of a JSON file') };
   let value: unknown;
   try {
-    value = JSON.parse(text);
+    value = JSON.parse(read.text);
   } catch (error) {
     return { problem: `is not valid JSON: ${(error as Error).message}` };
+  }
+  const rounded = findRoundedNumber(read.text);
+  if (rounded) {
+    const [first, second, ...rest] = rounded.path.split('.');
+    const where = first === 'pets' && second !== undefined ? `pets[${second}] ${rest.join('.')}` : `pets[${first ?? ''}] ${[second, ...rest].join('.')}`;
+    return { problem: `${where.trim()} is ${rounded.literal}, which a JavaScript number cannot hold exactly (it reads ${rounded.value}); write the number the pet should have` };
   }
   return readPets(value, petSchemaOf(document), maxPets);
 }

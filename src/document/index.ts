@@ -1,6 +1,7 @@
 // Node's entry of this folder; the browser build uses index.browser.ts in its place (scripts/build.mjs).
 export { checkDocumentPath, documentFromSource, hashDocument, loadDocument, reloadDocument } from './load-document.js';
 export { compiledDocumentPath, locateDocument } from './locate-document.js';
+export { readTextFile } from './read-text-file.js';
 export { responseSchemaOf } from './prepared-document.js';
 export type { CompiledDocumentCache, DocumentOperation, PetstoreDocument } from './prepared-document.js';
 export { DocumentShapeError, lowerBound, successCode, successSchema, upperBound } from './pet-resource.js';

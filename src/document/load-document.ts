@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import type { CompiledDocument } from './compile-document.js';
 import { compiledDocumentPath, locateDocument } from './locate-document.js';
+import { readTextFile } from './read-text-file.js';
 import { DocumentShapeError } from './pet-resource.js';
 import { prepareDocument, type CompiledDocumentCache, type PetstoreDocument } from './prepared-document.js';
 
@@ -50,12 +51,9 @@ export function hashDocument(text: string): string {
  * transform (~60 ms); otherwise it is compiled here, with those loaded on demand.
  */
 async function readDocument(documentPath: string): Promise<PetstoreDocument> {
-  let text: string;
-  try {
-    text = (await readFile(documentPath, 'utf8')).replace(/^\uFEFF/, '');
-  } catch (error) {
-    throw new DocumentShapeError(`[petstore-mock] The OpenAPI document ${documentPath} cannot be read (${(error as NodeJS.ErrnoException).code ?? String(error)}).`);
-  }
+  const read = await readTextFile(documentPath);
+  if ('problem' in read) throw new DocumentShapeError(`[petstore-mock] The OpenAPI document ${documentPath} ${read.problem}.`);
+  const { text } = read;
   const sha256 = hashDocument(text);
   const cached = await readCompiledCache(documentPath, sha256);
   const { compileDocument } = cached ? { compileDocument: undefined } : await import('./compile-document.js');

@@ -2,10 +2,10 @@ import type { IHttpRequest } from '@stoplight/prism-http';
 import { checkDocumentPath, documentFromSource, loadDocument, type PetstoreDocument } from '../document/index.js';
 import { DEFAULT_SEED } from '../fixtures/index.js';
 import { checkOptions } from '../options/index.js';
-import { createSessionRegistry, DEFAULT_MAX_PETS, DEFAULT_PETS, findSessionIdProblem, SESSION_HEADER, type SessionRegistry } from '../sessions/index.js';
+import { createSessionRegistry, DEFAULT_MAX_PETS, DEFAULT_PETS, findSessionIdProblem, newSessionId, SESSION_HEADER, type SessionRegistry } from '../sessions/index.js';
 import type { PetShape, PetStore } from '../store/index.js';
 import type { Pet } from '../types/index.js';
-import { ADMIN_PREFIX, type MockSettings } from './admin/index.js';
+import { ADMIN_PREFIX, createAdminHostCheck, hostOfOrigin, type MockSettings } from './admin/index.js';
 import { checkFaultRate, createClock, createOverrideRegistry, toDelayRange, toInstant } from './controls/index.js';
 // By file: the Engine's public declaration must not reach Prism's types through controls/index.js.
 import type { OverrideRegistry } from './controls/overrides.js';
@@ -101,7 +101,13 @@ export async function createEngine(options: EngineOptions = {}): Promise<Engine>
   };
   const apiServices = { sessions, overrides, latency, contexts, onError, failure };
   // Checked by checkOptions; compared without regard to case, as origins are.
-  const adminServices = { cors, adminOrigins: new Set((options.adminOrigins ?? []).map(origin => origin.toLowerCase())), dashboardScript: options.dashboardScript };
+  const adminServices = {
+    cors,
+    adminOrigins: new Set((options.adminOrigins ?? []).map(origin => origin.toLowerCase())),
+    // A trusted origin's pages reach the mock by its host.
+    isAdminHost: options.adminHosts === undefined ? undefined : createAdminHostCheck([...options.adminHosts, ...(options.adminOrigins ?? []).map(hostOfOrigin)]),
+    dashboardScript: options.dashboardScript,
+  };
   let runtime = createDocumentRuntime(document, runtimeServices);
 
   const answer = async (request: MockRequest, method: string, path: string, search: string, headers: Record<string, string>): Promise<Answer> => {
@@ -203,6 +209,7 @@ function describeSettings(options: EngineOptions, sessions: SessionRegistry, jou
     maxSessions: sessions.maxSessions,
     maxPets: sessions.maxPets,
     journalSize: journal.capacity,
+    instance: newSessionId(),
   };
 }
 

@@ -9,7 +9,8 @@ import { deriveSeed, type SessionRegistry } from '../sessions/index.js';
 import { findDefaultStatusProblem } from '../options/index.js';
 import type { PetShape } from '../store/index.js';
 import type { Pet, PetStatus } from '../types/index.js';
-import { describeSchemaProblems, findSchemaProblems } from './schema/index.js';
+import { unlessEvalBlocked } from './checks/eval-blocked.js';
+import { describeSchemaProblems, findSchemaProblems, validatorsSourceOf, type ValidatorsSource } from './schema/index.js';
 
 /** What a new document changed, for the log: operations by `METHOD /path (operationId)`, and the pets its `Pet` refused. */
 export interface DocumentChange {
@@ -30,6 +31,8 @@ export interface DocumentSummary {
   /** The file it was read from; null for the one given as an object or embedded in a page. */
   path: string | null;
   operations: number;
+  /** `precompiled`: the build compiled its validators (the package's document, built); else Ajv compiles each schema on first use, which needs 'unsafe-eval' under a CSP. */
+  validators: ValidatorsSource;
 }
 
 export function describeDocument(document: PetstoreDocument): DocumentSummary {
@@ -39,6 +42,7 @@ export function describeDocument(document: PetstoreDocument): DocumentSummary {
     sha256: document.origin.sha256?.slice(0, 12) ?? null,
     path: document.origin.path ?? null,
     operations: document.operations.size,
+    validators: validatorsSourceOf(document.origin.sha256),
   };
 }
 
@@ -87,7 +91,7 @@ export function adoptDocument(
   // Pets given were checked when read (readPets); seeded ones of the package's document at build.
   const seededUnchecked = options.initialPetsGiven !== true && document.checks?.seededPetsFit !== true;
   for (const [index, pet] of seededUnchecked ? options.initialPets.entries() : []) {
-    const problems = findSchemaProblems(pet, resource.petSchema);
+    const problems = unlessEvalBlocked(() => findSchemaProblems(pet, resource.petSchema), []);
     if (problems.length > 0) {
       throw new DocumentShapeError(
         `[petstore-mock] The seeded pets do not fit the document's Pet (pets[${index}]: ${describeSchemaProblems(problems)}); give such a property an example or a default in the document.`,
@@ -144,7 +148,7 @@ export function findInvalidExamples(document: PetstoreDocument): readonly string
         if (content.example !== undefined) examples.push(['example', content.example]);
         for (const [key, value] of examples) {
           if (value === undefined) continue;
-          const problems = findSchemaProblems(value, content.schema);
+          const problems = unlessEvalBlocked(() => findSchemaProblems(value, content.schema), []);
           if (problems.length > 0) found.push(`the ${code} example "${key}" of ${operation.operationId} breaks its schema (${describeSchemaProblems(problems)})`);
         }
       }

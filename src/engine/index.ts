@@ -6,6 +6,7 @@ export { createRequestJournal, DEFAULT_JOURNAL_SIZE, JOURNAL_BODY_LIMIT } from '
 export { createOverrideRegistry } from './controls/overrides.js';
 export { readOverrideSpec } from './controls/override-spec.js';
 export { petSchemaOf, readPets } from './state/read-pets.js';
+export { validatorsSourceOf } from './schema/index.js';
 export { MAX_DELAY, parseDelay } from './controls/latency.js';
 export { MAX_REQUEST_DELAY } from './controls/request-controls.js';
 export { parseInstant } from './controls/clock.js';

@@ -62,6 +62,14 @@ export interface EngineOptions {
    * them, only the mock's own origin and clients that send no `Origin` (curl, tests) may.
    */
   adminOrigins?: readonly string[];
+  /**
+   * Names the mock is reached by besides loopback names and IP addresses, e.g. `petstore` (a compose
+   * service) or `*` for any: when given, the admin endpoints and the dashboard refuse (403
+   * `host_not_allowed`) a request whose `Host` is another name, as a page whose name was pointed at
+   * this machine (DNS rebinding) sends. The hosts of `adminOrigins` count too. `createMockServer`
+   * always checks, adding its listen address; the MSW handlers see no `Host` and leave it out.
+   */
+  adminHosts?: readonly string[];
   /** Fix the mock's clock (e.g. `'2031-01-01'`) to see deprecated operations after their sunset. Default: the real clock. */
   now?: NowOption;
   /** Bearer tokens accepted; empty or absent: any non-empty token. */

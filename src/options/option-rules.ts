@@ -62,6 +62,10 @@ function byteSize(min: number, max: number): Pick<OptionRule, 'fromText' | 'chec
 const ORIGIN = /^https?:\/\/[^/\s?#]+$/i;
 const isOrigin = (value: unknown): boolean => typeof value === 'string' && ORIGIN.test(value);
 
+/** A name the mock is reached by, as a `Host` header names it (a port is allowed and not compared), or `*` for any. */
+const HOST_NAME = /^(?:\*|\[[\da-f:.]+\]|[a-z\d_](?:[a-z\d_.-]*[a-z\d_])?\.?)(?::\d{1,5})?$/i;
+const isHostName = (value: unknown): boolean => typeof value === 'string' && HOST_NAME.test(value);
+
 const BOOLEAN_TEXT = { true: true, 1: true, yes: true, on: true, false: false, 0: false, no: false, off: false } as Record<string, boolean>;
 
 function flagBoolean(): Pick<OptionRule, 'fromText' | 'check'> {
@@ -134,6 +138,7 @@ export const OPTION_RULES = {
     check: value => (isToken(value) ? undefined : `must be ${TOKEN} (leave the option out for open admin endpoints)`),
   },
   adminOrigins: { key: 'adminOrigins', flag: '--admin-origin', env: 'PETSTORE_ADMIN_ORIGINS', ...list(isOrigin, 'an origin such as http://localhost:6006 (a scheme, a host and a port, no path)') },
+  adminHosts: { key: 'adminHosts', flag: '--admin-host', env: 'PETSTORE_ADMIN_HOSTS', ...list(isHostName, 'a host name such as petstore or petstore:4010, or * for any') },
   data: {
     key: 'data',
     flag: '--data',

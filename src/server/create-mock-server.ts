@@ -1,5 +1,5 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import { isIP, type AddressInfo } from 'node:net';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { checkOptions } from '../options/index.js';
 import { createEngine, readBody, type Engine, type EngineOptions, type MockRequest, type MockResponse } from '../engine/index.js';
@@ -90,7 +90,11 @@ export async function createMockServer(options: MockServerOptions = {}): Promise
   checkOptions(options);
   const dashboardScript = options.dashboard === false ? undefined : await loadDashboardScript();
   if (options.watch === true && options.documentPath === undefined) throw new TypeError('[petstore-mock] watch follows documentPath: pass the document to watch.');
-  const engine = await createEngine({ ...options, ...(dashboardScript !== undefined && { dashboardScript }) });
+  // Behind node:http the Host header is worth checking (DNS rebinding): by the names given and the listen
+  // address when it is a name (an IP address is always allowed).
+  const host = options.host ?? DEFAULT_HOST;
+  const adminHosts = [...(options.adminHosts ?? []), ...(isIP(host) === 0 ? [host] : [])];
+  const engine = await createEngine({ ...options, adminHosts, ...(dashboardScript !== undefined && { dashboardScript }) });
   const watcher =
     options.watch === true && options.documentPath !== undefined
       ? watchDocument(options.documentPath, engine, {

@@ -50,7 +50,7 @@ export interface PetStore {
   remove(id: number): boolean;
   /** Starts from `pets` at the next `reset()`, keeping the pets it holds now (a new document's seeded pets). */
   setInitialPets(pets: readonly Pet[]): void;
-  /** Holds exactly `pets` (ids kept; the next created id is one more than the highest); `reset()` still returns to the initial pets. Throws past `maxPets`. */
+  /** Holds exactly `pets` (ids kept; the next created id is one more than the highest); `reset()` still returns to the initial pets. Throws past `maxPets`, or for an id outside the shape's `idBounds`. */
   replace(pets: readonly Pet[]): void;
   reset(): void;
   readonly size: number;
@@ -58,6 +58,8 @@ export interface PetStore {
   readonly maxPets: number;
   /** True when `create` would exceed `maxPets` or the highest id the document allows. */
   readonly isFull: boolean;
+  /** Grows by one with every change of the pets (create, update, remove, replace, reset): equal revisions, equal pets. */
+  readonly revision: number;
 }
 
 /** Thrown by `create` on a full store; the engine answers `507 store_full` before it gets there. */
@@ -81,10 +83,12 @@ export function createPetStore(options: PetStoreOptions = {}): PetStore {
   }
   const pets = new Map<number, Pet>();
   let nextId = 1;
+  let revision = 0;
   const firstId = (): number => shape.idBounds?.minimum ?? 1;
   const lastId = (): number => shape.idBounds?.maximum ?? Number.MAX_SAFE_INTEGER;
 
   function hold(given: readonly Pet[]): void {
+    revision += 1;
     pets.clear();
     let highestId = firstId() - 1;
     for (const pet of [...given].sort((a, b) => idOf(a) - idOf(b))) {
@@ -93,6 +97,15 @@ export function createPetStore(options: PetStoreOptions = {}): PetStore {
     }
     nextId = highestId + 1;
   }
+  /** Throws a RangeError, holding nothing new, when an id is no whole number within the bounds: a later create would pass them or reuse an id. */
+  function checkIds(given: readonly Pet[]): void {
+    const misfit = given.find(pet => !Number.isSafeInteger(idOf(pet)) || idOf(pet) < firstId() || idOf(pet) > lastId());
+    if (misfit !== undefined) {
+      throw new RangeError(`[petstore-mock] A pet has ${shape.idProperty ?? 'id'} ${String(idOf(misfit))}; the store holds ids from ${firstId()} to ${lastId()} (the document's bounds).`);
+    }
+  }
+  // Initial pets are checked where they are given (readPets), against the document they came with;
+  // after a new document they may fall outside its bounds, and a full store then answers 507.
   const reset = (): void => hold(initialPets);
   reset();
   const isFull = (): boolean => pets.size >= maxPets || nextId > lastId();
@@ -131,6 +144,7 @@ export function createPetStore(options: PetStoreOptions = {}): PetStore {
       const ordered = deepFreeze(orderFields(completed, shape.fields));
       pets.set(nextId, ordered);
       nextId += 1;
+      revision += 1;
       return copyPet(ordered);
     },
     update(pet) {
@@ -138,11 +152,17 @@ export function createPetStore(options: PetStoreOptions = {}): PetStore {
       if (!pets.has(id)) return undefined;
       const stored = deepFreeze(orderFields(copyPet(pet, shape.fields), shape.fields));
       pets.set(id, stored);
+      revision += 1;
       return copyPet(stored);
     },
-    remove: id => pets.delete(id),
+    remove(id) {
+      const removed = pets.delete(id);
+      if (removed) revision += 1;
+      return removed;
+    },
     replace(given) {
       if (given.length > maxPets) throw new StoreFullError(`[petstore-mock] ${given.length} pets are more than the store holds (maxPets ${maxPets}).`);
+      checkIds(given);
       hold(given);
     },
     reset,
@@ -155,6 +175,9 @@ export function createPetStore(options: PetStoreOptions = {}): PetStore {
     maxPets,
     get isFull() {
       return isFull();
+    },
+    get revision() {
+      return revision;
     },
   };
 }

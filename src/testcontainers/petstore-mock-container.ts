@@ -1,7 +1,7 @@
 import { basename } from 'node:path';
 import { randomUUID } from 'node:crypto';
-import { createServer } from 'node:net';
-import { AbstractStartedContainer, GenericContainer, Wait, type StartedTestContainer } from 'testcontainers';
+import { createServer, isIP } from 'node:net';
+import { AbstractStartedContainer, GenericContainer, getContainerRuntimeClient, Wait, type StartedTestContainer } from 'testcontainers';
 import { createAdminClient, type AdminClient, type AdminControls, type AdminSession } from '../admin-client/index.js';
 import type { Override } from '../engine/controls/overrides.js';
 import type { Har } from '../engine/journal/har-types.js';
@@ -22,6 +22,7 @@ const DOCUMENT_FOLDER = '/tmp/petstore-document';
  */
 export class PetstoreMockContainer extends GenericContainer {
   private adminToken: string | undefined;
+  private readonly adminHosts: string[] = [];
 
   constructor(image: string = DEFAULT_IMAGE) {
     super(image);
@@ -69,6 +70,16 @@ export class PetstoreMockContainer extends GenericContainer {
     return this.withEnvironment({ PETSTORE_ADMIN_ORIGINS: origins.join(',') });
   }
 
+  /**
+   * Names the admin endpoints answer to besides loopback names and IP addresses (`PETSTORE_ADMIN_HOSTS`).
+   * `start()` adds the Docker host's name (`getHost()`) and the network aliases, the names tests and
+   * other containers reach it by; give others a client uses, e.g. a proxy's.
+   */
+  withAdminHosts(names: readonly string[]): this {
+    this.adminHosts.push(...names);
+    return this;
+  }
+
   /** Every store starts from exactly these pets (`PETSTORE_DATA`, a file copied into the container); `reset()` returns to them. */
   withData(pets: readonly Pet[]): this {
     return this.withCopyContentToContainer([{ content: JSON.stringify({ pets }), target: DATA_PATH, mode: 0o644 }]).withEnvironment({ PETSTORE_DATA: DATA_PATH });
@@ -91,6 +102,11 @@ export class PetstoreMockContainer extends GenericContainer {
   }
 
   override async start(): Promise<StartedPetstoreMockContainer> {
+    // A host that is a name (`docker` in Docker-in-Docker CI) must be one the admin endpoints answer to.
+    const dockerHost = (await getContainerRuntimeClient()).info.containerRuntime.host;
+    const given = this.environment['PETSTORE_ADMIN_HOSTS']?.split(',').filter(name => name !== '') ?? [];
+    const names = [...given, ...this.adminHosts, ...this.networkAliases, ...(isIP(dockerHost) === 0 ? [dockerHost] : [])];
+    if (names.length > 0) this.withEnvironment({ PETSTORE_ADMIN_HOSTS: [...new Set(names)].join(',') });
     if (this.networkMode !== 'host') return new StartedPetstoreMockContainer(await super.start(), undefined, this.adminToken);
     // With host networking there is no port mapping: the mock listens on a free port of the host.
     const port = await freeHostPort();

@@ -153,6 +153,24 @@ export function describeAdminContract(surfaceName: string, createSurface: Create
       expect(await (await surface.request('GET', '/__admin/overrides')).json()).toEqual({ overrides: [] });
     });
 
+    it('refuses a state or an override whose JSON holds a number JavaScript would read as another, naming it, and changes nothing', async () => {
+      const before = (await (await surface.request('GET', '/__admin/state')).json()) as unknown;
+      const json = { 'content-type': 'application/json' };
+      for (const [method, path, body, message] of [
+        ['PUT', '/__admin/state', '{"pets":[{"id":1.0000000000000000001,"name":"A","categoryId":1}]}', /pets\.0\.id is 1\.0000000000000000001, which a JavaScript number cannot hold exactly \(it reads 1\)/],
+        ['PUT', '/__admin/state', '[{"id":2,"name":"B","categoryId":9007199254740993}]', /0\.categoryId is 9007199254740993, .*it reads 9007199254740992/],
+        ['PUT', '/__admin/state', '{"pets":[{"id":3,"name":"C","categoryId":1e400}]}', /pets\.0\.categoryId is 1e400, .*it reads Infinity/],
+        ['PUT', '/__admin/state', '{"pets":[{"id":9007199254740992,"name":"D","categoryId":1}]}', /pets\[0\] \(id 9007199254740992\): id must be a whole number from 1 to 9007199254740991/],
+        ['POST', '/__admin/overrides', '{"operationId":"getPet","status":200,"body":{"id":1e-400,"name":"E","categoryId":1}}', /body\.id is 1e-400, .*it reads 0/],
+      ] as const) {
+        const response = await surface.request(method, path, { headers: json, body });
+        expect(response.status, body).toBe(400);
+        expect(await response.json()).toMatchObject({ code: 'invalid_request', status: 400, message: expect.stringMatching(message) as string });
+      }
+      expect(await (await surface.request('GET', '/__admin/state')).json()).toEqual(before);
+      expect(await (await surface.request('GET', '/__admin/overrides')).json()).toEqual({ overrides: [] });
+    });
+
     it('names a new override’s place, and answers 404 for one that is not in the session asked', async () => {
       const created = await surface.request('POST', '/__admin/overrides', { headers: { 'content-type': 'application/json', 'x-petstore-session': 'owner' }, body: '{"operationId":"listPets","status":503}' });
       expect(created.status).toBe(201);
@@ -174,6 +192,13 @@ export function describeAdminContract(surfaceName: string, createSurface: Create
       expect(sessions).toContainEqual({ id: 'listed', pets: 4 });
       const settings = (await (await surface.request('GET', '/__admin/settings')).json()) as Record<string, unknown>;
       expect(settings).toMatchObject({ seed: 5, startingFrom: 'seed', apiKeys: 0, adminToken: false, delay: null, faultRate: 0, now: null, maxSessions: 100, maxPets: 10_000, journalSize: 1000 });
+    });
+
+    it('names its instance (a random id made when it started) in the settings and in the journal’s answers, so that a page can tell a restart', async () => {
+      const { instance } = (await (await surface.request('GET', '/__admin/settings')).json()) as { instance: string };
+      expect(instance).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/);
+      const journal = (await (await surface.request('GET', '/__admin/requests?after=0')).json()) as { instance: string };
+      expect(journal.instance).toBe(instance);
     });
 
     it('lists the document’s operations in the settings, each with the statuses it declares', async () => {

@@ -164,6 +164,7 @@ export function describeAnimalStoreContract(surfaceName: string, createSurface: 
         ['a categoryId JavaScript reads as 0 (1e-400)', '{"name":"Rex","categoryId":1e-400}', /categoryId is 1e-400, which a JavaScript number cannot hold exactly \(it reads 0\)/],
         ['a categoryId JavaScript rounds (2^53+1)', '{"name":"Rex","categoryId":9007199254740993}', /categoryId is 9007199254740993, .*it reads 9007199254740992/],
         ['a categoryId that is not quite whole', '{"name":"Rex","categoryId":1.0000000000000000001}', /categoryId is 1.0000000000000000001/],
+        ['a categoryId JavaScript reads as Infinity (1e400), which JSON would write as null', '{"name":"Rex","categoryId":1e400}', /categoryId is 1e400, which a JavaScript number cannot hold exactly \(it reads Infinity\)/],
         ['a categoryId of 2^53, beyond what the mock holds exactly', '{"name":"Rex","categoryId":9007199254740992}', /categoryId must be <= 9007199254740991 \(an int64 beyond ±\(2\^53−1\) cannot be held exactly/],
       ])('answers 400 invalid_request naming the field given %s', async (_, body, message) => {
         await expectError(await createPet(surface(), body), 400, 'invalid_request', message);
@@ -220,6 +221,11 @@ export function describeAnimalStoreContract(surfaceName: string, createSurface: 
       // %zz is not percent-encoding: it reaches Prism escaped, never as a URIError (a 500); %E0%A4 is a cut UTF-8 sequence.
       it.each(['abc', '1.5', 'true', '%zz', '%E0%A4'])('answers 400 naming petId given /v1/pets/%s', async petId => {
         await expectError(await surface().request('GET', `/v1/pets/${petId}`, { headers: AUTH }), 400, 'invalid_request', /petId must be integer/);
+      });
+
+      // What JavaScript's Number() reads as 1 but no client writes for pet 1: refused, never answered with pet 1.
+      it.each(['0x1', '%201', '1e0', '+1', '01', '1.0'])('answers 400 naming petId given /v1/pets/%s, an integer not written in decimal', async petId => {
+        await expectError(await surface().request('GET', `/v1/pets/${petId}`, { headers: AUTH }), 400, 'invalid_request', /Request path parameter petId must be an integer written in decimal/);
       });
 
       it('lets __proto__ and constructor keys pollute nothing', async () => {

@@ -50,6 +50,31 @@ export function describeTestControlsContract(surfaceName: string, createSurface:
         expect(await listAll(surface())).toEqual(before);
       });
 
+      it('refuses an id past the document’s highest and an integer a JavaScript number does not hold exactly, naming the pet and field', async () => {
+        const before = await listAll(surface());
+        for (const [pets, message] of [
+          [[{ id: 2 ** 53, name: 'Past', categoryId: 1 }], /pets\[0\] \(id 9007199254740992\): id must be a whole number from 1 to 9007199254740991/],
+          [[{ id: 1, name: 'Huge', categoryId: 2 ** 53 + 2 }], /pets\[0\] \(id 1\): categoryId is 9007199254740994, beyond ±\(2\^53 − 1\)/],
+        ] as const) {
+          await expect(surface().controls().setState({ pets: pets as unknown as Pet[] })).rejects.toMatchObject({ code: 'invalid_request', status: 400, message: expect.stringMatching(message) as string });
+        }
+        expect(await listAll(surface())).toEqual(before);
+      });
+
+      it('after a state near the highest id, refuses every create past it with 507: no 201 overwrites a pet, and the snapshot restores', async () => {
+        const nearTop = Number.MAX_SAFE_INTEGER - 2;
+        await surface().controls().setState({ pets: [{ id: nearTop, name: 'Top', categoryId: 1 }] });
+        const statuses: number[] = [];
+        for (const name of ['One', 'Two', 'Three']) statuses.push((await createPet(surface(), { name, categoryId: 1 })).status);
+        expect(statuses).toEqual([201, 201, 507]);
+        const snapshot = await surface().controls().getState();
+        expect(snapshot.pets.map(pet => [pet.id, pet.name])).toEqual([[nearTop, 'Top'], [nearTop + 1, 'One'], [nearTop + 2, 'Two']]);
+        await expectError(await createPet(surface(), { name: 'Four', categoryId: 1 }), 507, 'store_full', /id at most 9007199254740991/);
+        await surface().controls().setState(snapshot);
+        expect(await surface().controls().getState()).toEqual(snapshot);
+        await surface().reset();
+      });
+
       it('refuses with an AdminError that carries the code and status, as the admin endpoints answer them', async () => {
         const refused = { name: 'AdminError', code: 'invalid_request', status: 400 };
         await expect(surface().controls().setState({ pets: [{ id: -1, name: 'Neg', categoryId: 1 }] })).rejects.toMatchObject(refused);

@@ -32,8 +32,8 @@ export async function waitForTestApp(page: Page): Promise<void> {
  * `fetch` made by the page and answered by the service worker with the handlers' response; the
  * controls are the page's `createPetstoreMock` methods.
  */
-export async function createBrowserSurface(browser: Browser, origin: string, options: EngineOptions, pageErrors: string[]): Promise<Surface> {
-  const page = await openTestApp(browser, origin, pageErrors);
+export async function createBrowserSurface(browser: Browser, origin: string, options: EngineOptions, pageErrors: string[], pageOptions: OpenTestAppOptions = {}): Promise<Surface> {
+  const page = await openTestApp(browser, origin, pageErrors, pageOptions);
   const reportedErrors: string[] = [];
   const drain = async (): Promise<void> => {
     reportedErrors.push(...(await page.evaluate(() => window.petstoreTest.drainReported())));

@@ -8,7 +8,8 @@ export const FUZZ_API_KEY = 'k';
 export const FUZZ_ADMIN_TOKEN = 'admin';
 
 const METHODS = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE', 'HEAD', 'OPTIONS', 'TRACE', 'get', 'BREW'];
-const PATHS = [
+/** Paths and query strings, valid and hostile (the precompiled validators' test reads their queries too). */
+export const FUZZ_PATHS = [
   '/v1/pets', '/v1/pets/', '/v1/pets/1', '/v1/pets/0', '/v1/pets/-1', '/v1/pets/99999999999999999999', '/v1/pets/1e3',
   '/v1/pets/%00', '/v1/pets/%E0%A4%A', '/v1/pets/%zz', '/v1/pets/..%2F..', '/v1/pets//1', '/v1', '/v1/', '/v1/store/orders', '/v1/store',
   '/', '', '/v2/pets', '/v1/pets?limit=', '/v1/pets?limit=5&limit=6',
@@ -39,7 +40,10 @@ const AUTHORIZATIONS = [
   'Token x', 'Bearer k k', 'Bearer \u00e9', '',
 ];
 const ORIGINS = [undefined, undefined, 'http://localhost:3000', 'https://evil.example', 'null'];
-const BODIES = [
+/** Host headers: loopback, an IP, a name given (`adminHosts: ['petstore']`) and a rebound page's. */
+const HOSTS = [undefined, undefined, undefined, 'localhost:4010', '127.0.0.1:4010', 'petstore:4010', 'attacker.example:4010', 'attacker.example.', ''];
+/** Request bodies, valid and hostile, as sent. */
+export const FUZZ_BODIES = [
   undefined, '', '{}', '[]', 'null', 'true', '0', '"str"', '{"name":"a","categoryId":1}', '{"name":"a","categoryId":1,"status":"sold"}',
   '{"name":null,"categoryId":null}', '{"name":"a","categoryId":1e400}', '{"name":"a","categoryId":1e-400}', '{"name":"a","categoryId":-9007199254740993}',
   '{"name":"a","categoryId":1.0000000000000000001}', '{"name":"a","categoryId":1,"x":[1e-400]}', '{"name":"' + 'n'.repeat(256) + '","categoryId":1}',
@@ -48,6 +52,7 @@ const BODIES = [
   '[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]', '\uFEFF{"name":"a","categoryId":1}', '{"name":"\\ud800","categoryId":1}',
   '{"pets":[{"id":3,"name":"State","categoryId":1}]}', '{"pets":[{"id":3,"name":"A","categoryId":1},{"id":3,"name":"B","categoryId":1}]}', '{"pets":"all"}',
   '{"operationId":"createPet","status":503,"times":2}', '{"operationId":"listPets","status":401}', '{"operationId":"getPet","status":200,"body":{"id":5,"name":"O","categoryId":1}}',
+  '{"pets":[{"id":9007199254740990,"name":"Top","categoryId":1}]}', '{"pets":[{"id":9007199254740992,"name":"Past","categoryId":1}]}', '{"pets":[{"id":1.0000000000000000001,"name":"A","categoryId":1}]}',
   '{"operationId":"getPet","status":418}', '{"tags":["calm"]}', '{"tags":null}', '{"name":"a","categoryId":1,"tags":[1,2]}', '{"name":"a","categoryId":1,"createdAt":"x"}',
   '{"name":"a","categoryId":1,"status":"adopted","tags":["' + 't'.repeat(40) + '"]}', '{"operationId":"deletePet","status":204}', '{"operationId":"listCategories","status":200}', '{"operationId":"listPets","status":503,"times":1e9}', '{"operationId":"listPets","status":200,"example":"twoPets","delay":0}',
 ];
@@ -62,14 +67,16 @@ export function randomRequest(random: Random): MockRequest {
   if (random.next() < 0.2) headers['content-length'] = random.pick(['0', '1', '-1', 'abc', '99999999999']);
   const origin = random.pick(ORIGINS);
   if (origin !== undefined) headers['origin'] = origin;
+  const host = random.pick(HOSTS);
+  if (host !== undefined) headers['host'] = host;
   if (random.next() < 0.1) headers['sec-fetch-site'] = random.pick(['cross-site', 'same-origin', 'same-site', 'none']);
   if (random.next() < 0.1) headers['access-control-request-method'] = random.pick(['GET', 'POST', 'DELETE', '']);
   const prefer = random.next() < 0.3 ? random.pick(PREFERS) : undefined;
   if (prefer !== undefined) headers['prefer'] = prefer;
   const session = random.next() < 0.4 ? random.pick(SESSIONS) : undefined;
   if (session !== undefined) headers['x-petstore-session'] = session;
-  const body = random.pick(BODIES);
-  return { method: random.pick(METHODS), url: random.pick(PATHS), headers, ...(body !== undefined && { body: random.next() < 0.5 ? body : new TextEncoder().encode(body) }) };
+  const body = random.pick(FUZZ_BODIES);
+  return { method: random.pick(METHODS), url: random.pick(FUZZ_PATHS), headers, ...(body !== undefined && { body: random.next() < 0.5 ? body : new TextEncoder().encode(body) }) };
 }
 
 /** A fuzzed request as fetch sends it over a socket: fetch refuses TRACE and odd methods and a body on GET or HEAD, and sets Content-Length itself. `apiOnly` keeps to paths under /v1 (MSW handles no other). */
@@ -77,7 +84,8 @@ export function toFetchCall(request: MockRequest, origin: string, apiOnly = fals
   const method = /^[A-Z]+$/.test(request.method) && !['TRACE', 'BREW'].includes(request.method) ? request.method : 'GET';
   const body = method !== 'GET' && method !== 'HEAD' ? request.body : undefined;
   const headers: Record<string, string> = {};
-  for (const [name, value] of Object.entries(request.headers)) if (value !== undefined && name.toLowerCase() !== 'content-length') headers[name] = value;
+  // fetch sets Content-Length and Host itself.
+  for (const [name, value] of Object.entries(request.headers)) if (value !== undefined && !['content-length', 'host'].includes(name.toLowerCase())) headers[name] = value;
   const path = request.url.startsWith(apiOnly ? '/v1' : '/') ? request.url : '/v1/pets';
   const init: RequestInit = { method, headers, ...(body !== undefined && { body: typeof body === 'string' ? body : new Blob([body as Uint8Array<ArrayBuffer>]) }) };
   return { method, path, url: `${origin}${path}`, init };

@@ -3,7 +3,7 @@ import type { DocumentSummary } from '../document-state.js';
 import type { OperationSummary } from './describe-operations.js';
 import { findSessionIdProblem, SESSION_HEADER, type Session, type SessionRegistry } from '../../sessions/index.js';
 import { loadPrismMocker } from '../prism/index.js';
-import { bodyTooLarge, invalidJson, notJson } from '../checks/index.js';
+import { bodyTooLarge, invalidJson, notJson, roundedNumber } from '../checks/index.js';
 import { readOverrideSpec, type OverrideRegistry } from '../controls/index.js';
 import { decodeBody, parseQuery } from '../http/index.js';
 import { journalToHar, readJournalFilter, type RequestJournal } from '../journal/index.js';
@@ -51,6 +51,8 @@ export interface MockSettings {
   document: DocumentSummary;
   /** Its operations and the statuses each declares, for the dashboard's override form. */
   operations: OperationSummary[];
+  /** A random id made when the engine was: another one means the mock restarted (its journal and stores started over). */
+  instance: string;
 }
 
 export interface AdminRequest {
@@ -83,6 +85,8 @@ export function createAdminEndpoints(facts: AdminFacts) {
     if (decoded.kind === 'none') return { response: toMockResponse(errorResponse('invalid_request', `${request.method} ${request.path} needs a JSON body.`)) };
     if (decoded.kind === 'not-json') return { response: toMockResponse(notJson(decoded.contentType)) };
     if (decoded.kind === 'invalid-json') return { response: toMockResponse(invalidJson(decoded.reason)) };
+    // Read as another number, it would be stored (a state) or answered (an override) as one the client never sent.
+    if (decoded.rounded) return { response: toMockResponse(roundedNumber(decoded.rounded)) };
     return { value: decoded.value };
   };
 
@@ -97,7 +101,7 @@ export function createAdminEndpoints(facts: AdminFacts) {
       GET: (request, session) => {
         const filter = readJournalFilter(parseQuery(request.search));
         if ('problem' in filter) return toMockResponse(errorResponse('invalid_request', filter.problem));
-        return toMockResponse(jsonResponse(200, { requests: journal.list(session, filter.filter), capacity: journal.capacity }));
+        return toMockResponse(jsonResponse(200, { requests: journal.list(session, filter.filter), capacity: journal.capacity, instance: facts.settings.instance }));
       },
       DELETE: (_, session) => {
         journal.clear(session);

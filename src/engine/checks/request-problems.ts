@@ -3,8 +3,8 @@ import type { IHttpRequest, IHttpResponse } from '@stoplight/prism-http';
 import type { IHttpOperation } from '@stoplight/types';
 import { checkBearerToken } from './bearer-token.js';
 import { describeDiagnostics, isError } from './diagnostics.js';
-import { findQueryNumberProblem } from './query-numbers.js';
-import type { DecodedBody } from '../http/index.js';
+import { findParameterNumberProblem } from './parameter-numbers.js';
+import type { DecodedBody, RoundedNumber } from '../http/index.js';
 import { errorResponse } from '../responses/index.js';
 
 export const BEARER_CHALLENGE = 'Bearer realm="petstore-mock"';
@@ -34,15 +34,9 @@ export function findInputProblem({ operation, request, diagnostics, body, bodyLi
     return notJson(body.kind === 'not-json' ? body.contentType : request.headers?.['content-type']);
   }
   if (body.kind === 'invalid-json') return invalidJson(body.reason);
-  if (body.kind === 'json' && body.rounded) {
-    const { path, literal, value } = body.rounded;
-    return errorResponse(
-      'invalid_request',
-      `Request body property ${path || '(the body)'} is ${literal}, which a JavaScript number cannot hold exactly (it reads ${value}); the mock refuses it rather than store another value.`,
-    );
-  }
+  if (body.kind === 'json' && body.rounded) return roundedNumber(body.rounded);
   if (errors.length === 0) {
-    const numberProblem = findQueryNumberProblem(operation, request.url.query ?? {});
+    const numberProblem = findParameterNumberProblem(operation, request.url.query ?? {}, request.url.path);
     return numberProblem === undefined ? undefined : errorResponse('invalid_request', numberProblem);
   }
   // Prism reports a JSON `null` body as a missing one.
@@ -55,6 +49,14 @@ export function findInputProblem({ operation, request, diagnostics, body, bodyLi
 /** The 413 of a body over the limit, for API and admin requests alike. */
 export function bodyTooLarge(bodyLimit: number): IHttpResponse {
   return errorResponse('payload_too_large', `The request body is larger than ${bodyLimit} bytes.`);
+}
+
+/** The 400 of a JSON body holding a number `JSON.parse` reads as another (`1.0000000000000000001` as 1), for API and admin requests alike. */
+export function roundedNumber({ path, literal, value }: RoundedNumber): IHttpResponse {
+  return errorResponse(
+    'invalid_request',
+    `Request body property ${path || '(the body)'} is ${literal}, which a JavaScript number cannot hold exactly (it reads ${value}); the mock refuses it rather than store another value.`,
+  );
 }
 
 /** The 415 of a body that is not JSON, naming the media type received. */

@@ -14,8 +14,8 @@ const NUMBER = /-?\d+(?:\.\d+)?(?:[eE][+-]?\d+)?/y;
 
 /**
  * The first number of valid JSON `text` that is not an integer, or is not exactly one, but that
- * JavaScript reads as an integer (`1e-400` as 0, `1.0000000000000000001` as 1, 2^53+1 as 2^53):
- * stored as read, it would be another value than the client sent. Iterative, so deep nesting is fine.
+ * JavaScript reads as an integer (`1e-400` as 0, `1.0000000000000000001` as 1, 2^53+1 as 2^53), or
+ * that it reads as Infinity (`1e400`): stored as read, it would be another value than the client sent. Iterative, so deep nesting is fine.
  */
 export function findRoundedNumber(text: string): RoundedNumber | undefined {
   if (!MAY_ROUND.test(text)) return undefined;
@@ -61,8 +61,9 @@ function endOfString(text: string, start: number): number {
   return index;
 }
 
-/** True when `value` is an integer but `literal` does not denote exactly that integer. */
+/** True when `value` is infinite (`1e400`, which JSON would then write as null), or an integer `literal` does not denote exactly. */
 function isRounded(literal: string, value: number): boolean {
+  if (!Number.isFinite(value)) return true;
   if (!Number.isInteger(value)) return false;
   const match = /^-?(\d+)(?:\.(\d+))?(?:[eE]([+-]?\d+))?$/.exec(literal);
   if (!match) return false;

@@ -1,4 +1,4 @@
-import { ADMIN_METHODS, answerDashboard, foreignOriginResponse, judgeAdminOrigin } from '../admin/index.js';
+import { ADMIN_METHODS, answerDashboard, foreignOriginResponse, hostNotAllowedResponse, judgeAdminOrigin, type AdminHostCheck } from '../admin/index.js';
 import { corsHeaders, isPreflight, preflightHeaders } from '../http/index.js';
 import type { MockRequest, MockResponse } from '../types.js';
 import { withoutBody } from './answer.js';
@@ -8,17 +8,22 @@ export interface AdminRequestServices {
   cors: boolean;
   /** Origins (lower case) whose pages may call the admin endpoints. */
   adminOrigins: ReadonlySet<string>;
+  /** Whether a `Host` is one the mock is known by (DNS rebinding); undefined where no Host is worth checking (MSW). */
+  isAdminHost: AdminHostCheck | undefined;
   /** The dashboard's script: with it, `/__admin/` serves the page. */
   dashboardScript: string | undefined;
 }
 
 /**
- * WireMock's admin paths. Health is open to all, for probes; the others answer only the mock's own
- * pages, trusted origins and clients that are no browser, so that no web page can read the
- * journal or reset the stores; CORS headers go only to a trusted origin.
+ * WireMock's admin paths. Health is open to all, for probes; the others (and the dashboard) answer
+ * only requests addressed to a host the mock is known by, and of those only the mock's own pages,
+ * trusted origins and clients that are no browser, so that no web page, not even one whose name was
+ * rebound to this machine, can read the journal or reset the stores; CORS headers go only to a trusted origin.
  */
 export function answerAdminRequest(runtime: DocumentRuntime, services: AdminRequestServices, request: MockRequest, method: string, path: string, search: string, headers: Record<string, string>): MockResponse {
   const origin = headers['origin'];
+  const host = headers['host'];
+  if (path !== '/__admin/health' && services.isAdminHost !== undefined && !services.isAdminHost(host)) return hostNotAllowedResponse(path, host ?? '');
   // The page and its assets hold no data: a browser navigates to them, and their script then asks the endpoints below.
   const page = services.dashboardScript !== undefined && (method === 'GET' || method === 'HEAD') ? answerDashboard(path, services.dashboardScript) : undefined;
   if (page) return method === 'HEAD' ? (withoutBody(page), page) : page;

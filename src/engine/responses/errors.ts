@@ -7,6 +7,7 @@ export const ERROR_CODES = {
   override_not_found: 404,
   route_not_found: 404,
   origin_not_allowed: 403,
+  host_not_allowed: 403,
   method_not_allowed: 405,
   request_timeout: 408,
   operation_sunset: 410,

@@ -1,6 +1,6 @@
 import type { JSONSchema } from '@stoplight/prism-http';
 import { ValidationContext } from '@stoplight/prism-http/dist/validator/validators/types.js';
-import { validateAgainstSchema } from '@stoplight/prism-http/dist/validator/validators/utils.js';
+import * as prismValidation from '@stoplight/prism-http/dist/validator/validators/utils.js';
 import { withoutFormatBesideType } from '../checks/index.js';
 
 export interface SchemaProblem {
@@ -17,7 +17,7 @@ export interface SchemaProblem {
  * document's formats) finds wrong with `value` against one of the document's schemas.
  */
 export function findSchemaProblems(value: unknown, schema: unknown): SchemaProblem[] {
-  const result = validateAgainstSchema(value, schema as JSONSchema, false, ValidationContext.Output, 'body');
+  const result = prismValidation.validateAgainstSchema(value, schema as JSONSchema, false, ValidationContext.Output, 'body');
   if (result._tag === 'None') return [];
   return result.value.map(diagnostic => ({
     path: (diagnostic.path ?? []).slice(1).join('.'),
@@ -34,4 +34,18 @@ export function describeSchemaProblems(problems: readonly SchemaProblem[]): stri
   return withoutFormatBesideType(problems, problem => problem.keyword, problem => problem.path)
     .map(problem => (problem.path === '' ? problem.message : `${problem.path} ${problem.message}`))
     .join('; ');
+}
+
+/** How Prism gets the validators of a document: made by the build from the package's document, or by Ajv as each schema is first used. */
+export type ValidatorsSource = 'precompiled' | 'compiled at run time';
+
+/**
+ * Whether the build compiled the validators of the document whose text has this SHA-256: the
+ * package's document in the built package (scripts/prism-precompiled-validators.mjs), whose
+ * edit of Prism's validator answers it. Another document's, and any from the sources, are
+ * compiled at run time, which a Content-Security-Policy without 'unsafe-eval' forbids.
+ */
+export function validatorsSourceOf(sha256: string | undefined): ValidatorsSource {
+  const precompiledFor = (prismValidation as { validatorsPrecompiledFor?: (sha256: string | undefined) => boolean }).validatorsPrecompiledFor;
+  return precompiledFor?.(sha256) === true ? 'precompiled' : 'compiled at run time';
 }

@@ -1,19 +1,20 @@
-import type { PetstoreDocument } from '../../document/index.js';
+import type { JsonSchema, PetstoreDocument } from '../../document/index.js';
 import type { Pet } from '../../types/index.js';
-import { describeSchemaProblems, findSchemaProblems } from '../schema/index.js';
+import { describeSchemaProblems, findSchemaProblems, findUnsafeInteger } from '../schema/index.js';
 
 export type ReadPetsResult = { pets: Pet[] } | { problem: string };
 
-/** What every stored pet must be: the document's `Pet`, its properties and the one that identifies a pet. */
-export function petSchemaOf(document: PetstoreDocument): { schema: unknown; fields: readonly string[]; idProperty: string } {
-  return { schema: document.pets.petSchema, fields: document.pets.fields, idProperty: document.pets.idProperty };
+/** What every stored pet must be: the document's `Pet`, its properties, the one that identifies a pet and the ids the document allows. */
+export function petSchemaOf(document: PetstoreDocument): { schema: JsonSchema; fields: readonly string[]; idProperty: string; idBounds: { readonly minimum: number; readonly maximum: number } } {
+  return { schema: document.pets.petSchema, fields: document.pets.fields, idProperty: document.pets.idProperty, idBounds: document.pets.idBounds };
 }
 
 /**
- * Pets given whole (`PUT /__admin/state`, `--data`, `initialPets`): `{"pets": [...]}` or a bare
- * array, each pet valid against the document's `Pet` by Prism's validator, with no field `Pet` does
- * not declare, ids unique, at most `maxPets`. The first problem as a sentence naming the pet and
- * its field, or the pets in id order.
+ * Pets given whole (`PUT /__admin/state`, `--data`, `initialPets`, `setState`, kept pets restored):
+ * `{"pets": [...]}` or a bare array, each pet valid against the document's `Pet` by Prism's
+ * validator, with no field `Pet` does not declare, no integer beyond ±(2^53 − 1), ids within the
+ * document's bounds (so a store given them never assigns an id past its maximum) and unique, at most
+ * `maxPets`. The first problem as a sentence naming the pet and its field, or the pets in id order.
  */
 export function readPets(value: unknown, pet: ReturnType<typeof petSchemaOf>, maxPets: number): ReadPetsResult {
   const list = Array.isArray(value) ? (value as unknown[]) : isPetsDocument(value) ? value.pets : undefined;
@@ -29,9 +30,15 @@ export function readPets(value: unknown, pet: ReturnType<typeof petSchemaOf>, ma
     if (unknown.length > 0) return { problem: `${label} has ${unknown.map(field => JSON.stringify(field)).join(', ')}, which Pet does not declare (it has ${pet.fields.join(', ')})` };
     const problems = findSchemaProblems(item, pet.schema);
     if (problems.length > 0) return { problem: `${label}: ${describeSchemaProblems(problems)}` };
-    const earlier = seen.get(id as number);
+    const { minimum, maximum } = pet.idBounds;
+    if (typeof id !== 'number' || !Number.isInteger(id) || id > maximum || id < minimum) {
+      return { problem: `${label}: ${pet.idProperty} must be a whole number from ${minimum} to ${maximum} (the ids the document's Pet allows), got ${id === undefined ? 'none' : JSON.stringify(id)}` };
+    }
+    const unsafe = findUnsafeInteger(item, pet.schema);
+    if (unsafe) return { problem: `${label}: ${unsafe.path} is ${unsafe.value}, beyond ±(2^53 − 1): a JavaScript number does not hold that integer exactly, so it is refused rather than stored as another` };
+    const earlier = seen.get(id);
     if (earlier !== undefined) return { problem: `${name} repeats ${pet.idProperty} ${String(id)} of pets[${earlier}]: ids must be unique` };
-    seen.set(id as number, index);
+    seen.set(id, index);
   }
   const idOf = (item: Pet): number => (item as unknown as Record<string, number>)[pet.idProperty] as number;
   return { pets: [...(list as Pet[])].sort((a, b) => idOf(a) - idOf(b)) };

@@ -1,0 +1,33 @@
+import { constants, type Stats } from 'node:fs';
+import { open } from 'node:fs/promises';
+
+/**
+ * A file's text as UTF-8, a byte order mark dropped (editors on Windows write one); or why it cannot
+ * be read, as the rest of a sentence naming the file. A FIFO, a directory or a device is refused at
+ * once, opened without blocking and then looked at, rather than waited on for ever.
+ */
+export async function readTextFile(path: string): Promise<{ text: string } | { problem: string }> {
+  try {
+    // Windows has no O_NONBLOCK (nor FIFOs to open with it).
+    const file = await open(path, constants.O_RDONLY | (process.platform === 'win32' ? 0 : constants.O_NONBLOCK));
+    try {
+      const kind = fileKind(await file.stat());
+      if (kind !== undefined) return { problem: `is ${kind}, not a file` };
+      return { text: (await file.readFile('utf8')).replace(/^\uFEFF/, '') };
+    } finally {
+      await file.close();
+    }
+  } catch (error) {
+    return { problem: `cannot be read (${(error as NodeJS.ErrnoException).code ?? String(error)})` };
+  }
+}
+
+/** What a path that is no regular file names, in words; undefined for a regular file. */
+function fileKind(stats: Stats): string | undefined {
+  if (stats.isFile()) return undefined;
+  if (stats.isDirectory()) return 'a directory';
+  if (stats.isFIFO()) return 'a FIFO (named pipe)';
+  if (stats.isSocket()) return 'a socket';
+  if (stats.isCharacterDevice() || stats.isBlockDevice()) return 'a device';
+  return 'no regular file';
+}

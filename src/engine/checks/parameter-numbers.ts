@@ -1,0 +1,55 @@
+import type { IHttpOperation, IHttpParam } from '@stoplight/types';
+
+const INTEGER_TEXT = /^-?(0|[1-9][0-9]*)$/;
+const NUMBER_TEXT = /^-?(0|[1-9][0-9]*)(\.[0-9]+)?([eE][+-]?[0-9]+)?$/;
+
+/**
+ * Why a query or path value of an integer or number parameter is not one, as a sentence naming the
+ * parameter; undefined when every such value is. Prism's check lets through what JavaScript's
+ * `Number()` reads (an empty `limit=` as 0, `0x10` as 16, ` 1` as 1, `/pets/1e0` as pet 1): the mock
+ * reads numbers as JSON writes them, in decimal, and refuses an integer it could not hold exactly.
+ */
+export function findParameterNumberProblem(operation: IHttpOperation, query: Readonly<Record<string, string | string[]>>, path?: string): string | undefined {
+  const pathValues = path === undefined ? {} : pathParameterTexts(operation.path, path);
+  return (
+    findProblem(operation.request?.query ?? [], query, 'query parameter') ?? findProblem(operation.request?.path ?? [], pathValues, 'path parameter')
+  );
+}
+
+function findProblem(parameters: readonly IHttpParam[], values: Readonly<Record<string, string | string[]>>, kind: string): string | undefined {
+  for (const parameter of parameters) {
+    const type = (parameter.schema as { type?: unknown } | undefined)?.type;
+    const integer = type === 'integer' || (Array.isArray(type) && type.includes('integer'));
+    if (!integer && type !== 'number' && !(Array.isArray(type) && type.includes('number'))) continue;
+    const given = values[parameter.name];
+    for (const text of given === undefined ? [] : Array.isArray(given) ? given : [given]) {
+      if (!(integer ? INTEGER_TEXT : NUMBER_TEXT).test(text)) {
+        return `Request ${kind} ${parameter.name} must be ${integer ? 'an integer' : 'a number'} written in decimal, got ${JSON.stringify(text)}.`;
+      }
+      if (integer && !Number.isSafeInteger(Number(text))) {
+        return `Request ${kind} ${parameter.name} is ${text}, which a JavaScript number cannot hold exactly; the mock refuses it rather than read another value.`;
+      }
+    }
+  }
+  return undefined;
+}
+
+/** The texts of a path's templated segments (`/pets/{petId}` against `/pets/0x10`: petId `0x10`), percent-decoded. */
+function pathParameterTexts(template: string, path: string): Record<string, string> {
+  const texts: Record<string, string> = {};
+  const segments = path.split('/');
+  template.split('/').forEach((segment, index) => {
+    const name = /^\{(.+)\}$/.exec(segment)?.[1];
+    const value = segments[index];
+    if (name !== undefined && value !== undefined) texts[name] = decodeSegment(value);
+  });
+  return texts;
+}
+
+function decodeSegment(segment: string): string {
+  try {
+    return decodeURIComponent(segment);
+  } catch {
+    return segment;
+  }
+}
