@@ -13,6 +13,7 @@ import { measureBrowser } from './browser.js';
 import { measureDocker } from './docker.js';
 import { buildBaseline } from './baseline.js';
 import { measureJournalMemory } from './journal.js';
+import { CEILING_TARGET_MIB, measureMemoryCeiling } from './memory-ceiling.js';
 import { measureSessions, measureWorstCaseMemory } from './sessions.js';
 import { freePort, measureRequestsPerSecond, median, startProcess, waitForOk, type StartedProcess } from './support.js';
 
@@ -142,6 +143,7 @@ const worstCase = await measureWorstCaseMemory();
 const journalMemory = await measureJournalMemory();
 console.log(`Worst case: resident memory ${(worstCase.rss / 1024 / 1024).toFixed(1)} MiB with the default store and 100 sessions each full (10,000 pets of 255-character names); largest page ${(worstCase.largestPage / 1024).toFixed(1)} KiB`);
 
+const ceiling = await measureMemoryCeiling();
 const dockerFigures = await measureDocker();
 const mb = (bytes: number): string => `${(bytes / 1024 / 1024).toFixed(1)} MiB`;
 console.log(
@@ -185,6 +187,8 @@ const ratios = [
 const sessionMemoryMiB = sessions.fullRss / 1024 / 1024;
 console.log('');
 console.log(`${'RSS, 100 sessions of 1,000 pets (MiB)'.padEnd(44)} ${sessionMemoryMiB.toFixed(1).padStart(7)}    target ${'< 300'.padEnd(14)} ${sessionMemoryMiB < 300 ? 'met' : 'MISSED'}`);
+const ceilingMet = ceiling.worstRssMiB < CEILING_TARGET_MIB && ceiling.healthy;
+console.log(`${'worst resident memory under attack (MiB)'.padEnd(44)} ${ceiling.worstRssMiB.toFixed(0).padStart(7)}    target ${`< ${CEILING_TARGET_MIB}, healthy`.padEnd(14)} ${ceilingMet ? 'met' : 'MISSED'}`);
 if (!Number.isNaN(browserImportKB)) console.log(`${'browser: petstore-mock/msw at import (KB gzip)'.padEnd(44)} ${browserImportKB.toFixed(0).padStart(7)}    target ${'<= 250'.padEnd(14)} ${browserImportKB <= 250 ? 'met' : 'MISSED'}`);
 for (const [name, value, target, met] of dockerRatios) console.log(`${name.padEnd(44)} ${value.toFixed(1).padStart(7)}    target ${target.padEnd(14)} ${met ? 'met' : 'MISSED'}`);
 for (const [name, ratio, target, met] of ratios) console.log(`${name.padEnd(44)} ${ratio.toFixed(2).padStart(6)}×   target ${target.padEnd(14)} ${met ? 'met' : 'MISSED'}`);
@@ -192,4 +196,4 @@ if (baselineRef) {
   const ratio = (results['petstore-mock']?.requestsPerSecond ?? NaN) / (results[baselineName]?.requestsPerSecond ?? NaN);
   console.log(`${`throughput vs the ${baselineRef} build`.padEnd(44)} ${ratio.toFixed(2).padStart(6)}×   target ${'>= 0.95'.padEnd(14)} ${ratio >= 0.95 ? 'met' : 'MISSED'}`);
 }
-writeFileSync('.bench/results.json', `${JSON.stringify({ node: process.version, seconds: SECONDS, baseline: baselineRef ?? null, results, msw: { mswImport, petstoreImport, baselineImport, petstoreRequests, trivialRequests }, browser: browserFigures, sessions, worstCase, journalMemory, docker: dockerFigures, ratios }, null, 2)}\n`);
+writeFileSync('.bench/results.json', `${JSON.stringify({ node: process.version, seconds: SECONDS, baseline: baselineRef ?? null, results, msw: { mswImport, petstoreImport, baselineImport, petstoreRequests, trivialRequests }, browser: browserFigures, sessions, worstCase, journalMemory, memoryCeiling: ceiling, docker: dockerFigures, ratios }, null, 2)}\n`);
