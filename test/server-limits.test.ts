@@ -1,6 +1,6 @@
 import { connect, type Socket } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
-import { createMockServer, type MockServer, type MockServerOptions } from '../src/index.js';
+import { createMockServer, type JournalEntry, type MockServer, type MockServerOptions } from '../src/index.js';
 
 const AUTH = { authorization: 'Bearer limits' };
 
@@ -214,5 +214,92 @@ describe('stopping with pipelined requests', () => {
     expect(created?.status).toBe(201);
     // The GET queued behind the delayed create was carried out after it: it sees the new pet.
     expect((listed?.body as { name: string }[]).map(pet => pet.name)).toContain('Behind a delay');
+  });
+});
+
+describe('the journal names the limit of each request the server refuses itself', () => {
+  /** The journal's entries refused at `limit`. */
+  const refusedAt = (mock: MockServer, limit: string): JournalEntry[] => mock.engine.journal.list().filter(entry => entry.limit === limit);
+
+  it('journals a body refused at --max-inflight-bytes as maxInflightBytes, with its request and the 503, but no body', async () => {
+    const mock = await start({ maxInflightBytes: 64 * 1024 });
+    const slow = raw(mock.port);
+    slow.socket.write(`${postHead(mock.port, 60_000)}{"name":"Slow"`);
+    await requestsReceived(mock, 1);
+    const refused = raw(mock.port);
+    refused.socket.write(`${postHead(mock.port, 10_000, 'X-Petstore-Session: refused-one\r\n')}{"name":"Refused"`);
+    await refused.closed;
+    const [entry, ...more] = refusedAt(mock, 'maxInflightBytes');
+    expect(more).toEqual([]);
+    expect(entry).toMatchObject({ method: 'POST', path: '/v1/pets', status: 503, session: 'refused-one', body: null, operationId: null, response: { status: 503, headers: { 'retry-after': '1' } } });
+    expect(entry?.reason).toMatch(/--max-inflight-bytes/);
+    expect(entry?.headers['authorization']).toBe('[redacted]');
+  });
+
+  it('journals a connection refused at --max-connections as maxConnections, once, with the request it sent', async () => {
+    const mock = await start({ maxConnections: 1 });
+    raw(mock.port);
+    await connectionsOpen(mock, 1);
+    const refused = raw(mock.port);
+    const get = 'GET /v1/pets?limit=3 HTTP/1.1\r\nHost: x\r\nAuthorization: Bearer limits\r\n\r\n';
+    refused.socket.write(get + get);
+    await refused.closed;
+    const entries = refusedAt(mock, 'maxConnections');
+    expect(entries.map(entry => [entry.method, entry.path, entry.status])).toEqual([['GET', '/v1/pets?limit=3', 503]]);
+    expect(entries[0]?.reason).toMatch(/1 connections open, its limit \(--max-connections/);
+  });
+
+  it('journals a body that stalls past --request-timeout as requestTimeout, with its 408', async () => {
+    const mock = await start({ requestTimeout: 300 });
+    const stalled = raw(mock.port);
+    stalled.socket.write(`${postHead(mock.port, 60_000)}{"name":"Stalled"`);
+    await stalled.closed;
+    const [entry] = refusedAt(mock, 'requestTimeout');
+    expect(entry).toMatchObject({ method: 'POST', path: '/v1/pets', status: 408, reason: expect.stringMatching(/did not arrive in full in time/) as string });
+  });
+
+  it('journals the request past the 32 one connection may queue as maxPipelined', async () => {
+    const mock = await start({});
+    const pipelined = raw(mock.port);
+    const get = (extra = ''): string => `GET /v1/pets HTTP/1.1\r\nHost: x\r\nAuthorization: Bearer limits\r\n${extra}\r\n`;
+    const received = requestsReceived(mock, 33);
+    pipelined.socket.write(get('Prefer: delay=2000\r\n') + get().repeat(32));
+    await received;
+    const entries = refusedAt(mock, 'maxPipelined');
+    expect(entries.map(entry => [entry.method, entry.path, entry.status])).toEqual([['GET', '/v1/pets', 503]]);
+    expect(entries[0]?.reason).toMatch(/32 requests waiting for their answers/);
+  });
+
+  it('journals the pipelined requests it refuses while stopping as shutdown', async () => {
+    const mock = await start({});
+    const pipelined = raw(mock.port);
+    const body = JSON.stringify({ name: 'Queued', categoryId: 1 });
+    const request = (extra = ''): string => `${postHead(mock.port, body.length, extra)}${body}`;
+    const received = requestsReceived(mock, 3);
+    pipelined.socket.write(request('Prefer: delay=10000\r\n') + request() + request());
+    await received;
+    await mock.close();
+    await pipelined.closed;
+    const entries = refusedAt(mock, 'shutdown');
+    expect(entries.map(entry => [entry.method, entry.path, entry.status])).toEqual([
+      ['POST', '/v1/pets', 503],
+      ['POST', '/v1/pets', 503],
+    ]);
+    expect(entries[0]?.reason).toMatch(/The mock is shutting down/);
+  });
+
+  it('keeps a flood of refusals within the journal’s bytes, dropping the oldest entries first', async () => {
+    const mock = await start({ maxInflightBytes: 1024, journalBytes: 64 * 1024 });
+    // Each refused request carries a 4 KiB header: far more refusals than the journal's bytes hold.
+    const filler = `X-Filler: ${'f'.repeat(4_000)}\r\n`;
+    for (let round = 0; round < 40; round++) {
+      const refused = raw(mock.port);
+      refused.socket.write(postHead(mock.port, 100_000, filler));
+      await refused.closed;
+    }
+    expect(refusedAt(mock, 'maxInflightBytes').length).toBeGreaterThan(0);
+    expect(mock.engine.journal.size).toBeLessThan(40);
+    expect(mock.engine.journal.bytes).toBeLessThanOrEqual(64 * 1024);
+    expect(mock.engine.journal.list().at(-1)?.seq).toBe(40);
   });
 });

@@ -5,7 +5,7 @@ import { checkOptions } from '../options/index.js';
 import { createSessionRegistry, DEFAULT_MAX_PETS, DEFAULT_PETS, findSessionIdProblem, newSessionId, SESSION_HEADER, type SessionRegistry } from '../sessions/index.js';
 import type { PetShape, PetStore } from '../store/index.js';
 import type { Pet } from '../types/index.js';
-import { ADMIN_PREFIX, createAdminHostCheck, hostOfOrigin, type MockSettings } from './admin/index.js';
+import { ADMIN_PREFIX, createAdminHostCheck, hostOfOrigin, limitThatRefused, type MockSettings } from './admin/index.js';
 import { checkFaultRate, createClock, createOverrideRegistry, toDelayRange, toInstant } from './controls/index.js';
 // By file: the Engine's public declaration must not reach Prism's types through controls/index.js.
 import type { OverrideRegistry } from './controls/overrides.js';
@@ -16,7 +16,7 @@ import type { RequestContext } from './operations/index.js';
 import { answerAdminRequest, answerApiRequest, createDocumentRuntime, createFailureAnswer, withoutBody, type Answer, type DocumentRuntimeServices } from './pipeline/index.js';
 import { resetState, warnOfEviction } from './shared-state.js';
 import { petSchemaOf, readPets } from './state/index.js';
-import type { EngineOptions, MockRequest, MockResponse } from './types.js';
+import type { EngineOptions, MockRequest, MockResponse, Refusal } from './types.js';
 
 export { DEFAULT_PETS, SESSION_OPENED_HEADER } from '../sessions/index.js';
 export { resetState, warnOfEviction } from './shared-state.js';
@@ -42,6 +42,12 @@ export interface Engine {
   replaceDocument(document: PetstoreDocument): DocumentChange;
   /** One session back to its seeded state, or with no id everything: every store, session and the journal. */
   reset(session?: string): void;
+  /**
+   * Journals a request refused before the engine saw it (a server's limit such as
+   * `maxInflightBytes`, or its stopping), as an entry naming `limit`: what the request was, the
+   * answer it got, and why. No body is kept; the entry counts against the journal's bytes as any other.
+   */
+  recordRefusal(refusal: Refusal): void;
   /** Compiles Prism's validators of every operation now instead of on each operation's first request; changes no state. */
   warmUp(): void;
 }
@@ -121,8 +127,17 @@ export async function createEngine(options: EngineOptions = {}): Promise<Engine>
     return { response: runtime.notFound(path) };
   };
 
+  const recordRefusal = (refusal: Refusal, time = new Date().toISOString()): void => {
+    if (journal.capacity === 0) return;
+    const headers = lowerCaseHeaders(refusal.headers);
+    const { path, search } = splitUrl(refusal.url);
+    const { response } = refusal;
+    journal.record(journalEntry(refusal, response, { response, limit: refusal.limit }, { time, method: refusal.method.toUpperCase(), path, search, headers, reason: findReason(response.status, response.body) }));
+  };
+
   return {
     store: sessions.default.store,
+    recordRefusal: refusal => recordRefusal(refusal),
     sessions,
     journal,
     overrides,
@@ -150,7 +165,13 @@ export async function createEngine(options: EngineOptions = {}): Promise<Engine>
       const { path, search } = splitUrl(request.url);
       let answered: Answer;
       try {
-        if (path.startsWith(ADMIN_PREFIX)) return answerAdminRequest(runtime, adminServices, request, method, path, search, headers);
+        if (path.startsWith(ADMIN_PREFIX)) {
+          const response = answerAdminRequest(runtime, adminServices, request, method, path, search, headers);
+          // Admin requests are not journaled, but one a limit refused is: the journal says which limit was hit.
+          const limit = limitThatRefused(response);
+          if (limit !== undefined) recordRefusal({ method, url: request.url, headers: request.headers, response, limit }, time);
+          return response;
+        }
         answered = await answer(request, method, path, search, headers);
       } catch (error) {
         answered = { response: failure(`[petstore-mock] ${method} ${path} failed unexpectedly.`, error) };
@@ -168,7 +189,7 @@ export async function createEngine(options: EngineOptions = {}): Promise<Engine>
 
 /** What the journal keeps of one answered request. */
 function journalEntry(
-  request: MockRequest,
+  request: Pick<MockRequest, 'url' | 'headers'>,
   response: MockResponse,
   answered: Answer,
   read: { time: string; method: string; path: string; search: string; headers: Record<string, string>; reason: string | null },

@@ -30,6 +30,18 @@ export interface MockResponse {
   delay?: number;
 }
 
+/** A request a surface refused itself, for `Engine.recordRefusal`: no body, since none was kept. */
+export interface Refusal {
+  method: string;
+  /** Path and query, or an absolute URL. */
+  url: string;
+  headers: Readonly<Record<string, string | undefined>>;
+  /** The answer the client got. */
+  response: MockResponse;
+  /** The option whose limit refused it (`maxInflightBytes`, `maxConnections`, …), or what else did (`shutdown`). */
+  limit: string;
+}
+
 export interface EngineOptions {
   /** Seed of the initial pets, of every session's delays and faults, and of generated (`dynamic=true`) bodies. Default 1. */
   seed?: number;

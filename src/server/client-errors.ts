@@ -1,14 +1,15 @@
 import { maxHeaderSize, STATUS_CODES, type Server } from 'node:http';
 import type { Duplex } from 'node:stream';
-import { ERROR_CODES, type ErrorCode } from '../engine/index.js';
+import { ERROR_CODES, type ErrorCode, type MockResponse } from '../engine/index.js';
 
 /**
  * Node refuses some requests before they reach the engine: headers (with the URL) over its limit,
  * a malformed request line or Content-Length, both Content-Length and Transfer-Encoding, a request
  * that did not arrive in time. Node's own handler answers those with empty bodies; this one answers
- * the API's `Error` body and, like Node's, closes the connection.
+ * the API's `Error` body and, like Node's, closes the connection. `onTimeout` hears of each request
+ * refused at the request timeout (`408`).
  */
-export function answerClientErrors(server: Server): void {
+export function answerClientErrors(server: Server, onTimeout?: (socket: Duplex, answer: MockResponse) => void): void {
   server.on('clientError', (error: NodeJS.ErrnoException & { reason?: string }, socket: Duplex) => {
     const message = (socket as { _httpMessage?: { headersSent?: boolean } })._httpMessage;
     if (error.code === 'ECONNRESET' || !socket.writable || message?.headersSent) {
@@ -21,6 +22,8 @@ export function answerClientErrors(server: Server): void {
     socket.end(
       `HTTP/1.1 ${status} ${STATUS_CODES[status] ?? ''}\r\ncontent-type: application/json\r\ncontent-length: ${Buffer.byteLength(body)}\r\nconnection: close\r\n\r\n${body}`,
     );
+    // A request refused at --request-timeout, for the journal.
+    if (code === 'request_timeout') onTimeout?.(socket, { status, headers: { 'content-type': 'application/json' }, body });
   });
 }
 

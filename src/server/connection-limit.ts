@@ -1,5 +1,6 @@
 import type { Server } from 'node:http';
 import type { Socket } from 'node:net';
+import type { MockResponse } from '../engine/index.js';
 import { busy, rawAnswer } from './busy-answers.js';
 
 /** How long a refused connection may stay open for the client to read its 503. */
@@ -10,6 +11,8 @@ const REFUSING_SLOTS = 256;
 export interface ConnectionLimit {
   /** The connection was refused at the cap: Node still parses what it sends, which must not be carried out. */
   isRefused(socket: Socket): boolean;
+  /** The answer a refused connection got, the first time its request is asked about (to journal it once); undefined after, or when it was not refused. */
+  takeRefusal(socket: Socket): MockResponse | undefined;
 }
 
 /**
@@ -20,17 +23,28 @@ export interface ConnectionLimit {
 export function limitConnections(server: Server, max: number): ConnectionLimit {
   let open = 0;
   const refused = new WeakSet<Socket>();
+  // The answer each refused connection got, until its first request is journaled.
+  const unjournaled = new WeakMap<Socket, MockResponse>();
   server.maxConnections = max + REFUSING_SLOTS;
   server.prependListener('connection', (socket: Socket) => {
     if (open >= max) {
       refused.add(socket);
+      const answer = busy(`The mock has ${max} connections open, its limit (--max-connections, maxConnections).`);
+      unjournaled.set(socket, answer);
       socket.on('error', () => undefined);
-      socket.end(rawAnswer(busy(`The mock has ${max} connections open, its limit (--max-connections, maxConnections).`)));
+      socket.end(rawAnswer(answer));
       setTimeout(() => socket.destroy(), REFUSED_LINGER_MS).unref();
       return;
     }
     open++;
     socket.once('close', () => open--);
   });
-  return { isRefused: socket => refused.has(socket) };
+  return {
+    isRefused: socket => refused.has(socket),
+    takeRefusal(socket) {
+      const answer = unjournaled.get(socket);
+      unjournaled.delete(socket);
+      return answer;
+    },
+  };
 }

@@ -37,6 +37,8 @@ export interface ConnectionLines {
   readonly exchanges: ReadonlySet<Exchange>;
   /** Puts a request at the end of its connection's line; undefined when the line is full (the caller refuses it, closing the connection). */
   join(request: IncomingMessage, response: ServerResponse, budget: BodyBudget): Exchange | undefined;
+  /** The exchange of `socket` whose request has not fully arrived yet (its body still coming), if any. */
+  arriving(socket: Socket): Exchange | undefined;
 }
 
 /**
@@ -51,6 +53,7 @@ export function createConnectionLines(): ConnectionLines {
   const lines = new WeakMap<Socket, { tail: Promise<void>; members: Member[]; closed: boolean }>();
   return {
     exchanges,
+    arriving: socket => lines.get(socket)?.members.find(member => !member.request.complete),
     join(request, response, budget) {
       const socket = request.socket;
       let line = lines.get(socket);

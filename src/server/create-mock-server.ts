@@ -1,5 +1,5 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
-import { isIP, type AddressInfo } from 'node:net';
+import { isIP, type AddressInfo, type Socket } from 'node:net';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { checkOptions } from '../options/index.js';
 import { createEngine, readBody, type Engine, type EngineOptions, type MockRequest, type MockResponse } from '../engine/index.js';
@@ -111,12 +111,17 @@ export async function createMockServer(options: MockServerOptions = {}): Promise
     { requestTimeout, headersTimeout: requestTimeout, connectionsCheckingInterval: Math.min(1_000, Math.ceil(requestTimeout / 4)) },
     (request, response) => {
       if (connections.isRefused(request.socket)) {
+        // Answered 503 when it connected; its first request is journaled with that answer.
+        const refusal = connections.takeRefusal(request.socket);
+        if (refusal !== undefined) journalRefusal(engine, request, refusal, 'maxConnections');
         request.resume();
         return;
       }
       const exchange = lines.join(request, response, transport.budget);
       if (exchange === undefined) {
-        writeError(response, busy(`The connection already has ${MAX_PIPELINED} requests waiting for their answers, the most one connection may queue.`));
+        const refusal = busy(`The connection already has ${MAX_PIPELINED} requests waiting for their answers, the most one connection may queue.`);
+        journalRefusal(engine, request, refusal, 'maxPipelined');
+        writeError(response, refusal);
         return;
       }
       void answer(transport, exchange);
@@ -124,7 +129,11 @@ export async function createMockServer(options: MockServerOptions = {}): Promise
   );
   const connections = limitConnections(server, options.maxConnections ?? DEFAULT_MAX_CONNECTIONS);
   server.keepAliveTimeout = 5_000;
-  answerClientErrors(server);
+  answerClientErrors(server, (socket, refusal) => {
+    // A body that stopped arriving: its request is known. Headers that never arrived in full name none, and are not journaled.
+    const exchange = lines.arriving(socket as Socket);
+    if (exchange !== undefined) journalRefusal(engine, exchange.request, refusal, 'requestTimeout');
+  });
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
     server.listen(options.port ?? DEFAULT_PORT, options.host ?? DEFAULT_HOST, () => {
@@ -144,7 +153,12 @@ export async function createMockServer(options: MockServerOptions = {}): Promise
     for (const exchange of lines.exchanges) exchange.hurry.abort();
     const deadline = Date.now() + drainMs;
     while (lines.exchanges.size > 0 && Date.now() < deadline) await sleep(10);
-    for (const { response } of lines.exchanges) if (!response.headersSent) writeError(response, shuttingDown(`was not answered within ${drainMs} ms`));
+    for (const { request, response } of lines.exchanges) {
+      if (response.headersSent) continue;
+      const refusal = shuttingDown(`was not answered within ${drainMs} ms`);
+      journalRefusal(engine, request, refusal, 'shutdown');
+      writeError(response, refusal);
+    }
     // Answers written a moment ago are still being flushed: give them that moment.
     for (let waited = 0; lines.exchanges.size > 0 && waited < 100; waited += 10) await sleep(10);
     server.closeAllConnections();
@@ -174,19 +188,19 @@ async function answer({ engine, budget, closing, onRequest }: Transport, exchang
       // Refused in its turn, so that the answers before it on its connection are still sent.
       request.resume();
       await exchange.turn;
-      if (!isAnswered(response)) writeError(response, shuttingDown('arrived while it was stopping'), { close: exchange.isLastInLine() });
+      if (!isAnswered(response)) answerStopping(engine, exchange, shuttingDown('arrived while it was stopping'));
       return;
     }
     // Health answers whatever the load: probes must not restart a mock that is only busy.
     if (budget.inUse >= budget.limit && !(method === 'GET' && url === HEALTH_PATH)) {
-      refuse(exchange, overBudget(budget));
+      refuse(engine, exchange, overBudget(budget));
       return;
     }
     const mockRequest: MockRequest = { method, url, headers: joinHeaders(request) };
     if (method !== 'GET' && method !== 'HEAD') {
       const read = await readBody(request, engine.bodyLimit, { declaredLength: request.headers['content-length'], reserve: bytes => exchange.hold(bytes) });
       if (read.refused) {
-        refuse(exchange, overBudget(budget));
+        refuse(engine, exchange, overBudget(budget));
         return;
       }
       if (read.tooLarge) mockRequest.bodyTooLarge = true;
@@ -199,7 +213,7 @@ async function answer({ engine, budget, closing, onRequest }: Transport, exchang
     if (isAnswered(response) || request.socket.destroyed || exchange.isLineClosed()) return;
     if (closing()) {
       // The answers queued behind this one are refused too: only the last closes the connection.
-      writeError(response, shuttingDown('had not been carried out when the mock began stopping'), { close: exchange.isLastInLine() });
+      answerStopping(engine, exchange, shuttingDown('had not been carried out when the mock began stopping'));
       return;
     }
     const mockResponse = await engine.handle(mockRequest);
@@ -244,10 +258,22 @@ function isAnswered(response: ServerResponse): boolean {
   return response.headersSent || response.destroyed;
 }
 
-/** Refuses a request whose body is left unread: the connection closes, and nothing behind it in line is carried out. */
-function refuse(exchange: Exchange, answer: MockResponse): void {
+/** Refuses a request whose body is left unread at `--max-inflight-bytes`: the connection closes, and nothing behind it in line is carried out. */
+function refuse(engine: Engine, exchange: Exchange, answer: MockResponse): void {
+  journalRefusal(engine, exchange.request, answer, 'maxInflightBytes');
   exchange.closeLine();
   writeError(exchange.response, answer);
+}
+
+/** Refuses a request, not carried out, because the mock is stopping: only the last answer on its connection closes it. */
+function answerStopping(engine: Engine, exchange: Exchange, answer: MockResponse): void {
+  journalRefusal(engine, exchange.request, answer, 'shutdown');
+  writeError(exchange.response, answer, { close: exchange.isLastInLine() });
+}
+
+/** The journal's entry of a request the server refused itself, naming the limit (or `shutdown`); its body, never read, is not kept. */
+function journalRefusal(engine: Engine, request: IncomingMessage, answer: MockResponse, limit: string): void {
+  engine.recordRefusal({ method: request.method ?? 'GET', url: request.url ?? '/', headers: joinHeaders(request), response: answer, limit });
 }
 
 function overBudget(budget: BodyBudget): MockResponse {

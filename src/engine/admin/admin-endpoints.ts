@@ -91,6 +91,19 @@ export interface AdminRequest {
   bodyTooLarge: boolean;
 }
 
+/** The limit that refused an admin request, by its answer: the engine journals those refusals (and no other admin request). */
+const refusedAtLimit = new WeakMap<MockResponse, string>();
+
+/** The option whose limit refused this admin answer (`maxOverrides`, `maxStoredBytes`, …), or undefined when none did. */
+export function limitThatRefused(response: MockResponse): string | undefined {
+  return refusedAtLimit.get(response);
+}
+
+function refusedBy(limit: string, response: MockResponse): MockResponse {
+  refusedAtLimit.set(response, limit);
+  return response;
+}
+
 /** One admin endpoint: given the request and its session (the header's, if any), the answer. */
 type Endpoint = (request: AdminRequest, session: string | undefined) => MockResponse;
 
@@ -184,7 +197,7 @@ export function createAdminEndpoints(facts: AdminFacts) {
           store.replace(read.pets);
         } catch (error) {
           if (!(error instanceof StoreFullError)) throw error;
-          return toMockResponse(errorResponse('store_full', `${error.message.replace('[petstore-mock] ', '')} Nothing was changed.`));
+          return refusedBy(error.limit, toMockResponse(errorResponse('store_full', `${error.message.replace('[petstore-mock] ', '')} Nothing was changed.`)));
         }
         return toMockResponse(jsonResponse(200, { pets: store.list({ limit: Number.POSITIVE_INFINITY }) }));
       },
@@ -204,7 +217,7 @@ export function createAdminEndpoints(facts: AdminFacts) {
           return toMockResponse(jsonResponse(201, override, { location: `/__admin/overrides/${override.id}` }));
         } catch (error) {
           if (!(error instanceof OverridesFullError)) throw error;
-          return toMockResponse(errorResponse('overrides_full', `${error.message.replace('[petstore-mock] ', '')} Nothing was set.`));
+          return refusedBy(error.limit, toMockResponse(errorResponse('overrides_full', `${error.message.replace('[petstore-mock] ', '')} Nothing was set.`)));
         }
       },
       DELETE: (_, session) => {

@@ -45,7 +45,10 @@ export interface JournalEntry {
   pathCut: boolean;
   /**
    * The limit that refused the request, as its option is named: `maxStoredBytes`, `maxPets`,
-   * `idBounds`, `bodyLimit`; null when none did.
+   * `idBounds`, `bodyLimit`, `maxOverrides`, `maxOverrideBytes` (the admin requests these refused
+   * are journaled, no other admin request is); the server's own `maxInflightBytes`,
+   * `maxConnections`, `requestTimeout`, `maxPipelined` (32 requests queued on one connection); or
+   * `shutdown` for a request refused because the mock was stopping. Null when none did.
    */
   limit: string | null;
   /** For every answer outside 2xx, the `message` of its `Error` body: why, in the API's words; null otherwise (or when the body is no `Error`). */
