@@ -193,3 +193,25 @@ describe('pets kept in a page’s storage, under the stores’ budget', () => {
     }
   });
 });
+
+describe('admin requests refused at a limit, in the journal', () => {
+  it('journals a POST /__admin/overrides refused at maxOverrides as a 507 naming the limit, and no admin request that was not refused', async () => {
+    const engine = await createEngine({ pets: 1, maxOverrides: 1, onWarning: () => undefined });
+    const override = { method: 'POST', url: '/__admin/overrides', headers: { 'content-type': 'application/json', 'x-petstore-session': 'scripted' }, body: JSON.stringify({ operationId: 'listPets', status: 500 }) };
+    expect((await engine.handle(override)).status).toBe(201);
+    expect((await engine.handle({ method: 'GET', url: '/__admin/overrides', headers: {} })).status).toBe(200);
+    expect((await engine.handle(override)).status).toBe(507);
+    const entries = engine.journal.list();
+    expect(entries).toHaveLength(1);
+    expect(entries[0]).toMatchObject({ method: 'POST', path: '/__admin/overrides', status: 507, limit: 'maxOverrides', session: 'scripted', body: null, operationId: null });
+    expect(entries[0]?.reason).toMatch(/maxOverrides|--max-overrides/);
+  });
+
+  it('journals a PUT /__admin/state refused at maxStoredBytes as a 507 naming the limit', async () => {
+    const engine = await createEngine({ pets: 1, maxStoredBytes: 2_000, onWarning: () => undefined });
+    const pets = Array.from({ length: 20 }, (_, index) => ({ id: index + 1, name: 'S'.repeat(200), categoryId: 1 }));
+    const refused = await engine.handle({ method: 'PUT', url: '/__admin/state', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ pets }) });
+    expect(refused.status).toBe(507);
+    expect(engine.journal.list()).toMatchObject([{ method: 'PUT', path: '/__admin/state', status: 507, limit: 'maxStoredBytes', response: { status: 507 } }]);
+  });
+});
