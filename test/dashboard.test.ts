@@ -1,4 +1,5 @@
 import { mkdirSync, readFileSync } from 'node:fs';
+import { connect } from 'node:net';
 import { fileURLToPath } from 'node:url';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
@@ -73,6 +74,23 @@ describe.skipIf(unavailable !== undefined)('the dashboard at /__admin/, in Chrom
     expect(await entries(page).first().locator('.summary').textContent()).toMatch(/→ 507.*limit reached: maxStoredBytes/);
     await expect.poll(() => page.locator('#limits').textContent()).toMatch(/stored pets \(--max-stored-bytes\) [\d.]+ KiB of 2\.0 KiB/);
     expect(await page.locator('#limits').textContent()).toContain('journal entries (--journal-size) 4 of 1000');
+    await page.close();
+  });
+
+  it('tags the server’s own refusal and an admin request refused at a limit with the limit’s name', async () => {
+    const mock = await start({ maxInflightBytes: 1024, maxOverrides: 1 });
+    // A body declared over the budget is refused by the server, unread, before the engine sees it.
+    await new Promise<void>(resolve => {
+      const socket = connect(mock.port, '127.0.0.1', () => socket.write(`POST /v1/pets HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: 5000\r\n\r\n`));
+      socket.on('error', () => undefined).on('close', () => resolve()).resume();
+    });
+    const override = { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ operationId: 'listPets', status: 500 }) };
+    expect((await fetch(`${mock.origin}/__admin/overrides`, override)).status).toBe(201);
+    expect((await fetch(`${mock.origin}/__admin/overrides`, override)).status).toBe(507);
+    const page = await open(mock.dashboardUrl);
+    await expect.poll(() => entries(page).count()).toBe(2);
+    expect(await entries(page).first().locator('.summary').textContent()).toMatch(/POST\s*\/__admin\/overrides\s*→ 507.*limit reached: maxOverrides/);
+    expect(await entries(page).last().locator('.summary').textContent()).toMatch(/POST\s*\/v1\/pets\s*→ 503.*limit reached: maxInflightBytes/);
     await page.close();
   });
 
