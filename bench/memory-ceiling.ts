@@ -1,5 +1,6 @@
 /**
- * The memory ceiling under attack, over HTTP: each attack of issue 18's table runs against a fresh
+ * The memory ceiling under attack, over HTTP: each attack of issue 18's table, and all of them at
+ * once in one process (`combined`, the true worst case), runs against a fresh
  * `dist/cli.js` in a process of its own (README defaults), whose resident memory (`VmRSS` from
  * `/proc/<pid>/status`) is sampled every 50 ms for its peak; after each, `GET /__admin/health` must
  * still answer 200 and the process must still be alive. The target is the container's: under
@@ -95,14 +96,14 @@ async function openMany(count: number, open: () => { socket: Socket; settled: Pr
 
 const sleep = (ms: number): Promise<void> => new Promise(resolve => setTimeout(resolve, ms));
 
-/** Connections that each send 1 MiB − 1 bytes of a 1 MiB body and never finish; held `holdMs`, then dropped. */
-export function slowBodies(connections: number, holdMs: number): Attack {
+/** Connections that each send 1 MiB − 1 bytes of a 1 MiB body to `path` and never finish; held `holdMs`, then dropped. */
+export function slowBodies(connections: number, holdMs: number, path = '/v1/pets'): Attack {
   return {
     name: `slow-${connections}`,
     description: `${connections.toLocaleString('en')} connections each sending 1 MiB − 1 bytes of a body, never finishing (held ${holdMs / 1000} s)`,
     async run(port) {
       const tally = new Tally();
-      const head = `POST /v1/pets HTTP/1.1\r\nHost: 127.0.0.1:${port}\r\nAuthorization: ${AUTH}\r\nContent-Type: application/json\r\nContent-Length: ${MiB}\r\n\r\n`;
+      const head = `POST ${path} HTTP/1.1\r\nHost: 127.0.0.1:${port}\r\nAuthorization: ${AUTH}\r\nContent-Type: application/json\r\nContent-Length: ${MiB}\r\n\r\n`;
       const body = Buffer.alloc(MiB - 1, 0x20);
       const { sockets, settled } = await openMany(connections, () => rawRequest(port, head, body, tally));
       await sleep(holdMs);
@@ -114,14 +115,14 @@ export function slowBodies(connections: number, holdMs: number): Attack {
 }
 
 /** Connections that each send a whole 1 MiB JSON body asking for its answer to wait a minute; held `holdMs`, then dropped. */
-export function delayedBodies(connections: number, holdMs: number): Attack {
+export function delayedBodies(connections: number, holdMs: number, path = '/v1/pets'): Attack {
   return {
     name: 'delayed',
     description: `${connections.toLocaleString('en')} × 1 MiB JSON bodies with Prefer: delay=60000 (held ${holdMs / 1000} s)`,
     async run(port) {
       const tally = new Tally();
       const json = Buffer.from(JSON.stringify({ name: 'Delayed', categoryId: 1, notes: 'n'.repeat(MiB - 60) }));
-      const head = `POST /v1/pets HTTP/1.1\r\nHost: 127.0.0.1:${port}\r\nAuthorization: ${AUTH}\r\nContent-Type: application/json\r\nPrefer: delay=60000\r\nContent-Length: ${json.byteLength}\r\n\r\n`;
+      const head = `POST ${path} HTTP/1.1\r\nHost: 127.0.0.1:${port}\r\nAuthorization: ${AUTH}\r\nContent-Type: application/json\r\nPrefer: delay=60000\r\nContent-Length: ${json.byteLength}\r\n\r\n`;
       const { sockets, settled } = await openMany(connections, () => rawRequest(port, head, json, tally));
       await sleep(holdMs);
       for (const socket of sockets) socket.destroy();
@@ -240,7 +241,8 @@ function fullSessions(sessions: number, budgetMs: number): Attack {
           for (let session = worker; session < sessions && performance.now() < deadline; session += 4) {
             const sessionHeader = session > 0 ? `X-Petstore-Session: ceiling-${session}\r\n` : '';
             const request = `POST /v1/pets HTTP/1.1\r\nHost: 127.0.0.1\r\nAuthorization: ${AUTH}\r\nContent-Type: application/json\r\n${sessionHeader}Content-Length: ${Buffer.byteLength(body)}\r\n\r\n${body}`;
-            const connection = pipelined(port, request, 50);
+            // Fewer than the 32 requests one connection may queue: the 33rd would be refused 503.
+            const connection = pipelined(port, request, 30);
             try {
               while (performance.now() < deadline) {
                 const statuses = await connection.send();
@@ -262,6 +264,103 @@ function fullSessions(sessions: number, budgetMs: number): Attack {
   };
 }
 
+/** The session ids a full mock holds: the default one (undefined) and --max-sessions named ones. */
+function sessionIds(maxSessions: number): (string | undefined)[] {
+  return [undefined, ...Array.from({ length: maxSessions }, (_, index) => `ceiling-${index + 1}`)];
+}
+
+/** A name of 255 characters outside the Basic Multilingual Plane: the longest and costliest a pet may have. */
+const longestName = (index: number): string => String.fromCodePoint(0x1f400 + (index % 64)).repeat(255);
+
+/** Fills the stores, session after session, with pets of the longest names until `--max-stored-bytes` refuses: a store that refuses before its `room` (`--max-pets` less the starting pets) means the budget is spent. */
+async function fillStores(port: number, sessions: readonly (string | undefined)[], room: number): Promise<string> {
+  const tally = new Tally();
+  let created = 0;
+  let stores = 0;
+  for (const session of sessions) {
+    const body = JSON.stringify({ name: longestName(stores), categoryId: 1 });
+    const sessionHeader = session === undefined ? '' : `X-Petstore-Session: ${session}\r\n`;
+    const request = `POST /v1/pets HTTP/1.1\r\nHost: 127.0.0.1\r\nAuthorization: ${AUTH}\r\nContent-Type: application/json\r\n${sessionHeader}Content-Length: ${Buffer.byteLength(body)}\r\n\r\n${body}`;
+    const connection = pipelined(port, request, 30);
+    let inThisStore = 0;
+    try {
+      for (;;) {
+        const statuses = await connection.send();
+        for (const status of statuses) tally.add(status);
+        inThisStore += statuses.filter(status => status === 201).length;
+        if (statuses.length === 0 || statuses.some(status => status !== 201)) break;
+      }
+    } finally {
+      connection.close();
+    }
+    created += inThisStore;
+    stores++;
+    if (inThisStore < room) break;
+  }
+  return `stores: ${created.toLocaleString('en')} pets in ${stores} stores (${tally.toString()})`;
+}
+
+/** Gives every session overrides of listPets with bodies of such pets, largest first, until each refuses (`--max-override-bytes` or `--max-overrides`). */
+async function fillOverrides(port: number, sessions: readonly (string | undefined)[]): Promise<string> {
+  const tally = new Tally();
+  const bodies = [180, 60, 20, 5, 1].map(count =>
+    JSON.stringify({ operationId: 'listPets', status: 200, body: Array.from({ length: count }, (_, index) => ({ id: index + 1, name: longestName(index), categoryId: 1 })) }),
+  );
+  let next = 0;
+  await Promise.all(
+    Array.from({ length: 4 }, async () => {
+      while (next < sessions.length) {
+        const session = sessions[next++];
+        const headers = { 'content-type': 'application/json', ...(session !== undefined && { 'x-petstore-session': session }) };
+        // Past the bytes, a smaller body may still fit; past the count, none does.
+        let countReached = false;
+        for (const body of bodies) {
+          while (!countReached) {
+            const response = await fetch(`http://127.0.0.1:${port}/__admin/overrides`, { method: 'POST', headers, body });
+            const text = await response.text();
+            tally.add(response.status);
+            if (response.status === 201) continue;
+            countReached = text.includes('(maxOverrides,');
+            break;
+          }
+        }
+      }
+    }),
+  );
+  return `overrides: ${tally.toString()}`;
+}
+
+/**
+ * The worst case of all at once, in one process with the defaults: the stores filled to
+ * `--max-stored-bytes` with the longest names, the overrides of every session to their bytes, the
+ * journal with 15 KiB URLs and 4 KiB nested-array bodies; then, with all that held, 1,000
+ * never-finished 1 MiB bodies and 1,000 delayed 1 MiB bodies at the same time.
+ */
+function combined(): Attack {
+  // Refusals are journaled with their URL: 15 KiB ones make those entries as heavy as the journal's.
+  const longUrl = `/v1/pets?q=${'u'.repeat(15 * 1024)}`;
+  const slow = slowBodies(1_000, 12_000, longUrl);
+  const delayed = delayedBodies(1_000, 12_000, longUrl);
+  const journal = heavyJournal(1_000);
+  return {
+    name: 'combined',
+    description: 'all at once: stores to --max-stored-bytes, 101 sessions’ overrides to --max-override-bytes, a journal of 15 KiB URLs and nested-array bodies, then 1,000 slow and 1,000 delayed 1 MiB bodies (15 KiB URLs) together',
+    async run(port) {
+      const settings = (await (await fetch(`http://127.0.0.1:${port}/__admin/settings`)).json()) as { maxSessions: number; maxPets: number; startingPets: number };
+      const sessions = sessionIds(settings.maxSessions);
+      const stores = await fillStores(port, sessions, settings.maxPets - settings.startingPets);
+      const overrides = await fillOverrides(port, sessions);
+      const journalled = await journal.run(port);
+      const [slowAnswers, delayedAnswers] = await Promise.all([slow.run(port), delayed.run(port)]);
+      const { limits } = (await (await fetch(`http://127.0.0.1:${port}/__admin/settings`)).json()) as { limits: Record<string, { used: number; max: number }> };
+      const full = Object.entries(limits)
+        .map(([name, { used, max }]) => `${name} ${((used / max) * 100).toFixed(0)}%`)
+        .join(', ');
+      return `${stores}; ${overrides}; journal ${journalled}; slow ${slowAnswers}; delayed ${delayedAnswers}; limits used: ${full}`;
+    },
+  };
+}
+
 const ATTACKS: readonly Attack[] = [
   slowBodies(1_000, 12_000),
   slowBodies(3_000, 12_000),
@@ -269,6 +368,7 @@ const ATTACKS: readonly Attack[] = [
   largeOverrides(1_000),
   heavyJournal(1_000),
   fullSessions(101, 90_000),
+  combined(),
 ];
 
 async function rssMiB(pid: number): Promise<number> {

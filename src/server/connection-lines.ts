@@ -1,5 +1,5 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import type { Socket } from 'node:net';
+import type { Duplex } from 'node:stream';
 import type { BodyBudget } from './body-budget.js';
 
 /** Most requests one connection may have waiting for their answers (HTTP/1.1 pipelining); more are refused. */
@@ -38,7 +38,7 @@ export interface ConnectionLines {
   /** Puts a request at the end of its connection's line; undefined when the line is full (the caller refuses it, closing the connection). */
   join(request: IncomingMessage, response: ServerResponse, budget: BodyBudget): Exchange | undefined;
   /** The exchange of `socket` whose request has not fully arrived yet (its body still coming), if any. */
-  arriving(socket: Socket): Exchange | undefined;
+  arriving(socket: Duplex): Exchange | undefined;
 }
 
 /**
@@ -50,7 +50,7 @@ export interface ConnectionLines {
  */
 export function createConnectionLines(): ConnectionLines {
   const exchanges = new Set<Exchange>();
-  const lines = new WeakMap<Socket, { tail: Promise<void>; members: Member[]; closed: boolean }>();
+  const lines = new WeakMap<Duplex, { tail: Promise<void>; members: Member[]; closed: boolean }>();
   return {
     exchanges,
     arriving: socket => lines.get(socket)?.members.find(member => !member.request.complete),

@@ -1,5 +1,5 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
-import { isIP, type AddressInfo, type Socket } from 'node:net';
+import { isIP, type AddressInfo } from 'node:net';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { checkOptions } from '../options/index.js';
 import { createEngine, readBody, type Engine, type EngineOptions, type MockRequest, type MockResponse } from '../engine/index.js';
@@ -131,7 +131,7 @@ export async function createMockServer(options: MockServerOptions = {}): Promise
   server.keepAliveTimeout = 5_000;
   answerClientErrors(server, (socket, refusal) => {
     // A body that stopped arriving: its request is known. Headers that never arrived in full name none, and are not journaled.
-    const exchange = lines.arriving(socket as Socket);
+    const exchange = lines.arriving(socket);
     if (exchange !== undefined) journalRefusal(engine, exchange.request, refusal, 'requestTimeout');
   });
   await new Promise<void>((resolve, reject) => {
