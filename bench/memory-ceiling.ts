@@ -8,7 +8,8 @@
  *
  * `node --import tsx bench/memory-ceiling.ts` runs it alone; `MEMORY_CEILING_CLI` names another
  * build's cli.js (to measure before a change), `MEMORY_CEILING_ATTACKS=slow-1000,delayed` picks
- * attacks by name. Bounded: about three minutes in all.
+ * attacks by name, `MEMORY_CEILING_FLAGS='--journal-bytes 4MiB'` adds flags to every mock (to
+ * measure a lower default). Bounded: about four minutes in all.
  */
 import { readFile } from 'node:fs/promises';
 import { connect, type Socket } from 'node:net';
@@ -386,9 +387,9 @@ async function health(port: number): Promise<number | string> {
   }
 }
 
-async function runAttack(cli: string, attack: Attack): Promise<AttackFigures> {
+async function runAttack(cli: string, attack: Attack, flags: readonly string[]): Promise<AttackFigures> {
   const port = await freePort();
-  const mock: StartedProcess = startProcess(process.execPath, [cli, '--port', String(port), '--log-level', 'silent', ...(attack.args ?? [])]);
+  const mock: StartedProcess = startProcess(process.execPath, [cli, '--port', String(port), '--log-level', 'silent', ...(attack.args ?? []), ...flags]);
   const pid = mock.child.pid ?? 0;
   const started = performance.now();
   try {
@@ -424,12 +425,12 @@ export interface CeilingFigures {
 }
 
 /** Runs the attacks (all, or those `names` lists) one after the other, each against a fresh mock. */
-export async function measureMemoryCeiling(options: { cli?: string; names?: readonly string[] } = {}): Promise<CeilingFigures> {
+export async function measureMemoryCeiling(options: { cli?: string; names?: readonly string[]; flags?: readonly string[] } = {}): Promise<CeilingFigures> {
   const cli = options.cli ?? 'dist/cli.js';
   const chosen = options.names ? ATTACKS.filter(attack => options.names?.includes(attack.name)) : ATTACKS;
   const attacks: AttackFigures[] = [];
   for (const attack of chosen) {
-    const figures = await runAttack(cli, attack);
+    const figures = await runAttack(cli, attack, options.flags ?? []);
     attacks.push(figures);
     console.log(
       `Memory ceiling: ${figures.description}: peak ${figures.peakRssMiB.toFixed(0)} MiB, after ${figures.afterRssMiB.toFixed(0)} MiB, health ${figures.health}, ${figures.seconds.toFixed(1)} s; answers ${figures.outcome}`,
@@ -441,7 +442,8 @@ export async function measureMemoryCeiling(options: { cli?: string; names?: read
 if (process.argv[1] !== undefined && import.meta.url === pathToFileURL(process.argv[1]).href) {
   const names = process.env['MEMORY_CEILING_ATTACKS']?.split(',').map(name => name.trim());
   const cli = process.env['MEMORY_CEILING_CLI'];
-  const figures = await measureMemoryCeiling({ ...(cli !== undefined && { cli }), ...(names !== undefined && { names }) });
+  const flags = process.env['MEMORY_CEILING_FLAGS']?.split(' ').filter(flag => flag !== '');
+  const figures = await measureMemoryCeiling({ ...(cli !== undefined && { cli }), ...(names !== undefined && { names }), ...(flags !== undefined && { flags }) });
   const met = figures.worstRssMiB < CEILING_TARGET_MIB && figures.healthy;
   console.log(`${'worst resident memory under attack (MiB)'.padEnd(44)} ${figures.worstRssMiB.toFixed(0).padStart(7)}    target ${`< ${CEILING_TARGET_MIB}, healthy`.padEnd(14)} ${met ? 'met' : 'MISSED'}`);
 }
