@@ -3,6 +3,7 @@
 import { createRequire } from 'node:module';
 import { dirname, resolve } from 'node:path';
 import { browserBuildPlugins } from './browser-build.mjs';
+import { leanRequires } from './lean-requires.mjs';
 import { prismLazyAjv, prismLazyAjvSchemasCheckedAtBuild } from './prism-lazy-ajv.mjs';
 
 const PRISM_HTTP = dirname(createRequire(import.meta.url).resolve('@stoplight/prism-http/package.json'));
@@ -80,7 +81,7 @@ export const nodeBuildOptions = {
   external: ['msw', 'msw/*', 'testcontainers', 'testcontainers/*'],
   // Bundled CommonJS (Prism, lodash, ajv) calls require() for Node's built-ins.
   banner: { js: "import { createRequire as __petstoreCreateRequire } from 'node:module'; const require = __petstoreCreateRequire(import.meta.url);" },
-  plugins: [prismFakerEnglishOnly, prismLazyAjv, entriesByName],
+  plugins: [prismFakerEnglishOnly, prismLazyAjv, leanRequires, entriesByName],
 };
 
 /**
@@ -98,7 +99,7 @@ export const browserBuildOptions = {
   define: { 'process.platform': '"browser"', 'process.browser': 'true', global: 'globalThis' },
   target: 'es2022',
   external: ['msw', 'msw/*'],
-  plugins: [prismFakerEnglishOnly, prismLazyAjvSchemasCheckedAtBuild, entriesByName, ...browserBuildPlugins()],
+  plugins: [prismFakerEnglishOnly, prismLazyAjvSchemasCheckedAtBuild, leanRequires, entriesByName, ...browserBuildPlugins()],
 };
 
 /** The dashboard's script, for browsers: served by the mock at /__admin/dashboard.js. */
