@@ -1,5 +1,5 @@
 // What bundled packages load at start-up and the first answer never needs, made lighter in both
-// builds without changing what any of it does (measured with `node --cpu-prof`; see docs/decisions/0010):
+// builds without changing what any of it does (found with `node --cpu-prof` of a fresh process's first answer):
 // - `lodash/fp`, which Prism's security validator requires for `set` alone, builds a second lodash
 //   and converts all of its ~300 functions when it loads (10–20 ms): the importer gets only the
 //   functions it names, converted from the lodash already bundled, as `lodash/fp/<name>` would be.
