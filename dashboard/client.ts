@@ -103,7 +103,7 @@ function renderEntry(entry: Entry): HTMLLIElement {
   if (entry.control) summary.append(element('span', CONTROL_WORDS[entry.control], 'tag'));
   if (entry.sessionOpened) summary.append(element('span', `session ${entry.sessionOpened === 'new' ? 'opened' : 'reopened: its pets had been dropped'}`, 'tag'));
   if (entry.evictedSession !== null) summary.append(element('span', `dropped session ${entry.evictedSession}`, 'tag'));
-  if (entry.limit !== null) summary.append(element('span', `limit reached: ${entry.limit}`, 'tag'));
+  if (entry.limit !== null) summary.append(element('span', entry.limit === 'shutdown' ? 'refused: the mock was stopping' : `limit reached: ${entry.limit}`, 'tag'));
   if (entry.pathCut) summary.append(element('span', 'path cut short in the journal', 'tag'));
   item.append(summary);
   if (entry.problems.length > 0) {

@@ -1,6 +1,7 @@
 import { connect, type Socket } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createMockServer, type JournalEntry, type MockServer, type MockServerOptions } from '../src/index.js';
+import { journalToHar } from '../src/engine/journal/index.js';
 
 const AUTH = { authorization: 'Bearer limits' };
 
@@ -286,6 +287,7 @@ describe('the journal names the limit of each request the server refuses itself'
       ['POST', '/v1/pets', 503],
     ]);
     expect(entries[0]?.reason).toMatch(/The mock is shutting down/);
+    expect(journalToHar(entries, mock.origin).log.entries[0]?.comment).toBe('Refused: the mock was stopping.');
   });
 
   it('keeps a flood of refusals within the journal’s bytes, dropping the oldest entries first', async () => {

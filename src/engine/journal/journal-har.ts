@@ -69,7 +69,7 @@ function toHarEntry(entry: JournalEntry, fallbackOrigin: string): HarEntry {
 function harComment(entry: JournalEntry): string | undefined {
   const cut = [entry.bodyCut && 'request body', entry.response.bodyCut && 'response body', entry.headersCut && 'request headers', entry.pathCut && 'path'].filter(Boolean);
   const parts = [
-    ...(entry.limit === null ? [] : [`Refused at the limit ${entry.limit}.`]),
+    ...(entry.limit === null ? [] : [entry.limit === 'shutdown' ? 'Refused: the mock was stopping.' : `Refused at the limit ${entry.limit}.`]),
     ...(cut.length === 0 ? [] : [`The journal cut this entry's ${cut.join(', ')}.`]),
   ];
   return parts.length === 0 ? undefined : parts.join(' ');
