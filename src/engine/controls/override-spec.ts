@@ -41,6 +41,10 @@ export function readOverrideSpec(value: unknown, document: PetstoreDocument): { 
     }
   }
   if (body !== undefined) {
+    // It is answered as JSON text at every call: what JSON cannot write (nested deeper than the stack
+    // allows, though JSON.parse read it; a value that refers to itself) is refused now, not at each answer.
+    const unwritable = whyNotWritableAsJson(body);
+    if (unwritable !== undefined) return { problem: `body cannot be written as JSON (${unwritable}).` };
     const schema = responseSchemaOf(document, operationId, status);
     const problems = findSchemaProblems(body, schema);
     if (problems.length > 0) return { problem: `body does not fit the ${status} response of ${operationId}: ${describeSchemaProblems(problems)}.` };
@@ -58,4 +62,13 @@ export function readOverrideSpec(value: unknown, document: PetstoreDocument): { 
       ...(delay !== undefined && { delay: delay as number }),
     },
   };
+}
+
+function whyNotWritableAsJson(value: unknown): string | undefined {
+  try {
+    JSON.stringify(value);
+    return undefined;
+  } catch (error) {
+    return error instanceof Error ? error.message : String(error);
+  }
 }
