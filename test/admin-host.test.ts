@@ -114,6 +114,15 @@ describe('the admin endpoints with names given', () => {
     }
   });
 
+  it('keeps the check on with an --admin-origin whose host is *: only --admin-host * turns it off', async () => {
+    const starred = await createMockServer({ port: 0, host: '127.0.0.1', adminOrigins: ['http://*'] });
+    try {
+      expect((await send(starred, 'GET', '/__admin/requests', REBOUND)).status).toBe(403);
+    } finally {
+      await starred.close();
+    }
+  });
+
   it('answers the name it listens on, as --host gives it', async () => {
     // The machine's own name, which its hosts file resolves (Docker and CI machines write it there).
     const name = hostname().toLowerCase();
