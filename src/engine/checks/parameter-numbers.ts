@@ -4,10 +4,11 @@ const INTEGER_TEXT = /^-?(0|[1-9][0-9]*)$/;
 const NUMBER_TEXT = /^-?(0|[1-9][0-9]*)(\.[0-9]+)?([eE][+-]?[0-9]+)?$/;
 
 /**
- * Why a query or path value of an integer or number parameter is not one, as a sentence naming the
- * parameter; undefined when every such value is. Prism's check lets through what JavaScript's
- * `Number()` reads (an empty `limit=` as 0, `0x10` as 16, ` 1` as 1, `/pets/1e0` as pet 1): the mock
- * reads numbers as JSON writes them, in decimal, and refuses an integer it could not hold exactly.
+ * Why a query or path value of an integer or number parameter (or an item of an array of them) is
+ * not one, as a sentence naming the parameter; undefined when every such value is. Prism's check
+ * lets through what JavaScript's `Number()` reads (an empty `limit=` as 0, `0x10` as 16, ` 1` as 1,
+ * `/pets/1e0` as pet 1): the mock reads numbers as JSON writes them, in decimal, and refuses an
+ * integer it could not hold exactly.
  */
 export function findParameterNumberProblem(operation: IHttpOperation, query: Readonly<Record<string, string | string[]>>, path?: string): string | undefined {
   const pathValues = path === undefined ? {} : pathParameterTexts(operation.path, path);
