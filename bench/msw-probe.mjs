@@ -2,6 +2,8 @@
 //   import-msw        time to import msw/node alone
 //   import-petstore   time to import msw/node and petstore-mock/msw and answer a first request
 //                     (a third argument: another build's msw.js, e.g. the BENCH_BASELINE one)
+//   first-trivial     the same with one plain MSW handler answering the pets' JSON: what a test file
+//                     pays without petstore-mock
 //   requests-petstore time for N sequential requests through the petstore-mock handlers
 //   requests-trivial  time for N sequential requests through a trivial handler returning fixed JSON
 const [mode = '', count = '1000'] = process.argv.slice(2);
@@ -21,6 +23,13 @@ if (mode === 'import-msw') {
 } else if (mode === 'import-petstore') {
   const { createHandlers } = await import(process.argv[4] ?? '../dist/msw.js');
   await serve(createHandlers());
+  await (await fetch(url, init)).json();
+  console.log(performance.now() - started);
+} else if (mode === 'first-trivial') {
+  const { http, HttpResponse } = await import('msw');
+  const { readFileSync } = await import('node:fs');
+  const pets = JSON.parse(readFileSync('.bench/pets.json', 'utf8'));
+  await serve([http.get(url, () => HttpResponse.json(pets))]);
   await (await fetch(url, init)).json();
   console.log(performance.now() - started);
 } else {

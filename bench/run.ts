@@ -2,17 +2,20 @@
  * `npm run bench`: cold start and throughput of petstore-mock beside stock Prism and a bare
  * node:http server, in one run, printed with ratios against the targets. Loopback only, bounded.
  * Cold starts are medians of 5, throughputs medians of 3 runs of BENCH_SECONDS (default 8) each,
- * interleaved across contenders.
+ * interleaved across contenders; the peak resident memory of each server under that load beside them.
+ * A test file's fresh process (import petstore-mock/msw, setupServer, first answer) is timed from
+ * spawn to exit beside the same with one plain MSW handler, in 7 interleaved rounds.
  */
 import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { buildPets } from '../src/fixtures/index.js';
 import { resolve } from 'node:path';
-import { measureBrowser } from './browser.js';
+import { measureBrowser, type BrowserPageFigures } from './browser.js';
 import { measureDocker } from './docker.js';
 import { buildBaseline } from './baseline.js';
 import { measureJournalMemory } from './journal.js';
+import { CEILING_TARGET_MIB, measureMemoryCeiling } from './memory-ceiling.js';
 import { measureSessions, measureWorstCaseMemory } from './sessions.js';
 import { freePort, measureRequestsPerSecond, median, startProcess, waitForOk, type StartedProcess } from './support.js';
 
@@ -20,6 +23,7 @@ const AUTH = { authorization: 'Bearer bench' };
 const SECONDS = Number(process.env['BENCH_SECONDS'] ?? 8);
 const COLD_STARTS = 5;
 const THROUGHPUT_ROUNDS = 3;
+const TEST_FILE_ROUNDS = 7;
 const run = promisify(execFile);
 
 /** Runs bench/msw-probe.mjs in a fresh process and returns the milliseconds it measured; `mode@path` imports another build's msw.js. */
@@ -30,12 +34,34 @@ async function probe(mode: string): Promise<number> {
 }
 
 /** Medians of each probe mode, the modes taking turns in every round. */
-async function probeMedians(rounds: number, modes: readonly string[]): Promise<number[]> {
+function probeMedians(rounds: number, modes: readonly string[]): Promise<number[]> {
+  return interleavedModes(rounds, modes, probe);
+}
+
+/** Spawn to exit of a fresh msw-probe process in `mode`: what a test file's own process pays, Node's start included. */
+async function testFileProcess(mode: string): Promise<number> {
+  const started = performance.now();
+  await run(process.execPath, ['bench/msw-probe.mjs', mode, '1'], { timeout: 120_000 });
+  return performance.now() - started;
+}
+
+/** Medians of `measure` for each mode, the modes taking turns in every round. */
+async function interleavedModes(rounds: number, modes: readonly string[], measure: (mode: string) => Promise<number>): Promise<number[]> {
   const samples = modes.map((): number[] => []);
   for (let round = 0; round < rounds; round++) {
-    for (const [index, mode] of modes.entries()) samples[index]?.push(await probe(mode));
+    for (const [index, mode] of modes.entries()) samples[index]?.push(await measure(mode));
   }
   return samples.map(values => median(values));
+}
+
+/** The peak resident set size of process `pid` so far (Linux's VmHWM), in bytes; NaN elsewhere. */
+function peakResidentBytes(pid: number | undefined): number {
+  try {
+    const kilobytes = /^VmHWM:\s+(\d+) kB$/m.exec(readFileSync(`/proc/${String(pid)}/status`, 'utf8'))?.[1];
+    return kilobytes === undefined ? NaN : Number(kilobytes) * 1024;
+  } catch {
+    return NaN;
+  }
 }
 
 interface Contender {
@@ -75,14 +101,19 @@ async function coldStart(contender: Contender): Promise<number> {
   }
 }
 
-/** Requests per second over SECONDS, after a 2 s warm-up, once. */
+/** Peak resident memory of each contender under the throughput load, by round. */
+const peakRssSamples = new Map<string, number[]>();
+
+/** Requests per second over SECONDS, after a 2 s warm-up, once; notes the server's peak resident memory. */
 async function throughput(contender: Contender): Promise<number> {
   const port = await freePort();
   const process = contender.start(port);
   try {
     const url = `http://127.0.0.1:${port}${contender.path}`;
     await waitForOk(url, AUTH);
-    return await measureRequestsPerSecond(contender.name, url, SECONDS, { headers: AUTH });
+    const requestsPerSecond = await measureRequestsPerSecond(contender.name, url, SECONDS, { headers: AUTH });
+    peakRssSamples.set(contender.name, [...(peakRssSamples.get(contender.name) ?? []), peakResidentBytes(process.child.pid)]);
+    return requestsPerSecond;
   } finally {
     await process.stop();
   }
@@ -102,12 +133,15 @@ async function interleaved(rounds: number, measure: (contender: Contender) => Pr
 
 const coldStarts = await interleaved(COLD_STARTS, coldStart);
 const throughputs = await interleaved(THROUGHPUT_ROUNDS, throughput);
-const results: Record<string, { coldStartMs: number; requestsPerSecond: number }> = {};
+const results: Record<string, { coldStartMs: number; requestsPerSecond: number; peakRssBytes: number }> = {};
 for (const contender of contenders) {
   const coldStartMs = coldStarts.get(contender.name) ?? NaN;
   const requestsPerSecond = throughputs.get(contender.name) ?? NaN;
-  results[contender.name] = { coldStartMs, requestsPerSecond };
-  console.log(`${contender.name.padEnd(40)} cold start ${coldStartMs.toFixed(0).padStart(6)} ms   throughput ${requestsPerSecond.toFixed(0).padStart(7)} req/s`);
+  const peakRssBytes = median(peakRssSamples.get(contender.name) ?? []);
+  results[contender.name] = { coldStartMs, requestsPerSecond, peakRssBytes };
+  console.log(
+    `${contender.name.padEnd(40)} cold start ${coldStartMs.toFixed(0).padStart(6)} ms   throughput ${requestsPerSecond.toFixed(0).padStart(7)} req/s   peak RSS under load ${(peakRssBytes / 1024 / 1024).toFixed(1).padStart(6)} MiB`,
+  );
 }
 
 const ours = results['petstore-mock'];
@@ -118,6 +152,8 @@ console.log('');
 const baselineMsw = baselineRef ? resolve('.bench/baseline/dist/msw.js') : undefined;
 const [mswImport = NaN, petstoreImport = NaN, baselineImport = NaN] = await probeMedians(5, ['import-msw', 'import-petstore', ...(baselineMsw ? [`import-petstore@${baselineMsw}`] : [])]);
 const [petstoreRequests = NaN, trivialRequests = NaN] = await probeMedians(3, ['requests-petstore', 'requests-trivial']);
+const [petstoreTestFile = NaN, trivialTestFile = NaN] = await interleavedModes(TEST_FILE_ROUNDS, ['import-petstore', 'first-trivial'], testFileProcess);
+console.log(`MSW: a test file's fresh process, spawn to exit: import petstore-mock/msw, setupServer, first answer ${petstoreTestFile.toFixed(0)} ms; the same with one plain MSW handler ${trivialTestFile.toFixed(0)} ms (medians of ${TEST_FILE_ROUNDS})`);
 console.log(`MSW: import msw/node ${mswImport.toFixed(0)} ms; import petstore-mock/msw + first response ${petstoreImport.toFixed(0)} ms`);
 console.log(`MSW: 1,000 sequential requests: petstore-mock handlers ${petstoreRequests.toFixed(0)} ms, trivial handler ${trivialRequests.toFixed(0)} ms`);
 if (baselineMsw) console.log(`MSW: import petstore-mock/msw + first response, the ${baselineRef ?? ''} build: ${baselineImport.toFixed(0)} ms`);
@@ -128,8 +164,13 @@ const browserFigures = await measureBrowser();
 const kb = (bytes: number): string => `${(bytes / 1024).toFixed(0)} KB`;
 if (typeof browserFigures === 'string') console.log(`Browser: skipped, ${browserFigures}.`);
 else {
-  const { petstore, trivial } = browserFigures;
+  const { petstore, strictCsp, trivial } = browserFigures;
   console.log(`Browser: navigation to first answer ${petstore.firstAnswerMs.toFixed(0)} ms (trivial handler page ${trivial.firstAnswerMs.toFixed(0)} ms, medians of 5); later requests ${petstore.laterRequestMs.toFixed(2)} ms (trivial ${trivial.laterRequestMs.toFixed(2)} ms)`);
+  console.log(
+    typeof strictCsp === 'string'
+      ? `Browser: the page under script-src 'self' (no 'unsafe-eval'): ${strictCsp}`
+      : `Browser: the page under script-src 'self' (no 'unsafe-eval'): navigation to first answer ${strictCsp.firstAnswerMs.toFixed(0)} ms${strictCsp.failedStatuses.length > 0 ? `, first answers not 200: ${strictCsp.failedStatuses.join(', ')}` : ''}`,
+  );
   console.log(
     `Browser: JavaScript before the first answer ${kb(petstore.javascriptGzipBytes)} gzip (the trivial page, MSW alone: ${kb(trivial.javascriptGzipBytes)}; petstore-mock's share ${kb(petstore.javascriptGzipBytes - trivial.javascriptGzipBytes)}); Prism's mocker chunk ${petstore.mockerLoaded ? 'LOADED' : 'not loaded'}`,
   );
@@ -142,6 +183,7 @@ const worstCase = await measureWorstCaseMemory();
 const journalMemory = await measureJournalMemory();
 console.log(`Worst case: resident memory ${(worstCase.rss / 1024 / 1024).toFixed(1)} MiB with the default store and 100 sessions each full (10,000 pets of 255-character names); largest page ${(worstCase.largestPage / 1024).toFixed(1)} KiB`);
 
+const ceiling = await measureMemoryCeiling();
 const dockerFigures = await measureDocker();
 const mb = (bytes: number): string => `${(bytes / 1024 / 1024).toFixed(1)} MiB`;
 console.log(
@@ -165,17 +207,31 @@ const browserRatios =
   typeof browserFigures === 'string'
     ? []
     : ([
-        ['browser first answer vs trivial page', browserFigures.petstore.firstAnswerMs / browserFigures.trivial.firstAnswerMs, '<= 2', browserFigures.petstore.firstAnswerMs / browserFigures.trivial.firstAnswerMs <= 2],
+        ['browser first answer vs trivial page', browserFigures.petstore.firstAnswerMs / browserFigures.trivial.firstAnswerMs, '<= 1.5', browserFigures.petstore.firstAnswerMs / browserFigures.trivial.firstAnswerMs <= 1.5],
+        strictCspRow(browserFigures.strictCsp, browserFigures.trivial.firstAnswerMs),
         ['browser later requests vs trivial', browserFigures.petstore.laterRequestMs / browserFigures.trivial.laterRequestMs, '<= 3', browserFigures.petstore.laterRequestMs / browserFigures.trivial.laterRequestMs <= 3],
       ] as const);
+/**
+ * The strict-CSP page's first answer beside the trivial page's (same target as the page without the
+ * policy); MISSED with the reason when a visit answered other than 200 or gave no figures at all.
+ */
+function strictCspRow(strictCsp: BrowserPageFigures | string, trivialMs: number): readonly [string, number, string, boolean] {
+  const name = "browser first answer, script-src 'self' page, vs trivial";
+  if (typeof strictCsp === 'string') return [name, NaN, `<= 1.5 (${strictCsp})`, false];
+  if (strictCsp.failedStatuses.length > 0) return [name, NaN, `<= 1.5 (answered ${strictCsp.failedStatuses.join(', ')}, not 200)`, false];
+  const ratio = strictCsp.firstAnswerMs / trivialMs;
+  return [name, ratio, '<= 1.5', ratio <= 1.5];
+}
 const browserImportKB = typeof browserFigures === 'string' ? NaN : (browserFigures.petstore.javascriptGzipBytes - browserFigures.trivial.javascriptGzipBytes) / 1024;
 
 const ratios = [
   ['throughput vs stock Prism', ours.requestsPerSecond / prism.requestsPerSecond, '>= 2', ours.requestsPerSecond / prism.requestsPerSecond >= 2],
-  ['throughput vs bare node:http', ours.requestsPerSecond / bare.requestsPerSecond, '>= 0.35', ours.requestsPerSecond / bare.requestsPerSecond >= 0.35],
-  ['cold start vs bare node:http', ours.coldStartMs / bare.coldStartMs, '<= 2', ours.coldStartMs / bare.coldStartMs <= 2],
+  ['throughput vs bare node:http', ours.requestsPerSecond / bare.requestsPerSecond, '>= 0.5', ours.requestsPerSecond / bare.requestsPerSecond >= 0.5],
+  ['peak RSS under load vs bare node:http', ours.peakRssBytes / bare.peakRssBytes, '<= 1.6', ours.peakRssBytes / bare.peakRssBytes <= 1.6],
+  ['CLI spawn to first answer vs bare node:http', ours.coldStartMs / bare.coldStartMs, '<= 1.5', ours.coldStartMs / bare.coldStartMs <= 1.5],
   ['cold start vs stock Prism', ours.coldStartMs / prism.coldStartMs, '(information)', true],
   ['throughput, verdicts not remembered, vs bare', (results['petstore-mock, verdicts not remembered']?.requestsPerSecond ?? NaN) / bare.requestsPerSecond, '(information)', true],
+  ['MSW test file process vs one plain handler', petstoreTestFile / trivialTestFile, '<= 1.25', petstoreTestFile / trivialTestFile <= 1.25],
   ['MSW import+first vs msw/node', petstoreImport / mswImport, '<= 3', petstoreImport / mswImport <= 3],
   ['MSW per request vs trivial', petstoreRequests / trivialRequests, '<= 3', petstoreRequests / trivialRequests <= 3],
   ...(baselineMsw ? ([[`MSW import+first vs the ${baselineRef ?? ''} build`, petstoreImport / baselineImport, '<= 1.10', petstoreImport / baselineImport <= 1.1]] as const) : []),
@@ -185,6 +241,8 @@ const ratios = [
 const sessionMemoryMiB = sessions.fullRss / 1024 / 1024;
 console.log('');
 console.log(`${'RSS, 100 sessions of 1,000 pets (MiB)'.padEnd(44)} ${sessionMemoryMiB.toFixed(1).padStart(7)}    target ${'< 300'.padEnd(14)} ${sessionMemoryMiB < 300 ? 'met' : 'MISSED'}`);
+const ceilingMet = ceiling.worstRssMiB < CEILING_TARGET_MIB && ceiling.healthy;
+console.log(`${'worst resident memory under attack (MiB)'.padEnd(44)} ${ceiling.worstRssMiB.toFixed(0).padStart(7)}    target ${`< ${CEILING_TARGET_MIB}, healthy`.padEnd(14)} ${ceilingMet ? 'met' : 'MISSED'}`);
 if (!Number.isNaN(browserImportKB)) console.log(`${'browser: petstore-mock/msw at import (KB gzip)'.padEnd(44)} ${browserImportKB.toFixed(0).padStart(7)}    target ${'<= 250'.padEnd(14)} ${browserImportKB <= 250 ? 'met' : 'MISSED'}`);
 for (const [name, value, target, met] of dockerRatios) console.log(`${name.padEnd(44)} ${value.toFixed(1).padStart(7)}    target ${target.padEnd(14)} ${met ? 'met' : 'MISSED'}`);
 for (const [name, ratio, target, met] of ratios) console.log(`${name.padEnd(44)} ${ratio.toFixed(2).padStart(6)}×   target ${target.padEnd(14)} ${met ? 'met' : 'MISSED'}`);
@@ -192,4 +250,4 @@ if (baselineRef) {
   const ratio = (results['petstore-mock']?.requestsPerSecond ?? NaN) / (results[baselineName]?.requestsPerSecond ?? NaN);
   console.log(`${`throughput vs the ${baselineRef} build`.padEnd(44)} ${ratio.toFixed(2).padStart(6)}×   target ${'>= 0.95'.padEnd(14)} ${ratio >= 0.95 ? 'met' : 'MISSED'}`);
 }
-writeFileSync('.bench/results.json', `${JSON.stringify({ node: process.version, seconds: SECONDS, baseline: baselineRef ?? null, results, msw: { mswImport, petstoreImport, baselineImport, petstoreRequests, trivialRequests }, browser: browserFigures, sessions, worstCase, journalMemory, docker: dockerFigures, ratios }, null, 2)}\n`);
+writeFileSync('.bench/results.json', `${JSON.stringify({ node: process.version, seconds: SECONDS, baseline: baselineRef ?? null, results, msw: { mswImport, petstoreImport, baselineImport, petstoreRequests, trivialRequests, petstoreTestFile, trivialTestFile }, browser: browserFigures, sessions, worstCase, journalMemory, memoryCeiling: ceiling, docker: dockerFigures, ratios }, null, 2)}\n`);

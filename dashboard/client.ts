@@ -1,4 +1,4 @@
-import type { MockSettings } from '../src/engine/admin/admin-endpoints.js';
+import type { MockLimits, MockSettings } from '../src/engine/admin/admin-endpoints.js';
 import type { JournalEntry } from '../src/engine/journal/request-journal.js';
 import type { Pet } from '../src/types/index.js';
 import { createActions } from './actions.js';
@@ -103,6 +103,8 @@ function renderEntry(entry: Entry): HTMLLIElement {
   if (entry.control) summary.append(element('span', CONTROL_WORDS[entry.control], 'tag'));
   if (entry.sessionOpened) summary.append(element('span', `session ${entry.sessionOpened === 'new' ? 'opened' : 'reopened: its pets had been dropped'}`, 'tag'));
   if (entry.evictedSession !== null) summary.append(element('span', `dropped session ${entry.evictedSession}`, 'tag'));
+  if (entry.limit !== null) summary.append(element('span', `limit reached: ${entry.limit}`, 'tag'));
+  if (entry.pathCut) summary.append(element('span', 'path cut short in the journal', 'tag'));
   item.append(summary);
   if (entry.problems.length > 0) {
     const reasons = element('ul', undefined, 'reasons');
@@ -242,8 +244,10 @@ async function pollSessions(): Promise<void> {
   const asked = generation;
   const response = await admin('/__admin/sessions');
   if (!response?.ok || asked !== generation) return;
-  const { sessions } = (await response.json()) as { sessions: SessionSummary[] };
-  if (asked === generation) sessionRows.draw(sessions);
+  const { sessions, limits } = (await response.json()) as { sessions: SessionSummary[]; limits: MockLimits };
+  if (asked !== generation) return;
+  sessionRows.draw(sessions);
+  showLimits(limits);
 }
 
 /** Another instance of the mock answers (it restarted): what the page showed is of the one before, so it is dropped and read again. */
@@ -259,6 +263,35 @@ async function startOver(restarted: string): Promise<void> {
   liveNote = `(live; the mock restarted at ${time}, and this shows it since)`;
   setText(byId('live'), liveNote);
   await start();
+}
+
+const LIMIT_WORDS: Readonly<Record<keyof MockLimits, [string, 'bytes' | 'count']>> = {
+  storedBytes: ['stored pets (--max-stored-bytes)', 'bytes'],
+  sessions: ['sessions (--max-sessions)', 'count'],
+  journalEntries: ['journal entries (--journal-size)', 'count'],
+  journalBytes: ['journal (--journal-bytes)', 'bytes'],
+  overridesPerSession: ['overrides of the fullest session (--max-overrides)', 'count'],
+  overrideBytesPerSession: ['override bytes of the fullest session (--max-override-bytes)', 'bytes'],
+  petsPerStore: ['pets of the fullest store (--max-pets)', 'count'],
+};
+
+/** Use against each limit, `journal (--journal-bytes) 1.2 MiB of 8.0 MiB`; a limit reached is marked. Rewritten only when it changed. */
+function showLimits(limits: MockLimits): void {
+  const text = (Object.keys(LIMIT_WORDS) as (keyof MockLimits)[])
+    .map(name => {
+      const [words, unit] = LIMIT_WORDS[name];
+      const { used, max } = limits[name];
+      const amount = unit === 'bytes' ? `${size(used)} of ${size(max)}` : `${used} of ${max}`;
+      return `${words} ${amount}${used >= max ? ' (full)' : ''}`;
+    })
+    .join(' · ');
+  setText(byId('limits'), text);
+}
+
+/** `512 B`, `1.3 KiB`, `48.0 MiB`. */
+function size(bytes: number): string {
+  if (bytes < 1024) return `${bytes} B`;
+  return bytes < 1024 * 1024 ? `${(bytes / 1024).toFixed(1)} KiB` : `${(bytes / (1024 * 1024)).toFixed(1)} MiB`;
 }
 
 byId('clear-journal').addEventListener('click', () => {

@@ -4,6 +4,7 @@ import { createRequire } from 'node:module';
 import { dirname, resolve } from 'node:path';
 import { browserBuildPlugins } from './browser-build.mjs';
 import { readFile } from 'node:fs/promises';
+import { leanRequires } from './lean-requires.mjs';
 import { prismLazyAjv, prismLazyAjvSchemasCheckedAtBuild } from './prism-lazy-ajv.mjs';
 import { prismLazyLodashFp } from './prism-lazy-lodash-fp.mjs';
 import { precompiledValidatorModules, precompiledValidatorsPlugin } from './prism-precompiled-validators.mjs';
@@ -97,7 +98,7 @@ export const nodeBuildOptions = {
   external: ['msw', 'msw/*', 'testcontainers', 'testcontainers/*'],
   // Bundled CommonJS (Prism, lodash, ajv) calls require() for Node's built-ins.
   banner: { js: "import { createRequire as __petstoreCreateRequire } from 'node:module'; const require = __petstoreCreateRequire(import.meta.url);" },
-  plugins: [prismFakerEnglishOnly, prismLazyAjv, precompiledValidators, prismUriTemplateWithoutEval, prismLazyLodashFp, entriesByName],
+  plugins: [prismFakerEnglishOnly, prismLazyAjv, precompiledValidators, prismUriTemplateWithoutEval, prismLazyLodashFp, leanRequires, entriesByName],
 };
 
 /**
@@ -115,7 +116,7 @@ export const browserBuildOptions = {
   define: { 'process.platform': '"browser"', 'process.browser': 'true', global: 'globalThis' },
   target: 'es2022',
   external: ['msw', 'msw/*'],
-  plugins: [prismFakerEnglishOnly, prismLazyAjvSchemasCheckedAtBuild, precompiledValidators, prismUriTemplateWithoutEval, prismLazyLodashFp, entriesByName, ...browserBuildPlugins()],
+  plugins: [prismFakerEnglishOnly, prismLazyAjvSchemasCheckedAtBuild, precompiledValidators, prismUriTemplateWithoutEval, prismLazyLodashFp, leanRequires, entriesByName, ...browserBuildPlugins()],
 };
 
 /** The dashboard's script, for browsers: served by the mock at /__admin/dashboard.js. */

@@ -454,6 +454,21 @@ describe('parseCli', () => {
     });
   });
 
+  it('reads the server limits from flags or variables, bytes also as KiB, MiB or GiB, and refuses a bad one naming it', () => {
+    expect(parseCli(['--max-connections', '50', '--max-inflight-bytes', '8MiB', '--request-timeout', '2500'], {})).toMatchObject({
+      kind: 'serve',
+      config: { maxConnections: 50, maxInflightBytes: 8 * 1024 * 1024, requestTimeout: 2_500 },
+    });
+    expect(parseCli([], { PETSTORE_MAX_CONNECTIONS: '7', PETSTORE_MAX_INFLIGHT_BYTES: '65536', PETSTORE_REQUEST_TIMEOUT: '100' })).toMatchObject({
+      kind: 'serve',
+      config: { maxConnections: 7, maxInflightBytes: 65_536, requestTimeout: 100 },
+    });
+    expect(parseCli([], {})).toMatchObject({ kind: 'serve', config: { maxConnections: 1_000, maxInflightBytes: 32 * 1024 * 1024, requestTimeout: 10_000 } });
+    expect(() => parseCli(['--max-inflight-bytes', '32MB'], {})).toThrow(/--max-inflight-bytes must be a whole number of bytes from 1024 .* 64MiB, 256KiB, 1GiB\), got "32MB"/);
+    expect(() => parseCli([], { PETSTORE_MAX_CONNECTIONS: '0' })).toThrow(/PETSTORE_MAX_CONNECTIONS must be a whole number from 1 to 1000000, got "0"/);
+    expect(() => parseCli(['--request-timeout', '50'], {})).toThrow(/--request-timeout must be a whole number from 100 to 3600000/);
+  });
+
   it('takes an empty environment variable as unset, so an empty -e VAR= keeps the default', () => {
     expect(parseCli([], { PETSTORE_API_KEYS: '', PETSTORE_ADMIN_TOKEN: '', PORT: '', PETSTORE_DELAY: '' })).toMatchObject({
       kind: 'serve',

@@ -65,6 +65,17 @@ describe.skipIf(unavailable !== undefined)('the dashboard at /__admin/, in Chrom
     await page.close();
   });
 
+  it('tags a request refused at a limit with the limit’s name, and shows every limit’s use', async () => {
+    const mock = await start({ maxStoredBytes: 2_000 });
+    for (let index = 0; index < 4; index++) await fetch(`${mock.url}/pets`, { method: 'POST', headers: AUTH, body: JSON.stringify({ name: 'L'.repeat(250), categoryId: 1 }) });
+    const page = await open(mock.dashboardUrl);
+    await expect.poll(() => entries(page).count()).toBe(4);
+    expect(await entries(page).first().locator('.summary').textContent()).toMatch(/→ 507.*limit reached: maxStoredBytes/);
+    await expect.poll(() => page.locator('#limits').textContent()).toMatch(/stored pets \(--max-stored-bytes\) [\d.]+ KiB of 2\.0 KiB/);
+    expect(await page.locator('#limits').textContent()).toContain('journal entries (--journal-size) 4 of 1000');
+    await page.close();
+  });
+
   it('shows a client’s text as text: a name that is HTML runs nothing, in the journal or the pets', async () => {
     const mock = await start();
     await fetch(`${mock.url}/pets`, { method: 'POST', headers: AUTH, body: JSON.stringify({ name: HOSTILE_NAME, categoryId: 1 }) });

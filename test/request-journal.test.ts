@@ -7,7 +7,7 @@ const AUTH = { authorization: 'Bearer journal' };
 function entry(path: string, session: string | null = null): Omit<JournalEntry, 'seq'> {
   return {
     time: new Date(0).toISOString(), method: 'GET', path, operationId: 'listPets', status: 200, session, problems: [], delay: 0, control: null, sessionOpened: null, evictedSession: null,
-    body: null, bodyCut: false, origin: null, headers: {}, headersCut: false, response: { status: 200, headers: {}, body: '[]', bodyCut: false }, reason: null,
+    body: null, bodyCut: false, origin: null, headers: {}, headersCut: false, response: { status: 200, headers: {}, body: '[]', bodyCut: false }, reason: null, pathCut: false, limit: null,
   };
 }
 

@@ -1,11 +1,11 @@
 import { parseArgs } from 'node:util';
 import { toInstant } from '../engine/controls/index.js';
-import { DEFAULT_JOURNAL_SIZE, type DelayOption, type DelayRange } from '../engine/index.js';
+import { DEFAULT_JOURNAL_BYTES, DEFAULT_JOURNAL_SIZE, DEFAULT_MAX_OVERRIDE_BYTES, DEFAULT_MAX_OVERRIDES, type DelayOption, type DelayRange } from '../engine/index.js';
 import { DEFAULT_SEED } from '../fixtures/index.js';
 import { checkOptions, OPTION_RULES, show, type OptionKey, type OptionNames } from '../options/index.js';
-import { DEFAULT_MAX_PETS, DEFAULT_MAX_SESSIONS, DEFAULT_PETS } from '../sessions/index.js';
+import { DEFAULT_MAX_PETS, DEFAULT_MAX_SESSIONS, DEFAULT_MAX_STORED_BYTES, DEFAULT_PETS } from '../sessions/index.js';
 import type { PetStatus } from '../types/index.js';
-import { DEFAULT_HOST, DEFAULT_PORT } from '../server/index.js';
+import { DEFAULT_HOST, DEFAULT_MAX_CONNECTIONS, DEFAULT_MAX_INFLIGHT_BYTES, DEFAULT_PORT, DEFAULT_REQUEST_TIMEOUT } from '../server/index.js';
 
 export const LOG_LEVELS = ['silent', 'error', 'info', 'debug'] as const;
 export type LogLevel = (typeof LOG_LEVELS)[number];
@@ -31,6 +31,13 @@ export interface CliConfig {
   maxSessions: number;
   maxPets: number;
   journalSize: number;
+  journalBytes: number;
+  maxStoredBytes: number;
+  maxOverrides: number;
+  maxOverrideBytes: number;
+  maxConnections: number;
+  maxInflightBytes: number;
+  requestTimeout: number;
   adminToken: string | undefined;
   adminOrigins: string[];
   adminHosts: string[];
@@ -89,6 +96,30 @@ Options (each has an environment variable; a flag wins over it, and an empty var
                                (PETSTORE_MAX_PETS). Default ${DEFAULT_MAX_PETS}.
       --journal-size <n>       Requests GET /__admin/requests keeps; 0 keeps none
                                (PETSTORE_JOURNAL_SIZE). Default ${DEFAULT_JOURNAL_SIZE}.
+      --journal-bytes <bytes>  Bytes the journal's entries hold together (estimated heap: bodies,
+                               URLs, headers, answers); the oldest go first, one entry over
+                               64 KiB is cut short (PETSTORE_JOURNAL_BYTES). Default ${mebibytes(DEFAULT_JOURNAL_BYTES)}.
+      --max-stored-bytes <bytes>
+                               Bytes the pets written to every session's store hold together
+                               (estimated heap); past it a write answers 507 store_full and
+                               stores nothing (PETSTORE_MAX_STORED_BYTES). Default ${mebibytes(DEFAULT_MAX_STORED_BYTES)}.
+      --max-overrides <n>      Overrides one session holds; more answers 507 overrides_full
+                               (PETSTORE_MAX_OVERRIDES). Default ${DEFAULT_MAX_OVERRIDES}.
+      --max-override-bytes <bytes>
+                               Bytes one session's overrides hold, bodies included (estimated
+                               heap); more answers 507 overrides_full
+                               (PETSTORE_MAX_OVERRIDE_BYTES). Default ${mebibytes(DEFAULT_MAX_OVERRIDE_BYTES)}.
+                               Sizes take 64MiB, 256KiB, 1GiB or plain bytes.
+      --max-connections <n>    Most connections open at once; one more is answered 503 with
+                               Retry-After and closed (PETSTORE_MAX_CONNECTIONS).
+                               Default ${DEFAULT_MAX_CONNECTIONS}.
+      --max-inflight-bytes <n> Most bytes of bodies held across all connections: requests' from
+                               their first byte until answered (a delay included), answers' until
+                               written; past it a request is answered 503 with Retry-After, unread,
+                               and its connection closed. Bytes or 32MiB (PETSTORE_MAX_INFLIGHT_BYTES).
+                               Default ${DEFAULT_MAX_INFLIGHT_BYTES / 1024 / 1024}MiB.
+      --request-timeout <ms>   Time a request's headers and body may take to arrive; then 408 and
+                               the connection closed (PETSTORE_REQUEST_TIMEOUT). Default ${DEFAULT_REQUEST_TIMEOUT}.
       --admin-token <token>    Admin endpoints but health want "Authorization: Bearer <token>"
                                (PETSTORE_ADMIN_TOKEN). Default: open, for local use.
       --admin-origin <origin>  Let web pages from this origin call the admin endpoints, e.g.
@@ -120,12 +151,13 @@ and DELETE /__admin/overrides/{id} (scripted answers: {"operationId": "createPet
 "times": 2}), GET /__admin/sessions, GET /__admin/settings, and the dashboard at GET /__admin/.
 
 SIGTERM or SIGINT: stop accepting, answer what is in flight (delays cut short; 503 for a request
-not answered within 1.5 s), exit 0 within 2 seconds.`;
+not answered within 1.5 s, and for one queued behind another on its connection, which is not
+carried out), exit 0 within 2 seconds.`;
 
 type Env = Readonly<Record<string, string | undefined>>;
 
 /** Flags that take a value; a value that starts with a dash (`--pets -1`) is still theirs. */
-const VALUE_FLAGS = new Set(['--port', '-p', '--host', '-h', '--seed', '--pets', '--api-key', '--default-status', '--log-level', '--delay', '--fault-rate', '--max-sessions', '--max-pets', '--journal-size', '--admin-token', '--admin-origin', '--admin-host', '--now', '--data', '--document']);
+const VALUE_FLAGS = new Set(['--port', '-p', '--host', '-h', '--seed', '--pets', '--api-key', '--default-status', '--log-level', '--delay', '--fault-rate', '--max-sessions', '--max-pets', '--journal-size', '--journal-bytes', '--max-stored-bytes', '--max-overrides', '--max-override-bytes', '--max-connections', '--max-inflight-bytes', '--request-timeout', '--admin-token', '--admin-origin', '--admin-host', '--now', '--data', '--document']);
 
 export function parseCli(argv: readonly string[], env: Env): CliCommand {
   // `-h` is `--host`, as in Prism; given without an address, it asks for help.
@@ -152,6 +184,13 @@ export function parseCli(argv: readonly string[], env: Env): CliCommand {
         'max-sessions': { type: 'string' },
         'max-pets': { type: 'string' },
         'journal-size': { type: 'string' },
+        'journal-bytes': { type: 'string' },
+        'max-stored-bytes': { type: 'string' },
+        'max-overrides': { type: 'string' },
+        'max-override-bytes': { type: 'string' },
+        'max-connections': { type: 'string' },
+        'max-inflight-bytes': { type: 'string' },
+        'request-timeout': { type: 'string' },
         'admin-token': { type: 'string' },
         'admin-origin': { type: 'string', multiple: true },
         'admin-host': { type: 'string', multiple: true },
@@ -205,6 +244,13 @@ export function parseCli(argv: readonly string[], env: Env): CliCommand {
     maxSessions: (read('maxSessions', values['max-sessions']) as number | undefined) ?? DEFAULT_MAX_SESSIONS,
     maxPets: (read('maxPets', values['max-pets']) as number | undefined) ?? DEFAULT_MAX_PETS,
     journalSize: (read('journalSize', values['journal-size']) as number | undefined) ?? DEFAULT_JOURNAL_SIZE,
+    journalBytes: (read('journalBytes', values['journal-bytes']) as number | undefined) ?? DEFAULT_JOURNAL_BYTES,
+    maxStoredBytes: (read('maxStoredBytes', values['max-stored-bytes']) as number | undefined) ?? DEFAULT_MAX_STORED_BYTES,
+    maxOverrides: (read('maxOverrides', values['max-overrides']) as number | undefined) ?? DEFAULT_MAX_OVERRIDES,
+    maxOverrideBytes: (read('maxOverrideBytes', values['max-override-bytes']) as number | undefined) ?? DEFAULT_MAX_OVERRIDE_BYTES,
+    maxConnections: (read('maxConnections', values['max-connections']) as number | undefined) ?? DEFAULT_MAX_CONNECTIONS,
+    maxInflightBytes: (read('maxInflightBytes', values['max-inflight-bytes']) as number | undefined) ?? DEFAULT_MAX_INFLIGHT_BYTES,
+    requestTimeout: (read('requestTimeout', values['request-timeout']) as number | undefined) ?? DEFAULT_REQUEST_TIMEOUT,
     adminToken: read('adminToken', values['admin-token']) as string | undefined,
     adminOrigins: (read('adminOrigins', values['admin-origin']) as string[] | undefined) ?? [],
     adminHosts: (read('adminHosts', values['admin-host']) as string[] | undefined) ?? [],
@@ -236,6 +282,11 @@ function joinDashedValues(argv: readonly string[]): string[] {
     } else joined.push(arg);
   }
   return joined;
+}
+
+/** A default size as the help prints it: `16MiB`, `256KiB`. */
+function mebibytes(bytes: number): string {
+  return bytes >= 1024 * 1024 ? `${bytes / (1024 * 1024)}MiB` : `${bytes / 1024}KiB`;
 }
 
 function toRange(delay: DelayOption | undefined): DelayRange | undefined {

@@ -11,7 +11,7 @@ import { checkFaultRate, createClock, createOverrideRegistry, toDelayRange, toIn
 import type { OverrideRegistry } from './controls/overrides.js';
 import { adoptDocument, documentPets, documentShape, findInvalidExamples, type DocumentChange } from './document-state.js';
 import { corsHeaders, isPreflight, lowerCaseHeaders, preflightHeaders, splitUrl } from './http/index.js';
-import { createRequestJournal, DEFAULT_JOURNAL_SIZE, findReason, journalHeaders, journalResponse, requestOrigin, type JournalEntry, type RequestJournal } from './journal/index.js';
+import { createRequestJournal, DEFAULT_JOURNAL_BYTES, DEFAULT_JOURNAL_SIZE, findReason, journalHeaders, journalResponse, requestOrigin, type JournalEntry, type RequestJournal } from './journal/index.js';
 import type { RequestContext } from './operations/index.js';
 import { answerAdminRequest, answerApiRequest, createDocumentRuntime, createFailureAnswer, withoutBody, type Answer, type DocumentRuntimeServices } from './pipeline/index.js';
 import { resetState, warnOfEviction } from './shared-state.js';
@@ -84,8 +84,10 @@ export async function createEngine(options: EngineOptions = {}): Promise<Engine>
   const startingPets = seededPets(document);
   const sessions = options.sessions ?? createEngineSessions(options, onWarning, startingPets, documentShape(document, options.defaultStatus));
   adopt(document, startingPets);
-  const journal = options.journal ?? createRequestJournal(options.journalSize ?? DEFAULT_JOURNAL_SIZE);
-  const overrides = options.overrides ?? createOverrideRegistry();
+  const journal = options.journal ?? createRequestJournal(options.journalSize ?? DEFAULT_JOURNAL_SIZE, options.journalBytes ?? DEFAULT_JOURNAL_BYTES);
+  const overrides = options.overrides ?? createOverrideRegistry(options);
+  // Overrides go with their session: one dropped (past --max-sessions, or by a reset) takes its overrides along.
+  sessions.onDrop(id => overrides.clear(id));
   const latency = options.delay === undefined ? undefined : toDelayRange(options.delay);
   const cors = options.cors ?? true;
   const bodyLimit = options.bodyLimit ?? DEFAULT_BODY_LIMIT;
@@ -194,11 +196,13 @@ function journalEntry(
     ...journalHeaders(request.headers),
     response: journalResponse(response),
     reason: read.reason,
+    pathCut: false,
+    limit: answered.limit ?? null,
   };
 }
 
 /** The options that shape answers, for `GET /__admin/settings` and the dashboard: counts and flags, never a key or the token. */
-function describeSettings(options: EngineOptions, sessions: SessionRegistry, journal: RequestJournal, latency: { min: number; max: number } | undefined): Omit<MockSettings, 'document' | 'operations'> {
+function describeSettings(options: EngineOptions, sessions: SessionRegistry, journal: RequestJournal, latency: { min: number; max: number } | undefined): Omit<MockSettings, 'document' | 'operations' | 'limits'> {
   const now = options.now === undefined ? undefined : toInstant(options.now);
   return {
     seed: options.seed ?? DEFAULT_SEED,
@@ -225,6 +229,7 @@ function createEngineSessions(options: EngineOptions, onWarning: (message: strin
     ...(options.defaultStatus !== undefined && { defaultStatus: options.defaultStatus }),
     ...(options.maxPets !== undefined && { maxPets: options.maxPets }),
     ...(options.maxSessions !== undefined && { maxSessions: options.maxSessions }),
+    ...(options.maxStoredBytes !== undefined && { maxStoredBytes: options.maxStoredBytes }),
     ...(options.store !== undefined && { defaultStore: options.store }),
   });
 }

@@ -110,7 +110,8 @@ export function adoptDocument(
         if ('pet' in completed) kept.push(completed.pet);
         else refusedPets.push({ session: named[index] ?? null, id: (pet as unknown as Record<string, number>)[resource.idProperty] ?? Number.NaN, problem: completed.problem });
       }
-      store.replace(kept);
+      // The operator's edit, not a client's write: counted against the stores' budget, never refused.
+      store.replace(kept, { overBudget: true });
     }
   }
   if (options.previous) {

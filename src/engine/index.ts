@@ -2,8 +2,8 @@ export { createEngine, DEFAULT_BODY_LIMIT, DEFAULT_PETS, DEFAULT_REMEMBERED_VERD
 export { ERROR_CODES } from './responses/errors.js';
 export { fromFetchRequest, handleFetch, toFetchResponse } from './http/fetch-adapter.js';
 export { readBody } from './http/read-body.js';
-export { createRequestJournal, DEFAULT_JOURNAL_SIZE, JOURNAL_BODY_LIMIT } from './journal/request-journal.js';
-export { createOverrideRegistry } from './controls/overrides.js';
+export { createRequestJournal, DEFAULT_JOURNAL_BYTES, DEFAULT_JOURNAL_SIZE, JOURNAL_BODY_LIMIT } from './journal/request-journal.js';
+export { createOverrideRegistry, DEFAULT_MAX_OVERRIDE_BYTES, DEFAULT_MAX_OVERRIDES } from './controls/overrides.js';
 export { readOverrideSpec } from './controls/override-spec.js';
 export { petSchemaOf, readPets } from './state/read-pets.js';
 export { validatorsSourceOf } from './schema/index.js';

@@ -51,6 +51,20 @@ export interface EngineOptions {
   overrides?: OverrideRegistry;
   /** How many requests the journal keeps (`GET /__admin/requests`); 0 keeps none. Default 1000. */
   journalSize?: number;
+  /**
+   * Bytes (estimated heap: bodies, URLs, headers, answers) the journal's entries hold together; the
+   * oldest go first, and one entry over 64 KiB is cut short (marked). 0 keeps none. Default 8 MiB.
+   */
+  journalBytes?: number;
+  /**
+   * Bytes (estimated heap) the pets written to every session's store hold together; a create,
+   * replace, merge or `PUT /__admin/state` past it answers 507 `store_full` naming it, storing nothing. Default 48 MiB.
+   */
+  maxStoredBytes?: number;
+  /** Most overrides one session holds; more answers 507 `overrides_full`. Default 100. */
+  maxOverrides?: number;
+  /** Most bytes (estimated heap, bodies included) one session's overrides hold; more answers 507 `overrides_full`. Default 256 KiB. */
+  maxOverrideBytes?: number;
   /** Hold every answer back this long: milliseconds, or `{ min, max }` drawn uniformly and seeded. Default none. */
   delay?: DelayOption;
   /** Share of routed requests answered with an injected 500 or 503, from 0 to 1, seeded. Default 0. */

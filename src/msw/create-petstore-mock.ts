@@ -1,9 +1,9 @@
 import { delay, http, type HttpHandler } from 'msw';
 // By file, not through the engine's index: what Prism's validator needs comes with the engine, later.
 import type { Engine } from '../engine/create-engine.js';
-import { createOverrideRegistry, type Override } from '../engine/controls/overrides.js';
+import { createOverrideRegistry, OverridesFullError, type Override } from '../engine/controls/overrides.js';
 import { fromFetchRequest, toFetchResponse } from '../engine/http/fetch-adapter.js';
-import { createRequestJournal, DEFAULT_JOURNAL_SIZE, type JournalEntry, type JournalFilter } from '../engine/journal/request-journal.js';
+import { createRequestJournal, DEFAULT_JOURNAL_BYTES, DEFAULT_JOURNAL_SIZE, type JournalEntry, type JournalFilter } from '../engine/journal/request-journal.js';
 import { journalToHar } from '../engine/journal/journal-har.js';
 import type { Har } from '../engine/journal/har-types.js';
 import { resetState, warnOfEviction } from '../engine/shared-state.js';
@@ -16,7 +16,7 @@ import { PET_STATUSES } from '../types/index.js';
 import { createSessionRegistry, newSessionId, SESSION_HEADER } from '../sessions/index.js';
 import { checkPersistOptions, createPersistedStoreKeeper, type PersistOption } from './persisted-stores.js';
 import { refusal } from './refusal.js';
-import type { PetStore } from '../store/index.js';
+import { StoreFullError, type PetStore } from '../store/index.js';
 import type { Call, DeclaredStatus, OperationId, OverrideOptions, StoreState } from '../types/index.js';
 
 export interface PetstoreMockOptions extends Omit<EngineOptions, 'store' | 'sessions' | 'journal' | 'overrides'> {
@@ -118,8 +118,8 @@ export function createMock(options: PetstoreMockOptions, startNow: boolean): Pet
   if (statusProblem) throw new RangeError(`[petstore-mock] ${statusProblem}`);
   const onWarning = engineOptions.onWarning ?? ((message: string) => console.warn(message));
   const sessions = createSessionRegistry({ ...engineOptions, onEvict: warnOfEviction(onWarning, engineOptions.maxSessions) });
-  const journal = createRequestJournal(engineOptions.journalSize ?? DEFAULT_JOURNAL_SIZE);
-  const overrides = createOverrideRegistry();
+  const journal = createRequestJournal(engineOptions.journalSize ?? DEFAULT_JOURNAL_SIZE, engineOptions.journalBytes ?? DEFAULT_JOURNAL_BYTES);
+  const overrides = createOverrideRegistry(engineOptions);
   const keeper = persist === undefined ? undefined : createPersistedStoreKeeper({ persist, key: persistKey ?? `petstore-mock:${baseUrl ?? '/v1'}`, sessions, onWarning });
   let started: Promise<StartedEngine> | undefined;
   const start = (): Promise<StartedEngine> =>
@@ -180,15 +180,22 @@ export function createMock(options: PetstoreMockOptions, startNow: boolean): Pet
 
   /** The test controls of one session (`undefined`: the default one), as the admin endpoints give them over HTTP. */
   const controlsOf = (session: string | undefined): PetstoreMockControls => {
+    // A write opens the session; a read does not (a session not alive reads as the pets it would start from).
     const store = (): PetStore => (session === undefined ? sessions.default.store : sessions.open(session).store);
+    const liveStore = (): PetStore | undefined => (session === undefined ? sessions.default.store : sessions.find(session)?.store);
     return {
-      getState: () => ({ pets: store().list({ limit: Number.POSITIVE_INFINITY }) }),
+      getState: () => ({ pets: liveStore()?.list({ limit: Number.POSITIVE_INFINITY }) ?? structuredClone([...sessions.initialPets]) }),
       async setState(state) {
         const { engine, tools } = await start();
         const target = store();
         const read = tools.readPets(state, tools.petSchemaOf(engine.document), target.maxPets);
         if ('problem' in read) throw refusal('invalid_request', `The state ${read.problem}; nothing was changed.`);
-        target.replace(read.pets);
+        try {
+          target.replace(read.pets);
+        } catch (error) {
+          if (!(error instanceof StoreFullError)) throw error;
+          throw refusal('store_full', `${error.message.replace('[petstore-mock] ', '')} Nothing was changed.`);
+        }
         keeper?.save();
       },
       async override(operationId, overrideOptions) {
@@ -196,9 +203,12 @@ export function createMock(options: PetstoreMockOptions, startNow: boolean): Pet
         const read = tools.readOverrideSpec({ operationId, ...overrideOptions }, engine.document);
         if ('problem' in read) throw refusal('invalid_request', `${read.problem} Nothing was set.`);
         try {
+          // An override belongs to a live session, and goes with it.
+          if (session !== undefined) sessions.open(session);
           return overrides.add(session, read.spec);
         } catch (error) {
-          throw refusal('invalid_request', (error as Error).message.replace('[petstore-mock] ', ''));
+          if (!(error instanceof OverridesFullError)) throw error;
+          throw refusal('overrides_full', `${error.message.replace('[petstore-mock] ', '')} Nothing was set.`);
         }
       },
       overrides: () => overrides.list(session),

@@ -2,7 +2,7 @@
 import { findRoundedNumber } from '../engine/http/rounded-numbers.js';
 import type { ReadPetsResult } from '../engine/state/read-pets.js';
 import { deriveSeed, findSessionIdProblem, type SessionRegistry } from '../sessions/index.js';
-import type { PetStore } from '../store/index.js';
+import { StoreFullError, type PetStore } from '../store/index.js';
 import type { Pet } from '../types/index.js';
 
 /** Where `persist` keeps the stores: the page's Web Storage of that name. */
@@ -156,6 +156,16 @@ export function createPersistedStoreKeeper(options: PersistedStoreKeeperOptions)
     }
     return older;
   };
+  /** `adopt`, or undefined (with a warning) when another tab's stores do not fit this mock's `maxStoredBytes`: this page keeps what fitted. */
+  const adoptWithinBudget = (stores: Parameters<typeof adopt>[0]): boolean | undefined => {
+    try {
+      return adopt(stores);
+    } catch (error) {
+      if (!(error instanceof StoreFullError)) throw error;
+      onWarning(`[petstore-mock] Another page stored pets in ${persist} under ${JSON.stringify(key)} that hold more than this page's stores may (${error.message.replace('[petstore-mock] ', '')}); this page keeps its own.`);
+      return undefined;
+    }
+  };
   /** Before a write: what another tab wrote since this one last heard of it (its event may be on its way) is taken in, so the write does not put back older stores. */
   const catchUp = (): void => {
     if (readStorePets === undefined) return;
@@ -164,7 +174,7 @@ export function createPersistedStoreKeeper(options: PersistedStoreKeeperOptions)
     if (text === null) return;
     const read = readValue(text, readStorePets);
     if ('problem' in read) return;
-    adopt(read.stores);
+    if (!adoptWithinBudget(read.stores)) return;
     lastWrite = read.write;
   };
 
@@ -184,7 +194,8 @@ export function createPersistedStoreKeeper(options: PersistedStoreKeeperOptions)
       onWarning(`[petstore-mock] Another page stored pets in ${persist} under ${JSON.stringify(key)} that ${read.problem}; this page keeps its own.`);
       return;
     }
-    const older = adopt(read.stores);
+    const older = adoptWithinBudget(read.stores);
+    if (older === undefined) return;
     savedAt = read.savedAt;
     lastWrite = read.write;
     // The storage holds an older store than this tab: its later one is written back.
@@ -211,7 +222,14 @@ export function createPersistedStoreKeeper(options: PersistedStoreKeeperOptions)
       const read = readValue(text, readPets);
       if ('problem' in read) return discard(read.problem);
       kept = new Map();
-      adopt(read.stores);
+      try {
+        adopt(read.stores);
+      } catch (error) {
+        if (!(error instanceof StoreFullError)) throw error;
+        // None kept rather than some: every store back to its starting pets.
+        sessions.reset();
+        return discard(`hold more than the stores may (${error.message.replace('[petstore-mock] ', '')})`);
+      }
       savedAt = read.savedAt;
       lastWrite = read.write;
       if (unsavedSince !== null) {

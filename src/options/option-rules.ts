@@ -30,6 +30,20 @@ function wholeNumber(min: number, max: number): Pick<OptionRule, 'fromText' | 'c
   };
 }
 
+const BYTE_UNITS: Readonly<Record<string, number>> = { '': 1, kib: 1024, mib: 1024 ** 2, gib: 1024 ** 3 };
+
+/** A number of bytes: a whole number, in text also with a unit (`64MiB`, `256 KiB`, `1GiB`). */
+function bytes(min: number, max: number): Pick<OptionRule, 'fromText' | 'check'> {
+  return {
+    fromText: text => {
+      const match = /^\s*(\d+)\s*(kib|mib|gib)?\s*$/i.exec(text);
+      return match ? Number(match[1]) * (BYTE_UNITS[(match[2] ?? '').toLowerCase()] ?? 1) : text;
+    },
+    check: value =>
+      Number.isInteger(value) && (value as number) >= min && (value as number) <= max ? undefined : `must be a whole number of bytes from ${min} to ${max} (in a flag also 64MiB, 256KiB, 1GiB)`,
+  };
+}
+
 /** A bearer token or the admin token: what an unset `"$KEY"` in a script gives is a mistake, not "no token". */
 const TOKEN = 'a non-blank token without spaces';
 const isToken = (value: unknown): boolean => typeof value === 'string' && /^\S+$/.test(value);
@@ -117,6 +131,10 @@ export const OPTION_RULES = {
   maxSessions: { key: 'maxSessions', flag: '--max-sessions', env: 'PETSTORE_MAX_SESSIONS', ...wholeNumber(1, 100_000) },
   maxPets: { key: 'maxPets', flag: '--max-pets', env: 'PETSTORE_MAX_PETS', ...wholeNumber(1, 10_000_000) },
   journalSize: { key: 'journalSize', flag: '--journal-size', env: 'PETSTORE_JOURNAL_SIZE', ...wholeNumber(0, 1_000_000) },
+  journalBytes: { key: 'journalBytes', flag: '--journal-bytes', env: 'PETSTORE_JOURNAL_BYTES', ...bytes(0, 1024 ** 3) },
+  maxStoredBytes: { key: 'maxStoredBytes', flag: '--max-stored-bytes', env: 'PETSTORE_MAX_STORED_BYTES', ...bytes(0, 64 * 1024 ** 3) },
+  maxOverrides: { key: 'maxOverrides', flag: '--max-overrides', env: 'PETSTORE_MAX_OVERRIDES', ...wholeNumber(0, 1_000_000) },
+  maxOverrideBytes: { key: 'maxOverrideBytes', flag: '--max-override-bytes', env: 'PETSTORE_MAX_OVERRIDE_BYTES', ...bytes(0, 1024 ** 3) },
   adminToken: {
     key: 'adminToken',
     flag: '--admin-token',
@@ -140,6 +158,9 @@ export const OPTION_RULES = {
     fromText: text => text,
     check: value => (toInstant(value) ? undefined : INSTANT_RULE),
   },
+  maxConnections: { key: 'maxConnections', flag: '--max-connections', env: 'PETSTORE_MAX_CONNECTIONS', ...wholeNumber(1, 1_000_000) },
+  maxInflightBytes: { key: 'maxInflightBytes', flag: '--max-inflight-bytes', env: 'PETSTORE_MAX_INFLIGHT_BYTES', ...bytes(1024, 64 * 1024 ** 3) },
+  requestTimeout: { key: 'requestTimeout', flag: '--request-timeout', env: 'PETSTORE_REQUEST_TIMEOUT', ...wholeNumber(100, 3_600_000) },
   bodyLimit: { key: 'bodyLimit', flag: '', env: '', ...wholeNumber(1, 1024 * 1024 * 1024) },
   rememberedVerdicts: { key: 'rememberedVerdicts', flag: '', env: '', ...wholeNumber(0, 1_000_000) },
 } as const satisfies Record<string, OptionRule>;

@@ -4,14 +4,21 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { checkOptions } from '../options/index.js';
 import { createEngine, readBody, type Engine, type EngineOptions, type MockRequest, type MockResponse } from '../engine/index.js';
 // Internal helpers, imported by path: their types name Prism's, which the public declarations must not.
-import { FAULT_RETRY_AFTER_SECONDS } from '../engine/controls/index.js';
+import { ADMIN_PREFIX } from '../engine/admin/index.js';
 import { errorResponse, toMockResponse } from '../engine/responses/index.js';
+import { createBodyBudget, type BodyBudget } from './body-budget.js';
+import { busy, shuttingDown } from './busy-answers.js';
 import { answerClientErrors } from './client-errors.js';
+import { createConnectionLines, MAX_PIPELINED, type Exchange } from './connection-lines.js';
+import { limitConnections } from './connection-limit.js';
 import { loadDashboardScript } from './dashboard-script.js';
 import { watchDocument } from './watch-document.js';
 
 export const DEFAULT_PORT = 4010;
 export const DEFAULT_HOST = '127.0.0.1';
+export const DEFAULT_MAX_CONNECTIONS = 1_000;
+export const DEFAULT_MAX_INFLIGHT_BYTES = 32 * 1024 * 1024;
+export const DEFAULT_REQUEST_TIMEOUT = 10_000;
 
 export interface MockServerOptions extends EngineOptions {
   /** Default 4010; 0 picks a free port. */
@@ -28,6 +35,16 @@ export interface MockServerOptions extends EngineOptions {
    * document kept. Default false.
    */
   watch?: boolean;
+  /** Most connections open at once; one more is answered `503` and closed. Default 1,000. */
+  maxConnections?: number;
+  /**
+   * Most bytes of bodies held across all connections: requests' from their first byte read (the
+   * declared length at once) until answered, delayed answers' included, and answers' until written.
+   * A request past it is answered `503` unread and its connection closed. Default 32 MiB.
+   */
+  maxInflightBytes?: number;
+  /** Milliseconds a request (headers and body) may take to arrive; then `408` and the connection closed. Default 10,000. */
+  requestTimeout?: number;
 }
 
 export interface RequestLogEntry {
@@ -50,19 +67,22 @@ export interface MockServer {
   readonly dashboardUrl: string | undefined;
   /**
    * Stops accepting connections and answers what is in flight: a delayed answer is sent at once,
-   * every answer closes its connection, and a request still unanswered after `drainMs` (default
-   * 1,500; e.g. a body that never finishes arriving) gets `503 service_unavailable`. Then every
-   * connection is closed.
+   * the last answer on each connection closes it, a request pipelined behind another that was not
+   * carried out yet gets `503 service_unavailable` without being carried out, and a request still
+   * unanswered after `drainMs` (default 1,500; e.g. a body that never finishes arriving) gets the
+   * same. Then every connection is closed.
    */
   close(options?: { drainMs?: number }): Promise<void>;
 }
 
 export const DEFAULT_DRAIN_MS = 1_500;
 
-/** A request being answered: its response, and the way to cut its delay short. */
-interface InFlight {
-  response: ServerResponse;
-  hurry: AbortController;
+/** The server's own state while it answers: what it holds, and whether it is stopping. */
+interface Transport {
+  engine: Engine;
+  budget: BodyBudget;
+  closing: () => boolean;
+  onRequest: MockServerOptions['onRequest'];
 }
 
 /** The engine behind `node:http`: the local mock and the container run this. */
@@ -82,18 +102,27 @@ export async function createMockServer(options: MockServerOptions = {}): Promise
           error: options.onError ?? (message => console.error(message)),
         })
       : undefined;
-  const inFlight = new Set<InFlight>();
+  const lines = createConnectionLines();
   let closing = false;
-  const server = createServer((request, response) => {
-    if (closing) {
-      request.resume();
-      writeError(response, shuttingDown('arrived while it was stopping'));
-      return;
-    }
-    const entry: InFlight = { response, hurry: new AbortController() };
-    inFlight.add(entry);
-    void answer(engine, request, entry, () => closing, options.onRequest).finally(() => inFlight.delete(entry));
-  });
+  const transport: Transport = { engine, budget: createBodyBudget(options.maxInflightBytes ?? DEFAULT_MAX_INFLIGHT_BYTES), closing: () => closing, onRequest: options.onRequest };
+  const requestTimeout = options.requestTimeout ?? DEFAULT_REQUEST_TIMEOUT;
+  const server = createServer(
+    // Node checks these every connectionsCheckingInterval (30 s by default): often enough here that a stalled body is cut near its deadline.
+    { requestTimeout, headersTimeout: requestTimeout, connectionsCheckingInterval: Math.min(1_000, Math.ceil(requestTimeout / 4)) },
+    (request, response) => {
+      if (connections.isRefused(request.socket)) {
+        request.resume();
+        return;
+      }
+      const exchange = lines.join(request, response, transport.budget);
+      if (exchange === undefined) {
+        writeError(response, busy(`The connection already has ${MAX_PIPELINED} requests waiting for their answers, the most one connection may queue.`));
+        return;
+      }
+      void answer(transport, exchange);
+    },
+  );
+  const connections = limitConnections(server, options.maxConnections ?? DEFAULT_MAX_CONNECTIONS);
   server.keepAliveTimeout = 5_000;
   answerClientErrors(server);
   await new Promise<void>((resolve, reject) => {
@@ -112,10 +141,12 @@ export async function createMockServer(options: MockServerOptions = {}): Promise
     watcher?.close();
     const stopped = new Promise<void>(resolve => server.close(() => resolve()));
     server.closeIdleConnections();
-    for (const entry of inFlight) entry.hurry.abort();
+    for (const exchange of lines.exchanges) exchange.hurry.abort();
     const deadline = Date.now() + drainMs;
-    while (inFlight.size > 0 && Date.now() < deadline) await sleep(10);
-    for (const { response } of inFlight) if (!response.headersSent) writeError(response, shuttingDown(`was not answered within ${drainMs} ms`));
+    while (lines.exchanges.size > 0 && Date.now() < deadline) await sleep(10);
+    for (const { response } of lines.exchanges) if (!response.headersSent) writeError(response, shuttingDown(`was not answered within ${drainMs} ms`));
+    // Answers written a moment ago are still being flushed: give them that moment.
+    for (let waited = 0; lines.exchanges.size > 0 && waited < 100; waited += 10) await sleep(10);
     server.closeAllConnections();
     await stopped;
   };
@@ -131,27 +162,62 @@ export async function createMockServer(options: MockServerOptions = {}): Promise
   };
 }
 
-async function answer(engine: Engine, request: IncomingMessage, { response, hurry }: InFlight, closing: () => boolean, onRequest: MockServerOptions['onRequest']): Promise<void> {
+const HEALTH_PATH = `${ADMIN_PREFIX}health`;
+
+async function answer({ engine, budget, closing, onRequest }: Transport, exchange: Exchange): Promise<void> {
+  const { request, response, hurry } = exchange;
   const started = performance.now();
   const method = request.method ?? 'GET';
   const url = request.url ?? '/';
   try {
+    if (closing()) {
+      // Refused in its turn, so that the answers before it on its connection are still sent.
+      request.resume();
+      await exchange.turn;
+      if (!isAnswered(response)) writeError(response, shuttingDown('arrived while it was stopping'), { close: exchange.isLastInLine() });
+      return;
+    }
+    // Health answers whatever the load: probes must not restart a mock that is only busy.
+    if (budget.inUse >= budget.limit && !(method === 'GET' && url === HEALTH_PATH)) {
+      refuse(exchange, overBudget(budget));
+      return;
+    }
     const mockRequest: MockRequest = { method, url, headers: joinHeaders(request) };
     if (method !== 'GET' && method !== 'HEAD') {
-      const { body, tooLarge } = await readBody(request, engine.bodyLimit, { declaredLength: request.headers['content-length'] });
-      if (tooLarge) mockRequest.bodyTooLarge = true;
-      else mockRequest.body = body;
+      const read = await readBody(request, engine.bodyLimit, { declaredLength: request.headers['content-length'], reserve: bytes => exchange.hold(bytes) });
+      if (read.refused) {
+        refuse(exchange, overBudget(budget));
+        return;
+      }
+      if (read.tooLarge) mockRequest.bodyTooLarge = true;
+      else mockRequest.body = read.body;
     }
-    // Shutting down answered it already (the body did not arrive in time): the engine never saw it.
-    if (response.headersSent) return;
+    // Every earlier request on this connection is answered first, as HTTP/1.1 sends the answers.
+    await exchange.turn;
+    // Shutting down answered it already (the body did not arrive in time), or its connection is gone
+    // or closes after an earlier answer: the engine never sees it.
+    if (isAnswered(response) || request.socket.destroyed || exchange.isLineClosed()) return;
+    if (closing()) {
+      // The answers queued behind this one are refused too: only the last closes the connection.
+      writeError(response, shuttingDown('had not been carried out when the mock began stopping'), { close: exchange.isLastInLine() });
+      return;
+    }
     const mockResponse = await engine.handle(mockRequest);
+    // What the request held is the answer now: its body need not be kept through a delay.
+    delete mockRequest.body;
+    const bodyBytes = mockResponse.body === undefined ? 0 : Buffer.byteLength(mockResponse.body);
+    exchange.holdAnswer(bodyBytes);
     if (mockResponse.delay !== undefined && mockResponse.delay > 0 && !hurry.signal.aborted) {
       await sleep(mockResponse.delay, undefined, { signal: hurry.signal }).catch(() => undefined);
     }
     // Shutting down may have answered it while it waited.
     if (isAnswered(response)) return;
-    if (mockResponse.body !== undefined) mockResponse.headers['content-length'] = String(Buffer.byteLength(mockResponse.body));
-    if (closing()) mockResponse.headers['connection'] = 'close';
+    if (mockResponse.body !== undefined) mockResponse.headers['content-length'] = String(bodyBytes);
+    // Stopping, the last answer on a connection closes it; those before it keep it open for the answers queued behind them.
+    if (closing() && exchange.isLastInLine()) {
+      mockResponse.headers['connection'] = 'close';
+      exchange.closeLine();
+    }
     response.writeHead(mockResponse.status, mockResponse.headers);
     response.end(mockResponse.body);
     onRequest?.({
@@ -169,23 +235,29 @@ async function answer(engine: Engine, request: IncomingMessage, { response, hurr
     }
     console.error(`[petstore-mock] ${method} ${url} could not be answered.`, error);
     writeError(response, toMockResponse(errorResponse('internal_error', 'The mock failed unexpectedly; see its log.')));
+  } finally {
+    exchange.answered();
   }
 }
 
 function isAnswered(response: ServerResponse): boolean {
-  return response.headersSent;
+  return response.headersSent || response.destroyed;
 }
 
-function shuttingDown(why: string): MockResponse {
-  return toMockResponse(
-    errorResponse('service_unavailable', `The mock is shutting down: this request ${why}, and nothing of it was stored.`, { 'retry-after': String(FAULT_RETRY_AFTER_SECONDS) }),
-  );
+/** Refuses a request whose body is left unread: the connection closes, and nothing behind it in line is carried out. */
+function refuse(exchange: Exchange, answer: MockResponse): void {
+  exchange.closeLine();
+  writeError(exchange.response, answer);
 }
 
-/** An error answer that closes the connection. */
-function writeError(response: ServerResponse, error: MockResponse): void {
+function overBudget(budget: BodyBudget): MockResponse {
+  return busy(`The mock holds ${budget.inUse} bytes of bodies in flight and may hold ${budget.limit} (--max-inflight-bytes, maxInflightBytes).`);
+}
+
+/** An error answer; it closes the connection unless told otherwise. */
+function writeError(response: ServerResponse, error: MockResponse, { close = true } = {}): void {
   const body = error.body ?? '';
-  response.writeHead(error.status, { ...error.headers, 'content-length': String(Buffer.byteLength(body)), connection: 'close' });
+  response.writeHead(error.status, { ...error.headers, 'content-length': String(Buffer.byteLength(body)), ...(close && { connection: 'close' }) });
   response.end(body);
 }
 

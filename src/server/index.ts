@@ -1,2 +1,2 @@
-export { createMockServer, DEFAULT_HOST, DEFAULT_PORT } from './create-mock-server.js';
+export { createMockServer, DEFAULT_HOST, DEFAULT_MAX_CONNECTIONS, DEFAULT_MAX_INFLIGHT_BYTES, DEFAULT_PORT, DEFAULT_REQUEST_TIMEOUT } from './create-mock-server.js';
 export type { MockServer, MockServerOptions, RequestLogEntry } from './create-mock-server.js';

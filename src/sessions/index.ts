@@ -2,6 +2,7 @@ export {
   createSessionRegistry,
   DEFAULT_MAX_PETS,
   DEFAULT_MAX_SESSIONS,
+  DEFAULT_MAX_STORED_BYTES,
   DEFAULT_PETS,
   findSessionIdProblem,
   SESSION_HEADER,

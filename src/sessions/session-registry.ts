@@ -1,3 +1,4 @@
+import { createStorageBudget, type StorageBudget } from '../budget/index.js';
 import { buildPets, DEFAULT_SEED } from '../fixtures/index.js';
 import { createPetStore, freezePets, type PetShape, type PetStore } from '../store/index.js';
 import type { Pet, PetStatus } from '../types/index.js';
@@ -12,6 +13,8 @@ export const SESSION_ID_PATTERN = /^[A-Za-z0-9._~:-]{1,128}$/;
 export const DEFAULT_MAX_SESSIONS = 100;
 export const DEFAULT_MAX_PETS = 10_000;
 export const DEFAULT_PETS = 20;
+/** Bytes (estimated heap) the pets written to every session's store may hold together: 48 MiB. */
+export const DEFAULT_MAX_STORED_BYTES = 48 * 1024 * 1024;
 const EVICTED_IDS_REMEMBERED_PER_SESSION = 10;
 
 /** One isolated Animal Store: its pets and its own seeded streams of delays and faults. */
@@ -40,6 +43,8 @@ export interface SessionRegistryOptions {
   maxPets?: number;
   /** Most named sessions alive at once; opening one more drops the least recently used. Default 100. */
   maxSessions?: number;
+  /** Bytes (estimated heap) the pets written to every session's store may hold together; a write past it throws a `StoreFullError`. Default 48 MiB. */
+  maxStoredBytes?: number;
   /** The document's shape of a pet, shared by every store (the engine fills it in once the document is read). */
   shape?: PetShape;
   /** The default session's store, when a surface made it beforehand. */
@@ -67,6 +72,13 @@ export interface SessionRegistry {
   enter(id: string): SessionEntry;
   /** The session `id` names if it is alive, without opening it. */
   find(id: string): Session | undefined;
+  /**
+   * Calls `listener` with the id of every named session dropped from now on: evicted past
+   * `maxSessions`, or dropped by a reset of everything. What belongs to a session (its overrides) goes with it.
+   */
+  onDrop(listener: (id: string) => void): void;
+  /** Bytes the pets written to every store hold, against `maxStoredBytes`. */
+  readonly storage: Pick<StorageBudget, 'used' | 'max'>;
   /** One session back to its seeded state (`id`), or everything: the default session reset, the named ones dropped. */
   reset(id?: string): void;
   /** Ids of the live named sessions, least recently used first. */
@@ -90,8 +102,14 @@ export function createSessionRegistry(options: SessionRegistryOptions = {}): Ses
   // Built once and frozen: every session's store shares the list instead of copying it.
   let initialPets = freezePets(options.initialPets ?? buildPets(options.pets ?? DEFAULT_PETS, { seed }));
   const shape: PetShape = options.shape ?? {};
+  const storage = createStorageBudget(options.maxStoredBytes ?? DEFAULT_MAX_STORED_BYTES);
   const createStore = (): PetStore =>
-    createPetStore({ initialPets, maxPets, shape, ...(options.defaultStatus !== undefined && { defaultStatus: options.defaultStatus }) });
+    createPetStore({ initialPets, maxPets, shape, budget: storage, ...(options.defaultStatus !== undefined && { defaultStatus: options.defaultStatus }) });
+  const dropListeners: ((id: string) => void)[] = [];
+  const drop = (id: string, session: Session): void => {
+    session.store.drop();
+    for (const listener of dropListeners) listener(id);
+  };
   const defaultSession = createSession(undefined, options.defaultStore ?? createStore(), seed);
   const named = new Map<string, Session>();
   // Ids dropped to make room, remembered (a bounded number, oldest forgotten first) so that a
@@ -114,7 +132,9 @@ export function createSessionRegistry(options: SessionRegistryOptions = {}): Ses
     }
     const dropped = named.size >= maxSessions ? named.keys().next().value : undefined;
     if (dropped !== undefined) {
+      const droppedSession = named.get(dropped) as Session;
       named.delete(dropped);
+      drop(dropped, droppedSession);
       rememberEvicted(dropped);
       options.onEvict?.(dropped);
     }
@@ -129,14 +149,20 @@ export function createSessionRegistry(options: SessionRegistryOptions = {}): Ses
     open: id => enter(id).session,
     enter,
     find: id => named.get(id),
+    onDrop(listener) {
+      dropListeners.push(listener);
+    },
+    storage,
     reset(id) {
       if (id !== undefined) {
         named.get(id)?.reset();
         return;
       }
       defaultSession.reset();
+      const dropped = [...named];
       named.clear();
       evicted.clear();
+      for (const [droppedId, session] of dropped) drop(droppedId, session);
     },
     ids: () => [...named.keys()],
     setInitialPets(pets) {

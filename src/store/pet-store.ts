@@ -1,3 +1,4 @@
+import { estimateBytes, type StorageBudget } from '../budget/index.js';
 import type { NewPet, Pet, PetStatus } from '../types/index.js';
 
 export interface ListPetsQuery {
@@ -31,6 +32,12 @@ export interface PetStoreOptions {
   maxPets?: number;
   /** The document's shape of a pet, read on every use: a surface can change it in place. */
   shape?: PetShape;
+  /**
+   * Bytes shared with other stores (every session's): the pets this store makes (created, replaced,
+   * merged, set) count against it, their estimated heap size, and a write past it throws a
+   * `StoreFullError` naming `maxStoredBytes`, storing nothing. Starting pets shared by every store count once, not here.
+   */
+  budget?: StorageBudget;
 }
 
 /** The in-memory state behind the mock: pets in ascending `id` order. */
@@ -44,15 +51,24 @@ export interface PetStore {
   create(newPet: NewPet): Pet;
   /** `create`, the pet completed by `complete` (given it with its id) before it is stored; nothing is stored, and no id used, when that gives undefined. */
   create(newPet: NewPet, complete: (pet: Pet) => Pet | undefined): Pet | undefined;
-  /** Stores `pet` in place of the pet with its id: the pet as stored, or undefined when there is none. */
+  /** Stores `pet` in place of the pet with its id: the pet as stored, or undefined when there is none. Throws a `StoreFullError` when the larger pet does not fit the budget. */
   update(pet: Pet): Pet | undefined;
   /** Removes the pet with `id`; false when there is none. */
   remove(id: number): boolean;
   /** Starts from `pets` at the next `reset()`, keeping the pets it holds now (a new document's seeded pets). */
   setInitialPets(pets: readonly Pet[]): void;
-  /** Holds exactly `pets` (ids kept; the next created id is one more than the highest); `reset()` still returns to the initial pets. Throws past `maxPets`, or for an id outside the shape's `idBounds`. */
-  replace(pets: readonly Pet[]): void;
+  /**
+   * Holds exactly `pets` (ids kept; the next created id is one more than the highest); `reset()` still
+   * returns to the initial pets. Throws past `maxPets` or the budget, or for an id outside the shape's
+   * `idBounds`, changing nothing; with `overBudget`, what the operator does (a new document's pets) is
+   * counted but not refused.
+   */
+  replace(pets: readonly Pet[], options?: { overBudget?: boolean }): void;
   reset(): void;
+  /** Lets every pet go and gives their bytes back to the budget: the store of a session that was dropped. */
+  drop(): void;
+  /** Bytes of the budget this store's pets hold now. */
+  readonly storedBytes: number;
   readonly size: number;
   /** Most pets the store holds (`Infinity` when unlimited). */
   readonly maxPets: number;
@@ -65,6 +81,12 @@ export interface PetStore {
 /** Thrown by `create` on a full store; the engine answers `507 store_full` before it gets there. */
 export class StoreFullError extends Error {
   override name = 'StoreFullError' as const;
+  /** The option whose limit was reached: `maxPets`, `maxStoredBytes`, or `idBounds` (the document's highest id). */
+  readonly limit: 'maxPets' | 'maxStoredBytes' | 'idBounds';
+  constructor(message: string, limit: StoreFullError['limit']) {
+    super(message);
+    this.limit = limit;
+  }
 }
 
 const NO_SHAPE: PetShape = {};
@@ -81,19 +103,55 @@ export function createPetStore(options: PetStoreOptions = {}): PetStore {
   if (initialPets.length > maxPets) {
     throw new RangeError(`[petstore-mock] The store starts with ${initialPets.length} pets but holds at most ${maxPets} (maxPets); start with fewer or raise maxPets.`);
   }
+  const budget = options.budget;
   const pets = new Map<number, Pet>();
+  // Bytes of each pet this store made; a starting pet it shares with every store has none.
+  const ownBytes = new Map<number, number>();
+  let storedBytes = 0;
   let nextId = 1;
   let revision = 0;
   const firstId = (): number => shape.idBounds?.minimum ?? 1;
   const lastId = (): number => shape.idBounds?.maximum ?? Number.MAX_SAFE_INTEGER;
-
-  function hold(given: readonly Pet[]): void {
+  const count = (id: number, bytes: number): void => {
+    const change = bytes - (ownBytes.get(id) ?? 0);
+    if (bytes === 0) ownBytes.delete(id);
+    else ownBytes.set(id, bytes);
+    storedBytes += change;
+    budget?.add(change);
+  };
+  const letGo = (): void => {
     revision += 1;
+    budget?.add(-storedBytes);
+    storedBytes = 0;
+    ownBytes.clear();
     pets.clear();
+  };
+  const refuseBytes = (bytes: number, what: string): never => {
+    const room = budget ? Math.max(0, budget.max - budget.used) : 0;
+    throw new StoreFullError(
+      `[petstore-mock] ${what} needs about ${bytes} bytes, but the stores of every session hold ${budget?.used ?? 0} of at most ${budget?.max ?? 0} (maxStoredBytes, --max-stored-bytes); ${room} are left.`,
+      'maxStoredBytes',
+    );
+  };
+
+  /** The pets as this store keeps them: a shared starting pet as it is, when it already has the shape; any other a frozen copy, with its bytes. */
+  function prepare(given: readonly Pet[], shared: boolean): { pet: Pet; bytes: number }[] {
+    return [...given]
+      .sort((a, b) => idOf(a) - idOf(b))
+      .map(pet => {
+        if (shared && Object.isFrozen(pet) && hasShape(pet, shape.fields)) return { pet, bytes: 0 };
+        const copy = deepFreeze(copyPet(pet, shape.fields));
+        return { pet: copy, bytes: budget ? estimateBytes(copy) : 0 };
+      });
+  }
+  function hold(prepared: readonly { pet: Pet; bytes: number }[]): void {
+    letGo();
     let highestId = firstId() - 1;
-    for (const pet of [...given].sort((a, b) => idOf(a) - idOf(b))) {
-      pets.set(idOf(pet), deepFreeze(copyPet(pet, shape.fields)));
-      highestId = Math.max(highestId, idOf(pet));
+    for (const { pet, bytes } of prepared) {
+      const id = idOf(pet);
+      pets.set(id, pet);
+      if (bytes > 0) count(id, bytes);
+      highestId = Math.max(highestId, id);
     }
     nextId = highestId + 1;
   }
@@ -106,7 +164,8 @@ export function createPetStore(options: PetStoreOptions = {}): PetStore {
   }
   // Initial pets are checked where they are given (readPets), against the document they came with;
   // after a new document they may fall outside its bounds, and a full store then answers 507.
-  const reset = (): void => hold(initialPets);
+  // The starting pets: shared with every store when they are frozen, else copies that count (however many, as a reset must not fail).
+  const reset = (): void => hold(prepare(initialPets, isDeeplyFrozen(initialPets)));
   reset();
   const isFull = (): boolean => pets.size >= maxPets || nextId > lastId();
   const page = ({ limit, status, where }: ListPetsQuery): Pet[] => {
@@ -131,8 +190,8 @@ export function createPetStore(options: PetStoreOptions = {}): PetStore {
       return pet && copyPet(pet);
     },
     create(newPet: NewPet, complete?: (pet: Pet) => Pet | undefined): Pet {
-      if (pets.size >= maxPets) throw new StoreFullError(`[petstore-mock] The store holds ${pets.size} pets, as many as it allows (maxPets ${maxPets}).`);
-      if (nextId > lastId()) throw new StoreFullError(`[petstore-mock] The next id, ${nextId}, would pass the highest id the document allows (${lastId()}).`);
+      if (pets.size >= maxPets) throw new StoreFullError(`[petstore-mock] The store holds ${pets.size} pets, as many as it allows (maxPets ${maxPets}).`, 'maxPets');
+      if (nextId > lastId()) throw new StoreFullError(`[petstore-mock] The next id, ${nextId}, would pass the highest id the document allows (${lastId()}).`, 'idBounds');
       const idProperty = shape.idProperty ?? 'id';
       // The id is the store's to assign: one in the record is ignored.
       const fields = Object.entries(copyPet(newPet as Pet, shape.fields)).filter(([name]) => name !== idProperty);
@@ -142,7 +201,10 @@ export function createPetStore(options: PetStoreOptions = {}): PetStore {
       const completed = complete ? complete(pet) : pet;
       if (completed === undefined) return undefined as unknown as Pet;
       const ordered = deepFreeze(orderFields(completed, shape.fields));
+      const bytes = budget ? estimateBytes(ordered) : 0;
+      if (budget && !budget.fits(bytes)) refuseBytes(bytes, 'A new pet');
       pets.set(nextId, ordered);
+      count(nextId, bytes);
       nextId += 1;
       revision += 1;
       return copyPet(ordered);
@@ -151,21 +213,32 @@ export function createPetStore(options: PetStoreOptions = {}): PetStore {
       const id = idOf(pet);
       if (!pets.has(id)) return undefined;
       const stored = deepFreeze(orderFields(copyPet(pet, shape.fields), shape.fields));
+      const bytes = budget ? estimateBytes(stored) : 0;
+      if (budget && !budget.fits(bytes - (ownBytes.get(id) ?? 0))) refuseBytes(bytes, `Pet ${id} as changed`);
       pets.set(id, stored);
+      count(id, bytes);
       revision += 1;
       return copyPet(stored);
     },
     remove(id) {
-      const removed = pets.delete(id);
-      if (removed) revision += 1;
-      return removed;
+      if (!pets.delete(id)) return false;
+      count(id, 0);
+      revision += 1;
+      return true;
     },
-    replace(given) {
-      if (given.length > maxPets) throw new StoreFullError(`[petstore-mock] ${given.length} pets are more than the store holds (maxPets ${maxPets}).`);
+    replace(given, { overBudget = false } = {}) {
+      if (given.length > maxPets) throw new StoreFullError(`[petstore-mock] ${given.length} pets are more than the store holds (maxPets ${maxPets}).`, 'maxPets');
       checkIds(given);
-      hold(given);
+      const prepared = prepare(given, false);
+      const bytes = prepared.reduce((sum, { bytes: each }) => sum + each, 0);
+      if (budget && !overBudget && !budget.fits(bytes - storedBytes)) refuseBytes(bytes, `${given.length} pets`);
+      hold(prepared);
     },
     reset,
+    drop: letGo,
+    get storedBytes() {
+      return storedBytes;
+    },
     setInitialPets(pets) {
       initialPets = isDeeplyFrozen(pets) ? pets : pets.map(pet => copyPet(pet));
     },
@@ -203,6 +276,18 @@ function copyJson(value: unknown): unknown {
   const copy: Record<string, unknown> = {};
   for (const [name, item] of Object.entries(value)) if (name !== '__proto__') copy[name] = copyJson(item);
   return copy;
+}
+
+/** True when `pet` holds only `fields`, in their order (any properties when there are none): a store may keep it as it is. */
+function hasShape(pet: Pet, fields: readonly string[] | undefined): boolean {
+  if (fields === undefined) return true;
+  let index = 0;
+  for (const name of Object.keys(pet)) {
+    while (index < fields.length && fields[index] !== name) index++;
+    if (index === fields.length) return false;
+    index++;
+  }
+  return true;
 }
 
 /** The pet with its properties in the document's order, so that answers read as the document does. */

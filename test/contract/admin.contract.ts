@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Har, JournalEntry, Pet } from '../../src/index.js';
 import { findHarProblems } from '../support/har-structure.js';
+import { useSurface } from './contract-helpers.js';
 import type { CreateSurface, Surface } from './surface.js';
 
 const AUTH = { authorization: 'Bearer test-key' };
@@ -264,6 +265,43 @@ export function describeAdminContract(surfaceName: string, createSurface: Create
 
     it('keeps health open, for probes', async () => {
       expect((await surface.request('GET', '/__admin/health')).status).toBe(200);
+    });
+  });
+
+  describe(`the admin reads of a session through ${surfaceName}`, () => {
+    const surface = useSurface(createSurface, { seed: 5, pets: 2, maxSessions: 2 });
+    const inSession = (session: string): Record<string, string> => ({ ...AUTH, 'content-type': 'application/json', 'x-petstore-session': session });
+
+    it('reads a session that is not alive (state, overrides, journal) without opening it or dropping another', async () => {
+      for (const session of ['kept-1', 'kept-2']) {
+        expect((await surface().request('POST', '/v1/pets', { headers: inSession(session), body: '{"name":"Kept","categoryId":1}' })).status).toBe(201);
+      }
+      const seeded: unknown = await (await surface().request('GET', '/__admin/state')).json();
+      for (const path of ['/__admin/state', '/__admin/overrides', '/__admin/requests', '/__admin/requests.har', '/__admin/overrides/1']) {
+        const response = await surface().request('GET', path, { headers: { 'x-petstore-session': 'never-opened' } });
+        expect(response.status).toBe(path === '/__admin/overrides/1' ? 404 : 200);
+        if (path === '/__admin/state') expect(await response.json()).toEqual(seeded);
+      }
+      const { sessions } = (await (await surface().request('GET', '/__admin/sessions')).json()) as { sessions: { id: string | null }[] };
+      expect(sessions.map(session => session.id)).toEqual([null, 'kept-2', 'kept-1']);
+      for (const session of ['kept-1', 'kept-2']) {
+        const response = await surface().request('GET', '/v1/pets', { headers: inSession(session) });
+        expect(response.headers.get('x-petstore-session-opened')).toBeNull();
+        expect(((await response.json()) as Pet[]).map(pet => pet.name)).toContain('Kept');
+      }
+    });
+
+    it('lists every limit with its use in the settings and the sessions', async () => {
+      await surface().request('POST', '/v1/pets', { headers: inSession('counted'), body: '{"name":"Counted","categoryId":1}' });
+      const { limits } = (await (await surface().request('GET', '/__admin/settings')).json()) as { limits: Record<string, { used: number; max: number }> };
+      expect(Object.keys(limits).sort()).toEqual(['journalBytes', 'journalEntries', 'overrideBytesPerSession', 'overridesPerSession', 'petsPerStore', 'sessions', 'storedBytes']);
+      expect(limits['sessions']).toEqual({ used: 1, max: 2 });
+      expect(limits['petsPerStore']).toEqual({ used: 3, max: 10_000 });
+      expect(limits['storedBytes']?.used).toBeGreaterThan(0);
+      expect(limits['storedBytes']?.max).toBe(48 * 1024 * 1024);
+      expect(limits['journalEntries']?.used).toBeGreaterThan(0);
+      const fromSessions = (await (await surface().request('GET', '/__admin/sessions')).json()) as { limits: unknown };
+      expect(fromSessions.limits).toEqual(limits);
     });
   });
 }

@@ -189,6 +189,58 @@ export function describeTestControlsContract(surfaceName: string, createSurface:
       });
     });
 
+    describe('limits on what clients hold', () => {
+      const LONG_NAME = 'N'.repeat(200);
+      const surface = useSurface(createSurface, { seed: 8, pets: 2, maxSessions: 2, maxStoredBytes: 6_000, maxOverrides: 2, maxOverrideBytes: 3_000, validateResponses: true });
+      const inSession = (session: string): Record<string, string> => ({ ...JSON_AUTH, [SESSION]: session });
+
+      it('answers 507 store_full naming maxStoredBytes once every session’s stores together are full, and stores nothing', async () => {
+        let statuses: number[] = [];
+        for (let index = 0; index < 12; index++) statuses.push((await createPet(surface(), { name: LONG_NAME, categoryId: 1 }, inSession(index % 2 === 0 ? 'even' : 'odd'))).status);
+        expect(statuses.slice(0, 4)).toEqual([201, 201, 201, 201]);
+        expect(statuses).toContain(507);
+        const before = [...(await listAll(surface(), '', inSession('even'))), ...(await listAll(surface(), '', inSession('odd')))];
+        const refused = await createPet(surface(), { name: LONG_NAME, categoryId: 1 }, inSession('even'));
+        await expectError(refused, 507, 'store_full', /maxStoredBytes/);
+        expect([...(await listAll(surface(), '', inSession('even'))), ...(await listAll(surface(), '', inSession('odd')))]).toEqual(before);
+        expect((await surface().requests('even')).filter(entry => entry.status === 507).at(-1)).toMatchObject({ operationId: 'createPet', limit: 'maxStoredBytes' });
+        // Resetting a session gives its bytes back: the other can write again.
+        await surface().reset('even');
+        statuses = [(await createPet(surface(), { name: LONG_NAME, categoryId: 1 }, inSession('odd'))).status];
+        expect(statuses).toEqual([201]);
+      });
+
+      it('refuses a state past maxStoredBytes with 507, changing nothing', async () => {
+        const pets = Array.from({ length: 20 }, (_, index) => ({ id: index + 1, name: LONG_NAME, categoryId: 1 }));
+        const before = await surface().controls().getState();
+        await expect(surface().controls().setState({ pets })).rejects.toMatchObject({ status: 507, code: 'store_full', message: expect.stringMatching(/maxStoredBytes/) as string });
+        expect(await surface().controls().getState()).toEqual(before);
+      });
+
+      it('holds at most maxOverrides overrides a session, refusing one more with 507 overrides_full, and the other sessions still take theirs', async () => {
+        await surface().controls('full').override('listPets', { status: 503 });
+        await surface().controls('full').override('getPet', { status: 503 });
+        await expect(surface().controls('full').override('createPet', { status: 503 })).rejects.toMatchObject({ status: 507, code: 'overrides_full', message: expect.stringMatching(/maxOverrides/) as string });
+        expect((await surface().controls('full').overrides()).map(override => override.operationId)).toEqual(['listPets', 'getPet']);
+        expect((await surface().controls().override('createPet', { status: 503 })).operationId).toBe('createPet');
+      });
+
+      it('refuses an override whose body passes the session’s maxOverrideBytes, naming it, and sets nothing', async () => {
+        const body = Array.from({ length: 10 }, (_, index) => ({ id: index + 1, name: LONG_NAME, categoryId: 1 }));
+        await expect(surface().controls('heavy').override('listPets', { status: 200, body })).rejects.toMatchObject({ status: 507, code: 'overrides_full', message: expect.stringMatching(/maxOverrideBytes/) as string });
+        expect(await surface().controls('heavy').overrides()).toEqual([]);
+      });
+
+      it('drops a session’s overrides with it when it is evicted, so they never answer its id again', async () => {
+        await surface().controls('first').override('listPets', { status: 503 });
+        for (const session of ['second', 'third']) expect((await surface().request('GET', '/v1/pets', { headers: inSession(session) })).status).toBe(200);
+        const again = await surface().request('GET', '/v1/pets', { headers: inSession('first') });
+        expect(again.status).toBe(200);
+        expect(again.headers.get('x-petstore-session-opened')).toBe('reopened');
+        expect(await surface().controls('first').overrides()).toEqual([]);
+      });
+    });
+
     describe('verification', () => {
       const surface = useSurface(createSurface, { seed: 8, pets: 4, validateResponses: true });
 

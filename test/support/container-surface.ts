@@ -13,6 +13,10 @@ function environmentOf(options: EngineOptions): Record<string, string> {
   if (options.maxSessions !== undefined) environment['PETSTORE_MAX_SESSIONS'] = String(options.maxSessions);
   if (options.maxPets !== undefined) environment['PETSTORE_MAX_PETS'] = String(options.maxPets);
   if (options.journalSize !== undefined) environment['PETSTORE_JOURNAL_SIZE'] = String(options.journalSize);
+  if (options.journalBytes !== undefined) environment['PETSTORE_JOURNAL_BYTES'] = String(options.journalBytes);
+  if (options.maxStoredBytes !== undefined) environment['PETSTORE_MAX_STORED_BYTES'] = String(options.maxStoredBytes);
+  if (options.maxOverrides !== undefined) environment['PETSTORE_MAX_OVERRIDES'] = String(options.maxOverrides);
+  if (options.maxOverrideBytes !== undefined) environment['PETSTORE_MAX_OVERRIDE_BYTES'] = String(options.maxOverrideBytes);
   return environment;
 }
 

@@ -4,11 +4,12 @@ import type { OperationSummary } from './describe-operations.js';
 import { findSessionIdProblem, SESSION_HEADER, type Session, type SessionRegistry } from '../../sessions/index.js';
 import { loadPrismMocker } from '../prism/index.js';
 import { bodyTooLarge, invalidJson, notJson, roundedNumber } from '../checks/index.js';
-import { readOverrideSpec, type OverrideRegistry } from '../controls/index.js';
+import { OverridesFullError, readOverrideSpec, type OverrideRegistry } from '../controls/index.js';
 import { decodeBody, parseQuery } from '../http/index.js';
 import { journalToHar, readJournalFilter, type RequestJournal } from '../journal/index.js';
 import { errorResponse, jsonResponse, toMockResponse } from '../responses/index.js';
 import { petSchemaOf, readPets } from '../state/index.js';
+import { StoreFullError } from '../../store/index.js';
 import type { MockResponse } from '../types.js';
 
 export const ADMIN_PREFIX = '/__admin/';
@@ -27,8 +28,32 @@ export interface AdminFacts {
   /** When set, every admin endpoint but health wants `Authorization: Bearer <adminToken>`. */
   adminToken: string | undefined;
   bodyLimit: number;
-  /** What `GET /__admin/settings` shows. */
-  settings: MockSettings;
+  /** What `GET /__admin/settings` shows; `limits` is read at each request. */
+  settings: Omit<MockSettings, 'limits'>;
+}
+
+/** One limit of what clients can make the mock hold: how much is held now, and the most. */
+export interface LimitUsage {
+  used: number;
+  max: number;
+}
+
+/** Every limit on what clients can make the mock hold, with its use now, as `GET /__admin/settings` shows them. */
+export interface MockLimits {
+  /** Bytes (estimated heap) the pets written to every session's store hold (`--max-stored-bytes`). */
+  storedBytes: LimitUsage;
+  /** Named sessions alive (`--max-sessions`). */
+  sessions: LimitUsage;
+  /** Entries the journal keeps (`--journal-size`). */
+  journalEntries: LimitUsage;
+  /** Bytes (estimated heap) the journal's entries hold (`--journal-bytes`). */
+  journalBytes: LimitUsage;
+  /** Overrides of the fullest session (`--max-overrides`, per session). */
+  overridesPerSession: LimitUsage;
+  /** Bytes of the fullest session's overrides (`--max-override-bytes`, per session). */
+  overrideBytesPerSession: LimitUsage;
+  /** Pets of the fullest store (`--max-pets`, per store). */
+  petsPerStore: LimitUsage;
 }
 
 /** The options that shape answers, as `GET /__admin/settings` (and the dashboard) shows them: counts and flags, never a key or the token. */
@@ -47,6 +72,8 @@ export interface MockSettings {
   maxSessions: number;
   maxPets: number;
   journalSize: number;
+  /** What clients can make the mock hold, now and at most: past a limit the mock answers 507 (stores, overrides) or forgets the oldest entries (journal). */
+  limits: MockLimits;
   /** The OpenAPI document answered by: title, version, a short hash of its text, its file. */
   document: DocumentSummary;
   /** Its operations and the statuses each declares, for the dashboard's override form. */
@@ -77,7 +104,22 @@ type Endpoint = (request: AdminRequest, session: string | undefined) => MockResp
 export function createAdminEndpoints(facts: AdminFacts) {
   const { document, sessions, journal, overrides } = facts;
   const pet = petSchemaOf(document);
+  // A write opens the session it names (it may drop the least recently used); a read never does.
   const sessionOf = (id: string | undefined): Session => (id === undefined ? sessions.default : sessions.open(id));
+  const limits = (): MockLimits => {
+    const named = sessions.ids();
+    const fullest = (count: (session: string | undefined) => number): number => Math.max(count(undefined), ...named.map(count));
+    const overrideBytes = (session: string | undefined): number => overrides.bytesOf(session);
+    return {
+      storedBytes: { used: sessions.storage.used, max: sessions.storage.max },
+      sessions: { used: named.length, max: sessions.maxSessions },
+      journalEntries: { used: journal.size, max: journal.capacity },
+      journalBytes: { used: journal.bytes, max: journal.maxBytes },
+      overridesPerSession: { used: fullest(session => overrides.list(session).length), max: overrides.maxOverrides },
+      overrideBytesPerSession: { used: fullest(overrideBytes), max: overrides.maxOverrideBytes },
+      petsPerStore: { used: Math.max(...sessions.stores().map(store => store.size)), max: sessions.maxPets },
+    };
+  };
 
   const readJson = (request: AdminRequest): { value: unknown } | { response: MockResponse } => {
     const decoded = decodeBody(request.body, request.headers['content-type'], request.bodyTooLarge);
@@ -120,21 +162,30 @@ export function createAdminEndpoints(facts: AdminFacts) {
     '/__admin/sessions': {
       GET: () => {
         const named = sessions.ids().reverse().map(id => ({ id, pets: sessions.find(id)?.store.size ?? 0 }));
-        return toMockResponse(jsonResponse(200, { sessions: [{ id: null, pets: sessions.default.store.size }, ...named], max: sessions.maxSessions }));
+        return toMockResponse(jsonResponse(200, { sessions: [{ id: null, pets: sessions.default.store.size }, ...named], max: sessions.maxSessions, limits: limits() }));
       },
     },
     '/__admin/settings': {
-      GET: () => toMockResponse(jsonResponse(200, facts.settings)),
+      GET: () => toMockResponse(jsonResponse(200, { ...facts.settings, limits: limits() })),
     },
     '/__admin/state': {
-      GET: (_, session) => toMockResponse(jsonResponse(200, { pets: sessionOf(session).store.list({ limit: Number.POSITIVE_INFINITY }) })),
+      // A session not alive is not opened: its state is the pets it would start from.
+      GET: (_, session) => {
+        const alive = session === undefined ? sessions.default : sessions.find(session);
+        return toMockResponse(jsonResponse(200, { pets: alive ? alive.store.view({ limit: Number.POSITIVE_INFINITY }) : sessions.initialPets }));
+      },
       PUT: (request, session) => {
         const body = readJson(request);
         if ('response' in body) return body.response;
         const store = sessionOf(session).store;
         const read = readPets(body.value, pet, store.maxPets);
         if ('problem' in read) return toMockResponse(errorResponse('invalid_request', `The state ${read.problem}; nothing was changed.`));
-        store.replace(read.pets);
+        try {
+          store.replace(read.pets);
+        } catch (error) {
+          if (!(error instanceof StoreFullError)) throw error;
+          return toMockResponse(errorResponse('store_full', `${error.message.replace('[petstore-mock] ', '')} Nothing was changed.`));
+        }
         return toMockResponse(jsonResponse(200, { pets: store.list({ limit: Number.POSITIVE_INFINITY }) }));
       },
     },
@@ -147,10 +198,13 @@ export function createAdminEndpoints(facts: AdminFacts) {
         if ('problem' in read) return toMockResponse(errorResponse('invalid_request', `${read.problem} Nothing was set.`));
         if (read.spec.body === undefined) void loadPrismMocker();
         try {
+          // An override belongs to a live session: dropped with it, so it cannot outlive it.
+          if (session !== undefined) sessions.open(session);
           const override = overrides.add(session, read.spec);
           return toMockResponse(jsonResponse(201, override, { location: `/__admin/overrides/${override.id}` }));
         } catch (error) {
-          return toMockResponse(errorResponse('invalid_request', (error as Error).message.replace('[petstore-mock] ', '')));
+          if (!(error instanceof OverridesFullError)) throw error;
+          return toMockResponse(errorResponse('overrides_full', `${error.message.replace('[petstore-mock] ', '')} Nothing was set.`));
         }
       },
       DELETE: (_, session) => {

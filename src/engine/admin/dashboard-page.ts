@@ -28,6 +28,7 @@ const PAGE = `<!doctype html>
 <header>
   <h1>petstore-mock</h1>
   <p id="settings" aria-live="polite">Loading the mock's settings…</p>
+  <p id="limits">What clients hold, against the mock's limits: loading…</p>
 </header>
 <form id="token-form" hidden>
   <p>This mock wants its admin token (<code>--admin-token</code>). It is kept in this tab only and sent as a bearer header.</p>

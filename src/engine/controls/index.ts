@@ -7,6 +7,6 @@ export { isForced, readControls } from './request-controls.js';
 export type { Clock, NowOption } from './clock.js';
 export type { DelayOption, DelayRange } from './latency.js';
 export type { RequestControls } from './request-controls.js';
-export { createOverrideRegistry, MAX_OVERRIDE_TIMES, MAX_OVERRIDES } from './overrides.js';
+export { createOverrideRegistry, DEFAULT_MAX_OVERRIDE_BYTES, DEFAULT_MAX_OVERRIDES, MAX_OVERRIDE_TIMES, OverridesFullError } from './overrides.js';
 export { readOverrideSpec } from './override-spec.js';
-export type { Override, OverrideRegistry, OverrideSpec } from './overrides.js';
+export type { Override, OverrideLimits, OverrideRegistry, OverrideSpec } from './overrides.js';

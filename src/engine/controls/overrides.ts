@@ -1,3 +1,4 @@
+import { estimateBytes } from '../../budget/index.js';
 // The overrides set, by session: what answers a call next. Reading one from a request is override-spec.ts.
 /** What `POST /__admin/overrides` (or `mock.override()`) asks: answer `operationId`'s next `times` calls with `status`. */
 export interface OverrideSpec {
@@ -24,11 +25,33 @@ export interface Override extends OverrideSpec {
   readonly used: number;
 }
 
-export const MAX_OVERRIDES = 1_000;
+/** Most overrides one session holds, by default. */
+export const DEFAULT_MAX_OVERRIDES = 100;
+/** Most bytes (estimated heap, bodies included) the overrides of one session hold, by default: 256 KiB. */
+export const DEFAULT_MAX_OVERRIDE_BYTES = 256 * 1024;
 export const MAX_OVERRIDE_TIMES = 1_000_000;
 
-/** The overrides of every session, in the order they were added; the first that matches a call answers it. */
+export interface OverrideLimits {
+  /** Most overrides one session holds. Default 100. */
+  maxOverrides?: number;
+  /** Most bytes (estimated heap, bodies included) the overrides of one session hold. Default 256 KiB. */
+  maxOverrideBytes?: number;
+}
+
+/** Thrown by `add` past a session's limit; the admin endpoint answers `507 overrides_full`. */
+export class OverridesFullError extends Error {
+  override name = 'OverridesFullError' as const;
+  /** The option whose limit was reached. */
+  readonly limit: 'maxOverrides' | 'maxOverrideBytes';
+  constructor(message: string, limit: OverridesFullError['limit']) {
+    super(message);
+    this.limit = limit;
+  }
+}
+
+/** The overrides of every session, each session's in the order they were added; the first that matches a call answers it. */
 export interface OverrideRegistry {
+  /** Sets an override; throws an `OverridesFullError` past the session's `maxOverrides` or `maxOverrideBytes`, setting nothing. */
   add(session: string | undefined, spec: OverrideSpec): Override;
   /** One session's overrides (undefined: the default session's). */
   list(session: string | undefined): Override[];
@@ -42,38 +65,102 @@ export interface OverrideRegistry {
   use(override: Override): void;
   /** How many overrides are set, over every session: 0 costs requests nothing. */
   readonly size: number;
+  /** Bytes the overrides of every session hold together. */
+  readonly bytes: number;
+  /** Bytes one session's overrides hold. */
+  bytesOf(session: string | undefined): number;
+  readonly maxOverrides: number;
+  readonly maxOverrideBytes: number;
 }
 
-export function createOverrideRegistry(): OverrideRegistry {
-  let entries: Mutable<Override>[] = [];
+interface SessionOverrides {
+  entries: Mutable<Override>[];
+  bytes: number;
+}
+
+export function createOverrideRegistry(limits: OverrideLimits = {}): OverrideRegistry {
+  const maxOverrides = limits.maxOverrides ?? DEFAULT_MAX_OVERRIDES;
+  const maxOverrideBytes = limits.maxOverrideBytes ?? DEFAULT_MAX_OVERRIDE_BYTES;
+  const bySession = new Map<string | null, SessionOverrides>();
+  // What each override was counted at when set: given back as it is when the override goes.
+  const costs = new WeakMap<Override, number>();
+  let size = 0;
+  let bytes = 0;
   let lastId = 0;
   const key = (session: string | undefined): string | null => session ?? null;
+  const nameOf = (session: string | undefined): string => (session === undefined ? 'the default session' : `session ${JSON.stringify(session)}`);
+  const forget = (held: SessionOverrides, keep: (entry: Mutable<Override>) => boolean, session: string | null): void => {
+    const kept = held.entries.filter(keep);
+    for (const entry of held.entries) if (!kept.includes(entry)) held.bytes -= costs.get(entry) ?? 0;
+    size -= held.entries.length - kept.length;
+    held.entries = kept;
+    if (kept.length === 0) bySession.delete(session);
+  };
+  const recount = (): void => {
+    bytes = 0;
+    for (const held of bySession.values()) bytes += held.bytes;
+  };
   return {
     add(session, spec) {
-      if (entries.length >= MAX_OVERRIDES) throw new RangeError(`[petstore-mock] At most ${MAX_OVERRIDES} overrides are kept; clear some (DELETE /__admin/overrides).`);
-      const override: Mutable<Override> = { id: String(++lastId), session: key(session), ...spec, remaining: spec.times ?? null, used: 0 };
-      entries.push(override);
+      const held = bySession.get(key(session)) ?? { entries: [], bytes: 0 };
+      if (held.entries.length >= maxOverrides) {
+        throw new OverridesFullError(
+          `[petstore-mock] ${nameOf(session).replace(/^./, first => first.toUpperCase())} has ${held.entries.length} overrides, as many as one session holds (maxOverrides, --max-overrides ${maxOverrides}); clear some (DELETE /__admin/overrides).`,
+          'maxOverrides',
+        );
+      }
+      const override: Mutable<Override> = { id: String(lastId + 1), session: key(session), ...spec, remaining: spec.times ?? null, used: 0 };
+      const cost = estimateBytes(override);
+      if (held.bytes + cost > maxOverrideBytes) {
+        throw new OverridesFullError(
+          `[petstore-mock] This override needs about ${cost} bytes; the overrides of ${nameOf(session)} hold ${held.bytes} of at most ${maxOverrideBytes} (maxOverrideBytes, --max-override-bytes); clear some (DELETE /__admin/overrides) or send a smaller body.`,
+          'maxOverrideBytes',
+        );
+      }
+      lastId++;
+      costs.set(override, cost);
+      held.entries.push(override);
+      held.bytes += cost;
+      bySession.set(key(session), held);
+      size++;
+      bytes += cost;
       return { ...override };
     },
-    list: session => entries.filter(entry => entry.session === key(session)).map(entry => ({ ...entry })),
+    list: session => (bySession.get(key(session))?.entries ?? []).map(entry => ({ ...entry })),
     remove(session, id) {
-      const before = entries.length;
-      entries = entries.filter(entry => !(entry.id === id && entry.session === key(session)));
-      return entries.length < before;
+      const held = bySession.get(key(session));
+      if (!held?.entries.some(entry => entry.id === id)) return false;
+      forget(held, entry => entry.id !== id, key(session));
+      recount();
+      return true;
     },
     clear(session, everything = false) {
-      entries = everything ? [] : entries.filter(entry => entry.session !== key(session));
+      if (everything) bySession.clear();
+      else bySession.delete(key(session));
+      size = 0;
+      for (const held of bySession.values()) size += held.entries.length;
+      recount();
     },
-    find: (session, operationId) => entries.find(entry => entry.session === key(session) && entry.operationId === operationId),
+    find: (session, operationId) => bySession.get(key(session))?.entries.find(entry => entry.operationId === operationId),
     use(override) {
-      const entry = entries.find(candidate => candidate.id === override.id);
-      if (!entry) return;
+      const held = bySession.get(override.session);
+      const entry = held?.entries.find(candidate => candidate.id === override.id);
+      if (!held || !entry) return;
       entry.used++;
-      if (entry.remaining !== null && --entry.remaining <= 0) entries = entries.filter(candidate => candidate !== entry);
+      if (entry.remaining !== null && --entry.remaining <= 0) {
+        forget(held, candidate => candidate !== entry, override.session);
+        recount();
+      }
     },
     get size() {
-      return entries.length;
+      return size;
     },
+    get bytes() {
+      return bytes;
+    },
+    bytesOf: session => bySession.get(key(session))?.bytes ?? 0,
+    maxOverrides,
+    maxOverrideBytes,
   };
 }
 

@@ -1,4 +1,8 @@
-export type ReadBodyResult = { body: Uint8Array; tooLarge: false } | { body: undefined; tooLarge: true };
+export type ReadBodyResult =
+  | { body: Uint8Array; tooLarge: false; refused?: never }
+  | { body: undefined; tooLarge: true; refused?: never }
+  /** `reserve` said no: the body was left unread from there on. */
+  | { body: undefined; tooLarge: false; refused: true };
 
 export interface ReadBodyOptions {
   /** The request's Content-Length, when it has one: a larger one is refused unread. */
@@ -9,6 +13,12 @@ export interface ReadBodyOptions {
    * body by itself.
    */
   drain?: boolean;
+  /**
+   * Asked for room before bytes are held: for the whole declared length at once, else for each
+   * chunk as it arrives. A false answer stops the reading (the bytes reserved so far stay reserved:
+   * the caller gives them back).
+   */
+  reserve?: (bytes: number) => boolean;
 }
 
 /**
@@ -18,12 +28,19 @@ export interface ReadBodyOptions {
 export async function readBody(chunks: AsyncIterable<Uint8Array> | ReadableStream<Uint8Array>, limit: number, options: ReadBodyOptions = {}): Promise<ReadBodyResult> {
   const declaredTooLarge = options.declaredLength != null && Number(options.declaredLength) > limit;
   if (declaredTooLarge && !options.drain) return { body: undefined, tooLarge: true };
+  const { reserve } = options;
+  const declared = options.declaredLength != null && !declaredTooLarge ? Number(options.declaredLength) : 0;
+  if (reserve && declared > 0 && !reserve(declared)) return { body: undefined, tooLarge: false, refused: true };
   const parts: Uint8Array[] = [];
   let size = 0;
   for await (const chunk of chunksOf(chunks)) {
     size += chunk.byteLength;
-    if (size <= limit && !declaredTooLarge) parts.push(chunk);
-    else if (!options.drain) return { body: undefined, tooLarge: true };
+    if (size <= limit && !declaredTooLarge) {
+      // Bytes past the declared length (none, over HTTP/1.1) or of a body of unknown length.
+      const unreserved = Math.min(chunk.byteLength, size - declared);
+      if (reserve && unreserved > 0 && !reserve(unreserved)) return { body: undefined, tooLarge: false, refused: true };
+      parts.push(chunk);
+    } else if (!options.drain) return { body: undefined, tooLarge: true };
   }
   if (size > limit || declaredTooLarge) return { body: undefined, tooLarge: true };
   return { body: parts.length === 1 && parts[0] ? parts[0] : concat(parts, size), tooLarge: false };

@@ -45,6 +45,12 @@ export interface HarEntry {
   _control: 'forced' | 'fault' | 'override' | null;
   /** Which bodies the journal cut (over 4,096 characters): they are left out of the export. */
   _bodyCut: { request: boolean; response: boolean };
+  /** The limit that refused the request (`maxStoredBytes`, `maxPets`, `bodyLimit`, …), or null. */
+  _limit: string | null;
+  /** True when the journal cut the URL's path short (an entry over 64 KiB). */
+  _pathCut: boolean;
+  /** HAR's free text: which limit refused the request, and what the journal cut; absent when neither. */
+  comment?: string;
 }
 
 /** The journal as a HAR 1.2 log: Chrome DevTools (Network → Import HAR), Playwright's `routeFromHAR`, and other HAR readers take it. */

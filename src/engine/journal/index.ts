@@ -1,5 +1,5 @@
 // The request journal: what the mock answered, for GET /__admin/requests and the in-process helpers.
-export { createRequestJournal, DEFAULT_JOURNAL_SIZE, JOURNAL_BODY_LIMIT, journalBody, NO_BODY, readJournalFilter } from './request-journal.js';
+export { createRequestJournal, DEFAULT_JOURNAL_BYTES, DEFAULT_JOURNAL_SIZE, JOURNAL_BODY_LIMIT, JOURNAL_ENTRY_LIMIT, journalBody, NO_BODY, readJournalFilter } from './request-journal.js';
 
 export { journalToHar } from './journal-har.js';
 export { findReason, journalHeaders, journalResponse, REDACTED, redactedValue, requestOrigin } from './journal-fields.js';

@@ -23,6 +23,7 @@ export function journalToHar(entries: readonly JournalEntry[], fallbackOrigin: s
 
 function toHarEntry(entry: JournalEntry, fallbackOrigin: string): HarEntry {
   const { response } = entry;
+  const comment = harComment(entry);
   const requestText = entry.body === null ? undefined : typeof entry.body === 'string' ? entry.body : JSON.stringify(entry.body);
   const search = entry.path.indexOf('?');
   const responseSize = response.bodyCut ? -1 : response.body === null ? 0 : utf8Length(response.body);
@@ -58,7 +59,20 @@ function toHarEntry(entry: JournalEntry, fallbackOrigin: string): HarEntry {
     _reason: entry.reason,
     _control: entry.control,
     _bodyCut: { request: entry.bodyCut, response: response.bodyCut },
+    _limit: entry.limit,
+    _pathCut: entry.pathCut,
+    ...(comment !== undefined && { comment }),
   };
+}
+
+/** What a HAR reader shows of an entry's limits: the one that refused it, and what the journal cut to keep it. */
+function harComment(entry: JournalEntry): string | undefined {
+  const cut = [entry.bodyCut && 'request body', entry.response.bodyCut && 'response body', entry.headersCut && 'request headers', entry.pathCut && 'path'].filter(Boolean);
+  const parts = [
+    ...(entry.limit === null ? [] : [`Refused at the limit ${entry.limit}.`]),
+    ...(cut.length === 0 ? [] : [`The journal cut this entry's ${cut.join(', ')}.`]),
+  ];
+  return parts.length === 0 ? undefined : parts.join(' ');
 }
 
 /** Headers as HAR lists them, credentials redacted (again: an entry may come from a journal of the caller's own). */

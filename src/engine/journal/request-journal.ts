@@ -1,3 +1,4 @@
+import { estimateBytes } from '../../budget/index.js';
 /** One answered request, as `GET /__admin/requests` lists it. */
 export interface JournalEntry {
   /** The entry's number: one more than the one before, never reused, so `?after=` lists what is new. */
@@ -40,6 +41,13 @@ export interface JournalEntry {
   headersCut: boolean;
   /** What the client got, bounded as the request body is. */
   response: JournalResponse;
+  /** True when the path was cut short to fit the journal's bound of one entry (`JOURNAL_ENTRY_LIMIT`). */
+  pathCut: boolean;
+  /**
+   * The limit that refused the request, as its option is named: `maxStoredBytes`, `maxPets`,
+   * `idBounds`, `bodyLimit`; null when none did.
+   */
+  limit: string | null;
   /** For every answer outside 2xx, the `message` of its `Error` body: why, in the API's words; null otherwise (or when the body is no `Error`). */
   reason: string | null;
 }
@@ -135,8 +143,20 @@ export interface JournalProblem {
 }
 
 export const DEFAULT_JOURNAL_SIZE = 1000;
+/** Bytes (estimated heap) the journal's entries hold together, by default: 8 MiB. */
+export const DEFAULT_JOURNAL_BYTES = 8 * 1024 * 1024;
+/**
+ * The most bytes (estimated heap) one entry holds: a larger one is cut (its bodies, then its
+ * problems, headers and path, each marked), not allowed to push every other entry out.
+ */
+export const JOURNAL_ENTRY_LIMIT = 64 * 1024;
+/** Problems an entry cut short keeps, with one saying how many more there were. */
+const PROBLEMS_KEPT_WHEN_CUT = 20;
 
-/** The last `capacity` requests, oldest first; older ones fall out. */
+/**
+ * The last requests, oldest first: at most `capacity` entries and `maxBytes` bytes (estimated
+ * heap: bodies, URL, headers and answer); the oldest fall out first.
+ */
 export interface RequestJournal {
   /** Records an entry, numbering it (`seq` is set on the object given, which the journal keeps). */
   record(entry: Omit<JournalEntry, 'seq'>): void;
@@ -144,39 +164,119 @@ export interface RequestJournal {
   list(session?: string, filter?: JournalFilter): JournalEntry[];
   /** Forgets every entry, or those of `session`. */
   clear(session?: string): void;
+  /** Most entries kept; 0 when the journal keeps none (`journalSize` or `journalBytes` 0). */
   readonly capacity: number;
+  /** Most bytes (estimated heap) the entries hold together. */
+  readonly maxBytes: number;
+  /** Entries kept now. */
+  readonly size: number;
+  /** Bytes (estimated heap) the entries hold now. */
+  readonly bytes: number;
 }
 
-export function createRequestJournal(capacity: number = DEFAULT_JOURNAL_SIZE): RequestJournal {
+export function createRequestJournal(capacity: number = DEFAULT_JOURNAL_SIZE, maxBytes: number = DEFAULT_JOURNAL_BYTES): RequestJournal {
   if (!Number.isInteger(capacity) || capacity < 0) throw new RangeError(`[petstore-mock] The journal size must be a whole number of 0 or more, got ${capacity}.`);
-  // A ring: `entries[start]` is the oldest once the journal is full.
+  if (!Number.isInteger(maxBytes) || maxBytes < 0) throw new RangeError(`[petstore-mock] The journal's bytes must be a whole number of 0 or more, got ${maxBytes}.`);
+  const kept = maxBytes === 0 ? 0 : capacity;
+  const entryLimit = Math.min(JOURNAL_ENTRY_LIMIT, maxBytes);
+  // A queue: entries[head] is the oldest; sizes[i] is the bytes of entries[i].
   let entries: JournalEntry[] = [];
+  let sizes: number[] = [];
+  let head = 0;
+  let bytes = 0;
   let lastSeq = 0;
-  let start = 0;
-  const ordered = (): JournalEntry[] => (start === 0 ? entries : [...entries.slice(start), ...entries.slice(0, start)]);
+  const dropOldest = (): void => {
+    bytes -= sizes[head] ?? 0;
+    head++;
+    if (head >= 1024 && head * 2 >= entries.length) {
+      entries = entries.slice(head);
+      sizes = sizes.slice(head);
+      head = 0;
+    }
+  };
 
   return {
-    capacity,
+    capacity: kept,
+    maxBytes,
+    get size() {
+      return entries.length - head;
+    },
+    get bytes() {
+      return bytes;
+    },
     record(fields) {
-      if (capacity === 0) return;
+      if (kept === 0) return;
       // Numbered in place, not copied: one entry a request is on the hot path.
       const entry = fields as JournalEntry;
       entry.seq = ++lastSeq;
-      if (entries.length < capacity) entries.push(entry);
-      else {
-        entries[start] = entry;
-        start = (start + 1) % capacity;
-      }
+      const size = fitEntry(entry, entryLimit);
+      while (entries.length - head >= kept || (entries.length > head && bytes + size > maxBytes)) dropOldest();
+      entries.push(entry);
+      sizes.push(size);
+      bytes += size;
     },
     list(session, filter) {
-      const all = ordered();
-      return all
-        .filter(entry => (session === undefined || entry.session === session) && (filter === undefined || matches(entry, filter)))
-        .map(entry => ({ ...entry, problems: [...entry.problems] }));
+      const found: JournalEntry[] = [];
+      for (let index = head; index < entries.length; index++) {
+        const entry = entries[index] as JournalEntry;
+        if ((session === undefined || entry.session === session) && (filter === undefined || matches(entry, filter))) found.push({ ...entry, problems: [...entry.problems] });
+      }
+      return found;
     },
     clear(session) {
-      entries = session === undefined ? [] : ordered().filter(entry => entry.session !== session);
-      start = 0;
+      const keptEntries: JournalEntry[] = [];
+      const keptSizes: number[] = [];
+      bytes = 0;
+      if (session !== undefined) {
+        for (let index = head; index < entries.length; index++) {
+          const entry = entries[index] as JournalEntry;
+          if (entry.session === session) continue;
+          keptEntries.push(entry);
+          keptSizes.push(sizes[index] ?? 0);
+          bytes += sizes[index] ?? 0;
+        }
+      }
+      entries = keptEntries;
+      sizes = keptSizes;
+      head = 0;
     },
   };
+}
+
+/**
+ * The entry's bytes, once it fits `limit`: over it, the request's body goes first, then the
+ * answer's, then all but a few problems, then the request's headers, and last the path is cut
+ * short; each marked as cut, so the entry says what it lost.
+ */
+function fitEntry(entry: JournalEntry, limit: number): number {
+  let size = estimateBytes(entry);
+  if (size <= limit) return size;
+  const cuts: (() => void)[] = [
+    () => {
+      if (entry.body !== null) Object.assign(entry, CUT_BODY);
+    },
+    () => {
+      if (entry.response.body !== null) entry.response = Object.freeze({ ...entry.response, ...CUT_BODY });
+    },
+    () => {
+      if (entry.problems.length > PROBLEMS_KEPT_WHEN_CUT) {
+        const left = entry.problems.length - PROBLEMS_KEPT_WHEN_CUT;
+        entry.problems = [...entry.problems.slice(0, PROBLEMS_KEPT_WHEN_CUT), { path: 'request', message: `${left} more problems were left out of the journal.` }];
+      }
+    },
+    () => {
+      if (Object.keys(entry.headers).length > 0) Object.assign(entry, { headers: Object.freeze({}), headersCut: true });
+    },
+  ];
+  for (const cut of cuts) {
+    cut();
+    size = estimateBytes(entry);
+    if (size <= limit) return size;
+  }
+  // What is over is the path (or the reason): cut to what fits, at least its first 256 characters.
+  const over = size - limit;
+  entry.path = entry.path.slice(0, Math.max(256, entry.path.length - over));
+  entry.pathCut = true;
+  if (entry.reason !== null && entry.reason.length > JOURNAL_BODY_LIMIT) entry.reason = entry.reason.slice(0, JOURNAL_BODY_LIMIT);
+  return estimateBytes(entry);
 }

@@ -36,6 +36,8 @@ export interface RequestContext {
   operationId?: string;
   /** Prism's error diagnostics of the request, for the journal. */
   problems: JournalProblem[];
+  /** The limit that refused the request (`maxStoredBytes`, `maxPets`, `bodyLimit`, …), for the journal. */
+  limit?: string;
 }
 
 export interface OperationResponderOptions {
@@ -95,7 +97,10 @@ export function createOperationResponder(options: OperationResponderOptions) {
     const forcingProblem = findForcingProblemResponse(operation, controls);
     if (forcingProblem) return forcingProblem;
     const problem = findInputProblem({ operation, request, diagnostics, body: context.body, bodyLimit });
-    if (problem) return problem;
+    if (problem) {
+      if (context.body.kind === 'too-large') context.limit = 'bodyLimit';
+      return problem;
+    }
     if (forced) return force(operation, request, context);
     if (scripted) return script(operation, request, context, scripted);
     const role = roles.get(id) ?? 'document';
@@ -112,6 +117,9 @@ export function createOperationResponder(options: OperationResponderOptions) {
       success: resource.successOf(id),
       urlOfPet,
       complete,
+      reachLimit: limit => {
+        context.limit = limit;
+      },
     });
   };
 

@@ -11,17 +11,30 @@ export function readQuery(operation: IHttpOperation, query: Readonly<Record<stri
   return readParameters(operation.request?.query ?? [], name => query[name]);
 }
 
+/** The parameter name of each segment of an operation's path template (undefined for a literal one), read once per operation. */
+const templateNames = new WeakMap<IHttpOperation, readonly (string | undefined)[]>();
+
+function templateNamesOf(operation: IHttpOperation): readonly (string | undefined)[] {
+  let names = templateNames.get(operation);
+  if (names === undefined) {
+    names = operation.path.split('/').map(segment => /^\{(.+)\}$/.exec(segment)?.[1]);
+    templateNames.set(operation, names);
+  }
+  return names;
+}
+
 /** Path parameter values of `path`, matched against the operation's template and typed. */
 export function readPathParameters(operation: IHttpOperation, path: string): ParameterValues {
-  const templateSegments = operation.path.split('/');
+  const parameters = operation.request?.path ?? [];
+  // The collection's operations (GET /pets on every list request) declare none.
+  if (parameters.length === 0) return {};
   const pathSegments = path.split('/');
   const raw = new Map<string, string>();
-  templateSegments.forEach((segment, index) => {
-    const name = /^\{(.+)\}$/.exec(segment)?.[1];
+  templateNamesOf(operation).forEach((name, index) => {
     const value = pathSegments[index];
     if (name !== undefined && value !== undefined) raw.set(name, safeDecode(value));
   });
-  return readParameters(operation.request?.path ?? [], name => raw.get(name));
+  return readParameters(parameters, name => raw.get(name));
 }
 
 function readParameters(parameters: readonly IHttpParam[], valueOf: (name: string) => string | string[] | undefined): ParameterValues {

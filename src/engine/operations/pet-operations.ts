@@ -1,6 +1,6 @@
 import type { IHttpResponse } from '@stoplight/prism-http';
 import type { OperationRole, PetResource } from '../../document/index.js';
-import type { PetStore } from '../../store/index.js';
+import { StoreFullError, type PetStore } from '../../store/index.js';
 import type { Pet } from '../../types/index.js';
 import { errorResponse, jsonResponse } from '../responses/index.js';
 import type { ParameterValues } from './parameters.js';
@@ -18,6 +18,8 @@ export interface OperationInput {
   urlOfPet: (id: number) => string | undefined;
   /** `pet` with what the service assigns filled in (required properties the client did not send), or why it cannot be stored. */
   complete: (pet: Record<string, unknown>) => { pet: Pet } | { problem: string };
+  /** Told which limit (`maxPets`, `maxStoredBytes`, `idBounds`) refused a write, for the journal. */
+  reachLimit: (limit: string) => void;
 }
 
 export type OperationHandler = (input: OperationInput) => IHttpResponse;
@@ -33,8 +35,9 @@ export const petOperations: Readonly<Record<StoreRole, OperationHandler>> = {
     return jsonResponse(success.status, store.view({ limit: limit ?? Number.POSITIVE_INFINITY, where }));
   },
 
-  create({ body, store, resource, success, urlOfPet, complete }) {
+  create({ body, store, resource, success, urlOfPet, complete, reachLimit }) {
     if (store.isFull) {
+      reachLimit(store.size < store.maxPets ? 'idBounds' : 'maxPets');
       return errorResponse(
         'store_full',
         store.size < store.maxPets
@@ -43,11 +46,14 @@ export const petOperations: Readonly<Record<StoreRole, OperationHandler>> = {
       );
     }
     let problem: string | undefined;
-    const pet = store.create(writableFields(body, resource) as unknown as Pet, created => {
-      const completed = complete(created as unknown as Record<string, unknown>);
-      if ('problem' in completed) problem = completed.problem;
-      return 'pet' in completed ? completed.pet : undefined;
-    });
+    const pet = refusingPastLimits(reachLimit, () =>
+      store.create(writableFields(body, resource) as unknown as Pet, created => {
+        const completed = complete(created as unknown as Record<string, unknown>);
+        if ('problem' in completed) problem = completed.problem;
+        return 'pet' in completed ? completed.pet : undefined;
+      }),
+    );
+    if (pet instanceof RefusedWrite) return pet.response;
     if (!pet) return errorResponse('invalid_request', `Request body cannot be stored: ${problem ?? 'the pet is refused'}.`);
     const location = urlOfPet(idOf(pet, resource));
     return answerWith(success, pet, location === undefined ? {} : { location });
@@ -95,8 +101,24 @@ function withPet(input: OperationInput, answer: (pet: Pet & Record<string, unkno
 function store(input: OperationInput, record: Record<string, unknown>): IHttpResponse {
   const completed = input.complete(record);
   if ('problem' in completed) return errorResponse('invalid_request', `Request body cannot be stored: ${completed.problem}.`);
-  const stored = input.store.update(completed.pet);
+  const stored = refusingPastLimits(input.reachLimit, () => input.store.update(completed.pet));
+  if (stored instanceof RefusedWrite) return stored.response;
   return stored ? answerWith(input.success, stored) : errorResponse('pet_not_found', `No pet has id ${String(input.pathParameters[input.resource.idParameter ?? ''])}.`);
+}
+
+/** What `write` gives, or `507 store_full` naming the limit when the store refuses it: nothing was stored. */
+function refusingPastLimits<T>(reachLimit: (limit: string) => void, write: () => T): T | RefusedWrite {
+  try {
+    return write();
+  } catch (error) {
+    if (!(error instanceof StoreFullError)) throw error;
+    reachLimit(error.limit);
+    return new RefusedWrite(errorResponse('store_full', `${error.message.replace('[petstore-mock] ', '')} Nothing was stored; delete pets or reset a session (POST /__admin/reset).`));
+  }
+}
+
+class RefusedWrite {
+  constructor(readonly response: IHttpResponse) {}
 }
 
 /** The operation's success status, with the pet as its body where that response declares one (a `204` has none). */

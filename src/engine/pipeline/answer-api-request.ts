@@ -50,7 +50,14 @@ export async function answerApiRequest(runtime: DocumentRuntime, services: ApiRe
   response.delay = context.delay;
   const opened = context.session?.opened;
   if (opened) response.headers[SESSION_OPENED_HEADER] = opened;
-  return { response, problems, control: context.control, body: bodyForJournal(read.decoded), ...(context.session && { session: context.session }) };
+  return {
+    response,
+    problems,
+    control: context.control,
+    body: bodyForJournal(read.decoded),
+    ...(context.session && { session: context.session }),
+    ...(context.limit !== undefined && { limit: context.limit }),
+  };
 }
 
 /**

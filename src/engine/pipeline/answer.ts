@@ -13,6 +13,8 @@ export interface Answer {
   control?: AnswerControl;
   /** The request's body as the journal keeps it. */
   body?: Pick<JournalEntry, 'body' | 'bodyCut'>;
+  /** The limit that refused the request, for the journal. */
+  limit?: string;
 }
 
 /** GET, and HEAD beside it: HEAD is answered wherever GET is (RFC 9110). */

@@ -1,19 +1,28 @@
-import { createLogger } from '@stoplight/prism-core';
 import type { IHttpOperationConfig, IHttpRequest, IHttpResponse, PrismHttpComponents } from '@stoplight/prism-http';
 import type { IHttpOperation, IHttpOperationResponse } from '@stoplight/types';
 import { isForced, type RequestControls } from '../controls/index.js';
 
 type PrismMock = PrismHttpComponents['mock'];
+type PrismLogger = Parameters<ReturnType<PrismMock>>[0];
 
 let loading: Promise<PrismMock> | undefined;
+/** Made when the mocker is loaded, which every call of forceResponse follows. */
+let mockerLogging: { silentLogger: PrismLogger } | undefined;
 
 /**
  * Prism's own mocker (response negotiation, examples, seeded json-schema-faker), loaded on the first
  * forced response only: it brings Faker and json-schema-faker, which requests from the store never need.
+ * Its logger comes with it: the mocker wants a pino logger with Prism's custom levels, which only
+ * prism-core's createLogger makes, and pino is loaded and that logger made (~5 ms) only then.
  */
 export function loadPrismMocker(): Promise<PrismMock> {
-  return (loading ??= import('@stoplight/prism-http/dist/mocker/index.js').then(module => {
-    // CommonJS interop, as for the router: `default` is the module's exports or the mocker itself.
+  return (loading ??= Promise.all([import('@stoplight/prism-http/dist/mocker/index.js'), import('@stoplight/prism-core/dist/logger.js')]).then(([module, loggerModule]) => {
+    // CommonJS interop, as for the router: `default` is the module's exports (bundled), or absent.
+    type LoggerExports = Pick<typeof loggerModule, 'createLogger'>;
+    const { createLogger } = (loggerModule as LoggerExports & { default?: LoggerExports }).default ?? loggerModule;
+    // eslint-disable-next-line @typescript-eslint/no-unsafe-assignment -- pino 6 ships no types Prism's declarations can resolve.
+    mockerLogging = { silentLogger: createLogger('petstore-mock', { level: 'silent' }) };
+    // `default` is the module's exports or the mocker itself.
     const exported = (module as { default: unknown }).default as PrismMock | { default: PrismMock };
     return typeof exported === 'function' ? exported : exported.default;
   }));
@@ -48,10 +57,6 @@ export function findForcingProblem(operation: IHttpOperation, controls: RequestC
   return undefined;
 }
 
-// Prism's mocker wants a pino logger with its custom levels; only prism-core's createLogger makes one.
-// eslint-disable-next-line @typescript-eslint/no-unsafe-assignment
-const silentLogger = createLogger('petstore-mock', { level: 'silent' });
-
 /**
  * The declared response `controls` force (or an override scripts; `cause` says which, for the message), made by Prism's mocker: the named or first example, or a
  * body generated from the schema with `seed`. Throws when Prism cannot make it.
@@ -66,7 +71,8 @@ export function forceResponse(mock: PrismMock, operation: IHttpOperation, reques
     ...(controls.code !== undefined && { code: controls.code }),
     ...(controls.example !== undefined && { exampleKey: controls.example }),
   };
-  const result = mock({ resource: operation, input: { data: { ...request, headers }, validations: [] }, config })(silentLogger);
+  if (mockerLogging === undefined) throw new Error('[petstore-mock] forceResponse needs the mocker from loadPrismMocker().');
+  const result = mock({ resource: operation, input: { data: { ...request, headers }, validations: [] }, config })(mockerLogging.silentLogger);
   if (result._tag === 'Left') throw result.left;
   const response = result.right;
   // A generated `Error` body has a random status and made-up extra fields: keep the three the API

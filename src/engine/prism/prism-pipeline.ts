@@ -1,4 +1,6 @@
-import { factory, createLogger, type IPrismDiagnostic, type IPrismOutput } from '@stoplight/prism-core';
+import type { IPrismDiagnostic, IPrismOutput } from '@stoplight/prism-core';
+// By file: the package's index also loads its logger module, and with it pino, which this never needs.
+import { factory } from '@stoplight/prism-core/dist/factory.js';
 import type { IHttpConfig, IHttpRequest, IHttpResponse, PrismHttpComponents } from '@stoplight/prism-http';
 import router from '@stoplight/prism-http/dist/router/index.js';
 import { validateInput, validateOutput, validateSecurity } from '@stoplight/prism-http/dist/validator/index.js';
@@ -6,6 +8,7 @@ import type { IHttpOperation } from '@stoplight/types';
 import * as Either from 'fp-ts/lib/Either.js';
 import * as TaskEither from 'fp-ts/lib/TaskEither.js';
 import { rememberVerdicts } from './prism-verdicts.js';
+import { createSilentLogger } from './silent-logger.js';
 
 /** The mock stage Prism calls after routing and validation: it sees the diagnostics and answers. */
 export type Responder = (operation: IHttpOperation, request: IHttpRequest, diagnostics: readonly IPrismDiagnostic[]) => IHttpResponse;
@@ -61,10 +64,8 @@ export function createPrismPipeline(operations: readonly IHttpOperation[], respo
     validateOutput,
     mock: ({ resource, input }) => () => Either.right(respond(resource, input.data, input.validations)),
     forward: () => () => TaskEither.left(new Error('petstore-mock never forwards requests.')),
-    // Prism's stages want a pino logger; only prism-core's createLogger makes one they accept.
-    // pino 6 ships no types Prism's declarations can resolve, so the logger's type is unknown to the linter.
-    // eslint-disable-next-line @typescript-eslint/no-unsafe-assignment
-    logger: createLogger('petstore-mock', { level: 'silent' }),
+    // eslint-disable-next-line @typescript-eslint/no-unsafe-assignment -- pino 6 ships no types Prism's declarations can resolve.
+    logger: createSilentLogger(),
   });
   const resources = [...operations];
   return {

@@ -20,6 +20,7 @@ export const ERROR_CODES = {
   not_implemented: 501,
   service_unavailable: 503,
   store_full: 507,
+  overrides_full: 507,
 } as const satisfies Record<string, number>;
 
 export type ErrorCode = keyof typeof ERROR_CODES;

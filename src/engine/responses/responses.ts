@@ -1,6 +1,7 @@
 import type { IHttpResponse } from '@stoplight/prism-http';
 import type { ApiError } from '../../types/index.js';
 import { ERROR_CODES, type ErrorCode } from './errors.js';
+import { jsonText } from './json-text.js';
 import type { MockResponse } from '../types.js';
 
 export const JSON_CONTENT_TYPE = 'application/json';
@@ -21,7 +22,7 @@ export function toMockResponse(output: IHttpResponse, operationId?: string): Moc
   const headers: Record<string, string> = {};
   for (const [name, value] of Object.entries(output.headers ?? {})) headers[name.toLowerCase()] = value;
   const response: MockResponse = { status: output.statusCode, headers };
-  if (output.body !== undefined) response.body = JSON.stringify(output.body);
+  if (output.body !== undefined) response.body = jsonText(output.body);
   if (operationId !== undefined) response.operationId = operationId;
   return response;
 }

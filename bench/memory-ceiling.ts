@@ -1,0 +1,347 @@
+/**
+ * The memory ceiling under attack, over HTTP: each attack of issue 18's table runs against a fresh
+ * `dist/cli.js` in a process of its own (README defaults), whose resident memory (`VmRSS` from
+ * `/proc/<pid>/status`) is sampled every 50 ms for its peak; after each, `GET /__admin/health` must
+ * still answer 200 and the process must still be alive. The target is the container's: under
+ * 512 MiB resident with `--memory 512m`.
+ *
+ * `node --import tsx bench/memory-ceiling.ts` runs it alone; `MEMORY_CEILING_CLI` names another
+ * build's cli.js (to measure before a change), `MEMORY_CEILING_ATTACKS=slow-1000,delayed` picks
+ * attacks by name. Bounded: about three minutes in all.
+ */
+import { readFile } from 'node:fs/promises';
+import { connect, type Socket } from 'node:net';
+import { pathToFileURL } from 'node:url';
+import { freePort, startProcess, waitForOk, type StartedProcess } from './support.js';
+
+const AUTH = 'Bearer ceiling';
+const MiB = 1024 * 1024;
+export const CEILING_TARGET_MIB = 512;
+
+export interface AttackFigures {
+  name: string;
+  /** What the attack does, for the printed table. */
+  description: string;
+  /** Highest resident memory sampled while the attack ran, MiB. */
+  peakRssMiB: number;
+  /** Resident memory once the attack ended and health answered, MiB. */
+  afterRssMiB: number;
+  /** `GET /__admin/health` after the attack: its status, or why it failed. */
+  health: number | string;
+  /** What the mock answered the attack, by status, or what the attack reached. */
+  outcome: string;
+  seconds: number;
+}
+
+export interface Attack {
+  name: string;
+  description: string;
+  args?: readonly string[];
+  /** Runs against the mock at `port`; resolves to what the mock answered. */
+  run(port: number): Promise<string>;
+}
+
+/** Counts of answers by status, e.g. `503×968 408×32`, plus sockets closed with no answer. */
+class Tally {
+  private readonly counts = new Map<string, number>();
+  add(key: string | number): void {
+    this.counts.set(String(key), (this.counts.get(String(key)) ?? 0) + 1);
+  }
+  toString(): string {
+    return [...this.counts].sort(([a], [b]) => a.localeCompare(b)).map(([key, count]) => `${key}×${count}`).join(' ');
+  }
+}
+
+/** A raw connection that sends `head` then `body`, and records the status line of the first answer (or how it ended). */
+function rawRequest(port: number, head: string, body: Buffer | undefined, tally: Tally): { socket: Socket; settled: Promise<void> } {
+  const socket = connect(port, '127.0.0.1');
+  let received = '';
+  let counted = false;
+  const count = (key: string | number): void => {
+    if (counted) return;
+    counted = true;
+    tally.add(key);
+  };
+  const settled = new Promise<void>(resolve => {
+    socket.on('data', chunk => {
+      received += chunk.toString('latin1');
+      const status = /^HTTP\/1\.1 (\d{3})/.exec(received)?.[1];
+      if (status) count(status);
+    });
+    socket.on('error', () => undefined);
+    socket.on('close', () => {
+      count('no answer');
+      resolve();
+    });
+  });
+  socket.setNoDelay(true);
+  socket.write(head);
+  if (body) socket.write(body);
+  return { socket, settled };
+}
+
+/** Opens `count` connections a few at a time, so that the attack is not limited by the listen backlog. */
+async function openMany(count: number, open: () => { socket: Socket; settled: Promise<void> }): Promise<{ sockets: Socket[]; settled: Promise<void>[] }> {
+  const sockets: Socket[] = [];
+  const settled: Promise<void>[] = [];
+  for (let index = 0; index < count; index++) {
+    const opened = open();
+    sockets.push(opened.socket);
+    settled.push(opened.settled);
+    if (index % 100 === 99) await new Promise(resolve => setTimeout(resolve, 20));
+  }
+  return { sockets, settled };
+}
+
+const sleep = (ms: number): Promise<void> => new Promise(resolve => setTimeout(resolve, ms));
+
+/** Connections that each send 1 MiB − 1 bytes of a 1 MiB body and never finish; held `holdMs`, then dropped. */
+export function slowBodies(connections: number, holdMs: number): Attack {
+  return {
+    name: `slow-${connections}`,
+    description: `${connections.toLocaleString('en')} connections each sending 1 MiB − 1 bytes of a body, never finishing (held ${holdMs / 1000} s)`,
+    async run(port) {
+      const tally = new Tally();
+      const head = `POST /v1/pets HTTP/1.1\r\nHost: 127.0.0.1:${port}\r\nAuthorization: ${AUTH}\r\nContent-Type: application/json\r\nContent-Length: ${MiB}\r\n\r\n`;
+      const body = Buffer.alloc(MiB - 1, 0x20);
+      const { sockets, settled } = await openMany(connections, () => rawRequest(port, head, body, tally));
+      await sleep(holdMs);
+      for (const socket of sockets) socket.destroy();
+      await Promise.all(settled);
+      return tally.toString();
+    },
+  };
+}
+
+/** Connections that each send a whole 1 MiB JSON body asking for its answer to wait a minute; held `holdMs`, then dropped. */
+export function delayedBodies(connections: number, holdMs: number): Attack {
+  return {
+    name: 'delayed',
+    description: `${connections.toLocaleString('en')} × 1 MiB JSON bodies with Prefer: delay=60000 (held ${holdMs / 1000} s)`,
+    async run(port) {
+      const tally = new Tally();
+      const json = Buffer.from(JSON.stringify({ name: 'Delayed', categoryId: 1, notes: 'n'.repeat(MiB - 60) }));
+      const head = `POST /v1/pets HTTP/1.1\r\nHost: 127.0.0.1:${port}\r\nAuthorization: ${AUTH}\r\nContent-Type: application/json\r\nPrefer: delay=60000\r\nContent-Length: ${json.byteLength}\r\n\r\n`;
+      const { sockets, settled } = await openMany(connections, () => rawRequest(port, head, json, tally));
+      await sleep(holdMs);
+      for (const socket of sockets) socket.destroy();
+      await Promise.all(settled);
+      return tally.toString();
+    },
+  };
+}
+
+/** Sends `requests` over `connections` keep-alive fetch loops; resolves to the statuses. */
+async function sendAll(requests: number, connections: number, send: (index: number) => Promise<Response>, deadline = Infinity): Promise<Tally> {
+  const tally = new Tally();
+  let next = 0;
+  await Promise.all(
+    Array.from({ length: connections }, async () => {
+      while (next < requests && performance.now() < deadline) {
+        const index = next++;
+        try {
+          const response = await send(index);
+          await response.arrayBuffer();
+          tally.add(response.status);
+        } catch (error) {
+          tally.add((error as Error).name);
+        }
+      }
+    }),
+  );
+  return tally;
+}
+
+/** 1,000 overrides of listPets, each with a ~1 MiB body of pets, through the open admin endpoints. */
+function largeOverrides(count: number): Attack {
+  return {
+    name: 'overrides',
+    description: `${count.toLocaleString('en')} overrides with ~1 MiB bodies (POST /__admin/overrides)`,
+    async run(port) {
+      const pets = Array.from({ length: 3_300 }, (_, index) => ({ id: index + 1, name: 'o'.repeat(255), categoryId: 1, status: 'available' }));
+      const body = JSON.stringify({ operationId: 'listPets', status: 200, body: pets });
+      const tally = await sendAll(count, 4, () => fetch(`http://127.0.0.1:${port}/__admin/overrides`, { method: 'POST', headers: { 'content-type': 'application/json' }, body }), performance.now() + 45_000);
+      const listed = await fetch(`http://127.0.0.1:${port}/__admin/overrides`).then(response => response.status, (error: unknown) => (error as Error).message);
+      return `${tally.toString()}; body ${(body.length / MiB).toFixed(2)} MiB; GET /__admin/overrides ${listed}`;
+    },
+  };
+}
+
+/** A journal's worth of requests with 4 KiB nested-array bodies and 15 KiB URLs. */
+function heavyJournal(count: number): Attack {
+  return {
+    name: 'journal',
+    description: `${count.toLocaleString('en')} requests with 4 KiB nested-array bodies and 15 KiB URLs (the journal)`,
+    async run(port) {
+      const depth = 2_000;
+      const nested = `${'['.repeat(depth)}${']'.repeat(depth)}`;
+      const body = `{"name":"Nested","categoryId":1,"tags":${nested}}`;
+      const query = `q=${'u'.repeat(15 * 1024)}`;
+      const tally = await sendAll(count, 8, index =>
+        fetch(`http://127.0.0.1:${port}/v1/pets?${query}&n=${index}`, { method: 'POST', headers: { authorization: AUTH, 'content-type': 'application/json' }, body }),
+      );
+      return tally.toString();
+    },
+  };
+}
+
+/**
+ * Sends `requests` pipelined on one keep-alive connection, `batch` at a time, each batch written at
+ * once; resolves to their statuses in order.
+ */
+function pipelined(port: number, request: string, batch: number): { send(): Promise<number[]>; close(): void } {
+  const socket = connect(port, '127.0.0.1');
+  socket.on('error', () => undefined);
+  let received = '';
+  let waiting: { count: number; resolve: (statuses: number[]) => void } | undefined;
+  const settle = (): void => {
+    if (!waiting) return;
+    const statuses = [...received.matchAll(/HTTP\/1\.1 (\d{3})/g)].map(match => Number(match[1]));
+    // The last answer's body may still be arriving; it is complete once the next status line, or its length, is in.
+    if (statuses.length < waiting.count) return;
+    const last = received.lastIndexOf('HTTP/1.1 ');
+    const length = Number(/content-length: (\d+)/i.exec(received.slice(last))?.[1] ?? 0);
+    const headEnd = received.indexOf('\r\n\r\n', last);
+    if (headEnd === -1 || received.length < headEnd + 4 + length) return;
+    received = '';
+    const { resolve } = waiting;
+    waiting = undefined;
+    resolve(statuses);
+  };
+  socket.on('data', chunk => {
+    received += chunk.toString('latin1');
+    settle();
+  });
+  socket.on('close', () => waiting?.resolve([]));
+  const text = request.repeat(batch);
+  return {
+    send: () =>
+      new Promise(resolve => {
+        waiting = { count: batch, resolve };
+        socket.write(text);
+      }),
+    close: () => socket.destroy(),
+  };
+}
+
+/** The default store and 100 sessions filled with pets of the longest names over HTTP (pipelined), until each refuses or `budgetMs` ends. */
+function fullSessions(sessions: number, budgetMs: number): Attack {
+  return {
+    name: 'sessions',
+    description: `${sessions} stores × --max-pets pets of 255-character names, filled over HTTP (up to ${budgetMs / 1000} s)`,
+    async run(port) {
+      const body = JSON.stringify({ name: '😀'.repeat(255), categoryId: 1 });
+      const deadline = performance.now() + budgetMs;
+      const tally = new Tally();
+      let full = 0;
+      let created = 0;
+      await Promise.all(
+        Array.from({ length: 4 }, async (_, worker) => {
+          for (let session = worker; session < sessions && performance.now() < deadline; session += 4) {
+            const sessionHeader = session > 0 ? `X-Petstore-Session: ceiling-${session}\r\n` : '';
+            const request = `POST /v1/pets HTTP/1.1\r\nHost: 127.0.0.1\r\nAuthorization: ${AUTH}\r\nContent-Type: application/json\r\n${sessionHeader}Content-Length: ${Buffer.byteLength(body)}\r\n\r\n${body}`;
+            const connection = pipelined(port, request, 50);
+            try {
+              while (performance.now() < deadline) {
+                const statuses = await connection.send();
+                for (const status of statuses) tally.add(status);
+                created += statuses.filter(status => status === 201).length;
+                if (statuses.length === 0 || statuses.some(status => status !== 201)) {
+                  full++;
+                  break;
+                }
+              }
+            } finally {
+              connection.close();
+            }
+          }
+        }),
+      );
+      return `${tally.toString()}; ${created.toLocaleString('en')} pets created; ${full} of ${sessions} stores refused more`;
+    },
+  };
+}
+
+const ATTACKS: readonly Attack[] = [
+  slowBodies(1_000, 12_000),
+  slowBodies(3_000, 12_000),
+  delayedBodies(1_000, 10_000),
+  largeOverrides(1_000),
+  heavyJournal(1_000),
+  fullSessions(101, 90_000),
+];
+
+async function rssMiB(pid: number): Promise<number> {
+  const status = await readFile(`/proc/${pid}/status`, 'utf8');
+  return Number(/^VmRSS:\s+(\d+) kB$/m.exec(status)?.[1]) / 1024;
+}
+
+async function health(port: number): Promise<number | string> {
+  try {
+    const response = await fetch(`http://127.0.0.1:${port}/__admin/health`, { signal: AbortSignal.timeout(5_000) });
+    await response.arrayBuffer();
+    return response.status;
+  } catch (error) {
+    return (error as Error).name;
+  }
+}
+
+async function runAttack(cli: string, attack: Attack): Promise<AttackFigures> {
+  const port = await freePort();
+  const mock: StartedProcess = startProcess(process.execPath, [cli, '--port', String(port), '--log-level', 'silent', ...(attack.args ?? [])]);
+  const pid = mock.child.pid ?? 0;
+  const started = performance.now();
+  try {
+    await waitForOk(`http://127.0.0.1:${port}/__admin/health`, {});
+    let peak = await rssMiB(pid);
+    const sampler = setInterval(() => {
+      rssMiB(pid).then(
+        value => (peak = Math.max(peak, value)),
+        () => undefined,
+      );
+    }, 50);
+    let outcome: string;
+    try {
+      outcome = await attack.run(port);
+    } finally {
+      clearInterval(sampler);
+    }
+    const exited = mock.child.exitCode !== null || mock.child.signalCode !== null;
+    const answer = exited ? `the mock exited (${mock.child.signalCode ?? mock.child.exitCode})` : await health(port);
+    const after = exited ? NaN : await rssMiB(pid);
+    return { name: attack.name, description: attack.description, peakRssMiB: Math.max(peak, after || 0), afterRssMiB: after, health: answer, outcome, seconds: (performance.now() - started) / 1000 };
+  } finally {
+    await mock.stop();
+  }
+}
+
+export interface CeilingFigures {
+  attacks: AttackFigures[];
+  /** The highest peak of all attacks, MiB. */
+  worstRssMiB: number;
+  /** Every attack left the mock alive and answering health 200. */
+  healthy: boolean;
+}
+
+/** Runs the attacks (all, or those `names` lists) one after the other, each against a fresh mock. */
+export async function measureMemoryCeiling(options: { cli?: string; names?: readonly string[] } = {}): Promise<CeilingFigures> {
+  const cli = options.cli ?? 'dist/cli.js';
+  const chosen = options.names ? ATTACKS.filter(attack => options.names?.includes(attack.name)) : ATTACKS;
+  const attacks: AttackFigures[] = [];
+  for (const attack of chosen) {
+    const figures = await runAttack(cli, attack);
+    attacks.push(figures);
+    console.log(
+      `Memory ceiling: ${figures.description}: peak ${figures.peakRssMiB.toFixed(0)} MiB, after ${figures.afterRssMiB.toFixed(0)} MiB, health ${figures.health}, ${figures.seconds.toFixed(1)} s; answers ${figures.outcome}`,
+    );
+  }
+  return { attacks, worstRssMiB: Math.max(...attacks.map(attack => attack.peakRssMiB)), healthy: attacks.every(attack => attack.health === 200) };
+}
+
+if (process.argv[1] !== undefined && import.meta.url === pathToFileURL(process.argv[1]).href) {
+  const names = process.env['MEMORY_CEILING_ATTACKS']?.split(',').map(name => name.trim());
+  const cli = process.env['MEMORY_CEILING_CLI'];
+  const figures = await measureMemoryCeiling({ ...(cli !== undefined && { cli }), ...(names !== undefined && { names }) });
+  const met = figures.worstRssMiB < CEILING_TARGET_MIB && figures.healthy;
+  console.log(`${'worst resident memory under attack (MiB)'.padEnd(44)} ${figures.worstRssMiB.toFixed(0).padStart(7)}    target ${`< ${CEILING_TARGET_MIB}, healthy`.padEnd(14)} ${met ? 'met' : 'MISSED'}`);
+}

@@ -1,0 +1,58 @@
+// What bundled packages load at start-up and the first answer never needs, made lighter in both
+// builds without changing what any of it does (found with `node --cpu-prof` of a fresh process's first answer):
+// - `lodash/fp`, which Prism's security validator requires for `set` alone, builds a second lodash
+//   and converts all of its ~300 functions when it loads (10–20 ms): the importer gets only the
+//   functions it names, converted from the lodash already bundled, as `lodash/fp/<name>` would be.
+// - `mime-types`, which type-is requires to map extensions like `json` to media types, parses all of
+//   mime-db when it loads (~4 ms); Prism passes full media types, which never reach that map, so it
+//   loads on type-is's first extension instead, and its database is bundled as a JSON string that
+//   is parsed then: V8 skims a string literal at start-up, where it parses an object literal (~5 ms).
+import { readFile } from 'node:fs/promises';
+import { createRequire } from 'node:module';
+import { dirname } from 'node:path';
+
+const LAZY_MODULES = { 'mime-types': /[\\/]type-is[\\/]index\.js$/ };
+
+/** The names `importer` (compiled CommonJS) reads of `lodash/fp`, or undefined when it uses it another way. */
+export function lodashFpNamesUsed(source) {
+  const binding = /\b(?:const|var|let)\s+([\w$]+)\s*=\s*require\(["']lodash\/fp["']\)/.exec(source)?.[1];
+  if (binding === undefined) return undefined;
+  const uses = [...source.matchAll(new RegExp(`\\b${binding.replace(/\$/g, '\\$')}\\b(.?)([\\w$]*)`, 'g'))];
+  // The binding itself (`= require(...)`) aside, every use must read a named function.
+  const reads = uses.slice(1);
+  if (reads.some(([, dot]) => dot !== '.')) return undefined;
+  return [...new Set(reads.map(([, , name]) => name))].sort();
+}
+
+export const leanRequires = {
+  name: 'petstore-lean-requires',
+  setup(builder) {
+    builder.onResolve({ filter: /^lodash\/fp$/ }, async args => {
+      const names = lodashFpNamesUsed(await readFile(args.importer, 'utf8'));
+      return names === undefined ? undefined : { path: `lodash/fp:${names.join(',')}`, namespace: 'petstore-lodash-fp', pluginData: { names, resolveDir: args.resolveDir } };
+    });
+    builder.onLoad({ filter: /.*/, namespace: 'petstore-lodash-fp' }, args => ({
+      contents: [
+        "const lodash = require('lodash');",
+        "const convert = require('lodash/fp/_baseConvert');",
+        `module.exports = { ${args.pluginData.names.map(name => `${name}: convert(lodash, ${JSON.stringify(name)}, lodash[${JSON.stringify(name)}])`).join(', ')} };`,
+      ].join('\n'),
+      loader: 'js',
+      resolveDir: args.pluginData.resolveDir,
+    }));
+    builder.onResolve({ filter: new RegExp(`^(?:${Object.keys(LAZY_MODULES).join('|')})$`) }, args => {
+      if (args.namespace === 'petstore-lazy-module' || !LAZY_MODULES[args.path].test(args.importer)) return undefined;
+      return { path: createRequire(args.importer).resolve(args.path), namespace: 'petstore-lazy-module' };
+    });
+    builder.onLoad({ filter: /[\\/]mime-db[\\/]db\.json$/ }, async args => ({
+      contents: `module.exports = JSON.parse(${JSON.stringify(await readFile(args.path, 'utf8'))});`,
+      loader: 'js',
+    }));
+    builder.onLoad({ filter: /.*/, namespace: 'petstore-lazy-module' }, args => ({
+      // Each property read loads the module first (once); its functions do not use `this`.
+      contents: `let loaded;\nmodule.exports = new Proxy({}, { get: (_, name) => (loaded ??= require(${JSON.stringify(args.path)}))[name] });`,
+      loader: 'js',
+      resolveDir: dirname(args.path),
+    }));
+  },
+};
