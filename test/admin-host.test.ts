@@ -65,6 +65,14 @@ describe('the admin endpoints and a Host the mock is not known by (DNS rebinding
   });
 
   it.each([
+    ['http://attacker.example:4010/__admin/requests', 403],
+    ['http://localhost:4010/__admin/requests', 200],
+  ] as const)('reads the name from an absolute request-target (%s) rather than from Host, as HTTP/1.1 has an origin server do', async (target, status) => {
+    const answer = await send(server(), 'GET', target, { host: 'localhost:4010' });
+    expect(answer.status, answer.body).toBe(status);
+  });
+
+  it.each([
     ['localhost:4010', 'http://localhost:4010'],
     ['LOCALHOST', undefined],
     ['localhost.:4010', undefined],
@@ -103,6 +111,15 @@ describe('the admin endpoints with names given', () => {
       expect((await send(open, 'GET', '/__admin/requests', REBOUND)).status).toBe(200);
     } finally {
       await open.close();
+    }
+  });
+
+  it('keeps the check on with an --admin-origin whose host is *: only --admin-host * turns it off', async () => {
+    const starred = await createMockServer({ port: 0, host: '127.0.0.1', adminOrigins: ['http://*'] });
+    try {
+      expect((await send(starred, 'GET', '/__admin/requests', REBOUND)).status).toBe(403);
+    } finally {
+      await starred.close();
     }
   });
 

@@ -298,12 +298,12 @@ describe('the petstore-mock command', () => {
     }
   });
 
-  it('exits with code 2 at once, naming the file, given a --data path that is a FIFO, a directory or a device, or a number JSON would round, and a --document that is a FIFO', async () => {
+  it('exits with code 2 at once, naming the file, given a --data path that is a FIFO, a directory or a device, text that is not UTF-8, or a number JSON would round, and a --document that is a FIFO', async () => {
     const directory = mkdtempSync(join(tmpdir(), 'petstore-data-'));
     const fifo = join(directory, 'pets.fifo');
     // Nothing ever writes to it: reading it would wait forever.
     execFileSync('mkfifo', [fifo]);
-    const file = (name: string, text: string): string => {
+    const file = (name: string, text: string | Uint8Array): string => {
       writeFileSync(join(directory, name), text);
       return join(directory, name);
     };
@@ -313,6 +313,7 @@ describe('the petstore-mock command', () => {
       ['/dev/zero', /--data \/dev\/zero: is a device, not a file/],
       [file('inexact.json', '{"pets":[{"id":1.0000000000000000001,"name":"A","categoryId":1}]}'), /--data .*inexact\.json: pets\[0\] id is 1\.0000000000000000001, which a JavaScript number cannot hold exactly \(it reads 1\)/],
       [file('huge.json', '[{"id":2,"name":"B","categoryId":9007199254740993}]'), /--data .*huge\.json: pets\[0\] categoryId is 9007199254740993, .*it reads 9007199254740992/],
+      [file('latin1.json', Buffer.from('[{"id":3,"name":"Jos\xe9","categoryId":1}]', 'latin1')), /--data .*latin1\.json: is not UTF-8 text \(at byte 20\)/],
       [file('beyond.json', '[{"id":9007199254740992,"name":"C","categoryId":1}]'), /--data .*beyond\.json: pets\[0\] \(id 9007199254740992\): id must be a whole number from 1 to 9007199254740991/],
     ] as const) {
       const { code, stderr } = await runCliToEnd(['--data', path]);

@@ -20,6 +20,9 @@ const DOCUMENT = {
           { name: 'limit', in: 'query', schema: { type: 'integer', minimum: 1 } },
           { name: 'page', in: 'query', schema: { type: 'integer', minimum: 0 } },
           { name: 'minWeight', in: 'query', schema: { type: 'number' } },
+          { name: 'ids', in: 'query', style: 'form', explode: false, schema: { type: 'array', items: { type: 'integer' } } },
+          { name: 'tag', in: 'query', schema: { type: 'array', items: { type: 'integer' } } },
+          { name: 'weights', in: 'query', style: 'pipeDelimited', explode: false, schema: { type: 'array', items: { type: 'number' } } },
         ],
         responses: { '200': answer({ type: 'array', items: PET }), '400': answer({ type: 'object' }), '401': answer({ type: 'object' }) },
       },
@@ -42,6 +45,11 @@ describe('numeric query parameters of another document', () => {
     ['page=9007199254740993', /query parameter page is 9007199254740993, which a JavaScript number cannot hold exactly/],
     ['minWeight=0x10', /query parameter minWeight must be a number written in decimal, got "0x10"/],
     ['minWeight=', /query parameter minWeight must be a number written in decimal, got ""/],
+    ['ids=1,0x3', /query parameter ids must be an integer written in decimal, got "0x3"/],
+    ['ids=1e0', /query parameter ids must be an integer written in decimal, got "1e0"/],
+    ['ids=1,99999999999999999999', /query parameter ids is 99999999999999999999, which a JavaScript number cannot hold exactly/],
+    ['tag=1&tag=%201', /query parameter tag must be an integer written in decimal, got " 1"/],
+    ['weights=1.5|0x10', /query parameter weights must be a number written in decimal, got "0x10"/],
   ])('answers 400 naming the parameter given %s', async (query, message) => {
     const engine = await createEngine({ document: DOCUMENT, pets: 2 });
     const response = await engine.handle({ method: 'GET', url: `/v1/pets?${query}`, headers: AUTH });
@@ -49,7 +57,7 @@ describe('numeric query parameters of another document', () => {
     expect(JSON.parse(response.body ?? '{}')).toMatchObject({ code: 'invalid_request', status: 400, message: expect.stringMatching(message) as string });
   });
 
-  it.each(['page=0&minWeight=2.5', 'page=3&minWeight=1e1', 'minWeight=-0.5'])('answers 200 given numbers written as JSON writes them: %s', async query => {
+  it.each(['page=0&minWeight=2.5', 'page=3&minWeight=1e1', 'minWeight=-0.5', 'ids=1,2,3', 'tag=1&tag=2', 'weights=1.5|2'])('answers 200 given numbers written as JSON writes them: %s', async query => {
     const engine = await createEngine({ document: DOCUMENT, pets: 2 });
     expect((await engine.handle({ method: 'GET', url: `/v1/pets?${query}`, headers: AUTH })).status).toBe(200);
   });

@@ -1,8 +1,9 @@
 import { constants, type Stats } from 'node:fs';
 import { open } from 'node:fs/promises';
+import { firstNonUtf8Byte } from '../engine/http/index.js';
 
 /**
- * A file's text as UTF-8, a byte order mark dropped (editors on Windows write one); or why it cannot
+ * A file's text, which must be UTF-8 (read leniently, other bytes would become U+FFFD), a byte order mark dropped (editors on Windows write one); or why it cannot
  * be read, as the rest of a sentence naming the file. A FIFO, a directory or a device is refused at
  * once, opened without blocking and then looked at, rather than waited on for ever.
  */
@@ -13,7 +14,10 @@ export async function readTextFile(path: string): Promise<{ text: string } | { p
     try {
       const kind = fileKind(await file.stat());
       if (kind !== undefined) return { problem: `is ${kind}, not a file` };
-      return { text: (await file.readFile('utf8')).replace(/^\uFEFF/, '') };
+      const bytes = await file.readFile();
+      const strayByte = firstNonUtf8Byte(bytes);
+      if (strayByte !== undefined) return { problem: `is not UTF-8 text (at byte ${strayByte})` };
+      return { text: bytes.toString('utf8').replace(/^\uFEFF/, '') };
     } finally {
       await file.close();
     }

@@ -5,7 +5,7 @@ import { checkOptions } from '../options/index.js';
 import { createSessionRegistry, DEFAULT_MAX_PETS, DEFAULT_PETS, findSessionIdProblem, newSessionId, SESSION_HEADER, type SessionRegistry } from '../sessions/index.js';
 import type { PetShape, PetStore } from '../store/index.js';
 import type { Pet } from '../types/index.js';
-import { ADMIN_PREFIX, createAdminHostCheck, hostOfOrigin, limitThatRefused, type MockSettings } from './admin/index.js';
+import { ADMIN_PREFIX, ANY_HOST, createAdminHostCheck, hostOfOrigin, limitThatRefused, type MockSettings } from './admin/index.js';
 import { checkFaultRate, createClock, createOverrideRegistry, toDelayRange, toInstant } from './controls/index.js';
 // By file: the Engine's public declaration must not reach Prism's types through controls/index.js.
 import type { OverrideRegistry } from './controls/overrides.js';
@@ -112,8 +112,11 @@ export async function createEngine(options: EngineOptions = {}): Promise<Engine>
   const adminServices = {
     cors,
     adminOrigins: new Set((options.adminOrigins ?? []).map(origin => origin.toLowerCase())),
-    // A trusted origin's pages reach the mock by its host.
-    isAdminHost: options.adminHosts === undefined ? undefined : createAdminHostCheck([...options.adminHosts, ...(options.adminOrigins ?? []).map(hostOfOrigin)]),
+    // A trusted origin's pages reach the mock by its host (`http://*` names no host: only --admin-host * means any).
+    isAdminHost:
+      options.adminHosts === undefined
+        ? undefined
+        : createAdminHostCheck([...options.adminHosts, ...(options.adminOrigins ?? []).map(hostOfOrigin).filter(host => host !== ANY_HOST)]),
     dashboardScript: options.dashboardScript,
   };
   let runtime = createDocumentRuntime(document, runtimeServices);

@@ -1,7 +1,7 @@
 // Reading an override as given (over HTTP or in-process): its body is checked against the document
 // by Prism's validator, so this lives apart from the registry, which the MSW handlers load at once.
 import type { JsonSchema, PetstoreDocument } from '../../document/index.js';
-import { describeSchemaProblems, findSchemaProblems, findUnsafeInteger } from '../schema/index.js';
+import { describeSchemaProblems, findSchemaProblems, findInexactNumber } from '../schema/index.js';
 import { responseSchemaOf } from '../../document/index.js';
 import { show } from '../../options/index.js';
 import type { OverrideSpec } from './overrides.js';
@@ -41,12 +41,16 @@ export function readOverrideSpec(value: unknown, document: PetstoreDocument): { 
     }
   }
   if (body !== undefined) {
+    // It is answered as JSON text at every call: what JSON cannot write (nested deeper than the stack
+    // allows, though JSON.parse read it; a value that refers to itself) is refused now, not at each answer.
+    const unwritable = whyNotWritableAsJson(body);
+    if (unwritable !== undefined) return { problem: `body cannot be written as JSON (${unwritable}).` };
     const schema = responseSchemaOf(document, operationId, status);
     const problems = findSchemaProblems(body, schema);
     if (problems.length > 0) return { problem: `body does not fit the ${status} response of ${operationId}: ${describeSchemaProblems(problems)}.` };
-    // Given in code, an integer past 2^53 − 1 would be answered as JSON a client reads as another number.
-    const unsafe = findUnsafeInteger(body, schema as JsonSchema);
-    if (unsafe) return { problem: `body ${unsafe.path || '(the body)'} is ${unsafe.value}, beyond ±(2^53 − 1): a JavaScript number does not hold that integer exactly, so the answer would carry another.` };
+    // Given in code, Infinity or an integer past 2^53 − 1 would be answered as JSON a client reads as another value.
+    const inexact = findInexactNumber(body, schema as JsonSchema);
+    if (inexact) return { problem: `body ${inexact.path || '(the body)'} is ${inexact.value}, ${inexact.reason}, so the answer would carry another.` };
   }
   return {
     spec: {
@@ -58,4 +62,13 @@ export function readOverrideSpec(value: unknown, document: PetstoreDocument): { 
       ...(delay !== undefined && { delay: delay as number }),
     },
   };
+}
+
+function whyNotWritableAsJson(value: unknown): string | undefined {
+  try {
+    JSON.stringify(value);
+    return undefined;
+  } catch (error) {
+    return error instanceof Error ? error.message : String(error);
+  }
 }

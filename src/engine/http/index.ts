@@ -1,8 +1,8 @@
 // Requests and responses on the wire, whatever the surface: headers, query, bodies, CORS, Fetch.
 export { corsHeaders, isPreflight, preflightHeaders } from './cors.js';
-export { decodeBody } from './request-body.js';
+export { decodeBody, firstNonUtf8Byte } from './request-body.js';
 export { findRoundedNumber } from './rounded-numbers.js';
-export { lowerCaseHeaders, parseQuery, splitUrl } from './request-target.js';
+export { authorityOf, lowerCaseHeaders, parseQuery, splitUrl } from './request-target.js';
 export { utf8Length } from './utf8-length.js';
 
 export type { DecodedBody } from './request-body.js';

@@ -7,6 +7,14 @@ export function lowerCaseHeaders(headers: MockRequest['headers']): Record<string
   return lower;
 }
 
+/**
+ * The host (and port) an absolute request-target names (`GET http://petstore:4010/v1/pets`), which
+ * HTTP/1.1 has an origin server go by instead of `Host`; undefined for a path-and-query.
+ */
+export function authorityOf(url: string): string | undefined {
+  return url.startsWith('/') ? undefined : /^[a-z][a-z\d+.-]*:\/\/(?:[^/?#@]*@)?([^/?#]*)/i.exec(url)?.[1];
+}
+
 /** Path and query string of a path-and-query or absolute URL; the origin and fragment are dropped. */
 export function splitUrl(url: string): { path: string; search: string } {
   const withoutOrigin = url.startsWith('/') ? url : url.replace(/^[a-z][a-z\d+.-]*:\/\/[^/?#]*/i, '') || '/';

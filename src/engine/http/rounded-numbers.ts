@@ -2,7 +2,7 @@
 export interface RoundedNumber {
   /** Where it stands: `categoryId`, `pets.0.id`. */
   path: string;
-  /** As the client wrote it, e.g. `1e-400`. */
+  /** As the client wrote it, e.g. `1e-400`; a long one shortened with `…` in the middle, since messages quote it. */
   literal: string;
   /** What JavaScript makes of it, e.g. `0`. */
   value: number;
@@ -36,7 +36,7 @@ export function findRoundedNumber(text: string): RoundedNumber | undefined {
       NUMBER.lastIndex = index;
       const literal = NUMBER.exec(text)?.[0] ?? char;
       const value = Number(literal);
-      if (isRounded(literal, value)) return { path: frames.map(frame => frame.key).join('.'), literal, value };
+      if (isRounded(literal, value)) return { path: frames.map(frame => frame.key).join('.'), literal: shortened(literal), value };
       index += literal.length;
     } else {
       if (char === '{') {
@@ -55,6 +55,10 @@ export function findRoundedNumber(text: string): RoundedNumber | undefined {
   return undefined;
 }
 
+function shortened(literal: string): string {
+  return literal.length <= 60 ? literal : `${literal.slice(0, 40)}…${literal.slice(-10)} (${literal.length} characters)`;
+}
+
 function endOfString(text: string, start: number): number {
   let index = start + 1;
   while (index < text.length && text[index] !== '"') index += text[index] === '\\' ? 2 : 1;
@@ -71,9 +75,11 @@ function isRounded(literal: string, value: number): boolean {
   let digits = `${match[1] ?? ''}${fraction}`.replace(/^0+/, '');
   let exponent = Number(match[3] ?? 0) - fraction.length;
   if (digits === '') return false;
-  const trailingZeros = /0*$/.exec(digits)?.[0].length ?? 0;
-  digits = digits.slice(0, digits.length - trailingZeros);
-  exponent += trailingZeros;
+  // A loop, not /0*$/: that regex goes back over a long run of zeros from each of its places.
+  let end = digits.length;
+  while (digits[end - 1] === '0') end--;
+  exponent += digits.length - end;
+  digits = digits.slice(0, end);
   if (exponent < 0) return true;
   const magnitude = BigInt(digits) * 10n ** BigInt(exponent);
   return magnitude !== BigInt(Math.abs(value));

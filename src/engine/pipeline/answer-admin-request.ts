@@ -1,5 +1,5 @@
 import { ADMIN_METHODS, answerDashboard, foreignOriginResponse, hostNotAllowedResponse, judgeAdminOrigin, type AdminHostCheck } from '../admin/index.js';
-import { corsHeaders, isPreflight, preflightHeaders } from '../http/index.js';
+import { authorityOf, corsHeaders, isPreflight, preflightHeaders } from '../http/index.js';
 import type { MockRequest, MockResponse } from '../types.js';
 import { withoutBody } from './answer.js';
 import type { DocumentRuntime } from './document-runtime.js';
@@ -22,7 +22,7 @@ export interface AdminRequestServices {
  */
 export function answerAdminRequest(runtime: DocumentRuntime, services: AdminRequestServices, request: MockRequest, method: string, path: string, search: string, headers: Record<string, string>): MockResponse {
   const origin = headers['origin'];
-  const host = headers['host'];
+  const host = authorityOf(request.url) ?? headers['host'];
   if (path !== '/__admin/health' && services.isAdminHost !== undefined && !services.isAdminHost(host)) return hostNotAllowedResponse(path, host ?? '');
   // The page and its assets hold no data: a browser navigates to them, and their script then asks the endpoints below.
   const page = services.dashboardScript !== undefined && (method === 'GET' || method === 'HEAD') ? answerDashboard(path, services.dashboardScript) : undefined;

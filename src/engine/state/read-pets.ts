@@ -1,6 +1,6 @@
 import type { JsonSchema, PetstoreDocument } from '../../document/index.js';
 import type { Pet } from '../../types/index.js';
-import { describeSchemaProblems, findSchemaProblems, findUnsafeInteger } from '../schema/index.js';
+import { describeSchemaProblems, findSchemaProblems, findInexactNumber } from '../schema/index.js';
 
 export type ReadPetsResult = { pets: Pet[] } | { problem: string };
 
@@ -34,8 +34,8 @@ export function readPets(value: unknown, pet: ReturnType<typeof petSchemaOf>, ma
     if (typeof id !== 'number' || !Number.isInteger(id) || id > maximum || id < minimum) {
       return { problem: `${label}: ${pet.idProperty} must be a whole number from ${minimum} to ${maximum} (the ids the document's Pet allows), got ${id === undefined ? 'none' : JSON.stringify(id)}` };
     }
-    const unsafe = findUnsafeInteger(item, pet.schema);
-    if (unsafe) return { problem: `${label}: ${unsafe.path} is ${unsafe.value}, beyond ±(2^53 − 1): a JavaScript number does not hold that integer exactly, so it is refused rather than stored as another` };
+    const inexact = findInexactNumber(item, pet.schema);
+    if (inexact) return { problem: `${label}: ${inexact.path} is ${inexact.value}, ${inexact.reason}, so it is refused rather than stored as another` };
     const earlier = seen.get(id);
     if (earlier !== undefined) return { problem: `${name} repeats ${pet.idProperty} ${String(id)} of pets[${earlier}]: ids must be unique` };
     seen.set(id, index);
