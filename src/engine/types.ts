@@ -70,7 +70,7 @@ export interface EngineOptions {
   journalBytes?: number;
   /**
    * Bytes (estimated heap) the pets written to every session's store hold together; a create,
-   * replace, merge or `PUT /__admin/state` past it answers 507 `store_full` naming it, storing nothing. Default 48 MiB.
+   * replace, merge or `PUT /__admin/state` past it answers 507 `store_full` naming it, storing nothing. Default 32 MiB.
    */
   maxStoredBytes?: number;
   /** Most overrides one session holds; more answers 507 `overrides_full`. Default 100. */

@@ -17,7 +17,7 @@ import { watchDocument } from './watch-document.js';
 export const DEFAULT_PORT = 4010;
 export const DEFAULT_HOST = '127.0.0.1';
 export const DEFAULT_MAX_CONNECTIONS = 1_000;
-export const DEFAULT_MAX_INFLIGHT_BYTES = 32 * 1024 * 1024;
+export const DEFAULT_MAX_INFLIGHT_BYTES = 16 * 1024 * 1024;
 export const DEFAULT_REQUEST_TIMEOUT = 10_000;
 
 export interface MockServerOptions extends EngineOptions {
@@ -40,7 +40,7 @@ export interface MockServerOptions extends EngineOptions {
   /**
    * Most bytes of bodies held across all connections: requests' from their first byte read (the
    * declared length at once) until answered, delayed answers' included, and answers' until written.
-   * A request past it is answered `503` unread and its connection closed. Default 32 MiB.
+   * A request past it is answered `503` unread and its connection closed. Default 16 MiB.
    */
   maxInflightBytes?: number;
   /** Milliseconds a request (headers and body) may take to arrive; then `408` and the connection closed. Default 10,000. */

@@ -13,8 +13,8 @@ export const SESSION_ID_PATTERN = /^[A-Za-z0-9._~:-]{1,128}$/;
 export const DEFAULT_MAX_SESSIONS = 100;
 export const DEFAULT_MAX_PETS = 10_000;
 export const DEFAULT_PETS = 20;
-/** Bytes (estimated heap) the pets written to every session's store may hold together: 48 MiB. */
-export const DEFAULT_MAX_STORED_BYTES = 48 * 1024 * 1024;
+/** Bytes (estimated heap) the pets written to every session's store may hold together: 32 MiB. */
+export const DEFAULT_MAX_STORED_BYTES = 32 * 1024 * 1024;
 const EVICTED_IDS_REMEMBERED_PER_SESSION = 10;
 
 /** One isolated Animal Store: its pets and its own seeded streams of delays and faults. */
@@ -43,7 +43,7 @@ export interface SessionRegistryOptions {
   maxPets?: number;
   /** Most named sessions alive at once; opening one more drops the least recently used. Default 100. */
   maxSessions?: number;
-  /** Bytes (estimated heap) the pets written to every session's store may hold together; a write past it throws a `StoreFullError`. Default 48 MiB. */
+  /** Bytes (estimated heap) the pets written to every session's store may hold together; a write past it throws a `StoreFullError`. Default 32 MiB. */
   maxStoredBytes?: number;
   /** The document's shape of a pet, shared by every store (the engine fills it in once the document is read). */
   shape?: PetShape;
