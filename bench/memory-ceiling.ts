@@ -337,11 +337,12 @@ async function fillOverrides(port: number, sessions: readonly (string | undefine
  * journal with 15 KiB URLs and 4 KiB nested-array bodies; then, with all that held, 1,000
  * never-finished 1 MiB bodies and 1,000 delayed 1 MiB bodies at the same time.
  */
-function combined(): Attack {
+/** Every attack at once, with the bodies held `holdMs`: the worst case any client can cause with the mock's limits. */
+export function combined(holdMs = 12_000): Attack {
   // Refusals are journaled with their URL: 15 KiB ones make those entries as heavy as the journal's.
   const longUrl = `/v1/pets?q=${'u'.repeat(15 * 1024)}`;
-  const slow = slowBodies(1_000, 12_000, longUrl);
-  const delayed = delayedBodies(1_000, 12_000, longUrl);
+  const slow = slowBodies(1_000, holdMs, longUrl);
+  const delayed = delayedBodies(1_000, holdMs, longUrl);
   const journal = heavyJournal(1_000);
   return {
     name: 'combined',

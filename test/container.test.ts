@@ -11,7 +11,7 @@ const EVOLVED = fileURLToPath(new URL('documents/evolved-pets.yaml', import.meta
 import { configuredContainer, createContainerSurface } from './support/container-surface.js';
 import { buildTestImage, docker, prepareDocker, TEST_IMAGE } from './support/docker.js';
 import { noteSkip } from './support/skip-reasons.js';
-import { delayedBodies, slowBodies } from '../bench/memory-ceiling.js';
+import { combined } from '../bench/memory-ceiling.js';
 
 const unavailable = await prepareDocker();
 if (unavailable && process.env['PETSTORE_REQUIRE_DOCKER'] === '1') {
@@ -117,22 +117,22 @@ describe.skipIf(unavailable !== undefined)('the Docker image', () => {
       expect(elapsed).toBeLessThan(2_000);
     });
 
-    it('survives 1,000 never-finished 1 MiB bodies and 1,000 delayed ones under --memory 512m, answering health, not OOM-killed', async () => {
+    it('survives every attack at once under --memory 512m (stores, overrides and journal full, then 1,000 never-finished and 1,000 delayed 1 MiB bodies), answering health, not OOM-killed', async () => {
       const container = await configuredContainer().withResourcesQuota({ memory: 0.5 }).start();
       try {
         const port = Number(new URL(container.getOrigin()).port);
-        const slow = await slowBodies(1_000, 6_000).run(port);
-        const delayed = await delayedBodies(1_000, 6_000).run(port);
-        // Past the budget of bodies in flight, the rest were refused 503 at once.
-        expect(slow).toMatch(/503×\d{3}/);
-        expect(delayed).toMatch(/503×\d{3}/);
+        const answers = await combined(6_000).run(port);
+        // Every storage limit was reached, and past the budget of bodies in flight the rest were refused 503 at once.
+        expect(answers).toMatch(/storedBytes 100%.*journalBytes 100%.*overrideBytesPerSession 100%/);
+        expect(answers).toMatch(/slow [^;]*503×\d{3}/);
+        expect(answers).toMatch(/delayed [^;]*503×\d{3}/);
         expect((await fetch(`${container.getOrigin()}/__admin/health`)).status).toBe(200);
         const { stdout } = await docker('inspect', '--format', '{{.State.OOMKilled}} {{.State.Running}} {{.HostConfig.Memory}}', container.getId());
         expect(stdout.trim()).toBe(`false true ${512 * 1024 * 1024}`);
       } finally {
         await container.stop();
       }
-    }, 60_000);
+    }, 180_000);
 
     it('listens on 0.0.0.0:4010 and takes its settings from the environment', async () => {
       const { stdout } = await docker('inspect', '--format', '{{json .Config.Env}} {{json .Config.ExposedPorts}}', TEST_IMAGE);
