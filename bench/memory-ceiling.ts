@@ -363,6 +363,57 @@ export function combined(holdMs = 12_000): Attack {
   };
 }
 
+/**
+ * Connections that each pipeline a delayed GET and 31 GETs behind it whose headers are near Node's
+ * 16 KiB limit: the 31 wait in line, parsed, for the delay. Before their headers were counted
+ * against `--max-inflight-bytes` 990 connections held 676 MiB.
+ */
+export function queuedHeaders(connections: number, holdMs: number): Attack {
+  return {
+    name: 'queued-headers',
+    description: `${connections.toLocaleString('en')} connections each pipelining a delayed GET and 31 GETs with 16 KiB headers behind it (held ${holdMs / 1000} s)`,
+    async run(port) {
+      const tally = new Tally();
+      const get = (extra: string): string => `GET /v1/pets/1 HTTP/1.1\r\nHost: 127.0.0.1:${port}\r\nAuthorization: ${AUTH}\r\n${extra}\r\n`;
+      const head = get('Prefer: delay=60000\r\n') + get(`X-Pad: ${'h'.repeat(16 * 1024 - 300)}\r\n`).repeat(31);
+      const { sockets, settled } = await openMany(connections, () => rawRequest(port, head, undefined, tally));
+      await sleep(holdMs);
+      for (const socket of sockets) socket.destroy();
+      await Promise.all(settled);
+      return tally.toString();
+    },
+  };
+}
+
+/**
+ * A journal of requests with 15 KiB URLs (its HAR is 14 MB), then connections that each pipeline 32
+ * `GET /__admin/requests.har` (no credentials: the admin API is open by default) and never read an
+ * answer. Before a queued request's turn checked the answers held, one such connection took the mock
+ * from 180 to 682 MiB.
+ */
+export function unreadHars(connections: number, holdMs: number): Attack {
+  return {
+    name: 'unread-hars',
+    description: `a journal of 1,000 requests with 15 KiB URLs, then ${connections} connections each pipelining 32 GET /__admin/requests.har and reading nothing (held ${holdMs / 1000} s)`,
+    async run(port) {
+      const query = `q=${'u'.repeat(15 * 1024)}`;
+      const filled = await sendAll(1_000, 8, index => fetch(`http://127.0.0.1:${port}/v1/pets?${query}&n=${index}`, { headers: { authorization: AUTH } }));
+      const tally = new Tally();
+      const head = `GET /__admin/requests.har HTTP/1.1\r\nHost: 127.0.0.1:${port}\r\n\r\n`.repeat(32);
+      const { sockets, settled } = await openMany(connections, () => {
+        const opened = rawRequest(port, head, undefined, tally);
+        // Never read: what the mock writes stays in its buffers once the socket's are full.
+        opened.socket.pause();
+        return opened;
+      });
+      await sleep(holdMs);
+      for (const socket of sockets) socket.destroy();
+      await Promise.all(settled);
+      return `journal ${filled.toString()}; HARs: ${tally.toString()}`;
+    },
+  };
+}
+
 const ATTACKS: readonly Attack[] = [
   slowBodies(1_000, 12_000),
   slowBodies(3_000, 12_000),
@@ -370,6 +421,8 @@ const ATTACKS: readonly Attack[] = [
   largeOverrides(1_000),
   heavyJournal(1_000),
   fullSessions(101, 90_000),
+  queuedHeaders(1_000, 8_000),
+  unreadHars(20, 8_000),
   combined(),
 ];
 

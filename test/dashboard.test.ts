@@ -78,10 +78,10 @@ describe.skipIf(unavailable !== undefined)('the dashboard at /__admin/, in Chrom
   });
 
   it('tags the server’s own refusal and an admin request refused at a limit with the limit’s name', async () => {
-    const mock = await start({ maxInflightBytes: 1024, maxOverrides: 1 });
+    const mock = await start({ maxInflightBytes: 64 * 1024, maxOverrides: 1 });
     // A body declared over the budget is refused by the server, unread, before the engine sees it.
     await new Promise<void>(resolve => {
-      const socket = connect(mock.port, '127.0.0.1', () => socket.write(`POST /v1/pets HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: 5000\r\n\r\n`));
+      const socket = connect(mock.port, '127.0.0.1', () => socket.write(`POST /v1/pets HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: 70000\r\n\r\n`));
       socket.on('error', () => undefined).on('close', () => resolve()).resume();
     });
     const override = { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ operationId: 'listPets', status: 500 }) };

@@ -93,15 +93,15 @@ describe('the bodies in flight, counted across all connections', () => {
   it('answers 503 with Retry-After, unread, to a body that does not fit beside those being received, and closes its connection', async () => {
     const mock = await start({ maxInflightBytes: 64 * 1024 });
     const slow = raw(mock.port);
-    slow.socket.write(`${postHead(mock.port, 60_000)}{"name":"Slow"`);
+    slow.socket.write(`${postHead(mock.port, 50_000)}{"name":"Slow"`);
     await requestsReceived(mock, 1);
     const refused = raw(mock.port);
-    refused.socket.write(postHead(mock.port, 10_000));
+    refused.socket.write(postHead(mock.port, 15_000));
     const [answer] = parseAnswers(await refused.closed);
     expect(answer?.status).toBe(503);
     expect(answer?.headers['retry-after']).toBe('1');
     expect(answer?.headers['connection']).toBe('close');
-    expect(answer?.body).toEqual({ code: 'service_unavailable', status: 503, message: expect.stringMatching(/60000 bytes of bodies in flight and may hold 65536 \(--max-inflight-bytes, maxInflightBytes\).*Nothing of this request was carried out/) as string });
+    expect(answer?.body).toEqual({ code: 'service_unavailable', status: 503, message: expect.stringMatching(/5\d{4} bytes of requests and answers in flight and may hold 65536 \(--max-inflight-bytes, maxInflightBytes\).*Nothing of this request was carried out/) as string });
     // A body that fits is read and answered meanwhile.
     const fits = await fetch(`${mock.url}/pets`, { method: 'POST', headers: { ...AUTH, 'content-type': 'application/json' }, body: petBody('Fits', 4_000) });
     expect(fits.status).toBe(201);
@@ -124,7 +124,7 @@ describe('the bodies in flight, counted across all connections', () => {
   it('counts a body while its answer waits for Prefer: delay, and refuses even a GET once the budget is spent, but never health', async () => {
     const mock = await start({ maxInflightBytes: 64 * 1024 });
     const headers = { ...AUTH, 'content-type': 'application/json' };
-    const delayed = fetch(`${mock.url}/pets`, { method: 'POST', headers: { ...headers, prefer: 'delay=1500' }, body: petBody('Waiting', 65_500) });
+    const delayed = fetch(`${mock.url}/pets`, { method: 'POST', headers: { ...headers, prefer: 'delay=1500' }, body: petBody('Waiting', 60_000) });
     await requestsReceived(mock, 1);
     await new Promise(resolve => setTimeout(resolve, 200));
     const refused = await fetch(`${mock.url}/pets`, { headers: AUTH });
@@ -134,6 +134,42 @@ describe('the bodies in flight, counted across all connections', () => {
     expect((await fetch(`${mock.origin}/__admin/health`)).status).toBe(200);
     expect((await delayed).status).toBe(201);
     expect((await fetch(`${mock.url}/pets`, { headers: AUTH })).status).toBe(200);
+  });
+});
+
+describe('requests waiting in line and answers not yet written, counted with the bodies', () => {
+  const get = (path: string, extra = ''): string => `GET ${path} HTTP/1.1\r\nHost: x\r\nAuthorization: Bearer limits\r\n${extra}\r\n`;
+
+  it('counts the headers of requests pipelined behind a delayed answer: the one past the budget is refused 503, those before it are still answered', async () => {
+    const mock = await start({ maxInflightBytes: 64 * 1024 });
+    const pipelined = raw(mock.port);
+    // Each queued request holds its 7,000-byte header and what a parsed request costs: the sixth does not fit.
+    const padded = get('/v1/pets/1', `X-Pad: ${'p'.repeat(7_000)}\r\n`);
+    pipelined.socket.write(get('/v1/pets/1', 'Prefer: delay=300\r\n') + padded.repeat(10));
+    const answers = parseAnswers(await pipelined.closed);
+    expect(answers.map(answer => answer.status)).toEqual([200, 200, 200, 200, 200, 200, 503]);
+    expect(answers.at(-1)?.body).toMatchObject({ code: 'service_unavailable', message: expect.stringMatching(/--max-inflight-bytes/) as string });
+    expect(answers.at(-1)?.headers['connection']).toBe('close');
+  });
+
+  it('refuses a queued request, without carrying it out, when its turn comes while the answers held are past the budget', async () => {
+    const mock = await start({ maxInflightBytes: 64 * 1024 });
+    const headers = { ...AUTH, 'content-type': 'application/json' };
+    for (let index = 0; index < 100; index++) {
+      await fetch(`${mock.url}/pets`, { method: 'POST', headers, body: JSON.stringify({ name: 'n'.repeat(255), categoryId: 1 }) });
+    }
+    // Both requests arrive while they fit; the second's turn comes after the delayed pages below are made.
+    const pipelined = raw(mock.port);
+    const body = JSON.stringify({ name: 'Queued', categoryId: 1 });
+    const received = requestsReceived(mock, 2);
+    pipelined.socket.write(get('/v1/pets/1', 'Prefer: delay=800\r\n') + `${postHead(mock.port, body.length)}${body}`);
+    await received;
+    // Two pages of 100 pets of 255-character names, each held for its delay: together past 64 KiB.
+    const pages = [0, 1].map(() => fetch(`${mock.url}/pets?limit=100`, { headers: { ...AUTH, prefer: 'delay=1500' } }));
+    const answers = parseAnswers(await pipelined.closed);
+    expect(answers.map(answer => answer.status)).toEqual([200, 503]);
+    expect(mock.engine.store.list({ limit: 1_000 }).map(pet => pet.name)).not.toContain('Queued');
+    expect((await Promise.all(pages)).map(page => page.status)).toEqual([200, 200]);
   });
 });
 

@@ -113,10 +113,12 @@ Options (each has an environment variable; a flag wins over it, and an empty var
       --max-connections <n>    Most connections open at once; one more is answered 503 with
                                Retry-After and closed (PETSTORE_MAX_CONNECTIONS).
                                Default ${DEFAULT_MAX_CONNECTIONS}.
-      --max-inflight-bytes <n> Most bytes of bodies held across all connections: requests' from
-                               their first byte until answered (a delay included), answers' until
-                               written; past it a request is answered 503 with Retry-After, unread,
-                               and its connection closed. Bytes or 32MiB (PETSTORE_MAX_INFLIGHT_BYTES).
+      --max-inflight-bytes <n> Most bytes of requests and answers held across all connections:
+                               requests' headers (and about 4 KiB each) and bodies until answered,
+                               however long they wait (a delay or a pipelined line included),
+                               answers' until written; past it a request is answered 503 with
+                               Retry-After, unread or not carried out, and its connection closed.
+                               At least 64KiB; bytes or 32MiB (PETSTORE_MAX_INFLIGHT_BYTES).
                                Default ${DEFAULT_MAX_INFLIGHT_BYTES / 1024 / 1024}MiB.
       --request-timeout <ms>   Time a request's headers and body may take to arrive; then 408 and
                                the connection closed (PETSTORE_REQUEST_TIMEOUT). Default ${DEFAULT_REQUEST_TIMEOUT}.

@@ -159,7 +159,7 @@ export const OPTION_RULES = {
     check: value => (toInstant(value) ? undefined : INSTANT_RULE),
   },
   maxConnections: { key: 'maxConnections', flag: '--max-connections', env: 'PETSTORE_MAX_CONNECTIONS', ...wholeNumber(1, 1_000_000) },
-  maxInflightBytes: { key: 'maxInflightBytes', flag: '--max-inflight-bytes', env: 'PETSTORE_MAX_INFLIGHT_BYTES', ...bytes(1024, 64 * 1024 ** 3) },
+  maxInflightBytes: { key: 'maxInflightBytes', flag: '--max-inflight-bytes', env: 'PETSTORE_MAX_INFLIGHT_BYTES', ...bytes(64 * 1024, 64 * 1024 ** 3) },
   requestTimeout: { key: 'requestTimeout', flag: '--request-timeout', env: 'PETSTORE_REQUEST_TIMEOUT', ...wholeNumber(100, 3_600_000) },
   bodyLimit: { key: 'bodyLimit', flag: '', env: '', ...wholeNumber(1, 1024 * 1024 * 1024) },
   rememberedVerdicts: { key: 'rememberedVerdicts', flag: '', env: '', ...wholeNumber(0, 1_000_000) },

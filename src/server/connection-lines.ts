@@ -19,9 +19,9 @@ export interface Exchange {
   holdAnswer(bytes: number): void;
   /** No later request on the connection waits behind this one. */
   isLastInLine(): boolean;
-  /** This one's answer closes the connection: those behind it in line are not carried out. */
+  /** This one's answer closes the connection: those behind it in line are not carried out (those before it still are). */
   closeLine(): void;
-  /** An earlier answer on the connection closed it. */
+  /** An earlier answer on the connection closes it: this one is not carried out. */
   isLineClosed(): boolean;
   /** This one is answered (or refused): the next in line may go once this one's turn has come. */
   answered(): void;
@@ -50,7 +50,8 @@ export interface ConnectionLines {
  */
 export function createConnectionLines(): ConnectionLines {
   const exchanges = new Set<Exchange>();
-  const lines = new WeakMap<Duplex, { tail: Promise<void>; members: Member[]; closed: boolean }>();
+  // `closedBefore`: the place in line of the first answer that closes the connection; those behind it are not carried out.
+  const lines = new WeakMap<Duplex, { tail: Promise<void>; members: Member[]; joined: number; closedBefore: number }>();
   return {
     exchanges,
     arriving: socket => lines.get(socket)?.members.find(member => !member.request.complete),
@@ -58,7 +59,7 @@ export function createConnectionLines(): ConnectionLines {
       const socket = request.socket;
       let line = lines.get(socket);
       if (line === undefined) {
-        const created = { tail: Promise.resolve(), members: [] as Member[], closed: false };
+        const created = { tail: Promise.resolve(), members: [] as Member[], joined: 0, closedBefore: Infinity };
         lines.set(socket, created);
         socket.once('close', () => {
           for (const member of [...created.members]) member.finish();
@@ -66,11 +67,12 @@ export function createConnectionLines(): ConnectionLines {
         line = created;
       }
       if (line.members.length >= MAX_PIPELINED) {
-        // Its refusal closes the connection: nothing parsed after it is carried out.
-        line.closed = true;
+        // Its refusal closes the connection: nothing parsed after it is carried out (those before it still are).
+        line.closedBefore = Math.min(line.closedBefore, line.joined++);
         return undefined;
       }
       const currentLine = line;
+      const place = line.joined++;
       const { members } = line;
       const turn = line.tail;
       let release: () => void = () => undefined;
@@ -94,8 +96,8 @@ export function createConnectionLines(): ConnectionLines {
           held += bytes;
         },
         isLastInLine: () => members.at(-1) === exchange,
-        closeLine: () => void (currentLine.closed = true),
-        isLineClosed: () => currentLine.closed,
+        closeLine: () => void (currentLine.closedBefore = Math.min(currentLine.closedBefore, place)),
+        isLineClosed: () => currentLine.closedBefore < place,
         answered: letNextGo,
         finish() {
           if (finished) return;

@@ -38,9 +38,12 @@ export interface MockServerOptions extends EngineOptions {
   /** Most connections open at once; one more is answered `503` and closed. Default 1,000. */
   maxConnections?: number;
   /**
-   * Most bytes of bodies held across all connections: requests' from their first byte read (the
-   * declared length at once) until answered, delayed answers' included, and answers' until written.
-   * A request past it is answered `503` unread and its connection closed. Default 16 MiB.
+   * Most bytes of requests and answers held across all connections: each request's line and headers
+   * (with what a parsed request costs, about 4 KiB) from its arrival until answered, however long it
+   * waits in line; its body from the first byte read (the declared length at once) until answered,
+   * delayed answers' included; and answers' bodies until written. A request past it is answered `503`
+   * unread and its connection closed; one whose turn comes while the answers before it are held past
+   * it is refused the same way, not carried out. Default 16 MiB.
    */
   maxInflightBytes?: number;
   /** Milliseconds a request (headers and body) may take to arrive; then `408` and the connection closed. Default 10,000. */
@@ -177,6 +180,10 @@ export async function createMockServer(options: MockServerOptions = {}): Promise
 }
 
 const HEALTH_PATH = `${ADMIN_PREFIX}health`;
+/** What V8 allocates for a string besides its characters. */
+const STRING_OVERHEAD_BYTES = 16;
+/** What a parsed request, its answer's object and its place in line hold besides its headers' text, measured (see the README). */
+const REQUEST_OVERHEAD_BYTES = 4 * 1024;
 
 async function answer({ engine, budget, closing, onRequest }: Transport, exchange: Exchange): Promise<void> {
   const { request, response, hurry } = exchange;
@@ -192,7 +199,9 @@ async function answer({ engine, budget, closing, onRequest }: Transport, exchang
       return;
     }
     // Health answers whatever the load: probes must not restart a mock that is only busy.
-    if (budget.inUse >= budget.limit && !(method === 'GET' && url === HEALTH_PATH)) {
+    const isHealth = method === 'GET' && url === HEALTH_PATH;
+    // Its request line and headers are held until it is answered, however long it waits in line behind a delayed answer.
+    if (!isHealth && (budget.inUse >= budget.limit || !exchange.hold(headBytes(request)))) {
       refuse(engine, exchange, overBudget(budget));
       return;
     }
@@ -214,6 +223,12 @@ async function answer({ engine, budget, closing, onRequest }: Transport, exchang
     if (closing()) {
       // The answers queued behind this one are refused too: only the last closes the connection.
       answerStopping(engine, exchange, shuttingDown('had not been carried out when the mock began stopping'));
+      return;
+    }
+    // The answers before it may still be held, unwritten to a client that does not read them: only
+    // while they fit is another answer made (a pipelined line of 32 requests for the HAR made 32 of them).
+    if (!isHealth && budget.inUse > budget.limit) {
+      refuse(engine, exchange, overBudget(budget));
       return;
     }
     const mockResponse = await engine.handle(mockRequest);
@@ -277,7 +292,7 @@ function journalRefusal(engine: Engine, request: IncomingMessage, answer: MockRe
 }
 
 function overBudget(budget: BodyBudget): MockResponse {
-  return busy(`The mock holds ${budget.inUse} bytes of bodies in flight and may hold ${budget.limit} (--max-inflight-bytes, maxInflightBytes).`);
+  return busy(`The mock holds ${budget.inUse} bytes of requests and answers in flight and may hold ${budget.limit} (--max-inflight-bytes, maxInflightBytes).`);
 }
 
 /** An error answer; it closes the connection unless told otherwise. */
@@ -285,6 +300,13 @@ function writeError(response: ServerResponse, error: MockResponse, { close = tru
   const body = error.body ?? '';
   response.writeHead(error.status, { ...error.headers, 'content-length': String(Buffer.byteLength(body)), ...(close && { connection: 'close' }) });
   response.end(body);
+}
+
+/** Bytes of a request's line and headers as Node holds them (each a string), with what each string and the request itself cost. */
+function headBytes(request: IncomingMessage): number {
+  let bytes = REQUEST_OVERHEAD_BYTES + (request.url?.length ?? 0);
+  for (const part of request.rawHeaders) bytes += part.length + STRING_OVERHEAD_BYTES;
+  return bytes;
 }
 
 /** Node's headers, lower-cased already; only `set-cookie` can be an array, and is joined. */
