@@ -414,6 +414,25 @@ export function unreadHars(connections: number, holdMs: number): Attack {
   };
 }
 
+/**
+ * Distinct GETs that fail Prism's input check with a diagnostic per query value (1,800 bad `status`
+ * values each), then distinct GETs with 15 KiB headers: Prism's remembered verdicts. Before they kept
+ * neither requests nor failures, 2,000 of the first held 133 MiB with the journal off.
+ */
+export function rememberedVerdicts(requests: number): Attack {
+  return {
+    name: 'verdicts',
+    description: `${requests.toLocaleString('en')} distinct GETs of 1,800 bad status values each, then ${requests.toLocaleString('en')} with 15 KiB headers (Prism's remembered verdicts)`,
+    args: ['--journal-size', '0'],
+    async run(port) {
+      const badQuery = Array.from({ length: 1_800 }, () => 'status=x').join('&');
+      const failed = await sendAll(requests, 4, index => fetch(`http://127.0.0.1:${port}/v1/pets?${badQuery}&n=${index}`, { headers: { authorization: AUTH } }));
+      const padded = await sendAll(requests, 4, index => fetch(`http://127.0.0.1:${port}/v1/pets/1`, { headers: { authorization: AUTH, 'x-pad': `${'h'.repeat(15 * 1024)}${index}` } }));
+      return `bad queries ${failed.toString()}; 15 KiB headers ${padded.toString()}`;
+    },
+  };
+}
+
 const ATTACKS: readonly Attack[] = [
   slowBodies(1_000, 12_000),
   slowBodies(3_000, 12_000),
@@ -423,6 +442,7 @@ const ATTACKS: readonly Attack[] = [
   fullSessions(101, 90_000),
   queuedHeaders(1_000, 8_000),
   unreadHars(20, 8_000),
+  rememberedVerdicts(2_000),
   combined(),
 ];
 
