@@ -433,6 +433,25 @@ export function rememberedVerdicts(requests: number): Attack {
   };
 }
 
+/**
+ * A journal of requests whose 15 KiB queries are 3,800 empty parameters, then its HAR fetched three
+ * times (no credentials). The HAR makes an object of each parameter: before the journal counted
+ * them so, it was 52 MiB, and three of them took the mock to 653 MiB.
+ */
+export function parameterHar(requests: number): Attack {
+  return {
+    name: 'parameter-har',
+    description: `a journal of ${requests.toLocaleString('en')} GETs of 3,800 empty query parameters each, then its HAR three times`,
+    async run(port) {
+      const query = Array.from({ length: 3_800 }, () => 'a=').join('&');
+      const filled = await sendAll(requests, 4, index => fetch(`http://127.0.0.1:${port}/v1/pets?${query}&n=${index}`, { headers: { authorization: AUTH } }));
+      const sizes: number[] = [];
+      for (let time = 0; time < 3; time++) sizes.push((await (await fetch(`http://127.0.0.1:${port}/__admin/requests.har`)).arrayBuffer()).byteLength);
+      return `journal ${filled.toString()}; HAR ${(Math.max(...sizes) / MiB).toFixed(1)} MiB`;
+    },
+  };
+}
+
 const ATTACKS: readonly Attack[] = [
   slowBodies(1_000, 12_000),
   slowBodies(3_000, 12_000),
@@ -443,6 +462,7 @@ const ATTACKS: readonly Attack[] = [
   queuedHeaders(1_000, 8_000),
   unreadHars(20, 8_000),
   rememberedVerdicts(2_000),
+  parameterHar(1_000),
   combined(),
 ];
 

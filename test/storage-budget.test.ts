@@ -63,6 +63,17 @@ describe('the journal’s byte budget', () => {
     expect(kept.at(-1)?.path).toMatch(/&n=199$/);
   });
 
+  it('counts a query’s parameters as the HAR export makes them: 3,800 empty ones in 15 KiB cut the path short, so the HAR of a full journal stays near its bytes', () => {
+    const journal = createRequestJournal(1000, 1024 * 1024);
+    const query = Array.from({ length: 3_800 }, () => 'a=').join('&');
+    for (let index = 0; index < 100; index++) journal.record(entry(`/v1/pets?${query}&n=${index}`));
+    const kept = journal.list();
+    expect(kept.every(each => each.pathCut && each.path.length < 15_000)).toBe(true);
+    const har = journalToHar(kept, 'http://127.0.0.1:4010');
+    // Before, the journal kept every such entry whole: its HAR held 100 × 3,800 parameter objects (about 90 MB of heap).
+    expect(estimateBytes(har)).toBeLessThan(2 * 1024 * 1024);
+  });
+
   it('cuts one entry over 64 KiB short, saying so, instead of emptying the journal for it', () => {
     const journal = createRequestJournal(1000, 1024 * 1024);
     for (let index = 0; index < 5; index++) journal.record(entry(`/v1/pets/${index}`));

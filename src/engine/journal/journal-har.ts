@@ -21,11 +21,16 @@ export function journalToHar(entries: readonly JournalEntry[], fallbackOrigin: s
   return { log: { version: '1.2', creator: { name: 'petstore-mock', version: PACKAGE_VERSION }, entries: entries.map(entry => toHarEntry(entry, fallbackOrigin)) } };
 }
 
+/** The HAR's `queryString` of a path: an object for each of its query's parameters. */
+export function harQueryString(path: string): HarNameValue[] {
+  const search = path.indexOf('?');
+  return search === -1 ? [] : [...new URLSearchParams(path.slice(search + 1))].map(([name, value]) => ({ name, value }));
+}
+
 function toHarEntry(entry: JournalEntry, fallbackOrigin: string): HarEntry {
   const { response } = entry;
   const comment = harComment(entry);
   const requestText = entry.body === null ? undefined : typeof entry.body === 'string' ? entry.body : JSON.stringify(entry.body);
-  const search = entry.path.indexOf('?');
   const responseSize = response.bodyCut ? -1 : response.body === null ? 0 : utf8Length(response.body);
   return {
     startedDateTime: entry.time,
@@ -36,7 +41,7 @@ function toHarEntry(entry: JournalEntry, fallbackOrigin: string): HarEntry {
       httpVersion: 'HTTP/1.1',
       cookies: [],
       headers: nameValues(entry.headers),
-      queryString: search === -1 ? [] : [...new URLSearchParams(entry.path.slice(search + 1))].map(([name, value]) => ({ name, value })),
+      queryString: harQueryString(entry.path),
       ...((requestText !== undefined || entry.bodyCut) && { postData: { mimeType: entry.headers['content-type'] ?? '', text: requestText ?? '' } }),
       headersSize: -1,
       bodySize: entry.bodyCut ? -1 : requestText === undefined ? 0 : utf8Length(requestText),

@@ -1,4 +1,5 @@
 import { estimateBytes } from '../../budget/index.js';
+import { harQueryString } from './journal-har.js';
 /** One answered request, as `GET /__admin/requests` lists it. */
 export interface JournalEntry {
   /** The entry's number: one more than the one before, never reused, so `?after=` lists what is new. */
@@ -247,12 +248,15 @@ export function createRequestJournal(capacity: number = DEFAULT_JOURNAL_SIZE, ma
 }
 
 /**
- * The entry's bytes, once it fits `limit`: over it, the request's body goes first, then the
+ * The entry's bytes, once it fits `limit`, its query's parameters counted as the HAR export makes
+ * them (an object each: a 15 KiB query of 3,800 empty parameters was 15 KiB in the journal and
+ * 52 MiB of HAR, three of which took the mock to 653 MiB): over it, the request's body goes first, then the
  * answer's, then all but a few problems, then the request's headers, and last the path is cut
  * short; each marked as cut, so the entry says what it lost.
  */
 function fitEntry(entry: JournalEntry, limit: number): number {
-  let size = estimateBytes(entry);
+  const entryBytes = (): number => estimateBytes(entry) + estimateBytes(harQueryString(entry.path));
+  let size = entryBytes();
   if (size <= limit) return size;
   const cuts: (() => void)[] = [
     () => {
@@ -273,7 +277,7 @@ function fitEntry(entry: JournalEntry, limit: number): number {
   ];
   for (const cut of cuts) {
     cut();
-    size = estimateBytes(entry);
+    size = entryBytes();
     if (size <= limit) return size;
   }
   // What is over is the path (or the reason): cut to what fits, at least its first 256 characters.
@@ -281,5 +285,5 @@ function fitEntry(entry: JournalEntry, limit: number): number {
   entry.path = entry.path.slice(0, Math.max(256, entry.path.length - over));
   entry.pathCut = true;
   if (entry.reason !== null && entry.reason.length > JOURNAL_BODY_LIMIT) entry.reason = entry.reason.slice(0, JOURNAL_BODY_LIMIT);
-  return estimateBytes(entry);
+  return entryBytes();
 }
