@@ -327,7 +327,7 @@ describe('the journal names the limit of each request the server refuses itself'
   });
 
   it('keeps a flood of refusals within the journal’s bytes, dropping the oldest entries first', async () => {
-    const mock = await start({ maxInflightBytes: 1024, journalBytes: 64 * 1024 });
+    const mock = await start({ maxInflightBytes: 64 * 1024, journalBytes: 64 * 1024 });
     // Each refused request carries a 4 KiB header: far more refusals than the journal's bytes hold.
     const filler = `X-Filler: ${'f'.repeat(4_000)}\r\n`;
     for (let round = 0; round < 40; round++) {
