@@ -463,7 +463,7 @@ describe('parseCli', () => {
       kind: 'serve',
       config: { maxConnections: 7, maxInflightBytes: 65_536, requestTimeout: 100 },
     });
-    expect(parseCli([], {})).toMatchObject({ kind: 'serve', config: { maxConnections: 1_000, maxInflightBytes: 32 * 1024 * 1024, requestTimeout: 10_000 } });
+    expect(parseCli([], {})).toMatchObject({ kind: 'serve', config: { maxConnections: 1_000, maxInflightBytes: 16 * 1024 * 1024, requestTimeout: 10_000 } });
     expect(() => parseCli(['--max-inflight-bytes', '32MB'], {})).toThrow(/--max-inflight-bytes must be a whole number of bytes from 1024 .* 64MiB, 256KiB, 1GiB\), got "32MB"/);
     expect(() => parseCli([], { PETSTORE_MAX_CONNECTIONS: '0' })).toThrow(/PETSTORE_MAX_CONNECTIONS must be a whole number from 1 to 1000000, got "0"/);
     expect(() => parseCli(['--request-timeout', '50'], {})).toThrow(/--request-timeout must be a whole number from 100 to 3600000/);
