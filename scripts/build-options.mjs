@@ -2,7 +2,9 @@
 // (scripts/build.mjs), so that a test can ask esbuild what each bundles (test/bundled-licenses.test.ts).
 import { createRequire } from 'node:module';
 import { dirname, resolve } from 'node:path';
+import { ajvCompilerBuildOptions, ajvOnDemand } from './ajv-on-demand.mjs';
 import { browserBuildPlugins } from './browser-build.mjs';
+import { fakerBuildOptions, fakerOnDemand } from './faker-on-demand.mjs';
 import { readFile } from 'node:fs/promises';
 import { leanRequires } from './lean-requires.mjs';
 import { prismLazyAjv, prismLazyAjvSchemasCheckedAtBuild } from './prism-lazy-ajv.mjs';
@@ -98,8 +100,14 @@ export const nodeBuildOptions = {
   external: ['msw', 'msw/*', 'testcontainers', 'testcontainers/*'],
   // Bundled CommonJS (Prism, lodash, ajv) calls require() for Node's built-ins.
   banner: { js: "import { createRequire as __petstoreCreateRequire } from 'node:module'; const require = __petstoreCreateRequire(import.meta.url);" },
-  plugins: [prismFakerEnglishOnly, prismLazyAjv, precompiledValidators, prismUriTemplateWithoutEval, prismLazyLodashFp, leanRequires, entriesByName],
+  plugins: [prismFakerEnglishOnly, prismLazyAjv, ajvOnDemand, fakerOnDemand, precompiledValidators, prismUriTemplateWithoutEval, prismLazyLodashFp, leanRequires, entriesByName],
 };
+
+/** Ajv's compiler for the Node build, loaded on Prism's first schema without a precompiled validator; see scripts/ajv-on-demand.mjs. */
+export const ajvCompilerOptions = ajvCompilerBuildOptions('dist');
+
+/** Faker's SimpleFaker for the Node build, loaded on the first Faker the fixtures make; see scripts/faker-on-demand.mjs. */
+export const fakerOptions = fakerBuildOptions('dist');
 
 /**
  * `petstore-mock/msw` and `petstore-mock/fixtures` for browsers (the `browser` export condition): the

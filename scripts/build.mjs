@@ -2,13 +2,17 @@
 // keeps start-up and import time low. Types come from `tsc -p tsconfig.json` into dist/types.
 import { build } from 'esbuild';
 import { readFile, rm } from 'node:fs/promises';
-import { browserBuildOptions, dashboardBuildOptions, nodeBuildOptions } from './build-options.mjs';
+import { ajvCompilerOptions, browserBuildOptions, dashboardBuildOptions, fakerOptions, nodeBuildOptions } from './build-options.mjs';
 import { checkBrowserOutput, checkDocumentSchemas } from './browser-build.mjs';
 import { writeBundleNotices } from './bundle-notices.mjs';
 import { trimSourceMaps } from './trim-source-maps.mjs';
 
 await rm('dist', { recursive: true, force: true });
 const result = await build(nodeBuildOptions);
+// Ajv's compiler beside the Node build's chunks, required on Prism's first schema without a precompiled validator.
+const ajvCompilerResult = await build(ajvCompilerOptions);
+// Faker beside them, loaded on the first Faker the fixtures make (not for the default seeded pets).
+const fakerResult = await build(fakerOptions);
 // The page has one document, the embedded one: its schemas are checked here, once, rather than by Ajv
 // in every page on each schema's first use (about a fifth of the first request's time).
 await checkDocumentSchemas(await readFile('openapi/.petstore.compiled.json', 'utf8'));
@@ -19,8 +23,13 @@ await checkBrowserOutput(browserResult.metafile);
 const dashboardResult = await build(dashboardBuildOptions);
 await trimSourceMaps('dist');
 // What npm cannot see: the packages bundled into either build, their licenses and an SBOM.
-await writeBundleNotices('dist', { node: result.metafile, browser: browserResult.metafile, dashboard: dashboardResult.metafile });
+await writeBundleNotices('dist', { node: mergedMetafile(mergedMetafile(result.metafile, ajvCompilerResult.metafile), fakerResult.metafile), browser: browserResult.metafile, dashboard: dashboardResult.metafile });
 if (process.env.BUILD_ANALYZE) {
   const { analyzeMetafile } = await import('esbuild');
   console.log(await analyzeMetafile(process.env.BUILD_ANALYZE === 'browser' ? browserResult.metafile : result.metafile));
+}
+
+/** One build's metafile and another's, as if one build: the Node build and its Ajv compiler file. */
+function mergedMetafile(first, second) {
+  return { inputs: { ...first.inputs, ...second.inputs }, outputs: { ...first.outputs, ...second.outputs } };
 }

@@ -7,7 +7,9 @@ import type { CompiledDocument, DocumentChecks } from '../src/document/compile-d
 import { prepareDocument } from '../src/document/prepared-document.js';
 import { findInvalidExamples } from '../src/engine/document-state.js';
 import { describeSchemaProblems, findSchemaProblems } from '../src/engine/schema/index.js';
+import { DEFAULT_SEED } from '../src/fixtures/default-seed.js';
 import { generatePets } from '../src/fixtures/pet-generator.js';
+import { DEFAULT_PETS } from '../src/sessions/session-registry.js';
 
 const SEEDS = 50;
 const PETS_PER_SEED = 200;
@@ -20,5 +22,7 @@ export function checkDocument(compiled: CompiledDocument): DocumentChecks {
       if (problems.length > 0) throw new Error(`Seeded pets do not fit the document's Pet (seed ${seed}, pets[${index}]: ${describeSchemaProblems(problems)}).`);
     }
   }
-  return { invalidExamples: findInvalidExamples(document), seededPetsFit: true };
+  const firstId = document.pets.idBounds.minimum;
+  const seededPets = { seed: DEFAULT_SEED, firstId, pets: generatePets(document.pets, DEFAULT_PETS, { seed: DEFAULT_SEED, firstId }) as unknown as Record<string, unknown>[] };
+  return { invalidExamples: findInvalidExamples(document), seededPetsFit: true, seededPets };
 }

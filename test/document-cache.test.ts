@@ -5,6 +5,11 @@ import { describe, expect, it } from 'vitest';
 import { checkDocument } from '../scripts/check-document.js';
 import { compileDocument } from '../src/document/compile-document.js';
 import { compiledDocumentPath, hashDocument, loadDocument, locateDocument, type CompiledDocumentCache } from '../src/document/index.js';
+import { prepareDocument } from '../src/document/prepared-document.js';
+import { documentPets } from '../src/engine/document-state.js';
+import { DEFAULT_SEED } from '../src/fixtures/default-seed.js';
+import { generatePets } from '../src/fixtures/pet-generator.js';
+import { DEFAULT_PETS } from '../src/sessions/session-registry.js';
 
 const shippedText = readFileSync(locateDocument(), 'utf8');
 
@@ -24,7 +29,24 @@ describe('the compiled document cache', () => {
     const { checks, ...compiled } = cache.compiled;
     expect(compiled).toEqual(JSON.parse(JSON.stringify(compileDocument(shippedText))));
     // The start-up checks done at build: the shipped document's examples fit their schemas.
-    expect(checks).toEqual({ invalidExamples: [], seededPetsFit: true });
+    const { seededPets, ...checked } = checks ?? {};
+    expect(checked).toEqual({ invalidExamples: [], seededPetsFit: true });
+    expect(seededPets).toBeDefined();
+  });
+
+  it('holds the default seeded pets the build drew, the same as Faker draws them now, and the engine starts from them', () => {
+    const cache = JSON.parse(readFileSync(compiledDocumentPath(locateDocument()), 'utf8')) as CompiledDocumentCache;
+    const document = prepareDocument(cache.compiled);
+    const firstId = document.pets.idBounds.minimum;
+    const drawnNow = generatePets(document.pets, DEFAULT_PETS, { seed: DEFAULT_SEED, firstId });
+    expect(cache.compiled.checks?.seededPets).toEqual({ seed: DEFAULT_SEED, firstId, pets: drawnNow });
+    // Fewer are the first ones, as Faker draws them; another seed or more pets are drawn now.
+    for (const [seed, count] of [[DEFAULT_SEED, DEFAULT_PETS], [DEFAULT_SEED, 3], [DEFAULT_SEED, DEFAULT_PETS + 5], [DEFAULT_SEED + 1, DEFAULT_PETS]] as const) {
+      expect(documentPets(document, { seed, count, initialPets: undefined }), `seed ${seed}, ${count} pets`).toEqual(generatePets(document.pets, count, { seed, firstId }));
+    }
+    // The engine's copy, never the cached document's own objects.
+    const started = documentPets(document, { seed: DEFAULT_SEED, count: DEFAULT_PETS, initialPets: undefined });
+    expect(started[0]).not.toBe(cache.compiled.checks?.seededPets?.pets[0]);
   });
 
   it('holds the start-up checks, which a document compiled at run time does without', async () => {

@@ -1,6 +1,8 @@
 import { execFileSync } from 'node:child_process';
 import { faker as globalFaker } from '@faker-js/faker';
 import { describe, expect, it } from 'vitest';
+import { fakePets } from '../src/fixtures/build-pet.js';
+import { DEFAULT_SEEDED_PETS } from '../src/fixtures/default-pets.generated.js';
 import { buildNewPet, buildPet, buildPets, PET_STATUSES } from '../src/fixtures/index.js';
 
 describe('the seeded fixtures', () => {
@@ -9,6 +11,18 @@ describe('the seeded fixtures', () => {
     expect(buildPets(10, { seed: 9 })).not.toEqual(buildPets(10, { seed: 10 }));
     expect(buildPet({}, { seed: 4 })).toEqual(buildPet({}, { seed: 4 }));
     expect(buildNewPet({}, { seed: 4 })).toEqual(buildNewPet({}, { seed: 4 }));
+  });
+
+  it('answers the default pets drawn by npm run fixtures, the same as Faker draws them now, and fewer as their first ones', () => {
+    expect(DEFAULT_SEEDED_PETS).toHaveLength(20);
+    for (const count of [20, 7, 0]) expect(buildPets(count), `${count} pets`).toEqual(fakePets(count, { seed: 1, firstId: 1 }));
+    expect(buildPets(25)).toEqual(fakePets(25, { seed: 1, firstId: 1 }));
+    expect(buildPets(20, { seed: 2 })).toEqual(fakePets(20, { seed: 2, firstId: 1 }));
+    expect(buildPets(20, { firstId: 3 })).toEqual(fakePets(20, { seed: 1, firstId: 3 }));
+    // Copies: a caller changing one changes no later answer.
+    const [first] = buildPets(1);
+    if (first) first.name = 'Changed';
+    expect(buildPets(1)[0]?.name).toBe(DEFAULT_SEEDED_PETS[0]?.name);
   });
 
   it('numbers pets from firstId, 1 by default', () => {

@@ -2,13 +2,17 @@ import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { describe, expect, it } from 'vitest';
 import { renderApiTypesModule } from '../scripts/render-api-types.js';
-import { renderDefaultPets, renderPackageBasePathModule, renderPackageVersionModule, renderPetNamesModule } from '../scripts/render-generated.js';
+import { renderDefaultPets, renderDefaultSeededPetsModule, renderPackageBasePathModule, renderPackageVersionModule, renderPetNamesModule } from '../scripts/render-generated.js';
 
 const read = (path: string): string => readFileSync(new URL(`../${path}`, import.meta.url), 'utf8');
 
 describe('the generated files', () => {
   it('hold the pet names of the installed Faker (run npm run fixtures if not)', () => {
     expect(read('src/fixtures/pet-names.generated.ts')).toBe(renderPetNamesModule());
+  });
+
+  it('hold the default seeded pets Faker draws, for buildPets to answer without Faker (run npm run fixtures if not)', async () => {
+    expect(read('src/fixtures/default-pets.generated.ts')).toBe(await renderDefaultSeededPetsModule());
   });
 
   it('hold the base path of the package document’s servers (run npm run build if not)', async () => {

@@ -5,7 +5,7 @@ import { dirname, join } from 'node:path';
 import { build, type Metafile, type Plugin } from 'esbuild';
 import { describe, expect, it } from 'vitest';
 import { nodeBuildOptions } from '../scripts/build-options.mjs';
-import { leanRequires, lodashFpNamesUsed } from '../scripts/lean-requires.mjs';
+import { leanRequires, lodashFpNamesUsed, lodashNamesUsed } from '../scripts/lean-requires.mjs';
 
 const require = createRequire(import.meta.url);
 const prismRequire = createRequire(require.resolve('@stoplight/prism-http/package.json'));
@@ -25,6 +25,13 @@ describe('the build’s lighter requires (what start-up loads and the first answ
     expect(lodashFpNamesUsed('const fp_1 = require("lodash/fp");\nfp_1.map(f)(x); (0, fp_1.set)(p, v, o);')).toEqual(['map', 'set']);
     expect(lodashFpNamesUsed('const fp_1 = require("lodash/fp");\nuse(fp_1);')).toBeUndefined();
     expect(lodashFpNamesUsed('const _ = require("lodash");')).toBeUndefined();
+  });
+
+  it('reads which lodash functions a compiled module uses over all its bindings of lodash, and gives up on any other use', () => {
+    expect(lodashNamesUsed(readFileSync(prismRequire.resolve('@stoplight/prism-core/dist/factory.js'), 'utf8'))).toEqual(['compact', 'defaults']);
+    expect(lodashNamesUsed('const lodash_1 = require("lodash");\nconst lodash_2 = require("lodash");\n(0, lodash_1.get)(a, "b"); lodash_2.pick(a, ["b"]);')).toEqual(['get', 'pick']);
+    expect(lodashNamesUsed('const lodash_1 = require("lodash");\nconst lodash_2 = require("lodash");\n(0, lodash_1.get)(a, "b"); use(lodash_2);')).toBeUndefined();
+    expect(lodashNamesUsed('const fp_1 = require("lodash/fp");')).toBeUndefined();
   });
 
   it('gives Prism’s security validator lodash/fp’s set alone, without lodash/fp’s own lodash, verdicts unchanged', async () => {
@@ -67,9 +74,9 @@ describe('the build’s lighter requires (what start-up loads and the first answ
     expect(full.is('text/html', ['json', 'html'])).toBe('html');
   });
 
-  it('leaves pino and a second lodash out of what the server and the MSW handlers load before their first answer', async () => {
+  it('leaves pino and whole builds of lodash out of what the server and the MSW handlers load before their first answer', async () => {
     const { metafile } = await build({ ...nodeBuildOptions, write: false, logLevel: 'silent' });
-    const startUp = (entryPoint: string): string[] => inputsLoadedWith(metafile, entryPoint).filter(input => /node_modules\/(pino|sonic-boom|fast-redact)\/|lodash\/lodash\.min\.js$/.test(input));
+    const startUp = (entryPoint: string): string[] => inputsLoadedWith(metafile, entryPoint).filter(input => /node_modules\/(pino|sonic-boom|fast-redact)\/|lodash\/lodash(\.min)?\.js$/.test(input));
     expect(inputsLoadedWith(metafile, 'src/msw/engine-module.ts').some(input => input.includes('node_modules/@stoplight/prism-core/'))).toBe(true);
     expect(startUp('src/msw/engine-module.ts')).toEqual([]);
     expect(startUp('src/cli.ts')).toEqual([]);

@@ -298,7 +298,7 @@ export function describeAdminContract(surfaceName: string, createSurface: Create
       expect(limits['sessions']).toEqual({ used: 1, max: 2 });
       expect(limits['petsPerStore']).toEqual({ used: 3, max: 10_000 });
       expect(limits['storedBytes']?.used).toBeGreaterThan(0);
-      expect(limits['storedBytes']?.max).toBe(48 * 1024 * 1024);
+      expect(limits['storedBytes']?.max).toBe(32 * 1024 * 1024);
       expect(limits['journalEntries']?.used).toBeGreaterThan(0);
       const fromSessions = (await (await surface().request('GET', '/__admin/sessions')).json()) as { limits: unknown };
       expect(fromSessions.limits).toEqual(limits);

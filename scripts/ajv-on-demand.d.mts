@@ -1,0 +1,8 @@
+import type { BuildOptions, Plugin } from 'esbuild';
+
+/** The file name, beside the Node build's chunks, of Ajv's compiler. */
+export const AJV_COMPILER_FILE: string;
+/** The Node build's plugin: Prism's validator's requires of Ajv become requires of the compiler file. */
+export const ajvOnDemand: Plugin;
+/** The esbuild options of the compiler file (`<outdir>/chunks/ajv-compiler.cjs`). */
+export function ajvCompilerBuildOptions(outdir: string): BuildOptions & { metafile: true };

@@ -1,0 +1,50 @@
+// Faker (its SimpleFaker: ~110 KB minified) draws the seeded pets; the default ones (seed 1, the
+// default count, of the package's document) are drawn at build time (src/fixtures/default-pets.generated.ts,
+// the compiled document's `checks.seededPets`), so a start with them never calls Faker. Bundled, V8
+// still parsed it at every start. In the Node build it is a CommonJS file of its own beside the
+// chunks, `dist/chunks/faker.cjs`, loaded synchronously on the first Faker the fixtures make (another
+// seed or count, another document, a pet created without a required property). The browser build
+// keeps it bundled: a page cannot load a script synchronously.
+import { createRequire } from 'node:module';
+import { dirname } from 'node:path';
+
+/** The file name, beside the Node build's chunks, of Faker's SimpleFaker. */
+export const FAKER_FILE = 'faker.cjs';
+
+const PET_FAKER = /[\\/]src[\\/]fixtures[\\/]pet-faker\.ts$/;
+const NAMESPACE = 'petstore-faker-on-demand';
+
+/** The Node build's plugin: the fixtures' `new SimpleFaker()` loads Faker's file on the first call. */
+export const fakerOnDemand = {
+  name: 'petstore-faker-on-demand',
+  setup(builder) {
+    builder.onResolve({ filter: /^@faker-js\/faker$/ }, args => (PET_FAKER.test(args.importer) ? { path: args.path, namespace: NAMESPACE } : undefined));
+    builder.onLoad({ filter: /.*/, namespace: NAMESPACE }, () => ({
+      // A constructor returning the real instance: `new SimpleFaker(options)` is Faker's own object.
+      contents: `let faker;\nexport function SimpleFaker(options) {\n  faker ??= require(${JSON.stringify(`./${FAKER_FILE}`)});\n  return new faker.SimpleFaker(options);\n}\n`,
+      loader: 'js',
+    }));
+    builder.onResolve({ filter: new RegExp(`^\\./${FAKER_FILE.replace('.', '\\.')}$`), namespace: NAMESPACE }, args => ({ path: args.path, external: true }));
+  },
+};
+
+/** The esbuild options of Faker's file: the @faker-js/faker the fixtures import, its SimpleFaker alone, as one minified CommonJS module. */
+export function fakerBuildOptions(outdir) {
+  return {
+    stdin: {
+      contents: "export { SimpleFaker } from '@faker-js/faker';",
+      resolveDir: dirname(createRequire(import.meta.url).resolve('../package.json')),
+      sourcefile: 'faker.cjs',
+      loader: 'js',
+    },
+    outfile: `${outdir}/chunks/${FAKER_FILE}`,
+    bundle: true,
+    format: 'cjs',
+    platform: 'node',
+    target: 'node20.19',
+    minify: process.env.BUILD_MINIFY !== '0',
+    metafile: true,
+    legalComments: 'linked',
+    logLevel: 'warning',
+  };
+}
