@@ -5,7 +5,7 @@ import { findSessionIdProblem, SESSION_HEADER, type Session, type SessionRegistr
 import { loadPrismMocker } from '../prism/index.js';
 import { bodyTooLarge, invalidJson, notJson, roundedNumber } from '../checks/index.js';
 import { OverridesFullError, readOverrideSpec, type OverrideRegistry } from '../controls/index.js';
-import { decodeBody, parseQuery } from '../http/index.js';
+import { decodeBody, decodePathSegment, parseQuery } from '../http/index.js';
 import { journalToHar, readJournalFilter, type RequestJournal } from '../journal/index.js';
 import { errorResponse, jsonResponse, toMockResponse } from '../responses/index.js';
 import { petSchemaOf, readPets } from '../state/index.js';
@@ -242,7 +242,7 @@ export function createAdminEndpoints(facts: AdminFacts) {
       const { method, path, headers } = request;
       if (path === '/__admin/health') return method === 'GET' ? toMockResponse(jsonResponse(200, { status: 'ok' })) : methodNotAllowed(method, path, ['GET']);
       const overrideId = /^\/__admin\/overrides\/([^/]+)$/.exec(path)?.[1];
-      const methods = overrideId === undefined ? endpoints[path] : oneOverride(decodeSegment(overrideId));
+      const methods = overrideId === undefined ? endpoints[path] : oneOverride(decodePathSegment(overrideId));
       if (!methods) return undefined;
       const endpoint = methods[method];
       if (!endpoint) return methodNotAllowed(method, path, Object.keys(methods));
@@ -259,15 +259,6 @@ export function createAdminEndpoints(facts: AdminFacts) {
       return endpoint(request, session);
     },
   };
-}
-
-/** A path segment decoded; one that does not decode (`%zz`) is taken as it is, and names no override. */
-function decodeSegment(segment: string): string {
-  try {
-    return decodeURIComponent(segment);
-  } catch {
-    return segment;
-  }
 }
 
 function noContent(): MockResponse {

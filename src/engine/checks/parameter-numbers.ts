@@ -1,4 +1,5 @@
 import type { IHttpOperation, IHttpParam } from '@stoplight/types';
+import { pathParameterTexts, templateSegmentNames } from '../http/index.js';
 
 const INTEGER_TEXT = /^-?(0|[1-9][0-9]*)$/;
 const NUMBER_TEXT = /^-?(0|[1-9][0-9]*)(\.[0-9]+)?([eE][+-]?[0-9]+)?$/;
@@ -11,7 +12,7 @@ const NUMBER_TEXT = /^-?(0|[1-9][0-9]*)(\.[0-9]+)?([eE][+-]?[0-9]+)?$/;
  * integer it could not hold exactly.
  */
 export function findParameterNumberProblem(operation: IHttpOperation, query: Readonly<Record<string, string | string[]>>, path?: string): string | undefined {
-  const pathValues = path === undefined ? {} : pathParameterTexts(operation.path, path);
+  const pathValues = path === undefined ? {} : pathParameterTexts(templateSegmentNames(operation.path), path);
   return (
     findProblem(operation.request?.query ?? [], query, 'query parameter') ?? findProblem(operation.request?.path ?? [], pathValues, 'path parameter')
   );
@@ -59,24 +60,4 @@ function numericKindOf(schema: NumericSchema | undefined): 'integer' | 'number' 
 function delimiterOf(style: string | undefined): string {
   if (style === 'pipeDelimited') return '|';
   return style === 'spaceDelimited' ? ' ' : ',';
-}
-
-/** The texts of a path's templated segments (`/pets/{petId}` against `/pets/0x10`: petId `0x10`), percent-decoded. */
-function pathParameterTexts(template: string, path: string): Record<string, string> {
-  const texts: Record<string, string> = {};
-  const segments = path.split('/');
-  template.split('/').forEach((segment, index) => {
-    const name = /^\{(.+)\}$/.exec(segment)?.[1];
-    const value = segments[index];
-    if (name !== undefined && value !== undefined) texts[name] = decodeSegment(value);
-  });
-  return texts;
-}
-
-function decodeSegment(segment: string): string {
-  try {
-    return decodeURIComponent(segment);
-  } catch {
-    return segment;
-  }
 }

@@ -2,7 +2,7 @@
 export { corsHeaders, isPreflight, preflightHeaders } from './cors.js';
 export { decodeBody, firstNonUtf8Byte } from './request-body.js';
 export { findRoundedNumber } from './rounded-numbers.js';
-export { authorityOf, lowerCaseHeaders, parseQuery, splitUrl } from './request-target.js';
+export { authorityOf, decodePathSegment, lowerCaseHeaders, parseQuery, pathParameterTexts, splitUrl, templateSegmentNames } from './request-target.js';
 export { utf8Length } from './utf8-length.js';
 
 export type { DecodedBody } from './request-body.js';

@@ -33,3 +33,28 @@ export function parseQuery(search: string): Record<string, string | string[]> {
   }
   return query;
 }
+
+/** The parameter name of each segment of a path template (`/pets/{petId}`: `[undefined, undefined, 'petId']`), undefined for a literal one. */
+export function templateSegmentNames(template: string): (string | undefined)[] {
+  return template.split('/').map(segment => /^\{(.+)\}$/.exec(segment)?.[1]);
+}
+
+/** The texts of a path's templated segments, percent-decoded (`/pets/0x10`: petId `0x10`); a segment that does not decode is kept as sent. */
+export function pathParameterTexts(segmentNames: readonly (string | undefined)[], path: string): Record<string, string> {
+  const texts: Record<string, string> = Object.create(null) as Record<string, string>;
+  const segments = path.split('/');
+  segmentNames.forEach((name, index) => {
+    const value = segments[index];
+    if (name !== undefined && value !== undefined) texts[name] = decodePathSegment(value);
+  });
+  return texts;
+}
+
+/** A path segment percent-decoded; one that does not decode (`%zz`) is kept as sent. */
+export function decodePathSegment(segment: string): string {
+  try {
+    return decodeURIComponent(segment);
+  } catch {
+    return segment;
+  }
+}

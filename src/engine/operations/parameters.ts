@@ -1,4 +1,5 @@
 import type { IHttpOperation, IHttpParam } from '@stoplight/types';
+import { pathParameterTexts, templateSegmentNames } from '../http/index.js';
 
 export type ParameterValues = Record<string, unknown>;
 
@@ -17,7 +18,7 @@ const templateNames = new WeakMap<IHttpOperation, readonly (string | undefined)[
 function templateNamesOf(operation: IHttpOperation): readonly (string | undefined)[] {
   let names = templateNames.get(operation);
   if (names === undefined) {
-    names = operation.path.split('/').map(segment => /^\{(.+)\}$/.exec(segment)?.[1]);
+    names = templateSegmentNames(operation.path);
     templateNames.set(operation, names);
   }
   return names;
@@ -28,13 +29,8 @@ export function readPathParameters(operation: IHttpOperation, path: string): Par
   const parameters = operation.request?.path ?? [];
   // The collection's operations (GET /pets on every list request) declare none.
   if (parameters.length === 0) return {};
-  const pathSegments = path.split('/');
-  const raw = new Map<string, string>();
-  templateNamesOf(operation).forEach((name, index) => {
-    const value = pathSegments[index];
-    if (name !== undefined && value !== undefined) raw.set(name, safeDecode(value));
-  });
-  return readParameters(parameters, name => raw.get(name));
+  const texts = pathParameterTexts(templateNamesOf(operation), path);
+  return readParameters(parameters, name => texts[name]);
 }
 
 function readParameters(parameters: readonly IHttpParam[], valueOf: (name: string) => string | string[] | undefined): ParameterValues {
@@ -55,12 +51,4 @@ function coerce(raw: string, type: unknown): unknown {
   if (type === 'integer' || type === 'number') return Number(raw);
   if (type === 'boolean') return raw === 'true';
   return raw;
-}
-
-function safeDecode(segment: string): string {
-  try {
-    return decodeURIComponent(segment);
-  } catch {
-    return segment;
-  }
 }
