@@ -7,6 +7,7 @@
 // on its first miss. The browser build keeps Ajv bundled: a page cannot load a script synchronously.
 import { createRequire } from 'node:module';
 import { dirname } from 'node:path';
+import { onDemandFileOptions, requireBesideChunks } from './on-demand-file.mjs';
 
 /** The file name, beside the Node build's chunks, of Ajv's compiler. */
 export const AJV_COMPILER_FILE = 'ajv-compiler.cjs';
@@ -27,7 +28,7 @@ export const ajvOnDemand = {
       contents: `module.exports = require(${JSON.stringify(`./${AJV_COMPILER_FILE}`)})[${JSON.stringify(args.path)}];`,
       loader: 'js',
     }));
-    builder.onResolve({ filter: new RegExp(`^\\./${AJV_COMPILER_FILE.replace('.', '\\.')}$`), namespace: NAMESPACE }, args => ({ path: args.path, external: true }));
+    requireBesideChunks(builder, AJV_COMPILER_FILE, NAMESPACE);
   },
 };
 
@@ -37,21 +38,8 @@ export const ajvOnDemand = {
  */
 export function ajvCompilerBuildOptions(outdir) {
   const prismValidators = dirname(createRequire(import.meta.url).resolve('@stoplight/prism-http/dist/validator/validators/utils.js'));
-  return {
-    stdin: {
-      contents: `module.exports = {${AJV_MODULES.map(name => `${JSON.stringify(name)}: require(${JSON.stringify(name)})`).join(', ')}};`,
-      resolveDir: prismValidators,
-      sourcefile: 'ajv-compiler.cjs',
-      loader: 'js',
-    },
-    outfile: `${outdir}/chunks/${AJV_COMPILER_FILE}`,
-    bundle: true,
-    format: 'cjs',
-    platform: 'node',
-    target: 'node20.19',
-    minify: process.env.BUILD_MINIFY !== '0',
-    metafile: true,
-    legalComments: 'linked',
-    logLevel: 'warning',
-  };
+  return onDemandFileOptions(outdir, AJV_COMPILER_FILE, {
+    contents: `module.exports = {${AJV_MODULES.map(name => `${JSON.stringify(name)}: require(${JSON.stringify(name)})`).join(', ')}};`,
+    resolveDir: prismValidators,
+  });
 }

@@ -7,6 +7,7 @@
 // keeps it bundled: a page cannot load a script synchronously.
 import { createRequire } from 'node:module';
 import { dirname } from 'node:path';
+import { onDemandFileOptions, requireBesideChunks } from './on-demand-file.mjs';
 
 /** The file name, beside the Node build's chunks, of Faker's SimpleFaker. */
 export const FAKER_FILE = 'faker.cjs';
@@ -24,27 +25,14 @@ export const fakerOnDemand = {
       contents: `let faker;\nexport function SimpleFaker(options) {\n  faker ??= require(${JSON.stringify(`./${FAKER_FILE}`)});\n  return new faker.SimpleFaker(options);\n}\n`,
       loader: 'js',
     }));
-    builder.onResolve({ filter: new RegExp(`^\\./${FAKER_FILE.replace('.', '\\.')}$`), namespace: NAMESPACE }, args => ({ path: args.path, external: true }));
+    requireBesideChunks(builder, FAKER_FILE, NAMESPACE);
   },
 };
 
 /** The esbuild options of Faker's file: the @faker-js/faker the fixtures import, its SimpleFaker alone, as one minified CommonJS module. */
 export function fakerBuildOptions(outdir) {
-  return {
-    stdin: {
-      contents: "export { SimpleFaker } from '@faker-js/faker';",
-      resolveDir: dirname(createRequire(import.meta.url).resolve('../package.json')),
-      sourcefile: 'faker.cjs',
-      loader: 'js',
-    },
-    outfile: `${outdir}/chunks/${FAKER_FILE}`,
-    bundle: true,
-    format: 'cjs',
-    platform: 'node',
-    target: 'node20.19',
-    minify: process.env.BUILD_MINIFY !== '0',
-    metafile: true,
-    legalComments: 'linked',
-    logLevel: 'warning',
-  };
+  return onDemandFileOptions(outdir, FAKER_FILE, {
+    contents: "export { SimpleFaker } from '@faker-js/faker';",
+    resolveDir: dirname(createRequire(import.meta.url).resolve('../package.json')),
+  });
 }
