@@ -2,6 +2,7 @@ import { connect } from 'node:net';
 import { PassThrough } from 'node:stream';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createMockServer, type MockServer } from '../src/index.js';
+import { requestsReceived } from './support/server-events.js';
 
 const AUTH = { authorization: 'Bearer lifecycle' };
 
@@ -20,19 +21,6 @@ function rawExchange(port: number, text: string): Promise<string> {
 function parseRawResponse(raw: string): { status: number; headers: string; body: unknown } {
   const [head = '', body = ''] = raw.split('\r\n\r\n');
   return { status: Number(/^HTTP\/1\.1 (\d{3})/.exec(head)?.[1]), headers: head.toLowerCase(), body: JSON.parse(body) as unknown };
-}
-
-/** Resolves once the server has read the head of `count` requests: then they are in flight, whatever the machine's load. */
-function requestsReceived(mock: MockServer, count: number): Promise<void> {
-  return new Promise(resolve => {
-    let seen = 0;
-    const onRequest = (): void => {
-      if (++seen < count) return;
-      mock.server.off('request', onRequest);
-      resolve();
-    };
-    mock.server.on('request', onRequest);
-  });
 }
 
 let server: MockServer | undefined;

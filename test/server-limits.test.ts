@@ -1,6 +1,7 @@
 import { connect, type Socket } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createMockServer, type JournalEntry, type MockServer, type MockServerOptions } from '../src/index.js';
+import { requestsReceived } from './support/server-events.js';
 import { journalToHar } from '../src/engine/journal/index.js';
 
 const AUTH = { authorization: 'Bearer limits' };
@@ -36,19 +37,6 @@ function openRaw(port: number): { socket: Socket; received: () => string; closed
   socket.on('error', () => undefined);
   const closed = new Promise<string>(resolve => socket.on('close', () => resolve(received)));
   return { socket, received: () => received, closed };
-}
-
-/** Resolves once the server has read the head of `count` more requests. */
-function requestsReceived(mock: MockServer, count: number): Promise<void> {
-  return new Promise(resolve => {
-    let seen = 0;
-    const onRequest = (): void => {
-      if (++seen < count) return;
-      mock.server.off('request', onRequest);
-      resolve();
-    };
-    mock.server.on('request', onRequest);
-  });
 }
 
 /** Resolves once the server has `count` connections open. */
