@@ -24,7 +24,7 @@ const STAND_INS = {
 };
 
 export function browserBuildPlugins() {
-  return [browserSources, embeddedDocument, standIns, oneLodash, mimeDatabaseOfTheDocument];
+  return [browserSources, embeddedDocument, standIns, lodashFpFromLodash, mimeDatabaseOfTheDocument];
 }
 
 /** A source file `x.browser.ts` beside `x.ts` replaces it in this build (src/document/index.browser.ts). */
@@ -125,25 +125,19 @@ const standIns = {
 };
 
 /**
- * json-schema-compare and json-schema-merge-allof require lodash one method at a time
- * (`lodash/isEqual`), Prism requires the whole of it, and `lodash/fp` requires the minified whole:
- * the same version three times, 160 KB of it in the page. Each method is taken from the whole
- * lodash instead, and `lodash/fp` converts that same file.
+ * `lodash/fp`, when a module requires the whole of it, takes its functions from lodash.js rather than
+ * lodash.min.js (the same version twice in the page otherwise). Methods required one at a time
+ * (`lodash/isEqual`, by json-schema-compare and json-schema-merge-allof, which Prism's validator loads,
+ * and by scripts/lean-requires.mjs's modules for Prism) stay lodash's own files: taking them from the
+ * whole lodash made the page evaluate all of lodash.js (~300 functions) before its first answer, for
+ * the two dozen it uses; only another document's compiler and Prism's mocker require the whole.
  */
-const oneLodash = {
-  name: 'petstore-one-lodash',
+const lodashFpFromLodash = {
+  name: 'petstore-lodash-fp-from-lodash',
   setup(builder) {
-    builder.onResolve({ filter: /^lodash\/[a-zA-Z]+$/ }, args =>
-      args.path === 'lodash/fp' ? undefined : { path: args.path, namespace: 'petstore-lodash-method' },
-    );
     builder.onResolve({ filter: /^\.\/lodash\.min$/ }, args =>
       /[\\/]lodash[\\/]fp\.js$/.test(args.importer) ? { path: resolve(args.resolveDir, 'lodash.js') } : undefined,
     );
-    builder.onLoad({ filter: /.*/, namespace: 'petstore-lodash-method' }, args => ({
-      contents: `module.exports = require('lodash').${args.path.slice('lodash/'.length)};`,
-      loader: 'js',
-      resolveDir: resolve('.'),
-    }));
   },
 };
 

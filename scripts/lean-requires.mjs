@@ -77,7 +77,8 @@ export const leanRequires = {
       if (args.namespace === 'petstore-lazy-module' || !LAZY_MODULES[args.path].test(args.importer)) return undefined;
       return { path: createRequire(args.importer).resolve(args.path), namespace: 'petstore-lazy-module' };
     });
-    builder.onLoad({ filter: /[\\/]mime-db[\\/]db\.json$/ }, async args => ({
+    // The file namespace only: the browser build loads its own subset of the database (another namespace).
+    builder.onLoad({ filter: /[\\/]mime-db[\\/]db\.json$/, namespace: 'file' }, async args => ({
       contents: `module.exports = JSON.parse(${JSON.stringify(await readFile(args.path, 'utf8'))});`,
       loader: 'js',
     }));
