@@ -4,7 +4,7 @@
 // the engine's chunk, V8 still had to parse it at every start. In the Node build it is a CommonJS
 // file of its own beside the chunks, `dist/chunks/ajv-compiler.cjs`, which Prism's edited validator
 // (scripts/prism-lazy-ajv.mjs: Ajv's classes required on first use) loads synchronously, as before,
-// on its first miss. The browser build keeps Ajv bundled: a page cannot load a script synchronously.
+// on its first miss. In the browser build it is a chunk loaded ahead of need (`ajvInPage` below).
 import { createRequire } from 'node:module';
 import { dirname } from 'node:path';
 import { onDemandFileOptions, requireBesideChunks } from './on-demand-file.mjs';
@@ -43,3 +43,54 @@ export function ajvCompilerBuildOptions(outdir) {
     resolveDir: prismValidators,
   });
 }
+
+/** What the browser build names the module that loads Ajv's compiler into the page (src/msw/ajv-compiler.browser.ts imports it). */
+export const AJV_IN_PAGE_MODULE = 'petstore-mock:ajv-compiler';
+const AJV_IN_PAGE_MODULES = 'petstore-mock:ajv-compiler-modules';
+const IN_PAGE_NAMESPACE = 'petstore-ajv-in-page';
+const CHUNK_NAMESPACE = 'petstore-ajv-compiler-chunk';
+
+/**
+ * The browser build's plugin. A page cannot require a file synchronously, so Ajv's compiler is a
+ * chunk of its own that `loadAjvCompiler()` (of `petstore-mock:ajv-compiler`) loads: the MSW handlers
+ * wait for it before starting on another document (whose schemas Ajv compiles), and load it once the
+ * first answer is out for the package's document (whose validators are all precompiled), so that a
+ * schema the build did not foresee still finds it. Prism's validator's requires of Ajv read what it
+ * loaded; one before it is there throws `AjvCompilerNotLoadedError` (which the edited validator
+ * throws on rather than read as "no errors": scripts/prism-lazy-ajv.mjs).
+ */
+export const ajvInPage = {
+  name: 'petstore-ajv-in-page',
+  setup(builder) {
+    const modules = new RegExp(`^(${AJV_MODULES.map(name => name.replace(/[/.]/g, '\\$&')).join('|')})$`);
+    builder.onResolve({ filter: modules }, args => (PRISM_VALIDATORS_UTILS.test(args.importer) ? { path: args.path, namespace: IN_PAGE_NAMESPACE } : undefined));
+    builder.onResolve({ filter: new RegExp(`^${AJV_IN_PAGE_MODULE}$`) }, args => ({ path: args.path, namespace: IN_PAGE_NAMESPACE }));
+    // The chunk (named after this path): the Ajv Prism's validator would require, resolved from Prism's folder.
+    builder.onResolve({ filter: new RegExp(`^${AJV_IN_PAGE_MODULES}$`) }, () => ({ path: 'ajv-compiler', namespace: CHUNK_NAMESPACE }));
+    const prismValidators = dirname(createRequire(import.meta.url).resolve('@stoplight/prism-http/dist/validator/validators/utils.js'));
+    builder.onLoad({ filter: /.*/, namespace: CHUNK_NAMESPACE }, () => ({
+      contents: `module.exports = {${AJV_MODULES.map(name => `${JSON.stringify(name)}: require(${JSON.stringify(name)})`).join(', ')}};`,
+      loader: 'js',
+      resolveDir: prismValidators,
+    }));
+    builder.onLoad({ filter: /.*/, namespace: IN_PAGE_NAMESPACE }, args => {
+      if (args.path === AJV_IN_PAGE_MODULE) {
+        return {
+          contents: [
+            'let modules;',
+            'let loading;',
+            `export function loadAjvCompiler() { return (loading ??= import(${JSON.stringify(AJV_IN_PAGE_MODULES)}).then(loaded => { modules = loaded.default; }, error => { loading = undefined; throw error; })); }`,
+            'export function loadedAjvModule(name) {',
+            '  if (modules !== undefined) return modules[name];',
+            "  const error = new Error('[petstore-mock] Prism needs Ajv to compile a schema the build did not precompile, and its chunk has not been loaded into the page yet.');",
+            "  error.name = 'AjvCompilerNotLoadedError';",
+            '  throw error;',
+            '}',
+          ].join('\n'),
+          loader: 'js',
+        };
+      }
+      return { contents: `module.exports = require(${JSON.stringify(AJV_IN_PAGE_MODULE)}).loadedAjvModule(${JSON.stringify(args.path)});`, loader: 'js' };
+    });
+  },
+};

@@ -2,7 +2,7 @@
 // (scripts/build.mjs), so that a test can ask esbuild what each bundles (test/bundled-licenses.test.ts).
 import { createRequire } from 'node:module';
 import { dirname, resolve } from 'node:path';
-import { ajvCompilerBuildOptions, ajvOnDemand } from './ajv-on-demand.mjs';
+import { ajvCompilerBuildOptions, ajvInPage, ajvOnDemand } from './ajv-on-demand.mjs';
 import { browserBuildPlugins } from './browser-build.mjs';
 import { fakerBuildOptions, fakerOnDemand } from './faker-on-demand.mjs';
 import { readFile } from 'node:fs/promises';
@@ -124,7 +124,7 @@ export const browserBuildOptions = {
   define: { 'process.platform': '"browser"', 'process.browser': 'true', global: 'globalThis' },
   target: 'es2022',
   external: ['msw', 'msw/*'],
-  plugins: [prismFakerEnglishOnly, prismLazyAjvSchemasCheckedAtBuild, precompiledValidators, prismUriTemplateWithoutEval, prismLazyLodashFp, leanRequires, entriesByName, ...browserBuildPlugins()],
+  plugins: [prismFakerEnglishOnly, prismLazyAjvSchemasCheckedAtBuild, ajvInPage, precompiledValidators, prismUriTemplateWithoutEval, prismLazyLodashFp, leanRequires, entriesByName, ...browserBuildPlugins()],
 };
 
 /** The dashboard's script, for browsers: served by the mock at /__admin/dashboard.js. */

@@ -81,7 +81,8 @@ const VALIDATE = 'const validateAgainstSchema = (value, schema, coerce, context,
 const VALIDATE_END = ');\nexports.validateAgainstSchema = validateAgainstSchema;';
 // Prism reads a schema Ajv cannot compile as one with nothing to say (O.tryCatch): where code
 // generation is refused (a CSP without 'unsafe-eval'), every value would pass unchecked. That refusal
-// is thrown on instead, for the engine to answer eval_not_allowed.
+// is thrown on instead, for the engine to answer eval_not_allowed; so is a page's Ajv chunk not yet
+// loaded (scripts/ajv-on-demand.mjs, ajvInPage).
 const REFUSAL_THROWN_ON = `
 let refusedCodeGeneration;
 function throwingRefusedCodeGeneration(validate) {
@@ -102,7 +103,7 @@ const PRECOMPILED_COMPILE = `    const compiledSchema = { ...schema, __bundled__
     try {
         validationFunction ??= assignAjvInstance($schema, coerce).compile(compiledSchema);
     } catch (error) {
-        if (error?.name === 'EvalError') refusedCodeGeneration = error;
+        if (error?.name === 'EvalError' || error?.name === 'AjvCompilerNotLoadedError') refusedCodeGeneration = error;
         throw error;
     }`;
 const PRECOMPILED_CALL = 'getValidationFunction(String(schema.$schema), coerce, schema, bundle)';

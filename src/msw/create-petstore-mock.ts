@@ -15,6 +15,7 @@ import { checkOptions, findDefaultStatusProblem } from '../options/index.js';
 import { PET_STATUSES } from '../types/index.js';
 import { createSessionRegistry, newSessionId, SESSION_HEADER } from '../sessions/index.js';
 import { checkPersistOptions, createPersistedStoreKeeper, type PersistOption } from './persisted-stores.js';
+import { loadAjvCompiler } from './ajv-compiler.js';
 import { refusal } from './refusal.js';
 import { StoreFullError, type PetStore } from '../store/index.js';
 import type { Call, DeclaredStatus, OperationId, OverrideOptions, StoreState } from '../types/index.js';
@@ -122,8 +123,11 @@ export function createMock(options: PetstoreMockOptions, startNow: boolean): Pet
   const overrides = createOverrideRegistry(engineOptions);
   const keeper = persist === undefined ? undefined : createPersistedStoreKeeper({ persist, key: persistKey ?? `petstore-mock:${baseUrl ?? '/v1'}`, sessions, onWarning });
   let started: Promise<StartedEngine> | undefined;
+  // Another document's schemas are compiled by Ajv as the engine starts; the package's validators
+  // are all precompiled, and its first answer does not wait for Ajv's compiler (loaded after it).
+  const ajvCompilerNeeded = engineOptions.document !== undefined || engineOptions.documentPath !== undefined;
   const start = (): Promise<StartedEngine> =>
-    (started ??= import('./engine-module.js').then(async tools => {
+    (started ??= Promise.all([import('./engine-module.js'), ajvCompilerNeeded ? loadAjvCompiler() : undefined]).then(async ([tools]) => {
       const engine = await tools.createEngine({ ...engineOptions, sessions, journal, overrides });
       keeper?.restore(pets => tools.readPets(pets, tools.petSchemaOf(engine.document), sessions.maxPets));
       return { engine, tools };
@@ -164,7 +168,11 @@ export function createMock(options: PetstoreMockOptions, startNow: boolean): Pet
       // Once the first answer is on its way and the page is idle (not before: that would hold up the
       // worker's start or the answer), Prism compiles the other operations' validators.
       warmedUp = true;
-      whenIdle(() => ready.warmUp());
+      whenIdle(() => {
+        ready.warmUp();
+        // Should Prism meet a schema the build did not foresee, its compiler is there (a failed load is tried again then).
+        loadAjvCompiler().catch(() => undefined);
+      });
     }
     keeper?.save();
     if (response.delay !== undefined && response.delay > 0) await delay(response.delay);
