@@ -15,7 +15,7 @@ import { checkOptions, findDefaultStatusProblem } from '../options/index.js';
 import { PET_STATUSES } from '../types/index.js';
 import { createSessionRegistry, newSessionId, SESSION_HEADER } from '../sessions/index.js';
 import { checkPersistOptions, createPersistedStoreKeeper, type PersistOption } from './persisted-stores.js';
-import { loadAjvCompiler } from './ajv-compiler.js';
+import { loadAjvCompiler, loadAjvCompilerLater } from './ajv-compiler.js';
 import { refusal } from './refusal.js';
 import { StoreFullError, type PetStore } from '../store/index.js';
 import type { Call, DeclaredStatus, OperationId, OverrideOptions, StoreState } from '../types/index.js';
@@ -168,11 +168,9 @@ export function createMock(options: PetstoreMockOptions, startNow: boolean): Pet
       // Once the first answer is on its way and the page is idle (not before: that would hold up the
       // worker's start or the answer), Prism compiles the other operations' validators.
       warmedUp = true;
-      whenIdle(() => {
-        ready.warmUp();
-        // Should Prism meet a schema the build did not foresee, its compiler is there (a failed load is tried again then).
-        loadAjvCompiler().catch(() => undefined);
-      });
+      whenIdle(() => ready.warmUp());
+      // Should Prism meet a schema the build did not foresee, Ajv's compiler will be there.
+      loadAjvCompilerLater();
     }
     keeper?.save();
     if (response.delay !== undefined && response.delay > 0) await delay(response.delay);
