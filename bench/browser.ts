@@ -42,18 +42,23 @@ async function visit(browser: Browser, origin: string, page: string, timeoutMs =
   const context = await browser.newContext();
   try {
     const tab = await context.newPage();
-    const loaded = new Set<string>();
-    tab.on('response', response => {
-      const path = new URL(response.url()).pathname;
-      if (path.endsWith('.js') && path !== '/mockServiceWorker.js') loaded.add(path);
-    });
     const errors: string[] = [];
     tab.on('pageerror', error => errors.push(String(error)));
     await tab.goto(`${origin}/${page}`);
     await tab.waitForFunction(() => window.benchFigures !== undefined, undefined, { timeout: timeoutMs });
     const figures = (await tab.evaluate(() => window.benchFigures)) as BrowserFigures;
     if (errors.length > 0) throw new Error(`${page}: ${errors.join('; ')}`);
-    return { figures, files: [...loaded] };
+    // Only what the page asked for before its first answer: a chunk it loads once idle (Ajv's compiler) is not on that path.
+    const files = await tab.evaluate(
+      firstAnswerMs =>
+        performance
+          .getEntriesByType('resource')
+          .filter(entry => entry.startTime < firstAnswerMs)
+          .map(entry => new URL(entry.name).pathname)
+          .filter(path => path.endsWith('.js') && path !== '/mockServiceWorker.js'),
+      figures.firstAnswerMs,
+    );
+    return { figures, files: [...new Set(files)] };
   } finally {
     await context.close();
   }
