@@ -6,8 +6,3 @@
 export function loadAjvCompiler(): Promise<void> {
   return Promise.resolve();
 }
-
-/** Loads it in the background, off the way to the first answer (nothing to do in Node). */
-export function loadAjvCompilerLater(): void {
-  // Node requires it when needed.
-}

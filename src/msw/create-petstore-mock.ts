@@ -15,7 +15,7 @@ import { checkOptions, findDefaultStatusProblem } from '../options/index.js';
 import { PET_STATUSES } from '../types/index.js';
 import { createSessionRegistry, newSessionId, SESSION_HEADER } from '../sessions/index.js';
 import { checkPersistOptions, createPersistedStoreKeeper, type PersistOption } from './persisted-stores.js';
-import { loadAjvCompiler, loadAjvCompilerLater } from './ajv-compiler.js';
+import { loadAjvCompiler } from './ajv-compiler.js';
 import { refusal } from './refusal.js';
 import { StoreFullError, type PetStore } from '../store/index.js';
 import type { Call, DeclaredStatus, OperationId, OverrideOptions, StoreState } from '../types/index.js';
@@ -165,12 +165,14 @@ export function createMock(options: PetstoreMockOptions, startNow: boolean): Pet
     if (basePrefix !== undefined) mockRequest.url = new URL(request.url).origin + ready.document.basePath + request.url.slice(basePrefix.length);
     const response = await ready.handle(mockRequest);
     if (!warmedUp) {
-      // Once the first answer is on its way and the page is idle (not before: that would hold up the
-      // worker's start or the answer), Prism compiles the other operations' validators.
+      // Once the first answer is out (not before: that would hold up the worker's start or the
+      // answer), Prism compiles the other operations' validators; and in a page, should Prism meet a
+      // schema the build did not foresee, Ajv's compiler will be there.
       warmedUp = true;
-      whenIdle(() => ready.warmUp());
-      // Should Prism meet a schema the build did not foresee, Ajv's compiler will be there.
-      loadAjvCompilerLater();
+      afterFirstAnswer(() => {
+        ready.warmUp();
+        loadAjvCompiler().catch(() => undefined);
+      });
     }
     keeper?.save();
     if (response.delay !== undefined && response.delay > 0) await delay(response.delay);
@@ -255,10 +257,18 @@ export function createHandlers(options: PetstoreMockOptions = {}): HttpHandler[]
   return createPetstoreMock(options).handlers;
 }
 
-/** `requestIdleCallback` where the runtime has it (browsers), a timer elsewhere. */
-function whenIdle(work: () => void): void {
-  if (typeof globalThis.requestIdleCallback === 'function') globalThis.requestIdleCallback(work, { timeout: 1_000 });
-  else setTimeout(work, 0);
+/** How long a page waits after its first answer before the work that comes after it: the answer is still travelling back through the service worker (measured 5–40 ms), and work in an idle moment then held it up. */
+const FIRST_ANSWER_WAY_BACK_MS = 1_000;
+
+/** In a page, a second after the first answer, once idle; in Node (no service worker between), at the next turn of the event loop. */
+function afterFirstAnswer(work: () => void): void {
+  if (typeof document === 'undefined') {
+    setTimeout(work, 0);
+    return;
+  }
+  // Safari has no requestIdleCallback. Under a DOM in Node (jsdom), the timer does not keep the process alive.
+  const timer: unknown = setTimeout(() => (typeof globalThis.requestIdleCallback === 'function' ? globalThis.requestIdleCallback(work, { timeout: 1_000 }) : work()), FIRST_ANSWER_WAY_BACK_MS);
+  (timer as { unref?: () => void }).unref?.();
 }
 
 function escapeRegExp(text: string): string {
