@@ -25,9 +25,10 @@ export interface BrowserPageFigures {
   laterRequestMs: number;
   /** gzip bytes of the JavaScript loaded before the first answer (worker script excluded). */
   javascriptGzipBytes: number;
-  /** The files of that JavaScript, and whether Prism's mocker chunk was among them. */
+  /** The files of that JavaScript, and whether Prism's mocker chunk or Ajv's compiler chunk was among them. */
   javascriptFiles: string[];
   mockerLoaded: boolean;
+  ajvCompilerLoaded: boolean;
 }
 
 export interface BrowserBench {
@@ -73,6 +74,7 @@ function summarize(site: string, visits: { figures: BrowserFigures; files: strin
     javascriptGzipBytes: files.reduce((total, file) => total + gzipSync(readFileSync(join(site, file))).byteLength, 0),
     javascriptFiles: files,
     mockerLoaded: files.some(file => /mocker/.test(file)),
+    ajvCompilerLoaded: files.some(file => /ajv-compiler/.test(file)),
   };
 }
 

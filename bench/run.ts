@@ -172,7 +172,7 @@ else {
       : `Browser: the page under script-src 'self' (no 'unsafe-eval'): navigation to first answer ${strictCsp.firstAnswerMs.toFixed(0)} ms${strictCsp.failedStatuses.length > 0 ? `, first answers not 200: ${strictCsp.failedStatuses.join(', ')}` : ''}`,
   );
   console.log(
-    `Browser: JavaScript before the first answer ${kb(petstore.javascriptGzipBytes)} gzip (the trivial page, MSW alone: ${kb(trivial.javascriptGzipBytes)}; petstore-mock's share ${kb(petstore.javascriptGzipBytes - trivial.javascriptGzipBytes)}); Prism's mocker chunk ${petstore.mockerLoaded ? 'LOADED' : 'not loaded'}`,
+    `Browser: JavaScript before the first answer ${kb(petstore.javascriptGzipBytes)} gzip (the trivial page, MSW alone: ${kb(trivial.javascriptGzipBytes)}; petstore-mock's share ${kb(petstore.javascriptGzipBytes - trivial.javascriptGzipBytes)}); Prism's mocker chunk ${petstore.mockerLoaded ? 'LOADED' : 'not loaded'}, Ajv's compiler chunk ${petstore.ajvCompilerLoaded ? 'LOADED' : 'not loaded'}`,
   );
 }
 
