@@ -11,6 +11,7 @@ import { prismLazyAjv, prismLazyAjvSchemasCheckedAtBuild } from './prism-lazy-aj
 import { prismLazyLodashFp } from './prism-lazy-lodash-fp.mjs';
 import { precompiledValidatorModules, precompiledValidatorsPlugin } from './prism-precompiled-validators.mjs';
 import { prismUriTemplateWithoutEval } from './prism-uri-template.mjs';
+import { prismValidatorRequiresOnUse } from './prism-validator-requires-on-use.mjs';
 
 const PRISM_HTTP = dirname(createRequire(import.meta.url).resolve('@stoplight/prism-http/package.json'));
 
@@ -124,7 +125,7 @@ export const browserBuildOptions = {
   define: { 'process.platform': '"browser"', 'process.browser': 'true', global: 'globalThis' },
   target: 'es2022',
   external: ['msw', 'msw/*'],
-  plugins: [prismFakerEnglishOnly, prismLazyAjvSchemasCheckedAtBuild, ajvInPage, precompiledValidators, prismUriTemplateWithoutEval, prismLazyLodashFp, leanRequires, entriesByName, ...browserBuildPlugins()],
+  plugins: [prismFakerEnglishOnly, prismLazyAjvSchemasCheckedAtBuild, ajvInPage, precompiledValidators, prismUriTemplateWithoutEval, prismLazyLodashFp, prismValidatorRequiresOnUse, leanRequires, entriesByName, ...browserBuildPlugins()],
 };
 
 /** The dashboard's script, for browsers: served by the mock at /__admin/dashboard.js. */
