@@ -3,6 +3,13 @@
 // and only then loads the engine, so later starts skip compiling the bundled Prism.
 import module from 'node:module';
 import { readFileSync } from 'node:fs';
+import v8 from 'node:v8';
+
+// V8 grows its young generation (to 32 MiB) while objects keep surviving it, as the journal's
+// entries do under load: kept at its starting size, a mock under load holds about 20 MiB less
+// (README, "Performance"; decision 0012). This process is the mock's own: the library entries
+// (createMockServer, MSW) never set a flag.
+v8.setFlagsFromString('--semi-space-growth-factor=1');
 
 const compileCache = module as { enableCompileCache?: () => unknown; flushCompileCache?: () => void };
 compileCache.enableCompileCache?.();
