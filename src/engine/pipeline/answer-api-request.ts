@@ -43,7 +43,7 @@ export async function answerApiRequest(runtime: DocumentRuntime, services: ApiRe
   if ('answer' in read) return read.answer;
   const { context } = read;
   const remembered = runtime.answers.recall(read.verdictKey, context);
-  if (remembered !== undefined) return { response: remembered, problems: [], control: null, body: NO_BODY, ...(context.session && { session: context.session }) };
+  if (remembered !== undefined) return { response: remembered, control: null, body: NO_BODY, ...(context.session && { session: context.session }) };
   // Prism's mocker answers forced, scripted and document-answered responses; otherwise it is never loaded.
   if (isForced(context.controls) || services.overrides.size > 0 || runtime.answersFromDocument) context.mocker = await loadPrismMocker();
   services.contexts.set(read.prismRequest, context);
