@@ -126,6 +126,22 @@ describe('the journal’s record of an answer', () => {
   });
 });
 
+describe('what repeats between journal entries', () => {
+  it('is kept once: the request headers, the answer and the origin of identical requests are the same objects, and change with the request', async () => {
+    const engine = await createEngine({ seed: 1, pets: 2 });
+    const headers = { ...AUTH, host: 'localhost:4010' };
+    for (let time = 0; time < 2; time++) await engine.handle({ method: 'GET', url: '/v1/pets', headers: { ...headers } });
+    await engine.handle({ method: 'GET', url: '/v1/pets', headers: { ...headers, host: 'other:4010' } });
+    const [first, second, third] = engine.journal.list();
+    expect(second?.headers).toBe(first?.headers);
+    expect(second?.response).toBe(first?.response);
+    expect(third?.headers).not.toBe(first?.headers);
+    expect(third?.headers).toEqual({ authorization: '[redacted]', host: 'other:4010' });
+    expect(third?.origin).toBe('http://other:4010');
+    expect(Object.isFrozen(first?.headers)).toBe(true);
+  });
+});
+
 describe('the bytes of a journal entry', () => {
   it('are what the generic estimate counts, the query as the HAR export makes it included, for every kind of entry the engine records', async () => {
     const engine = await createEngine({ seed: 1, pets: 2 });
