@@ -9,8 +9,8 @@ export const MAX_PIPELINED = 32;
 export interface Exchange {
   readonly request: IncomingMessage;
   readonly response: ServerResponse;
-  /** Resolves once every earlier request on the connection is answered: only then is this one carried out. */
-  readonly turn: Promise<void>;
+  /** Resolves once every earlier request on the connection is answered: only then is this one carried out. Undefined when none was waiting as it joined (its turn has come). */
+  readonly turn: Promise<void> | undefined;
   /** Holds `bytes` of the request's body against the budget; false, holding nothing more, when they do not fit. */
   hold(bytes: number): boolean;
   /** Holds the answer's body bytes, whether or not they fit: the request was carried out. */
@@ -34,9 +34,6 @@ export interface ConnectionLines {
   arriving(socket: Duplex): Exchange | undefined;
 }
 
-/** A request's turn when nothing is ahead of it in line: one promise for all of them. */
-const NOW = Promise.resolve();
-
 /** A connection's requests in the order they arrived. */
 class Line {
   readonly members: Member[] = [];
@@ -57,7 +54,7 @@ class Line {
 
 /** An exchange as its line knows it: with the way to give back what it holds. Methods, not closures: one is made for every request. */
 class Member implements Exchange {
-  readonly turn: Promise<void>;
+  readonly turn: Promise<void> | undefined;
   startTurn: (() => void) | undefined;
   isAnswered = false;
   private held = 0;
@@ -79,7 +76,7 @@ class Member implements Exchange {
             resolve();
           };
         })
-      : NOW;
+      : undefined;
   }
 
   hold(bytes: number): boolean {

@@ -200,7 +200,7 @@ async function answer({ engine, budget, closing, hurry, onRequest }: Transport, 
     if (closing()) {
       // Refused in its turn, so that the answers before it on its connection are still sent.
       request.resume();
-      await exchange.turn;
+      if (exchange.turn) await exchange.turn;
       if (!isAnswered(response)) answerStopping(engine, exchange, shuttingDown('arrived while it was stopping'));
       return;
     }
@@ -222,7 +222,7 @@ async function answer({ engine, budget, closing, hurry, onRequest }: Transport, 
       else mockRequest.body = read.body;
     }
     // Every earlier request on this connection is answered first, as HTTP/1.1 sends the answers.
-    await exchange.turn;
+    if (exchange.turn) await exchange.turn;
     // Shutting down answered it already (the body did not arrive in time), or its connection is gone
     // or closes after an earlier answer: the engine never sees it.
     if (isAnswered(response) || request.socket.destroyed || exchange.isLineClosed()) return;
