@@ -1,0 +1,112 @@
+// A CommonJS script compiled through V8's code cache, for Node versions without the module compile
+// cache (`module.enableCompileCache`, Node >= 22.1): the way v8-compile-cache does it. The first run
+// compiles from source and, once the script's start-up and first answer have run, writes V8's cache
+// of every function compiled by then; the next run hands it to V8 and skips parsing and compiling
+// them. Anything unusable (no cache, a cache V8 rejects, a folder that cannot be written) means
+// compiling from source, silently; `NODE_DEBUG=petstore-mock` says what happened.
+import { mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { dirname, join } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { debuglog } from 'node:util';
+import { Script } from 'node:vm';
+import { codeCacheFile, type CodeCacheFile } from './code-cache-file.js';
+
+const debug = debuglog('petstore-mock');
+
+/**
+ * The first line of a script the build made for this loader: a function expression taking
+ * CommonJS's arguments, the module's URL and a dynamic import (a script compiled by `vm` may not
+ * call `import()` itself on Node 20), and the sha256 of the script's text.
+ */
+const HEADER = /^\(function \(exports, require, module, __filename, __dirname, __moduleUrl, __lazy\) \{ \/\/ sha256 ([0-9a-f]{64})\n/;
+
+export interface CodeCachedScript {
+  /** What the script's `module.exports` holds after it ran. */
+  readonly exports: unknown;
+  /** Writes V8's cache of the functions compiled so far, once, unless V8 used a cache this run. */
+  saveCodeCache(): void;
+}
+
+/**
+ * Runs the script at `path` (absolute), with V8's cache from an earlier run when there is one;
+ * undefined when there is no such script (e.g. run from the sources), so that the caller loads its
+ * modules as usual. `env` names the cache's folder (see code-cache-file.ts).
+ */
+export function runCodeCachedScript(path: string, env: Readonly<Record<string, string | undefined>>): CodeCachedScript | undefined {
+  let source: string;
+  try {
+    source = readFileSync(path, 'utf8');
+  } catch {
+    debug('code cache: no script at %s', path);
+    return undefined;
+  }
+  const sha256 = HEADER.exec(source)?.[1];
+  if (sha256 === undefined) {
+    debug('code cache: %s is not a script made for the code cache', path);
+    return undefined;
+  }
+  const cacheFile = codeCacheFile(path, sha256, env);
+  const cachedData = readCache(cacheFile);
+  const script = new Script(source, { filename: path, ...(cachedData !== undefined && { cachedData }) });
+  const used = cachedData !== undefined && !script.cachedDataRejected;
+  debug('code cache: %s %s', cacheFile.path, cachedData === undefined ? 'absent, compiled from source' : used ? 'used' : 'rejected by V8, compiled from source');
+
+  const url = pathToFileURL(path).href;
+  const module = { exports: {} as unknown };
+  const run = script.runInThisContext() as (...parameters: unknown[]) => void;
+  const lazyImport = (specifier: string): Promise<unknown> => import(new URL(specifier, url).href);
+  run(module.exports, createRequire(path), module, path, dirname(path), url, lazyImport);
+
+  let saved = used;
+  return {
+    get exports() {
+      return module.exports;
+    },
+    saveCodeCache() {
+      if (saved) return;
+      saved = true;
+      writeCache(cacheFile, script.createCachedData());
+    },
+  };
+}
+
+function readCache(cacheFile: CodeCacheFile): Buffer | undefined {
+  if (!isOwnFolder(cacheFile.folder)) return undefined;
+  try {
+    return readFileSync(cacheFile.path);
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * Only a folder this user owns and no one else may write is read: a cache is code V8 runs. On
+ * systems without user ids (Windows) the folder's permissions are the system's.
+ */
+function isOwnFolder(folder: string): boolean {
+  try {
+    const stat = statSync(folder);
+    return process.getuid === undefined || (stat.uid === process.getuid() && (stat.mode & 0o022) === 0);
+  } catch {
+    return false;
+  }
+}
+
+/** Written whole or not at all (a temporary file renamed), then the caches of other builds of the script for this Node are removed. */
+function writeCache(cacheFile: CodeCacheFile, data: Buffer): void {
+  const temporary = `${cacheFile.path}.${process.pid}.tmp`;
+  try {
+    mkdirSync(cacheFile.folder, { recursive: true, mode: 0o700 });
+    if (!isOwnFolder(cacheFile.folder)) throw new Error('the folder is not this user’s alone');
+    writeFileSync(temporary, data, { mode: 0o600 });
+    renameSync(temporary, cacheFile.path);
+    debug('code cache: wrote %s (%d bytes)', cacheFile.path, data.length);
+    for (const name of readdirSync(cacheFile.folder)) {
+      if (cacheFile.isOtherBuild(name)) rmSync(join(cacheFile.folder, name), { force: true });
+    }
+  } catch (error) {
+    rmSync(temporary, { force: true });
+    debug('code cache: cannot write %s: %s', cacheFile.path, (error as Error).message);
+  }
+}

@@ -1,0 +1,2 @@
+export { runCodeCachedScript } from './code-cached-script.js';
+export type { CodeCachedScript } from './code-cached-script.js';
