@@ -87,7 +87,7 @@ function readCache(cacheFile: CodeCacheFile): Buffer | undefined {
 function isOwnFolder(folder: string): boolean {
   try {
     const stat = statSync(folder);
-    return process.getuid === undefined || (stat.uid === process.getuid() && (stat.mode & 0o022) === 0);
+    return stat.isDirectory() && (process.getuid === undefined || (stat.uid === process.getuid() && (stat.mode & 0o022) === 0));
   } catch {
     return false;
   }
@@ -106,7 +106,15 @@ function writeCache(cacheFile: CodeCacheFile, data: Buffer): void {
       if (cacheFile.isOtherBuild(name)) rmSync(join(cacheFile.folder, name), { force: true });
     }
   } catch (error) {
-    rmSync(temporary, { force: true });
+    removeQuietly(temporary);
     debug('code cache: cannot write %s: %s', cacheFile.path, (error as Error).message);
+  }
+}
+
+function removeQuietly(path: string): void {
+  try {
+    rmSync(path, { force: true });
+  } catch {
+    // Nothing was written there.
   }
 }
