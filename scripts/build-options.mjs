@@ -85,7 +85,8 @@ export const nodeBuildOptions = {
     index: 'src/index.ts',
     cli: 'src/cli.ts',
     fixtures: 'src/fixtures/index.ts',
-    msw: 'src/msw/index.ts',
+    // Its handlers and engine are a script for V8's code cache; see src/msw/code-cached-index.ts.
+    msw: 'src/msw/code-cached-index.ts',
     storybook: 'src/storybook/index.ts',
     healthcheck: 'src/healthcheck.ts',
     testcontainers: 'src/testcontainers/index.ts',

@@ -31,9 +31,10 @@ export interface CodeCachedScript {
 /**
  * Runs the script at `path` (absolute), with V8's cache from an earlier run when there is one;
  * undefined when there is no such script (e.g. run from the sources), so that the caller loads its
- * modules as usual. `env` names the cache's folder (see code-cache-file.ts).
+ * modules as usual. `env` names the cache's folder (see code-cache-file.ts); the script's
+ * `require(id)` of an id in `loaded` gets that module (the caller's own copy of a peer dependency).
  */
-export function runCodeCachedScript(path: string, env: Readonly<Record<string, string | undefined>>): CodeCachedScript | undefined {
+export function runCodeCachedScript(path: string, env: Readonly<Record<string, string | undefined>>, loaded: Readonly<Record<string, unknown>> = {}): CodeCachedScript | undefined {
   let source: string;
   try {
     source = readFileSync(path, 'utf8');
@@ -56,7 +57,9 @@ export function runCodeCachedScript(path: string, env: Readonly<Record<string, s
   const module = { exports: {} as unknown };
   const run = script.runInThisContext() as (...parameters: unknown[]) => void;
   const lazyImport = (specifier: string): Promise<unknown> => import(new URL(specifier, url).href);
-  run(module.exports, createRequire(path), module, path, dirname(path), url, lazyImport);
+  const nodeRequire = createRequire(path);
+  const require = (id: string): unknown => (Object.hasOwn(loaded, id) ? loaded[id] : nodeRequire(id));
+  run(module.exports, Object.assign(require, nodeRequire), module, path, dirname(path), url, lazyImport);
 
   let saved = used;
   return {

@@ -1,18 +1,21 @@
+import { execFile } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { chmodSync, cpSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import module from 'node:module';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { build, type Metafile } from 'esbuild';
+import { promisify } from 'node:util';
+import type { Metafile } from 'esbuild';
 import { afterAll, describe, expect, it } from 'vitest';
-import { nodeBuildOptions } from '../scripts/build-options.mjs';
-import { cliBundleOptions } from '../scripts/cli-bundle.mjs';
 import { codeCacheFile } from '../src/code-cache/code-cache-file.js';
+import { buildNode, scriptInputs } from './support/node-build.js';
 import { startCli } from './support/run-cli.js';
 import { noteSkip } from './support/skip-reasons.js';
 
 const SCRIPT = fileURLToPath(new URL('../dist/chunks/cli-bundle.cjs', import.meta.url));
+const MSW_ENTRY = new URL('../dist/msw.js', import.meta.url).href;
+const run = promisify(execFile);
 /** Node >= 22.1 has its own compile cache, which the CLI turns on instead. */
 const usesCodeCache = typeof (module as { enableCompileCache?: unknown }).enableCompileCache !== 'function';
 if (!usesCodeCache) noteSkip('the CLI’s V8 code cache', `Node ${process.versions.node} has module.enableCompileCache, which the CLI uses instead`);
@@ -134,6 +137,37 @@ describe.skipIf(!usesCodeCache)(`the CLI’s V8 code cache (Node ${process.versi
   }, 30_000);
 });
 
+/** A test file's process: petstore-mock/msw's default handlers under msw/node, one request, then exit; what it printed. */
+async function mswTestFile(cacheRoot: string): Promise<{ names: string; log: string }> {
+  const program = [
+    "import { setupServer } from 'msw/node';",
+    `const { handlers } = await import(${JSON.stringify(MSW_ENTRY)});`,
+    "setupServer(...handlers).listen({ onUnhandledRequest: 'error' });",
+    "const pets = await (await fetch('https://api.animal-store.example/v1/pets?limit=2', { headers: { authorization: 'Bearer key' } })).json();",
+    "console.log(pets.map(pet => pet.name).join(','));",
+    'process.exit(0);',
+  ].join('\n');
+  const { stdout, stderr } = await run(process.execPath, ['--input-type=module', '-e', program], { env: { ...process.env, NODE_COMPILE_CACHE: cacheRoot, NODE_DEBUG: 'petstore-mock' } });
+  return { names: stdout.trim(), log: stderr };
+}
+
+describe(`petstore-mock/msw’s V8 code cache (Node ${process.versions.node})`, () => {
+  const root = mkdtempSync(join(tmpdir(), 'petstore-msw-code-cache-'));
+  afterAll(() => rmSync(root, { recursive: true, force: true }));
+
+  it('is written by a test file’s process that answered a request, even one ending with process.exit, and used by the next', async () => {
+    const first = await mswTestFile(root);
+    expect(first.names).toBe('Gus,Daisy');
+    expect(first.log).toMatch(/code cache: \S+msw-bundle-\S+ absent, compiled from source/);
+    expect(first.log).toMatch(/wrote \S+msw-bundle-\S+\.v8cache/);
+
+    const second = await mswTestFile(root);
+    expect(second.names).toBe('Gus,Daisy');
+    expect(second.log).toMatch(/code cache: \S+msw-bundle-\S+ used/);
+    expect(second.log).not.toMatch(/wrote/);
+  }, 30_000);
+});
+
 describe('the CLI’s script for the code cache (dist/chunks/cli-bundle.cjs)', () => {
   it('names in its first line the sha256 of its text, which names its cache', () => {
     const text = readFileSync(SCRIPT, 'utf8');
@@ -143,12 +177,11 @@ describe('the CLI’s script for the code cache (dist/chunks/cli-bundle.cjs)', (
   });
 
   it('holds only what the CLI of the ES module build loads before its first answer: what it loads on demand stays in that build’s chunks', async () => {
-    const esm = await build({ ...nodeBuildOptions, write: false, logLevel: 'silent' });
-    const script = await build({ ...cliBundleOptions(nodeBuildOptions, esm.metafile), write: false, logLevel: 'silent' });
-    const loadedAtStart = staticInputsFrom(esm.metafile, 'src/cli/index.ts');
-    const scriptInputs = Object.values(script.metafile.outputs).flatMap(output => (output.entryPoint === undefined ? [] : inputsIn(output)));
-    expect(scriptInputs.filter(input => !loadedAtStart.has(input))).toEqual(['src/cli/index.ts']);
-    expect(scriptInputs.length).toBeGreaterThan(100);
+    const { modules, cliScript } = await buildNode();
+    const loadedAtStart = staticInputsFrom(modules, 'src/cli/index.ts');
+    const inScript = scriptInputs(cliScript);
+    expect(inScript.filter(input => !loadedAtStart.has(input))).toEqual(['src/cli/index.ts']);
+    expect(inScript.length).toBeGreaterThan(100);
   }, 60_000);
 });
 
