@@ -1,6 +1,6 @@
 import { execFile } from 'node:child_process';
 import { createHash } from 'node:crypto';
-import { chmodSync, cpSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { chmodSync, cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import module from 'node:module';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -166,6 +166,37 @@ describe(`petstore-mock/msw’s V8 code cache (Node ${process.versions.node})`, 
     expect(second.log).toMatch(/code cache: \S+msw-bundle-\S+ used/);
     expect(second.log).not.toMatch(/wrote/);
   }, 30_000);
+});
+
+describe('petstore-mock/msw in Vitest’s vmThreads pool (each test file in a vm context of its own)', () => {
+  const folder = fileURLToPath(new URL('../test-output/vm-pool/', import.meta.url));
+  afterAll(() => rmSync(folder, { recursive: true, force: true }));
+
+  it('answers, the script compiled in the test file’s own context without the cache', async () => {
+    mkdirSync(folder, { recursive: true });
+    writeFileSync(join(folder, 'vitest.config.mjs'), "export default { test: { include: ['*.test.mjs'], pool: 'vmThreads' } };\n");
+    writeFileSync(
+      join(folder, 'answers.test.mjs'),
+      [
+        "import { setupServer } from 'msw/node';",
+        "import { expect, it } from 'vitest';",
+        `import { handlers } from ${JSON.stringify(MSW_ENTRY)};`,
+        "it('answers', async () => {",
+        "  const server = setupServer(...handlers);",
+        "  server.listen({ onUnhandledRequest: 'error' });",
+        "  const response = await fetch('https://api.animal-store.example/v1/pets?limit=2', { headers: { authorization: 'Bearer key' } });",
+        "  expect((await response.json()).map(pet => pet.name)).toEqual(['Gus', 'Daisy']);",
+        '  server.close();',
+        '});',
+      ].join('\n'),
+    );
+    const vitest = fileURLToPath(new URL('../node_modules/vitest/vitest.mjs', import.meta.url));
+    const { stdout, stderr } = await run(process.execPath, [vitest, '--run', '--root', folder, '--config', join(folder, 'vitest.config.mjs')], {
+      env: { PATH: process.env['PATH'] ?? '', HOME: process.env['HOME'] ?? '', NODE_DEBUG: 'petstore-mock' },
+    });
+    expect(stdout).toMatch(/1 passed/);
+    expect(stderr).toMatch(/code cache: not used for \S+msw-bundle\.cjs, loaded in a vm context of its own/);
+  }, 60_000);
 });
 
 describe('the CLI’s script for the code cache (dist/chunks/cli-bundle.cjs)', () => {

@@ -9,7 +9,7 @@ import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { debuglog } from 'node:util';
-import { Script } from 'node:vm';
+import { runInThisContext, Script } from 'node:vm';
 import { codeCacheFile, type CodeCacheFile } from './code-cache-file.js';
 
 const debug = debuglog('petstore-mock');
@@ -47,30 +47,44 @@ export function runCodeCachedScript(path: string, env: Readonly<Record<string, s
     debug('code cache: %s is not a script made for the code cache', path);
     return undefined;
   }
+  if (runInThisContext('globalThis') !== globalThis) {
+    // Loaded inside a vm context of its own (Vitest's vmThreads and vmForks pools): a script run in
+    // Node's main context would make its objects there (a RegExp that is no RegExp to the MSW of this
+    // context), so it is compiled by this context's Function, without the cache.
+    debug('code cache: not used for %s, loaded in a vm context of its own', path);
+    // eslint-disable-next-line @typescript-eslint/no-implied-eval -- the package's own script, compiled in the realm that loads it
+    const compile = new Function(`return ${source}`) as () => ScriptFunction;
+    return run(path, compile(), loaded, () => undefined);
+  }
   const cacheFile = codeCacheFile(path, sha256, env);
   const cachedData = readCache(cacheFile);
   const script = new Script(source, { filename: path, ...(cachedData !== undefined && { cachedData }) });
   const used = cachedData !== undefined && !script.cachedDataRejected;
   debug('code cache: %s %s', cacheFile.path, cachedData === undefined ? 'absent, compiled from source' : used ? 'used' : 'rejected by V8, compiled from source');
+  let saved = used;
+  return run(path, script.runInThisContext() as ScriptFunction, loaded, () => {
+    if (saved) return;
+    saved = true;
+    writeCache(cacheFile, script.createCachedData());
+  });
+}
 
+/** The function a script's text evaluates to: it takes CommonJS's arguments, the module's URL and a dynamic import. */
+type ScriptFunction = (...parameters: unknown[]) => void;
+
+/** Runs the script's function as a CommonJS module at `path`. */
+function run(path: string, scriptFunction: ScriptFunction, loaded: Readonly<Record<string, unknown>>, saveCodeCache: () => void): CodeCachedScript {
   const url = pathToFileURL(path).href;
   const module = { exports: {} as unknown };
-  const run = script.runInThisContext() as (...parameters: unknown[]) => void;
   const lazyImport = (specifier: string): Promise<unknown> => import(new URL(specifier, url).href);
   const nodeRequire = createRequire(path);
   const require = (id: string): unknown => (Object.hasOwn(loaded, id) ? loaded[id] : nodeRequire(id));
-  run(module.exports, Object.assign(require, nodeRequire), module, path, dirname(path), url, lazyImport);
-
-  let saved = used;
+  scriptFunction(module.exports, Object.assign(require, nodeRequire), module, path, dirname(path), url, lazyImport);
   return {
     get exports() {
       return module.exports;
     },
-    saveCodeCache() {
-      if (saved) return;
-      saved = true;
-      writeCache(cacheFile, script.createCachedData());
-    },
+    saveCodeCache,
   };
 }
 
