@@ -65,7 +65,7 @@ export function runCodeCachedScript(path: string, env: Readonly<Record<string, s
   return run(path, script.runInThisContext() as ScriptFunction, loaded, () => {
     if (saved) return;
     saved = true;
-    writeCache(cacheFile, script.createCachedData());
+    writeCache(cacheFile, () => script.createCachedData());
   });
 }
 
@@ -111,11 +111,12 @@ function isOwnFolder(folder: string): boolean {
 }
 
 /** Written whole or not at all (a temporary file renamed), then the caches of other builds of the script for this Node are removed. */
-function writeCache(cacheFile: CodeCacheFile, data: Buffer): void {
+function writeCache(cacheFile: CodeCacheFile, createCachedData: () => Buffer): void {
   const temporary = `${cacheFile.path}.${process.pid}.tmp`;
   try {
     mkdirSync(cacheFile.folder, { recursive: true, mode: 0o700 });
     if (!isOwnFolder(cacheFile.folder)) throw new Error('the folder is not this user’s alone');
+    const data = createCachedData();
     writeFileSync(temporary, data, { mode: 0o600 });
     renameSync(temporary, cacheFile.path);
     debug('code cache: wrote %s (%d bytes)', cacheFile.path, data.length);
