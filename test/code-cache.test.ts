@@ -217,11 +217,13 @@ describe('the CLI’s script for the code cache (dist/chunks/cli-bundle.cjs)', (
 });
 
 describe('where the code cache is kept', () => {
-  it('is the folder given for Node’s compile cache, else the node_modules the package is installed in, else the temporary folder', () => {
+  it('is the folder given for Node’s compile cache, else the project’s node_modules the package is installed in, else the temporary folder', () => {
     const sha256 = 'a'.repeat(64);
     const installed = join('/project', 'node_modules', 'petstore-mock', 'dist', 'chunks', 'cli-bundle.cjs');
     expect(codeCacheFile(installed, sha256, { NODE_COMPILE_CACHE: '/caches' }).folder).toBe(join('/caches', 'petstore-mock'));
     expect(codeCacheFile(installed, sha256, {}).folder).toBe(join('/project', 'node_modules', '.cache', 'petstore-mock'));
+    const byPnpm = join('/project', 'node_modules', '.pnpm', 'petstore-mock@1.0.0', 'node_modules', 'petstore-mock', 'dist', 'chunks', 'cli-bundle.cjs');
+    expect(codeCacheFile(byPnpm, sha256, {}).folder).toBe(join('/project', 'node_modules', '.cache', 'petstore-mock'));
     expect(codeCacheFile(join('/checkout', 'dist', 'chunks', 'cli-bundle.cjs'), sha256, { NODE_COMPILE_CACHE: '' }).folder).toBe(join(tmpdir(), 'petstore-mock-code-cache'));
   });
 

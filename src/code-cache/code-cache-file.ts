@@ -14,7 +14,7 @@ export interface CodeCacheFile {
  * per build of the script, Node version and processor architecture (V8 refuses a cache made by
  * another V8 or with other flags, and `runCodeCachedScript` then writes a new one):
  * - `$NODE_COMPILE_CACHE/petstore-mock/`, the folder given for Node's own compile cache;
- * - else `node_modules/.cache/petstore-mock/` of the project the package is installed in;
+ * - else `node_modules/.cache/petstore-mock/` of the project the package is installed in (the outermost node_modules);
  * - else `petstore-mock-code-cache/` in the system's temporary folder.
  */
 export function codeCacheFile(scriptPath: string, sha256: string, env: Readonly<Record<string, string | undefined>>): CodeCacheFile {
@@ -32,8 +32,9 @@ export function codeCacheFile(scriptPath: string, sha256: string, env: Readonly<
 function cacheFolder(scriptPath: string, env: Readonly<Record<string, string | undefined>>): string {
   const given = env['NODE_COMPILE_CACHE'];
   if (given !== undefined && given !== '') return join(given, 'petstore-mock');
+  // The project's own node_modules, also when the package sits deeper (pnpm's .pnpm, a nested install).
   const segments = scriptPath.split(sep);
-  const nodeModules = segments.lastIndexOf('node_modules');
+  const nodeModules = segments.indexOf('node_modules');
   if (nodeModules > 0) return join(segments.slice(0, nodeModules + 1).join(sep), '.cache', 'petstore-mock');
   return join(tmpdir(), 'petstore-mock-code-cache');
 }
