@@ -1,5 +1,6 @@
-// A CommonJS script compiled through V8's code cache, for Node versions without the module compile
-// cache (`module.enableCompileCache`, Node >= 22.1): the way v8-compile-cache does it. The first run
+// A CommonJS script compiled through V8's code cache, where Node's module compile cache does not help
+// (the CLI before Node 22.1, which has no `module.enableCompileCache`; the MSW handlers in a consumer's
+// process, which only the consumer may turn it on for): the way v8-compile-cache does it. The first run
 // compiles from source and, once the script's start-up and first answer have run, writes V8's cache
 // of every function compiled by then; the next run hands it to V8 and skips parsing and compiling
 // them. Anything unusable (no cache, a cache V8 rejects, a folder that cannot be written) means
