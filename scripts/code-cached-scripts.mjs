@@ -8,10 +8,47 @@
 // the loader's `__lazy` (a script compiled by `vm` cannot call `import()` on Node 20 without an
 // experimental flag).
 import { createHash } from 'node:crypto';
+import { realpathSync } from 'node:fs';
 import { readFile, writeFile } from 'node:fs/promises';
-import { basename, relative } from 'node:path';
+import { createRequire } from 'node:module';
+import { basename, relative, resolve } from 'node:path';
 
-/** The CLI's script: everything `import()`ed stays in the Node build's chunks. */
+/** Prism's mocker, which the CLI and the MSW handlers load on the first forced response. */
+const PRISM_MOCKER = realpathSync(createRequire(import.meta.url).resolve('@stoplight/prism-http/dist/mocker/index.js'));
+
+/**
+ * Prism's mocker (json-schema-faker, Faker 6: ~1.4 MB) as a script of its own, which the other two
+ * `import()` on the first forced response: through the code cache too, instead of parsing it (and the
+ * Node build's chunks it shares with the engine) in every process that forces a response.
+ */
+export const MOCKER_SCRIPT = { file: 'mocker-bundle.cjs', entry: PRISM_MOCKER, inlinedImports: [] };
+
+/**
+ * The Node build's plugin: its `import()` of Prism's mocker (the library's server, the CLI on Node >=
+ * 22.1) runs the mocker's script too, so the mocker is not also a chunk of its own.
+ */
+export const mockerFromScript = {
+  name: 'petstore-mocker-from-script',
+  setup(builder) {
+    builder.onResolve({ filter: /mocker[\\/]index\.js$/ }, args =>
+      // In a script's build, its own plugin resolves the import (see lazyImportsFromChunks).
+      args.kind === 'dynamic-import' && !args.pluginData?.resolvingLazyImport && realpathSync(resolve(args.resolveDir, args.path.startsWith('.') ? args.path : createRequire(args.importer).resolve(args.path))) === PRISM_MOCKER
+        ? { path: 'prism-mocker', namespace: 'petstore-mocker-from-script' }
+        : undefined,
+    );
+    builder.onLoad({ filter: /.*/, namespace: 'petstore-mocker-from-script' }, () => ({
+      contents: [
+        "import { fileURLToPath } from 'node:url';",
+        `import { importCodeCachedScript } from ${JSON.stringify(resolve('src/code-cache/index.ts'))};`,
+        `export default importCodeCachedScript(fileURLToPath(new URL(${JSON.stringify(`./${MOCKER_SCRIPT.file}`)}, import.meta.url)), process.env).default;`,
+      ].join('\n'),
+      resolveDir: process.cwd(),
+      loader: 'ts',
+    }));
+  },
+};
+
+/** The CLI's script: everything else `import()`ed stays in the Node build's chunks. */
 export const CLI_SCRIPT = { file: 'cli-bundle.cjs', entry: 'src/cli/index.ts', inlinedImports: [] };
 
 /**
@@ -45,7 +82,10 @@ export function codeCachedScriptOptions(script, nodeOptions, nodeMetafile) {
   };
 }
 
-/** Each `import()` the sources make, but of `inlined`, becomes one of the chunk the Node build made for that module. */
+/**
+ * Each `import()` the sources make, but of `inlined`, becomes one of the chunk the Node build made for
+ * that module, or of Prism's mocker's script.
+ */
 function lazyImportsFromChunks(nodeMetafile, inlined) {
   const chunkOf = new Map(Object.entries(nodeMetafile.outputs).flatMap(([output, { entryPoint }]) => (entryPoint === undefined ? [] : [[entryPoint, basename(output)]])));
   return {
@@ -57,6 +97,7 @@ function lazyImportsFromChunks(nodeMetafile, inlined) {
         if (resolved.errors.length > 0) return { errors: resolved.errors };
         const input = relative(process.cwd(), resolved.path).split('\\').join('/');
         if (inlined.includes(input)) return resolved;
+        if (realpathSync(resolved.path) === PRISM_MOCKER) return { path: `./${MOCKER_SCRIPT.file}`, external: true };
         const chunk = chunkOf.get(input);
         if (chunk === undefined) return { errors: [{ text: `${args.path} (imported by ${args.importer}) has no chunk of its own in the Node build` }] };
         return { path: `./${chunk}`, external: true };
@@ -74,7 +115,7 @@ export async function finishCodeCachedScript(script, outdir) {
   const path = `${outdir}/chunks/${script.file}`;
   const written = await readFile(path, 'utf8');
   if (!written.startsWith(`${HEADER}\n`)) throw new Error(`${path} does not start with the code cache's header.`);
-  const code = written.replace(/(?<![.\w$])import\((?="\.\/[\w-]+\.js"\))/g, '__lazy(');
+  const code = written.replace(/(?<![.\w$])import\((?="\.\/[\w-]+\.c?js"\))/g, '__lazy(');
   const left = /(?<![.\w$])import\(/.exec(code);
   if (left) throw new Error(`${path} calls import() at ${left.index}, which a script compiled by vm cannot do on Node 20.`);
   const sha256 = createHash('sha256').update(code).digest('hex');

@@ -138,13 +138,14 @@ describe.skipIf(!usesCodeCache)(`the CLI’s V8 code cache (Node ${process.versi
 });
 
 /** A test file's process: petstore-mock/msw's default handlers under msw/node, one request, then exit; what it printed. */
-async function mswTestFile(cacheRoot: string): Promise<{ names: string; log: string }> {
+async function mswTestFile(cacheRoot: string, { forcing = false } = {}): Promise<{ names: string; log: string }> {
   const program = [
     "import { setupServer } from 'msw/node';",
     `const { handlers } = await import(${JSON.stringify(MSW_ENTRY)});`,
     "setupServer(...handlers).listen({ onUnhandledRequest: 'error' });",
     "const pets = await (await fetch('https://api.animal-store.example/v1/pets?limit=2', { headers: { authorization: 'Bearer key' } })).json();",
     "console.log(pets.map(pet => pet.name).join(','));",
+    ...(forcing ? ["const forced = await fetch('https://api.animal-store.example/v1/pets/1', { headers: { authorization: 'Bearer key', prefer: 'code=404' } });", 'console.log(forced.status, (await forced.json()).code);'] : []),
     'process.exit(0);',
   ].join('\n');
   const { stdout, stderr } = await run(process.execPath, ['--input-type=module', '-e', program], { env: { ...process.env, NODE_COMPILE_CACHE: cacheRoot, NODE_DEBUG: 'petstore-mock' } });
@@ -152,8 +153,16 @@ async function mswTestFile(cacheRoot: string): Promise<{ names: string; log: str
 }
 
 describe(`petstore-mock/msw’s V8 code cache (Node ${process.versions.node})`, () => {
-  const root = mkdtempSync(join(tmpdir(), 'petstore-msw-code-cache-'));
-  afterAll(() => rmSync(root, { recursive: true, force: true }));
+  const roots: string[] = [];
+  const newRoot = (): string => {
+    const created = mkdtempSync(join(tmpdir(), 'petstore-msw-code-cache-'));
+    roots.push(created);
+    return created;
+  };
+  const root = newRoot();
+  afterAll(() => {
+    for (const created of roots) rmSync(created, { recursive: true, force: true });
+  });
 
   it('is written by a test file’s process that answered a request, even one ending with process.exit, and used by the next', async () => {
     const first = await mswTestFile(root);
@@ -164,6 +173,19 @@ describe(`petstore-mock/msw’s V8 code cache (Node ${process.versions.node})`, 
     const second = await mswTestFile(root);
     expect(second.names).toBe('Gus,Daisy');
     expect(second.log).toMatch(/code cache: \S+msw-bundle-\S+ used/);
+    expect(second.log).not.toMatch(/wrote/);
+  }, 30_000);
+
+  it('runs Prism’s mocker, loaded on the first forced response, through a cache of its own, written once and used by the next process', async () => {
+    const forcingRoot = newRoot();
+    const first = await mswTestFile(forcingRoot, { forcing: true });
+    expect(first.names).toBe('Gus,Daisy\n404 pet_not_found');
+    expect(first.log).toMatch(/code cache: \S+mocker-bundle-\S+ absent, compiled from source/);
+    expect(first.log).toMatch(/wrote \S+mocker-bundle-\S+\.v8cache/);
+
+    const second = await mswTestFile(forcingRoot, { forcing: true });
+    expect(second.names).toBe('Gus,Daisy\n404 pet_not_found');
+    expect(second.log).toMatch(/code cache: \S+mocker-bundle-\S+ used/);
     expect(second.log).not.toMatch(/wrote/);
   }, 30_000);
 });

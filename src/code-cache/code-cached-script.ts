@@ -8,7 +8,7 @@
 import { mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
-import { pathToFileURL } from 'node:url';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 import { debuglog } from 'node:util';
 import { runInThisContext, Script } from 'node:vm';
 import { codeCacheFile, type CodeCacheFile } from './code-cache-file.js';
@@ -55,7 +55,7 @@ export function runCodeCachedScript(path: string, env: Readonly<Record<string, s
     debug('code cache: not used for %s, loaded in a vm context of its own', path);
     // eslint-disable-next-line @typescript-eslint/no-implied-eval -- the package's own script, compiled in the realm that loads it
     const compile = new Function(`return ${source}`) as () => ScriptFunction;
-    return run(path, compile(), loaded, () => undefined);
+    return run(path, compile(), env, loaded, () => undefined);
   }
   const cacheFile = codeCacheFile(path, sha256, env);
   const cachedData = readCache(cacheFile);
@@ -63,7 +63,7 @@ export function runCodeCachedScript(path: string, env: Readonly<Record<string, s
   const used = cachedData !== undefined && !script.cachedDataRejected;
   debug('code cache: %s %s', cacheFile.path, cachedData === undefined ? 'absent, compiled from source' : used ? 'used' : 'rejected by V8, compiled from source');
   let saved = used;
-  return run(path, script.runInThisContext() as ScriptFunction, loaded, () => {
+  return run(path, script.runInThisContext() as ScriptFunction, env, loaded, () => {
     if (saved) return;
     saved = true;
     writeCache(cacheFile, () => script.createCachedData());
@@ -73,11 +73,27 @@ export function runCodeCachedScript(path: string, env: Readonly<Record<string, s
 /** The function a script's text evaluates to: it takes CommonJS's arguments, the module's URL and a dynamic import. */
 type ScriptFunction = (...parameters: unknown[]) => void;
 
-/** Runs the script's function as a CommonJS module at `path`. */
-function run(path: string, scriptFunction: ScriptFunction, loaded: Readonly<Record<string, unknown>>, saveCodeCache: () => void): CodeCachedScript {
+/** Scripts run by another script's `import()`, by URL: one run each per process. */
+const importedScripts = new Map<string, Promise<unknown>>();
+
+/**
+ * Runs the script's function as a CommonJS module at `path`. Its `import()` of a chunk of the Node
+ * build is Node's; of another script (`.cjs`, Prism's mocker), a run of that script through the code
+ * cache, whose cache is written once the code that asked for it has run (or at exit).
+ */
+function run(path: string, scriptFunction: ScriptFunction, env: Readonly<Record<string, string | undefined>>, loaded: Readonly<Record<string, unknown>>, saveCodeCache: () => void): CodeCachedScript {
   const url = pathToFileURL(path).href;
   const module = { exports: {} as unknown };
-  const lazyImport = (specifier: string): Promise<unknown> => import(new URL(specifier, url).href);
+  const lazyImport = (specifier: string): Promise<unknown> => {
+    const target = new URL(specifier, url);
+    if (!target.pathname.endsWith('.cjs')) return import(target.href);
+    let imported = importedScripts.get(target.href);
+    if (imported === undefined) {
+      imported = Promise.resolve().then(() => importCodeCachedScript(fileURLToPath(target), env));
+      importedScripts.set(target.href, imported);
+    }
+    return imported;
+  };
   const nodeRequire = createRequire(path);
   const require = (id: string): unknown => (Object.hasOwn(loaded, id) ? loaded[id] : nodeRequire(id));
   scriptFunction(module.exports, Object.assign(require, nodeRequire), module, path, dirname(path), url, lazyImport);
@@ -87,6 +103,20 @@ function run(path: string, scriptFunction: ScriptFunction, loaded: Readonly<Reco
     },
     saveCodeCache,
   };
+}
+
+/**
+ * Runs the script at `path` as `import()` of a CommonJS module would load it: its exports as `default`,
+ * and each of them by name. Its cache is written once the code that asked for it has run (or at exit).
+ */
+export function importCodeCachedScript(path: string, env: Readonly<Record<string, string | undefined>>): Record<string, unknown> {
+  const script = runCodeCachedScript(path, env);
+  if (script === undefined) throw new Error(`[petstore-mock] ${path} is missing: the package is incomplete (npm run build makes it).`);
+  const save = (): void => script.saveCodeCache();
+  setImmediate(save);
+  process.once('exit', save);
+  const exports = script.exports as Record<string, unknown>;
+  return { ...exports, default: exports };
 }
 
 function readCache(cacheFile: CodeCacheFile): Buffer | undefined {
