@@ -150,10 +150,10 @@ function writeCache(cacheFile: CodeCacheFile, createCachedData: () => Buffer): v
     const data = createCachedData();
     writeFileSync(temporary, data, { mode: 0o600 });
     renameSync(temporary, cacheFile.path);
-    debug('code cache: wrote %s (%d bytes)', cacheFile.path, data.length);
     for (const name of readdirSync(cacheFile.folder)) {
       if (cacheFile.isOtherBuild(name)) rmSync(join(cacheFile.folder, name), { force: true });
     }
+    debug('code cache: wrote %s (%d bytes)', cacheFile.path, data.length);
   } catch (error) {
     removeQuietly(temporary);
     debug('code cache: cannot write %s: %s', cacheFile.path, (error as Error).message);
