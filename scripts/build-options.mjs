@@ -5,6 +5,7 @@ import { dirname, resolve } from 'node:path';
 import { ajvCompilerBuildOptions, ajvInPage, ajvOnDemand } from './ajv-on-demand.mjs';
 import { browserBuildPlugins } from './browser-build.mjs';
 import { fakerBuildOptions, fakerOnDemand } from './faker-on-demand.mjs';
+import { mockerFromScript } from './code-cached-scripts.mjs';
 import { readFile } from 'node:fs/promises';
 import { leanRequires } from './lean-requires.mjs';
 import { prismLazyAjv, prismLazyAjvSchemasCheckedAtBuild } from './prism-lazy-ajv.mjs';
@@ -86,7 +87,8 @@ export const nodeBuildOptions = {
     index: 'src/index.ts',
     cli: 'src/cli.ts',
     fixtures: 'src/fixtures/index.ts',
-    msw: 'src/msw/index.ts',
+    // Its handlers and engine are a script for V8's code cache; see src/msw/code-cached-index.ts.
+    msw: 'src/msw/code-cached-index.ts',
     storybook: 'src/storybook/index.ts',
     healthcheck: 'src/healthcheck.ts',
     testcontainers: 'src/testcontainers/index.ts',
@@ -101,7 +103,7 @@ export const nodeBuildOptions = {
   external: ['msw', 'msw/*', 'testcontainers', 'testcontainers/*'],
   // Bundled CommonJS (Prism, lodash, ajv) calls require() for Node's built-ins.
   banner: { js: "import { createRequire as __petstoreCreateRequire } from 'node:module'; const require = __petstoreCreateRequire(import.meta.url);" },
-  plugins: [prismFakerEnglishOnly, prismLazyAjv, ajvOnDemand, fakerOnDemand, precompiledValidators, prismUriTemplateWithoutEval, prismLazyLodashFp, leanRequires, entriesByName],
+  plugins: [mockerFromScript, prismFakerEnglishOnly, prismLazyAjv, ajvOnDemand, fakerOnDemand, precompiledValidators, prismUriTemplateWithoutEval, prismLazyLodashFp, leanRequires, entriesByName],
 };
 
 /** Ajv's compiler for the Node build, loaded on Prism's first schema without a precompiled validator; see scripts/ajv-on-demand.mjs. */

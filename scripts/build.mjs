@@ -4,11 +4,15 @@ import { build } from 'esbuild';
 import { readFile, rm } from 'node:fs/promises';
 import { ajvCompilerOptions, browserBuildOptions, dashboardBuildOptions, fakerOptions, nodeBuildOptions } from './build-options.mjs';
 import { checkBrowserOutput, checkDocumentSchemas } from './browser-build.mjs';
+import { CLI_SCRIPT, codeCachedScriptOptions, finishCodeCachedScript, MOCKER_SCRIPT, MSW_SCRIPT } from './code-cached-scripts.mjs';
 import { writeBundleNotices } from './bundle-notices.mjs';
 import { trimSourceMaps } from './trim-source-maps.mjs';
 
 await rm('dist', { recursive: true, force: true });
 const result = await build(nodeBuildOptions);
+// The CLI (on Node < 22.1), petstore-mock/msw and Prism's mocker they load on demand as scripts for V8's code cache; see scripts/code-cached-scripts.mjs.
+const SCRIPTS = [CLI_SCRIPT, MSW_SCRIPT, MOCKER_SCRIPT];
+const scriptResults = await Promise.all(SCRIPTS.map(script => build(codeCachedScriptOptions(script, nodeBuildOptions, result.metafile))));
 // Ajv's compiler beside the Node build's chunks, required on Prism's first schema without a precompiled validator.
 const ajvCompilerResult = await build(ajvCompilerOptions);
 // Faker beside them, loaded on the first Faker the fixtures make (not for the default seeded pets).
@@ -22,8 +26,10 @@ await checkBrowserOutput(browserResult.metafile);
 // The dashboard's script, for browsers: served by the mock at /__admin/dashboard.js.
 const dashboardResult = await build(dashboardBuildOptions);
 await trimSourceMaps('dist');
+// Last, as it hashes the scripts' final text.
+for (const script of SCRIPTS) await finishCodeCachedScript(script, 'dist');
 // What npm cannot see: the packages bundled into either build, their licenses and an SBOM.
-await writeBundleNotices('dist', { node: mergedMetafile(mergedMetafile(result.metafile, ajvCompilerResult.metafile), fakerResult.metafile), browser: browserResult.metafile, dashboard: dashboardResult.metafile });
+await writeBundleNotices('dist', { node: [...scriptResults, ajvCompilerResult, fakerResult].reduce((merged, { metafile }) => mergedMetafile(merged, metafile), result.metafile), browser: browserResult.metafile, dashboard: dashboardResult.metafile });
 if (process.env.BUILD_ANALYZE) {
   const { analyzeMetafile } = await import('esbuild');
   console.log(await analyzeMetafile(process.env.BUILD_ANALYZE === 'browser' ? browserResult.metafile : result.metafile));

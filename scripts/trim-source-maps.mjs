@@ -78,7 +78,7 @@ export function trimMap(map) {
 }
 
 export async function trimSourceMaps(directory) {
-  const files = (await readdir(directory, { recursive: true })).filter(file => file.endsWith('.js.map'));
+  const files = (await readdir(directory, { recursive: true })).filter(file => /\.c?js\.map$/.test(file));
   for (const file of files) {
     const path = join(directory, file);
     const trimmed = trimMap(JSON.parse(await readFile(path, 'utf8')));

@@ -1,8 +1,23 @@
 #!/usr/bin/env node
-// The `petstore-mock` bin. It turns on Node's on-disk compile cache (Node >= 22.1; a no-op before)
-// and only then loads the engine, so later starts skip compiling the bundled Prism.
+// The `petstore-mock` bin. Later starts skip compiling the bundled Prism and engine: on Node >= 22.1
+// through Node's on-disk compile cache, turned on before the engine is loaded; before that, through
+// V8's code cache of the CLI built as one script (dist/chunks/cli-bundle.cjs, src/code-cache), or,
+// when that script is absent, by loading the CLI's modules as usual.
 import module from 'node:module';
 import { readFileSync } from 'node:fs';
+import v8 from 'node:v8';
+import { fileURLToPath } from 'node:url';
+import type * as Cli from './cli/index.js';
+import { runCodeCachedScript } from './code-cache/index.js';
+
+// How much V8 lets its heap grow, for a process that mostly answers small requests (decision 0012;
+// README, "Performance"): the young generation stays at its starting size (V8 grows it to 32 MiB
+// while objects keep surviving it, as the journal's entries do under load), and the old one is
+// collected once it is half again what was alive after the last full collection (V8 let it
+// quadruple: 8 MiB alive, collected at 33). This process is the mock's own: the library entries
+// (createMockServer, MSW) never set a flag.
+v8.setFlagsFromString('--semi-space-growth-factor=1');
+v8.setFlagsFromString('--heap-growing-percent=50');
 
 const compileCache = module as { enableCompileCache?: () => unknown; flushCompileCache?: () => void };
 compileCache.enableCompileCache?.();
@@ -10,11 +25,13 @@ compileCache.enableCompileCache?.();
 /**
  * Node writes the compile cache when the process exits, which a mock stopped with SIGKILL (a test
  * runner's teardown, `docker kill`) never does: it is written once the server has run for a second,
- * its first requests' code compiled by then (Node >= 22.10; a no-op before).
+ * its first requests' code compiled by then (Node >= 22.10; a no-op before). V8's code cache is
+ * written after the first answer (its code compiled too), or after that second without one.
  */
 const COMPILE_CACHE_WRITTEN_AFTER_MS = 1_000;
 
-const { runCli } = await import('./cli/index.js');
+const codeCached = compileCache.enableCompileCache ? undefined : runCodeCachedScript(fileURLToPath(new URL('./chunks/cli-bundle.cjs', import.meta.url)), process.env);
+const { runCli } = (codeCached?.exports as typeof Cli | undefined) ?? (await import('./cli/index.js'));
 const { version } = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')) as { version: string };
 
 const result = await runCli({
@@ -29,6 +46,11 @@ if (typeof result === 'number') {
   process.exitCode = result;
 } else {
   setTimeout(() => compileCache.flushCompileCache?.(), COMPILE_CACHE_WRITTEN_AFTER_MS).unref();
+  if (codeCached) {
+    const save = (): void => codeCached.saveCodeCache();
+    result.server.once('request', (_request, response: NodeJS.EventEmitter) => response.once('finish', () => setImmediate(save)));
+    setTimeout(save, COMPILE_CACHE_WRITTEN_AFTER_MS).unref();
+  }
   const stop = (): void => {
     // Answers what is in flight (delays cut short; 503 for what is not answered in 1.5 s), then
     // exits: within 2 seconds even when a client holds a connection open.

@@ -1,5 +1,8 @@
 import { describe, expect, it } from 'vitest';
+import { estimateBytes } from '../src/budget/index.js';
 import { JOURNAL_BODY_LIMIT } from '../src/engine/index.js';
+import { harQueryString } from '../src/engine/journal/journal-har.js';
+import { journalEntryBytes } from '../src/engine/journal/request-journal.js';
 import { createEngine, createRequestJournal, type Engine, type JournalEntry } from '../src/index.js';
 
 const AUTH = { authorization: 'Bearer journal' };
@@ -120,5 +123,38 @@ describe('the journal’s record of an answer', () => {
     const listed = await send(engine, 'GET', '/v1/pets', AUTH);
     expect(() => ((listed.response.headers as Record<string, string>)['x-changed'] = 'yes')).toThrow(TypeError);
     expect(Object.isFrozen(listed.response)).toBe(true);
+  });
+});
+
+describe('what repeats between journal entries', () => {
+  it('is kept once: the request headers, the answer and the origin of identical requests are the same objects, and change with the request', async () => {
+    const engine = await createEngine({ seed: 1, pets: 2 });
+    const headers = { ...AUTH, host: 'localhost:4010' };
+    for (let time = 0; time < 2; time++) await engine.handle({ method: 'GET', url: '/v1/pets', headers: { ...headers } });
+    await engine.handle({ method: 'GET', url: '/v1/pets', headers: { ...headers, host: 'other:4010' } });
+    const [first, second, third] = engine.journal.list();
+    expect(second?.headers).toBe(first?.headers);
+    expect(second?.response).toBe(first?.response);
+    expect(third?.headers).not.toBe(first?.headers);
+    expect(third?.headers).toEqual({ authorization: '[redacted]', host: 'other:4010' });
+    expect(third?.origin).toBe('http://other:4010');
+    expect(Object.isFrozen(first?.headers)).toBe(true);
+  });
+});
+
+describe('the bytes of a journal entry', () => {
+  it('are what the generic estimate counts, the query as the HAR export makes it included, for every kind of entry the engine records', async () => {
+    const engine = await createEngine({ seed: 1, pets: 2 });
+    const json = { ...AUTH, 'content-type': 'application/json' };
+    await engine.handle({ method: 'GET', url: 'http://localhost/v1/pets?limit=2&status=available', headers: AUTH });
+    await engine.handle({ method: 'GET', url: '/v1/pets?status=lost&status=été', headers: { ...AUTH, 'x-petstore-session': 'été' } });
+    await engine.handle({ method: 'POST', url: '/v1/pets', headers: json, body: JSON.stringify({ name: 'Émile 🐕', categoryId: 1, tags: [[1, 2.5], { deep: null }] }) });
+    await engine.handle({ method: 'POST', url: '/v1/pets', headers: json, body: '{"name":' });
+    await engine.handle({ method: 'GET', url: '/v1/pets/1', headers: { prefer: 'code=404' } });
+    await engine.handle({ method: 'HEAD', url: '/v1/pets/99', headers: AUTH });
+    engine.recordRefusal({ method: 'POST', url: '/v1/pets', headers: json, response: { status: 503, headers: { 'retry-after': '1' }, body: '{"code":"service_unavailable","message":"busy","status":503}' }, limit: 'maxInflightBytes' });
+    const entries = engine.journal.list();
+    expect(entries).toHaveLength(7);
+    for (const recorded of entries) expect(journalEntryBytes(recorded)).toBe(estimateBytes(recorded) + estimateBytes(harQueryString(recorded.path)));
   });
 });

@@ -54,3 +54,23 @@ export function stringBytes(text: string): number {
 function roundUp(bytes: number): number {
   return (bytes + 7) & ~7;
 }
+
+/**
+ * What `estimateBytes` counts for an object with these property names, besides its values: the
+ * object, and each property with its name. For measuring objects of a known shape field by field.
+ */
+export function objectBytes(names: readonly string[]): number {
+  let bytes = OBJECT;
+  for (const name of names) bytes += PROPERTY + stringBytes(name);
+  return bytes;
+}
+
+/** `estimateBytes` of an object of strings (headers), without the generic walk. */
+export function stringRecordBytes(record: Readonly<Record<string, string>>): number {
+  let bytes = OBJECT;
+  for (const name in record) {
+    if (!Object.hasOwn(record, name)) continue;
+    bytes += PROPERTY + stringBytes(name) + stringBytes(record[name] ?? '');
+  }
+  return bytes;
+}

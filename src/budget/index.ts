@@ -1,4 +1,4 @@
 // What the mock holds for its clients, in bytes: estimated from a value's structure, and counted against budgets.
-export { estimateBytes, stringBytes } from './estimate-bytes.js';
+export { estimateBytes, objectBytes, stringBytes, stringRecordBytes } from './estimate-bytes.js';
 export { createStorageBudget } from './storage-budget.js';
 export type { StorageBudget } from './storage-budget.js';

@@ -11,7 +11,7 @@ import { checkFaultRate, createClock, createOverrideRegistry, toDelayRange, toIn
 import type { OverrideRegistry } from './controls/overrides.js';
 import { adoptDocument, documentPets, documentShape, findInvalidExamples, type DocumentChange } from './document-state.js';
 import { corsHeaders, isPreflight, lowerCaseHeaders, preflightHeaders, splitUrl } from './http/index.js';
-import { createRequestJournal, DEFAULT_JOURNAL_BYTES, DEFAULT_JOURNAL_SIZE, findReason, journalHeaders, journalResponse, requestOrigin, type JournalEntry, type RequestJournal } from './journal/index.js';
+import { createRequestJournal, DEFAULT_JOURNAL_BYTES, DEFAULT_JOURNAL_SIZE, findReason, journalHeaders, journalResponse, journalTime, requestOrigin, sharedText, type JournalEntry, type RequestJournal } from './journal/index.js';
 import type { RequestContext } from './operations/index.js';
 import { answerAdminRequest, answerApiRequest, createDocumentRuntime, createFailureAnswer, withoutBody, type Answer, type DocumentRuntimeServices } from './pipeline/index.js';
 import { resetState, warnOfEviction } from './shared-state.js';
@@ -130,7 +130,7 @@ export async function createEngine(options: EngineOptions = {}): Promise<Engine>
     return { response: runtime.notFound(path) };
   };
 
-  const recordRefusal = (refusal: Refusal, time = new Date().toISOString()): void => {
+  const recordRefusal = (refusal: Refusal, time = journalTime()): void => {
     if (journal.capacity === 0) return;
     const headers = lowerCaseHeaders(refusal.headers);
     const { path, search } = splitUrl(refusal.url);
@@ -162,7 +162,7 @@ export async function createEngine(options: EngineOptions = {}): Promise<Engine>
       }
     },
     async handle(request) {
-      const time = new Date().toISOString();
+      const time = journalTime();
       const method = request.method.toUpperCase();
       const headers = lowerCaseHeaders(request.headers);
       const { path, search } = splitUrl(request.url);
@@ -190,6 +190,9 @@ export async function createEngine(options: EngineOptions = {}): Promise<Engine>
   };
 }
 
+/** Shared by every entry without problems (entries are never changed in place). */
+const NO_PROBLEMS = Object.freeze([]) as unknown as JournalEntry['problems'];
+
 /** What the journal keeps of one answered request. */
 function journalEntry(
   request: Pick<MockRequest, 'url' | 'headers'>,
@@ -202,11 +205,11 @@ function journalEntry(
   return {
     time: read.time,
     method: read.method,
-    path: search === '' ? path : `${path}?${search}`,
+    path: sharedText(search === '' ? path : `${path}?${search}`),
     operationId: response.operationId ?? null,
     status: response.status,
     session: sessionId !== undefined && findSessionIdProblem(sessionId) === undefined ? sessionId : null,
-    problems: answered.problems ?? [],
+    problems: answered.problems !== undefined && answered.problems.length > 0 ? answered.problems : NO_PROBLEMS,
     delay: response.delay ?? 0,
     control: answered.control ?? null,
     sessionOpened: answered.session?.opened ?? null,

@@ -8,6 +8,8 @@ import { journalToHar } from '../engine/journal/journal-har.js';
 import type { Har } from '../engine/journal/har-types.js';
 import { resetState, warnOfEviction } from '../engine/shared-state.js';
 import type { EngineOptions } from '../engine/types.js';
+// The file, not the folder's index, which loads Node's modules: the browser build has this module too.
+import { firstAnswerGiven } from '../code-cache/first-answer.js';
 import { checkDocumentPath } from '../document/index.js';
 import { readBasePath } from '../document/base-path.js';
 import { PACKAGE_BASE_PATH } from '../document/package-base-path.generated.js';
@@ -173,6 +175,7 @@ export function createMock(options: PetstoreMockOptions, startNow: boolean): Pet
         ready.warmUp();
         loadAjvCompiler().catch(() => undefined);
       });
+      firstAnswerGiven();
     }
     keeper?.save();
     if (response.delay !== undefined && response.delay > 0) await delay(response.delay);

@@ -9,10 +9,8 @@ export const MAX_PIPELINED = 32;
 export interface Exchange {
   readonly request: IncomingMessage;
   readonly response: ServerResponse;
-  /** Aborted when the server stops: a delayed answer is sent at once. */
-  readonly hurry: AbortController;
-  /** Resolves once every earlier request on the connection is answered: only then is this one carried out. */
-  readonly turn: Promise<void>;
+  /** Resolves once every earlier request on the connection is answered: only then is this one carried out. Undefined when none was waiting as it joined (its turn has come). */
+  readonly turn: Promise<void> | undefined;
   /** Holds `bytes` of the request's body against the budget; false, holding nothing more, when they do not fit. */
   hold(bytes: number): boolean;
   /** Holds the answer's body bytes, whether or not they fit: the request was carried out. */
@@ -27,11 +25,6 @@ export interface Exchange {
   answered(): void;
 }
 
-/** An exchange as its line knows it: with the way to give back what it holds. */
-interface Member extends Exchange {
-  finish(): void;
-}
-
 export interface ConnectionLines {
   /** Every exchange whose answer is not yet written out, or whose connection is still open. */
   readonly exchanges: ReadonlySet<Exchange>;
@@ -39,6 +32,94 @@ export interface ConnectionLines {
   join(request: IncomingMessage, response: ServerResponse, budget: BodyBudget): Exchange | undefined;
   /** The exchange of `socket` whose request has not fully arrived yet (its body still coming), if any. */
   arriving(socket: Duplex): Exchange | undefined;
+}
+
+/** A connection's requests in the order they arrived. */
+class Line {
+  readonly members: Member[] = [];
+  /** How many requests joined it, refused ones included: each one's place. */
+  joined = 0;
+  /** The place in line of the first answer that closes the connection; those behind it are not carried out. */
+  closedBefore = Infinity;
+
+  /** The first member not yet answered gets its turn, if it waits for it (those before it are all answered). */
+  letNextGo(): void {
+    for (const member of this.members) {
+      if (member.isAnswered) continue;
+      member.startTurn?.();
+      return;
+    }
+  }
+}
+
+/** An exchange as its line knows it: with the way to give back what it holds. Methods, not closures: one is made for every request. */
+class Member implements Exchange {
+  readonly turn: Promise<void> | undefined;
+  startTurn: (() => void) | undefined;
+  isAnswered = false;
+  private held = 0;
+  private finished = false;
+
+  constructor(
+    readonly request: IncomingMessage,
+    readonly response: ServerResponse,
+    private readonly line: Line,
+    private readonly place: number,
+    private readonly budget: BodyBudget,
+    private readonly exchanges: Set<Exchange>,
+  ) {
+    // Its turn has come when every request before it is answered; usually none is waiting.
+    this.turn = line.members.some(member => !member.isAnswered)
+      ? new Promise<void>(resolve => {
+          this.startTurn = () => {
+            this.startTurn = undefined;
+            resolve();
+          };
+        })
+      : undefined;
+  }
+
+  hold(bytes: number): boolean {
+    if (this.finished || !this.budget.take(bytes)) return false;
+    this.held += bytes;
+    return true;
+  }
+
+  holdAnswer(bytes: number): void {
+    if (this.finished) return;
+    this.budget.add(bytes);
+    this.held += bytes;
+  }
+
+  isLastInLine(): boolean {
+    return this.line.members.at(-1) === this;
+  }
+
+  closeLine(): void {
+    this.line.closedBefore = Math.min(this.line.closedBefore, this.place);
+  }
+
+  isLineClosed(): boolean {
+    return this.line.closedBefore < this.place;
+  }
+
+  answered(): void {
+    if (this.isAnswered) return;
+    this.isAnswered = true;
+    this.line.letNextGo();
+  }
+
+  /** Its answer is written out, or its connection closed: what it holds goes back, and it leaves the line. */
+  finish(): void {
+    if (this.finished) return;
+    this.finished = true;
+    this.budget.give(this.held);
+    this.held = 0;
+    this.exchanges.delete(this);
+    const { members } = this.line;
+    members.splice(members.indexOf(this), 1);
+    this.answered();
+  }
 }
 
 /**
@@ -50,8 +131,7 @@ export interface ConnectionLines {
  */
 export function createConnectionLines(): ConnectionLines {
   const exchanges = new Set<Exchange>();
-  // `closedBefore`: the place in line of the first answer that closes the connection; those behind it are not carried out.
-  const lines = new WeakMap<Duplex, { tail: Promise<void>; members: Member[]; joined: number; closedBefore: number }>();
+  const lines = new WeakMap<Duplex, Line>();
   return {
     exchanges,
     arriving: socket => lines.get(socket)?.members.find(member => !member.request.complete),
@@ -59,7 +139,7 @@ export function createConnectionLines(): ConnectionLines {
       const socket = request.socket;
       let line = lines.get(socket);
       if (line === undefined) {
-        const created = { tail: Promise.resolve(), members: [] as Member[], joined: 0, closedBefore: Infinity };
+        const created = new Line();
         lines.set(socket, created);
         socket.once('close', () => {
           for (const member of [...created.members]) member.finish();
@@ -71,48 +151,11 @@ export function createConnectionLines(): ConnectionLines {
         line.closedBefore = Math.min(line.closedBefore, line.joined++);
         return undefined;
       }
-      const currentLine = line;
-      const place = line.joined++;
-      const { members } = line;
-      const turn = line.tail;
-      let release: () => void = () => undefined;
-      line.tail = new Promise<void>(resolve => (release = resolve));
-      const letNextGo = (): void => void turn.then(release);
-      let held = 0;
-      let finished = false;
-      const exchange: Member = {
-        request,
-        response,
-        hurry: new AbortController(),
-        turn,
-        hold(bytes) {
-          if (finished || !budget.take(bytes)) return false;
-          held += bytes;
-          return true;
-        },
-        holdAnswer(bytes) {
-          if (finished) return;
-          budget.add(bytes);
-          held += bytes;
-        },
-        isLastInLine: () => members.at(-1) === exchange,
-        closeLine: () => void (currentLine.closedBefore = Math.min(currentLine.closedBefore, place)),
-        isLineClosed: () => currentLine.closedBefore < place,
-        answered: letNextGo,
-        finish() {
-          if (finished) return;
-          finished = true;
-          budget.give(held);
-          held = 0;
-          exchanges.delete(exchange);
-          members.splice(members.indexOf(exchange), 1);
-          letNextGo();
-        },
-      };
-      members.push(exchange);
-      exchanges.add(exchange);
-      response.once('close', () => exchange.finish());
-      return exchange;
+      const member = new Member(request, response, line, line.joined++, budget, exchanges);
+      line.members.push(member);
+      exchanges.add(member);
+      response.once('close', () => member.finish());
+      return member;
     },
   };
 }

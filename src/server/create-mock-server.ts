@@ -1,3 +1,4 @@
+import { setMaxListeners } from 'node:events';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import { isIP, type AddressInfo } from 'node:net';
 import { setTimeout as sleep } from 'node:timers/promises';
@@ -85,6 +86,8 @@ interface Transport {
   engine: Engine;
   budget: BodyBudget;
   closing: () => boolean;
+  /** Aborted when the server stops: every delayed answer is sent at once. */
+  hurry: AbortSignal;
   onRequest: MockServerOptions['onRequest'];
 }
 
@@ -107,7 +110,10 @@ export async function createMockServer(options: MockServerOptions = {}): Promise
       : undefined;
   const lines = createConnectionLines();
   let closing = false;
-  const transport: Transport = { engine, budget: createBodyBudget(options.maxInflightBytes ?? DEFAULT_MAX_INFLIGHT_BYTES), closing: () => closing, onRequest: options.onRequest };
+  const hurry = new AbortController();
+  // Every delayed answer listens to it: as many as the requests held.
+  setMaxListeners(Infinity, hurry.signal);
+  const transport: Transport = { engine, budget: createBodyBudget(options.maxInflightBytes ?? DEFAULT_MAX_INFLIGHT_BYTES), closing: () => closing, hurry: hurry.signal, onRequest: options.onRequest };
   const requestTimeout = options.requestTimeout ?? DEFAULT_REQUEST_TIMEOUT;
   const server = createServer(
     // Node checks these every connectionsCheckingInterval (30 s by default): often enough here that a stalled body is cut near its deadline.
@@ -153,7 +159,7 @@ export async function createMockServer(options: MockServerOptions = {}): Promise
     watcher?.close();
     const stopped = new Promise<void>(resolve => server.close(() => resolve()));
     server.closeIdleConnections();
-    for (const exchange of lines.exchanges) exchange.hurry.abort();
+    hurry.abort();
     const deadline = Date.now() + drainMs;
     while (lines.exchanges.size > 0 && Date.now() < deadline) await sleep(10);
     for (const { request, response } of lines.exchanges) {
@@ -185,8 +191,8 @@ const STRING_OVERHEAD_BYTES = 16;
 /** What a parsed request, its answer's object and its place in line hold besides its headers' text, measured (see the README). */
 const REQUEST_OVERHEAD_BYTES = 4 * 1024;
 
-async function answer({ engine, budget, closing, onRequest }: Transport, exchange: Exchange): Promise<void> {
-  const { request, response, hurry } = exchange;
+async function answer({ engine, budget, closing, hurry, onRequest }: Transport, exchange: Exchange): Promise<void> {
+  const { request, response } = exchange;
   const started = performance.now();
   const method = request.method ?? 'GET';
   const url = request.url ?? '/';
@@ -194,7 +200,7 @@ async function answer({ engine, budget, closing, onRequest }: Transport, exchang
     if (closing()) {
       // Refused in its turn, so that the answers before it on its connection are still sent.
       request.resume();
-      await exchange.turn;
+      if (exchange.turn) await exchange.turn;
       if (!isAnswered(response)) answerStopping(engine, exchange, shuttingDown('arrived while it was stopping'));
       return;
     }
@@ -216,7 +222,7 @@ async function answer({ engine, budget, closing, onRequest }: Transport, exchang
       else mockRequest.body = read.body;
     }
     // Every earlier request on this connection is answered first, as HTTP/1.1 sends the answers.
-    await exchange.turn;
+    if (exchange.turn) await exchange.turn;
     // Shutting down answered it already (the body did not arrive in time), or its connection is gone
     // or closes after an earlier answer: the engine never sees it.
     if (isAnswered(response) || request.socket.destroyed || exchange.isLineClosed()) return;
@@ -236,8 +242,8 @@ async function answer({ engine, budget, closing, onRequest }: Transport, exchang
     delete mockRequest.body;
     const bodyBytes = mockResponse.body === undefined ? 0 : Buffer.byteLength(mockResponse.body);
     exchange.holdAnswer(bodyBytes);
-    if (mockResponse.delay !== undefined && mockResponse.delay > 0 && !hurry.signal.aborted) {
-      await sleep(mockResponse.delay, undefined, { signal: hurry.signal }).catch(() => undefined);
+    if (mockResponse.delay !== undefined && mockResponse.delay > 0 && !hurry.aborted) {
+      await sleep(mockResponse.delay, undefined, { signal: hurry }).catch(() => undefined);
     }
     // Shutting down may have answered it while it waited.
     if (isAnswered(response)) return;

@@ -337,6 +337,69 @@ export function describeAnimalStoreContract(surfaceName: string, createSurface: 
       });
     });
 
+    describe('answering the same request again', () => {
+      const surface = useSurface(createSurface, { seed: 1, pets: 3, maxSessions: 2, validateResponses: true });
+      const LIST = '/v1/pets?limit=100';
+      const names = async (headers: Record<string, string> = AUTH): Promise<string[]> => {
+        const response = await surface().request('GET', LIST, { headers });
+        expect(response.status).toBe(200);
+        return ((await response.json()) as Pet[]).map(pet => pet.name);
+      };
+      const inSession = (id: string): Record<string, string> => ({ ...AUTH, 'x-petstore-session': id });
+
+      it('lists what every change made since an identical request was answered: a create, a state set, a reset', async () => {
+        const seeded = await names();
+        expect(await names()).toEqual(seeded);
+        await createPet(surface(), { name: 'Later', categoryId: 1 });
+        expect(await names()).toEqual([...seeded, 'Later']);
+        await surface().controls().setState({ pets: [{ id: 7, name: 'Only', categoryId: 2 }] });
+        expect(await names()).toEqual(['Only']);
+        await surface().reset();
+        expect(await names()).toEqual(seeded);
+        const read = async (): Promise<Response> => surface().request('GET', '/v1/pets/4', { headers: AUTH });
+        expect((await read()).status).toBe(404);
+        await createPet(surface(), { name: 'Fourth', categoryId: 1 });
+        expect(await (await read()).json()).toMatchObject({ id: 4, name: 'Fourth' });
+      });
+
+      it("answers from the request's own session, and afresh once that session was dropped and opened again", async () => {
+        await createPet(surface(), { name: 'Mine', categoryId: 1 }, { ...JSON_AUTH, 'x-petstore-session': 'a' });
+        const inA = await names(inSession('a'));
+        expect(inA.at(-1)).toBe('Mine');
+        expect(await names(inSession('a'))).toEqual(inA);
+        expect(await names(inSession('b'))).toEqual(inA.slice(0, -1));
+        // A third session drops a, the least recently used of two.
+        await names(inSession('c'));
+        const reopened = await surface().request('GET', LIST, { headers: inSession('a') });
+        expect(reopened.headers.get('x-petstore-session-opened')).toBe('reopened');
+        expect(((await reopened.json()) as Pet[]).map(pet => pet.name)).toEqual(inA.slice(0, -1));
+      });
+
+      it("gives an override's answer, then the store's again, to a request answered identically before", async () => {
+        expect((await surface().request('GET', LIST, { headers: AUTH })).status).toBe(200);
+        await surface().controls().override('listPets', { status: 503, times: 1 });
+        expect((await surface().request('GET', LIST, { headers: AUTH })).status).toBe(503);
+        expect((await surface().request('GET', LIST, { headers: AUTH })).status).toBe(200);
+      });
+
+      it('journals every one of them, and answers a HEAD beside them without a body', async () => {
+        for (let time = 0; time < 3; time++) expect((await surface().request('GET', LIST, { headers: AUTH })).status).toBe(200);
+        const head = await surface().request('HEAD', LIST, { headers: AUTH });
+        expect(head.status).toBe(200);
+        expect(await head.text()).toBe('');
+        const journal = await surface().requests();
+        expect(journal.map(entry => `${entry.method} ${entry.status} ${entry.operationId ?? ''}`)).toEqual([...Array<string>(3).fill('GET 200 listPets'), 'HEAD 200 listPets']);
+        expect(journal.at(-1)?.response.body).toBeNull();
+        expect(journal[2]?.response.body).toBe(journal[0]?.response.body);
+      });
+
+      it('checks the credentials of a request like a remembered one but for its token', async () => {
+        expect(await names()).toHaveLength(3);
+        await expectError(await surface().request('GET', LIST, { headers: { authorization: 'Bearer ' } }), 401, 'unauthorized');
+        await expectError(await surface().request('GET', LIST), 401, 'unauthorized');
+      });
+    });
+
     describe('with pets created without a status left without one', () => {
       const surface = useSurface(createSurface, { defaultStatus: null, validateResponses: true });
 

@@ -17,7 +17,7 @@ export function redactedValue(name: string, value: string): string {
  * than `JOURNAL_BODY_LIMIT` characters of names and values (the rest left out, and marked).
  */
 export function journalHeaders(headers: MockRequest['headers']): Pick<JournalEntry, 'headers' | 'headersCut'> {
-  const kept: Record<string, string> = {};
+  let kept: Record<string, string> = {};
   let size = 0;
   let headersCut = false;
   for (const name in headers) {
@@ -31,7 +31,8 @@ export function journalHeaders(headers: MockRequest['headers']): Pick<JournalEnt
     }
     kept[lower] = redactedValue(lower, value);
   }
-  return { headers: Object.freeze(kept), headersCut };
+  kept = lastRequestHeaders = sameOrNew(lastRequestHeaders, kept);
+  return { headers: kept, headersCut };
 }
 
 /** The answer as an entry keeps it; `body` is `response.body` unless HEAD dropped it. Its headers are copied: adapters add theirs later. */
@@ -39,7 +40,26 @@ export function journalResponse(response: MockResponse): JournalResponse {
   const headers: Record<string, string> = {};
   for (const name in response.headers) headers[name] = redactedValue(name, response.headers[name] ?? '');
   const { body, bodyCut } = journalBody(response.body);
-  return Object.freeze({ status: response.status, headers: Object.freeze(headers), body, bodyCut });
+  const last = lastResponse;
+  const kept = sameOrNew(last?.headers, headers);
+  if (last !== undefined && last.status === response.status && last.headers === kept && last.body === body && last.bodyCut === bodyCut) return last;
+  return (lastResponse = Object.freeze({ status: response.status, headers: kept, body, bodyCut }));
+}
+
+// The last headers and answer an entry kept: the next entry shares them when they are the same (a
+// repeated request), so that the journal does not keep a copy of each, nor copy one per request
+// through V8's young generation. Entries are frozen: sharing is safe.
+let lastRequestHeaders: Readonly<Record<string, string>> | undefined;
+let lastResponse: JournalResponse | undefined;
+
+/** `earlier` when `next` has the same names and values (in the same order), else `next`, frozen. */
+function sameOrNew(earlier: Readonly<Record<string, string>> | undefined, next: Record<string, string>): Readonly<Record<string, string>> {
+  if (earlier !== undefined) {
+    const names = Object.keys(next);
+    const earlierNames = Object.keys(earlier);
+    if (names.length === earlierNames.length && names.every((name, index) => earlierNames[index] === name && earlier[name] === next[name])) return earlier;
+  }
+  return Object.freeze(next);
 }
 
 /** The `message` of an answer's `Error` body outside 2xx: the API's own words for why. Only small bodies are read. */
@@ -59,5 +79,36 @@ export function requestOrigin(url: string, host: string | undefined): string | n
     const origin = /^[a-z][a-z\d+.-]*:\/\/[^/?#]*/i.exec(url)?.[0];
     if (origin !== undefined) return origin.toLowerCase();
   }
-  return host === undefined || host === '' ? null : `http://${host}`;
+  if (host === undefined || host === '') return null;
+  // The same host as the last request's: the same string, not another one kept per entry.
+  if (host !== lastHost) {
+    lastHost = host;
+    lastHostOrigin = `http://${host}`;
+  }
+  return lastHostOrigin;
+}
+
+let lastHost = '';
+let lastHostOrigin = '';
+
+let lastInstant = NaN;
+let lastTime = '';
+
+/** The real clock now, as an entry's `time` says it (ISO 8601): made once a millisecond, however many requests arrive in it. */
+export function journalTime(): string {
+  const instant = Date.now();
+  if (instant !== lastInstant) {
+    lastInstant = instant;
+    lastTime = new Date(instant).toISOString();
+  }
+  return lastTime;
+}
+
+let lastText = '';
+
+/** `text`, or the equal string the last entry kept: a path repeated request after request is kept once. */
+export function sharedText(text: string): string {
+  if (text === lastText) return lastText;
+  lastText = text;
+  return text;
 }

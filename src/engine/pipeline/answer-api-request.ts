@@ -42,11 +42,14 @@ export async function answerApiRequest(runtime: DocumentRuntime, services: ApiRe
   const read = readApiRequest(runtime, services, request, method, typedPath, search, headers);
   if ('answer' in read) return read.answer;
   const { context } = read;
+  const remembered = runtime.answers.recall(read.verdictKey, context);
+  if (remembered !== undefined) return { response: remembered, control: null, body: NO_BODY, ...(context.session && { session: context.session }) };
   // Prism's mocker answers forced, scripted and document-answered responses; otherwise it is never loaded.
   if (isForced(context.controls) || services.overrides.size > 0 || runtime.answersFromDocument) context.mocker = await loadPrismMocker();
   services.contexts.set(read.prismRequest, context);
   const result = await runtime.pipeline.run(read.prismRequest, read.verdictKey);
   const { response, problems } = checkOutput(runtime, services, result, read, method, typedPath);
+  runtime.answers.keep(read.verdictKey, context, response);
   response.delay = context.delay;
   const opened = context.session?.opened;
   if (opened) response.headers[SESSION_OPENED_HEADER] = opened;
@@ -93,7 +96,8 @@ function readApiRequest(runtime: DocumentRuntime, services: ApiRequestServices, 
   const context: RequestContext = {
     body: decoded,
     sessionId,
-    enterSession: () => (sessionId === undefined ? { session: sessions.default } : sessions.enter(sessionId)),
+    // Once: a remembered answer enters it before the responder would.
+    enterSession: () => (context.session ??= sessionId === undefined ? { session: sessions.default } : sessions.enter(sessionId)),
     controls,
     delay: controls.delay ?? latency?.min ?? 0,
     control: null,

@@ -9,12 +9,15 @@ import { createPrismPipeline, type PrismPipeline } from '../prism/index.js';
 import { errorResponse, toMockResponse } from '../responses/index.js';
 import type { MockResponse } from '../types.js';
 import { withHead } from './answer.js';
+import { rememberAnswers, type RememberedAnswers } from './remembered-answers.js';
 
 /** Everything the engine derives from one document; a new document (`--watch`) makes a new one, whole. */
 export interface DocumentRuntime {
   readonly document: PetstoreDocument;
   /** Prism's route → security → input → our responder → output, for this document's operations. */
   readonly pipeline: PrismPipeline;
+  /** The store's answers to reads, remembered per identical request and store revision (see remembered-answers). */
+  readonly answers: RememberedAnswers;
   readonly admin: ReturnType<typeof createAdminEndpoints>;
   /** Every method of the document's operations (HEAD beside GET), for CORS preflights. */
   readonly documentMethods: readonly string[];
@@ -49,9 +52,17 @@ export function createDocumentRuntime(document: PetstoreDocument, services: Docu
   const admin = createAdminEndpoints({ ...services.admin, document, settings: { ...services.admin.settings, document: describeDocument(document), operations: describeOperations(document) } });
   const operations = [...document.operations.values()];
   const operationList = operations.map(operation => `${operation.method.toUpperCase()} ${document.basePath}${operation.path}`).join(', ');
+  const { overrides, faultRate, latency, clock } = services.responder;
+  const answers = rememberAnswers(
+    document,
+    { overridesExist: () => overrides.size > 0, drawsPerRequest: faultRate > 0 || latency !== undefined, clock },
+    // Without Prism's verdicts remembered, Prism decides every request: no answer is remembered either.
+    services.rememberedVerdicts > 0 ? undefined : 0,
+  );
   return {
     document,
     pipeline,
+    answers,
     admin,
     documentMethods: withHead([...new Set(operations.map(operation => operation.method.toUpperCase()))]),
     answersFromDocument: [...document.pets.roles.values()].includes('document'),

@@ -1,0 +1,158 @@
+import type { PetstoreDocument } from '../../document/index.js';
+import type { PetStore } from '../../store/index.js';
+import { isForced } from '../controls/index.js';
+import { sunsetOf, type RequestContext } from '../operations/index.js';
+import { MAX_REMEMBERED_KEY_LENGTH } from '../prism/index.js';
+import type { MockResponse } from '../types.js';
+
+/** Answers remembered at most, across every session. */
+export const REMEMBERED_ANSWERS = 256;
+/** Bytes (two a character, as if no text were Latin-1) the remembered answers' bodies and keys hold together, at most. */
+export const REMEMBERED_ANSWER_BYTES = 2 * 1024 * 1024;
+/** The longest body remembered, in characters: a larger page is made afresh each time. */
+export const MAX_REMEMBERED_BODY_LENGTH = 16 * 1024;
+
+/** What an entry, its map slot and its headers' object hold besides the text counted (estimated heap, rounded up). */
+const ENTRY_OVERHEAD_BYTES = 256;
+/** What one header holds besides its name's and value's characters. */
+const HEADER_OVERHEAD_BYTES = 48;
+
+/** What an answer was made from, and the answer. */
+interface RememberedAnswer {
+  /** The store it read (by number: a remembered answer must not keep a dropped session's store alive), and that store's revision then. */
+  storeNumber: number;
+  revision: number;
+  /** The instant from which the operation is gone (its `Sunset`): no remembered answer of it is given from then on. */
+  goneFrom: number;
+  operationId: string;
+  status: number;
+  headers: Readonly<Record<string, string>>;
+  body: string | undefined;
+  bytes: number;
+  /** When it was last given or kept, in recalls and keeps counted: the least recent goes first. */
+  lastUsed: number;
+}
+
+/** What decides whether a request's answer may be remembered: the controls that draw or script answers. */
+export interface RememberingConditions {
+  /** Scripted answers exist (`/__admin/overrides`): no answer is remembered or given while any does. */
+  overridesExist(): boolean;
+  /** `--fault-rate` or `--delay` draw per request from the session's streams: nothing is remembered under them. */
+  drawsPerRequest: boolean;
+  clock(): Date;
+}
+
+export interface RememberedAnswers {
+  /**
+   * The answer given earlier to a request identical to this one (same method, URL and headers, no
+   * body: the key of Prism's remembered verdicts), when the store it read has not changed since; the
+   * request's session is entered, as the responder would. Undefined when there is none to give.
+   */
+  recall(key: string | undefined, context: RequestContext): MockResponse | undefined;
+  /** Remembers `response` for requests identical to this one, when it is the store's plain answer to a read (list or read), a 200 made from it and nothing else. */
+  keep(key: string | undefined, context: RequestContext, response: MockResponse): void;
+  /** Answers remembered now. */
+  readonly size: number;
+  /** Bytes they hold now (as `REMEMBERED_ANSWER_BYTES` counts them). */
+  readonly bytes: number;
+}
+
+/**
+ * Remembers the store's answers to reads, per request identity and store revision: a `GET /v1/pets`
+ * repeated while the pets are unchanged is answered as before without running Prism's pipeline
+ * again. Prism decided the identical request once (its verdicts are remembered beside this, by the
+ * same key); our responder made the answer from the same pets. Any write to the store, a forced or
+ * scripted answer, a fault or delay drawn per request, or the operation's sunset passing makes it
+ * decide afresh. Bounded: `REMEMBERED_ANSWERS` answers and `REMEMBERED_ANSWER_BYTES` bytes, least
+ * recently used first out; bodies over `MAX_REMEMBERED_BODY_LENGTH` characters are not kept.
+ */
+export function rememberAnswers(document: PetstoreDocument, conditions: RememberingConditions, capacity = REMEMBERED_ANSWERS): RememberedAnswers {
+  const answers = new Map<string, RememberedAnswer>();
+  const storeNumbers = new WeakMap<PetStore, number>();
+  let lastStoreNumber = 0;
+  let bytes = 0;
+  let uses = 0;
+  const numberOf = (store: PetStore): number => {
+    let number = storeNumbers.get(store);
+    if (number === undefined) storeNumbers.set(store, (number = ++lastStoreNumber));
+    return number;
+  };
+  const roles = document.pets.roles;
+  const goneFrom = new Map([...document.operations].map(([id, operation]) => [id, sunsetOf(operation)?.getTime() ?? Infinity]));
+  const forget = (key: string, answer: RememberedAnswer): void => {
+    answers.delete(key);
+    bytes -= answer.bytes;
+  };
+  // A scan, only when one more is kept than fit: a recall then costs no reordering.
+  const forgetLeastRecentlyUsed = (): void => {
+    let oldestKey: string | undefined;
+    let oldest: RememberedAnswer | undefined;
+    for (const [key, answer] of answers) {
+      if (oldest === undefined || answer.lastUsed < oldest.lastUsed) {
+        oldestKey = key;
+        oldest = answer;
+      }
+    }
+    if (oldestKey !== undefined && oldest !== undefined) forget(oldestKey, oldest);
+  };
+  const mayRemember = (key: string | undefined, context: RequestContext): key is string =>
+    key !== undefined &&
+    key.length <= MAX_REMEMBERED_KEY_LENGTH &&
+    capacity > 0 &&
+    !conditions.drawsPerRequest &&
+    !isForced(context.controls) &&
+    context.controls.delay === undefined &&
+    !conditions.overridesExist();
+
+  return {
+    get size() {
+      return answers.size;
+    },
+    get bytes() {
+      return bytes;
+    },
+    recall(key, context) {
+      if (!mayRemember(key, context)) return undefined;
+      const answer = answers.get(key);
+      if (answer === undefined) return undefined;
+      if (answer.goneFrom !== Infinity && conditions.clock().getTime() >= answer.goneFrom) {
+        forget(key, answer);
+        return undefined;
+      }
+      // The credentials passed when it was first answered (they are part of the key): its session is entered now, as then.
+      const { store } = context.enterSession().session;
+      if (numberOf(store) !== answer.storeNumber || store.revision !== answer.revision) {
+        forget(key, answer);
+        return undefined;
+      }
+      answer.lastUsed = ++uses;
+      context.operationId = answer.operationId;
+      return { status: answer.status, headers: { ...answer.headers }, ...(answer.body !== undefined && { body: answer.body }), operationId: answer.operationId };
+    },
+    keep(key, context, response) {
+      if (!mayRemember(key, context)) return;
+      const { operationId, session } = context;
+      if (operationId === undefined || session === undefined || session.opened !== undefined) return;
+      const role = roles.get(operationId);
+      if ((role !== 'list' && role !== 'read') || response.status !== 200 || context.control !== null || context.limit !== undefined || context.problems.length > 0) return;
+      if (response.body !== undefined && response.body.length > MAX_REMEMBERED_BODY_LENGTH) return;
+      let size = ENTRY_OVERHEAD_BYTES + 2 * (key.length + (response.body?.length ?? 0));
+      for (const name in response.headers) size += HEADER_OVERHEAD_BYTES + 2 * (name.length + (response.headers[name]?.length ?? 0));
+      const earlier = answers.get(key);
+      if (earlier !== undefined) forget(key, earlier);
+      answers.set(key, {
+        storeNumber: numberOf(session.session.store),
+        revision: session.session.store.revision,
+        goneFrom: goneFrom.get(operationId) ?? Infinity,
+        operationId,
+        status: response.status,
+        headers: Object.freeze({ ...response.headers }),
+        body: response.body,
+        bytes: size,
+        lastUsed: ++uses,
+      });
+      bytes += size;
+      while (answers.size > capacity || bytes > REMEMBERED_ANSWER_BYTES) forgetLeastRecentlyUsed();
+    },
+  };
+}
