@@ -10,25 +10,30 @@ import { fileURLToPath } from 'node:url';
 import type * as Cli from './cli/index.js';
 import { runCodeCachedScript } from './code-cache/index.js';
 
-// How much V8 lets its heap grow, for a process that mostly answers small requests (decision 0012;
-// README, "Performance"): the young generation stays at its starting size (V8 grows it to 32 MiB
-// while objects keep surviving it, as the journal's entries do under load), and the old one is
-// collected once it is half again what was alive after the last full collection (V8 let it
-// quadruple: 8 MiB alive, collected at 33). This process is the mock's own: the library entries
-// (createMockServer, MSW) never set a flag.
-v8.setFlagsFromString('--semi-space-growth-factor=1');
-v8.setFlagsFromString('--heap-growing-percent=50');
-
 const compileCache = module as { enableCompileCache?: () => unknown; flushCompileCache?: () => void };
 compileCache.enableCompileCache?.();
 
 /**
  * Node writes the compile cache when the process exits, which a mock stopped with SIGKILL (a test
- * runner's teardown, `docker kill`) never does: it is written once the server has run for a second,
- * its first requests' code compiled by then (Node >= 22.10; a no-op before). V8's code cache is
- * written after the first answer (its code compiled too), or after that second without one.
+ * runner's teardown, `docker kill`) never does: it is written, and so is V8's code cache of the CLI's
+ * script, once the first answer is sent (its code compiled too), or a second after the mock is ready
+ * without one (Node >= 22.10 and Node < 22.1 respectively; each a no-op otherwise).
  */
-const COMPILE_CACHE_WRITTEN_AFTER_MS = 1_000;
+const START_OVER_AFTER_MS = 1_000;
+
+/**
+ * How much V8 lets its heap grow, for a process that mostly answers small requests (decision 0012;
+ * README, "Performance"): the young generation stays at its size (V8 grows it to 32 MiB while objects
+ * keep surviving it, as the journal's entries do under load), and the old one is collected once it
+ * is half again what was alive after the last full collection (V8 let it quadruple: 8 MiB alive,
+ * collected at 33). Set once the start is over and its caches are written: V8 refuses code caches
+ * made under other flags, Node's own modules' included (set first thing, they cost every start about
+ * 10 ms). This process is the mock's own: the library entries (createMockServer, MSW) never set a flag.
+ */
+function keepHeapSmall(): void {
+  v8.setFlagsFromString('--semi-space-growth-factor=1');
+  v8.setFlagsFromString('--heap-growing-percent=50');
+}
 
 const codeCached = compileCache.enableCompileCache ? undefined : runCodeCachedScript(fileURLToPath(new URL('./chunks/cli-bundle.cjs', import.meta.url)), process.env);
 const { runCli } = (codeCached?.exports as typeof Cli | undefined) ?? (await import('./cli/index.js'));
@@ -45,12 +50,16 @@ const result = await runCli({
 if (typeof result === 'number') {
   process.exitCode = result;
 } else {
-  setTimeout(() => compileCache.flushCompileCache?.(), COMPILE_CACHE_WRITTEN_AFTER_MS).unref();
-  if (codeCached) {
-    const save = (): void => codeCached.saveCodeCache();
-    result.server.once('request', (_request, response: NodeJS.EventEmitter) => response.once('finish', () => setImmediate(save)));
-    setTimeout(save, COMPILE_CACHE_WRITTEN_AFTER_MS).unref();
-  }
+  let startOver = false;
+  const afterStart = (): void => {
+    if (startOver) return;
+    startOver = true;
+    codeCached?.saveCodeCache();
+    compileCache.flushCompileCache?.();
+    keepHeapSmall();
+  };
+  result.server.once('request', (_request, response: NodeJS.EventEmitter) => response.once('finish', () => setImmediate(afterStart)));
+  setTimeout(afterStart, START_OVER_AFTER_MS).unref();
   const stop = (): void => {
     // Answers what is in flight (delays cut short; 503 for what is not answered in 1.5 s), then
     // exits: within 2 seconds even when a client holds a connection open.

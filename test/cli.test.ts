@@ -150,7 +150,7 @@ describe('the petstore-mock command', () => {
     }
   });
 
-  it("keeps V8's heap small under load: the young generation at its starting size, the whole heap under 26 MiB", async () => {
+  it("keeps V8's heap small under load: the young generation at its size once started, the whole heap within 16 MiB of it", async () => {
     const probe = fileURLToPath(new URL('./support/heap-probe.mjs', import.meta.url));
     const port = await freePort();
     const cli = startCli(['--port', String(port), '--log-level', 'error'], { NODE_OPTIONS: `--import=${pathToFileURL(probe).href}` });
@@ -171,14 +171,15 @@ describe('the petstore-mock command', () => {
         new Promise((resolve, reject) => {
           httpRequest(`${url}/pets`, { agent, headers: AUTH }, response => response.resume().once('end', resolve)).once('error', reject).end();
         });
-      // Each request's journal entry survives V8's scavenges: unchecked, the young generation grows
-      // to 32 MiB, and the old one to four times what is alive (35 MiB of heap at the peak here, against 20).
+      // Each request's journal entry survives V8's scavenges: unchecked, the young generation grows to
+      // 32 MiB (64 on Node 24), and the old one to four times what is alive (Node 20: 25 MiB more
+      // heap at the peak than at start; with the flags 10.5).
       for (let batch = 0; batch < 1_600; batch++) await Promise.all(Array.from({ length: 50 }, get));
       agent.destroy();
       const underLoad = await heap();
       expect(atStart.young).toBeGreaterThan(0);
       expect(underLoad.young).toBe(atStart.young);
-      expect(underLoad.peak).toBeLessThan(26 * 1024 * 1024);
+      expect(underLoad.peak - atStart.peak).toBeLessThan(16 * 1024 * 1024);
     } finally {
       cli.child.kill('SIGKILL');
     }
