@@ -140,6 +140,18 @@ describe('what repeats between journal entries', () => {
     expect(third?.origin).toBe('http://other:4010');
     expect(Object.isFrozen(first?.headers)).toBe(true);
   });
+
+  it('is kept once for requests repeated in turn, as sessions do, and never for headers that differ', async () => {
+    const engine = await createEngine({ seed: 1, pets: 2 });
+    const inSession = (id: string): Record<string, string> => ({ ...AUTH, 'x-petstore-session': id });
+    for (let round = 0; round < 2; round++) for (const id of ['a', 'b', 'c']) await engine.handle({ method: 'GET', url: '/v1/pets', headers: inSession(id) });
+    // Unparsable content types are not part of a request's identity, but the journal shows them as sent.
+    for (const type of ['x', 'y']) await engine.handle({ method: 'GET', url: '/v1/pets', headers: { ...inSession('a'), 'content-type': type } });
+    const entries = engine.journal.list();
+    expect(entries.slice(3, 6).map((entry, index) => entry.headers === entries[index]?.headers)).toEqual([true, true, true]);
+    expect(entries.slice(0, 3).map(entry => entry.headers['x-petstore-session'])).toEqual(['a', 'b', 'c']);
+    expect(entries.slice(6).map(entry => entry.headers['content-type'])).toEqual(['x', 'y']);
+  });
 });
 
 describe('the bytes of a journal entry', () => {

@@ -217,7 +217,7 @@ function journalEntry(
     body: answered.body?.body ?? null,
     bodyCut: answered.body?.bodyCut ?? false,
     origin: requestOrigin(request.url, headers['host']),
-    ...journalHeaders(request.headers),
+    ...journalHeaders(request.headers, answered.identity),
     response: journalResponse(response),
     reason: read.reason,
     pathCut: false,

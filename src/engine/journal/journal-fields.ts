@@ -16,8 +16,8 @@ export function redactedValue(name: string, value: string): string {
  * The request's headers as an entry keeps them: names lower-case, credentials redacted, and no more
  * than `JOURNAL_BODY_LIMIT` characters of names and values (the rest left out, and marked).
  */
-export function journalHeaders(headers: MockRequest['headers']): Pick<JournalEntry, 'headers' | 'headersCut'> {
-  let kept: Record<string, string> = {};
+export function journalHeaders(headers: MockRequest['headers'], identity?: string): Pick<JournalEntry, 'headers' | 'headersCut'> {
+  const kept: Record<string, string> = {};
   let size = 0;
   let headersCut = false;
   for (const name in headers) {
@@ -31,8 +31,39 @@ export function journalHeaders(headers: MockRequest['headers']): Pick<JournalEnt
     }
     kept[lower] = redactedValue(lower, value);
   }
-  kept = lastRequestHeaders = sameOrNew(lastRequestHeaders, kept);
-  return { headers: kept, headersCut };
+  return { headers: sharedRequestHeaders(kept, identity), headersCut };
+}
+
+/** Sets of request headers kept for sharing, at most; and the characters of their identities and headers together. */
+export const SHARED_HEADER_SETS = 256;
+export const SHARED_HEADER_CHARACTERS = 512 * 1024;
+const sharedHeaderSets = new Map<string, { headers: Readonly<Record<string, string>>; characters: number }>();
+let sharedHeaderCharacters = 0;
+
+/**
+ * The headers an earlier entry kept, when they are the same as `kept` (the last entry's, or the
+ * last of the request's identity: method, URL and headers, as Prism's verdicts are remembered);
+ * else `kept`, frozen, kept for the next. Requests repeated in turn (a test's sessions, a page's
+ * polls) then share one object each instead of a copy per entry.
+ */
+function sharedRequestHeaders(kept: Record<string, string>, identity: string | undefined): Readonly<Record<string, string>> {
+  const earlier = identity === undefined ? lastRequestHeaders : (sharedHeaderSets.get(identity)?.headers ?? lastRequestHeaders);
+  const headers = (lastRequestHeaders = sameOrNew(earlier, kept));
+  if (identity !== undefined && headers !== earlier) {
+    const previous = sharedHeaderSets.get(identity);
+    if (previous) sharedHeaderCharacters -= previous.characters;
+    let characters = identity.length;
+    for (const name in headers) characters += name.length + (headers[name]?.length ?? 0);
+    sharedHeaderSets.delete(identity);
+    sharedHeaderSets.set(identity, { headers, characters });
+    sharedHeaderCharacters += characters;
+    for (const [oldest, set] of sharedHeaderSets) {
+      if (sharedHeaderSets.size <= SHARED_HEADER_SETS && sharedHeaderCharacters <= SHARED_HEADER_CHARACTERS) break;
+      sharedHeaderSets.delete(oldest);
+      sharedHeaderCharacters -= set.characters;
+    }
+  }
+  return headers;
 }
 
 /** The answer as an entry keeps it; `body` is `response.body` unless HEAD dropped it. Its headers are copied: adapters add theirs later. */

@@ -6,7 +6,7 @@ import { isForced, readControls, type DelayRange, type OverrideRegistry } from '
 import { decodeBody, parseQuery, utf8Length, type DecodedBody } from '../http/index.js';
 import { journalBody, NO_BODY, type JournalEntry, type JournalProblem } from '../journal/index.js';
 import type { RequestContext } from '../operations/index.js';
-import { escapeUndecodableSegments, loadPrismMocker, parsableContentType, verdictKey, type PrismResult } from '../prism/index.js';
+import { escapeUndecodableSegments, loadPrismMocker, MAX_REMEMBERED_KEY_LENGTH, parsableContentType, verdictKey, type PrismResult } from '../prism/index.js';
 import { errorResponse, toMockResponse } from '../responses/index.js';
 import type { MockRequest, MockResponse } from '../types.js';
 import type { Answer } from './answer.js';
@@ -43,7 +43,7 @@ export async function answerApiRequest(runtime: DocumentRuntime, services: ApiRe
   if ('answer' in read) return read.answer;
   const { context } = read;
   const remembered = runtime.answers.recall(read.verdictKey, context);
-  if (remembered !== undefined) return { response: remembered, control: null, body: NO_BODY, ...(context.session && { session: context.session }) };
+  if (remembered !== undefined) return { response: remembered, control: null, body: NO_BODY, ...(context.session && { session: context.session }), ...identityOf(read) };
   // Prism's mocker answers forced, scripted and document-answered responses; otherwise it is never loaded.
   if (isForced(context.controls) || services.overrides.size > 0 || runtime.answersFromDocument) context.mocker = await loadPrismMocker();
   services.contexts.set(read.prismRequest, context);
@@ -60,6 +60,7 @@ export async function answerApiRequest(runtime: DocumentRuntime, services: ApiRe
     body: bodyForJournal(read.decoded),
     ...(context.session && { session: context.session }),
     ...(context.limit !== undefined && { limit: context.limit }),
+    ...identityOf(read),
   };
 }
 
@@ -150,4 +151,9 @@ function bodyForJournal(decoded: DecodedBody): Pick<JournalEntry, 'body' | 'body
     case 'none':
       return NO_BODY;
   }
+}
+
+/** The request's identity for the journal, as long as the one Prism's verdicts are remembered by. */
+function identityOf(read: ReadRequest): Pick<Answer, 'identity'> {
+  return read.verdictKey !== undefined && read.verdictKey.length <= MAX_REMEMBERED_KEY_LENGTH ? { identity: read.verdictKey } : {};
 }

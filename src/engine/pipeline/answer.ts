@@ -15,6 +15,8 @@ export interface Answer {
   body?: Pick<JournalEntry, 'body' | 'bodyCut'>;
   /** The limit that refused the request, for the journal. */
   limit?: string;
+  /** The request's identity (method, URL, headers) when it has no body: the journal shares what it keeps of identical requests. */
+  identity?: string;
 }
 
 /** GET, and HEAD beside it: HEAD is answered wherever GET is (RFC 9110). */
