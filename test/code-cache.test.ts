@@ -51,6 +51,14 @@ function cacheFiles(cacheRoot: string): string[] {
   return existsSync(folder) ? readdirSync(folder).filter(name => name.endsWith('.v8cache')) : [];
 }
 
+/** The cache file a first CLI under `cacheRoot` writes after its first answer (that CLI stopped then): its name. */
+async function seedCache(cacheRoot: string): Promise<string> {
+  const seed = await startAndAnswer(cacheRoot);
+  await eventually(() => cacheFiles(cacheRoot).length === 1);
+  await seed.stop();
+  return cacheFiles(cacheRoot)[0] ?? '';
+}
+
 describe.skipIf(!usesCodeCache)(`the CLI’s V8 code cache (Node ${process.versions.node}, without module.enableCompileCache)`, () => {
   const roots: string[] = [];
   const newRoot = (): string => {
@@ -78,10 +86,7 @@ describe.skipIf(!usesCodeCache)(`the CLI’s V8 code cache (Node ${process.versi
 
   it('is rejected when corrupt: the CLI compiles from source, answers as before, and writes a good cache in its place', async () => {
     const root = newRoot();
-    const seed = await startAndAnswer(root);
-    await eventually(() => cacheFiles(root).length === 1);
-    await seed.stop();
-    const [name = ''] = cacheFiles(root);
+    const name = await seedCache(root);
     const path = join(root, 'petstore-mock', name);
     const good = readFileSync(path);
     const corrupt = Buffer.from(good);
@@ -97,9 +102,7 @@ describe.skipIf(!usesCodeCache)(`the CLI’s V8 code cache (Node ${process.versi
 
   it('is neither read from nor written to a folder others may write, and the CLI still answers', async () => {
     const root = newRoot();
-    const seed = await startAndAnswer(root);
-    await eventually(() => cacheFiles(root).length === 1);
-    await seed.stop();
+    await seedCache(root);
     chmodSync(join(root, 'petstore-mock'), 0o777);
 
     const shared = await startAndAnswer(root);
@@ -120,10 +123,7 @@ describe.skipIf(!usesCodeCache)(`the CLI’s V8 code cache (Node ${process.versi
 
   it('of another build of the script is not used, and is removed once this build’s cache is written', async () => {
     const root = newRoot();
-    const seed = await startAndAnswer(root);
-    await eventually(() => cacheFiles(root).length === 1);
-    await seed.stop();
-    const [name = ''] = cacheFiles(root);
+    const name = await seedCache(root);
     const otherBuild = name.replace(/^cli-bundle-[0-9a-f]{16}-/, 'cli-bundle-0123456789abcdef-');
     const folder = join(root, 'petstore-mock');
     cpSync(join(folder, name), join(folder, otherBuild));

@@ -1,6 +1,6 @@
 import type { IHttpRequest } from '@stoplight/prism-http';
 import { describe, expect, it } from 'vitest';
-import { MAX_REMEMBERED_KEY_LENGTH, rememberVerdicts, type PureStages } from '../src/engine/prism/prism-verdicts.js';
+import { MAX_REMEMBERED_KEY_LENGTH, rememberVerdicts, verdictKey, type PureStages } from '../src/engine/prism/prism-verdicts.js';
 
 type RouteOptions = Parameters<PureStages['route']>[0];
 type CheckOptions = Parameters<PureStages['validateInput']>[0];
@@ -56,5 +56,11 @@ describe('remembered Prism verdicts hold no request and no failure', () => {
       decide(memory.stages, repeated);
     }
     expect(calls).toEqual({ route: 2, security: 2, input: 2 });
+  });
+
+  it('gives a bodiless request an identity of its method, URL and headers, and none to one with a body or longer than MAX_REMEMBERED_KEY_LENGTH', () => {
+    expect(verdictKey('GET', '/pets?', { authorization: 'Bearer a' }, false)).toBe('GET /pets?\nauthorization:Bearer a');
+    expect(verdictKey('POST', '/pets?', {}, true)).toBeUndefined();
+    expect(verdictKey('GET', '/pets?', { 'x-pad': 'h'.repeat(MAX_REMEMBERED_KEY_LENGTH) }, false)).toBeUndefined();
   });
 });

@@ -6,7 +6,7 @@ import { isForced, readControls, type DelayRange, type OverrideRegistry } from '
 import { decodeBody, parseQuery, utf8Length, type DecodedBody } from '../http/index.js';
 import { journalBody, NO_BODY, type JournalEntry, type JournalProblem } from '../journal/index.js';
 import type { RequestContext } from '../operations/index.js';
-import { escapeUndecodableSegments, loadPrismMocker, MAX_REMEMBERED_KEY_LENGTH, parsableContentType, verdictKey, type PrismResult } from '../prism/index.js';
+import { escapeUndecodableSegments, loadPrismMocker, parsableContentType, verdictKey, type PrismResult } from '../prism/index.js';
 import { errorResponse, toMockResponse } from '../responses/index.js';
 import type { MockRequest, MockResponse } from '../types.js';
 import type { Answer } from './answer.js';
@@ -153,7 +153,7 @@ function bodyForJournal(decoded: DecodedBody): Pick<JournalEntry, 'body' | 'body
   }
 }
 
-/** The request's identity for the journal, as long as the one Prism's verdicts are remembered by. */
+/** The request's identity for the journal: the one Prism's verdicts are remembered by. */
 function identityOf(read: ReadRequest): Pick<Answer, 'identity'> {
-  return read.verdictKey !== undefined && read.verdictKey.length <= MAX_REMEMBERED_KEY_LENGTH ? { identity: read.verdictKey } : {};
+  return read.verdictKey === undefined ? {} : { identity: read.verdictKey };
 }

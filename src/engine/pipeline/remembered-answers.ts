@@ -2,7 +2,6 @@ import type { PetstoreDocument } from '../../document/index.js';
 import type { PetStore } from '../../store/index.js';
 import { isForced } from '../controls/index.js';
 import { sunsetOf, type RequestContext } from '../operations/index.js';
-import { MAX_REMEMBERED_KEY_LENGTH } from '../prism/index.js';
 import type { MockResponse } from '../types.js';
 
 /** Answers remembered at most, across every session. */
@@ -97,7 +96,6 @@ export function rememberAnswers(document: PetstoreDocument, conditions: Remember
   };
   const mayRemember = (key: string | undefined, context: RequestContext): key is string =>
     key !== undefined &&
-    key.length <= MAX_REMEMBERED_KEY_LENGTH &&
     capacity > 0 &&
     !conditions.drawsPerRequest &&
     !isForced(context.controls) &&

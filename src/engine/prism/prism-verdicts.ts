@@ -70,10 +70,13 @@ export function rememberVerdicts(stages: PureStages, capacity: number): { stages
   };
 }
 
-/** The identity of a bodiless request, for `rememberVerdicts`; undefined when it has a body. */
+/**
+ * The identity of a bodiless request, for `rememberVerdicts` (and the engine's remembered answers and
+ * journal, which go by it too); undefined when it has a body or is longer than `MAX_REMEMBERED_KEY_LENGTH`.
+ */
 export function verdictKey(method: string, url: string, headers: Readonly<Record<string, string>>, hasBody: boolean): string | undefined {
   if (hasBody) return undefined;
   let key = `${method} ${url}`;
   for (const name in headers) key += `\n${name}:${headers[name] ?? ''}`;
-  return key;
+  return key.length <= MAX_REMEMBERED_KEY_LENGTH ? key : undefined;
 }
