@@ -4,9 +4,10 @@ import { createRequire } from 'node:module';
 import { dirname, resolve } from 'node:path';
 import { ajvCompilerBuildOptions, ajvInPage, ajvOnDemand } from './ajv-on-demand.mjs';
 import { browserBuildPlugins } from './browser-build.mjs';
-import { fakerBuildOptions, fakerOnDemand } from './faker-on-demand.mjs';
+import { fakerBuildOptions, fakerOnDemand, fakerOnFirstUse } from './faker-on-demand.mjs';
 import { mockerFromScript } from './code-cached-scripts.mjs';
 import { readFile } from 'node:fs/promises';
+import { leanFpTs } from './lean-fp-ts.mjs';
 import { leanRequires } from './lean-requires.mjs';
 import { prismLazyAjv, prismLazyAjvSchemasCheckedAtBuild } from './prism-lazy-ajv.mjs';
 import { prismLazyLodashFp } from './prism-lazy-lodash-fp.mjs';
@@ -127,7 +128,7 @@ export const browserBuildOptions = {
   define: { 'process.platform': '"browser"', 'process.browser': 'true', global: 'globalThis' },
   target: 'es2022',
   external: ['msw', 'msw/*'],
-  plugins: [prismFakerEnglishOnly, prismLazyAjvSchemasCheckedAtBuild, ajvInPage, precompiledValidators, prismUriTemplateWithoutEval, prismLazyLodashFp, prismValidatorRequiresOnUse, leanRequires, entriesByName, ...browserBuildPlugins()],
+  plugins: [prismFakerEnglishOnly, prismLazyAjvSchemasCheckedAtBuild, ajvInPage, precompiledValidators, prismUriTemplateWithoutEval, prismLazyLodashFp, prismValidatorRequiresOnUse, leanFpTs, fakerOnFirstUse, leanRequires, entriesByName, ...browserBuildPlugins()],
 };
 
 /** The dashboard's script, for browsers: served by the mock at /__admin/dashboard.js. */

@@ -6,3 +6,5 @@ export const FAKER_FILE: string;
 export const fakerOnDemand: Plugin;
 /** The esbuild options of Faker's file (`<outdir>/chunks/faker.cjs`). */
 export function fakerBuildOptions(outdir: string): BuildOptions & { metafile: true };
+/** The browser build's plugin: Faker bundled, evaluated on the first `new SimpleFaker()`. */
+export const fakerOnFirstUse: Plugin;

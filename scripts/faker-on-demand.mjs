@@ -4,7 +4,7 @@
 // still parsed it at every start. In the Node build it is a CommonJS file of its own beside the
 // chunks, `dist/chunks/faker.cjs`, loaded synchronously on the first Faker the fixtures make (another
 // seed or count, another document, a pet created without a required property). The browser build
-// keeps it bundled: a page cannot load a script synchronously.
+// keeps it bundled (a page cannot load a script synchronously), evaluated on that first Faker too.
 import { createRequire } from 'node:module';
 import { dirname } from 'node:path';
 import { onDemandFileOptions, requireBesideChunks } from './on-demand-file.mjs';
@@ -36,3 +36,28 @@ export function fakerBuildOptions(outdir) {
     resolveDir: dirname(createRequire(import.meta.url).resolve('../package.json')),
   });
 }
+
+const LAZY_NAMESPACE = 'petstore-faker-on-first-use';
+
+/**
+ * The browser build's plugin: Faker stays in the bundle, but its modules are evaluated on the first
+ * `new SimpleFaker()` (esbuild defers a module that is `require`d until then), not as the page starts.
+ */
+export const fakerOnFirstUse = {
+  name: 'petstore-faker-on-first-use',
+  setup(builder) {
+    builder.onResolve({ filter: /^@faker-js\/faker$/ }, args => (PET_FAKER.test(args.importer) ? { path: 'SimpleFaker', namespace: LAZY_NAMESPACE } : undefined));
+    builder.onLoad({ filter: /^SimpleFaker$/, namespace: LAZY_NAMESPACE }, () => ({
+      // Required, not imported, so that it waits for the call; a module of SimpleFaker alone, so that
+      // the rest of Faker (its locales) is not bundled.
+      contents: `let faker;\nexport function SimpleFaker(options) {\n  faker ??= require(${JSON.stringify(`${LAZY_NAMESPACE}:module`)});\n  return new faker.SimpleFaker(options);\n}\n`,
+      loader: 'js',
+    }));
+    builder.onResolve({ filter: new RegExp(`^${LAZY_NAMESPACE}:module$`) }, () => ({ path: 'module', namespace: LAZY_NAMESPACE }));
+    builder.onLoad({ filter: /^module$/, namespace: LAZY_NAMESPACE }, () => ({
+      contents: "export { SimpleFaker } from '@faker-js/faker';",
+      loader: 'js',
+      resolveDir: dirname(createRequire(import.meta.url).resolve('../package.json')),
+    }));
+  },
+};

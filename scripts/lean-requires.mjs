@@ -28,13 +28,14 @@ export function lodashNamesUsed(source) {
 }
 
 /** The names read of each binding of `require(<moduleName>)` in `source`, or undefined when one is used another way (or there is none). */
-function namesRead(source, moduleName) {
+export function namesRead(source, moduleName) {
   const quoted = moduleName.replace(/\//g, '\\/');
   const bindings = [...source.matchAll(new RegExp(`\\b(?:const|var|let)\\s+([\\w$]+)\\s*=\\s*require\\(["']${quoted}["']\\)`, 'g'))].map(match => match[1]);
   if (bindings.length === 0) return undefined;
   const names = new Set();
   for (const binding of bindings) {
-    const uses = [...source.matchAll(new RegExp(`\\b${binding.replace(/\$/g, '\\$')}\\b(.?)([\\w$]*)`, 'g'))];
+    // Not a property of something else (`x.E`), nor the module's name in its require (`"fp-ts/Record"`).
+    const uses = [...source.matchAll(new RegExp(`(?<![\\w$./"'])${binding.replace(/\$/g, '\\$')}\\b(.?)([\\w$]*)`, 'g'))];
     // The binding itself (`= require(...)`) aside, every use must read a named function.
     const reads = uses.slice(1);
     if (reads.some(([, dot]) => dot !== '.')) return undefined;

@@ -1,7 +1,8 @@
 import { createHash } from 'node:crypto';
-import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { checkBrowserOutput, checkDocumentSchemas, checkEmbeddedDocument } from '../scripts/browser-build.mjs';
 
@@ -49,6 +50,17 @@ describe('the browser build', () => {
     const current = JSON.stringify({ sourceSha256: createHash('sha256').update(yaml).digest('hex'), compiled: {} });
     expect(() => checkEmbeddedDocument(yaml, current)).not.toThrow();
     expect(() => checkEmbeddedDocument(`${yaml}# edited\n`, current)).toThrow(/is stale/);
+  });
+
+  it('embeds the compiled document as a string that JSON.parse reads when its chunk runs (not an object literal for V8 to parse as code)', async () => {
+    const chunks = new URL('dist/browser/chunks/', root);
+    const [chunk] = readdirSync(chunks).filter(file => /^\.petstore\.compiled-\w+\.js$/.test(file));
+    if (!chunk) throw new Error('dist/browser has no chunk of the compiled document: run npm run build.');
+    const text = readFileSync(new URL(chunk, chunks), 'utf8');
+    expect(text).toMatch(/=JSON\.parse\('\{"sourceSha256":/);
+    expect(text).not.toMatch(/\{sourceSha256:/);
+    const embedded = (await import(join(fileURLToPath(chunks), chunk))) as { default: unknown };
+    expect(embedded.default).toEqual(JSON.parse(readFileSync(new URL('openapi/.petstore.compiled.json', root), 'utf8')));
   });
 
   it('checks every schema of the embedded document against its meta-schema, naming a bad one and where it is', async () => {

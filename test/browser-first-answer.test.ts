@@ -32,13 +32,16 @@ function inputsBeforeFirstAnswer(metafile: Metafile): string[] {
 }
 
 describe('the browser build, up to a page’s first answer', () => {
-  it('loads neither Ajv’s compiler, nor the whole of lodash.js, nor all of mime-db', async () => {
+  it('loads neither Ajv’s compiler, nor the whole of lodash.js, nor all of mime-db, nor fp-ts’s CommonJS modules', async () => {
     const { metafile } = await build({ ...browserBuildOptions, write: false, logLevel: 'silent' });
     const inputs = inputsBeforeFirstAnswer(metafile);
     // Prism's validator, which the first answer needs, is there: the walk reaches the engine.
     expect(inputs.some(input => input.endsWith('prism-http/dist/validator/validators/utils.js'))).toBe(true);
     expect(inputs.filter(input => /node_modules[\\/]ajv[\\/]dist[\\/](core|compile[\\/]index|vocabularies[\\/]applicator[\\/]index)\.js$/.test(input))).toEqual([]);
     expect(inputs.filter(input => /node_modules[\\/]lodash[\\/]lodash(\.min)?\.js$/.test(input))).toEqual([]);
+    // What Prism reads of fp-ts comes from its ES build, of which the bundler keeps that (scripts/lean-fp-ts.mjs).
+    expect(inputs.filter(input => /node_modules[\\/]fp-ts[\\/]lib[\\/]/.test(input))).toEqual([]);
+    expect(inputs.some(input => /node_modules[\\/]fp-ts[\\/]es6[\\/]Either\.js$/.test(input))).toBe(true);
     // The document's media types only (scripts/browser-build.mjs), not the database's ~2,500.
     const mimeDatabase = Object.entries(metafile.inputs).filter(([input]) => inputs.includes(input) && /mime-db[\\/]db\.json$/.test(input));
     expect(mimeDatabase.map(([, { bytes }]) => bytes).every(bytes => bytes < 4_096)).toBe(true);

@@ -78,6 +78,19 @@ describe.skipIf(unavailable !== undefined)('petstore-mock/msw in Chromium, from 
       expect(seen).toEqual({ status: 200, deprecation: '@1764892800', sunset: 'Thu, 05 Dec 2030 00:00:00 GMT', link: '</v1/pets>; rel="successor-version"' });
     });
 
+    it('asks for the engine’s chunks once the task that created the mock is over, so that the app’s worker.start() comes first', async () => {
+      const page = await open();
+      // Vite's helper adds a <link rel=modulepreload> for each chunk of an import() as it is called.
+      const engineLinks = await page.evaluate(async () => {
+        const count = (): number => document.head.querySelectorAll('link[rel="modulepreload"][href*="engine-module"]').length;
+        window.petstoreTest.create();
+        const withinTheTask = count();
+        await new Promise(resolve => setTimeout(resolve, 100));
+        return [withinTheTask, count()];
+      });
+      expect(engineLinks).toEqual([0, 1]);
+    });
+
     it('reads request bodies without async iteration of streams, which Safari lacks', async () => {
       const page = await open({ initScript: () => void Reflect.deleteProperty(ReadableStream.prototype, Symbol.asyncIterator) });
       await start(page);

@@ -1,5 +1,10 @@
-import { fileURLToPath } from 'node:url';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import { build, type Plugin } from 'esbuild';
 import { describe, expect, it } from 'vitest';
+import { fakerOnFirstUse } from '../scripts/faker-on-demand.mjs';
 import { buildNode } from './support/node-build.js';
 import { startCli, type RunningCli } from './support/run-cli.js';
 
@@ -85,4 +90,45 @@ describe('Faker in the Node build (dist/chunks/faker.cjs, loaded on the first Fa
       await cli.exited;
     }
   }, 30_000);
+});
+
+describe('Faker in the browser build (bundled; evaluated on the first Faker the fixtures make, not as the page starts)', () => {
+  /** Counts the evaluations of Faker's module on `globalThis.fakerEvaluations`, as the browser build bundles it or as plainly imported. */
+  const countFakerEvaluations: Plugin = {
+    name: 'count-faker-evaluations',
+    setup(builder) {
+      builder.onResolve({ filter: /^@faker-js\/faker$/ }, args =>
+        args.namespace === 'counted-faker' ? undefined : { path: 'faker', namespace: 'counted-faker', pluginData: { importer: args.importer, namespace: args.namespace } },
+      );
+      builder.onLoad({ filter: /.*/, namespace: 'counted-faker' }, () => ({
+        contents: "globalThis.fakerEvaluations = (globalThis.fakerEvaluations ?? 0) + 1;\nexport { SimpleFaker } from '@faker-js/faker';",
+        loader: 'js',
+        resolveDir: fileURLToPath(new URL('..', import.meta.url)),
+      }));
+    },
+  };
+
+  /** The fixtures' entry bundled with the browser build's plugin (which then resolves Faker, counted) or without it. */
+  async function bundledFixtures(onFirstUse: boolean): Promise<{ buildPets: (count: number, options?: { seed?: number }) => { name: string }[] }> {
+    const outfile = join(mkdtempSync(join(tmpdir(), 'faker-on-first-use-')), `fixtures-${String(onFirstUse)}.mjs`);
+    await build({ entryPoints: ['src/fixtures/index.ts'], outfile, bundle: true, format: 'esm', platform: 'neutral', logLevel: 'silent', plugins: onFirstUse ? [fakerOnFirstUse, countFakerEvaluations] : [countFakerEvaluations] });
+    return (await import(pathToFileURL(outfile).href)) as never;
+  }
+
+  const evaluations = (): unknown => Reflect.get(globalThis, 'fakerEvaluations');
+
+  it('is not evaluated by the default seeded pets, and is, once, by another seed, drawing the same pets', async () => {
+    Reflect.deleteProperty(globalThis, 'fakerEvaluations');
+    const plain = await bundledFixtures(false);
+    expect(evaluations()).toBe(1);
+    const plainPets = plain.buildPets(3, { seed: 2 });
+
+    Reflect.deleteProperty(globalThis, 'fakerEvaluations');
+    const { buildPets } = await bundledFixtures(true);
+    expect(buildPets(2).map(pet => pet.name)).toEqual(['Gus', 'Daisy']);
+    expect(evaluations()).toBeUndefined();
+    expect(buildPets(3, { seed: 2 })).toEqual(plainPets);
+    expect(buildPets(3, { seed: 5 })).not.toEqual(plainPets);
+    expect(evaluations()).toBe(1);
+  }, 60_000);
 });

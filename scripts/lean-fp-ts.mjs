@@ -1,0 +1,56 @@
+// Prism requires fp-ts's CommonJS modules whole: Either, Option, Array, NonEmptyArray, TaskEither and
+// the modules they require (~135 KB minified), each of them evaluated, with its few hundred functions
+// and instances, before a page's first answer, which uses a few dozen of them. In the browser build,
+// each of Prism's modules gets a module of the fp-ts functions it reads instead, made from fp-ts's own
+// ES build (fp-ts/es6: the same source, compiled as ES modules), so that the bundler keeps only what
+// they use (~20 KB). The functions are fp-ts's own; Prism reads them as plain properties, as before
+// (no getter on each `E.chain`). The build fails when one of Prism's modules uses fp-ts another way
+// than by reading named functions of it, rather than ship all of it unnoticed.
+import { readFile } from 'node:fs/promises';
+import { createRequire } from 'node:module';
+import { dirname, join, resolve, sep } from 'node:path';
+import { namesRead } from './lean-requires.mjs';
+
+const FP_TS = dirname(createRequire(import.meta.url).resolve('fp-ts/package.json'));
+const SOURCE = resolve('src') + sep;
+/** `fp-ts/Either`, `fp-ts/lib/Either`, `fp-ts/lib/Either.js`: the module's name. */
+const FP_TS_MODULE = /^fp-ts\/(?:lib\/)?([A-Za-z]+)(?:\.js)?$/;
+const PRISM = /[\\/]@stoplight[\\/]prism-(?:http|core)[\\/]dist[\\/]/;
+
+/** The file of fp-ts's ES build that has the module `fp-ts/<name>`. */
+function esModuleOf(name) {
+  return join(FP_TS, 'es6', `${name}.js`);
+}
+
+/** The browser build's plugin; see above. */
+export const leanFpTs = {
+  name: 'petstore-lean-fp-ts',
+  setup(builder) {
+    builder.onResolve({ filter: /^fp-ts\/(?:lib\/)?[A-Za-z]+(?:\.js)?$/ }, async args => {
+      const [, name] = FP_TS_MODULE.exec(args.path) ?? [];
+      if (name === undefined || args.namespace === 'petstore-fp-ts') return undefined;
+      // The package's own ES modules import fp-ts's ES build: the bundler keeps what they name.
+      if (args.importer.startsWith(SOURCE)) return { path: esModuleOf(name) };
+      if (!PRISM.test(args.importer)) return undefined;
+      const names = namesRead(await readFile(args.importer, 'utf8'), args.path);
+      if (names === undefined) {
+        return { errors: [{ text: `lean-fp-ts: ${args.importer} uses ${args.path} other than by reading its functions by name; review scripts/lean-fp-ts.mjs for this Prism release.` }] };
+      }
+      return { path: `${name}:${names.join(',')}`, namespace: 'petstore-fp-ts', pluginData: { name, names } };
+    });
+    // Read once into a plain object (Prism reads `E.chain` on every call) from a module of those
+    // names alone, which lets the bundler drop the rest of fp-ts.
+    builder.onLoad({ filter: /.*/, namespace: 'petstore-fp-ts' }, ({ pluginData: { name, names } }) => ({
+      contents: [
+        `const used = require(${JSON.stringify(`petstore-fp-ts-used:${name}:${names.join(',')}`)});`,
+        `module.exports = { ${names.map(used => `${JSON.stringify(used)}: used[${JSON.stringify(used)}]`).join(', ')} };`,
+      ].join('\n'),
+      loader: 'js',
+    }));
+    builder.onResolve({ filter: /^petstore-fp-ts-used:/ }, args => ({ path: args.path.slice('petstore-fp-ts-used:'.length), namespace: 'petstore-fp-ts-used' }));
+    builder.onLoad({ filter: /.*/, namespace: 'petstore-fp-ts-used' }, ({ path }) => {
+      const [name, names] = path.split(':');
+      return { contents: `export { ${names.split(',').join(', ')} } from ${JSON.stringify(esModuleOf(name))};`, loader: 'js', resolveDir: FP_TS };
+    });
+  },
+};

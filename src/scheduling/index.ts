@@ -1,0 +1,1 @@
+export { nextTask } from './next-task.js';
