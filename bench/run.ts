@@ -11,7 +11,7 @@ import { promisify } from 'node:util';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { buildPets } from '../src/fixtures/index.js';
 import { resolve } from 'node:path';
-import { measureBrowser, type BrowserPageFigures } from './browser.js';
+import { measureBrowser, ROUNDS as BROWSER_ROUNDS, type BrowserPageFigures } from './browser.js';
 import { measureDocker } from './docker.js';
 import { buildBaseline } from './baseline.js';
 import { measureJournalMemory } from './journal.js';
@@ -165,7 +165,7 @@ const kb = (bytes: number): string => `${(bytes / 1024).toFixed(0)} KB`;
 if (typeof browserFigures === 'string') console.log(`Browser: skipped, ${browserFigures}.`);
 else {
   const { petstore, strictCsp, trivial } = browserFigures;
-  console.log(`Browser: navigation to first answer ${petstore.firstAnswerMs.toFixed(0)} ms (trivial handler page ${trivial.firstAnswerMs.toFixed(0)} ms, medians of 12); later requests ${petstore.laterRequestMs.toFixed(2)} ms (trivial ${trivial.laterRequestMs.toFixed(2)} ms)`);
+  console.log(`Browser: navigation to first answer ${petstore.firstAnswerMs.toFixed(0)} ms (trivial handler page ${trivial.firstAnswerMs.toFixed(0)} ms, medians of ${BROWSER_ROUNDS}); later requests ${petstore.laterRequestMs.toFixed(2)} ms (trivial ${trivial.laterRequestMs.toFixed(2)} ms)`);
   console.log(
     typeof strictCsp === 'string'
       ? `Browser: the page under script-src 'self' (no 'unsafe-eval'): ${strictCsp}`

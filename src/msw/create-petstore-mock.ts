@@ -19,6 +19,7 @@ import { nextTask } from '../scheduling/index.js';
 import { createSessionRegistry, newSessionId, SESSION_HEADER } from '../sessions/index.js';
 import { checkPersistOptions, createPersistedStoreKeeper, type PersistOption } from './persisted-stores.js';
 import { loadAjvCompiler } from './ajv-compiler.js';
+import { loadEngineModule } from './load-engine-module.js';
 import { refusal } from './refusal.js';
 import { StoreFullError, type PetStore } from '../store/index.js';
 import type { Call, DeclaredStatus, OperationId, OverrideOptions, StoreState } from '../types/index.js';
@@ -130,7 +131,7 @@ export function createMock(options: PetstoreMockOptions, startNow: boolean): Pet
   // are all precompiled, and its first answer does not wait for Ajv's compiler (loaded after it).
   const ajvCompilerNeeded = engineOptions.document !== undefined || engineOptions.documentPath !== undefined;
   const start = (): Promise<StartedEngine> =>
-    (started ??= Promise.all([import('./engine-module.js'), ajvCompilerNeeded ? loadAjvCompiler() : undefined]).then(async ([tools]) => {
+    (started ??= Promise.all([loadEngineModule(), ajvCompilerNeeded ? loadAjvCompiler() : undefined]).then(async ([tools]) => {
       const engine = await tools.createEngine({ ...engineOptions, sessions, journal, overrides });
       keeper?.restore(pets => tools.readPets(pets, tools.petSchemaOf(engine.document), sessions.maxPets));
       return { engine, tools };

@@ -46,10 +46,6 @@ const harness = {
     }
     await mock.engine();
   },
-  /** A mock created as an app's module creates it, before its `worker.start()`; not the worker's handlers. */
-  create(options: PetstoreMockOptions = {}): void {
-    mock = createPetstoreMock(options);
-  },
   async request(method: string, path: string, init: { headers?: Record<string, string>; body?: string } = {}): Promise<SeenResponse> {
     const response = await fetch(path, { method, ...(init.headers && { headers: init.headers }), ...(init.body !== undefined && { body: init.body }) });
     return { status: response.status, headers: [...response.headers], body: response.body === null ? null : await response.text() };
