@@ -14,6 +14,11 @@ export const AJV_COMPILER_FILE = 'ajv-compiler.cjs';
 
 /** What Prism's validator requires on a miss, each a property of the compiler file's exports. */
 const AJV_MODULES = ['ajv', 'ajv/dist/2019', 'ajv/dist/2020', 'ajv-formats'];
+/** A require of one of them. */
+const AJV_MODULE = new RegExp(`^(${AJV_MODULES.map(name => name.replace(/[/.]/g, '\\$&')).join('|')})$`);
+/** The compiler, in the Node build's file and the page's chunk alike: the Ajv Prism's validator would require (resolved from `PRISM_VALIDATORS`). */
+const AJV_COMPILER_CONTENTS = `module.exports = {${AJV_MODULES.map(name => `${JSON.stringify(name)}: require(${JSON.stringify(name)})`).join(', ')}};`;
+const PRISM_VALIDATORS = dirname(createRequire(import.meta.url).resolve('@stoplight/prism-http/dist/validator/validators/utils.js'));
 
 const PRISM_VALIDATORS_UTILS = /[\\/]@stoplight[\\/]prism-http[\\/]dist[\\/]validator[\\/]validators[\\/]utils\.js$/;
 const NAMESPACE = 'petstore-ajv-on-demand';
@@ -22,8 +27,7 @@ const NAMESPACE = 'petstore-ajv-on-demand';
 export const ajvOnDemand = {
   name: 'petstore-ajv-on-demand',
   setup(builder) {
-    const modules = new RegExp(`^(${AJV_MODULES.map(name => name.replace(/[/.]/g, '\\$&')).join('|')})$`);
-    builder.onResolve({ filter: modules }, args => (PRISM_VALIDATORS_UTILS.test(args.importer) ? { path: args.path, namespace: NAMESPACE } : undefined));
+    builder.onResolve({ filter: AJV_MODULE }, args => (PRISM_VALIDATORS_UTILS.test(args.importer) ? { path: args.path, namespace: NAMESPACE } : undefined));
     builder.onLoad({ filter: /.*/, namespace: NAMESPACE }, args => ({
       contents: `module.exports = require(${JSON.stringify(`./${AJV_COMPILER_FILE}`)})[${JSON.stringify(args.path)}];`,
       loader: 'js',
@@ -37,11 +41,7 @@ export const ajvOnDemand = {
  * Prism's own folder), its drafts and ajv-formats, as one minified CommonJS module.
  */
 export function ajvCompilerBuildOptions(outdir) {
-  const prismValidators = dirname(createRequire(import.meta.url).resolve('@stoplight/prism-http/dist/validator/validators/utils.js'));
-  return onDemandFileOptions(outdir, AJV_COMPILER_FILE, {
-    contents: `module.exports = {${AJV_MODULES.map(name => `${JSON.stringify(name)}: require(${JSON.stringify(name)})`).join(', ')}};`,
-    resolveDir: prismValidators,
-  });
+  return onDemandFileOptions(outdir, AJV_COMPILER_FILE, { contents: AJV_COMPILER_CONTENTS, resolveDir: PRISM_VALIDATORS });
 }
 
 /** What the browser build names the module that loads Ajv's compiler into the page (src/msw/ajv-compiler.browser.ts imports it). */
@@ -62,17 +62,11 @@ const CHUNK_NAMESPACE = 'petstore-ajv-compiler-chunk';
 export const ajvInPage = {
   name: 'petstore-ajv-in-page',
   setup(builder) {
-    const modules = new RegExp(`^(${AJV_MODULES.map(name => name.replace(/[/.]/g, '\\$&')).join('|')})$`);
-    builder.onResolve({ filter: modules }, args => (PRISM_VALIDATORS_UTILS.test(args.importer) ? { path: args.path, namespace: IN_PAGE_NAMESPACE } : undefined));
+    builder.onResolve({ filter: AJV_MODULE }, args => (PRISM_VALIDATORS_UTILS.test(args.importer) ? { path: args.path, namespace: IN_PAGE_NAMESPACE } : undefined));
     builder.onResolve({ filter: new RegExp(`^${AJV_IN_PAGE_MODULE}$`) }, args => ({ path: args.path, namespace: IN_PAGE_NAMESPACE }));
     // The chunk (named after this path): the Ajv Prism's validator would require, resolved from Prism's folder.
     builder.onResolve({ filter: new RegExp(`^${AJV_IN_PAGE_MODULES}$`) }, () => ({ path: 'ajv-compiler', namespace: CHUNK_NAMESPACE }));
-    const prismValidators = dirname(createRequire(import.meta.url).resolve('@stoplight/prism-http/dist/validator/validators/utils.js'));
-    builder.onLoad({ filter: /.*/, namespace: CHUNK_NAMESPACE }, () => ({
-      contents: `module.exports = {${AJV_MODULES.map(name => `${JSON.stringify(name)}: require(${JSON.stringify(name)})`).join(', ')}};`,
-      loader: 'js',
-      resolveDir: prismValidators,
-    }));
+    builder.onLoad({ filter: /.*/, namespace: CHUNK_NAMESPACE }, () => ({ contents: AJV_COMPILER_CONTENTS, loader: 'js', resolveDir: PRISM_VALIDATORS }));
     builder.onLoad({ filter: /.*/, namespace: IN_PAGE_NAMESPACE }, args => {
       if (args.path === AJV_IN_PAGE_MODULE) {
         return {

@@ -12,6 +12,8 @@ import { onDemandFileOptions, requireBesideChunks } from './on-demand-file.mjs';
 /** The file name, beside the Node build's chunks, of Faker's SimpleFaker. */
 export const FAKER_FILE = 'faker.cjs';
 
+/** Where `@faker-js/faker` resolves from: the package's own folder (the fixtures' Faker 10, not Prism's 6). */
+const PACKAGE_ROOT = dirname(createRequire(import.meta.url).resolve('../package.json'));
 const PET_FAKER = /[\\/]src[\\/]fixtures[\\/]pet-faker\.ts$/;
 const NAMESPACE = 'petstore-faker-on-demand';
 
@@ -33,7 +35,7 @@ export const fakerOnDemand = {
 export function fakerBuildOptions(outdir) {
   return onDemandFileOptions(outdir, FAKER_FILE, {
     contents: "export { SimpleFaker } from '@faker-js/faker';",
-    resolveDir: dirname(createRequire(import.meta.url).resolve('../package.json')),
+    resolveDir: PACKAGE_ROOT,
   });
 }
 
@@ -57,7 +59,7 @@ export const fakerOnFirstUse = {
     builder.onLoad({ filter: /^module$/, namespace: LAZY_NAMESPACE }, () => ({
       contents: "export { SimpleFaker } from '@faker-js/faker';",
       loader: 'js',
-      resolveDir: dirname(createRequire(import.meta.url).resolve('../package.json')),
+      resolveDir: PACKAGE_ROOT,
     }));
   },
 };

@@ -28,9 +28,8 @@ function esModuleOf(name) {
 export const leanFpTs = {
   name: 'petstore-lean-fp-ts',
   setup(builder) {
-    builder.onResolve({ filter: /^fp-ts\/(?:lib\/)?[A-Za-z]+(?:\.js)?$/ }, async args => {
-      const [, name] = FP_TS_MODULE.exec(args.path) ?? [];
-      if (name === undefined || args.namespace === 'petstore-fp-ts') return undefined;
+    builder.onResolve({ filter: FP_TS_MODULE }, async args => {
+      const name = FP_TS_MODULE.exec(args.path)?.[1] ?? '';
       // The package's own ES modules import fp-ts's ES build: the bundler keeps what they name.
       if (args.importer.startsWith(SOURCE)) return { path: esModuleOf(name) };
       if (!PRISM.test(args.importer)) return undefined;

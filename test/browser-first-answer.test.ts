@@ -14,8 +14,8 @@ import { compileDocument } from '../src/document/compile-document.js';
 const UTILS = createRequire(import.meta.url).resolve('@stoplight/prism-http/dist/validator/validators/utils.js');
 
 /**
- * The inputs of the browser build's chunks that a page loads before its first answer: msw.js, what it
- * imports statically, and the engine's chunk (its `import()` when a mock starts) with its static imports.
+ * The inputs of the browser build's chunks that a page loads before its first answer: msw.js and what
+ * it imports statically, the engine among them (src/msw/load-engine-module.browser.ts).
  */
 function inputsBeforeFirstAnswer(metafile: Metafile): string[] {
   const outputs = metafile.outputs;
@@ -25,7 +25,7 @@ function inputsBeforeFirstAnswer(metafile: Metafile): string[] {
     if (seen.has(name)) continue;
     seen.add(name);
     for (const imported of outputs[name]?.imports ?? []) {
-      if (outputs[imported.path] && (imported.kind !== 'dynamic-import' || /[\\/]engine-module-/.test(imported.path))) pending.push(imported.path);
+      if (outputs[imported.path] && imported.kind !== 'dynamic-import') pending.push(imported.path);
     }
   }
   return [...seen].flatMap(name => Object.entries(outputs[name]?.inputs ?? {}).flatMap(([input, { bytesInOutput }]) => (bytesInOutput > 0 ? [input] : [])));

@@ -15,7 +15,6 @@ import { readBasePath } from '../document/base-path.js';
 import { PACKAGE_BASE_PATH } from '../document/package-base-path.generated.js';
 import { checkOptions, findDefaultStatusProblem } from '../options/index.js';
 import { PET_STATUSES } from '../types/index.js';
-import { nextTask } from '../scheduling/index.js';
 import { createSessionRegistry, newSessionId, SESSION_HEADER } from '../sessions/index.js';
 import { checkPersistOptions, createPersistedStoreKeeper, type PersistOption } from './persisted-stores.js';
 import { loadAjvCompiler } from './ajv-compiler.js';
@@ -137,10 +136,10 @@ export function createMock(options: PetstoreMockOptions, startNow: boolean): Pet
       return { engine, tools };
     }));
   const getEngine = async (): Promise<Engine> => (await start()).engine;
-  // The engine starts before any request (in a page, loading Prism's chunks while the app starts its
-  // worker): the first request does not wait for all of it, and kept pets are back before it is
-  // answered. A failure to start surfaces on the first request, as it would have without this.
-  if (startNow) soonAfterCreation(() => void getEngine().catch(() => undefined));
+  // The engine starts before any request (in a page, evaluated once the app's worker is registered:
+  // load-engine-module.browser.ts): the first request does not wait for all of it, and kept pets are
+  // back before it is answered. A failure to start surfaces on the first request, as it would have without this.
+  if (startNow) void getEngine().catch(() => undefined);
   const basePrefix = baseUrl === undefined ? undefined : baseUrl.replace(/\/+$/, '');
   // Without a base URL, any origin under the document's base path. It is known before the document
   // loads (in a page the engine's own chunk is fetched through these handlers, so waiting for it
@@ -266,17 +265,6 @@ export function createHandlers(options: PetstoreMockOptions = {}): HttpHandler[]
 const FIRST_ANSWER_WAY_BACK_MS = 1_000;
 
 /** In a page, a second after the first answer, once idle; in Node (no service worker between), at the next turn of the event loop. */
-/**
- * In a page, `work` runs once the task that created the mock is over: after the app's own start-up
- * code, such as `worker.start()`, which asks the browser for the worker's registrations. Started
- * within that task, the engine's chunks (requested with a `<link rel=modulepreload>` each by Vite's
- * helper) held up the worker's registration by their ~10 ms. In Node, at once.
- */
-function soonAfterCreation(work: () => void): void {
-  if (typeof document === 'undefined') work();
-  else void nextTask().then(work);
-}
-
 function afterFirstAnswer(work: () => void): void {
   if (typeof document === 'undefined') {
     setTimeout(work, 0);

@@ -18,7 +18,7 @@ export async function loadEngineModule(): Promise<typeof import('./engine-module
   return engineModule;
 }
 
-export const ENGINE_EVALUATED_MARK = 'petstore-mock: engine evaluated';
+const ENGINE_EVALUATED_MARK = 'petstore-mock: engine evaluated';
 
 /** The page's service workers; none under jsdom or in an insecure context (an http:// LAN address), where MSW falls back. */
 function serviceWorkers(): ServiceWorkerContainer | undefined {
