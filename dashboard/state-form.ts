@@ -6,7 +6,8 @@ import { jsonInit, send, sessionName, type AdminRequest } from './admin-request.
 /**
  * "Replace pets": the session's pets as JSON in a textarea, put back whole with PUT /__admin/state,
  * which checks them as the API does. A refused state shows the mock's message (which pet, which field)
- * beside the editor and changes nothing, the editor's text included.
+ * beside the editor and changes nothing, the editor's text included. A read that was already on its
+ * way when the user edited the text does not overwrite it: what they typed is what "Replace" sends.
  */
 
 const FIELD = 'state-pets';
@@ -20,6 +21,13 @@ export function createStateControls(admin: AdminRequest, session: () => string |
   const editor = byIdOf(FIELD, HTMLTextAreaElement);
   const message = byId('state-message');
 
+  /** Counts the user's edits and replaces, so a read that started before one of them leaves the text (and the message) alone. */
+  let edits = 0;
+  let submits = 0;
+  editor.addEventListener('input', () => {
+    edits += 1;
+  });
+
   const fill = (pets: readonly Pet[]): void => {
     editor.value = JSON.stringify(pets, null, 2);
     setFieldError(FIELD, undefined);
@@ -32,6 +40,7 @@ export function createStateControls(admin: AdminRequest, session: () => string |
   byId('state-reload').addEventListener('click', () => void load());
 
   async function submit(): Promise<void> {
+    submits += 1;
     clearFieldErrors([SESSION_FIELD, FIELD]);
     const target = session();
     message.textContent = 'Replacing the pets…';
@@ -49,8 +58,14 @@ export function createStateControls(admin: AdminRequest, session: () => string |
 
   async function load(): Promise<void> {
     const asked = session();
+    const editsBefore = edits;
+    const submitsBefore = submits;
     const sent = await send(admin, '/__admin/state', {}, asked);
-    if (asked !== session()) return;
+    if (asked !== session() || submits !== submitsBefore) return;
+    if (edits !== editsBefore) {
+      message.textContent = `Kept your edits; "Reload from the mock" reads the pets of ${sessionName(asked)}.`;
+      return;
+    }
     if (!sent.ok) {
       setFieldError(fieldOf(sent.message, FIELD) ?? FIELD, sent.message);
       message.textContent = `Could not read the pets of ${sessionName(asked)}: ${sent.message}`;

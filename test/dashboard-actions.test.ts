@@ -53,6 +53,20 @@ describe.skipIf(unavailable !== undefined)('the dashboard’s test controls, in 
     await page.locator('#control-session').press('Tab');
   }
 
+  /**
+   * Chooses a session and waits until the editor shows its pets: the page's read for it has answered
+   * (every session is seeded alike, so the text alone cannot tell the default session's from it).
+   */
+  async function chooseSessionAndRead(page: Page, session: string): Promise<void> {
+    const read = page.waitForResponse(response => {
+      const request = response.request();
+      return request.method() === 'GET' && new URL(request.url()).pathname === '/__admin/state' && request.headers()['x-petstore-session'] === session;
+    });
+    await chooseSession(page, session);
+    const pets = ((await (await read).json()) as { pets: Pet[] }).pets;
+    await expect.poll(async () => JSON.parse(await page.locator('#state-pets').inputValue()) as unknown).toEqual(pets);
+  }
+
   const activeId = (page: Page) => page.evaluate(() => document.activeElement?.id ?? '');
   const listPets = (mock: MockServer, session: string) => fetch(`${mock.url}/pets?limit=100`, { headers: { ...AUTH, 'x-petstore-session': session } });
   const state = async (mock: MockServer, session: string) =>
@@ -159,8 +173,7 @@ describe.skipIf(unavailable !== undefined)('the dashboard’s test controls, in 
   it('replaces a session’s pets with two from the editor, and the API answers them', async () => {
     const mock = await start();
     const page = await open(mock);
-    await chooseSession(page, 'editor-1');
-    await expect.poll(async () => JSON.parse(await page.locator('#state-pets').inputValue()) as unknown).toEqual(await state(mock, 'editor-1'));
+    await chooseSessionAndRead(page, 'editor-1');
     await page.locator('#state-pets').fill(JSON.stringify(TWO_PETS));
     await page.getByRole('button', { name: 'Replace pets' }).click();
     await expect.poll(() => page.locator('#state-message').textContent()).toBe('Replaced the pets of session editor-1: 2 now.');
@@ -171,12 +184,39 @@ describe.skipIf(unavailable !== undefined)('the dashboard’s test controls, in 
     await page.close();
   });
 
+  it('keeps what the user typed in the editor when the session’s pets arrive after the edit', async () => {
+    const mock = await start();
+    const page = await open(mock);
+    let release: () => void = () => undefined;
+    const released = new Promise<void>(resolve => (release = resolve));
+    let held = false;
+    await page.route('**/__admin/state', async route => {
+      if (route.request().method() === 'GET' && route.request().headers()['x-petstore-session'] === 'slow-read') {
+        held = true;
+        await released;
+      }
+      await route.continue();
+    });
+    await chooseSession(page, 'slow-read');
+    await expect.poll(() => held).toBe(true);
+    await page.locator('#state-pets').fill(JSON.stringify(TWO_PETS));
+    release();
+    await expect.poll(() => page.locator('#state-message').textContent()).toBe('Kept your edits; "Reload from the mock" reads the pets of session slow-read.');
+    expect(await page.locator('#state-pets').inputValue()).toBe(JSON.stringify(TWO_PETS));
+    await page.getByRole('button', { name: 'Replace pets' }).click();
+    await expect.poll(() => page.locator('#state-message').textContent()).toBe('Replaced the pets of session slow-read: 2 now.');
+    expect(await state(mock, 'slow-read')).toEqual(TWO_PETS);
+    await page.locator('#state-pets').fill('[]');
+    await page.getByRole('button', { name: 'Reload from the mock' }).click();
+    await expect.poll(async () => JSON.parse(await page.locator('#state-pets').inputValue()) as unknown).toEqual(TWO_PETS);
+    await page.close();
+  });
+
   it('refuses a pet whose name is over 255 characters with the mock’s message, and changes nothing', async () => {
     const mock = await start();
     const page = await open(mock);
-    await chooseSession(page, 'bad-pet');
+    await chooseSessionAndRead(page, 'bad-pet');
     const before = await state(mock, 'bad-pet');
-    await expect.poll(async () => JSON.parse(await page.locator('#state-pets').inputValue()) as unknown).toEqual(before);
     const bad = JSON.stringify([TWO_PETS[0], { ...TWO_PETS[1], name: 'x'.repeat(256) }]);
     await page.locator('#state-pets').fill(bad);
     await page.getByRole('button', { name: 'Replace pets' }).click();
