@@ -16,27 +16,31 @@ export const FAKER_FILE = 'faker.cjs';
 const PACKAGE_ROOT = dirname(createRequire(import.meta.url).resolve('../package.json'));
 const PET_FAKER = /[\\/]src[\\/]fixtures[\\/]pet-faker\.ts$/;
 const NAMESPACE = 'petstore-faker-on-demand';
+/** Faker's SimpleFaker alone (the rest of Faker, its locales, is not bundled), resolved from the package's folder. */
+const SIMPLE_FAKER = { contents: "export { SimpleFaker } from '@faker-js/faker';", resolveDir: PACKAGE_ROOT };
+
+/**
+ * The module the fixtures import in Faker's place: a constructor that requires `specifier` on its
+ * first call and returns the real instance (`new SimpleFaker(options)` is Faker's own object).
+ * Required, not imported, so that loading or evaluating Faker waits for that call.
+ */
+function simpleFakerOnFirstCall(specifier) {
+  return `let faker;\nexport function SimpleFaker(options) {\n  faker ??= require(${JSON.stringify(specifier)});\n  return new faker.SimpleFaker(options);\n}\n`;
+}
 
 /** The Node build's plugin: the fixtures' `new SimpleFaker()` loads Faker's file on the first call. */
 export const fakerOnDemand = {
   name: 'petstore-faker-on-demand',
   setup(builder) {
     builder.onResolve({ filter: /^@faker-js\/faker$/ }, args => (PET_FAKER.test(args.importer) ? { path: args.path, namespace: NAMESPACE } : undefined));
-    builder.onLoad({ filter: /.*/, namespace: NAMESPACE }, () => ({
-      // A constructor returning the real instance: `new SimpleFaker(options)` is Faker's own object.
-      contents: `let faker;\nexport function SimpleFaker(options) {\n  faker ??= require(${JSON.stringify(`./${FAKER_FILE}`)});\n  return new faker.SimpleFaker(options);\n}\n`,
-      loader: 'js',
-    }));
+    builder.onLoad({ filter: /.*/, namespace: NAMESPACE }, () => ({ contents: simpleFakerOnFirstCall(`./${FAKER_FILE}`), loader: 'js' }));
     requireBesideChunks(builder, FAKER_FILE, NAMESPACE);
   },
 };
 
 /** The esbuild options of Faker's file: the @faker-js/faker the fixtures import, its SimpleFaker alone, as one minified CommonJS module. */
 export function fakerBuildOptions(outdir) {
-  return onDemandFileOptions(outdir, FAKER_FILE, {
-    contents: "export { SimpleFaker } from '@faker-js/faker';",
-    resolveDir: PACKAGE_ROOT,
-  });
+  return onDemandFileOptions(outdir, FAKER_FILE, SIMPLE_FAKER);
 }
 
 const LAZY_NAMESPACE = 'petstore-faker-on-first-use';
@@ -49,17 +53,8 @@ export const fakerOnFirstUse = {
   name: 'petstore-faker-on-first-use',
   setup(builder) {
     builder.onResolve({ filter: /^@faker-js\/faker$/ }, args => (PET_FAKER.test(args.importer) ? { path: 'SimpleFaker', namespace: LAZY_NAMESPACE } : undefined));
-    builder.onLoad({ filter: /^SimpleFaker$/, namespace: LAZY_NAMESPACE }, () => ({
-      // Required, not imported, so that it waits for the call; a module of SimpleFaker alone, so that
-      // the rest of Faker (its locales) is not bundled.
-      contents: `let faker;\nexport function SimpleFaker(options) {\n  faker ??= require(${JSON.stringify(`${LAZY_NAMESPACE}:module`)});\n  return new faker.SimpleFaker(options);\n}\n`,
-      loader: 'js',
-    }));
+    builder.onLoad({ filter: /^SimpleFaker$/, namespace: LAZY_NAMESPACE }, () => ({ contents: simpleFakerOnFirstCall(`${LAZY_NAMESPACE}:module`), loader: 'js' }));
     builder.onResolve({ filter: new RegExp(`^${LAZY_NAMESPACE}:module$`) }, () => ({ path: 'module', namespace: LAZY_NAMESPACE }));
-    builder.onLoad({ filter: /^module$/, namespace: LAZY_NAMESPACE }, () => ({
-      contents: "export { SimpleFaker } from '@faker-js/faker';",
-      loader: 'js',
-      resolveDir: PACKAGE_ROOT,
-    }));
+    builder.onLoad({ filter: /^module$/, namespace: LAZY_NAMESPACE }, () => ({ ...SIMPLE_FAKER, loader: 'js' }));
   },
 };

@@ -37,13 +37,13 @@ export const leanFpTs = {
       if (names === undefined) {
         return { errors: [{ text: `lean-fp-ts: ${args.importer} uses ${args.path} other than by reading its functions by name; review scripts/lean-fp-ts.mjs for this Prism release.` }] };
       }
-      return { path: `${name}:${names.join(',')}`, namespace: 'petstore-fp-ts', pluginData: { name, names } };
+      return { path: `${name}:${names.join(',')}`, namespace: 'petstore-fp-ts', pluginData: { names } };
     });
     // Read once into a plain object (Prism reads `E.chain` on every call) from a module of those
-    // names alone, which lets the bundler drop the rest of fp-ts.
-    builder.onLoad({ filter: /.*/, namespace: 'petstore-fp-ts' }, ({ pluginData: { name, names } }) => ({
+    // names alone (the same path, `<module>:<names>`), which lets the bundler drop the rest of fp-ts.
+    builder.onLoad({ filter: /.*/, namespace: 'petstore-fp-ts' }, ({ path, pluginData: { names } }) => ({
       contents: [
-        `const used = require(${JSON.stringify(`petstore-fp-ts-used:${name}:${names.join(',')}`)});`,
+        `const used = require(${JSON.stringify(`petstore-fp-ts-used:${path}`)});`,
         `module.exports = { ${names.map(used => `${JSON.stringify(used)}: used[${JSON.stringify(used)}]`).join(', ')} };`,
       ].join('\n'),
       loader: 'js',
