@@ -1,15 +1,10 @@
 import type { IPrismDiagnostic } from '@stoplight/prism-core';
 import type { IHttpRequest, IHttpResponse } from '@stoplight/prism-http';
 import type { IHttpOperation } from '@stoplight/types';
-import { checkBearerToken } from './bearer-token.js';
 import { describeDiagnostics, isError } from './diagnostics.js';
 import { findParameterNumberProblem } from './parameter-numbers.js';
 import type { DecodedBody, RoundedNumber } from '../http/index.js';
 import { errorResponse } from '../responses/index.js';
-
-export const BEARER_CHALLENGE = 'Bearer realm="petstore-mock"';
-/** The 401's message when `Authorization` is missing: also the journal's problem, in place of Prism's "Invalid security scheme used". */
-export const MISSING_TOKEN_MESSAGE = 'Send the header "Authorization: Bearer <API_KEY>".';
 
 export interface RequestFacts {
   operation: IHttpOperation;
@@ -18,16 +13,15 @@ export interface RequestFacts {
   diagnostics: readonly IPrismDiagnostic[];
   /** What the engine made of the body before Prism saw it. */
   body: DecodedBody;
-  apiKeys: ReadonlySet<string>;
   bodyLimit: number;
 }
 
 /**
- * The error a routed request with acceptable credentials (see `findCredentialProblem`, checked
- * first) gets, if any, in the order a real service checks: the body's size, media type, syntax, and
+ * The error a routed request with acceptable credentials (see `findCredentialProblem` in credentials.ts,
+ * checked first) gets, if any, in the order a real service checks: the body's size, media type, syntax, and
  * finally Prism's schema diagnostics.
  */
-export function findInputProblem({ operation, request, diagnostics, body, bodyLimit }: Omit<RequestFacts, 'apiKeys'>): IHttpResponse | undefined {
+export function findInputProblem({ operation, request, diagnostics, body, bodyLimit }: RequestFacts): IHttpResponse | undefined {
   const errors = diagnostics.filter(isError);
   if (body.kind === 'too-large') return bodyTooLarge(bodyLimit);
   if (errors.some(diagnostic => diagnostic.code === 415) || (body.kind === 'not-json' && operation.request?.body)) {
@@ -67,17 +61,4 @@ export function notJson(contentType: string | undefined): IHttpResponse {
 /** The 400 of a body that does not parse as JSON, with the parser's reason. */
 export function invalidJson(reason: string): IHttpResponse {
   return errorResponse('invalid_json', `Request body is not valid JSON: ${reason}.`);
-}
-
-/** The 401 a request without acceptable credentials gets: Prism's bearer check, then the API keys. */
-export function findCredentialProblem({ request, diagnostics, apiKeys }: Pick<RequestFacts, 'request' | 'diagnostics' | 'apiKeys'>): IHttpResponse | undefined {
-  const missing = diagnostics.some(diagnostic => isError(diagnostic) && diagnostic.code === 401);
-  const tokenProblem = missing ? 'empty' : checkBearerToken(request.headers?.['authorization'], apiKeys);
-  if (tokenProblem === 'empty') return errorResponse('unauthorized', MISSING_TOKEN_MESSAGE, { 'www-authenticate': BEARER_CHALLENGE });
-  if (tokenProblem === 'invalid') {
-    return errorResponse('unauthorized', 'The bearer token is not a valid API key.', {
-      'www-authenticate': `${BEARER_CHALLENGE}, error="invalid_token", error_description="The API key is not valid"`,
-    });
-  }
-  return undefined;
 }

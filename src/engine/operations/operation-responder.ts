@@ -5,7 +5,7 @@ import type { PetstoreDocument } from '../../document/index.js';
 import type { SessionEntry } from '../../sessions/index.js';
 import { drawDelay, drawFault, FAULT_RETRY_AFTER_SECONDS, isForced, type Clock, type DelayRange, type Override, type OverrideRegistry, type RequestControls } from '../controls/index.js';
 import { deprecationHeaders, goneResponse, sunsetOf } from './deprecation.js';
-import { BEARER_CHALLENGE, describeDiagnostic, findCredentialProblem, findInputProblem, isError, MISSING_TOKEN_MESSAGE } from '../checks/index.js';
+import { challengeFor, credentialPathOf, describeDiagnostic, findCredentialProblem, findInputProblem, isError, missingCredentialsMessage, unauthorizedResponse } from '../checks/index.js';
 import { answerFromDocument, findForcingProblem, forceResponse } from '../prism/index.js';
 import type { OperationRole } from '../../document/index.js';
 import { completePet } from '../document-state.js';
@@ -83,8 +83,9 @@ export function createOperationResponder(options: OperationResponderOptions) {
     if (forced && controls.code === 401) return findForcingProblemResponse(operation, controls) ?? force(operation, request, context);
     const scripted = overrides.size > 0 ? overrides.find(context.sessionId, id) : undefined;
     if (!forced && scripted?.status === 401) return script(operation, request, context, scripted);
-    const credentialProblem = findCredentialProblem({ request, diagnostics, apiKeys });
-    if (credentialProblem) return credentialProblem;
+    const prismRefused = diagnostics.some(diagnostic => isError(diagnostic) && diagnostic.code === 401);
+    const credentialProblem = findCredentialProblem(operation, request, apiKeys, prismRefused);
+    if (credentialProblem) return unauthorizedResponse(operation, credentialProblem);
     // Only now, with acceptable credentials, is the session opened and are its streams drawn from.
     const entry = (context.session = context.enterSession());
     const { session } = entry;
@@ -156,7 +157,8 @@ export function createOperationResponder(options: OperationResponderOptions) {
     const headers: Record<string, string> = {};
     for (const [name, value] of Object.entries(response.headers ?? {})) headers[name.toLowerCase()] = value;
     if (roles.get(operation.iid ?? '') === 'create') Object.assign(headers, locationOf(response.body, resource, urlOfPet));
-    if (response.statusCode === 401) headers['www-authenticate'] = BEARER_CHALLENGE;
+    const challenge = response.statusCode === 401 ? challengeFor(operation) : undefined;
+    if (challenge !== undefined) headers['www-authenticate'] = challenge;
     if (response.statusCode === 503) headers['retry-after'] = String(FAULT_RETRY_AFTER_SECONDS);
     return { ...response, headers };
   };
@@ -164,7 +166,7 @@ export function createOperationResponder(options: OperationResponderOptions) {
   return {
     respond(operation: IHttpOperation, request: IHttpRequest, diagnostics: readonly IPrismDiagnostic[], context: RequestContext): IHttpResponse {
       if (operation.iid) context.operationId = operation.iid;
-      context.problems = diagnostics.filter(isError).map(diagnostic => ({ path: problemPath(diagnostic), message: describeProblem(diagnostic, operation) }));
+      context.problems = diagnostics.filter(isError).map(diagnostic => ({ path: problemPath(diagnostic, operation), message: describeProblem(diagnostic, operation) }));
       const response = decide(operation, request, diagnostics, context);
       const extraHeaders = deprecations.get(operation.iid ?? '');
       if (extraHeaders) Object.assign(response.headers ??= {}, extraHeaders);
@@ -178,14 +180,14 @@ function findForcingProblemResponse(operation: IHttpOperation, controls: Request
   return problem === undefined ? undefined : errorResponse('invalid_request', problem);
 }
 
-/** A diagnostic's message for the journal: Prism's security verdict (a missing `Authorization`) in the 401's own words. */
+/** A diagnostic's message for the journal: Prism's security verdict (a missing credential) in the 401's own words. */
 function describeProblem(diagnostic: IPrismDiagnostic, operation: IHttpOperation): string {
-  return diagnostic.code === 401 ? MISSING_TOKEN_MESSAGE : describeDiagnostic(diagnostic, operation);
+  return diagnostic.code === 401 ? missingCredentialsMessage(operation) : describeDiagnostic(diagnostic, operation);
 }
 
-/** Where a diagnostic points: Prism gives its security verdict no path; it is about the Authorization header. */
-function problemPath(diagnostic: IPrismDiagnostic): string {
+/** Where a diagnostic points: Prism gives its security verdict no path; it is about where the document puts the credential. */
+function problemPath(diagnostic: IPrismDiagnostic, operation: IHttpOperation): string {
   const path = (diagnostic.path ?? []).join('.');
   if (path !== '') return path;
-  return diagnostic.code === 401 ? 'header.authorization' : 'request';
+  return diagnostic.code === 401 ? credentialPathOf(operation) : 'request';
 }

@@ -2,6 +2,7 @@ import type { IHttpRequest } from '@stoplight/prism-http';
 import { matchPath } from '@stoplight/prism-http/dist/router/matchPath.js';
 import { MatchType } from '@stoplight/prism-http/dist/router/types.js';
 import type { PetstoreDocument } from '../../document/index.js';
+import { findCredentialProblem } from '../checks/index.js';
 import { createAdminEndpoints, describeOperations, type AdminFacts } from '../admin/index.js';
 import { describeDocument } from '../document-state.js';
 import { createOperationResponder, type OperationResponderOptions, type RequestContext } from '../operations/index.js';
@@ -47,7 +48,11 @@ export function createDocumentRuntime(document: PetstoreDocument, services: Docu
       if (!context) throw new Error('[petstore-mock] Prism answered a request the engine did not hand it.');
       return responder.respond(operation, request, diagnostics, context);
     },
-    { validateResponses: services.validateResponses, rememberedVerdicts: services.rememberedVerdicts },
+    {
+      validateResponses: services.validateResponses,
+      rememberedVerdicts: services.rememberedVerdicts,
+      refusesCredentials: (operation, request) => findCredentialProblem(operation, request, services.responder.apiKeys, false) !== undefined,
+    },
   );
   const admin = createAdminEndpoints({ ...services.admin, document, settings: { ...services.admin.settings, document: describeDocument(document), operations: describeOperations(document) } });
   const operations = [...document.operations.values()];

@@ -7,7 +7,7 @@ import { validateInput, validateOutput, validateSecurity } from '@stoplight/pris
 import type { IHttpOperation } from '@stoplight/types';
 import * as Either from 'fp-ts/lib/Either.js';
 import * as TaskEither from 'fp-ts/lib/TaskEither.js';
-import { rememberVerdicts } from './prism-verdicts.js';
+import { rememberVerdicts, type PureStages } from './prism-verdicts.js';
 import { createSilentLogger } from './silent-logger.js';
 
 /** The mock stage Prism calls after routing and validation: it sees the diagnostics and answers. */
@@ -30,6 +30,13 @@ export interface PrismPipelineOptions {
   validateResponses: boolean;
   /** How many requests' verdicts to remember; 0 remembers none. */
   rememberedVerdicts: number;
+  /**
+   * The mock's own rule on credentials Prism found present (`--api-key`): true refuses them. A
+   * request whose credentials Prism or this refuses is not validated further: it is answered 401
+   * whatever its body or query, and a stranger cannot make the mock validate (and spend its CPU on)
+   * a body it will refuse anyway.
+   */
+  refusesCredentials?: (operation: IHttpOperation, request: IHttpRequest) => boolean;
 }
 
 // The default import of this CommonJS module is its `exports` object under Node's ESM loader and
@@ -60,7 +67,7 @@ export function createPrismPipeline(operations: readonly IHttpOperation[], respo
   };
   const memory = rememberVerdicts(stages, options.rememberedVerdicts);
   const prism = factory<IHttpOperation, IHttpRequest, IHttpResponse, IHttpConfig>(config, {
-    ...(options.rememberedVerdicts > 0 ? memory.stages : stages),
+    ...credentialsFirst(options.rememberedVerdicts > 0 ? memory.stages : stages, options.refusesCredentials),
     validateOutput,
     mock: ({ resource, input }) => () => Either.right(respond(resource, input.data, input.validations)),
     forward: () => () => TaskEither.left(new Error('petstore-mock never forwards requests.')),
@@ -85,5 +92,23 @@ export function createPrismPipeline(operations: readonly IHttpOperation[], respo
         validateInput({ resource, element });
       }
     },
+  };
+}
+
+/**
+ * The stages with input validation left out for a request whose credentials are refused. Prism's
+ * factory calls `validateSecurity` and then `validateInput` on the same request, one after the
+ * other, so the security verdict is at hand when the input would be validated.
+ */
+function credentialsFirst(stages: PureStages, refusesCredentials: PrismPipelineOptions['refusesCredentials']): PureStages {
+  const refused = new WeakSet<IHttpRequest>();
+  return {
+    route: stages.route,
+    validateSecurity: options => {
+      const verdict = stages.validateSecurity(options);
+      if (verdict._tag === 'Left' || refusesCredentials?.(options.resource, options.element) === true) refused.add(options.element);
+      return verdict;
+    },
+    validateInput: options => (refused.has(options.element) ? Either.right(options.element) : stages.validateInput(options)),
   };
 }
