@@ -4,7 +4,7 @@ import { prepareDocument, type PetstoreDocument } from './prepared-document.js';
 
 export { responseSchemaOf } from './prepared-document.js';
 export type { CompiledDocumentCache, DocumentOperation, PetstoreDocument } from './prepared-document.js';
-export { DocumentShapeError, lowerBound, successCode, successSchema, upperBound } from './pet-resource.js';
+export { DocumentShapeError, lowerBound, mergeAllOf, successCode, successSchema, typeIncludes, upperBound } from './pet-resource.js';
 export type { JsonSchema, OperationRole, PetResource } from './pet-resource.js';
 export type { CompiledDocument, DocumentChecks } from './compile-document.js';
 

@@ -4,6 +4,6 @@ export { compiledDocumentPath, locateDocument } from './locate-document.js';
 export { readTextFile } from './read-text-file.js';
 export { responseSchemaOf } from './prepared-document.js';
 export type { CompiledDocumentCache, DocumentOperation, PetstoreDocument } from './prepared-document.js';
-export { DocumentShapeError, lowerBound, successCode, successSchema, upperBound } from './pet-resource.js';
+export { DocumentShapeError, lowerBound, mergeAllOf, successCode, successSchema, typeIncludes, upperBound } from './pet-resource.js';
 export type { JsonSchema, OperationRole, PetResource } from './pet-resource.js';
 export type { CompiledDocument, DocumentChecks } from './compile-document.js';

@@ -97,8 +97,9 @@ function sameOrNew(earlier: Readonly<Record<string, string>> | undefined, next: 
 export function findReason(status: number, body: string | undefined): string | null {
   if ((status >= 200 && status < 300) || body === undefined || body.length > JOURNAL_BODY_LIMIT || !body.startsWith('{')) return null;
   try {
-    const message = (JSON.parse(body) as { message?: unknown }).message;
-    return typeof message === 'string' ? message : null;
+    // The mock's `Error` says it in `message`; an error in the document's own shape (RFC 7807) may say it in `detail`.
+    const { message, detail } = JSON.parse(body) as { message?: unknown; detail?: unknown };
+    return typeof message === 'string' ? message : typeof detail === 'string' ? detail : null;
   } catch {
     return null;
   }

@@ -13,7 +13,7 @@ import { readPathParameters, readQuery } from './parameters.js';
 import { locationOf, petOperations, type OperationInput } from './pet-operations.js';
 import type { DecodedBody } from '../http/index.js';
 import type { JournalProblem } from '../journal/index.js';
-import { errorResponse, jsonResponse } from '../responses/index.js';
+import { createErrorShapes, errorResponse, jsonResponse } from '../responses/index.js';
 
 /** Which of the mock's controls made an answer, for the journal: null for the API's own behaviour. */
 export type AnswerControl = 'forced' | 'fault' | 'override' | null;
@@ -67,6 +67,7 @@ export function createOperationResponder(options: OperationResponderOptions) {
     return sunset ? [[id, { sunset, operation }] as const] : [];
   }));
 
+  const shapeError = createErrorShapes(document, options.seed);
   const resource = document.pets;
   const roles: ReadonlyMap<string, OperationRole> = resource.roles;
   const urlOfPet: OperationInput['urlOfPet'] = id =>
@@ -167,7 +168,7 @@ export function createOperationResponder(options: OperationResponderOptions) {
     respond(operation: IHttpOperation, request: IHttpRequest, diagnostics: readonly IPrismDiagnostic[], context: RequestContext): IHttpResponse {
       if (operation.iid) context.operationId = operation.iid;
       context.problems = diagnostics.filter(isError).map(diagnostic => ({ path: problemPath(diagnostic, operation), message: describeProblem(diagnostic, operation) }));
-      const response = decide(operation, request, diagnostics, context);
+      const response = shapeError(operation.iid, decide(operation, request, diagnostics, context));
       const extraHeaders = deprecations.get(operation.iid ?? '');
       if (extraHeaders) Object.assign(response.headers ??= {}, extraHeaders);
       return response;

@@ -1,2 +1,3 @@
 // The API's Error body and its codes, and the response shapes the engine answers.
-export { errorResponse, jsonResponse, toMockResponse } from './responses.js';
+export { errorResponse, isMockError, jsonResponse, toMockResponse } from './responses.js';
+export { createErrorShapes } from './document-errors.js';

@@ -6,11 +6,21 @@ import type { MockResponse } from '../types.js';
 
 export const JSON_CONTENT_TYPE = 'application/json';
 
+/** Responses `errorResponse` made: the errors the mock decided, which take the shape the document declares for them. */
+const mockErrors = new WeakSet<IHttpResponse>();
+
 /** A response carrying the API's `Error` body. */
 export function errorResponse(code: ErrorCode, message: string, headers: Record<string, string> = {}): IHttpResponse {
   const status = ERROR_CODES[code];
   const body: ApiError = { code, message, status };
-  return { statusCode: status, headers: { 'content-type': JSON_CONTENT_TYPE, ...headers }, body };
+  const response: IHttpResponse = { statusCode: status, headers: { 'content-type': JSON_CONTENT_TYPE, ...headers }, body };
+  mockErrors.add(response);
+  return response;
+}
+
+/** True for an error the mock made (`errorResponse`), not a body of the document's or an override's. */
+export function isMockError(response: IHttpResponse): boolean {
+  return mockErrors.has(response);
 }
 
 export function jsonResponse(statusCode: number, body: unknown, headers: Record<string, string> = {}): IHttpResponse {

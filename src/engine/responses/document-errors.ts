@@ -1,0 +1,102 @@
+import type { IHttpResponse } from '@stoplight/prism-http';
+import { mergeAllOf, typeIncludes, type JsonSchema, type PetstoreDocument } from '../../document/index.js';
+import { createPetFaker } from '../../fixtures/pet-faker.js';
+import { fakeObject } from '../../fixtures/schema-values.js';
+import { unlessEvalBlocked } from '../checks/eval-blocked.js';
+import { findSchemaProblems } from '../schema/index.js';
+import { isMockError } from './responses.js';
+
+/** The response an operation declares for a status, as the document writes it: its JSON media type and schema. */
+interface DeclaredError {
+  readonly mediaType: string;
+  readonly schema: JsonSchema;
+}
+
+/** Properties that carry the mock's sentence, most specific first. */
+const MESSAGE_PROPERTIES = ['message', 'detail', 'error_description', 'errorMessage', 'description', 'error', 'reason', 'title'];
+const STATUS_PROPERTIES = ['status', 'statusCode', 'status_code', 'httpStatus', 'code'];
+
+/**
+ * Errors the mock makes (400, 401, 404, 409, 413, 415, 507, …), in the shape the operation declares
+ * for that status (or its `4XX`/`5XX` range, or `default`): the mock's `Error` body where the declared
+ * schema takes it, else a body of that schema with the mock's message and code carried into the
+ * properties that fit (`message`/`detail`/`title`; an integer `code` or `status` is the HTTP status;
+ * a problem's `type` is `about:blank`), the rest generated from the schema, seeded. Where the operation
+ * declares nothing for the status, the mock's own `Error` stays.
+ */
+export function createErrorShapes(document: PetstoreDocument, seed: number): (operationId: string | undefined, response: IHttpResponse) => IHttpResponse {
+  const declared = new Map<string, DeclaredError | null>();
+  const declaredFor = (operationId: string, status: number): DeclaredError | undefined => {
+    const key = `${operationId} ${status}`;
+    if (!declared.has(key)) declared.set(key, findDeclaredError(document, operationId, status) ?? null);
+    return declared.get(key) ?? undefined;
+  };
+  return (operationId, response) => {
+    if (operationId === undefined || !isMockError(response)) return response;
+    const target = declaredFor(operationId, response.statusCode);
+    if (target === undefined) return response;
+    const body = response.body as { code: string; message: string; status: number };
+    if (fits(body, target.schema)) return response;
+    return { ...response, headers: { ...response.headers, 'content-type': target.mediaType }, body: shapeError(body, target.schema, seed) };
+  };
+}
+
+function findDeclaredError(document: PetstoreDocument, operationId: string, status: number): DeclaredError | undefined {
+  // Prism's view of the operation: its schemas are JSON Schema (an OpenAPI 3.0 `nullable` or boolean
+  // `exclusiveMaximum` converted), as Prism validates responses against them.
+  const operation = document.prismOperations.find(candidate => candidate.iid === operationId);
+  const responses = operation?.responses ?? [];
+  const range = `${String(status)[0] ?? ''}XX`;
+  const response =
+    responses.find(candidate => candidate.code === String(status)) ??
+    responses.find(candidate => candidate.code.toUpperCase() === range) ??
+    responses.find(candidate => candidate.code === 'default');
+  const content = response?.contents?.find(candidate => /json/i.test(candidate.mediaType) && candidate.schema !== undefined);
+  if (!content?.schema) return undefined;
+  return { mediaType: content.mediaType, schema: content.schema as JsonSchema };
+}
+
+function fits(value: unknown, schema: JsonSchema): boolean {
+  return unlessEvalBlocked(() => findSchemaProblems(value, schema).length === 0, true);
+}
+
+/**
+ * A body of `schema` that says what the mock's error says: generated (required properties), then
+ * each property that fits given the mock's value, kept only where the body still fits with it.
+ */
+function shapeError(error: { code: string; message: string; status: number }, schema: JsonSchema, seed: number): unknown {
+  const merged = mergeAllOf(schema);
+  if (!typeIncludes(merged, 'object') && merged.properties === undefined) {
+    return typeIncludes(merged, 'string') ? error.message : error;
+  }
+  const faker = createPetFaker(seed + error.status);
+  const body = fakeObject(merged, { faker, now: new Date(0) }, { every: false });
+  const properties = merged.properties ?? {};
+  const candidates: [string, unknown][] = [];
+  const messageProperty = MESSAGE_PROPERTIES.find(name => typeIncludes(properties[name], 'string') || (properties[name] !== undefined && properties[name]?.type === undefined));
+  if (messageProperty) candidates.push([messageProperty, error.message]);
+  if (properties['title'] && messageProperty !== 'title') candidates.push(['title', statusTitle(error.code)]);
+  if (properties['type'] && typeIncludes(properties['type'], 'string')) candidates.push(['type', 'about:blank']);
+  for (const name of STATUS_PROPERTIES) {
+    const property = properties[name];
+    if (!property) continue;
+    if (typeIncludes(property, 'integer') || typeIncludes(property, 'number')) candidates.push([name, error.status]);
+    else if (name === 'code' && typeIncludes(property, 'string')) candidates.push([name, error.code]);
+    else if (typeIncludes(property, 'string')) candidates.push([name, String(error.status)]);
+  }
+  for (const [name, value] of candidates) {
+    const before = body[name];
+    body[name] = value;
+    if (!fits(body, schema)) {
+      if (before === undefined) delete body[name];
+      else body[name] = before;
+    }
+  }
+  return body;
+}
+
+/** `pet_not_found` as a title: `Pet not found`. */
+function statusTitle(code: string): string {
+  const words = code.replaceAll('_', ' ');
+  return words.charAt(0).toUpperCase() + words.slice(1);
+}
