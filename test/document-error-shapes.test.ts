@@ -16,7 +16,7 @@ describe('errors in the document’s own shapes', () => {
     expect(body).toEqual({ code: 404, message: 'No pet has id 999999.' });
     const refused = await engine.handle({ method: 'POST', url: '/v2/pets', headers: JSON_BODY, body: '{"tag":"no name"}' });
     expect(refused.status).toBe(400);
-    expect(JSON.parse(refused.body ?? '{}')).toMatchObject({ code: 400, message: expect.stringContaining('name') });
+    expect(JSON.parse(refused.body ?? '{}')).toMatchObject({ code: 400, message: expect.stringContaining('name') as string });
     expect(errors).toEqual([]);
     // The journal still says why.
     expect(engine.journal.list().at(-1)?.reason).toContain('name');
@@ -29,7 +29,7 @@ describe('errors in the document’s own shapes', () => {
     expect(missing.status).toBe(400);
     expect(missing.headers['content-type']).toBe('application/json');
     const problem = JSON.parse(missing.body ?? '{}') as Record<string, unknown>;
-    expect(problem).toMatchObject({ status: 400, title: 'Invalid request', type: 'about:blank', detail: expect.stringContaining('lastName') });
+    expect(problem).toMatchObject({ status: 400, title: 'Invalid request', type: 'about:blank', detail: expect.stringContaining('lastName') as string });
     expect(problem['timestamp']).toEqual(expect.any(String));
     expect(errors).toEqual([]);
   });
@@ -39,7 +39,7 @@ describe('errors in the document’s own shapes', () => {
     const unsupported = await engine.handle({ method: 'POST', url: '/v2/pets', headers: { 'content-type': 'text/plain' }, body: 'Rex' });
     expect(unsupported.status).toBe(415);
     // petstore-expanded declares `default: Error`, which takes every status: the body is its Error.
-    expect(JSON.parse(unsupported.body ?? '{}')).toEqual({ code: 415, message: expect.stringContaining('Content-Type') });
+    expect(JSON.parse(unsupported.body ?? '{}')).toEqual({ code: 415, message: expect.stringContaining('Content-Type') as string });
     const animalStore = await createEngine({});
     const unauthorized = await animalStore.handle({ method: 'GET', url: '/v1/pets', headers: {} });
     expect(JSON.parse(unauthorized.body ?? '{}')).toEqual({ code: 'unauthorized', message: 'Send the header "Authorization: Bearer <API_KEY>".', status: 401 });

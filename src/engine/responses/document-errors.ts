@@ -73,7 +73,7 @@ function shapeError(error: { code: string; message: string; status: number }, sc
   const body = fakeObject(merged, { faker, now: new Date(0) }, { every: false });
   const properties = merged.properties ?? {};
   const candidates: [string, unknown][] = [];
-  const messageProperty = MESSAGE_PROPERTIES.find(name => typeIncludes(properties[name], 'string') || (properties[name] !== undefined && properties[name]?.type === undefined));
+  const messageProperty = MESSAGE_PROPERTIES.find(name => typeIncludes(properties[name], 'string') || (properties[name] !== undefined && properties[name].type === undefined));
   if (messageProperty) candidates.push([messageProperty, error.message]);
   if (properties['title'] && messageProperty !== 'title') candidates.push(['title', statusTitle(error.code)]);
   if (properties['type'] && typeIncludes(properties['type'], 'string')) candidates.push(['type', 'about:blank']);
@@ -84,15 +84,12 @@ function shapeError(error: { code: string; message: string; status: number }, sc
     else if (name === 'code' && typeIncludes(property, 'string')) candidates.push([name, error.code]);
     else if (typeIncludes(property, 'string')) candidates.push([name, String(error.status)]);
   }
+  let shaped = body;
   for (const [name, value] of candidates) {
-    const before = body[name];
-    body[name] = value;
-    if (!fits(body, schema)) {
-      if (before === undefined) delete body[name];
-      else body[name] = before;
-    }
+    const tried = { ...shaped, [name]: value };
+    if (fits(tried, schema)) shaped = tried;
   }
-  return body;
+  return shaped;
 }
 
 /** `pet_not_found` as a title: `Pet not found`. */
