@@ -57,7 +57,11 @@ function findDeclaredError(document: PetstoreDocument, operationId: string, stat
 }
 
 function fits(value: unknown, schema: JsonSchema): boolean {
-  return unlessEvalBlocked(() => findSchemaProblems(value, schema).length === 0, true);
+  return problemCount(value, schema) === 0;
+}
+
+function problemCount(value: unknown, schema: JsonSchema): number {
+  return unlessEvalBlocked(() => findSchemaProblems(value, schema).length, 0);
 }
 
 /**
@@ -84,10 +88,13 @@ function shapeError(error: { code: string; message: string; status: number }, sc
     else if (name === 'code' && typeIncludes(property, 'string')) candidates.push([name, error.code]);
     else if (typeIncludes(property, 'string')) candidates.push([name, String(error.status)]);
   }
+  // A value is kept where it adds no problem: a generated body that breaks its own schema elsewhere still carries the message.
   let shaped = body;
+  let problems = problemCount(shaped, schema);
   for (const [name, value] of candidates) {
     const tried = { ...shaped, [name]: value };
-    if (fits(tried, schema)) shaped = tried;
+    const triedProblems = problemCount(tried, schema);
+    if (triedProblems <= problems) [shaped, problems] = [tried, triedProblems];
   }
   return shaped;
 }
