@@ -4,8 +4,12 @@ import { prepareDocument, type PetstoreDocument } from './prepared-document.js';
 
 export { responseSchemaOf } from './prepared-document.js';
 export type { CompiledDocumentCache, DocumentOperation, PetstoreDocument } from './prepared-document.js';
-export { DocumentShapeError, lowerBound, mergeAllOf, successCode, successSchema, typeIncludes, upperBound } from './pet-resource.js';
-export type { JsonSchema, OperationRole, PetResource } from './pet-resource.js';
+export { DocumentShapeError } from './pet-resource.js';
+export type { OperationRole, PetResource } from './pet-resource.js';
+export { lowerBound, mergeAllOf, successCode, successSchema, typeIncludes, upperBound } from './json-schema.js';
+export type { JsonSchema } from './json-schema.js';
+export { findResources, singularOf } from './resources/index.js';
+export type { Filter, KeyRule, ListShape, OperationPlan, PageFact, Paging, ParentLink, RecordRole, Resource, ResourceModel } from './resources/index.js';
 export type { CompiledDocument, DocumentChecks } from './compile-document.js';
 
 const DOCUMENT_PATH_REFUSED =

@@ -2,6 +2,8 @@ import type { OpenAPIV3_1 } from 'openapi-types';
 import type { CompiledDocument } from './compile-document.js';
 import { dereferenceLocal } from './dereference.js';
 import { findPetResource, type PetResource } from './pet-resource.js';
+import { findResources, type ResourceModel } from './resources/index.js';
+import { fromOpenApi30 } from './json-schema.js';
 
 /** An operation of the document, raw (with its `x-` extensions) beside where it lives. */
 export interface DocumentOperation {
@@ -14,7 +16,9 @@ export interface DocumentOperation {
 /** The OpenAPI document, read once, in the forms the engine needs. */
 export interface PetstoreDocument extends CompiledDocument {
   readonly operations: ReadonlyMap<string, DocumentOperation>;
-  /** The pets' collection and what each operation does with it, read from the document. */
+  /** Every collection of the document, and what each operation does with its records. */
+  readonly resources: ResourceModel;
+  /** The first of them, as the surfaces made around one collection read it (the Animal Store's pets). */
   readonly pets: PetResource;
   /** The source with its local `$ref`s resolved: a schema referred to from many places is one object. */
   readonly resolved: OpenAPIV3_1.Document;
@@ -34,7 +38,10 @@ const HTTP_METHODS = ['get', 'put', 'post', 'delete', 'options', 'head', 'patch'
 export function prepareDocument(compiled: CompiledDocument, origin: PetstoreDocument['origin'] = {}): PetstoreDocument {
   const operations = indexOperations(compiled.source);
   const resolved = dereferenceLocal(compiled.source);
-  return { ...compiled, operations, resolved, pets: findPetResource(resolved, operations), origin };
+  // Prism validates an OpenAPI 3.0 schema as JSON Schema converted from it; the records' schemas are validated the same way.
+  const toJsonSchema = /^3\.0\./.test(compiled.source.openapi) ? fromOpenApi30 : undefined;
+  const resources = findResources(resolved, operations, toJsonSchema);
+  return { ...compiled, operations, resolved, resources, pets: findPetResource(resources, operations), origin };
 }
 
 function indexOperations(source: OpenAPIV3_1.Document): Map<string, DocumentOperation> {

@@ -2,14 +2,13 @@ import type { OpenAPIV3_1 } from 'openapi-types';
 // What the engine's state takes from its document: the stores' shape of a pet, the seeded pets, and
 // what changes when a new document (`--watch`) replaces the old one.
 import { DocumentShapeError, type PetResource, type PetstoreDocument } from '../document/index.js';
-import { createPetFaker } from '../fixtures/pet-faker.js';
 import { generatePets } from '../fixtures/pet-generator.js';
-import { fakeValue } from '../fixtures/schema-values.js';
-import { deriveSeed, type SessionRegistry } from '../sessions/index.js';
+import type { SessionRegistry } from '../sessions/index.js';
 import { findDefaultStatusProblem } from '../options/index.js';
 import type { PetShape } from '../store/index.js';
 import type { Pet, PetStatus } from '../types/index.js';
 import { unlessEvalBlocked } from './checks/eval-blocked.js';
+import { collectionShape, completeRecord, seedCollections, type RecordDraw } from './state/collection-records.js';
 import { describeSchemaProblems, findSchemaProblems, validatorsSourceOf, type ValidatorsSource } from './schema/index.js';
 
 /** What a new document changed, for the log: operations by `METHOD /path (operationId)`, and the pets its `Pet` refused. */
@@ -57,19 +56,9 @@ export function documentPets(document: PetstoreDocument, options: { seed: number
   return generatePets(document.pets, options.count, { seed: options.seed, firstId });
 }
 
-/**
- * `pet` with what the service assigns filled in (each required property it lacks, drawn from its
- * schema, seeded by the pet's id and the property's name), checked against the document's `Pet`.
- */
-export function completePet(record: Readonly<Record<string, unknown>>, resource: PetResource, draw: { seed: number; now: Date }): { pet: Pet } | { problem: string } {
-  const pet: Record<string, unknown> = { ...record };
-  const id = String(pet[resource.idProperty]);
-  for (const name of resource.petSchema.required ?? []) {
-    if (pet[name] !== undefined || name === resource.idProperty) continue;
-    pet[name] = fakeValue(resource.petSchema.properties?.[name], name, { faker: createPetFaker(deriveSeed(draw.seed, id, name)), now: draw.now, assigned: true });
-  }
-  const problems = findSchemaProblems(pet, resource.petSchema);
-  return problems.length > 0 ? { problem: describeSchemaProblems(problems) } : { pet: pet as unknown as Pet };
+/** `pet` with what the service assigns filled in, checked against the document's `Pet` (see `completeRecord`). */
+export function completePet(record: Readonly<Record<string, unknown>>, resource: PetResource, draw: RecordDraw): { pet: Pet } | { problem: string } {
+  return completeRecord(record, resource.resource, draw);
 }
 
 /**
@@ -120,6 +109,23 @@ export function adoptDocument(
       store.replace(kept, { overBudget: true });
     }
   }
+  const collections = seedCollections(document, { seed: options.seed, count: options.initialPets.length, now: options.now });
+  if (options.previous) {
+    for (const [name, collection] of collections) {
+      const resource = document.resources.byName.get(name);
+      if (!resource || !options.previous.resources.byName.has(name)) continue;
+      for (const store of sessions.storesOf(name)) {
+        const kept: Pet[] = [];
+        for (const record of store.list({ limit: Number.POSITIVE_INFINITY })) {
+          const declared = Object.fromEntries(Object.entries(record).filter(([field]) => collection.shape.fields?.includes(field)));
+          const completed = completeRecord(declared, resource, options);
+          if ('pet' in completed) kept.push(completed.pet);
+        }
+        store.replace(kept, { overBudget: true });
+      }
+    }
+  }
+  sessions.setCollections(collections);
   if (options.previous) {
     sessions.setInitialPets(options.initialPets);
   } else if (options.sessionsMadeBefore === true && JSON.stringify(sessions.initialPets) !== JSON.stringify(options.initialPets)) {
@@ -133,7 +139,7 @@ export function adoptDocument(
 /** What the stores keep of a pet, by the document; throws when `defaultStatus` is not one of its statuses. */
 export function documentShape(document: PetstoreDocument, defaultStatus: PetStatus | null | undefined, optionName?: string): Required<PetShape> {
   const resource = document.pets;
-  return { fields: resource.fields, idProperty: resource.idProperty, idBounds: resource.idBounds, defaultStatus: documentDefaultStatus(resource, defaultStatus, optionName) };
+  return collectionShape(resource.resource, 0, documentDefaultStatus(resource, defaultStatus, optionName));
 }
 
 /**

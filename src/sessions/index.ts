@@ -12,5 +12,5 @@ export {
 export { createRandom, deriveSeed } from './random.js';
 export { newSessionId } from './new-session-id.js';
 
-export type { Session, SessionEntry, SessionRegistry, SessionRegistryOptions } from './session-registry.js';
+export type { CollectionState, Session, SessionEntry, SessionRegistry, SessionRegistryOptions } from './session-registry.js';
 export type { Random } from './random.js';

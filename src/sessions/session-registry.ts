@@ -21,7 +21,10 @@ const EVICTED_IDS_REMEMBERED_PER_SESSION = 10;
 export interface Session {
   /** The id sent in `X-Petstore-Session`; undefined for the default session (no header). */
   readonly id: string | undefined;
+  /** The store of the document's first collection (the Animal Store's pets). */
   readonly store: PetStore;
+  /** The store of the collection `name` (`document.resources`), made on first use; the first collection's is `store`. Undefined for a name the document has not. */
+  storeOf(name: string): PetStore | undefined;
   /** Draws for `--delay` ranges, seeded from the seed and the session id. */
   readonly latencyRandom: Random;
   /** Draws for `--fault-rate`, seeded from the seed and the session id. */
@@ -51,6 +54,12 @@ export interface SessionRegistryOptions {
   defaultStore?: PetStore;
   /** Called when a session is dropped to make room for another (past `maxSessions`). */
   onEvict?: (id: string) => void;
+}
+
+/** A collection's records as every store of it keeps them, and what each starts from. */
+export interface CollectionState {
+  readonly shape: PetShape;
+  readonly initial: readonly Pet[];
 }
 
 /** What opening a session did: whether it was made afresh, and which session it dropped to make room. */
@@ -87,8 +96,16 @@ export interface SessionRegistry {
   setInitialPets(pets: readonly Pet[]): void;
   /** The pets every store starts from. */
   readonly initialPets: readonly Pet[];
-  /** Every live store: the default session's first. */
+  /** Every live store of the first collection: the default session's first. */
   stores(): PetStore[];
+  /**
+   * The document's other collections, by name: what their records are and what every store of them
+   * starts from. Live stores of a collection that stays keep their records; those of one that goes are dropped.
+   */
+  setCollections(collections: ReadonlyMap<string, CollectionState>): void;
+  /** Every live store of the collection `name`, the default session's first (none for one not yet used). */
+  storesOf(name: string): PetStore[];
+
   readonly shape: PetShape;
   readonly maxSessions: number;
   readonly maxPets: number;
@@ -105,13 +122,18 @@ export function createSessionRegistry(options: SessionRegistryOptions = {}): Ses
   const storage = createStorageBudget(options.maxStoredBytes ?? DEFAULT_MAX_STORED_BYTES);
   const createStore = (): PetStore =>
     createPetStore({ initialPets, maxPets, shape, budget: storage, ...(options.defaultStatus !== undefined && { defaultStatus: options.defaultStatus }) });
+  let collections: ReadonlyMap<string, CollectionState & { initial: readonly Pet[] }> = new Map();
+  const createCollectionStore = (name: string): PetStore | undefined => {
+    const collection = collections.get(name);
+    return collection && createPetStore({ initialPets: collection.initial, maxPets, shape: collection.shape, budget: storage, defaultStatus: null });
+  };
   const dropListeners: ((id: string) => void)[] = [];
-  const drop = (id: string, session: Session): void => {
-    session.store.drop();
+  const drop = (id: string, session: LiveSession): void => {
+    session.drop();
     for (const listener of dropListeners) listener(id);
   };
-  const defaultSession = createSession(undefined, options.defaultStore ?? createStore(), seed);
-  const named = new Map<string, Session>();
+  const defaultSession = createSession(undefined, options.defaultStore ?? createStore(), seed, createCollectionStore);
+  const named = new Map<string, LiveSession>();
   // Ids dropped to make room, remembered (a bounded number, oldest forgotten first) so that a
   // request naming one again learns that its pets are gone.
   const evicted = new Set<string>();
@@ -132,13 +154,13 @@ export function createSessionRegistry(options: SessionRegistryOptions = {}): Ses
     }
     const dropped = named.size >= maxSessions ? named.keys().next().value : undefined;
     if (dropped !== undefined) {
-      const droppedSession = named.get(dropped) as Session;
+      const droppedSession = named.get(dropped) as LiveSession;
       named.delete(dropped);
       drop(dropped, droppedSession);
       rememberEvicted(dropped);
       options.onEvict?.(dropped);
     }
-    const session = createSession(id, createStore(), seed);
+    const session = createSession(id, createStore(), seed, createCollectionStore);
     named.set(id, session);
     const opened = evicted.delete(id) ? 'reopened' : 'new';
     return { session, opened, ...(dropped !== undefined && { evicted: dropped }) };
@@ -173,6 +195,12 @@ export function createSessionRegistry(options: SessionRegistryOptions = {}): Ses
       return initialPets;
     },
     stores: () => [defaultSession.store, ...[...named.values()].map(session => session.store)],
+    setCollections(next) {
+      collections = new Map([...next].map(([name, collection]) => [name, { ...collection, initial: freezePets(collection.initial) }]));
+      for (const session of [defaultSession, ...named.values()]) session.keepCollections(collections);
+    },
+    storesOf: name => [defaultSession, ...named.values()].flatMap(session => session.liveStoreOf(name) ?? []),
+
     shape,
     maxSessions,
     maxPets,
@@ -185,17 +213,53 @@ export function findSessionIdProblem(id: string | undefined): string | undefined
   return `X-Petstore-Session must be 1 to 128 letters, digits, ".", "_", "~", ":" or "-", got ${JSON.stringify(id.length > 140 ? `${id.slice(0, 140)}…` : id)}.`;
 }
 
-function createSession(id: string | undefined, store: PetStore, seed: number): Session {
+/** A session as the registry holds it: the stores of the other collections made on first use. */
+interface LiveSession extends Session {
+  /** The collection's store if this session has used it. */
+  liveStoreOf(name: string): PetStore | undefined;
+  /** Drops the stores of collections the document no longer has; the others start from their new records at their next reset. */
+  keepCollections(collections: ReadonlyMap<string, CollectionState>): void;
+  /** Lets every store go. */
+  drop(): void;
+}
+
+function createSession(id: string | undefined, store: PetStore, seed: number, createCollectionStore: (name: string) => PetStore | undefined): LiveSession {
   const streams = (): Pick<Session, 'latencyRandom' | 'faultRandom'> => ({
     latencyRandom: createRandom(deriveSeed(seed, id ?? '', 'latency')),
     faultRandom: createRandom(deriveSeed(seed, id ?? '', 'fault')),
   });
-  const session: Session = {
+  const others = new Map<string, PetStore>();
+  const session: LiveSession = {
     id,
     store,
+    storeOf(name) {
+      let found = others.get(name);
+      if (found === undefined) {
+        found = createCollectionStore(name);
+        if (found) others.set(name, found);
+      }
+      return found;
+    },
+    liveStoreOf: name => others.get(name),
+    keepCollections(collections) {
+      for (const [name, other] of others) {
+        const collection = collections.get(name);
+        if (collection) other.setInitialPets(collection.initial);
+        else {
+          other.drop();
+          others.delete(name);
+        }
+      }
+    },
+    drop() {
+      store.drop();
+      for (const other of others.values()) other.drop();
+      others.clear();
+    },
     ...streams(),
     reset() {
       store.reset();
+      for (const other of others.values()) other.reset();
       Object.assign(session, streams());
     },
   };

@@ -1,2 +1,2 @@
-export { createPetStore, freezePets, StoreFullError } from './pet-store.js';
-export type { ListPetsQuery, PetShape, PetStore, PetStoreOptions } from './pet-store.js';
+export { createPetStore, freezePets, KeyTakenError, StoreFullError } from './pet-store.js';
+export type { ListPetsQuery, PetShape, PetStore, PetStoreOptions, RecordKey } from './pet-store.js';

@@ -17,6 +17,14 @@ export interface PetShape {
   fields?: readonly string[] | undefined;
   /** The property that identifies a pet. Default `id`. */
   idProperty?: string | undefined;
+  /**
+   * Who makes a new record's key: `sequence` (default), whole numbers in order within `idBounds`;
+   * `uuid` or `generated`, `drawKey` of the record's number; `client`, the record's own (the create
+   * body's), refused when another record has it.
+   */
+  keyKind?: 'sequence' | 'uuid' | 'generated' | 'client' | undefined;
+  /** A new record's key, for `uuid` and `generated` keys: seeded, from the record's number in the store. */
+  drawKey?: ((number: number) => string) | undefined;
   /** The ids the store may assign; it refuses to create past `maximum` instead of reusing an id. Default 1 to 2^53 − 1. */
   idBounds?: { readonly minimum: number; readonly maximum: number } | undefined;
   /** Status of a pet created without one, from the document and the options; `null` leaves it out. Default: the store's `defaultStatus`. */
@@ -46,7 +54,7 @@ export interface PetStore {
   list(query: ListPetsQuery): Pet[];
   /** The same page, the stored pets themselves, deeply frozen: for an answer serialized at once, with no copy. */
   view(query: ListPetsQuery): readonly Readonly<Pet>[];
-  get(id: number): Pet | undefined;
+  get(id: RecordKey): Pet | undefined;
   /** Stores a new pet under the next id; throws a `StoreFullError` past `maxPets` or the highest id. */
   create(newPet: NewPet): Pet;
   /** `create`, the pet completed by `complete` (given it with its id) before it is stored; nothing is stored, and no id used, when that gives undefined. */
@@ -54,7 +62,7 @@ export interface PetStore {
   /** Stores `pet` in place of the pet with its id: the pet as stored, or undefined when there is none. Throws a `StoreFullError` when the larger pet does not fit the budget. */
   update(pet: Pet): Pet | undefined;
   /** Removes the pet with `id`; false when there is none. */
-  remove(id: number): boolean;
+  remove(id: RecordKey): boolean;
   /** Starts from `pets` at the next `reset()`, keeping the pets it holds now (a new document's seeded pets). */
   setInitialPets(pets: readonly Pet[]): void;
   /**
@@ -78,6 +86,9 @@ export interface PetStore {
   readonly revision: number;
 }
 
+/** What identifies a record: a whole number (the Animal Store's ids) or a string (a uuid, a username). */
+export type RecordKey = number | string;
+
 /** Thrown by `create` on a full store; the engine answers `507 store_full` before it gets there. */
 export class StoreFullError extends Error {
   override name = 'StoreFullError' as const;
@@ -89,11 +100,20 @@ export class StoreFullError extends Error {
   }
 }
 
+/** Thrown by `create` when a client's key (`username`) is another record's already: the engine answers `409`. */
+export class KeyTakenError extends Error {
+  override name = 'KeyTakenError' as const;
+  constructor(readonly key: RecordKey) {
+    super(`[petstore-mock] Another record has the key ${JSON.stringify(key)}.`);
+  }
+}
+
 const NO_SHAPE: PetShape = {};
 
 export function createPetStore(options: PetStoreOptions = {}): PetStore {
   const shape = options.shape ?? NO_SHAPE;
-  const idOf = (pet: Pet): number => (pet as unknown as Record<string, number>)[shape.idProperty ?? 'id'] as number;
+  const idOf = (pet: Pet): RecordKey => (pet as unknown as Record<string, RecordKey>)[shape.idProperty ?? 'id'] as RecordKey;
+  const sequential = (): boolean => (shape.keyKind ?? 'sequence') === 'sequence';
   // A frozen list (as sessions share one) cannot change under the store, so it is not copied.
   const given = options.initialPets ?? [];
   let initialPets = isDeeplyFrozen(given) ? given : given.map(pet => copyPet(pet));
@@ -104,15 +124,15 @@ export function createPetStore(options: PetStoreOptions = {}): PetStore {
     throw new RangeError(`[petstore-mock] The store starts with ${initialPets.length} pets but holds at most ${maxPets} (maxPets); start with fewer or raise maxPets.`);
   }
   const budget = options.budget;
-  const pets = new Map<number, Pet>();
+  const pets = new Map<RecordKey, Pet>();
   // Bytes of each pet this store made; a starting pet it shares with every store has none.
-  const ownBytes = new Map<number, number>();
+  const ownBytes = new Map<RecordKey, number>();
   let storedBytes = 0;
   let nextId = 1;
   let revision = 0;
   const firstId = (): number => shape.idBounds?.minimum ?? 1;
   const lastId = (): number => shape.idBounds?.maximum ?? Number.MAX_SAFE_INTEGER;
-  const count = (id: number, bytes: number): void => {
+  const count = (id: RecordKey, bytes: number): void => {
     const change = bytes - (ownBytes.get(id) ?? 0);
     if (bytes === 0) ownBytes.delete(id);
     else ownBytes.set(id, bytes);
@@ -136,8 +156,8 @@ export function createPetStore(options: PetStoreOptions = {}): PetStore {
 
   /** The pets as this store keeps them: a shared starting pet as it is, when it already has the shape; any other a frozen copy, with its bytes. */
   function prepare(given: readonly Pet[], shared: boolean): { pet: Pet; bytes: number }[] {
-    return [...given]
-      .sort((a, b) => idOf(a) - idOf(b))
+    // Whole-number keys in ascending order; string keys in the order given.
+    return (sequential() ? [...given].sort((a, b) => (idOf(a) as number) - (idOf(b) as number)) : [...given])
       .map(pet => {
         if (shared && Object.isFrozen(pet) && hasShape(pet, shape.fields)) return { pet, bytes: 0 };
         const copy = deepFreeze(copyPet(pet, shape.fields));
@@ -151,14 +171,17 @@ export function createPetStore(options: PetStoreOptions = {}): PetStore {
       const id = idOf(pet);
       pets.set(id, pet);
       if (bytes > 0) count(id, bytes);
-      highestId = Math.max(highestId, id);
+      if (typeof id === 'number') highestId = Math.max(highestId, id);
     }
-    nextId = highestId + 1;
+    nextId = sequential() ? highestId + 1 : pets.size + 1;
   }
   /** Throws a RangeError, holding nothing new, when an id is no whole number within the bounds: a later create would pass them or reuse an id. */
   function checkIds(given: readonly Pet[]): void {
-    const misfit = given.find(pet => !Number.isSafeInteger(idOf(pet)) || idOf(pet) < firstId() || idOf(pet) > lastId());
+    const misfit = sequential()
+      ? given.find(pet => !Number.isSafeInteger(idOf(pet)) || (idOf(pet) as number) < firstId() || (idOf(pet) as number) > lastId())
+      : given.find(pet => typeof idOf(pet) !== 'string' || idOf(pet) === '');
     if (misfit !== undefined) {
+      if (!sequential()) throw new RangeError(`[petstore-mock] A record has ${shape.idProperty ?? 'id'} ${JSON.stringify(idOf(misfit))}; its key must be a non-empty string.`);
       throw new RangeError(`[petstore-mock] A pet has ${shape.idProperty ?? 'id'} ${String(idOf(misfit))}; the store holds ids from ${firstId()} to ${lastId()} (the document's bounds).`);
     }
   }
@@ -167,7 +190,26 @@ export function createPetStore(options: PetStoreOptions = {}): PetStore {
   // The starting pets: shared with every store when they are frozen, else copies that count (however many, as a reset must not fail).
   const reset = (): void => hold(prepare(initialPets, isDeeplyFrozen(initialPets)));
   reset();
-  const isFull = (): boolean => pets.size >= maxPets || nextId > lastId();
+  const isFull = (): boolean => pets.size >= maxPets || (sequential() && nextId > lastId());
+  /** The key of a record about to be created: the next whole number, a drawn one not in use, or the client's own (which must be free). */
+  const newKey = (record: Pet): RecordKey => {
+    switch (shape.keyKind ?? 'sequence') {
+      case 'sequence':
+        return nextId;
+      case 'client': {
+        const given = idOf(record);
+        if (typeof given !== 'string' || given === '') throw new RangeError(`[petstore-mock] A new record needs its ${shape.idProperty ?? 'id'}.`);
+        if (pets.has(given)) throw new KeyTakenError(given);
+        return given;
+      }
+      default: {
+        const draw = shape.drawKey ?? (number => String(number));
+        let key = draw(nextId);
+        for (let attempt = 1; pets.has(key); attempt += 1) key = draw(nextId + attempt * 1_000_003);
+        return key;
+      }
+    }
+  };
   const page = ({ limit, status, where }: ListPetsQuery): Pet[] => {
     const found: Pet[] = [];
     const conditions = where === undefined ? [] : Object.entries(where);
@@ -191,11 +233,12 @@ export function createPetStore(options: PetStoreOptions = {}): PetStore {
     },
     create(newPet: NewPet, complete?: (pet: Pet) => Pet | undefined): Pet {
       if (pets.size >= maxPets) throw new StoreFullError(`[petstore-mock] The store holds ${pets.size} pets, as many as it allows (maxPets ${maxPets}).`, 'maxPets');
-      if (nextId > lastId()) throw new StoreFullError(`[petstore-mock] The next id, ${nextId}, would pass the highest id the document allows (${lastId()}).`, 'idBounds');
+      if (sequential() && nextId > lastId()) throw new StoreFullError(`[petstore-mock] The next id, ${nextId}, would pass the highest id the document allows (${lastId()}).`, 'idBounds');
       const idProperty = shape.idProperty ?? 'id';
-      // The id is the store's to assign: one in the record is ignored.
+      const key = newKey(newPet as Pet);
+      // The key is the store's to assign (but for a client's key): one in the record is ignored.
       const fields = Object.entries(copyPet(newPet as Pet, shape.fields)).filter(([name]) => name !== idProperty);
-      const pet = Object.fromEntries([[idProperty, nextId], ...fields]) as unknown as Pet;
+      const pet = Object.fromEntries([[idProperty, key], ...fields]) as unknown as Pet;
       const status = pet.status ?? (shape.defaultStatus !== undefined ? shape.defaultStatus : defaultStatus);
       if (status !== null && (shape.fields === undefined || shape.fields.includes('status'))) pet.status = status;
       const completed = complete ? complete(pet) : pet;
@@ -203,8 +246,8 @@ export function createPetStore(options: PetStoreOptions = {}): PetStore {
       const ordered = deepFreeze(orderFields(completed, shape.fields));
       const bytes = budget ? estimateBytes(ordered) : 0;
       if (budget && !budget.fits(bytes)) refuseBytes(bytes, 'A new pet');
-      pets.set(nextId, ordered);
-      count(nextId, bytes);
+      pets.set(key, ordered);
+      count(key, bytes);
       nextId += 1;
       revision += 1;
       return copyPet(ordered);

@@ -7,10 +7,12 @@ import { drawDelay, drawFault, FAULT_RETRY_AFTER_SECONDS, isForced, type Clock, 
 import { deprecationHeaders, goneResponse, sunsetOf } from './deprecation.js';
 import { challengeFor, credentialPathOf, describeDiagnostic, findCredentialProblem, findInputProblem, isError, missingCredentialsMessage, unauthorizedResponse } from '../checks/index.js';
 import { answerFromDocument, findForcingProblem, forceResponse } from '../prism/index.js';
-import type { OperationRole } from '../../document/index.js';
-import { completePet } from '../document-state.js';
+import type { Resource } from '../../document/index.js';
+import type { PetStore } from '../../store/index.js';
+import { completeRecord } from '../state/collection-records.js';
 import { readPathParameters, readQuery } from './parameters.js';
-import { locationOf, petOperations, type OperationInput } from './pet-operations.js';
+import { locationOf, recordOperations, type RecordInput } from './record-operations.js';
+import { createPresenter, createRecordUrls } from './record-views.js';
 import type { DecodedBody } from '../http/index.js';
 import type { JournalProblem } from '../journal/index.js';
 import { createErrorShapes, errorResponse, jsonResponse } from '../responses/index.js';
@@ -68,11 +70,11 @@ export function createOperationResponder(options: OperationResponderOptions) {
   }));
 
   const shapeError = createErrorShapes(document, options.seed);
-  const resource = document.pets;
-  const roles: ReadonlyMap<string, OperationRole> = resource.roles;
-  const urlOfPet: OperationInput['urlOfPet'] = id =>
-    resource.itemPath === undefined ? undefined : document.basePath + resource.itemPath.replace(/\{[^}]+\}/, encodeURIComponent(String(id)));
-  const complete: OperationInput['complete'] = record => completePet(record, resource, { seed: options.seed, now: clock() });
+  const { plans, byName } = document.resources;
+  const primary = document.pets.resource.name;
+  const resourceOf = (name: string): Resource => byName.get(name) as Resource;
+  const urlOf = createRecordUrls(document);
+  const complete: RecordInput['complete'] = (record, resource) => completeRecord(record, resource, { seed: options.seed, now: clock() });
 
   const decide = (operation: IHttpOperation, request: IHttpRequest, diagnostics: readonly IPrismDiagnostic[], context: RequestContext): IHttpResponse => {
     const id = operation.iid ?? '';
@@ -105,23 +107,27 @@ export function createOperationResponder(options: OperationResponderOptions) {
     }
     if (forced) return force(operation, request, context);
     if (scripted) return script(operation, request, context, scripted);
-    const role = roles.get(id) ?? 'document';
-    if (role === 'not-implemented') {
+    if (document.operations.get(id)?.definition['x-not-implemented'] === true) {
       return errorResponse('not_implemented', `${operation.method.toUpperCase()} ${document.basePath}${operation.path} is marked x-not-implemented in the document.`);
     }
-    if (role === 'document') return answerByDocument(operation, request, context);
-    return petOperations[role]({
+    const plan = plans.get(id);
+    if (plan === undefined) return answerByDocument(operation, request, context);
+    const storeOf = (name: string): PetStore => (name === primary ? session.store : (session.storeOf(name) ?? session.store));
+    return recordOperations[plan.role]({
+      plan,
+      resource: resourceOf(plan.resource),
       query: readQuery(operation, request.url.query ?? {}),
       pathParameters: readPathParameters(operation, request.url.path),
       body: request.body,
-      store: session.store,
-      resource,
-      success: resource.successOf(id),
-      urlOfPet,
+      storeOf,
+      resourceOf,
+      urlOf,
       complete,
+      present: createPresenter(document, storeOf),
       reachLimit: limit => {
         context.limit = limit;
       },
+      seed: options.seed,
     });
   };
 
@@ -157,7 +163,8 @@ export function createOperationResponder(options: OperationResponderOptions) {
   const withEngineHeaders = (operation: IHttpOperation, response: IHttpResponse): IHttpResponse => {
     const headers: Record<string, string> = {};
     for (const [name, value] of Object.entries(response.headers ?? {})) headers[name.toLowerCase()] = value;
-    if (roles.get(operation.iid ?? '') === 'create') Object.assign(headers, locationOf(response.body, resource, urlOfPet));
+    const plan = plans.get(operation.iid ?? '');
+    if (plan?.role === 'create') Object.assign(headers, locationOf(response.body, resourceOf(plan.resource), urlOf));
     const challenge = response.statusCode === 401 ? challengeFor(operation) : undefined;
     if (challenge !== undefined) headers['www-authenticate'] = challenge;
     if (response.statusCode === 503) headers['retry-after'] = String(FAULT_RETRY_AFTER_SECONDS);

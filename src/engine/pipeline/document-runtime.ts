@@ -70,7 +70,7 @@ export function createDocumentRuntime(document: PetstoreDocument, services: Docu
     answers,
     admin,
     documentMethods: withHead([...new Set(operations.map(operation => operation.method.toUpperCase()))]),
-    answersFromDocument: [...document.pets.roles.values()].includes('document'),
+    answersFromDocument: operations.some(operation => !document.resources.plans.has(operation.operationId) && operation.definition['x-not-implemented'] !== true),
     notFound: path => toMockResponse(errorResponse('route_not_found', `No operation of ${document.source.info.title} is at ${path}; it has ${operationList}.`)),
     allowedMethods: path =>
       withHead([

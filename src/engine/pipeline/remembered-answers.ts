@@ -76,7 +76,8 @@ export function rememberAnswers(document: PetstoreDocument, conditions: Remember
     if (number === undefined) storeNumbers.set(store, (number = ++lastStoreNumber));
     return number;
   };
-  const roles = document.pets.roles;
+  // An answer that embeds another collection's records (`Owner.pets`) depends on more than the store it reads: never remembered.
+  const roles = document.pets.resource.embeds.length > 0 ? new Map<string, string>() : document.pets.roles;
   const goneFrom = new Map([...document.operations].map(([id, operation]) => [id, sunsetOf(operation)?.getTime() ?? Infinity]));
   const forget = (key: string, answer: RememberedAnswer): void => {
     answers.delete(key);

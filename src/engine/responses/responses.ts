@@ -1,6 +1,6 @@
 import type { IHttpResponse } from '@stoplight/prism-http';
 import type { ApiError } from '../../types/index.js';
-import { ERROR_CODES, type ErrorCode } from './errors.js';
+import { statusOfCode, type ErrorCode, type NotFoundCode } from './errors.js';
 import { jsonText } from './json-text.js';
 import type { MockResponse } from '../types.js';
 
@@ -10,8 +10,8 @@ export const JSON_CONTENT_TYPE = 'application/json';
 const mockErrors = new WeakSet<IHttpResponse>();
 
 /** A response carrying the API's `Error` body. */
-export function errorResponse(code: ErrorCode, message: string, headers: Record<string, string> = {}): IHttpResponse {
-  const status = ERROR_CODES[code];
+export function errorResponse(code: ErrorCode | NotFoundCode, message: string, headers: Record<string, string> = {}): IHttpResponse {
+  const status = statusOfCode(code);
   const body: ApiError = { code, message, status };
   const response: IHttpResponse = { statusCode: status, headers: { 'content-type': JSON_CONTENT_TYPE, ...headers }, body };
   mockErrors.add(response);

@@ -1,0 +1,132 @@
+import type { OpenAPIV3_1 } from 'openapi-types';
+
+/** A JSON Schema of the document, with its local `$ref`s resolved. */
+export interface JsonSchema {
+  type?: string | string[];
+  format?: string;
+  enum?: unknown[];
+  const?: unknown;
+  default?: unknown;
+  examples?: unknown[];
+  example?: unknown;
+  properties?: Record<string, JsonSchema>;
+  required?: string[];
+  items?: JsonSchema;
+  minimum?: number;
+  maximum?: number;
+  exclusiveMinimum?: number | boolean;
+  exclusiveMaximum?: number | boolean;
+  minLength?: number;
+  maxLength?: number;
+  minItems?: number;
+  maxItems?: number;
+  uniqueItems?: boolean;
+  pattern?: string;
+  readOnly?: boolean;
+  writeOnly?: boolean;
+  nullable?: boolean;
+  allOf?: JsonSchema[];
+  oneOf?: JsonSchema[];
+  anyOf?: JsonSchema[];
+  additionalProperties?: boolean | JsonSchema;
+}
+
+/** The JSON schema of an operation's lowest declared 2xx response, if it has one. */
+export function successSchema(definition: OpenAPIV3_1.OperationObject): JsonSchema | undefined {
+  const code = successCode(definition);
+  const response = code === undefined ? undefined : (definition.responses?.[code] as OpenAPIV3_1.ResponseObject | undefined);
+  const content = Object.entries(response?.content ?? {}).find(([mediaType]) => /json/i.test(mediaType))?.[1];
+  return content?.schema as JsonSchema | undefined;
+}
+
+/** An operation's lowest declared 2xx status, as the document writes it. */
+export function successCode(definition: OpenAPIV3_1.OperationObject): string | undefined {
+  return Object.keys(definition.responses ?? {})
+    .filter(code => /^2\d\d$/.test(code))
+    .sort()[0];
+}
+
+export function typeIncludes(schema: JsonSchema | undefined, type: string): boolean {
+  if (!schema) return false;
+  return Array.isArray(schema.type) ? schema.type.includes(type) : schema.type === type;
+}
+
+/**
+ * A schema written as `allOf` (`Pet: allOf: [NewPet, {id}]`, a common way to say "NewPet and an id")
+ * as one object schema: the parts' properties and required lists merged, the other keywords of the
+ * later parts winning. Other schemas are returned as they are.
+ */
+export function mergeAllOf(schema: JsonSchema): JsonSchema {
+  if (!schema.allOf) return schema;
+  const { allOf, ...rest } = schema;
+  return allOf.map(mergeAllOf).reduce<JsonSchema>(
+    (merged, part) => ({
+      ...merged,
+      ...part,
+      properties: { ...merged.properties, ...part.properties },
+      required: [...new Set([...(merged.required ?? []), ...(part.required ?? [])])],
+    }),
+    rest,
+  );
+}
+
+/** The lowest whole number a schema allows, if it bounds it. */
+export function lowerBound(schema: JsonSchema): number | undefined {
+  if (typeof schema.exclusiveMinimum === 'number') return Math.floor(schema.exclusiveMinimum) + 1;
+  if (schema.minimum === undefined) return undefined;
+  return schema.exclusiveMinimum === true ? Math.floor(schema.minimum) + 1 : Math.ceil(schema.minimum);
+}
+
+/** The highest whole number a schema allows, if it bounds it. */
+export function upperBound(schema: JsonSchema): number | undefined {
+  if (typeof schema.exclusiveMaximum === 'number') return Math.ceil(schema.exclusiveMaximum) - 1;
+  if (schema.maximum === undefined) return undefined;
+  return schema.exclusiveMaximum === true ? Math.ceil(schema.maximum) - 1 : Math.floor(schema.maximum);
+}
+
+const converted = new WeakMap<JsonSchema, JsonSchema>();
+const SUBSCHEMA_LISTS = ['allOf', 'anyOf', 'oneOf'] as const;
+
+/**
+ * An OpenAPI 3.0 schema as the JSON Schema Prism validates (as Stoplight's http-spec converts it):
+ * `nullable: true` adds `null` to the type, a boolean `exclusiveMinimum`/`exclusiveMaximum` takes the
+ * bound's number. Ajv refuses the 3.0 forms, and Prism's validator then reports nothing at all, so a
+ * record checked against an unconverted schema would always pass. A schema shared by many places
+ * stays one object; a cycle is followed once.
+ */
+export function fromOpenApi30(schema: JsonSchema): JsonSchema {
+  const done = converted.get(schema);
+  if (done) return done;
+  const copy: JsonSchema & Record<string, unknown> = { ...schema };
+  converted.set(schema, copy);
+  if (copy.nullable === true) {
+    const types = Array.isArray(copy.type) ? copy.type : copy.type === undefined ? undefined : [copy.type];
+    if (types && !types.includes('null')) copy.type = [...types, 'null'];
+    if (copy.enum && !copy.enum.includes(null)) copy.enum = [...copy.enum, null];
+    delete copy.nullable;
+  }
+  if (typeof copy.exclusiveMinimum === 'boolean') {
+    const bound = copy.minimum;
+    delete copy.exclusiveMinimum;
+    if (schema.exclusiveMinimum === true && bound !== undefined) {
+      copy.exclusiveMinimum = bound;
+      delete copy.minimum;
+    }
+  }
+  if (typeof copy.exclusiveMaximum === 'boolean') {
+    const bound = copy.maximum;
+    delete copy.exclusiveMaximum;
+    if (schema.exclusiveMaximum === true && bound !== undefined) {
+      copy.exclusiveMaximum = bound;
+      delete copy.maximum;
+    }
+  }
+  if (copy.properties) copy.properties = Object.fromEntries(Object.entries(copy.properties).map(([name, property]) => [name, fromOpenApi30(property)]));
+  if (copy.items) copy.items = fromOpenApi30(copy.items);
+  if (typeof copy.additionalProperties === 'object') copy.additionalProperties = fromOpenApi30(copy.additionalProperties);
+  for (const list of SUBSCHEMA_LISTS) {
+    const parts = copy[list];
+    if (parts) copy[list] = parts.map(fromOpenApi30);
+  }
+  return copy;
+}

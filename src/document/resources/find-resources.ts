@@ -1,0 +1,388 @@
+import type { OpenAPIV3_1 } from 'openapi-types';
+import { lowerBound, mergeAllOf, successCode, successSchema, typeIncludes, upperBound, type JsonSchema } from '../json-schema.js';
+import type { DocumentOperation } from '../prepared-document.js';
+import { findListShape, findPaging, type ListShape, type Paging } from './list-shape.js';
+
+/** What the store does for an operation on a resource's records. */
+export type RecordRole = 'list' | 'create' | 'read' | 'replace' | 'merge' | 'remove' | 'replace-by-body';
+
+/** How a resource's records are told apart, and who makes a new record's key. */
+export interface KeyRule {
+  /** The property holding the key (`id`, `username`, `eventId`). */
+  readonly property: string;
+  /** `sequence`: whole numbers in order; `uuid`: seeded UUIDs; `generated`: seeded strings of the key's schema; `client`: taken from the create body. */
+  readonly kind: 'sequence' | 'uuid' | 'generated' | 'client';
+  /** The whole numbers a `sequence` key may take, from its schema. */
+  readonly bounds: { readonly minimum: number; readonly maximum: number };
+  readonly schema: JsonSchema;
+}
+
+/** A collection of the document: one item schema, at every path that lists, creates or addresses its records. */
+export interface Resource {
+  /** The last fixed segment of its first collection path: `pets`, `pet`, `order`. Unique in the document. */
+  readonly name: string;
+  /** `pet`, `owner`: what one record is called in messages and error codes. */
+  readonly singular: string;
+  /** The item schema, its `allOf` merged. */
+  readonly schema: JsonSchema;
+  readonly collectionPaths: readonly string[];
+  readonly itemPaths: readonly string[];
+  readonly key: KeyRule;
+  /** Properties of a record, in the document's order. */
+  readonly fields: readonly string[];
+  /** Properties a client sets: neither `readOnly`, `writeOnly` nor a key the service assigns. */
+  readonly writableFields: readonly string[];
+  /** Properties accepted in a body, never answered (`writeOnly`). */
+  readonly writeOnlyFields: readonly string[];
+  /** Arrays of another resource's records this one shows (`Owner.pets`), filled from that resource's store by its foreign key. */
+  readonly embeds: readonly { readonly property: string; readonly child: string; readonly foreignKey: string }[];
+}
+
+/** A parent named by a nested path (`/owners/{ownerId}/pets`): its record must exist, and the child's foreign key names it. */
+export interface ParentLink {
+  readonly parameter: string;
+  readonly resource: string;
+  /** The child's property that holds the parent's key (`ownerId`); undefined when the child has none, and then lists are not filtered. */
+  readonly foreignKey: string | undefined;
+}
+
+/** A query parameter of a list that keeps the records whose property matches it. */
+export interface Filter {
+  readonly parameter: string;
+  readonly property: string;
+  /** `equals`: the property is the value (or one of the values sent); `contains`: the property is an array holding one of them (or one whose `name` is). */
+  readonly match: 'equals' | 'contains';
+}
+
+/** What the store does for one operation. */
+export interface OperationPlan {
+  readonly operationId: string;
+  readonly role: RecordRole;
+  readonly resource: string;
+  /** The path parameter naming the record, on item paths. */
+  readonly keyParameter: string | undefined;
+  readonly parents: readonly ParentLink[];
+  readonly filters: readonly Filter[];
+  readonly paging: Paging;
+  /** How a list answers. */
+  readonly shape: ListShape | undefined;
+  /** The lowest declared 2xx status, and whether it has a JSON body; `bodyIsRecord` when that body is the record. */
+  readonly success: { readonly status: number; readonly hasBody: boolean; readonly bodyIsRecord: boolean };
+}
+
+/** Everything the engine keeps state by, read once from the document. */
+export interface ResourceModel {
+  /** In the document's order of their first path. */
+  readonly resources: readonly Resource[];
+  readonly byName: ReadonlyMap<string, Resource>;
+  /** By operationId; an operation without a plan is answered from the document by Prism's mocker. */
+  readonly plans: ReadonlyMap<string, OperationPlan>;
+  /** Operations that look like a collection's but whose state the engine could not infer, with why: the mock says so at start. */
+  readonly notInferred: readonly { readonly operationId: string; readonly reason: string }[];
+}
+
+const SAFE_INTEGER_MAXIMUM = Number.MAX_SAFE_INTEGER;
+const TEMPLATE = /^\{([^}/]+)\}$/;
+
+/**
+ * Derives the document's resources from its paths and schemas (local `$ref`s resolved, so a schema
+ * referred to from many places is one object): a collection path is one whose operations list or
+ * create records of one object schema, or that has an item path (the collection path plus one
+ * templated segment); one schema reached by several paths is one resource. The key is the item
+ * path's parameter matched to a property by name; a nested path names parents; a list's query
+ * parameters that name properties filter it, and paging parameters page it.
+ */
+export function findResources(
+  resolved: OpenAPIV3_1.Document,
+  operations: ReadonlyMap<string, DocumentOperation>,
+  /** An OpenAPI 3.0 schema as JSON Schema (`nullable`, boolean `exclusiveMaximum`), as Prism validates it; 3.1 schemas are JSON Schema already. */
+  toJsonSchema: (schema: JsonSchema) => JsonSchema = schema => schema,
+): ResourceModel {
+  const definitionOf = (operation: DocumentOperation): OpenAPIV3_1.OperationObject =>
+    ((resolved.paths?.[operation.path] ?? {}) as Record<string, OpenAPIV3_1.OperationObject>)[operation.method] ?? {};
+  const byPath = new Map<string, DocumentOperation[]>();
+  for (const operation of operations.values()) byPath.set(operation.path, [...(byPath.get(operation.path) ?? []), operation]);
+  const methodAt = (path: string, method: string): DocumentOperation | undefined => byPath.get(path)?.find(operation => operation.method === method);
+  const objectAnswer = (operation: DocumentOperation | undefined): JsonSchema | undefined => (operation ? asObjectSchema(successSchema(definitionOf(operation))) : undefined);
+
+  // Item paths by their collection path: `/pets` → `/pets/{petId}`.
+  const itemPathsOf = new Map<string, string[]>();
+  for (const path of byPath.keys()) {
+    const cut = path.lastIndexOf('/');
+    const parent = path.slice(0, cut);
+    if (cut > 0 && TEMPLATE.test(path.slice(cut + 1)) && !parent.endsWith('}')) itemPathsOf.set(parent, [...(itemPathsOf.get(parent) ?? []), path]);
+  }
+
+  // Each collection path's item schema: its item GET's answer, else its create's, else its list's items.
+  const candidates: { path: string; schema: JsonSchema }[] = [];
+  const collectionPaths = new Set([...byPath.keys()].filter(path => !path.endsWith('}')));
+  for (const path of itemPathsOf.keys()) collectionPaths.add(path);
+  for (const path of collectionPaths) {
+    const items = itemPathsOf.get(path) ?? [];
+    const fromItem = items.map(item => objectAnswer(methodAt(item, 'get'))).find(Boolean);
+    const create = methodAt(path, 'post');
+    const fromCreate = objectAnswer(create) ?? (items.length > 0 ? asObjectSchema(requestSchema(create && definitionOf(create))) : undefined);
+    const list = methodAt(path, 'get');
+    const fromList = list ? listedItems(successSchema(definitionOf(list))) : undefined;
+    const schema = fromItem ?? (fromList && (items.length > 0 || create) ? fromList : undefined) ?? (items.length > 0 ? fromCreate : fromList && create ? fromList : undefined);
+    if (schema && hasProperties(schema)) candidates.push({ path, schema });
+  }
+
+  // One resource per item schema; a path that only creates records of one (`POST /owners/{ownerId}/pets/{petId}/visits`) is one of its collection paths.
+  const groups = new Map<JsonSchema, string[]>();
+  for (const { path, schema } of candidates) groups.set(schema, [...(groups.get(schema) ?? []), path]);
+  const grouped = new Set(candidates.map(candidate => candidate.path));
+  for (const path of collectionPaths) {
+    const create = methodAt(path, 'post');
+    const created = grouped.has(path) || !create ? undefined : objectAnswer(create);
+    const group = created === undefined ? undefined : groups.get(created);
+    if (group) group.push(path);
+  }
+  const resources: Resource[] = [];
+  const resourceOfSchema = new Map<JsonSchema, Resource>();
+  // Each resource's schema as the document writes it: where its parts are the very objects other schemas refer to.
+  const writtenSchema = new Map<Resource, JsonSchema>();
+  const usedNames = new Set<string>();
+  const notInferred: { operationId: string; reason: string }[] = [];
+  for (const [source, paths] of groups) {
+    const unconverted = mergeAllOf(source);
+    const merged = toJsonSchema(unconverted);
+    const itemPaths = paths.flatMap(path => itemPathsOf.get(path) ?? []).filter(path => methodsAt(byPath, path).length > 0);
+    const keyParameters = itemPaths.map(path => TEMPLATE.exec(path.slice(path.lastIndexOf('/') + 1))?.[1] ?? '');
+    const createBodies = paths.map(path => methodAt(path, 'post')).flatMap(create => (create ? [asObjectSchema(requestSchema(definitionOf(create)))] : []));
+    const key = findKey(merged, keyParameters, createBodies);
+    if (!key) {
+      for (const path of [...paths, ...itemPaths]) {
+        for (const operation of byPath.get(path) ?? []) {
+          notInferred.push({ operationId: operation.operationId, reason: `no property of its records matches ${keyParameters.length > 0 ? `{${keyParameters.join('}, {')}}` : 'an id'}` });
+        }
+      }
+      continue;
+    }
+    const first = paths[0] ?? '';
+    const base = lastLiteral(first) ?? 'records';
+    let name = base;
+    for (let n = 2; usedNames.has(name); n += 1) name = `${base}${n}`;
+    usedNames.add(name);
+    const properties = merged.properties ?? {};
+    const fields = Object.keys(properties);
+    const resource: Resource = {
+      name,
+      singular: singularOf(base),
+      schema: merged,
+      collectionPaths: paths,
+      itemPaths,
+      key,
+      fields,
+      writableFields: fields.filter(field => properties[field]?.readOnly !== true && properties[field]?.writeOnly !== true && (field !== key.property || key.kind === 'client')),
+      writeOnlyFields: fields.filter(field => properties[field]?.writeOnly === true),
+      embeds: [],
+    };
+    resources.push(resource);
+    resourceOfSchema.set(source, resource);
+    writtenSchema.set(resource, unconverted);
+  }
+
+  // Embedded children: an array of another resource's records whose schema holds a key of this one.
+  for (const parent of resources) {
+    const embeds: { property: string; child: string; foreignKey: string }[] = [];
+    for (const [property, schema] of Object.entries(writtenSchema.get(parent)?.properties ?? {})) {
+      const child = schema.items === undefined ? undefined : resourceOfSchema.get(schema.items);
+      if (!typeIncludes(schema, 'array') || !child || child === parent) continue;
+      const foreignKey = findForeignKey(child, parent, undefined);
+      if (foreignKey) embeds.push({ property, child: child.name, foreignKey });
+    }
+    if (embeds.length > 0) (parent as { embeds: Resource['embeds'] }).embeds = embeds;
+  }
+
+  const itemOwner = new Map<string, Resource>();
+  const collectionOwner = new Map<string, Resource>();
+  for (const resource of resources) {
+    for (const path of resource.itemPaths) itemOwner.set(path, resource);
+    for (const path of resource.collectionPaths) collectionOwner.set(path, resource);
+  }
+
+  const plans = new Map<string, OperationPlan>();
+  for (const operation of operations.values()) {
+    const definition = definitionOf(operation);
+    if ((operation.definition as Record<string, unknown>)['x-not-implemented'] === true) continue;
+    const onItem = itemOwner.get(operation.path);
+    const onCollection = collectionOwner.get(operation.path);
+    const success = successOf(definition);
+    let role: RecordRole | undefined;
+    let resource: Resource | undefined;
+    let shape: ListShape | undefined;
+    if (onItem) {
+      resource = onItem;
+      role = ({ get: 'read', put: 'replace', patch: 'merge', post: 'merge', delete: 'remove' } as const)[operation.method as 'get'];
+    } else if (onCollection) {
+      resource = onCollection;
+      if (operation.method === 'get') {
+        shape = findListShape(successSchema(definition), schema => schemaOfResource(schema, resourceOfSchema) === onCollection);
+        role = shape ? 'list' : undefined;
+        if (!shape) notInferred.push({ operationId: operation.operationId, reason: `its answer is no list of ${onCollection.name}` });
+      } else if (operation.method === 'post') {
+        // A create takes one record: a body that is an array (`createWithList`) is another operation.
+        role = typeIncludes(requestSchema(definition), 'array') ? undefined : 'create';
+      }
+      else if (operation.method === 'put') role = 'replace-by-body';
+    } else if (operation.method === 'get' && !operation.path.endsWith('}')) {
+      // A view: `/pet/findByStatus`, `/pets` of another parent: a list of a known resource's records.
+      for (const candidate of resources) {
+        shape = findListShape(successSchema(definition), schema => schemaOfResource(schema, resourceOfSchema) === candidate);
+        if (shape) {
+          resource = candidate;
+          role = 'list';
+          break;
+        }
+      }
+    }
+    if (!role || !resource) continue;
+    const parameters = parametersOf(resolved, operation.path, definition);
+    const query = parameters.filter(parameter => parameter.in === 'query');
+    const filters = role === 'list' ? findFilters(resource, query) : [];
+    const filtered = new Set(filters.map(filter => filter.parameter));
+    const isItemRole = role === 'read' || role === 'replace' || role === 'merge' || role === 'remove';
+    plans.set(operation.operationId, {
+      operationId: operation.operationId,
+      role,
+      resource: resource.name,
+      keyParameter: isItemRole ? TEMPLATE.exec(operation.path.slice(operation.path.lastIndexOf('/') + 1))?.[1] : undefined,
+      parents: findParents(operation.path, isItemRole, itemOwner, resource),
+      filters,
+      paging: role === 'list' ? findPaging(query.filter(parameter => !filtered.has(parameter.name)).map(parameter => ({ name: parameter.name, ...(parameter.schema && { schema: parameter.schema as JsonSchema }) }))) : {},
+      shape,
+      success: planSuccess(success, success.schema !== undefined && schemaOfResource(success.schema, resourceOfSchema) === resource),
+    });
+  }
+  return { resources, byName: new Map(resources.map(resource => [resource.name, resource])), plans, notInferred };
+}
+
+/** The key property: the item path's parameter by name (`petId` → `petId` or `id`), else `id`; of any type. */
+function findKey(schema: JsonSchema, parameters: readonly string[], createBodies: readonly (JsonSchema | undefined)[]): KeyRule | undefined {
+  const properties = schema.properties ?? {};
+  const names = Object.keys(properties);
+  const lower = new Map(names.map(name => [name.toLowerCase(), name]));
+  let property: string | undefined;
+  for (const parameter of parameters) {
+    property = lower.get(parameter.toLowerCase()) ?? (/id$/i.test(parameter) && lower.has('id') ? lower.get('id') : undefined);
+    if (property) break;
+  }
+  if (parameters.length === 0) property = lower.get('id');
+  const keySchema = property === undefined ? undefined : properties[property];
+  if (property === undefined || keySchema === undefined) return undefined;
+  const merged = mergeAllOf(keySchema);
+  const bounds = { minimum: lowerBound(merged) ?? 1, maximum: Math.min(upperBound(merged) ?? SAFE_INTEGER_MAXIMUM, SAFE_INTEGER_MAXIMUM) };
+  if (typeIncludes(merged, 'integer') || typeIncludes(merged, 'number')) return { property, kind: 'sequence', bounds, schema: merged };
+  if (!typeIncludes(merged, 'string') && merged.type !== undefined) return undefined;
+  if (merged.format === 'uuid') return { property, kind: merged.readOnly === true || !sentOnCreate(property, createBodies) ? 'uuid' : 'client', bounds, schema: merged };
+  const client = merged.readOnly !== true && sentOnCreate(property, createBodies);
+  return { property, kind: client ? 'client' : 'generated', bounds, schema: merged };
+}
+
+function sentOnCreate(property: string, createBodies: readonly (JsonSchema | undefined)[]): boolean {
+  return createBodies.some(body => body?.properties?.[property] !== undefined);
+}
+
+/** The child's property holding the parent's key: the path parameter's name, else `<parent>Id` (`ownerId`, `owner_id`). */
+function findForeignKey(child: Resource, parent: Resource, parameter: string | undefined): string | undefined {
+  const lower = new Map(child.fields.map(field => [field.toLowerCase(), field]));
+  const candidates = [parameter, `${parent.singular}id`, `${parent.singular}_id`].filter((name): name is string => name !== undefined);
+  for (const candidate of candidates) {
+    const found = lower.get(candidate.toLowerCase());
+    if (found && found !== child.key.property) return found;
+  }
+  return undefined;
+}
+
+function findParents(path: string, isItem: boolean, itemOwner: ReadonlyMap<string, Resource>, child: Resource): ParentLink[] {
+  const segments = path.split('/');
+  const parents: ParentLink[] = [];
+  // The record's own parameter is the last segment of an item path; the parents' come before it.
+  const last = isItem ? segments.length - 1 : segments.length;
+  for (let index = 1; index < last; index += 1) {
+    const parameter = TEMPLATE.exec(segments[index] ?? '')?.[1];
+    if (parameter === undefined) continue;
+    const parent = itemOwner.get(segments.slice(0, index + 1).join('/'));
+    if (!parent || parent === child) continue;
+    parents.push({ parameter, resource: parent.name, foreignKey: findForeignKey(child, parent, parameter) });
+  }
+  return parents;
+}
+
+function findFilters(resource: Resource, query: readonly OpenAPIV3_1.ParameterObject[]): Filter[] {
+  const properties = resource.schema.properties ?? {};
+  const filters: Filter[] = [];
+  for (const parameter of query) {
+    const singular = parameter.name.replace(/(?:es|s)$/, '');
+    const property = [parameter.name, singular, `${singular}s`].find(name => properties[name] !== undefined);
+    if (property === undefined || property === resource.key.property && parameter.name !== property) continue;
+    filters.push({ parameter: parameter.name, property, match: typeIncludes(properties[property], 'array') ? 'contains' : 'equals' });
+  }
+  return filters;
+}
+
+function parametersOf(resolved: OpenAPIV3_1.Document, path: string, definition: OpenAPIV3_1.OperationObject): OpenAPIV3_1.ParameterObject[] {
+  // Parameters of the path item apply to each of its operations, unless an operation redeclares them.
+  const pathParameters = ((resolved.paths?.[path] as OpenAPIV3_1.PathItemObject | undefined)?.parameters ?? []) as OpenAPIV3_1.ParameterObject[];
+  const own = (definition.parameters ?? []) as OpenAPIV3_1.ParameterObject[];
+  return [...pathParameters.filter(parameter => !own.some(mine => mine.name === parameter.name && mine.in === parameter.in)), ...own];
+}
+
+function successOf(definition: OpenAPIV3_1.OperationObject): { status: number; hasBody: boolean; schema: JsonSchema | undefined } {
+  const schema = successSchema(definition);
+  return { status: Number(successCode(definition) ?? 200), hasBody: schema !== undefined, schema };
+}
+
+function planSuccess(success: ReturnType<typeof successOf>, isRecord: boolean): OperationPlan['success'] {
+  return { status: success.status, hasBody: success.hasBody, bodyIsRecord: isRecord };
+}
+
+function requestSchema(definition: OpenAPIV3_1.OperationObject | undefined): JsonSchema | undefined {
+  const body = definition?.requestBody as OpenAPIV3_1.RequestBodyObject | undefined;
+  const content = Object.entries(body?.content ?? {}).find(([mediaType]) => /json/i.test(mediaType))?.[1];
+  return content?.schema as JsonSchema | undefined;
+}
+
+/** The schema object itself when it is an object schema with properties (`allOf` parts counted). */
+function asObjectSchema(schema: JsonSchema | undefined): JsonSchema | undefined {
+  return schema !== undefined && !typeIncludes(schema, 'array') && hasProperties(schema) ? schema : undefined;
+}
+
+function hasProperties(schema: JsonSchema): boolean {
+  return Object.keys(mergeAllOf(schema).properties ?? {}).length > 0;
+}
+
+/** The records of a list answer: an array's items, or the one array of objects a wrapper holds. */
+function listedItems(schema: JsonSchema | undefined): JsonSchema | undefined {
+  let found: JsonSchema | undefined;
+  findListShape(schema, items => {
+    if (asObjectSchema(items) === undefined) return false;
+    found = items;
+    return true;
+  });
+  return found;
+}
+
+function schemaOfResource(schema: JsonSchema, resources: ReadonlyMap<JsonSchema, Resource>): Resource | undefined {
+  return resources.get(schema);
+}
+
+function methodsAt(byPath: ReadonlyMap<string, DocumentOperation[]>, path: string): DocumentOperation[] {
+  return byPath.get(path) ?? [];
+}
+
+function lastLiteral(path: string): string | undefined {
+  return path
+    .split('/')
+    .filter(segment => segment !== '' && !segment.startsWith('{'))
+    .at(-1);
+}
+
+/** `pets` → `pet`, `categories` → `category`, `addresses` → `address`, `pet` → `pet`. */
+export function singularOf(name: string): string {
+  if (/ies$/i.test(name)) return `${name.slice(0, -3)}y`;
+  if (/(?:ss|x|ch|sh)es$/i.test(name)) return name.slice(0, -2);
+  if (/s$/i.test(name) && !/ss$/i.test(name)) return name.slice(0, -1);
+  return name;
+}

@@ -1,0 +1,109 @@
+import { mergeAllOf, typeIncludes, type JsonSchema } from '../json-schema.js';
+
+/**
+ * How a list operation answers its records: a bare array, or an object wrapping the array beside
+ * page facts (`{data: [...], meta: {total}}`, `{content, totalElements, totalPages}`), each named by
+ * where it sits in the wrapper.
+ */
+export type ListShape =
+  | { readonly kind: 'array' }
+  | {
+      readonly kind: 'wrapped';
+      /** Where the array sits: `['data']`, `['content']`. */
+      readonly items: readonly string[];
+      /** Where page facts sit, by what they say. */
+      readonly facts: readonly { readonly path: readonly string[]; readonly fact: PageFact }[];
+      /** The wrapper's schema, for what the mock must generate besides the array and the facts. */
+      readonly schema: JsonSchema;
+    };
+
+/** What a wrapper's property says of the page. */
+export type PageFact = 'total' | 'totalPages' | 'page' | 'size' | 'offset' | 'hasMore' | 'count';
+
+const FACT_NAMES: Readonly<Record<string, PageFact>> = {
+  total: 'total',
+  totalcount: 'total',
+  totalelements: 'total',
+  totalitems: 'total',
+  totalresults: 'total',
+  totalrecords: 'total',
+  totalpages: 'totalPages',
+  pagecount: 'totalPages',
+  pages: 'totalPages',
+  page: 'page',
+  number: 'page',
+  pagenumber: 'page',
+  currentpage: 'page',
+  size: 'size',
+  limit: 'size',
+  pagesize: 'size',
+  perpage: 'size',
+  offset: 'offset',
+  skip: 'offset',
+  start: 'offset',
+  hasmore: 'hasMore',
+  hasnext: 'hasMore',
+  more: 'hasMore',
+  count: 'count',
+  numberofelements: 'count',
+  returned: 'count',
+};
+
+/** The list shape of a success schema whose records are `isItem`, or undefined when it answers no list of them. */
+export function findListShape(schema: JsonSchema | undefined, isItem: (schema: JsonSchema) => boolean): ListShape | undefined {
+  if (schema === undefined) return undefined;
+  if (typeIncludes(schema, 'array')) return schema.items !== undefined && isItem(schema.items) ? { kind: 'array' } : undefined;
+  const merged = mergeAllOf(schema);
+  const arrays = Object.entries(merged.properties ?? {}).filter(([, property]) => typeIncludes(property, 'array') && property.items !== undefined && isItem(property.items));
+  const [only] = arrays;
+  if (arrays.length !== 1 || only === undefined) return undefined;
+  const facts: { path: string[]; fact: PageFact }[] = [];
+  collectFacts(merged, [], facts, 0);
+  return { kind: 'wrapped', items: [only[0]], facts, schema: merged };
+}
+
+function collectFacts(schema: JsonSchema, at: string[], facts: { path: string[]; fact: PageFact }[], depth: number): void {
+  for (const [name, property] of Object.entries(schema.properties ?? {})) {
+    const fact = FACT_NAMES[name.toLowerCase().replaceAll('_', '').replaceAll('-', '')];
+    const merged = mergeAllOf(property);
+    if (fact !== undefined && (typeIncludes(merged, 'integer') || typeIncludes(merged, 'number') || (fact === 'hasMore' && typeIncludes(merged, 'boolean')))) {
+      facts.push({ path: [...at, name], fact });
+    } else if (depth < 2 && (typeIncludes(merged, 'object') || merged.properties !== undefined) && !typeIncludes(merged, 'array')) {
+      // `meta`, `pagination`, `page`: facts one or two levels down.
+      collectFacts(merged, [...at, name], facts, depth + 1);
+    }
+  }
+}
+
+/** Query parameters of a list operation that page through it, by what they do. */
+export interface Paging {
+  /** The page size (`limit`, `size`, `per_page`). */
+  readonly size?: string;
+  /** How many to skip (`offset`, `skip`). */
+  readonly offset?: string;
+  /** The page number (`page`), and the number of the first page (0 or 1, read from its minimum or default). */
+  readonly page?: { readonly name: string; readonly first: number };
+}
+
+const SIZE_NAMES = new Set(['limit', 'size', 'perpage', 'pagesize', 'count', 'max', 'maxresults', 'top', 'first', 'take']);
+const OFFSET_NAMES = new Set(['offset', 'skip', 'start', 'from']);
+const PAGE_NAMES = new Set(['page', 'pagenumber', 'pageindex', 'pageno']);
+
+/** The paging parameters among the integer query parameters that name no property; a lone one of unknown name is the page size. */
+export function findPaging(parameters: readonly { name: string; schema?: JsonSchema }[]): Paging {
+  const integers = parameters.filter(parameter => typeIncludes(parameter.schema, 'integer') || typeIncludes(parameter.schema, 'number'));
+  const normalized = (name: string): string => name.toLowerCase().replaceAll('_', '').replaceAll('-', '').replace(/^\$/, '');
+  const size = integers.find(parameter => SIZE_NAMES.has(normalized(parameter.name)));
+  const offset = integers.find(parameter => OFFSET_NAMES.has(normalized(parameter.name)));
+  const page = integers.find(parameter => PAGE_NAMES.has(normalized(parameter.name)));
+  const paging: { size?: string; offset?: string; page?: { name: string; first: number } } = {};
+  if (size) paging.size = size.name;
+  else if (integers.length === 1 && !offset && !page && integers[0]) paging.size = integers[0].name;
+  if (offset) paging.offset = offset.name;
+  if (page) {
+    const schema = page.schema ?? {};
+    const first = typeof schema.minimum === 'number' ? schema.minimum : typeof schema.default === 'number' ? schema.default : 1;
+    paging.page = { name: page.name, first: first <= 0 ? 0 : 1 };
+  }
+  return paging;
+}

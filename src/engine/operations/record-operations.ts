@@ -1,0 +1,265 @@
+import type { IHttpResponse } from '@stoplight/prism-http';
+import type { ListShape, OperationPlan, RecordRole, Resource } from '../../document/index.js';
+import { createPetFaker } from '../../fixtures/pet-faker.js';
+import { fakeObject } from '../../fixtures/schema-values.js';
+import { KeyTakenError, StoreFullError, type PetStore, type RecordKey } from '../../store/index.js';
+import type { Pet } from '../../types/index.js';
+import { errorResponse, jsonResponse } from '../responses/index.js';
+import type { ParameterValues } from './parameters.js';
+
+/** A request Prism routed and found valid, with typed parameters, and what the store needs to answer it. */
+export interface RecordInput {
+  plan: OperationPlan;
+  resource: Resource;
+  query: ParameterValues;
+  pathParameters: ParameterValues;
+  body: unknown;
+  /** The session's store of a collection, by name. */
+  storeOf: (name: string) => PetStore;
+  resourceOf: (name: string) => Resource;
+  /** The URL path of a record (an item path with its key, and its parents' from its foreign keys). */
+  urlOf: (resource: Resource, record: Readonly<Record<string, unknown>>) => string | undefined;
+  /** The record with what the service assigns filled in, or why it cannot be stored. */
+  complete: (record: Record<string, unknown>, resource: Resource) => { pet: Pet } | { problem: string };
+  /** The record as answered: with the records of other collections it embeds (`Owner.pets`). */
+  present: (resource: Resource, record: Readonly<Record<string, unknown>>) => unknown;
+  /** Told which limit (`maxPets`, `maxStoredBytes`, `idBounds`) refused a write, for the journal. */
+  reachLimit: (limit: string) => void;
+  seed: number;
+}
+
+type RecordHandler = (input: RecordInput) => IHttpResponse;
+
+/** What the store does for each role an operation has on a collection or one of its records. */
+export const recordOperations: Readonly<Record<RecordRole, RecordHandler>> = {
+  list(input) {
+    const { plan, resource, query } = input;
+    const parentProblem = findMissingParent(input);
+    if (parentProblem) return parentProblem;
+    const store = input.storeOf(resource.name);
+    const where: Record<string, unknown> = {};
+    const conditions: ((record: Record<string, unknown>) => boolean)[] = [];
+    for (const filter of plan.filters) {
+      const value = query[filter.parameter];
+      if (value === undefined) continue;
+      const wanted = Array.isArray(value) ? value : [value];
+      if (filter.match === 'equals' && wanted.length === 1) where[filter.property] = wanted[0];
+      else if (filter.match === 'equals') conditions.push(record => wanted.includes(record[filter.property]));
+      else conditions.push(record => arrayHolds(record[filter.property], wanted));
+    }
+    for (const parent of plan.parents) if (parent.foreignKey !== undefined) where[parent.foreignKey] = keyValue(input.resourceOf(parent.resource), input.pathParameters[parent.parameter]);
+    const size = plan.paging.size === undefined ? undefined : (query[plan.paging.size] as number | undefined);
+    const offset = pageOffset(plan, query, size);
+    const plain = conditions.length === 0 && offset === 0 && plan.shape?.kind === 'array' && resource.embeds.length === 0;
+    // The Animal Store's list: the stored records themselves (frozen), serialized at once, no copy on the hot path.
+    if (plain) return jsonResponse(plan.success.status, store.view({ limit: size ?? Number.POSITIVE_INFINITY, where }));
+    const matches = store.view({ limit: Number.POSITIVE_INFINITY, where }).filter(record => conditions.every(condition => condition(record as unknown as Record<string, unknown>)));
+    const page = matches.slice(offset, size === undefined ? undefined : offset + size).map(record => input.present(resource, record as unknown as Record<string, unknown>));
+    const body = plan.shape?.kind === 'wrapped' ? wrapPage(plan.shape, page, { total: matches.length, offset, size, plan, query, seed: input.seed }) : page;
+    return jsonResponse(plan.success.status, body);
+  },
+
+  create(input) {
+    const { plan, resource, body, reachLimit } = input;
+    const parentProblem = findMissingParent(input);
+    if (parentProblem) return parentProblem;
+    const store = input.storeOf(resource.name);
+    if (store.isFull) {
+      reachLimit(store.size < store.maxPets ? 'idBounds' : 'maxPets');
+      return errorResponse(
+        'store_full',
+        store.size < store.maxPets
+          ? `The store has given out every id the document allows (${resource.key.property} at most ${resource.key.bounds.maximum}); reset it (POST /__admin/reset).`
+          : `The store holds ${store.size} ${resource.name}, as many as it allows; reset it (POST /__admin/reset) or raise --max-pets.`,
+      );
+    }
+    const fields = writableFields(body, resource);
+    for (const parent of plan.parents) if (parent.foreignKey !== undefined) fields[parent.foreignKey] = keyValue(input.resourceOf(parent.resource), input.pathParameters[parent.parameter]);
+    let problem: string | undefined;
+    const created = refusingPastLimits(reachLimit, () =>
+      store.create(fields as unknown as Pet, record => {
+        const completed = input.complete(record as unknown as Record<string, unknown>, resource);
+        if ('problem' in completed) problem = completed.problem;
+        return 'pet' in completed ? completed.pet : undefined;
+      }),
+    );
+    if (created instanceof RefusedWrite) return created.response;
+    if (!created) return errorResponse('invalid_request', `Request body cannot be stored: ${problem ?? `the ${resource.singular} is refused`}.`);
+    const record = created as unknown as Record<string, unknown>;
+    const location = input.urlOf(resource, record);
+    return answerWith(input, record, location === undefined ? {} : { location });
+  },
+
+  read(input) {
+    return withRecord(input, record => jsonResponse(input.plan.success.status, input.present(input.resource, record)));
+  },
+
+  replace(input) {
+    return withRecord(input, existing => {
+      const kept = Object.fromEntries(Object.entries(existing).filter(([name]) => !input.resource.writableFields.includes(name)));
+      return store(input, { ...kept, ...writableFields(input.body, input.resource) });
+    });
+  },
+
+  'replace-by-body': input => {
+    const key = (input.body as Record<string, unknown> | null)?.[input.resource.key.property];
+    const existing = key === undefined ? undefined : input.storeOf(input.resource.name).get(key as RecordKey);
+    if (!existing) return notFound(input.resource, key);
+    const kept = Object.fromEntries(Object.entries(existing).filter(([name]) => !input.resource.writableFields.includes(name)));
+    return store(input, { ...kept, ...writableFields(input.body, input.resource) });
+  },
+
+  merge(input) {
+    return withRecord(input, existing => {
+      const merged = new Map(Object.entries(existing));
+      const patch = { ...queryPatch(input), ...writableFields(input.body, input.resource) };
+      for (const [name, value] of Object.entries(patch)) {
+        // JSON Merge Patch (RFC 7396): null removes a property.
+        if (value === null && !(input.resource.schema.required ?? []).includes(name)) merged.delete(name);
+        else merged.set(name, value);
+      }
+      return store(input, Object.fromEntries(merged));
+    });
+  },
+
+  remove(input) {
+    return withRecord(input, record => {
+      input.storeOf(input.resource.name).remove(record[input.resource.key.property] as RecordKey);
+      return answerWith(input, record);
+    });
+  },
+};
+
+/** The record the item path names (under the parents it names), or 404 `<record>_not_found`. */
+function withRecord(input: RecordInput, answer: (record: Record<string, unknown>) => IHttpResponse): IHttpResponse {
+  const parentProblem = findMissingParent(input);
+  if (parentProblem) return parentProblem;
+  const key = input.plan.keyParameter === undefined ? undefined : keyValue(input.resource, input.pathParameters[input.plan.keyParameter]);
+  const found = key === undefined ? undefined : (input.storeOf(input.resource.name).get(key) as Record<string, unknown> | undefined);
+  const underParents = found !== undefined && input.plan.parents.every(parent => parent.foreignKey === undefined || found[parent.foreignKey] === keyValue(input.resourceOf(parent.resource), input.pathParameters[parent.parameter]));
+  return found && underParents ? answer(found) : notFound(input.resource, input.plan.keyParameter === undefined ? undefined : input.pathParameters[input.plan.keyParameter]);
+}
+
+/** 404 naming the first parent the path names that does not exist. */
+function findMissingParent(input: RecordInput): IHttpResponse | undefined {
+  for (const parent of input.plan.parents) {
+    const resource = input.resourceOf(parent.resource);
+    const key = keyValue(resource, input.pathParameters[parent.parameter]);
+    if (key === undefined || input.storeOf(resource.name).get(key) === undefined) return notFound(resource, input.pathParameters[parent.parameter]);
+  }
+  return undefined;
+}
+
+function notFound(resource: Resource, key: unknown): IHttpResponse {
+  const named = typeof key === 'object' && key !== null ? JSON.stringify(key) : String(key);
+  return errorResponse(`${resource.singular}_not_found`, `No ${resource.singular} has ${resource.key.property} ${named}.`);
+}
+
+/** A path parameter's value as the store keys records: a whole number for a `sequence` key, a string otherwise. */
+function keyValue(resource: Resource, value: unknown): RecordKey | undefined {
+  if (resource.key.kind === 'sequence') return typeof value === 'number' && Number.isSafeInteger(value) ? value : undefined;
+  return typeof value === 'string' || typeof value === 'number' || typeof value === 'boolean' ? String(value) : undefined;
+}
+
+/** A replaced or merged record, completed and checked against its schema before it is stored. */
+function store(input: RecordInput, record: Record<string, unknown>): IHttpResponse {
+  const completed = input.complete(record, input.resource);
+  if ('problem' in completed) return errorResponse('invalid_request', `Request body cannot be stored: ${completed.problem}.`);
+  const stored = refusingPastLimits(input.reachLimit, () => input.storeOf(input.resource.name).update(completed.pet));
+  if (stored instanceof RefusedWrite) return stored.response;
+  return stored ? answerWith(input, stored as unknown as Record<string, unknown>) : notFound(input.resource, record[input.resource.key.property]);
+}
+
+/** What `write` gives, or `507 store_full` naming the limit (or `409` for a client's key already taken): nothing was stored. */
+function refusingPastLimits<T>(reachLimit: (limit: string) => void, write: () => T): T | RefusedWrite {
+  try {
+    return write();
+  } catch (error) {
+    if (error instanceof KeyTakenError) return new RefusedWrite(errorResponse('conflict', `${error.message.replace('[petstore-mock] ', '')} Choose another, or replace that one.`));
+    if (!(error instanceof StoreFullError)) throw error;
+    reachLimit(error.limit);
+    return new RefusedWrite(errorResponse('store_full', `${error.message.replace('[petstore-mock] ', '')} Nothing was stored; delete pets or reset a session (POST /__admin/reset).`));
+  }
+}
+
+class RefusedWrite {
+  constructor(readonly response: IHttpResponse) {}
+}
+
+/** The operation's success status, with the record as its body where that response declares one (a `204` has none). */
+function answerWith(input: RecordInput, record: Record<string, unknown>, headers: Record<string, string> = {}): IHttpResponse {
+  const { success } = input.plan;
+  return success.hasBody ? jsonResponse(success.status, input.present(input.resource, record), headers) : { statusCode: success.status, headers };
+}
+
+/** What a client may set of a record: the body's properties the schema declares and the service does not assign. */
+function writableFields(body: unknown, resource: Resource): Record<string, unknown> {
+  const fields: Record<string, unknown> = {};
+  if (typeof body !== 'object' || body === null) return fields;
+  for (const name of resource.writableFields) if (Object.hasOwn(body, name)) fields[name] = (body as Record<string, unknown>)[name];
+  return fields;
+}
+
+/** An update by query parameters that name writable properties (`POST /pet/{petId}?name=Rex&status=sold`). */
+function queryPatch(input: RecordInput): Record<string, unknown> {
+  const patch: Record<string, unknown> = {};
+  for (const name of input.resource.writableFields) if (input.query[name] !== undefined) patch[name] = input.query[name];
+  return patch;
+}
+
+function arrayHolds(value: unknown, wanted: readonly unknown[]): boolean {
+  if (!Array.isArray(value)) return false;
+  return value.some(item => wanted.includes(item) || (typeof item === 'object' && item !== null && wanted.includes((item as { name?: unknown }).name)));
+}
+
+function pageOffset(plan: OperationPlan, query: ParameterValues, size: number | undefined): number {
+  const offset = plan.paging.offset === undefined ? undefined : (query[plan.paging.offset] as number | undefined);
+  if (offset !== undefined) return Math.max(0, offset);
+  const page = plan.paging.page === undefined ? undefined : (query[plan.paging.page.name] as number | undefined);
+  if (page === undefined || size === undefined || plan.paging.page === undefined) return 0;
+  return Math.max(0, (page - plan.paging.page.first) * size);
+}
+
+/** A wrapped page: the wrapper's schema generated, the records where it lists them, its page facts true. */
+function wrapPage(shape: Extract<ListShape, { kind: 'wrapped' }>, records: readonly unknown[], page: { total: number; offset: number; size: number | undefined; plan: OperationPlan; query: ParameterValues; seed: number }): Record<string, unknown> {
+  const wrapper = fakeObject(shape.schema, { faker: createPetFaker(page.seed), now: new Date(0), assigned: true }, { every: false, skip: shape.items });
+  const size = page.size ?? Math.max(records.length, 1);
+  const pageParameter = page.plan.paging.page;
+  const first = pageParameter?.first ?? 0;
+  const facts = {
+    total: page.total,
+    totalPages: Math.ceil(page.total / size),
+    page: pageParameter === undefined ? Math.floor(page.offset / size) + first : ((page.query[pageParameter.name] as number | undefined) ?? first),
+    size,
+    offset: page.offset,
+    hasMore: page.offset + records.length < page.total,
+    count: records.length,
+  };
+  setAt(wrapper, shape.items, records);
+  for (const { path, fact } of shape.facts) setAt(wrapper, path, facts[fact]);
+  return wrapper;
+}
+
+function setAt(target: Record<string, unknown>, path: readonly string[], value: unknown): void {
+  let at = target;
+  for (const name of path.slice(0, -1)) {
+    const next = at[name];
+    const copy: Record<string, unknown> = typeof next === 'object' && next !== null ? { ...(next as Record<string, unknown>) } : {};
+    at[name] = copy;
+    at = copy;
+  }
+  const last = path.at(-1);
+  if (last !== undefined) at[last] = value;
+}
+
+/**
+ * Headers a create's answer derives from its body; forced responses (`Prefer: code=201`) get
+ * them the same way, instead of the placeholder Prism would invent from the header's schema.
+ */
+export function locationOf(body: unknown, resource: Resource, urlOf: RecordInput['urlOf']): Record<string, string> {
+  if (typeof body !== 'object' || body === null) return {};
+  const key = (body as Record<string, unknown>)[resource.key.property];
+  const fits = resource.key.kind === 'sequence' ? typeof key === 'number' && Number.isInteger(key) : typeof key === 'string';
+  const location = fits ? urlOf(resource, body as Record<string, unknown>) : undefined;
+  return location === undefined ? {} : { location };
+}

@@ -1,0 +1,200 @@
+import type { OpenAPIV3_1 } from 'openapi-types';
+import type { JsonSchema, OperationPlan, PetstoreDocument, Resource } from '../../document/index.js';
+import { createPetFaker } from '../../fixtures/pet-faker.js';
+import { fakeObject, fakeValue } from '../../fixtures/schema-values.js';
+import { deriveSeed, type CollectionState } from '../../sessions/index.js';
+import type { PetShape, RecordKey } from '../../store/index.js';
+import type { Pet } from '../../types/index.js';
+import { unlessEvalBlocked } from '../checks/eval-blocked.js';
+import { describeSchemaProblems, findSchemaProblems } from '../schema/index.js';
+
+/** What draws a record's assigned values: the seed, and the mock's clock (an assigned date is now). */
+export interface RecordDraw {
+  readonly seed: number;
+  readonly now: Date;
+}
+
+/** Properties a resource's stores never keep: arrays of another resource's records, filled when answered (`Owner.pets`). */
+export function embeddedProperties(resource: Resource): ReadonlySet<string> {
+  return new Set(resource.embeds.map(embed => embed.property));
+}
+
+/** What the stores keep of a resource's records, and how a new record's key is made (seeded, per resource). */
+export function collectionShape(resource: Resource, seed: number, defaultStatus: PetShape['defaultStatus'] = null): Required<PetShape> {
+  const { key } = resource;
+  const embedded = embeddedProperties(resource);
+  const drawKey =
+    key.kind === 'uuid' || key.kind === 'generated'
+      ? (number: number): string => {
+          const faker = createPetFaker(deriveSeed(seed, resource.name, 'key', number));
+          if (key.kind === 'uuid') return faker.string.uuid();
+          const drawn = fakeValue(key.schema, key.property, { faker, now: new Date(0) });
+          return typeof drawn === 'string' || typeof drawn === 'number' ? String(drawn) : faker.string.alphanumeric(12);
+        }
+      : undefined;
+  return {
+    fields: resource.fields.filter(field => !embedded.has(field)),
+    idProperty: key.property,
+    idBounds: key.bounds,
+    defaultStatus,
+    keyKind: key.kind,
+    drawKey,
+  };
+}
+
+/**
+ * `record` with what the service assigns filled in (each required property it lacks, and each
+ * optional `readOnly` one, drawn from its schema, seeded by the record's key and the property's
+ * name: a date is the clock's), checked against the resource's schema. Embedded arrays are checked
+ * as present and never kept.
+ */
+export function completeRecord(record: Readonly<Record<string, unknown>>, resource: Resource, draw: RecordDraw): { pet: Pet } | { problem: string } {
+  const completed: Record<string, unknown> = { ...record };
+  const key = String(completed[resource.key.property]);
+  const embedded = embeddedProperties(resource);
+  const properties = resource.schema.properties ?? {};
+  const required = new Set(resource.schema.required ?? []);
+  for (const [name, schema] of Object.entries(properties)) {
+    if (completed[name] !== undefined || name === resource.key.property || embedded.has(name) || schema.writeOnly === true) continue;
+    if (!required.has(name) && schema.readOnly !== true) continue;
+    completed[name] = fakeValue(schema, name, { faker: createPetFaker(deriveSeed(draw.seed, key, name)), now: draw.now, assigned: true });
+  }
+  const checked = embedded.size === 0 ? completed : { ...completed, ...Object.fromEntries([...embedded].map(name => [name, []])) };
+  const problems = unlessEvalBlocked(() => findSchemaProblems(checked, resource.schema), []);
+  return problems.length > 0 ? { problem: describeSchemaProblems(problems) } : { pet: completed as unknown as Pet };
+}
+
+/**
+ * What every store of each collection but the first starts from: the records its list (or read)
+ * operation's example shows, where it has one that fits; else `count` records generated from its
+ * schema, seeded by the collection's name (one collection's records do not move another's), keys
+ * assigned as the store would, each foreign key naming a record its parent collection starts with.
+ */
+export function seedCollections(document: PetstoreDocument, options: { seed: number; count: number; now: Date }): Map<string, CollectionState> {
+  const primary = document.pets.resource.name;
+  const seeded = new Map<string, readonly Pet[]>();
+  const states = new Map<string, CollectionState>();
+  for (const resource of inParentOrder(document)) {
+    const shape = collectionShape(resource, options.seed);
+    const records = resource.name === primary ? [] : (exampleRecords(document, resource, options) ?? generateRecords(document, resource, shape, seeded, options));
+    seeded.set(resource.name, records);
+    if (resource.name !== primary) states.set(resource.name, { shape, initial: records });
+  }
+  return states;
+}
+
+/** Parents before their children, so that a child's foreign keys can name seeded parents. */
+function inParentOrder(document: PetstoreDocument): Resource[] {
+  const { resources } = document;
+  const ordered: Resource[] = [];
+  const visiting = new Set<string>();
+  const visit = (resource: Resource): void => {
+    if (ordered.includes(resource) || visiting.has(resource.name)) return;
+    visiting.add(resource.name);
+    for (const parent of parentsOf(document, resource)) visit(parent.resource);
+    ordered.push(resource);
+  };
+  for (const resource of resources.resources) visit(resource);
+  return ordered;
+}
+
+/** The collections a resource's records point at by a foreign key: by nested paths and by embedding. */
+export function parentsOf(document: PetstoreDocument, child: Resource): { resource: Resource; foreignKey: string }[] {
+  const found = new Map<string, { resource: Resource; foreignKey: string }>();
+  const { resources } = document;
+  for (const plan of resources.plans.values()) {
+    if (plan.resource !== child.name) continue;
+    for (const parent of plan.parents) {
+      const resource = resources.byName.get(parent.resource);
+      if (resource && parent.foreignKey !== undefined) found.set(parent.foreignKey, { resource, foreignKey: parent.foreignKey });
+    }
+  }
+  for (const parent of resources.resources) {
+    for (const embed of parent.embeds) if (embed.child === child.name) found.set(embed.foreignKey, { resource: parent, foreignKey: embed.foreignKey });
+  }
+  return [...found.values()];
+}
+
+function generateRecords(document: PetstoreDocument, resource: Resource, shape: Required<PetShape>, seeded: ReadonlyMap<string, readonly Pet[]>, options: { seed: number; count: number; now: Date }): Pet[] {
+  const faker = createPetFaker(deriveSeed(options.seed, resource.name));
+  const draw = { faker, now: new Date(0) };
+  const embedded = embeddedProperties(resource);
+  const parents = parentsOf(document, resource);
+  const records: Pet[] = [];
+  const keys = new Set<RecordKey>();
+  for (let index = 0; records.length < options.count && index < options.count * 2; index += 1) {
+    const record = fakeObject(resource.schema, draw, { every: true, skip: [...embedded, ...resource.writeOnlyFields] });
+    const key = keyFor(resource, shape, record, index, faker);
+    if (key === undefined || keys.has(key)) continue;
+    record[resource.key.property] = key;
+    for (const { resource: parent, foreignKey } of parents) {
+      const candidates = seeded.get(parent.name) ?? [];
+      const chosen = candidates.length === 0 ? undefined : faker.helpers.arrayElement(candidates);
+      record[foreignKey] = chosen ? (chosen as unknown as Record<string, unknown>)[parent.key.property] : undefined;
+    }
+    const completed = completeRecord(record, resource, { seed: options.seed, now: options.now });
+    if (!('pet' in completed)) continue;
+    keys.add(key);
+    records.push(completed.pet);
+  }
+  return records;
+}
+
+function keyFor(resource: Resource, shape: Required<PetShape>, record: Record<string, unknown>, index: number, faker: ReturnType<typeof createPetFaker>): RecordKey | undefined {
+  switch (resource.key.kind) {
+    case 'sequence': {
+      const key = resource.key.bounds.minimum + index;
+      return key <= resource.key.bounds.maximum ? key : undefined;
+    }
+    case 'client': {
+      const drawn = record[resource.key.property];
+      return typeof drawn === 'string' && drawn !== '' ? drawn : faker.string.alphanumeric(10);
+    }
+    default:
+      return shape.drawKey?.(index + 1);
+  }
+}
+
+/** The records of the collection's list example (or its read example), when every one fits its schema. */
+function exampleRecords(document: PetstoreDocument, resource: Resource, draw: RecordDraw): Pet[] | undefined {
+  const plans = [...document.resources.plans.values()].filter(plan => plan.resource === resource.name);
+  for (const plan of [...plans.filter(candidate => candidate.role === 'list'), ...plans.filter(candidate => candidate.role === 'read')]) {
+    const example = successExample(document, plan);
+    if (example === undefined) continue;
+    const listed = plan.role === 'read' ? [example] : itemsOf(example, plan);
+    if (!Array.isArray(listed) || listed.length === 0) continue;
+    const records: Pet[] = [];
+    const keys = new Set<unknown>();
+    for (const item of listed) {
+      if (typeof item !== 'object' || item === null) return undefined;
+      const key = (item as Record<string, unknown>)[resource.key.property];
+      if (key === undefined || keys.has(key)) return undefined;
+      keys.add(key);
+      const stored = Object.fromEntries(Object.entries(item as Record<string, unknown>).filter(([name]) => resource.fields.includes(name) && !embeddedProperties(resource).has(name)));
+      const completed = completeRecord(stored, resource, draw);
+      if (!('pet' in completed)) return undefined;
+      records.push(completed.pet);
+    }
+    return records;
+  }
+  return undefined;
+}
+
+function itemsOf(example: unknown, plan: OperationPlan): unknown {
+  if (plan.shape?.kind !== 'wrapped') return example;
+  let at = example;
+  for (const name of plan.shape.items) at = (at as Record<string, unknown> | null)?.[name];
+  return at;
+}
+
+function successExample(document: PetstoreDocument, plan: OperationPlan): unknown {
+  const operation = document.operations.get(plan.operationId);
+  if (!operation) return undefined;
+  const definition = ((document.resolved.paths?.[operation.path] ?? {}) as Record<string, OpenAPIV3_1.OperationObject>)[operation.method];
+  const response = definition?.responses?.[String(plan.success.status)] as OpenAPIV3_1.ResponseObject | undefined;
+  const content = Object.entries(response?.content ?? {}).find(([mediaType]) => /json/i.test(mediaType))?.[1];
+  if (!content) return undefined;
+  if (content.example !== undefined) return content.example;
+  const first = Object.values(content.examples ?? {})[0] as OpenAPIV3_1.ExampleObject | undefined;
+  return first?.value ?? (content.schema as JsonSchema | undefined)?.example;
+}

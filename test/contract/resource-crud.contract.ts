@@ -1,0 +1,117 @@
+import { describe, expect, it } from 'vitest';
+import { useSurface } from './contract-helpers.js';
+import type { CreateSurface, Surface } from './surface.js';
+
+/** One collection's round trip, written from its document: what to send, where to read it back. */
+export interface CrudCase {
+  readonly collection: string;
+  /** Under the base path: where a record is created, and its body. */
+  readonly create: { readonly path: string; readonly body: Record<string, unknown> };
+  /** The property of the answer that holds the new record's key. */
+  readonly key: string;
+  /** The record's item path, from its key. */
+  readonly item: (key: string) => string;
+  /** A list that must show the new record, and a filter that must keep it (and one that must not). */
+  readonly list?: { readonly path: string; readonly keeps?: string; readonly drops?: string; readonly items?: readonly string[] };
+  readonly update?: { readonly method: 'PUT' | 'PATCH' | 'POST'; readonly path?: (key: string) => string; readonly body: (key: string) => Record<string, unknown>; readonly changed: Record<string, unknown> };
+  /** The document's DELETE of one record, when it has one. */
+  readonly remove?: boolean;
+  /** The same record's path under a parent that does not exist, or is not its parent: 404. */
+  readonly elsewhere?: (key: string) => string;
+}
+
+export interface CorpusDocument {
+  readonly name: string;
+  readonly documentPath: string;
+  /** Where the document's first server lives: `https://petstore.swagger.io` and `/v2`. */
+  readonly origin: string;
+  readonly basePath: string;
+  /** Credentials as the document asks for them (none where it declares no security). */
+  readonly headers: Readonly<Record<string, string>>;
+  readonly cases: readonly CrudCase[];
+}
+
+/**
+ * Every collection of a document nobody here wrote keeps state under the document's own security
+ * and error shapes: what is created reads back equal to what was sent (a stateless mock answers
+ * the same seeded body for every id, so the comparison is with the request), shows in lists and
+ * filters, changes, and is gone after a delete. Every answer is checked against the document.
+ */
+export function describeResourceCrudContract(surfaceName: string, createSurface: CreateSurface, corpus: CorpusDocument): void {
+  describe(`${corpus.name} on ${surfaceName}`, () => {
+    const surface = useSurface(createSurface, { validateResponses: true });
+    const send = (method: string, path: string, body?: unknown): Promise<Response> =>
+      surface().request(method, `${corpus.basePath}${path}`, {
+        headers: { ...corpus.headers, ...(body !== undefined && { 'content-type': 'application/json' }) },
+        ...(body !== undefined && { body: JSON.stringify(body) }),
+      });
+
+    for (const crud of corpus.cases) {
+      it(`keeps ${crud.collection}: created, read back as sent, listed, changed and deleted`, async () => {
+        const created = await send('POST', crud.create.path, crud.create.body);
+        expect(created.status, await peek(created)).toBeLessThan(300);
+        const answered = (await created.json()) as Record<string, unknown>;
+        expect(answered).toMatchObject(crud.create.body);
+        const key = String(answered[crud.key]);
+        const location = created.headers.get('location');
+        if (location !== null) expect(location).toBe(`${corpus.basePath}${crud.item(key)}`);
+
+        const read = await send('GET', crud.item(key));
+        expect(read.status).toBe(200);
+        expect(await read.json()).toMatchObject({ ...crud.create.body, [crud.key]: answered[crud.key] });
+
+        if (crud.list) {
+          const listed = await listOf(await send('GET', crud.list.path), crud.list.items);
+          expect(listed.map(record => String(record[crud.key]))).toContain(key);
+          if (crud.list.keeps !== undefined) {
+            const kept = await listOf(await send('GET', `${crud.list.path}${crud.list.path.includes('?') ? '&' : '?'}${crud.list.keeps}`), crud.list.items);
+            expect(kept.map(record => String(record[crud.key]))).toContain(key);
+          }
+          if (crud.list.drops !== undefined) {
+            const dropped = await listOf(await send('GET', `${crud.list.path}${crud.list.path.includes('?') ? '&' : '?'}${crud.list.drops}`), crud.list.items);
+            expect(dropped.map(record => String(record[crud.key]))).not.toContain(key);
+          }
+        }
+
+        if (crud.elsewhere) expect((await send('GET', crud.elsewhere(key))).status).toBe(404);
+
+        if (crud.update) {
+          const updated = await send(crud.update.method, (crud.update.path ?? crud.item)(key), crud.update.body(key));
+          expect(updated.status, await peek(updated)).toBeLessThan(300);
+          expect(await (await send('GET', crud.item(key))).json()).toMatchObject(crud.update.changed);
+        }
+
+        if (crud.remove) {
+          const removed = await send('DELETE', crud.item(key));
+          expect(removed.status).toBeLessThan(300);
+          expect((await send('GET', crud.item(key))).status).toBe(404);
+          expect((await send('DELETE', crud.item(key))).status).toBe(404);
+        }
+      });
+    }
+
+    it('answers a record that was never created with 404 in the document’s own error shape', async () => {
+      const first = corpus.cases[0];
+      if (!first) throw new Error('A corpus document needs a case.');
+      const missing = await send('GET', first.item('987654'));
+      expect(missing.status).toBe(404);
+      // validateResponses would have reported a body the document forbids.
+      expect(surface().reportedErrors).toEqual([]);
+    });
+  });
+}
+
+async function listOf(response: Response, items: readonly string[] | undefined): Promise<Record<string, unknown>[]> {
+  expect(response.status).toBe(200);
+  let body = (await response.json()) as unknown;
+  for (const name of items ?? []) body = (body as Record<string, unknown>)[name];
+  expect(Array.isArray(body)).toBe(true);
+  return body as Record<string, unknown>[];
+}
+
+/** The body, for a failed expectation's message, without consuming the response. */
+async function peek(response: Response): Promise<string> {
+  return response.clone().text();
+}
+
+export type { Surface };
