@@ -3,7 +3,7 @@ import { checkAgainstDocument, type DocumentContext } from './check-document.js'
 import { compareWithMock } from './compare-with-mock.js';
 import type { MockTarget } from './mock-target.js';
 import type { Expectation, Probe, SideState } from './probe.js';
-import { redactHeaders } from './redact.js';
+import { redactHeaders, scrubWith } from './redact.js';
 import { sendRequest, type Exchange, type SendOptions } from './send-request.js';
 import type { CheckResult, ReportedRequest } from './types.js';
 
@@ -13,6 +13,8 @@ export const RUN_HEADER = 'x-petstore-verify-run';
 export interface RunState {
   baseUrl: string;
   token: string | undefined;
+  /** Replaces the token, in every form a deployment can echo it, in a text. */
+  scrub: (text: string) => string;
   runId: string;
   send: SendOptions;
   documentContext: DocumentContext;
@@ -42,7 +44,8 @@ export async function runProbe(probe: Probe, run: RunState): Promise<Exchange | 
   const headers = requestHeaders(run, probe.credentials, body !== undefined);
   const text = body === undefined ? undefined : JSON.stringify(body);
   const reported: ReportedRequest = { method: operation.method, path: target, headers: redactHeaders(headers), ...(body !== undefined && { body }) };
-  const exchange = await sendRequest({ method: operation.method, url: new URL(`${run.baseUrl}${target}`), headers, ...(text !== undefined && { body: text }) }, run.send);
+  // Scrubbed before any check reads it, so no report can hold the token, whole or cut short.
+  const exchange = scrubWith(await sendRequest({ method: operation.method, url: new URL(`${run.baseUrl}${target}`), headers, ...(text !== undefined && { body: text }) }, run.send), run.scrub);
   run.requests++;
   if (exchange.kind === 'failure') {
     record({ check: 'connection', outcome: 'error', message: exchange.message, expected: 'an answer', actual: `${exchange.failure} after ${exchange.durationMs} ms` }, reported);
@@ -60,7 +63,7 @@ export async function runProbe(probe: Probe, run: RunState): Promise<Exchange | 
     const mockTarget = probe.target(run.mockSide);
     if (mockTarget !== undefined) {
       const mockBody = probe.body?.(run.mockSide);
-      const mockAnswer = await run.mock.send(operation.method, mockTarget, requestHeaders(run, probe.credentials, mockBody !== undefined), mockBody === undefined ? undefined : JSON.stringify(mockBody));
+      const mockAnswer = scrubWith(await run.mock.send(operation.method, mockTarget, requestHeaders(run, probe.credentials, mockBody !== undefined), mockBody === undefined ? undefined : JSON.stringify(mockBody)), run.scrub);
       probe.learn?.(mockAnswer, run.mockSide);
       for (const expectation of compareWithMock(operation, answer, mockAnswer)) record(expectation, reported);
     }

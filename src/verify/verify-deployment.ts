@@ -6,7 +6,7 @@ import { planOperationProbes, type PlanContext } from './plan-probes.js';
 import { planScenario } from './plan-scenario.js';
 import { changesState, createSideState, type Probe } from './probe.js';
 import { readOperations, type OperationModel } from './read-operations.js';
-import { scrubSecret } from './redact.js';
+import { createScrubber, scrubWith } from './redact.js';
 import { createRunId } from './run-id.js';
 import { runProbe, type RunState } from './run-probe.js';
 import { DEFAULT_MAX_BODY_BYTES, DEFAULT_TIMEOUT_MS, sendRequest } from './send-request.js';
@@ -26,6 +26,7 @@ export async function verifyDeployment(baseUrl: string, options: VerifyOptions =
   const runId = options.runId ?? createRunId();
   const documentPath = options.documentPath ?? locateDocument();
   const token = options.token === '' ? undefined : options.token;
+  const scrub = createScrubber(token);
   const results: CheckResult[] = [];
   const cleanup: VerifyResult['cleanup'] = { removed: [], leftBehind: [] };
   const mock: VerifyResult['mock'] = { compared: false };
@@ -53,7 +54,7 @@ export async function verifyDeployment(baseUrl: string, options: VerifyOptions =
       coverage,
       cleanup,
     };
-    return scrubSecret(result, token);
+    return scrubWith(result, scrub);
   };
 
   // The base URL and the document: without them there is nothing to run.
@@ -105,6 +106,7 @@ export async function verifyDeployment(baseUrl: string, options: VerifyOptions =
   const state: RunState = {
     baseUrl: base,
     token,
+    scrub,
     runId,
     send: { timeoutMs: options.timeoutMs ?? DEFAULT_TIMEOUT_MS, maxBodyBytes: options.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES },
     documentContext: { document: source, validator: createSchemaValidator(source) },

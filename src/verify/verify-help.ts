@@ -9,7 +9,8 @@ Requests carry X-Petstore-Verify-Run: <run id>; created pets are named "petstore
 
 Options:
       --token <key>        Bearer token for the deployment (PETSTORE_VERIFY_TOKEN). Never printed
-                           or written to a report.
+                           or written to a report, nor is any form of it a deployment echoes
+                           (URL-encoded, JSON-escaped, base64 of user:token).
       --document <file>    The OpenAPI document. Default: the package's openapi/petstore.yaml.
       --format <format>    text (default), json or junit.
       --output <file>      Write the report to this file instead of standard output.
