@@ -13,16 +13,10 @@ export function formatText(result: VerifyResult, { colour = false }: { colour?: 
   const errors = result.findings.filter(finding => finding.outcome === 'error');
   const warnings = result.findings.filter(finding => finding.outcome === 'warning');
   if (errors.length + warnings.length === 0) lines.push('', 'No errors or warnings.');
-  // The same finding on several requests is shown once, with the other requests after it.
-  const grouped = new Map<string, CheckResult[]>();
+  // One block a finding: one cause is one finding, with the other requests it was seen on after it.
   for (const finding of [...errors, ...warnings]) {
-    const key = [finding.outcome, finding.operationId, finding.check, finding.message].join('\u0000');
-    grouped.set(key, [...(grouped.get(key) ?? []), finding]);
-  }
-  for (const [first, ...others] of grouped.values()) {
-    if (!first) continue;
-    lines.push('', ...describeFinding(first, paint));
-    if (others.length > 0) lines.push(`        also: ${others.map(describeRequest).join(', ')}`);
+    lines.push('', ...describeFinding(finding, paint));
+    if (finding.also && finding.also.length > 0) lines.push(`        also: ${finding.also.join(', ')}`);
   }
   if (result.coverage.length > 0) {
     lines.push('', 'Statuses declared → answered by the deployment:');

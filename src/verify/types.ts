@@ -48,6 +48,8 @@ export interface CheckResult {
   request?: ReportedRequest;
   expected?: string;
   actual?: string;
+  /** The other requests this finding was made on, as `GET /pets/7 (200)`: one cause is one finding. */
+  also?: string[];
 }
 
 /** A check result that is an error or a warning. */

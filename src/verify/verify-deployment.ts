@@ -1,6 +1,7 @@
 import { loadDocument, locateDocument, type PetResource } from '../document/index.js';
 import { conclude, isFinding, summarize } from './conclude.js';
 import { findResource, type Resource } from './find-resource.js';
+import { mergeFindings, type RecordedResult } from './merge-findings.js';
 import { createMockTarget, type MockTarget } from './mock-target.js';
 import { planOperationProbes, type PlanContext } from './plan-probes.js';
 import { planScenario } from './plan-scenario.js';
@@ -10,7 +11,7 @@ import { createScrubber, scrubWith } from './redact.js';
 import { createRunId } from './run-id.js';
 import { runProbe, type RunState } from './run-probe.js';
 import { DEFAULT_MAX_BODY_BYTES, DEFAULT_TIMEOUT_MS, sendRequest } from './send-request.js';
-import type { CheckResult, LeftBehind, VerifyOptions, VerifyResult } from './types.js';
+import type { LeftBehind, VerifyOptions, VerifyResult } from './types.js';
 import { createSchemaValidator } from './validate-schema.js';
 
 /** The environment variable the CLI reads the token from. */
@@ -27,7 +28,7 @@ export async function verifyDeployment(baseUrl: string, options: VerifyOptions =
   const documentPath = options.documentPath ?? locateDocument();
   const token = options.token === '' ? undefined : options.token;
   const scrub = createScrubber(token);
-  const results: CheckResult[] = [];
+  const recorded: RecordedResult[] = [];
   const cleanup: VerifyResult['cleanup'] = { removed: [], leftBehind: [] };
   const mock: VerifyResult['mock'] = { compared: false };
   let stopped: string | undefined;
@@ -36,6 +37,7 @@ export async function verifyDeployment(baseUrl: string, options: VerifyOptions =
   const coverage: VerifyResult['coverage'] = [];
 
   const finish = (): VerifyResult => {
+    const results = mergeFindings(recorded);
     const verdict = conclude({ results, strict: options.strict === true, stopped, crashed, withCredentials: run.withCredentials });
     const result: VerifyResult = {
       ok: verdict.ok,
@@ -113,7 +115,7 @@ export async function verifyDeployment(baseUrl: string, options: VerifyOptions =
     mock: mockTarget,
     deployment: createSideState(),
     mockSide: createSideState(),
-    results,
+    results: recorded,
     requests: 0,
     observed: new Map(),
     withCredentials: run.withCredentials,
@@ -127,7 +129,7 @@ export async function verifyDeployment(baseUrl: string, options: VerifyOptions =
     try {
       for (const probe of plan()) {
         if (readOnly && changesState(probe)) {
-          results.push({ outcome: 'skipped', operationId: probe.operation.operationId, check: probe.check, probe: probe.label, message: `Skipped: --read-only sends no ${probe.operation.method}.` });
+          recorded.push({ outcome: 'skipped', operationId: probe.operation.operationId, check: probe.check, probe: probe.label, message: `Skipped: --read-only sends no ${probe.operation.method}.` });
           continue;
         }
         const first = state.requests === 0;
@@ -139,7 +141,7 @@ export async function verifyDeployment(baseUrl: string, options: VerifyOptions =
       }
     } catch (error) {
       crashed = `${phase}: ${messageOf(error)}`;
-      results.push({ outcome: 'error', operationId: '*', check: 'verify-crashed', probe: phase, message: `The ${phase} phase failed: ${messageOf(error)}` });
+      recorded.push({ outcome: 'error', operationId: '*', check: 'verify-crashed', probe: phase, message: `The ${phase} phase failed: ${messageOf(error)}` });
     } finally {
       run.requests = state.requests;
     }
@@ -149,7 +151,7 @@ export async function verifyDeployment(baseUrl: string, options: VerifyOptions =
   const ordered = [...operations].sort((left, right) => Number(left.path.includes('{')) - Number(right.path.includes('{')));
   await runPhase('operations', () => ordered.flatMap(operation => planOperationProbes(operation, context)));
   if (resource) await runPhase('scenario', () => planScenario(resource, context, readOnly));
-  else results.push({ outcome: 'skipped', operationId: '*', check: 'read-back', probe: 'scenario', message: 'Skipped: the document has no collection with a list and an item path to run the scenario on.' });
+  else recorded.push({ outcome: 'skipped', operationId: '*', check: 'read-back', probe: 'scenario', message: 'Skipped: the document has no collection with a list and an item path to run the scenario on.' });
   await cleanUp(state, resource, cleanup).catch((error: unknown) => (cleanup.note = `Clean-up failed: ${messageOf(error)}`));
 
   for (const operation of operations) {
