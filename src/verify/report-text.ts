@@ -12,7 +12,8 @@ export function formatText(result: VerifyResult, { colour = false }: { colour?: 
   if (result.mock.note) lines.push(paint('dim', result.mock.note));
   const errors = result.findings.filter(finding => finding.outcome === 'error');
   const warnings = result.findings.filter(finding => finding.outcome === 'warning');
-  if (errors.length + warnings.length === 0) lines.push('', 'No errors or warnings.');
+  // A run that could not conclude found nothing wrong only because it checked nothing: it says why instead.
+  if (errors.length + warnings.length === 0) lines.push('', result.inconclusive ? result.reason : 'No errors or warnings.');
   // One block a finding: one cause is one finding, with the other requests it was seen on after it.
   for (const finding of [...errors, ...warnings]) {
     lines.push('', ...describeFinding(finding, paint));

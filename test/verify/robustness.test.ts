@@ -84,11 +84,13 @@ describe('verify when it cannot run', () => {
     expect(server.requests).toEqual([]);
   });
 
-  it('exits 2 without a token, saying how to pass one', async () => {
+  it('exits 2 without a token, saying how to pass one, and never that it found no errors', async () => {
     server = await startReferenceServer();
-    const { code, stderr } = await runVerify([server.url]);
+    const { code, stdout, stderr } = await runVerify([server.url]);
     expect(code).toBe(2);
     expect(stderr).toMatch(/pass --token <key> or set PETSTORE_VERIFY_TOKEN/);
+    expect(stdout).not.toMatch(/no errors/i);
+    expect(stdout).toMatch(/^Inconclusive: the document's operations need a bearer token/m);
     expect(server.requests).toEqual([]);
   });
 
