@@ -69,14 +69,20 @@ function compareHeaders(operation: OperationModel, deployment: Answer, mock: Ans
       results.push({ check: 'mock-headers', outcome: 'passed', message: `Both send ${name}.` });
     }
   }
-  if (absent.length > 0) {
+  // Headers the document marks mock-only are the mock's own addition: their warning says why the deployment need not send them.
+  const mockOnly = absent.filter(name => declared.get(name.toLowerCase())?.mockOnly !== undefined);
+  const promised = absent.filter(name => !mockOnly.includes(name));
+  for (const missing of [promised, mockOnly]) {
+    if (missing.length === 0) continue;
+    const reasons = [...new Set(missing.map(name => declared.get(name.toLowerCase())?.mockOnly).filter(reason => reason !== undefined))];
+    const why = missing === mockOnly ? ` The document marks ${missing.length === 1 ? 'it' : 'them'} mock-only, not a promise of the service: ${reasons.join(' ')}` : '';
     results.push({
       check: 'mock-headers',
       outcome: 'warning',
-      message: `The mock sends ${listOf(absent)} with ${operation.operationId}'s ${mock.status}; the deployment does not.`,
-      expected: absent.map(name => `${name}: ${mock.headers[name.toLowerCase()] ?? ''}`).join('; '),
+      message: `The mock sends ${listOf(missing)} with ${operation.operationId}'s ${mock.status}; the deployment does not.${why}`,
+      expected: missing.map(name => `${name}: ${mock.headers[name.toLowerCase()] ?? ''}`).join('; '),
       actual: '(absent)',
-      cause: absentHeadersCause(absent),
+      cause: absentHeadersCause(missing),
     });
   }
   return results;

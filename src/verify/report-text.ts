@@ -22,7 +22,10 @@ export function formatText(result: VerifyResult, { colour = false }: { colour?: 
   if (result.coverage.length > 0) {
     lines.push('', 'Statuses declared → answered by the deployment:');
     const width = Math.max(...result.coverage.map(entry => entry.operationId.length));
-    for (const entry of result.coverage) lines.push(`  ${entry.operationId.padEnd(width)}  ${entry.declared.join(' ')} → ${entry.observed.join(' ') || '(none)'}`);
+    for (const entry of result.coverage) {
+      const answered = entry.notChecked === undefined ? entry.observed.join(' ') || '(none)' : `not checked (${entry.notChecked})`;
+      lines.push(`  ${entry.operationId.padEnd(width)}  ${entry.declared.join(' ')} → ${answered}`);
+    }
   }
   if (result.cleanup.note || result.cleanup.leftBehind.length > 0 || result.cleanup.removed.length > 0) {
     lines.push('', 'Clean-up:');
