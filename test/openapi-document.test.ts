@@ -65,16 +65,18 @@ describe('the OpenAPI document', () => {
     expect(petId?.minimum).toBe(petSchema?.minimum);
   });
 
-  it('requires exactly the headers the mock always sends: Location, the bearer challenge, Retry-After and the deprecation trio', async () => {
+  it('requires exactly the headers the service promises, and marks x-mock-only those the mock alone always sends: the deprecation trio on getPet’s 401', async () => {
     const { source, operations } = await loadDocument();
     const resolved = dereferenceLocal(source);
     const required: Record<string, string[]> = {};
+    const mockOnly: Record<string, string[]> = {};
     const expected: Record<string, string[]> = {};
     for (const { operationId, method, path, definition } of operations.values()) {
       const responses = (resolved.paths?.[path] as Record<string, OpenAPIV3_1.OperationObject | undefined> | undefined)?.[method]?.responses ?? {};
       for (const [status, response] of Object.entries(responses) as [string, OpenAPIV3_1.ResponseObject][]) {
         const headers = Object.entries(response.headers ?? {}) as [string, OpenAPIV3_1.HeaderObject][];
         required[`${operationId} ${status}`] = headers.filter(([, header]) => header.required === true).map(([name]) => name).sort();
+        mockOnly[`${operationId} ${status}`] = headers.filter(([, header]) => typeof (header as Record<string, unknown>)['x-mock-only'] === 'string' && header.required !== true).map(([name]) => name).sort();
         const always: string[] = [];
         if (operationId === 'createPet' && status === '201') always.push('Location');
         if (status === '401') always.push('WWW-Authenticate');
@@ -90,7 +92,10 @@ describe('the OpenAPI document', () => {
         expected[`${operationId} ${status}`] = always.sort();
       }
     }
-    expect(required).toEqual(expected);
-    expect(expected['getPet 401']).toEqual(['Deprecation', 'Link', 'Sunset', 'WWW-Authenticate']);
+    const sent = Object.fromEntries(Object.keys(required).map(key => [key, [...(required[key] ?? []), ...(mockOnly[key] ?? [])].sort()]));
+    expect(sent).toEqual(expected);
+    expect(required['getPet 401']).toEqual(['WWW-Authenticate']);
+    expect(mockOnly['getPet 401']).toEqual(['Deprecation', 'Link', 'Sunset']);
+    expect(Object.entries(mockOnly).filter(([, names]) => names.length > 0).map(([key]) => key)).toEqual(['getPet 401']);
   });
 });

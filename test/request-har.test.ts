@@ -58,6 +58,16 @@ describe('the journal as HAR, through the HTTP server', () => {
     expect(entry?.request.headers).toContainEqual({ name: 'cookie', value: '[redacted]' });
   });
 
+  it('writes [redacted] for credentials the document does not declare: X-Api-Key, and api_key or access_token in the URL and query', async () => {
+    await fetch(`${server.url}/pets?limit=1&api_key=query-key-secret&access_token=query-token-secret`, { headers: { ...AUTH, 'x-api-key': 'header-key-secret' } });
+    const text = JSON.stringify(await har());
+    expect(text).not.toMatch(/secret/);
+    const [entry] = (JSON.parse(text) as Har).log.entries;
+    expect(entry?.request.headers).toContainEqual({ name: 'x-api-key', value: '[redacted]' });
+    expect(entry?.request.url).toBe(`${server.url}/pets?limit=1&api_key=[redacted]&access_token=[redacted]`);
+    expect(entry?.request.queryString).toEqual([{ name: 'limit', value: '1' }, { name: 'api_key', value: '[redacted]' }, { name: 'access_token', value: '[redacted]' }]);
+  });
+
   it('takes the journal’s filters and X-Petstore-Session, and refuses a bad filter', async () => {
     await fetch(`${server.url}/pets`, { headers: AUTH });
     await fetch(`${server.url}/pets?limit=0`, { headers: AUTH });

@@ -118,6 +118,22 @@ describe('the journal’s record of an answer', () => {
     expect(Object.keys(crowded.headers)).toEqual(['authorization', 'x-a']);
   });
 
+  it('redacts credentials the document does not declare: X-Api-Key and the like, and api_key or access_token in the query', async () => {
+    const engine = await createEngine({ seed: 3, pets: 2 });
+    const sent = await send(engine, 'GET', '/v1/pets?limit=1&api_key=key-secret&access_token=token-secret&X-Amz-Security-Token=amz-secret', {
+      ...AUTH, 'X-Api-Key': 'header-key-secret', 'X-Auth-Token': 'header-token-secret', 'X-Trace': 't1',
+    });
+    expect(sent.path).toBe('/v1/pets?limit=1&api_key=[redacted]&access_token=[redacted]&X-Amz-Security-Token=[redacted]');
+    expect(sent.headers).toMatchObject({ 'x-api-key': '[redacted]', 'x-auth-token': '[redacted]', 'x-trace': 't1' });
+    expect(JSON.stringify(engine.journal.list())).not.toMatch(/secret/);
+  });
+
+  it('keeps the path of a request without credentials in its query as it was received', async () => {
+    const engine = await createEngine({ seed: 3, pets: 2 });
+    const path = '/v1/pets?limit=1&status=sold&page_token=next';
+    expect((await send(engine, 'GET', path, AUTH)).path).toBe(path);
+  });
+
   it('hands out entries whose answer no reader can change', async () => {
     const engine = await createEngine({ seed: 3, pets: 2 });
     const listed = await send(engine, 'GET', '/v1/pets', AUTH);

@@ -14,12 +14,12 @@ export function checkAgainstDocument(operation: OperationModel, answer: Answer, 
   const declared = operation.responses.map(response => response.status).join(', ');
   const response = findResponse(operation, answer.status);
   if (!response) {
-    return [{ check: 'status-declared', outcome: 'error', message: `${answer.status} is not a status the document declares for ${operation.operationId}.`, expected: `one of ${declared}`, actual: describeAnswer(answer) }];
+    return [{ check: 'status-declared', outcome: 'error', message: `${answer.status} is not a status the document declares for ${operation.operationId}.`, expected: `one of ${declared}`, actual: describeAnswer(answer), cause: `undeclared status: ${answer.status}` }];
   }
   return [
     { check: 'status-declared', outcome: 'passed', message: `${answer.status} is declared.` },
     ...checkBody(operation, response, answer, context),
-    ...checkHeaders(response, answer, context),
+    ...checkHeaders(operation, response, answer, context),
   ];
 }
 
@@ -65,22 +65,40 @@ function checkErrorStatus(operation: OperationModel, status: number, body: unkno
   return { check: 'error-body', outcome: 'error', message: `${operation.operationId}'s ${status} body must carry "status": ${status}.`, expected: `"status": ${status}`, actual: bodyStatus === undefined ? '(no status)' : `"status": ${JSON.stringify(bodyStatus)}` };
 }
 
-function checkHeaders(response: ResponseModel, answer: Answer, context: DocumentContext): Expectation[] {
-  return response.headers.flatMap((header): Expectation[] => {
+function checkHeaders(operation: OperationModel, response: ResponseModel, answer: Answer, context: DocumentContext): Expectation[] {
+  const absent = response.headers.filter(header => header.required && answer.headers[header.name.toLowerCase()] === undefined).map(header => header.name);
+  const results: Expectation[] = [];
+  if (absent.length > 0) {
+    results.push({ check: 'header-schema', outcome: 'error', message: `${operation.operationId}'s ${answer.status} lacks ${listOf(absent)}, which the document requires.`, expected: absent.join(', '), actual: '(absent)', cause: absentHeadersCause(absent) });
+  }
+  for (const header of response.headers) {
     const value = answer.headers[header.name.toLowerCase()];
-    if (value === undefined) {
-      return header.required ? [{ check: 'header-schema', outcome: 'error', message: `The document requires the header ${header.name} on ${answer.status}.`, expected: header.name, actual: '(absent)' }] : [];
-    }
-    if (!header.schema) return [];
+    if (value === undefined || !header.schema) continue;
     const type = header.schema.schema['type'];
     const typed = (type === 'integer' || type === 'number') && value.trim() !== '' && !Number.isNaN(Number(value)) ? Number(value) : value;
     const problems = context.validator.problems(header.schema.pointer, typed);
-    return [
+    results.push(
       problems.length === 0
         ? { check: 'header-schema', outcome: 'passed', message: `${header.name} matches its schema.` }
-        : { check: 'header-schema', outcome: 'error', message: `The header ${header.name} does not match its schema: ${problems.join('; ')}.`, expected: header.schema.pointer, actual: `${header.name}: ${value}` },
-    ];
-  });
+        : { check: 'header-schema', outcome: 'error', message: `The header ${header.name} does not match its schema: ${problems.join('; ')}.`, expected: header.schema.pointer, actual: `${header.name}: ${value}`, cause: headerValueCause(header.name) },
+    );
+  }
+  return results;
+}
+
+/** One cause for headers missing together, whichever check finds them missing (the document's, or the comparison with the mock). */
+export function absentHeadersCause(names: string[]): string {
+  return `absent headers: ${names.map(name => name.toLowerCase()).sort().join(',')}`;
+}
+
+/** One cause for a header whose value is wrong or differs from the mock's. */
+export function headerValueCause(name: string): string {
+  return `header value: ${name.toLowerCase()}`;
+}
+
+/** `A`, `A and B`, `A, B and C`. */
+export function listOf(names: string[]): string {
+  return names.length <= 1 ? names.join('') : `${names.slice(0, -1).join(', ')} and ${names.at(-1) ?? ''}`;
 }
 
 export function describeAnswer(answer: Answer): string {

@@ -1,4 +1,4 @@
-import { describeAnswer } from './check-document.js';
+import { absentHeadersCause, describeAnswer, headerValueCause, listOf } from './check-document.js';
 import type { Answer } from './answer.js';
 import { findResponse, type OperationModel } from './read-operations.js';
 import type { Expectation } from './probe.js';
@@ -53,20 +53,37 @@ function sameTypes(left: Set<string>, right: Set<string>): boolean {
 }
 
 function compareHeaders(operation: OperationModel, deployment: Answer, mock: Answer): Expectation[] {
-  const declared = new Set((findResponse(operation, mock.status)?.headers ?? []).map(header => header.name.toLowerCase()));
-  if (mock.status === 401) declared.add('www-authenticate');
+  const declared = new Map((findResponse(operation, mock.status)?.headers ?? []).map(header => [header.name.toLowerCase(), header]));
+  const names = new Map([...declared].map(([lower, header]) => [lower, header.name]));
+  if (mock.status === 401 && !names.has('www-authenticate')) names.set('www-authenticate', 'WWW-Authenticate');
   const results: Expectation[] = [];
-  for (const name of declared) {
-    const mockValue = mock.headers[name];
+  const absent: string[] = [];
+  for (const [lower, name] of names) {
+    const mockValue = mock.headers[lower];
     if (mockValue === undefined) continue;
-    const value = deployment.headers[name];
-    if (value === undefined) {
-      results.push({ check: 'mock-headers', outcome: 'warning', message: `The mock sends ${name}; the deployment does not.`, expected: `${name}: ${mockValue}`, actual: '(absent)' });
-    } else if (VALUE_HEADERS.has(name) && value !== mockValue) {
-      results.push({ check: 'mock-headers', outcome: 'warning', message: `${name} differs from the mock's, which comes from the document.`, expected: `${name}: ${mockValue}`, actual: `${name}: ${value}` });
+    const value = deployment.headers[lower];
+    if (value === undefined) absent.push(name);
+    else if (VALUE_HEADERS.has(lower) && value !== mockValue) {
+      results.push({ check: 'mock-headers', outcome: 'warning', message: `${name} differs from the mock's, which comes from the document.`, expected: `${name}: ${mockValue}`, actual: `${name}: ${value}`, cause: headerValueCause(name) });
     } else {
       results.push({ check: 'mock-headers', outcome: 'passed', message: `Both send ${name}.` });
     }
+  }
+  // Headers the document marks mock-only are the mock's own addition: their warning says why the deployment need not send them.
+  const mockOnly = absent.filter(name => declared.get(name.toLowerCase())?.mockOnly !== undefined);
+  const promised = absent.filter(name => !mockOnly.includes(name));
+  for (const missing of [promised, mockOnly]) {
+    if (missing.length === 0) continue;
+    const reasons = [...new Set(missing.map(name => declared.get(name.toLowerCase())?.mockOnly).filter(reason => reason !== undefined))];
+    const why = missing === mockOnly ? ` The document marks ${missing.length === 1 ? 'it' : 'them'} mock-only, not a promise of the service: ${reasons.join(' ')}` : '';
+    results.push({
+      check: 'mock-headers',
+      outcome: 'warning',
+      message: `The mock sends ${listOf(missing)} with ${operation.operationId}'s ${mock.status}; the deployment does not.${why}`,
+      expected: missing.map(name => `${name}: ${mock.headers[name.toLowerCase()] ?? ''}`).join('; '),
+      actual: '(absent)',
+      cause: absentHeadersCause(missing),
+    });
   }
   return results;
 }

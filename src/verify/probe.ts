@@ -25,6 +25,11 @@ export interface Expectation {
   message: string;
   expected?: string;
   actual?: string;
+  /**
+   * What went wrong, as a key (`absent headers: link,sunset`): the findings of one cause, by any
+   * check on any request of the operation, are reported as one. Without it, one check's same message is.
+   */
+  cause?: string;
 }
 
 /** One request verify sends to the deployment and to the mock, and what it expects back. */

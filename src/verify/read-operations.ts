@@ -18,8 +18,14 @@ export interface ParameterModel {
 
 export interface HeaderModel {
   name: string;
+  /** The service promises the header: it is checked, and its absence is an error. */
   required: boolean;
   schema: SchemaRef | undefined;
+  /**
+   * Set when the document marks the header `x-mock-only`: the mock sends it, the service does not
+   * promise it. The mark's text says why; a deployment without it gets a warning that says so.
+   */
+  mockOnly: string | undefined;
 }
 
 export interface ResponseModel {
@@ -51,6 +57,11 @@ export interface OperationModel {
   /** True when the operation names security requirements, none of them empty. */
   needsCredentials: boolean;
   deprecated: boolean;
+  /**
+   * Marked `x-not-implemented`: the document does not know the operation's shape, and what the
+   * mock answers for it is the mock's own choice, no promise about the service. Not checked.
+   */
+  notImplemented: boolean;
 }
 
 /** The operations of an OpenAPI 3 document; throws with a sentence when the document is unusable. */
@@ -80,6 +91,7 @@ export function readOperations(document: Record<string, unknown>): OperationMode
         responses: Object.keys(definition['responses'] ?? {}).map(status => readResponse(document, status, childPointer(pointer, 'responses', status))),
         needsCredentials: needsCredentials(definition['security'] ?? document['security']),
         deprecated: definition['deprecated'] === true,
+        notImplemented: definition['x-not-implemented'] === true,
       });
     }
   }
@@ -122,7 +134,13 @@ function readResponse(document: unknown, status: string, pointer: string): Respo
   const headers = Object.keys(response['headers'] ?? {}).map((name): HeaderModel => {
     const header = locate(document, childPointer(at, 'headers', name));
     const definition = header.node as Record<string, unknown>;
-    return { name, required: definition['required'] === true, schema: readSchema(document, header.pointer, definition) };
+    const mockOnly = definition['x-mock-only'];
+    return {
+      name,
+      required: definition['required'] === true && mockOnly === undefined,
+      schema: readSchema(document, header.pointer, definition),
+      mockOnly: mockOnly === undefined || mockOnly === false ? undefined : typeof mockOnly === 'string' ? mockOnly : 'the document marks it x-mock-only.',
+    };
   });
   return { status, mediaTypes: Object.keys(content), jsonSchema: mediaType === undefined ? undefined : readSchema(document, childPointer(at, 'content', mediaType), content[mediaType]), headers };
 }

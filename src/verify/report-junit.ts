@@ -51,7 +51,13 @@ function testCase(operationId: string, check: string, body: string[]): string {
 }
 
 function describe(result: CheckResult): string {
-  return [`${result.outcome.toUpperCase()} ${describeRequest(result)} — ${result.probe}`, result.message, ...(result.expected === undefined ? [] : [`expected: ${result.expected}`]), ...(result.actual === undefined ? [] : [`actual: ${result.actual}`])].join('\n');
+  return [
+    `${result.outcome.toUpperCase()} ${describeRequest(result)} — ${result.probe}`,
+    result.message,
+    ...(result.expected === undefined ? [] : [`expected: ${result.expected}`]),
+    ...(result.actual === undefined ? [] : [`actual: ${result.actual}`]),
+    ...(result.also && result.also.length > 0 ? [`also: ${result.also.join(', ')}`] : []),
+  ].join('\n');
 }
 
 function firstLine(results: CheckResult[]): string {

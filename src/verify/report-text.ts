@@ -12,22 +12,20 @@ export function formatText(result: VerifyResult, { colour = false }: { colour?: 
   if (result.mock.note) lines.push(paint('dim', result.mock.note));
   const errors = result.findings.filter(finding => finding.outcome === 'error');
   const warnings = result.findings.filter(finding => finding.outcome === 'warning');
-  if (errors.length + warnings.length === 0) lines.push('', 'No errors or warnings.');
-  // The same finding on several requests is shown once, with the other requests after it.
-  const grouped = new Map<string, CheckResult[]>();
+  // A run that could not conclude found nothing wrong only because it checked nothing: it says why instead.
+  if (errors.length + warnings.length === 0) lines.push('', result.inconclusive ? result.reason : 'No errors or warnings.');
+  // One block a finding: one cause is one finding, with the other requests it was seen on after it.
   for (const finding of [...errors, ...warnings]) {
-    const key = [finding.outcome, finding.operationId, finding.check, finding.message].join('\u0000');
-    grouped.set(key, [...(grouped.get(key) ?? []), finding]);
-  }
-  for (const [first, ...others] of grouped.values()) {
-    if (!first) continue;
-    lines.push('', ...describeFinding(first, paint));
-    if (others.length > 0) lines.push(`        also: ${others.map(describeRequest).join(', ')}`);
+    lines.push('', ...describeFinding(finding, paint));
+    if (finding.also && finding.also.length > 0) lines.push(`        also: ${finding.also.join(', ')}`);
   }
   if (result.coverage.length > 0) {
     lines.push('', 'Statuses declared → answered by the deployment:');
     const width = Math.max(...result.coverage.map(entry => entry.operationId.length));
-    for (const entry of result.coverage) lines.push(`  ${entry.operationId.padEnd(width)}  ${entry.declared.join(' ')} → ${entry.observed.join(' ') || '(none)'}`);
+    for (const entry of result.coverage) {
+      const answered = entry.notChecked === undefined ? entry.observed.join(' ') || '(none)' : `not checked (${entry.notChecked})`;
+      lines.push(`  ${entry.operationId.padEnd(width)}  ${entry.declared.join(' ')} → ${answered}`);
+    }
   }
   if (result.cleanup.note || result.cleanup.leftBehind.length > 0 || result.cleanup.removed.length > 0) {
     lines.push('', 'Clean-up:');

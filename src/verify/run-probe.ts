@@ -3,9 +3,10 @@ import { checkAgainstDocument, type DocumentContext } from './check-document.js'
 import { compareWithMock } from './compare-with-mock.js';
 import type { MockTarget } from './mock-target.js';
 import type { Expectation, Probe, SideState } from './probe.js';
-import { redactHeaders } from './redact.js';
+import { redactHeaders, scrubWith } from './redact.js';
 import { sendRequest, type Exchange, type SendOptions } from './send-request.js';
-import type { CheckResult, ReportedRequest } from './types.js';
+import type { RecordedResult } from './merge-findings.js';
+import type { ReportedRequest } from './types.js';
 
 export const RUN_HEADER = 'x-petstore-verify-run';
 
@@ -13,13 +14,15 @@ export const RUN_HEADER = 'x-petstore-verify-run';
 export interface RunState {
   baseUrl: string;
   token: string | undefined;
+  /** Replaces the token, in every form a deployment can echo it, in a text. */
+  scrub: (text: string) => string;
   runId: string;
   send: SendOptions;
   documentContext: DocumentContext;
   mock: MockTarget | undefined;
   deployment: SideState;
   mockSide: SideState;
-  results: CheckResult[];
+  results: RecordedResult[];
   requests: number;
   /** Statuses the deployment answered, by operation. */
   observed: Map<string, Set<number>>;
@@ -31,8 +34,12 @@ export interface RunState {
 export async function runProbe(probe: Probe, run: RunState): Promise<Exchange | undefined> {
   const { operation } = probe;
   const target = probe.target(run.deployment);
-  const record = (expectation: Expectation, request?: ReportedRequest): void => {
-    run.results.push({ outcome: expectation.outcome, operationId: operation.operationId, check: expectation.check, probe: probe.label, message: expectation.message, ...(request && { request }), ...(expectation.expected !== undefined && { expected: expectation.expected }), ...(expectation.actual !== undefined && { actual: expectation.actual }) });
+  const record = (expectation: Expectation, request?: ReportedRequest, status?: number): void => {
+    run.results.push({
+      outcome: expectation.outcome, operationId: operation.operationId, check: expectation.check, probe: probe.label, message: expectation.message,
+      ...(request && { request }), ...(expectation.expected !== undefined && { expected: expectation.expected }), ...(expectation.actual !== undefined && { actual: expectation.actual }),
+      ...(expectation.cause !== undefined && { cause: expectation.cause }), ...(status !== undefined && { status }),
+    });
   };
   if (target === undefined) {
     record({ check: probe.check, outcome: 'skipped', message: 'Skipped: an earlier step gave nothing to send this with.' });
@@ -42,7 +49,8 @@ export async function runProbe(probe: Probe, run: RunState): Promise<Exchange | 
   const headers = requestHeaders(run, probe.credentials, body !== undefined);
   const text = body === undefined ? undefined : JSON.stringify(body);
   const reported: ReportedRequest = { method: operation.method, path: target, headers: redactHeaders(headers), ...(body !== undefined && { body }) };
-  const exchange = await sendRequest({ method: operation.method, url: new URL(`${run.baseUrl}${target}`), headers, ...(text !== undefined && { body: text }) }, run.send);
+  // Scrubbed before any check reads it, so no report can hold the token, whole or cut short.
+  const exchange = scrubWith(await sendRequest({ method: operation.method, url: new URL(`${run.baseUrl}${target}`), headers, ...(text !== undefined && { body: text }) }, run.send), run.scrub);
   run.requests++;
   if (exchange.kind === 'failure') {
     record({ check: 'connection', outcome: 'error', message: exchange.message, expected: 'an answer', actual: `${exchange.failure} after ${exchange.durationMs} ms` }, reported);
@@ -55,14 +63,21 @@ export async function runProbe(probe: Probe, run: RunState): Promise<Exchange | 
     return exchange;
   }
   probe.learn?.(answer, run.deployment);
-  for (const expectation of [...checkAgainstDocument(operation, answer, run.documentContext), ...(probe.expect?.(answer, run.deployment) ?? [])]) record(expectation, reported);
+  const documentChecks = checkAgainstDocument(operation, answer, run.documentContext);
+  // A status the document does not declare is the cause of whatever else this probe finds wrong with the answer.
+  const undeclared = documentChecks.find(expectation => expectation.check === 'status-declared' && expectation.outcome === 'error');
+  const probeChecks = (probe.expect?.(answer, run.deployment) ?? []).map(expectation => (undeclared?.cause !== undefined && (expectation.outcome === 'error' || expectation.outcome === 'warning') ? { ...expectation, cause: undeclared.cause } : expectation));
+  const own = [...documentChecks, ...probeChecks];
+  for (const expectation of own) record(expectation, reported, answer.status);
   if (run.mock) {
     const mockTarget = probe.target(run.mockSide);
     if (mockTarget !== undefined) {
       const mockBody = probe.body?.(run.mockSide);
-      const mockAnswer = await run.mock.send(operation.method, mockTarget, requestHeaders(run, probe.credentials, mockBody !== undefined), mockBody === undefined ? undefined : JSON.stringify(mockBody));
+      const mockAnswer = scrubWith(await run.mock.send(operation.method, mockTarget, requestHeaders(run, probe.credentials, mockBody !== undefined), mockBody === undefined ? undefined : JSON.stringify(mockBody)), run.scrub);
       probe.learn?.(mockAnswer, run.mockSide);
-      for (const expectation of compareWithMock(operation, answer, mockAnswer)) record(expectation, reported);
+      for (const expectation of compareWithMock(operation, answer, mockAnswer)) {
+        if (!explainedAlready(expectation, own)) record(expectation, reported, answer.status);
+      }
     }
   }
   return exchange;
@@ -86,4 +101,16 @@ function noteStatus(run: RunState, probe: Probe, answer: Answer): void {
     run.withCredentials.answers++;
     if (answer.status === 401) run.withCredentials.unauthorized++;
   }
+}
+
+/**
+ * One cause, one finding: a status or body the document's checks already found wrong on this
+ * request (`limit=101` accepted, a 422 undeclared, a property the document does not describe) is
+ * not reported again as a difference from the mock.
+ */
+function explainedAlready(comparison: Expectation, own: Expectation[]): boolean {
+  if (comparison.outcome === 'passed' || comparison.outcome === 'skipped') return false;
+  if (comparison.check === 'mock-status') return own.some(expectation => expectation.outcome === 'error' || expectation.outcome === 'warning');
+  if (comparison.check === 'mock-body-shape') return own.some(expectation => (expectation.check === 'body-schema' || expectation.check === 'document-behind') && expectation.outcome !== 'passed');
+  return false;
 }

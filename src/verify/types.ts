@@ -26,6 +26,7 @@ export type CheckName =
   | 'mock-status'
   | 'mock-body-shape'
   | 'mock-headers'
+  | 'not-checked'
   | 'verify-crashed';
 
 /** A request as reports show it: credentials and cookies redacted. */
@@ -48,6 +49,8 @@ export interface CheckResult {
   request?: ReportedRequest;
   expected?: string;
   actual?: string;
+  /** The other requests this finding was made on, as `GET /pets/7 (200)`: one cause is one finding. */
+  also?: string[];
 }
 
 /** A check result that is an error or a warning. */
@@ -97,6 +100,8 @@ export interface OperationCoverage {
   operationId: string;
   declared: string[];
   observed: number[];
+  /** Set when the operation was not checked, and why: the document does not know its shape. */
+  notChecked?: string;
 }
 
 export interface VerifyResult {

@@ -1,16 +1,17 @@
 import { loadDocument, locateDocument, type PetResource } from '../document/index.js';
 import { conclude, isFinding, summarize } from './conclude.js';
 import { findResource, type Resource } from './find-resource.js';
+import { mergeFindings, type RecordedResult } from './merge-findings.js';
 import { createMockTarget, type MockTarget } from './mock-target.js';
 import { planOperationProbes, type PlanContext } from './plan-probes.js';
 import { planScenario } from './plan-scenario.js';
 import { changesState, createSideState, type Probe } from './probe.js';
 import { readOperations, type OperationModel } from './read-operations.js';
-import { scrubSecret } from './redact.js';
+import { createScrubber, scrubWith } from './redact.js';
 import { createRunId } from './run-id.js';
 import { runProbe, type RunState } from './run-probe.js';
 import { DEFAULT_MAX_BODY_BYTES, DEFAULT_TIMEOUT_MS, sendRequest } from './send-request.js';
-import type { CheckResult, LeftBehind, VerifyOptions, VerifyResult } from './types.js';
+import type { LeftBehind, VerifyOptions, VerifyResult } from './types.js';
 import { createSchemaValidator } from './validate-schema.js';
 
 /** The environment variable the CLI reads the token from. */
@@ -26,7 +27,8 @@ export async function verifyDeployment(baseUrl: string, options: VerifyOptions =
   const runId = options.runId ?? createRunId();
   const documentPath = options.documentPath ?? locateDocument();
   const token = options.token === '' ? undefined : options.token;
-  const results: CheckResult[] = [];
+  const scrub = createScrubber(token);
+  const recorded: RecordedResult[] = [];
   const cleanup: VerifyResult['cleanup'] = { removed: [], leftBehind: [] };
   const mock: VerifyResult['mock'] = { compared: false };
   let stopped: string | undefined;
@@ -35,6 +37,7 @@ export async function verifyDeployment(baseUrl: string, options: VerifyOptions =
   const coverage: VerifyResult['coverage'] = [];
 
   const finish = (): VerifyResult => {
+    const results = mergeFindings(recorded);
     const verdict = conclude({ results, strict: options.strict === true, stopped, crashed, withCredentials: run.withCredentials });
     const result: VerifyResult = {
       ok: verdict.ok,
@@ -53,7 +56,7 @@ export async function verifyDeployment(baseUrl: string, options: VerifyOptions =
       coverage,
       cleanup,
     };
-    return scrubSecret(result, token);
+    return scrubWith(result, scrub);
   };
 
   // The base URL and the document: without them there is nothing to run.
@@ -105,13 +108,14 @@ export async function verifyDeployment(baseUrl: string, options: VerifyOptions =
   const state: RunState = {
     baseUrl: base,
     token,
+    scrub,
     runId,
     send: { timeoutMs: options.timeoutMs ?? DEFAULT_TIMEOUT_MS, maxBodyBytes: options.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES },
     documentContext: { document: source, validator: createSchemaValidator(source) },
     mock: mockTarget,
     deployment: createSideState(),
     mockSide: createSideState(),
-    results,
+    results: recorded,
     requests: 0,
     observed: new Map(),
     withCredentials: run.withCredentials,
@@ -125,7 +129,7 @@ export async function verifyDeployment(baseUrl: string, options: VerifyOptions =
     try {
       for (const probe of plan()) {
         if (readOnly && changesState(probe)) {
-          results.push({ outcome: 'skipped', operationId: probe.operation.operationId, check: probe.check, probe: probe.label, message: `Skipped: --read-only sends no ${probe.operation.method}.` });
+          recorded.push({ outcome: 'skipped', operationId: probe.operation.operationId, check: probe.check, probe: probe.label, message: `Skipped: --read-only sends no ${probe.operation.method}.` });
           continue;
         }
         const first = state.requests === 0;
@@ -137,21 +141,30 @@ export async function verifyDeployment(baseUrl: string, options: VerifyOptions =
       }
     } catch (error) {
       crashed = `${phase}: ${messageOf(error)}`;
-      results.push({ outcome: 'error', operationId: '*', check: 'verify-crashed', probe: phase, message: `The ${phase} phase failed: ${messageOf(error)}` });
+      recorded.push({ outcome: 'error', operationId: '*', check: 'verify-crashed', probe: phase, message: `The ${phase} phase failed: ${messageOf(error)}` });
     } finally {
       run.requests = state.requests;
     }
   };
 
+  // An operation whose shape the document does not know promises nothing to check.
+  const notChecked = new Map(operations.filter(operation => operation.notImplemented).map(operation => [operation.operationId, notCheckedReason(operation)]));
+  for (const [operationId, reason] of notChecked) recorded.push({ outcome: 'skipped', operationId, check: 'not-checked', probe: 'the operation', message: `Not checked (${reason}).` });
   // Lists first: later probes read ids from them.
-  const ordered = [...operations].sort((left, right) => Number(left.path.includes('{')) - Number(right.path.includes('{')));
+  const ordered = operations.filter(operation => !operation.notImplemented).sort((left, right) => Number(left.path.includes('{')) - Number(right.path.includes('{')));
   await runPhase('operations', () => ordered.flatMap(operation => planOperationProbes(operation, context)));
   if (resource) await runPhase('scenario', () => planScenario(resource, context, readOnly));
-  else results.push({ outcome: 'skipped', operationId: '*', check: 'read-back', probe: 'scenario', message: 'Skipped: the document has no collection with a list and an item path to run the scenario on.' });
+  else recorded.push({ outcome: 'skipped', operationId: '*', check: 'read-back', probe: 'scenario', message: 'Skipped: the document has no collection with a list and an item path to run the scenario on.' });
   await cleanUp(state, resource, cleanup).catch((error: unknown) => (cleanup.note = `Clean-up failed: ${messageOf(error)}`));
 
   for (const operation of operations) {
-    coverage.push({ operationId: operation.operationId, declared: operation.responses.map(response => response.status), observed: [...(state.observed.get(operation.operationId) ?? [])].sort((a, b) => a - b) });
+    const reason = notChecked.get(operation.operationId);
+    coverage.push({
+      operationId: operation.operationId,
+      declared: operation.responses.map(response => response.status),
+      observed: [...(state.observed.get(operation.operationId) ?? [])].sort((a, b) => a - b),
+      ...(reason !== undefined && { notChecked: reason }),
+    });
   }
   return finish();
 }
@@ -178,6 +191,10 @@ async function cleanUp(state: RunState, resource: Resource | undefined, cleanup:
     if (exchange.kind === 'answer' && exchange.status >= 200 && exchange.status < 300) cleanup.removed.push(location);
     else cleanup.leftBehind.push(leave(exchange.kind === 'answer' ? `DELETE answered ${exchange.status}` : exchange.message));
   }
+}
+
+function notCheckedReason(operation: OperationModel): string {
+  return `x-not-implemented: the document does not know ${operation.operationId}'s shape; what the mock answers is its own choice, no promise about the service`;
 }
 
 function messageOf(error: unknown): string {

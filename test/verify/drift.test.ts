@@ -43,6 +43,31 @@ describe('verify against a deployment that drifted in one way', () => {
     expect(finding?.actual).toMatch(/^200 \[/);
   });
 
+  it('reports headers missing from every answer once, with the requests they were missing on, and counts it once', async () => {
+    server = await startReferenceServer({ drift: 'no-deprecation-headers' });
+    const { stdout } = await runVerify([server.url, '--token', TOKEN]);
+    const result = await verifyDeployment(server.url, { token: TOKEN });
+    expect(result.findings).toHaveLength(1);
+    expect(result.findings[0]).toMatchObject({ outcome: 'error', operationId: 'getPet', check: 'header-schema', message: expect.stringMatching(/^getPet's (200|401) lacks Deprecation, Sunset and Link, which the document requires\.$/) as unknown });
+    // The three other answers of getPet (of 200, 401 and 404) that lacked them.
+    expect(result.findings[0]?.also).toHaveLength(3);
+    expect(result.findings[0]?.also).toContain('GET /pets/1001000 (404)');
+    expect(result.summary).toMatchObject({ errors: 1, warnings: 0 });
+    expect(stdout.split('\n').filter(line => /^(ERROR|WARNING) /.test(line))).toHaveLength(1);
+  });
+
+  it('reports an undeclared status once, not again as what the probe expected instead', async () => {
+    server = await startReferenceServer({ drift: 'undeclared-status' });
+    const result = await verifyDeployment(server.url, { token: TOKEN });
+    expect(result.findings.map(finding => [finding.operationId, finding.check, finding.message])).toEqual([['getPet', 'status-declared', '422 is not a status the document declares for getPet.']]);
+  });
+
+  it('reports an unenforced bound once, not again as a difference from the mock', async () => {
+    server = await startReferenceServer({ drift: 'limit-unbounded' });
+    const result = await verifyDeployment(server.url, { token: TOKEN });
+    expect(result.findings.map(finding => finding.check)).toEqual(['parameter-bounds']);
+  });
+
   it('says the document is behind when the deployment returns a property it does not describe', async () => {
     server = await startReferenceServer({ drift: 'extra-property' });
     const result = await verifyDeployment(server.url, { token: TOKEN });

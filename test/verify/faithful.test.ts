@@ -56,7 +56,7 @@ describe('verify against a deployment faithful to the document', () => {
   });
 
   it('keeps the token out of the reports even when the deployment echoes it back', async () => {
-    const echoing = await startReferenceServer({ token: TOKEN, echoCredentials: true, drift: 'undeclared-status' });
+    const echoing = await startReferenceServer({ token: TOKEN, echoCredentials: 'not-found', drift: 'undeclared-status' });
     try {
       for (const format of ['text', 'json', 'junit']) {
         const { stdout, stderr } = await runVerify([echoing.url, '--token', TOKEN, '--format', format, '--strict']);

@@ -24,8 +24,12 @@ export interface ReferenceServerOptions {
   fault?: Fault;
   /** Accept only this token; default any non-empty one. */
   token?: string;
-  /** Put the request's Authorization header in the message of a 404, as a careless deployment might. */
-  echoCredentials?: boolean;
+  /**
+   * Echo the request's credentials back, as a careless deployment might: in the message of a 404
+   * (as sent, and base64 of `verify:<token>`), at the end of a long 401 message (a report cuts it
+   * short), or URL-encoded in the `Location` of a 302 for GET /pets/{petId}.
+   */
+  echoCredentials?: 'not-found' | 'unauthorized' | 'redirect';
 }
 
 export interface SeenRequest {
@@ -90,7 +94,8 @@ export async function startReferenceServer(options: ReferenceServerOptions = {})
         // The deprecated getPet carries its deprecation headers on every answer, its 401 included (the document requires them there).
         const getPet = request.method === 'GET' && /^\/v1\/pets\/[^/]+$/.test(path);
         const challenge = drift === 'no-www-authenticate' ? {} : { 'www-authenticate': 'Bearer realm="animal-store"' };
-        fail(response, 401, 'unauthorized', 'Send the header "Authorization: Bearer <API_KEY>".', { ...challenge, ...(getPet ? deprecation() : {}) });
+        const message = options.echoCredentials === 'unauthorized' ? `Not a key this deployment knows (${'-'.repeat(47)}): ${request.headers.authorization ?? ''}` : 'Send the header "Authorization: Bearer <API_KEY>".';
+        fail(response, 401, 'unauthorized', message, { ...challenge, ...(getPet ? deprecation() : {}) });
         return;
       }
       if (request.method === 'GET' && path === '/v1/pets') {
@@ -121,10 +126,14 @@ export async function startReferenceServer(options: ReferenceServerOptions = {})
       const item = /^\/v1\/pets\/([^/]+)$/.exec(path);
       if (request.method === 'GET' && item) {
         if (fault) return misbehave(fault, response);
+        if (options.echoCredentials === 'redirect') {
+          response.writeHead(302, { location: `https://sso.invalid/login?next=${encodeURIComponent(path)}&bearer=${encodeURIComponent(token)}` });
+          return void response.end();
+        }
         const id = item[1] ?? '';
         if (!/^\d+$/.test(id)) return fail(response, 400, 'invalid_request', 'petId must be an integer.', deprecation());
         const pet = pets.find(each => each.id === Number(id));
-        if (!pet) return fail(response, drift === 'undeclared-status' ? 422 : 404, 'pet_not_found', `No pet has id ${id}${options.echoCredentials ? ` (you sent ${request.headers.authorization ?? ''})` : ''}.`, deprecation());
+        if (!pet) return fail(response, drift === 'undeclared-status' ? 422 : 404, 'pet_not_found', `No pet has id ${id}${options.echoCredentials === 'not-found' ? ` (as a login ${Buffer.from(`verify:${token}`).toString('base64')}; you sent ${request.headers.authorization ?? ''})` : ''}.`, deprecation());
         return send(response, 200, present(pet), deprecation());
       }
       if (request.method === 'GET' && path === '/v1/store/orders') return fail(response, 501, 'not_implemented', 'Store orders are not implemented.');

@@ -39,7 +39,7 @@ describe('verify when the deployment misbehaves', () => {
     expect(connection[0]?.actual).toMatch(actual);
     expect(result.exitCode).toBe(1);
     // The other operations were still checked.
-    expect(result.results.some(each => each.operationId === 'listStoreOrders' && each.outcome === 'passed')).toBe(true);
+    expect(result.results.some(each => each.operationId === 'listPets' && each.outcome === 'passed')).toBe(true);
   });
 
   it('reports an answer that is not JSON as a finding', async () => {
@@ -84,11 +84,13 @@ describe('verify when it cannot run', () => {
     expect(server.requests).toEqual([]);
   });
 
-  it('exits 2 without a token, saying how to pass one', async () => {
+  it('exits 2 without a token, saying how to pass one, and never that it found no errors', async () => {
     server = await startReferenceServer();
-    const { code, stderr } = await runVerify([server.url]);
+    const { code, stdout, stderr } = await runVerify([server.url]);
     expect(code).toBe(2);
     expect(stderr).toMatch(/pass --token <key> or set PETSTORE_VERIFY_TOKEN/);
+    expect(stdout).not.toMatch(/no errors/i);
+    expect(stdout).toMatch(/^Inconclusive: the document's operations need a bearer token/m);
     expect(server.requests).toEqual([]);
   });
 

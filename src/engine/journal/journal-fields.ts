@@ -1,16 +1,6 @@
 import type { MockRequest, MockResponse } from '../types.js';
+import { redactedValue } from './credential-names.js';
 import { JOURNAL_BODY_LIMIT, journalBody, type JournalEntry, type JournalResponse } from './request-journal.js';
-
-/** What the journal and the HAR export write for a credential's value. */
-export const REDACTED = '[redacted]';
-
-/** Headers whose values are credentials: never kept, never exported. */
-const SECRET_HEADERS = new Set(['authorization', 'cookie', 'set-cookie', 'proxy-authorization']);
-
-/** A header's value as the journal may show it. */
-export function redactedValue(name: string, value: string): string {
-  return SECRET_HEADERS.has(name) ? REDACTED : value;
-}
 
 /**
  * The request's headers as an entry keeps them: names lower-case, credentials redacted, and no more

@@ -1,6 +1,6 @@
 import { utf8Length } from '../http/utf8-length.js';
 import type { Har, HarEntry, HarNameValue } from './har-types.js';
-import { redactedValue } from './journal-fields.js';
+import { redactedPath, redactedValue } from './credential-names.js';
 import { PACKAGE_VERSION } from './package-version.generated.js';
 import type { JournalEntry } from './request-journal.js';
 
@@ -15,16 +15,17 @@ const STATUS_TEXT: Readonly<Record<number, string>> = {
 
 /**
  * Journal entries as a HAR 1.2 log. A URL is absolute: the entry's origin, else `fallbackOrigin`
- * (the mock's). Credentials (`Authorization`, `Cookie`, `Set-Cookie`) read `[redacted]`.
+ * (the mock's). Credentials (`Authorization`, `Cookie`, `Set-Cookie`, `X-Api-Key`, a query's
+ * `api_key` or `access_token`, … see `isCredentialName`) read `[redacted]`.
  */
 export function journalToHar(entries: readonly JournalEntry[], fallbackOrigin: string): Har {
   return { log: { version: '1.2', creator: { name: 'petstore-mock', version: PACKAGE_VERSION }, entries: entries.map(entry => toHarEntry(entry, fallbackOrigin)) } };
 }
 
-/** The HAR's `queryString` of a path: an object for each of its query's parameters. */
+/** The HAR's `queryString` of a path: an object for each of its query's parameters, credentials redacted. */
 export function harQueryString(path: string): HarNameValue[] {
   const search = path.indexOf('?');
-  return search === -1 ? [] : [...new URLSearchParams(path.slice(search + 1))].map(([name, value]) => ({ name, value }));
+  return search === -1 ? [] : [...new URLSearchParams(path.slice(search + 1))].map(([name, value]) => ({ name, value: redactedValue(name, value) }));
 }
 
 function toHarEntry(entry: JournalEntry, fallbackOrigin: string): HarEntry {
@@ -37,7 +38,7 @@ function toHarEntry(entry: JournalEntry, fallbackOrigin: string): HarEntry {
     time: entry.delay,
     request: {
       method: entry.method,
-      url: `${entry.origin ?? fallbackOrigin}${entry.path}`,
+      url: `${entry.origin ?? fallbackOrigin}${redactedPath(entry.path)}`,
       httpVersion: 'HTTP/1.1',
       cookies: [],
       headers: nameValues(entry.headers),

@@ -1,4 +1,5 @@
 import { estimateBytes, objectBytes, stringBytes, stringRecordBytes } from '../../budget/index.js';
+import { redactedPath } from './credential-names.js';
 import { harQueryString } from './journal-har.js';
 /** One answered request, as `GET /__admin/requests` lists it. */
 export interface JournalEntry {
@@ -7,7 +8,7 @@ export interface JournalEntry {
   /** When the request arrived (ISO 8601, the real clock even under `--now`). */
   time: string;
   method: string;
-  /** Path and query as received, e.g. `/v1/pets?limit=5`. */
+  /** Path and query as received, e.g. `/v1/pets?limit=5`; a credential's value in the query (`api_key=`, `access_token=`) reads `[redacted]`. */
   path: string;
   /** The document's operation it was routed to, or null. */
   operationId: string | null;
@@ -34,7 +35,7 @@ export interface JournalEntry {
    */
   origin: string | null;
   /**
-   * The request's headers, names lower-case, `Authorization` and `Cookie` values `[redacted]`. Kept
+   * The request's headers, names lower-case, credentials' values (`Authorization`, `Cookie`, `X-Api-Key`, …) `[redacted]`. Kept
    * while their names and values come to `JOURNAL_BODY_LIMIT` characters; the rest are left out.
    */
   headers: Readonly<Record<string, string>>;
@@ -213,6 +214,7 @@ export function createRequestJournal(capacity: number = DEFAULT_JOURNAL_SIZE, ma
       // Numbered in place, not copied: one entry a request is on the hot path.
       const entry = fields as JournalEntry;
       entry.seq = ++lastSeq;
+      entry.path = redactedPath(entry.path);
       const size = fitEntry(entry, entryLimit);
       while (entries.length - head >= kept || (entries.length > head && bytes + size > maxBytes)) dropOldest();
       entries.push(entry);
