@@ -108,4 +108,16 @@ describe('the document’s own security', () => {
     expect(validated.status).toBe(400);
     expect(engine.journal.list().at(-1)?.problems.some(problem => problem.path.startsWith('body'))).toBe(true);
   });
+
+  it('redacts in the journal every credential the document declares, though its name does not look like one', async () => {
+    const schemes = { pass: { type: 'apiKey', in: 'header', name: 'X-Shop-Pass' }, ticket: { type: 'apiKey', in: 'query', name: 'ticket' } };
+    const engine = await createEngine({ document: documentWith(schemes, [{ pass: [] }, { ticket: [] }]), pets: 2 });
+    expect((await list(engine, { 'x-shop-pass': 'hunter2-secret' })).status).toBe(200);
+    expect((await list(engine, {}, '?ticket=hunter3-secret')).status).toBe(200);
+    const journal = JSON.stringify(engine.journal.list());
+    expect(journal).not.toContain('hunter2-secret');
+    expect(journal).not.toContain('hunter3-secret');
+    expect(engine.journal.list().at(-2)?.headers['x-shop-pass']).toBe('[redacted]');
+    expect(engine.journal.list().at(-1)?.path).toBe('/api/things?ticket=[redacted]');
+  });
 });

@@ -11,7 +11,7 @@ import { checkFaultRate, createClock, createOverrideRegistry, toDelayRange, toIn
 import type { OverrideRegistry } from './controls/overrides.js';
 import { adoptDocument, documentPets, documentShape, findInvalidExamples, type DocumentChange } from './document-state.js';
 import { corsHeaders, isPreflight, lowerCaseHeaders, preflightHeaders, splitUrl } from './http/index.js';
-import { createRequestJournal, DEFAULT_JOURNAL_BYTES, DEFAULT_JOURNAL_SIZE, findReason, journalHeaders, journalResponse, journalTime, requestOrigin, sharedText, type JournalEntry, type RequestJournal } from './journal/index.js';
+import { createRequestJournal, DEFAULT_JOURNAL_BYTES, DEFAULT_JOURNAL_SIZE, findReason, journalHeaders, redactedPath, journalResponse, journalTime, requestOrigin, sharedText, type JournalEntry, type RequestJournal } from './journal/index.js';
 import type { RequestContext } from './operations/index.js';
 import { answerAdminRequest, answerApiRequest, createDocumentRuntime, createFailureAnswer, withoutBody, type Answer, type DocumentRuntimeServices } from './pipeline/index.js';
 import { resetState, warnOfEviction } from './shared-state.js';
@@ -184,7 +184,7 @@ export async function createEngine(options: EngineOptions = {}): Promise<Engine>
       // The reason is read before HEAD drops the body: the GET's answer says why.
       const reason = journal.capacity > 0 ? findReason(response.status, response.body) : null;
       if (method === 'HEAD') withoutBody(response);
-      if (journal.capacity > 0) journal.record(journalEntry(request, response, answered, { time, method, path, search, headers, reason }));
+      if (journal.capacity > 0) journal.record(journalEntry(request, response, answered, { time, method, path, search, headers, reason, declared: runtime.credentialNames }));
       return response;
     },
   };
@@ -198,14 +198,14 @@ function journalEntry(
   request: Pick<MockRequest, 'url' | 'headers'>,
   response: MockResponse,
   answered: Answer,
-  read: { time: string; method: string; path: string; search: string; headers: Record<string, string>; reason: string | null },
+  read: { time: string; method: string; path: string; search: string; headers: Record<string, string>; reason: string | null; declared?: ReadonlySet<string> },
 ): Omit<JournalEntry, 'seq'> {
   const { path, search, headers } = read;
   const sessionId = headers[SESSION_HEADER];
   return {
     time: read.time,
     method: read.method,
-    path: sharedText(search === '' ? path : `${path}?${search}`),
+    path: sharedText(search === '' ? path : redactedPath(`${path}?${search}`, read.declared)),
     operationId: response.operationId ?? null,
     status: response.status,
     session: sessionId !== undefined && findSessionIdProblem(sessionId) === undefined ? sessionId : null,
@@ -217,7 +217,7 @@ function journalEntry(
     body: answered.body?.body ?? null,
     bodyCut: answered.body?.bodyCut ?? false,
     origin: requestOrigin(request.url, headers['host']),
-    ...journalHeaders(request.headers, answered.identity),
+    ...journalHeaders(request.headers, answered.identity, read.declared),
     response: journalResponse(response),
     reason: read.reason,
     pathCut: false,

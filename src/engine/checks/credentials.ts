@@ -71,6 +71,13 @@ export function challengeFor(operation: IHttpOperation): string | undefined {
   return challengeOf(credentialRulesOf(operation).alternatives.flat(), 'missing');
 }
 
+/** The names of the headers, query parameters and cookies that carry the document's credentials (lower-case), for the journal to redact. */
+export function declaredCredentialNames(operations: readonly IHttpOperation[]): ReadonlySet<string> {
+  const names = new Set<string>();
+  for (const operation of operations) for (const scheme of credentialRulesOf(operation).alternatives.flat()) if (scheme.type === 'apiKey') names.add(scheme.name.toLowerCase());
+  return names;
+}
+
 /** Where the journal says the credential belongs: `header.authorization`, `header.x-api-key`, `query.api_key`, `header.cookie`. */
 export function credentialPathOf(operation: IHttpOperation): string {
   const scheme = credentialRulesOf(operation).alternatives.flat()[0];

@@ -3,10 +3,11 @@ import { redactedValue } from './credential-names.js';
 import { JOURNAL_BODY_LIMIT, journalBody, type JournalEntry, type JournalResponse } from './request-journal.js';
 
 /**
- * The request's headers as an entry keeps them: names lower-case, credentials redacted, and no more
+ * The request's headers as an entry keeps them: names lower-case, credentials redacted (with the
+ * names the document's security schemes declare, `declared`), and no more
  * than `JOURNAL_BODY_LIMIT` characters of names and values (the rest left out, and marked).
  */
-export function journalHeaders(headers: MockRequest['headers'], identity?: string): Pick<JournalEntry, 'headers' | 'headersCut'> {
+export function journalHeaders(headers: MockRequest['headers'], identity?: string, declared?: ReadonlySet<string>): Pick<JournalEntry, 'headers' | 'headersCut'> {
   const kept: Record<string, string> = {};
   let size = 0;
   let headersCut = false;
@@ -19,7 +20,7 @@ export function journalHeaders(headers: MockRequest['headers'], identity?: strin
       headersCut = true;
       break;
     }
-    kept[lower] = redactedValue(lower, value);
+    kept[lower] = redactedValue(lower, value, declared);
   }
   return { headers: sharedRequestHeaders(kept, identity), headersCut };
 }

@@ -2,7 +2,7 @@ import type { IHttpRequest } from '@stoplight/prism-http';
 import { matchPath } from '@stoplight/prism-http/dist/router/matchPath.js';
 import { MatchType } from '@stoplight/prism-http/dist/router/types.js';
 import type { PetstoreDocument } from '../../document/index.js';
-import { findCredentialProblem } from '../checks/index.js';
+import { declaredCredentialNames, findCredentialProblem } from '../checks/index.js';
 import { createAdminEndpoints, describeOperations, type AdminFacts } from '../admin/index.js';
 import { describeDocument } from '../document-state.js';
 import { createOperationResponder, type OperationResponderOptions, type RequestContext } from '../operations/index.js';
@@ -22,6 +22,8 @@ export interface DocumentRuntime {
   readonly admin: ReturnType<typeof createAdminEndpoints>;
   /** Every method of the document's operations (HEAD beside GET), for CORS preflights. */
   readonly documentMethods: readonly string[];
+  /** Headers and query parameters (lower-case) that carry the document's API keys: the journal redacts them. */
+  readonly credentialNames: ReadonlySet<string>;
   /** True when Prism's mocker answers some operation from the document: every request then has it at hand. */
   readonly answersFromDocument: boolean;
   /** `404 route_not_found`, naming the path as typed and the document's operations. */
@@ -70,6 +72,7 @@ export function createDocumentRuntime(document: PetstoreDocument, services: Docu
     answers,
     admin,
     documentMethods: withHead([...new Set(operations.map(operation => operation.method.toUpperCase()))]),
+    credentialNames: declaredCredentialNames(document.prismOperations),
     answersFromDocument: operations.some(operation => !document.resources.plans.has(operation.operationId) && operation.definition['x-not-implemented'] !== true),
     notFound: path => toMockResponse(errorResponse('route_not_found', `No operation of ${document.source.info.title} is at ${path}; it has ${operationList}.`)),
     allowedMethods: path =>
