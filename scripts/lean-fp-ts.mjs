@@ -31,7 +31,15 @@ export const leanFpTs = {
     builder.onResolve({ filter: FP_TS_MODULE }, async args => {
       const name = FP_TS_MODULE.exec(args.path)?.[1] ?? '';
       // The package's own ES modules import fp-ts's ES build: the bundler keeps what they name.
-      if (args.importer.startsWith(SOURCE)) return { path: esModuleOf(name) };
+      // Resolved by esbuild, so that the file keeps fp-ts's `"sideEffects": false`: esbuild takes a file's
+      // side effects from the first import that reaches it, and a plugin's path without them has side
+      // effects. When this import of `es6/Either.js` came first (before the ones esbuild resolves, from
+      // the modules below or fp-ts's own), fp-ts's modules that import Either but use none of it kept
+      // their `init_Either()` call: a different browser build about one time in twenty (issue 30).
+      if (args.importer.startsWith(SOURCE)) {
+        const { path, sideEffects, errors } = await builder.resolve(esModuleOf(name), { kind: args.kind, resolveDir: FP_TS });
+        return errors.length > 0 ? { errors } : { path, sideEffects };
+      }
       if (!PRISM.test(args.importer)) return undefined;
       const names = namesRead(await readFile(args.importer, 'utf8'), args.path);
       if (names === undefined) {
