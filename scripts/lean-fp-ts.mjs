@@ -59,7 +59,8 @@ export const leanFpTs = {
     builder.onResolve({ filter: /^petstore-fp-ts-used:/ }, args => ({ path: args.path.slice('petstore-fp-ts-used:'.length), namespace: 'petstore-fp-ts-used' }));
     builder.onLoad({ filter: /.*/, namespace: 'petstore-fp-ts-used' }, ({ path }) => {
       const [name, names] = path.split(':');
-      return { contents: `export { ${names.split(',').join(', ')} } from ${JSON.stringify(esModuleOf(name))};`, loader: 'js', resolveDir: FP_TS };
+      // From fp-ts's folder, by a relative path: the module's text does not depend on where the project lies.
+      return { contents: `export { ${names.split(',').join(', ')} } from ${JSON.stringify(`./es6/${name}.js`)};`, loader: 'js', resolveDir: FP_TS };
     });
   },
 };
