@@ -4,6 +4,7 @@ import { existsSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { builtinModules, createRequire } from 'node:module';
 import { resolve } from 'node:path';
+import { fileOfNamespacedPath, namespacedPath } from './namespaced-path.mjs';
 
 const SOURCE = resolve('src');
 const DOCUMENT = resolve('openapi/petstore.yaml');
@@ -152,11 +153,11 @@ const mimeDatabaseOfTheDocument = {
   name: 'petstore-mime-db-of-the-document',
   setup(builder) {
     builder.onResolve({ filter: /^mime-db$/ }, args => ({
-      path: createRequire(args.importer).resolve('mime-db/db.json'),
+      path: namespacedPath(createRequire(args.importer).resolve('mime-db/db.json')),
       namespace: 'petstore-mime-db',
     }));
     builder.onLoad({ filter: /.*/, namespace: 'petstore-mime-db' }, async args => {
-      const database = JSON.parse(await readFile(args.path, 'utf8'));
+      const database = JSON.parse(await readFile(fileOfNamespacedPath(args.path), 'utf8'));
       const compiled = JSON.parse(await readFile(COMPILED_DOCUMENT, 'utf8'));
       const named = new Set(['application/json', 'application/x-www-form-urlencoded', 'multipart/form-data', 'text/plain']);
       JSON.stringify(compiled.compiled.source, (key, value) => {

@@ -39,7 +39,8 @@ export const mockerFromScript = {
     builder.onLoad({ filter: /.*/, namespace: 'petstore-mocker-from-script' }, () => ({
       contents: [
         "import { fileURLToPath } from 'node:url';",
-        `import { importCodeCachedScript } from ${JSON.stringify(resolve('src/code-cache/index.ts'))};`,
+        // Relative to the project (resolveDir): the module's text does not depend on where the project lies.
+        "import { importCodeCachedScript } from './src/code-cache/index.ts';",
         `export default importCodeCachedScript(fileURLToPath(new URL(${JSON.stringify(`./${MOCKER_SCRIPT.file}`)}, import.meta.url)), process.env).default;`,
       ].join('\n'),
       resolveDir: process.cwd(),

@@ -31,7 +31,15 @@ export const leanFpTs = {
     builder.onResolve({ filter: FP_TS_MODULE }, async args => {
       const name = FP_TS_MODULE.exec(args.path)?.[1] ?? '';
       // The package's own ES modules import fp-ts's ES build: the bundler keeps what they name.
-      if (args.importer.startsWith(SOURCE)) return { path: esModuleOf(name) };
+      // Resolved by esbuild, so that the file keeps fp-ts's `"sideEffects": false`: esbuild takes a file's
+      // side effects from the first import that reaches it, and a plugin's path without them has side
+      // effects. When this import of `es6/Either.js` came first (before the ones esbuild resolves, from
+      // the modules below or fp-ts's own), fp-ts's modules that import Either but use none of it kept
+      // their `init_Either()` call: a different browser build about one time in twenty (issue 30).
+      if (args.importer.startsWith(SOURCE)) {
+        const { path, sideEffects, errors } = await builder.resolve(esModuleOf(name), { kind: args.kind, resolveDir: FP_TS });
+        return errors.length > 0 ? { errors } : { path, sideEffects };
+      }
       if (!PRISM.test(args.importer)) return undefined;
       const names = namesRead(await readFile(args.importer, 'utf8'), args.path);
       if (names === undefined) {
@@ -51,7 +59,8 @@ export const leanFpTs = {
     builder.onResolve({ filter: /^petstore-fp-ts-used:/ }, args => ({ path: args.path.slice('petstore-fp-ts-used:'.length), namespace: 'petstore-fp-ts-used' }));
     builder.onLoad({ filter: /.*/, namespace: 'petstore-fp-ts-used' }, ({ path }) => {
       const [name, names] = path.split(':');
-      return { contents: `export { ${names.split(',').join(', ')} } from ${JSON.stringify(esModuleOf(name))};`, loader: 'js', resolveDir: FP_TS };
+      // From fp-ts's folder, by a relative path: the module's text does not depend on where the project lies.
+      return { contents: `export { ${names.split(',').join(', ')} } from ${JSON.stringify(`./es6/${name}.js`)};`, loader: 'js', resolveDir: FP_TS };
     });
   },
 };

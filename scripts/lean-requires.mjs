@@ -13,7 +13,8 @@
 //   is parsed then: V8 skims a string literal at start-up, where it parses an object literal (~5 ms).
 import { readFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
-import { dirname } from 'node:path';
+import { basename, dirname } from 'node:path';
+import { fileOfNamespacedPath, namespacedPath } from './namespaced-path.mjs';
 
 const LAZY_MODULES = { 'mime-types': /[\\/]type-is[\\/]index\.js$/ };
 
@@ -76,18 +77,22 @@ export const leanRequires = {
     }));
     builder.onResolve({ filter: new RegExp(`^(?:${Object.keys(LAZY_MODULES).join('|')})$`) }, args => {
       if (args.namespace === 'petstore-lazy-module' || !LAZY_MODULES[args.path].test(args.importer)) return undefined;
-      return { path: createRequire(args.importer).resolve(args.path), namespace: 'petstore-lazy-module' };
+      return { path: namespacedPath(createRequire(args.importer).resolve(args.path)), namespace: 'petstore-lazy-module' };
     });
     // The file namespace only: the browser build loads its own subset of the database (another namespace).
     builder.onLoad({ filter: /[\\/]mime-db[\\/]db\.json$/, namespace: 'file' }, async args => ({
       contents: `module.exports = JSON.parse(${JSON.stringify(await readFile(args.path, 'utf8'))});`,
       loader: 'js',
     }));
-    builder.onLoad({ filter: /.*/, namespace: 'petstore-lazy-module' }, args => ({
-      // Each property read loads the module first (once); its functions do not use `this`.
-      contents: `let loaded;\nmodule.exports = new Proxy({}, { get: (_, name) => (loaded ??= require(${JSON.stringify(args.path)}))[name] });`,
-      loader: 'js',
-      resolveDir: dirname(args.path),
-    }));
+    builder.onLoad({ filter: /.*/, namespace: 'petstore-lazy-module' }, args => {
+      const file = fileOfNamespacedPath(args.path);
+      return {
+        // Each property read loads the module first (once); its functions do not use `this`. The path
+        // is relative: the source map's columns after it would move with the project's folder.
+        contents: `let loaded;\nmodule.exports = new Proxy({}, { get: (_, name) => (loaded ??= require(${JSON.stringify(`./${basename(file)}`)}))[name] });`,
+        loader: 'js',
+        resolveDir: dirname(file),
+      };
+    });
   },
 };

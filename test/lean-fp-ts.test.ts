@@ -1,8 +1,8 @@
 import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { build } from 'esbuild';
+import { join, resolve } from 'node:path';
+import { build, type ResolveResult } from 'esbuild';
 import { describe, expect, it } from 'vitest';
 import { leanFpTs } from '../scripts/lean-fp-ts.mjs';
 import { namesRead } from '../scripts/lean-requires.mjs';
@@ -78,4 +78,24 @@ describe('the browser build’s fp-ts (scripts/lean-fp-ts.mjs: what Prism reads,
     // Most of the requests reach the validator: the comparison covers more than routing failures.
     expect(validated).toBeGreaterThanOrEqual(7);
   }, 60_000);
+
+  it('resolves the package’s own imports of fp-ts to its ES build as esbuild would, keeping fp-ts’s "sideEffects": false', async () => {
+    // esbuild takes a file's side effects from the first import that reaches it: were this one without
+    // them, the build would depend on which import came first (issue 30).
+    const importer = resolve('src/engine/prism/prism-pipeline.ts');
+    let resolved: ResolveResult | undefined;
+    const probe = {
+      name: 'probe',
+      setup(builder: Parameters<typeof leanFpTs.setup>[0]) {
+        builder.onResolve({ filter: /^probe$/ }, async () => {
+          resolved = await builder.resolve('fp-ts/lib/Either.js', { kind: 'import-statement', importer, resolveDir: join(importer, '..') });
+          return { path: 'probe', namespace: 'probe' };
+        });
+        builder.onLoad({ filter: /.*/, namespace: 'probe' }, () => ({ contents: '', loader: 'js' }));
+      },
+    };
+    await build({ stdin: { contents: "import 'probe';" }, bundle: true, write: false, logLevel: 'silent', plugins: [probe, leanFpTs] });
+    expect(resolved?.path).toBe(join(require.resolve('fp-ts/package.json'), '..', 'es6', 'Either.js'));
+    expect(resolved?.sideEffects).toBe(false);
+  });
 });
