@@ -8,7 +8,7 @@ import { findDefaultStatusProblem } from '../options/index.js';
 import type { PetShape } from '../store/index.js';
 import type { Pet, PetStatus } from '../types/index.js';
 import { unlessEvalBlocked } from './checks/eval-blocked.js';
-import { collectionShape, completeRecord, seedCollections, type RecordDraw } from './state/collection-records.js';
+import { collectionShape, completeRecord, seedCollections, seedRecordsOf, type RecordDraw } from './state/collection-records.js';
 import { describeSchemaProblems, findSchemaProblems, validatorsSourceOf, type ValidatorsSource } from './schema/index.js';
 
 /** What a new document changed, for the log: operations by `METHOD /path (operationId)`, and the pets its `Pet` refused. */
@@ -53,6 +53,7 @@ export function documentPets(document: PetstoreDocument, options: { seed: number
   // A store's first pets of a seed are the same whatever the count, so fewer are a prefix.
   const built = document.checks?.seededPets;
   if (built && built.seed === options.seed && built.firstId === firstId && options.count <= built.pets.length) return structuredClone(built.pets.slice(0, options.count)) as unknown as Pet[];
+  if (document.pets.resource.key.kind !== 'sequence') return seedRecordsOf(document, document.pets.resource, { seed: options.seed, count: options.count, now: new Date(0) });
   return generatePets(document.pets, options.count, { seed: options.seed, firstId });
 }
 
@@ -109,7 +110,7 @@ export function adoptDocument(
       store.replace(kept, { overBudget: true });
     }
   }
-  const collections = seedCollections(document, { seed: options.seed, count: options.initialPets.length, now: options.now });
+  const collections = seedCollections(document, { seed: options.seed, count: options.initialPets.length, now: options.now, primaryRecords: options.initialPets });
   if (options.previous) {
     for (const [name, collection] of collections) {
       const resource = document.resources.byName.get(name);

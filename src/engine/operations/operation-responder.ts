@@ -172,8 +172,10 @@ export function createOperationResponder(options: OperationResponderOptions) {
   };
 
   return {
-    respond(operation: IHttpOperation, request: IHttpRequest, diagnostics: readonly IPrismDiagnostic[], context: RequestContext): IHttpResponse {
+    respond(operation: IHttpOperation, request: IHttpRequest, given: readonly IPrismDiagnostic[], context: RequestContext): IHttpResponse {
       if (operation.iid) context.operationId = operation.iid;
+      // A merge patch's `null` removes an optional property (RFC 7396): the patch is applied, then the record checked, not the patch.
+      const diagnostics = plans.get(operation.iid ?? '')?.role === 'merge' ? withoutRemovals(given, request.body) : given;
       context.problems = diagnostics.filter(isError).map(diagnostic => ({ path: problemPath(diagnostic, operation), message: describeProblem(diagnostic, operation) }));
       const response = shapeError(operation.iid, decide(operation, request, diagnostics, context));
       const extraHeaders = deprecations.get(operation.iid ?? '');
@@ -181,6 +183,15 @@ export function createOperationResponder(options: OperationResponderOptions) {
       return response;
     },
   };
+}
+
+/** The diagnostics less those about a top-level `null` of a merge patch: a removal, checked once the patch is applied. */
+function withoutRemovals(diagnostics: readonly IPrismDiagnostic[], body: unknown): readonly IPrismDiagnostic[] {
+  if (typeof body !== 'object' || body === null) return diagnostics;
+  return diagnostics.filter(diagnostic => {
+    const path = diagnostic.path ?? [];
+    return !(path.length === 2 && path[0] === 'body' && (body as Record<string, unknown>)[String(path[1])] === null);
+  });
 }
 
 function findForcingProblemResponse(operation: IHttpOperation, controls: RequestControls): IHttpResponse | undefined {

@@ -70,17 +70,26 @@ export function completeRecord(record: Readonly<Record<string, unknown>>, resour
  * schema, seeded by the collection's name (one collection's records do not move another's), keys
  * assigned as the store would, each foreign key naming a record its parent collection starts with.
  */
-export function seedCollections(document: PetstoreDocument, options: { seed: number; count: number; now: Date }): Map<string, CollectionState> {
+export function seedCollections(document: PetstoreDocument, options: { seed: number; count: number; now: Date; primaryRecords?: readonly Pet[] }): Map<string, CollectionState> {
   const primary = document.pets.resource.name;
   const seeded = new Map<string, readonly Pet[]>();
   const states = new Map<string, CollectionState>();
   for (const resource of inParentOrder(document)) {
     const shape = collectionShape(resource, options.seed);
-    const records = resource.name === primary ? [] : (exampleRecords(document, resource, options) ?? generateRecords(document, resource, shape, seeded, options));
+    const records = resource.name === primary ? [...(options.primaryRecords ?? [])] : (exampleRecords(document, resource, options) ?? generateRecords(document, resource, shape, seeded, options));
     seeded.set(resource.name, records);
     if (resource.name !== primary) states.set(resource.name, { shape, initial: records });
   }
   return states;
+}
+
+/**
+ * The first collection's seeded records where its key is not a whole number the store counts
+ * (a uuid, a username): drawn as every other collection's are. (A whole-number key keeps the
+ * fixtures' generator, whose seeds the Animal Store's users rely on.)
+ */
+export function seedRecordsOf(document: PetstoreDocument, resource: Resource, options: { seed: number; count: number; now: Date }): Pet[] {
+  return generateRecords(document, resource, collectionShape(resource, options.seed), new Map(), options);
 }
 
 /** Parents before their children, so that a child's foreign keys can name seeded parents. */
