@@ -5,6 +5,7 @@ import { findRoundedNumber } from '../engine/http/index.js';
 import { findDefaultStatusProblem } from '../options/index.js';
 import { createMockServer, type MockServer } from '../server/index.js';
 import type { Pet } from '../types/index.js';
+import { describeCredentials, describeResources } from './describe-document.js';
 import { originsToOpen } from './origins-to-open.js';
 import { CliUsageError, HELP, parseCli, type CliConfig } from './parse-cli.js';
 import { requestLogLine } from './request-log-line.js';
@@ -105,8 +106,12 @@ async function serve(config: CliConfig, io: CliIo): Promise<number | MockServer>
         },
       }),
     });
-    const keys = config.apiKeys.length > 0 ? `${config.apiKeys.length} API key(s)` : 'any bearer token';
-    const pets = initialPets ? `${initialPets.length} pets from ${config.dataFile?.path ?? ''}` : `seed ${config.seed}, ${config.pets} pets`;
+    const { document } = server.engine;
+    const { name, singular } = document.pets.resource;
+    // `/pets` counts pets; a collection named in the singular (`/pet`) counts records.
+    const collection = name === singular ? `${name} records` : name;
+    const keys = config.apiKeys.length > 0 ? `${config.apiKeys.length} API key(s)` : describeCredentials(document.prismOperations);
+    const pets = initialPets ? `${initialPets.length} ${collection} from ${config.dataFile?.path ?? ''}` : `seed ${config.seed}, ${config.pets} ${collection}`;
     const { title, version } = server.engine.document.source.info;
     const documentLine = config.documentPath === undefined ? '' : `, ${title} ${version} from ${config.documentPath}${config.watch ? ', watched' : ''}`;
     // Precompiled for the package's document as built; another document's are compiled as each schema is first used.
@@ -118,6 +123,8 @@ async function serve(config: CliConfig, io: CliIo): Promise<number | MockServer>
       const urls = origins.map(origin => `${origin}${server.engine.document.basePath}`).join(' or ');
       io.stdout(`petstore-mock ready on ${urls} (${pets}, ${keys}${documentLine}${validatorsLine}${describeControls(config)})`);
       if (server.dashboardUrl !== undefined) io.stdout(`dashboard: ${server.dashboardUrl.replace(server.origin, origins[0])}`);
+      // Another document: what the engine keeps state for, and what it answers from the document alone.
+      if (config.documentPath !== undefined) for (const line of describeResources(document)) io.stdout(line);
     }
     return server;
   } catch (error) {
