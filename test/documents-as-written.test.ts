@@ -74,4 +74,33 @@ describe('documents as teams write them', () => {
     expect(missing.status).toBe(404);
     expect(missing.json).toMatchObject({ code: 'category_not_found', message: 'No category has id 3.' });
   });
+
+  it('starts on a document with no operationIds and no collection, answering each operation from the document with only the properties it declares', async () => {
+    const document = {
+      openapi: '3.0.0',
+      info: { title: 'Streams', version: '1' },
+      paths: {
+        '/streams': {
+          post: {
+            parameters: [{ name: 'callbackUrl', in: 'query', required: true, schema: { type: 'string', format: 'uri' } }],
+            responses: { 201: { description: 'made', content: { 'application/json': { schema: { type: 'object', required: ['subscriptionId'], properties: { subscriptionId: { type: 'string' } } } } } } },
+          },
+        },
+        '/streams/{streamId}/status': { get: { responses: { 200: { description: 'ok', content: { 'application/json': { schema: { type: 'object', properties: { state: { type: 'string' } } } } } } } } },
+      },
+    };
+    const errors: string[] = [];
+    const engine = await createEngine({ document, validateResponses: true, onError: message => errors.push(message) });
+    expect([...engine.document.operations.keys()]).toEqual(['postStreams', 'getStreamsByStreamIdStatus']);
+    for (let seed = 1; seed <= 5; seed += 1) {
+      const made = await engine.handle({ method: 'POST', url: `/streams?callbackUrl=https://hooks.example/${seed}`, headers: { prefer: `dynamic=true, seed=${seed}` } });
+      expect(made.status).toBe(201);
+      expect(Object.keys(JSON.parse(made.body ?? '{}') as object)).toEqual(['subscriptionId']);
+    }
+    const status = await engine.handle({ method: 'GET', url: '/streams/abc/status', headers: {} });
+    expect(status.status).toBe(200);
+    expect(Object.keys(JSON.parse(status.body ?? '{}') as object).every(name => name === 'state')).toBe(true);
+    expect(engine.journal.list().at(-1)?.operationId).toBe('getStreamsByStreamIdStatus');
+    expect(errors).toEqual([]);
+  });
 });

@@ -65,7 +65,8 @@ Options (each has an environment variable; a flag wins over it, and an empty var
       --seed <n>               Faker seed of the initial pets (PETSTORE_SEED). Default 1.
       --pets <n>               How many seeded pets each store starts with, at most --max-pets
                                (PETSTORE_PETS). Default 20.
-      --api-key <key>          Accept only this bearer token; repeat for more
+      --api-key <key>          Accept only this credential (a bearer token, an API key, a basic
+                               password, wherever the document's security puts it); repeat for more
                                (PETSTORE_API_KEYS=k1,k2). Default: any non-empty token.
                                A blank key is refused: leave the option out to accept any token.
       --default-status <s>     Status of a pet created without one: one of the document's statuses
@@ -73,9 +74,9 @@ Options (each has an environment variable; a flag wins over it, and an empty var
                                Default: the schema's default, else its first value (available).
       --document <file>        Answer by another OpenAPI 3.0 or 3.1 document, YAML or JSON
                                (PETSTORE_DOCUMENT). Default: the package's openapi/petstore.yaml.
-                               Operations on the pets' collection and item path use the store;
-                               the others are answered by Prism from the document. A file that
-                               cannot be read or mocked exits 2, saying why.
+                               Every collection it describes keeps state (the start says which);
+                               the other operations are answered by Prism from the document. A
+                               file that cannot be read or mocked exits 2, saying why.
       --watch                  Follow edits of --document without a restart (PETSTORE_WATCH=true):
                                pets kept, a broken edit logged and the last good document kept.
       --no-cors                Send no CORS headers (PETSTORE_CORS=false). CORS is on by default.

@@ -53,7 +53,7 @@ export function compileSource(value: unknown): CompiledDocument {
   const { info, paths } = value as { info?: { title?: unknown; version?: unknown }; paths?: unknown };
   if (typeof info?.title !== 'string' || typeof info.version !== 'string') throw new DocumentShapeError('has no info.title and info.version (OpenAPI requires both)');
   if (typeof paths !== 'object' || paths === null || Object.keys(paths).length === 0) throw new DocumentShapeError('has no paths');
-  const source = value as OpenAPIV3_1.Document;
+  const source = withOperationIds(value as OpenAPIV3_1.Document);
   let basePath: string;
   try {
     basePath = readBasePath(source);
@@ -74,4 +74,53 @@ function toPrismOperations(source: OpenAPIV3_1.Document): IHttpOperation[] {
     (operation): IHttpOperation =>
       bundleTarget<Record<string, unknown>>({ document: { ...document, __target__: operation }, path: '#/__target__', cloneDocument: false }) as unknown as IHttpOperation,
   );
+}
+
+const METHODS = ['get', 'put', 'post', 'delete', 'options', 'head', 'patch', 'trace'] as const;
+
+/**
+ * The document with an `operationId` on every operation: one it lacks (many documents name none)
+ * is made from its method and path (`POST /streams` → `postStreams`, `GET /pets/{petId}` →
+ * `getPetsByPetId`), unique in the document. Operations that have one keep it; a document where
+ * every operation has one is returned as it is.
+ */
+function withOperationIds(source: OpenAPIV3_1.Document): OpenAPIV3_1.Document {
+  const paths = source.paths ?? {};
+  const lacking = Object.values(paths).some(item => METHODS.some(method => {
+    const operation = (item as Record<string, { operationId?: unknown } | undefined> | undefined)?.[method];
+    return operation !== undefined && typeof operation.operationId !== 'string';
+  }));
+  if (!lacking) return source;
+  const taken = new Set<string>();
+  for (const item of Object.values(paths)) for (const method of METHODS) {
+    const id = (item as Record<string, { operationId?: unknown } | undefined> | undefined)?.[method]?.operationId;
+    if (typeof id === 'string') taken.add(id);
+  }
+  const named: Record<string, unknown> = {};
+  for (const [path, item] of Object.entries(paths)) {
+    const copy: Record<string, unknown> = { ...(item as object) };
+    for (const method of METHODS) {
+      const operation = copy[method] as { operationId?: unknown } | undefined;
+      if (operation === undefined || typeof operation.operationId === 'string') continue;
+      let id = operationIdOf(method, path);
+      for (let n = 2; taken.has(id); n += 1) id = `${operationIdOf(method, path)}${n}`;
+      taken.add(id);
+      copy[method] = { ...operation, operationId: id };
+    }
+    named[path] = copy;
+  }
+  return { ...source, paths: named as OpenAPIV3_1.PathsObject };
+}
+
+function operationIdOf(method: string, path: string): string {
+  const words = path
+    .split('/')
+    .filter(segment => segment !== '')
+    .map(segment => {
+      const parameter = /^\{(.+)\}$/.exec(segment)?.[1];
+      const word = (parameter ?? segment).replace(/[^A-Za-z0-9]+(.)?/g, (_, next: string | undefined) => (next ?? '').toUpperCase());
+      const capitalized = word.charAt(0).toUpperCase() + word.slice(1);
+      return parameter === undefined ? capitalized : `By${capitalized}`;
+    });
+  return `${method}${words.join('') || 'Root'}`;
 }

@@ -57,19 +57,37 @@ const PET_ROLES = new Set<string>(['list', 'create', 'read', 'replace', 'merge',
 
 /**
  * The first collection of the document's resources that is listed and created (else the first that
- * is created, else the first), as `PetResource`. Throws a `DocumentShapeError` when the document has
- * no collection at all.
+ * is created, else the first), as `PetResource`; for a document without any collection, an empty
+ * one at no path.
  */
 export function findPetResource(model: ResourceModel, operations: ReadonlyMap<string, DocumentOperation>): PetResource {
   const plansOf = (resource: Resource): OperationPlan[] => [...model.plans.values()].filter(plan => plan.resource === resource.name);
   const hasRole = (resource: Resource, role: string): boolean => plansOf(resource).some(plan => plan.role === role);
   const resource =
     model.resources.find(candidate => hasRole(candidate, 'list') && hasRole(candidate, 'create')) ?? model.resources.find(candidate => hasRole(candidate, 'create')) ?? model.resources[0];
-  if (!resource) {
-    throw new DocumentShapeError(
-      'The document has no collection to keep: petstore-mock needs a path whose operations list or create records of one object schema (as GET and POST /pets), or read one by a templated path (as GET /pets/{petId}).',
-    );
-  }
+  if (!resource) return petResourceOf(NO_COLLECTION, model, operations);
+  return petResourceOf(resource, model, operations);
+}
+
+/**
+ * What a document without any collection has (every operation answered from the document): a
+ * collection at no path, whose stores stay empty, for the surfaces made around one.
+ */
+const NO_COLLECTION: Resource = {
+  name: 'records',
+  singular: 'record',
+  schema: { type: 'object', properties: { id: { type: 'integer', minimum: 1 } } },
+  collectionPaths: [],
+  itemPaths: [],
+  key: { property: 'id', kind: 'sequence', bounds: { minimum: 1, maximum: Number.MAX_SAFE_INTEGER }, schema: { type: 'integer', minimum: 1 } },
+  fields: ['id'],
+  writableFields: [],
+  writeOnlyFields: [],
+  embeds: [],
+};
+
+function petResourceOf(resource: Resource, model: ResourceModel, operations: ReadonlyMap<string, DocumentOperation>): PetResource {
+  const plansOf = (of: Resource): OperationPlan[] => [...model.plans.values()].filter(plan => plan.resource === of.name);
   const plans = plansOf(resource);
   const unnested = (path: string): boolean => !path.slice(0, path.lastIndexOf('/')).includes('{');
   const collectionPath = resource.collectionPaths.find(unnested) ?? resource.collectionPaths[0] ?? '';

@@ -53,6 +53,8 @@ export function documentPets(document: PetstoreDocument, options: { seed: number
   // A store's first pets of a seed are the same whatever the count, so fewer are a prefix.
   const built = document.checks?.seededPets;
   if (built && built.seed === options.seed && built.firstId === firstId && options.count <= built.pets.length) return structuredClone(built.pets.slice(0, options.count)) as unknown as Pet[];
+  // A document without any collection: its one store, at no path, stays empty.
+  if (document.pets.resource.collectionPaths.length === 0) return [];
   if (document.pets.resource.key.kind !== 'sequence') return seedRecordsOf(document, document.pets.resource, { seed: options.seed, count: options.count, now: new Date(0) });
   return generatePets(document.pets, options.count, { seed: options.seed, firstId });
 }

@@ -72,7 +72,7 @@ export function forceResponse(mock: PrismMock, operation: IHttpOperation, reques
     ...(controls.example !== undefined && { exampleKey: controls.example }),
   };
   if (mockerLogging === undefined) throw new Error('[petstore-mock] forceResponse needs the mocker from loadPrismMocker().');
-  const result = mock({ resource: operation, input: { data: { ...request, headers }, validations: [] }, config })(mockerLogging.silentLogger);
+  const result = mock({ resource: closedForGeneration(operation), input: { data: { ...request, headers }, validations: [] }, config })(mockerLogging.silentLogger);
   if (result._tag === 'Left') throw result.left;
   const response = result.right;
   // A generated `Error` body has a random status and made-up extra fields: keep the three the API
@@ -105,4 +105,42 @@ export function answerFromDocument(mock: PrismMock, operation: IHttpOperation, r
   const hasExample = (response?.contents ?? []).some(content => (content.examples ?? []).length > 0);
   const controls: RequestControls = { dynamic: !hasExample, ...(response && { code: Number(response.code) }) };
   return forceResponse(mock, operation, request, controls, seed, 'Answered from the document');
+}
+
+const closed = new WeakMap<IHttpOperation, IHttpOperation>();
+const DATA_KEYWORDS = new Set(['example', 'examples', 'default', 'const', 'enum', 'value']);
+
+/**
+ * The operation as Prism's mocker is handed it: every object schema that lists its properties and
+ * says nothing of others closed (`additionalProperties: false`), since json-schema-faker otherwise
+ * adds made-up properties (`"in_da": false`) a client's types do not know. A schema that allows
+ * others (`additionalProperties: {…}` or `true`, `patternProperties`) keeps them. Made once per
+ * operation; schemas shared within it stay shared.
+ */
+function closedForGeneration(operation: IHttpOperation): IHttpOperation {
+  let copy = closed.get(operation);
+  if (copy === undefined) {
+    const seen = new Map<object, unknown>();
+    const close = (node: unknown): unknown => {
+      if (typeof node !== 'object' || node === null) return node;
+      const done = seen.get(node);
+      if (done !== undefined) return done;
+      if (Array.isArray(node)) {
+        const list: unknown[] = [];
+        seen.set(node, list);
+        for (const item of node) list.push(close(item));
+        return list;
+      }
+      const object: Record<string, unknown> = {};
+      seen.set(node, object);
+      // Values (examples, defaults, enums) are data, not schemas: kept as written.
+      for (const [key, value] of Object.entries(node)) object[key] = DATA_KEYWORDS.has(key) ? value : close(value);
+      const listsProperties = typeof object['properties'] === 'object' && object['properties'] !== null;
+      if (listsProperties && object['additionalProperties'] === undefined && object['patternProperties'] === undefined) object['additionalProperties'] = false;
+      return object;
+    };
+    copy = close(operation) as IHttpOperation;
+    closed.set(operation, copy);
+  }
+  return copy;
 }
