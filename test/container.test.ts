@@ -6,6 +6,8 @@ import { describeAnimalStoreContract } from './contract/animal-store.contract.js
 import { describeControlsContract } from './contract/controls.contract.js';
 import { describeTestControlsContract } from './contract/test-controls.contract.js';
 import { describeDocumentDrivenContract } from './contract/document-driven.contract.js';
+import { CORPUS } from './contract/corpus.js';
+import { describeResourceCrudContract } from './contract/resource-crud.contract.js';
 
 const EVOLVED = fileURLToPath(new URL('documents/evolved-pets.yaml', import.meta.url));
 import { configuredContainer, createContainerSurface } from './support/container-surface.js';
@@ -37,6 +39,8 @@ describe.skipIf(unavailable !== undefined)('the Docker image', () => {
   describeAdminContract('the container', createContainerSurface);
   describeTestControlsContract('the container', createContainerSurface);
   describeDocumentDrivenContract('the container', options => createContainerSurface({ ...options, documentPath: EVOLVED }), EVOLVED);
+  // Documents nobody here wrote: every collection keeps state in the image too.
+  for (const corpus of CORPUS.slice(1)) describeResourceCrudContract('the container', options => createContainerSurface({ ...options, documentPath: corpus.documentPath }), corpus);
 
   describe('as a container', () => {
     it('reports healthy through its HEALTHCHECK, which needs no curl', async () => {

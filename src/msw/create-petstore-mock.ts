@@ -20,7 +20,7 @@ import { checkPersistOptions, createPersistedStoreKeeper, type PersistOption } f
 import { loadAjvCompiler } from './ajv-compiler.js';
 import { loadEngineModule } from './load-engine-module.js';
 import { refusal } from './refusal.js';
-import { StoreFullError, type PetStore } from '../store/index.js';
+import type { PetStore } from '../store/index.js';
 import type { Call, DeclaredStatus, OperationId, OverrideOptions, StoreState } from '../types/index.js';
 
 export interface PetstoreMockOptions extends Omit<EngineOptions, 'store' | 'sessions' | 'journal' | 'overrides'> {
@@ -126,6 +126,8 @@ export function createMock(options: PetstoreMockOptions, startNow: boolean): Pet
   const overrides = createOverrideRegistry(engineOptions);
   const keeper = persist === undefined ? undefined : createPersistedStoreKeeper({ persist, key: persistKey ?? `petstore-mock:${baseUrl ?? '/v1'}`, sessions, onWarning });
   let started: Promise<StartedEngine> | undefined;
+  // Once started, the state covers every collection of the document; before, the first one's starting records.
+  let running: StartedEngine | undefined;
   // Another document's schemas are compiled by Ajv as the engine starts; the package's validators
   // are all precompiled, and its first answer does not wait for Ajv's compiler (loaded after it).
   const ajvCompilerNeeded = engineOptions.document !== undefined || engineOptions.documentPath !== undefined;
@@ -133,7 +135,8 @@ export function createMock(options: PetstoreMockOptions, startNow: boolean): Pet
     (started ??= Promise.all([loadEngineModule(), ajvCompilerNeeded ? loadAjvCompiler() : undefined]).then(async ([tools]) => {
       const engine = await tools.createEngine({ ...engineOptions, sessions, journal, overrides });
       keeper?.restore(pets => tools.readPets(pets, tools.petSchemaOf(engine.document), sessions.maxPets));
-      return { engine, tools };
+      running = { engine, tools };
+      return running;
     }));
   const getEngine = async (): Promise<Engine> => (await start()).engine;
   // The engine starts before any request (in a page, evaluated once the app's worker is registered:
@@ -193,20 +196,18 @@ export function createMock(options: PetstoreMockOptions, startNow: boolean): Pet
   /** The test controls of one session (`undefined`: the default one), as the admin endpoints give them over HTTP. */
   const controlsOf = (session: string | undefined): PetstoreMockControls => {
     // A write opens the session; a read does not (a session not alive reads as the pets it would start from).
-    const store = (): PetStore => (session === undefined ? sessions.default.store : sessions.open(session).store);
     const liveStore = (): PetStore | undefined => (session === undefined ? sessions.default.store : sessions.find(session)?.store);
     return {
-      getState: () => ({ pets: liveStore()?.list({ limit: Number.POSITIVE_INFINITY }) ?? structuredClone([...sessions.initialPets]) }),
+      getState: () =>
+        running
+          ? (running.tools.readState(running.engine.document, sessions, session) as unknown as StoreState)
+          : { pets: liveStore()?.list({ limit: Number.POSITIVE_INFINITY }) ?? structuredClone([...sessions.initialPets]) },
       async setState(state) {
         const { engine, tools } = await start();
-        const target = store();
-        const read = tools.readPets(state, tools.petSchemaOf(engine.document), target.maxPets);
-        if ('problem' in read) throw refusal('invalid_request', `The state ${read.problem}; nothing was changed.`);
-        try {
-          target.replace(read.pets);
-        } catch (error) {
-          if (!(error instanceof StoreFullError)) throw error;
-          throw refusal('store_full', `${error.message.replace('[petstore-mock] ', '')} Nothing was changed.`);
+        const written = tools.writeState(engine.document, session === undefined ? sessions.default : sessions.open(session), state);
+        if ('problem' in written) {
+          if (written.code === 'store_full') throw refusal('store_full', `${written.problem} Nothing was changed.`);
+          throw refusal('invalid_request', `The state ${written.problem}; nothing was changed.`);
         }
         keeper?.save();
       },

@@ -3,3 +3,4 @@
 export { createEngine } from '../engine/create-engine.js';
 export { readOverrideSpec } from '../engine/controls/override-spec.js';
 export { petSchemaOf, readPets } from '../engine/state/read-pets.js';
+export { readState, writeState } from '../engine/state/collections-state.js';

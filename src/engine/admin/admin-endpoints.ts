@@ -8,8 +8,7 @@ import { OverridesFullError, readOverrideSpec, type OverrideRegistry } from '../
 import { decodeBody, decodePathSegment, parseQuery } from '../http/index.js';
 import { journalToHar, readJournalFilter, type RequestJournal } from '../journal/index.js';
 import { errorResponse, jsonResponse, toMockResponse } from '../responses/index.js';
-import { petSchemaOf, readPets } from '../state/index.js';
-import { StoreFullError } from '../../store/index.js';
+import { readState, writeState } from '../state/index.js';
 import type { MockResponse } from '../types.js';
 
 export const ADMIN_PREFIX = '/__admin/';
@@ -116,7 +115,6 @@ type Endpoint = (request: AdminRequest, session: string | undefined) => MockResp
  */
 export function createAdminEndpoints(facts: AdminFacts) {
   const { document, sessions, journal, overrides } = facts;
-  const pet = petSchemaOf(document);
   // A write opens the session it names (it may drop the least recently used); a read never does.
   const sessionOf = (id: string | undefined): Session => (id === undefined ? sessions.default : sessions.open(id));
   const limits = (): MockLimits => {
@@ -183,23 +181,14 @@ export function createAdminEndpoints(facts: AdminFacts) {
     },
     '/__admin/state': {
       // A session not alive is not opened: its state is the pets it would start from.
-      GET: (_, session) => {
-        const alive = session === undefined ? sessions.default : sessions.find(session);
-        return toMockResponse(jsonResponse(200, { pets: alive ? alive.store.view({ limit: Number.POSITIVE_INFINITY }) : sessions.initialPets }));
-      },
+      GET: (_, session) => toMockResponse(jsonResponse(200, readState(document, sessions, session))),
       PUT: (request, session) => {
         const body = readJson(request);
         if ('response' in body) return body.response;
-        const store = sessionOf(session).store;
-        const read = readPets(body.value, pet, store.maxPets);
-        if ('problem' in read) return toMockResponse(errorResponse('invalid_request', `The state ${read.problem}; nothing was changed.`));
-        try {
-          store.replace(read.pets);
-        } catch (error) {
-          if (!(error instanceof StoreFullError)) throw error;
-          return refusedBy(error.limit, toMockResponse(errorResponse('store_full', `${error.message.replace('[petstore-mock] ', '')} Nothing was changed.`)));
-        }
-        return toMockResponse(jsonResponse(200, { pets: store.list({ limit: Number.POSITIVE_INFINITY }) }));
+        const written = writeState(document, sessionOf(session), body.value);
+        if ('state' in written) return toMockResponse(jsonResponse(200, written.state));
+        if (written.code === 'store_full') return refusedBy(written.limit ?? 'maxStoredBytes', toMockResponse(errorResponse('store_full', `${written.problem} Nothing was changed.`)));
+        return toMockResponse(errorResponse('invalid_request', `The state ${written.problem}; nothing was changed.`));
       },
     },
     '/__admin/overrides': {

@@ -1,0 +1,119 @@
+import type { PetstoreDocument, Resource } from '../../document/index.js';
+import type { Session, SessionRegistry } from '../../sessions/index.js';
+import { StoreFullError, type PetStore, type RecordKey } from '../../store/index.js';
+import type { Pet } from '../../types/index.js';
+import { describeSchemaProblems, findSchemaProblems } from '../schema/index.js';
+import { embeddedProperties } from './collection-records.js';
+import { petSchemaOf, readPets } from './read-pets.js';
+
+/** Every collection's records, by name: what `GET /__admin/state` gives and `PUT` takes (`{"pets": [...]}` for the Animal Store). */
+export type CollectionsState = Record<string, readonly unknown[]>;
+
+/** What a state write refused, in a sentence, and the limit that refused it, if one did. */
+export interface StateRefusal {
+  readonly problem: string;
+  readonly code: 'invalid_request' | 'store_full';
+  readonly limit?: string;
+}
+
+/**
+ * A session's state: the first collection's records under its name, then every other
+ * collection's. A session that is not alive is not opened: its state is what it would start from.
+ */
+export function readState(document: PetstoreDocument, sessions: SessionRegistry, sessionId: string | undefined): CollectionsState {
+  const alive = sessionId === undefined ? sessions.default : sessions.find(sessionId);
+  return stateOf(document, alive, sessions.initialPets);
+}
+
+function stateOf(document: PetstoreDocument, alive: Session | undefined, initialPets: readonly Pet[]): CollectionsState {
+  const state: CollectionsState = { [document.pets.resource.name]: alive ? alive.store.list({ limit: Number.POSITIVE_INFINITY }) : structuredClone([...initialPets]) };
+  for (const resource of otherResources(document)) {
+    // A session not alive starts every collection from its seeded records; reading one does not open it.
+    const store = alive?.storeOf(resource.name);
+    state[resource.name] = store ? store.list({ limit: Number.POSITIVE_INFINITY }) : [];
+  }
+  return state;
+}
+
+/**
+ * Replaces the collections `value` names in the session's stores (a bare array: the first
+ * collection's records), each record checked against its collection's schema; the others keep
+ * theirs. All or nothing: a refused state, or one past a store's limits, changes no store.
+ */
+export function writeState(document: PetstoreDocument, session: Session, value: unknown): { state: CollectionsState } | StateRefusal {
+  const primary = document.pets.resource.name;
+  const others = new Map(otherResources(document).map(resource => [resource.name, resource]));
+  // A document of one collection takes its records as it always did: `{"pets": [...]}` or an array.
+  if (others.size === 0) return writeRecords(document, [{ store: session.store, read: readPets(value, petSchemaOf(document), session.store.maxPets) }], session);
+  const given: Record<string, unknown> = Array.isArray(value) ? { [primary]: value } : typeof value === 'object' && value !== null ? (value as Record<string, unknown>) : {};
+  const names = Object.keys(given);
+  const unknown = names.filter(name => name !== primary && !others.has(name));
+  if (names.length === 0 || unknown.length > 0) {
+    const known = [primary, ...others.keys()].map(name => JSON.stringify(name)).join(', ');
+    return { code: 'invalid_request', problem: `must be an object of the document's collections (${known}) or an array of ${primary}, got ${unknown.length > 0 ? unknown.map(name => JSON.stringify(name)).join(', ') : describe(value)}` };
+  }
+  const reads: { store: PetStore; read: { pets: Pet[] } | { problem: string } }[] = [];
+  for (const name of names) {
+    const store = name === primary ? session.store : session.storeOf(name);
+    if (!store) continue;
+    const read = name === primary ? readPets(given[name], petSchemaOf(document), store.maxPets) : readRecords(given[name], others.get(name) as Resource, store.maxPets);
+    reads.push({ store, read: 'problem' in read ? { problem: name === primary ? read.problem : `${name} ${read.problem}` } : read });
+  }
+  return writeRecords(document, reads, session);
+}
+
+/** Every store given its records, or none: the first refusal (a record, a limit) undoes what was written. */
+function writeRecords(document: PetstoreDocument, reads: readonly { store: PetStore; read: { pets: Pet[] } | { problem: string } }[], session: Session): { state: CollectionsState } | StateRefusal {
+  const writes: { store: PetStore; records: Pet[] }[] = [];
+  for (const { store, read } of reads) {
+    if ('problem' in read) return { code: 'invalid_request', problem: read.problem };
+    writes.push({ store, records: read.pets });
+  }
+  const before = writes.map(({ store }) => store.list({ limit: Number.POSITIVE_INFINITY }));
+  for (const [index, { store, records }] of writes.entries()) {
+    try {
+      store.replace(records);
+    } catch (error) {
+      // What was written already goes back as it was: the operator's undo, never refused.
+      for (const [undone, write] of writes.slice(0, index).entries()) write.store.replace(before[undone] ?? [], { overBudget: true });
+      if (error instanceof StoreFullError) return { code: 'store_full', problem: error.message.replace('[petstore-mock] ', ''), limit: error.limit };
+      if (error instanceof RangeError) return { code: 'invalid_request', problem: error.message.replace('[petstore-mock] ', '') };
+      throw error;
+    }
+  }
+  return { state: stateOf(document, session, []) };
+}
+
+function otherResources(document: PetstoreDocument): Resource[] {
+  return document.resources.resources.filter(resource => resource.name !== document.pets.resource.name);
+}
+
+/** A collection's records given whole: objects of its schema (embedded children left out), keys of its kind and unique, at most `maxRecords`. */
+function readRecords(value: unknown, resource: Resource, maxRecords: number): { pets: Pet[] } | { problem: string } {
+  if (!Array.isArray(value)) return { problem: `must be an array of records, got ${describe(value)}` };
+  if (value.length > maxRecords) return { problem: `holds ${value.length} records, more than a store holds (${maxRecords}, --max-pets)` };
+  const embedded = embeddedProperties(resource);
+  const seen = new Set<RecordKey>();
+  for (const [index, item] of value.entries()) {
+    const label = `[${index}]`;
+    if (typeof item !== 'object' || item === null || Array.isArray(item)) return { problem: `${label} must be an object, got ${describe(item)}` };
+    const record = item as Record<string, unknown>;
+    const unknownFields = Object.keys(record).filter(field => !resource.fields.includes(field) || embedded.has(field));
+    if (unknownFields.length > 0) return { problem: `${label} has ${unknownFields.map(field => JSON.stringify(field)).join(', ')}, which its records do not keep` };
+    const checked = embedded.size === 0 ? record : { ...record, ...Object.fromEntries([...embedded].map(name => [name, []])) };
+    const problems = findSchemaProblems(checked, resource.schema);
+    if (problems.length > 0) return { problem: `${label}: ${describeSchemaProblems(problems)}` };
+    const key = record[resource.key.property];
+    if (typeof key !== 'string' && typeof key !== 'number') return { problem: `${label} has no ${resource.key.property}` };
+    if (seen.has(key)) return { problem: `${label} repeats ${resource.key.property} ${JSON.stringify(key)}: keys must be unique` };
+    seen.add(key);
+  }
+  return { pets: value as Pet[] };
+}
+
+function describe(value: unknown): string {
+  if (Array.isArray(value)) return 'an array';
+  if (value === null) return 'null';
+  if (typeof value === 'object') return `an object with ${Object.keys(value).map(key => JSON.stringify(key)).join(', ') || 'no fields'}`;
+  return typeof value;
+}

@@ -1,0 +1,106 @@
+import { fileURLToPath } from 'node:url';
+import type { CorpusDocument } from './resource-crud.contract.js';
+
+const corpusPath = (name: string): string => fileURLToPath(new URL(`../documents/corpus/${name}`, import.meta.url));
+
+/** Public documents of other styles (test/documents/corpus/README.md), each collection's round trip written from the document. */
+export const CORPUS: readonly CorpusDocument[] = [
+  {
+    name: 'the OAI petstore-expanded example (no security, an integer-coded Error, allOf, 204 delete)',
+    documentPath: corpusPath('petstore-expanded.yaml'),
+    origin: 'https://petstore.swagger.io',
+    basePath: '/v2',
+    headers: {},
+    cases: [
+      {
+        collection: 'pets',
+        create: { path: '/pets', body: { name: 'Rex', tag: 'calm' } },
+        key: 'id',
+        item: key => `/pets/${key}`,
+        list: { path: '/pets', keeps: 'tags=calm', drops: 'tags=grumpy' },
+        remove: true,
+      },
+    ],
+  },
+  {
+    name: 'the Swagger Petstore v3 (singular collections, lists as action paths, PUT on the collection, a string key, an API key or OAuth2)',
+    documentPath: corpusPath('swagger-petstore-v3.yaml'),
+    origin: 'https://petstore3.swagger.io',
+    basePath: '/api/v3',
+    headers: { authorization: 'Bearer test-key', api_key: 'test-key' },
+    cases: [
+      {
+        collection: 'pet',
+        create: { path: '/pet', body: { name: 'Rex', photoUrls: ['https://photos.example/rex'], status: 'pending' } },
+        key: 'id',
+        item: key => `/pet/${key}`,
+        list: { path: '/pet/findByStatus?status=pending' },
+        update: {
+          method: 'PUT',
+          path: () => '/pet',
+          body: key => ({ id: Number(key), name: 'Rexy', photoUrls: ['https://photos.example/rex'], status: 'sold' }),
+          changed: { name: 'Rexy', status: 'sold' },
+        },
+        remove: true,
+      },
+      { collection: 'order', create: { path: '/store/order', body: { petId: 1, quantity: 2, status: 'placed' } }, key: 'id', item: key => `/store/order/${key}`, remove: true },
+      {
+        collection: 'user',
+        create: { path: '/user', body: { username: 'ana-lopez', firstName: 'Ana', email: 'ana@example.com' } },
+        key: 'username',
+        item: key => `/user/${key}`,
+        update: { method: 'PUT', body: key => ({ username: key, firstName: 'Anna', email: 'ana@example.com' }), changed: { firstName: 'Anna' } },
+        remove: true,
+      },
+    ],
+  },
+  {
+    name: 'Spring PetClinic REST (nested collections, embedded children, paged lists, 204 PUT, RFC 7807 problems)',
+    documentPath: corpusPath('spring-petclinic-rest.yaml'),
+    origin: 'http://localhost:9966',
+    basePath: '/petclinic/api',
+    headers: {},
+    cases: [
+      {
+        collection: 'owners',
+        create: { path: '/owners', body: { firstName: 'George', lastName: 'Franklin', address: '110 W. Liberty St.', city: 'Madison', telephone: '6085551023' } },
+        key: 'id',
+        item: key => `/owners/${key}`,
+        list: { path: '/owners', keeps: 'lastName=Franklin', drops: 'lastName=Nobody' },
+        update: {
+          method: 'PUT',
+          body: () => ({ firstName: 'George', lastName: 'Frank', address: '110 W. Liberty St.', city: 'Madison', telephone: '6085551023' }),
+          changed: { lastName: 'Frank' },
+        },
+        remove: true,
+      },
+      {
+        collection: 'owners, paged',
+        create: { path: '/owners', body: { firstName: 'Jean', lastName: 'Coleman', address: '105 N. Lake St.', city: 'Monona', telephone: '6085552654' } },
+        key: 'id',
+        item: key => `/owners/${key}`,
+        list: { path: '/v2/owners?page=0&size=100', items: ['content'], keeps: 'lastName=Coleman', drops: 'lastName=Nobody' },
+      },
+      {
+        collection: 'pets under an owner',
+        create: { path: '/owners/1/pets', body: { name: 'Leo', birthDate: '2010-09-07', type: { id: 1, name: 'cat' } } },
+        key: 'id',
+        item: key => `/pets/${key}`,
+        list: { path: '/pets' },
+        elsewhere: key => `/owners/2/pets/${key}`,
+        update: { method: 'PUT', path: key => `/owners/1/pets/${key}`, body: () => ({ name: 'Leonard', birthDate: '2010-09-07', type: { id: 1, name: 'cat' } }), changed: { name: 'Leonard', ownerId: 1 } },
+        remove: true,
+      },
+      { collection: 'visits', create: { path: '/visits', body: { date: '2024-01-01', description: 'checkup', petId: 1 } }, key: 'id', item: key => `/visits/${key}`, list: { path: '/visits' }, remove: true },
+      {
+        collection: 'pet types',
+        create: { path: '/pettypes', body: { name: 'hamster' } },
+        key: 'id',
+        item: key => `/pettypes/${key}`,
+        update: { method: 'PUT', body: key => ({ id: Number(key), name: 'gerbil' }), changed: { name: 'gerbil' } },
+        remove: true,
+      },
+    ],
+  },
+];
+
