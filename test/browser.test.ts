@@ -6,6 +6,9 @@ import type { PetstoreMockOptions } from '../src/msw/index.js';
 import { describeAnimalStoreContract } from './contract/animal-store.contract.js';
 import { describeControlsContract } from './contract/controls.contract.js';
 import { describeTestControlsContract } from './contract/test-controls.contract.js';
+import { CORPUS } from './contract/corpus.js';
+import { describeResourceCrudContract } from './contract/resource-crud.contract.js';
+import { parse } from 'yaml';
 import type { CreateSurface } from './contract/surface.js';
 import { createBrowserSurface, openTestApp, waitForTestApp, type OpenTestAppOptions } from './support/browser-surface.js';
 import { browserUnavailable, launchChromium } from './support/chromium.js';
@@ -36,6 +39,11 @@ describe.skipIf(unavailable !== undefined)('petstore-mock/msw in Chromium, from 
   describeAnimalStoreContract('the MSW handlers in Chromium', createSurface, { fetchesFromPage: true });
   describeControlsContract('the MSW handlers in Chromium', createSurface);
   describeTestControlsContract('the MSW handlers in Chromium', createSurface);
+  // A document nobody here wrote, given as an object (a page reads no files): every collection keeps state in the page too.
+  for (const corpus of CORPUS.slice(2)) {
+    const document = parse(readFileSync(corpus.documentPath, 'utf8')) as object;
+    describeResourceCrudContract('the MSW handlers in Chromium', options => createBrowserSurface(browser, site.origin, { ...options, document }, pageErrors), corpus);
+  }
 
   // A Content-Security-Policy without 'unsafe-eval' (script-src 'self'), as most production pages and
   // every browser extension have: the package's validators were compiled when it was built.
