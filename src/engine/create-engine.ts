@@ -1,4 +1,3 @@
-import type { IHttpRequest } from '@stoplight/prism-http';
 import { checkDocumentPath, documentFromSource, loadDocument, type PetstoreDocument } from '../document/index.js';
 import { DEFAULT_SEED } from '../fixtures/index.js';
 import { checkOptions } from '../options/index.js';
@@ -12,7 +11,6 @@ import type { OverrideRegistry } from './controls/overrides.js';
 import { adoptDocument, documentPets, documentShape, findInvalidExamples, type DocumentChange } from './document-state.js';
 import { corsHeaders, isPreflight, lowerCaseHeaders, preflightHeaders, splitUrl } from './http/index.js';
 import { createRequestJournal, DEFAULT_JOURNAL_BYTES, DEFAULT_JOURNAL_SIZE, findReason, journalHeaders, redactedPath, journalResponse, journalTime, requestOrigin, sharedText, type JournalEntry, type RequestJournal } from './journal/index.js';
-import type { RequestContext } from './operations/index.js';
 import { answerAdminRequest, answerApiRequest, createDocumentRuntime, createFailureAnswer, withoutBody, type Answer, type DocumentRuntimeServices } from './pipeline/index.js';
 import { resetState, warnOfEviction } from './shared-state.js';
 import { petSchemaOf, readPets } from './state/index.js';
@@ -98,16 +96,14 @@ export async function createEngine(options: EngineOptions = {}): Promise<Engine>
   const cors = options.cors ?? true;
   const bodyLimit = options.bodyLimit ?? DEFAULT_BODY_LIMIT;
   const reset = (session?: string): void => resetState({ sessions, journal, overrides }, session);
-  const contexts = new WeakMap<IHttpRequest, RequestContext>();
   const failure = createFailureAnswer(onError);
   const runtimeServices: DocumentRuntimeServices = {
     responder: { apiKeys: new Set(options.apiKeys ?? []), bodyLimit, faultRate: checkFaultRate(options.faultRate ?? 0), latency, overrides, clock, seed },
     admin: { sessions, journal, overrides, reset, adminToken: options.adminToken, bodyLimit, settings: describeSettings(options, sessions, journal, latency) },
-    contexts,
     validateResponses: options.validateResponses ?? false,
     rememberedVerdicts: options.rememberedVerdicts ?? DEFAULT_REMEMBERED_VERDICTS,
   };
-  const apiServices = { sessions, overrides, latency, contexts, onError, failure };
+  const apiServices = { sessions, overrides, latency, onError, failure };
   // Checked by checkOptions; compared without regard to case, as origins are.
   const adminServices = {
     cors,

@@ -16,7 +16,6 @@ export interface ApiRequestServices {
   sessions: SessionRegistry;
   overrides: OverrideRegistry;
   latency: DelayRange | undefined;
-  contexts: WeakMap<IHttpRequest, RequestContext>;
   onError: (message: string, error?: unknown) => void;
   /** A 500 for what the mock did not expect. */
   failure: (message: string, error: unknown) => MockResponse;
@@ -46,8 +45,7 @@ export async function answerApiRequest(runtime: DocumentRuntime, services: ApiRe
   if (remembered !== undefined) return { response: remembered, control: null, body: NO_BODY, ...(context.session && { session: context.session }), ...identityOf(read) };
   // Prism's mocker answers forced, scripted and document-answered responses; otherwise it is never loaded.
   if (isForced(context.controls) || services.overrides.size > 0 || runtime.answersFromDocument) context.mocker = await loadPrismMocker();
-  services.contexts.set(read.prismRequest, context);
-  const result = await runtime.pipeline.run(read.prismRequest, read.verdictKey);
+  const result = runtime.pipeline.run(read.prismRequest, context, read.verdictKey);
   const { response, problems } = checkOutput(runtime, services, result, read, method, typedPath);
   runtime.answers.keep(read.verdictKey, context, response);
   response.delay = context.delay;

@@ -1,4 +1,3 @@
-import type { IHttpRequest } from '@stoplight/prism-http';
 import { matchPath } from '@stoplight/prism-http/dist/router/matchPath.js';
 import { MatchType } from '@stoplight/prism-http/dist/router/types.js';
 import type { PetstoreDocument } from '../../document/index.js';
@@ -15,8 +14,8 @@ import { rememberAnswers, type RememberedAnswers } from './remembered-answers.js
 /** Everything the engine derives from one document; a new document (`--watch`) makes a new one, whole. */
 export interface DocumentRuntime {
   readonly document: PetstoreDocument;
-  /** Prism's route → security → input → our responder → output, for this document's operations. */
-  readonly pipeline: PrismPipeline;
+  /** Prism's route → credentials → input → our responder → output, for this document's operations. */
+  readonly pipeline: PrismPipeline<RequestContext>;
   /** The store's answers to reads, remembered per identical request and store revision (see remembered-answers). */
   readonly answers: RememberedAnswers;
   readonly admin: ReturnType<typeof createAdminEndpoints>;
@@ -35,21 +34,15 @@ export interface DocumentRuntime {
 export interface DocumentRuntimeServices {
   responder: Omit<OperationResponderOptions, 'document'>;
   admin: Omit<AdminFacts, 'document' | 'settings'> & { settings: Omit<AdminFacts['settings'], 'document' | 'operations'> };
-  /** What the engine learnt of each request Prism is handed, for the responder Prism calls. */
-  contexts: WeakMap<IHttpRequest, RequestContext>;
   validateResponses: boolean;
   rememberedVerdicts: number;
 }
 
 export function createDocumentRuntime(document: PetstoreDocument, services: DocumentRuntimeServices): DocumentRuntime {
   const responder = createOperationResponder({ document, ...services.responder });
-  const pipeline = createPrismPipeline(
+  const pipeline = createPrismPipeline<RequestContext>(
     document.prismOperations,
-    (operation, request, diagnostics) => {
-      const context = services.contexts.get(request);
-      if (!context) throw new Error('[petstore-mock] Prism answered a request the engine did not hand it.');
-      return responder.respond(operation, request, diagnostics, context);
-    },
+    (operation, request, diagnostics, context) => responder.respond(operation, request, diagnostics, context),
     {
       validateResponses: services.validateResponses,
       rememberedVerdicts: services.rememberedVerdicts,

@@ -1,23 +1,22 @@
 import type { IPrismDiagnostic, IPrismOutput } from '@stoplight/prism-core';
-// By file: the package's index also loads its logger module, and with it pino, which this never needs.
-import { factory } from '@stoplight/prism-core/dist/factory.js';
-import type { IHttpConfig, IHttpRequest, IHttpResponse, PrismHttpComponents } from '@stoplight/prism-http';
+import type { IHttpRequest, IHttpResponse, PrismHttpComponents } from '@stoplight/prism-http';
 import router from '@stoplight/prism-http/dist/router/index.js';
 import { validateInput, validateOutput, validateSecurity } from '@stoplight/prism-http/dist/validator/index.js';
 import type { IHttpOperation } from '@stoplight/types';
-import * as Either from 'fp-ts/lib/Either.js';
-import * as TaskEither from 'fp-ts/lib/TaskEither.js';
+import type * as Either from 'fp-ts/lib/Either.js';
 import { rememberVerdicts, type PureStages } from './prism-verdicts.js';
-import { createSilentLogger } from './silent-logger.js';
 
-/** The mock stage Prism calls after routing and validation: it sees the diagnostics and answers. */
-export type Responder = (operation: IHttpOperation, request: IHttpRequest, diagnostics: readonly IPrismDiagnostic[]) => IHttpResponse;
+/** The mock stage, after Prism routed and checked the request: it sees Prism's diagnostics and the request's context, and answers. */
+export type Responder<Context> = (operation: IHttpOperation, request: IHttpRequest, diagnostics: readonly IPrismDiagnostic[], context: Context) => IHttpResponse;
 
 export type PrismResult = Either.Either<Error, IPrismOutput<IHttpResponse>>;
 
-export interface PrismPipeline {
-  /** `verdictKey` marks a request as identical to earlier ones with the same key (see prism-verdicts). */
-  run(request: IHttpRequest, verdictKey?: string): Promise<PrismResult>;
+export interface PrismPipeline<Context> {
+  /**
+   * The request through the stages, in order, its `context` handed to the responder.
+   * `verdictKey` marks a request as identical to earlier ones with the same key (see prism-verdicts).
+   */
+  run(request: IHttpRequest, context: Context, verdictKey?: string): PrismResult;
   /**
    * Has Prism compile every operation's validators now (Ajv compiles a schema on its first use and
    * keeps it per schema object) by validating a made-up request of each operation, which touches no
@@ -45,40 +44,40 @@ export interface PrismPipelineOptions {
 const route: PrismHttpComponents['route'] = (router as { default: unknown }).default === undefined ? (router as unknown as PrismHttpComponents['route']) : router.default;
 
 /**
- * Prism's own pipeline (`route → validateSecurity → validateInput → mock → validateOutput`) from
- * prism-core's `factory`, with Prism's router and validators and our store-backed responder as the
- * mock stage. Prism's mocker and forwarder (and their Faker and HTTP client) are never loaded.
+ * Prism's stages, in the order its own pipeline runs them (prism-core's `factory`, mocking, never
+ * forwarding): **route** (Prism's router), **credentials** (Prism's security check, then the mock's
+ * key rule), **input** (Prism's validator, skipped for a request whose credentials are refused),
+ * **respond** (the engine's responder, handed the request's context), **output** (Prism's response
+ * validator, with `validateResponses`). Run here, not through the factory, so that the context goes
+ * to the responder as an argument and the answer comes back in the same task.
  */
-export function createPrismPipeline(operations: readonly IHttpOperation[], respond: Responder, options: PrismPipelineOptions): PrismPipeline {
-  const config: IHttpConfig = {
-    checkSecurity: true,
-    validateRequest: true,
-    validateResponse: options.validateResponses,
-    errors: false,
-    upstreamProxy: undefined,
-    isProxy: false,
-    mock: { dynamic: false },
-  };
-  const stages = {
+export function createPrismPipeline<Context>(operations: readonly IHttpOperation[], respond: Responder<Context>, options: PrismPipelineOptions): PrismPipeline<Context> {
+  const prismStages: PureStages = {
     route,
     // Prism's own createInstance passes it the same way; its declared input type is narrower.
     validateSecurity: validateSecurity as unknown as PrismHttpComponents['validateSecurity'],
     validateInput,
   };
-  const memory = rememberVerdicts(stages, options.rememberedVerdicts);
-  const prism = factory<IHttpOperation, IHttpRequest, IHttpResponse, IHttpConfig>(config, {
-    ...credentialsFirst(options.rememberedVerdicts > 0 ? memory.stages : stages, options.refusesCredentials),
-    validateOutput,
-    mock: ({ resource, input }) => () => Either.right(respond(resource, input.data, input.validations)),
-    forward: () => () => TaskEither.left(new Error('petstore-mock never forwards requests.')),
-    // eslint-disable-next-line @typescript-eslint/no-unsafe-assignment -- pino 6 ships no types Prism's declarations can resolve.
-    logger: createSilentLogger(),
-  });
+  const memory = rememberVerdicts(prismStages, options.rememberedVerdicts);
+  const stages = options.rememberedVerdicts > 0 ? memory.stages : prismStages;
   const resources = [...operations];
   return {
-    run: (request, verdictKey) => {
+    run(request, context, verdictKey) {
       if (verdictKey !== undefined && options.rememberedVerdicts > 0) memory.mark(request, verdictKey);
-      return prism.request(request, resources)();
+      const routed = stages.route({ resources, input: request });
+      if (routed._tag === 'Left') return routed;
+      const resource = routed.right;
+      const diagnostics: IPrismDiagnostic[] = [];
+      const security = stages.validateSecurity({ resource, element: request });
+      if (security._tag === 'Left') diagnostics.push(...security.left);
+      const refused = security._tag === 'Left' || options.refusesCredentials?.(resource, request) === true;
+      if (!refused) {
+        const input = stages.validateInput({ resource, element: request });
+        if (input._tag === 'Left') diagnostics.push(...input.left);
+      }
+      const output = respond(resource, request, diagnostics, context);
+      const checked = options.validateResponses ? validateOutput({ resource, element: output }) : undefined;
+      return { _tag: 'Right', right: { output, validations: { input: diagnostics, output: checked?._tag === 'Left' ? [...checked.left] : [] } } };
     },
     warmUp() {
       for (const resource of resources) {
@@ -92,23 +91,5 @@ export function createPrismPipeline(operations: readonly IHttpOperation[], respo
         validateInput({ resource, element });
       }
     },
-  };
-}
-
-/**
- * The stages with input validation left out for a request whose credentials are refused. Prism's
- * factory calls `validateSecurity` and then `validateInput` on the same request, one after the
- * other, so the security verdict is at hand when the input would be validated.
- */
-function credentialsFirst(stages: PureStages, refusesCredentials: PrismPipelineOptions['refusesCredentials']): PureStages {
-  const refused = new WeakSet<IHttpRequest>();
-  return {
-    route: stages.route,
-    validateSecurity: options => {
-      const verdict = stages.validateSecurity(options);
-      if (verdict._tag === 'Left' || refusesCredentials?.(options.resource, options.element) === true) refused.add(options.element);
-      return verdict;
-    },
-    validateInput: options => (refused.has(options.element) ? Either.right(options.element) : stages.validateInput(options)),
   };
 }
