@@ -54,7 +54,7 @@ describe('a mock whose standard output or error goes away', () => {
       cli.child.stdout.destroy();
       expect(await fiveAnswers(url)).toEqual([200, 200, 200, 200, 200]);
       await waitUntil(() => cli.errors().includes('standard output failed'), 'the line saying standard output failed');
-      expect(cli.errors()).toBe('petstore-mock: standard output failed (EPIPE: its reader exited); its lines (readiness, requests) are no longer written, and petstore-mock goes on without them.\n');
+      expect(cli.errors()).toBe('petstore-mock: standard output failed (EPIPE: its reader exited); nothing more is written to it, and petstore-mock goes on without it.\n');
       expect(await fiveAnswers(url)).toEqual([200, 200, 200, 200, 200]);
       cli.child.kill('SIGTERM');
       expect(await cli.exited).toEqual({ code: 0, signal: null });
@@ -73,7 +73,7 @@ describe('a mock whose standard output or error goes away', () => {
       expect(await fiveAnswers(url, { 'x-petstore-session': 'second' })).toEqual([200, 200, 200, 200, 200]);
       expect(await fiveAnswers(url, { 'x-petstore-session': 'first' })).toEqual([200, 200, 200, 200, 200]);
       await cli.waitForLine(/standard error failed/);
-      expect(cli.output()).toContain('petstore-mock: standard error failed (EPIPE: its reader exited); warnings and errors are no longer written, and petstore-mock goes on without them.\n');
+      expect(cli.output()).toContain('petstore-mock: standard error failed (EPIPE: its reader exited); nothing more is written to it, and petstore-mock goes on without it.\n');
       expect(cli.output().match(/^GET \/v1\/pets\?limit=2 200 /gm)).toHaveLength(15);
       cli.child.kill('SIGTERM');
       expect(await cli.exited).toEqual({ code: 0, signal: null });
@@ -93,7 +93,7 @@ describe('a mock whose standard output or error goes away', () => {
       // Its ready line went nowhere: the line saying so tells that it is ready.
       await waitUntil(() => stderr.includes('standard output failed'), 'the line saying standard output failed');
       expect(await fiveAnswers(`http://127.0.0.1:${port}/v1`)).toEqual([200, 200, 200, 200, 200]);
-      expect(stderr).toBe('petstore-mock: standard output failed (ENOSPC: the disk is full); its lines (readiness, requests) are no longer written, and petstore-mock goes on without them.\n');
+      expect(stderr).toBe('petstore-mock: standard output failed (ENOSPC: the disk is full); nothing more is written to it, and petstore-mock goes on without it.\n');
       expect(child.exitCode).toBeNull();
     } finally {
       child.kill('SIGKILL');

@@ -51,7 +51,7 @@ describe('the CLI’s line output', () => {
     lines.stdout('petstore-mock ready on http://127.0.0.1:4010/v1');
     await tick();
     lines.stdout('GET /v1/pets 200 1.0ms');
-    expect(stderr.written).toEqual(['petstore-mock: standard output failed (EPIPE: its reader exited); its lines (readiness, requests) are no longer written, and petstore-mock goes on without them.\n']);
+    expect(stderr.written).toEqual(['petstore-mock: standard output failed (EPIPE: its reader exited); nothing more is written to it, and petstore-mock goes on without it.\n']);
   });
 
   it('says on standard output that standard error failed (a full disk), and keeps writing standard output', async () => {
@@ -64,7 +64,7 @@ describe('the CLI’s line output', () => {
     lines.stdout('GET /v1/pets 200 1.0ms');
     await tick();
     expect(stdout.written).toEqual([
-      'petstore-mock: standard error failed (ENOSPC: the disk is full); warnings and errors are no longer written, and petstore-mock goes on without them.\n',
+      'petstore-mock: standard error failed (ENOSPC: the disk is full); nothing more is written to it, and petstore-mock goes on without it.\n',
       'GET /v1/pets 200 1.0ms\n',
     ]);
   });

@@ -46,6 +46,5 @@ export function createLineOutput(stream: NodeJS.WritableStream, onFailure: (erro
 
 function describeFailure(name: keyof typeof STREAM_NAMES, error: NodeJS.ErrnoException): string {
   const why = error.code === 'EPIPE' ? 'EPIPE: its reader exited' : error.code === 'ENOSPC' ? 'ENOSPC: the disk is full' : (error.code ?? error.message);
-  const dropped = name === 'stdout' ? 'its lines (readiness, requests)' : 'warnings and errors';
-  return `petstore-mock: ${STREAM_NAMES[name]} failed (${why}); ${dropped} are no longer written, and petstore-mock goes on without them.`;
+  return `petstore-mock: ${STREAM_NAMES[name]} failed (${why}); nothing more is written to it, and petstore-mock goes on without it.`;
 }
