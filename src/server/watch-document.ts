@@ -8,7 +8,7 @@ export const WATCH_DEBOUNCE_MS = 150;
 /** Polling, beside the file system's events, for the mounts that send none (Docker bind mounts on some hosts). */
 const POLL_INTERVAL_MS = 1_000;
 /** Pets the new `Pet` refused that are named a line each; one line counts the others (a new `Pet` may refuse every pet of every session). */
-export const REFUSED_PETS_NAMED = 20;
+const REFUSED_PETS_NAMED = 20;
 
 export interface DocumentWatcher {
   close(): void;
