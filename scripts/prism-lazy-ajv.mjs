@@ -2,6 +2,9 @@
 // coercion, each with ajv-formats) when its module loads; a request uses the one or two its schemas'
 // `$schema` picks. This build-time edit of Prism 5.12's validators/utils.js makes each draft's pair
 // on first use instead: the same constructors, options and formats, in the same order per draft.
+// `renewAjvInstances()` starts over with new ones: an Ajv instance keeps every schema it compiled
+// (its cache, and the values its generated code refers to), so the engine renews them when a new
+// document replaces the old one (`--watch`), and the old document's validators go with it.
 // With `precompiled` (both builds), it also looks each schema up among the validators the build
 // compiled (scripts/prism-precompiled-validators.mjs) before compiling it, loads Ajv's classes only
 // on the first schema that has none, and throws on a compile refused for eval rather than read it as
@@ -21,17 +24,22 @@ const LAZY = `const ajvInstanceMakers = {
     draft2020_12: () => createAjvInstances(_2020_1.default),
 };
 const ajvInstances = {};
-for (const draft of Object.keys(ajvInstanceMakers)) {
-    Object.defineProperty(ajvInstances, draft, {
-        configurable: true,
-        enumerable: true,
-        get() {
-            const instances = ajvInstanceMakers[draft]();
-            Object.defineProperty(ajvInstances, draft, { value: instances, enumerable: true });
-            return instances;
-        },
-    });
-}`;
+function makeAjvInstancesOnUse() {
+    for (const draft of Object.keys(ajvInstanceMakers)) {
+        Object.defineProperty(ajvInstances, draft, {
+            configurable: true,
+            enumerable: true,
+            get() {
+                const instances = ajvInstanceMakers[draft]();
+                Object.defineProperty(ajvInstances, draft, { value: instances, enumerable: true, configurable: true });
+                return instances;
+            },
+        });
+    }
+}
+makeAjvInstancesOnUse();
+/** Schemas compiled from now on go to new Ajv instances: the old ones, and all they compiled, go once no validator they made is in use. */
+exports.renewAjvInstances = makeAjvInstancesOnUse;`;
 
 const STRICT = '    strict: false,\n';
 

@@ -36,16 +36,11 @@ function keepHeapSmall(): void {
 }
 
 const codeCached = compileCache.enableCompileCache ? undefined : runCodeCachedScript(fileURLToPath(new URL('./chunks/cli-bundle.cjs', import.meta.url)), process.env);
-const { runCli } = (codeCached?.exports as typeof Cli | undefined) ?? (await import('./cli/index.js'));
+const { runCli, createStandardLines } = (codeCached?.exports as typeof Cli | undefined) ?? (await import('./cli/index.js'));
 const { version } = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')) as { version: string };
 
-const result = await runCli({
-  argv: process.argv.slice(2),
-  env: process.env,
-  stdout: line => process.stdout.write(`${line}\n`),
-  stderr: line => process.stderr.write(`${line}\n`),
-  version,
-});
+// A closed pipe or a full disk behind standard output or error drops its lines, never the mock.
+const result = await runCli({ argv: process.argv.slice(2), env: process.env, ...createStandardLines(process.stdout, process.stderr), version });
 
 if (typeof result === 'number') {
   process.exitCode = result;

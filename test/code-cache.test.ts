@@ -1,6 +1,6 @@
 import { execFile } from 'node:child_process';
 import { createHash } from 'node:crypto';
-import { chmodSync, cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { chmodSync, chownSync, cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import module from 'node:module';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -20,9 +20,9 @@ const run = promisify(execFile);
 const usesCodeCache = typeof (module as { enableCompileCache?: unknown }).enableCompileCache !== 'function';
 if (!usesCodeCache) noteSkip('the CLI’s V8 code cache', `Node ${process.versions.node} has module.enableCompileCache, which the CLI uses instead`);
 
-/** Starts the built CLI with its cache under `cacheRoot` and its debug log on; resolves once it answered `GET /v1/pets` with 200. */
-async function startAndAnswer(cacheRoot: string): Promise<{ log: () => string; stop: () => Promise<void> }> {
-  const cli = startCli(['--port', '0', '--log-level', 'info'], { NODE_COMPILE_CACHE: cacheRoot, NODE_DEBUG: 'petstore-mock' });
+/** Starts the built CLI with its cache under `cacheRoot` and its debug log on (as `user` when given); resolves once it answered `GET /v1/pets` with 200. */
+async function startAndAnswer(cacheRoot: string, user?: { uid: number; gid: number }): Promise<{ log: () => string; stop: () => Promise<void> }> {
+  const cli = startCli(['--port', '0', '--log-level', 'info'], { NODE_COMPILE_CACHE: cacheRoot, NODE_DEBUG: 'petstore-mock' }, user && { user });
   const ready = await cli.waitForLine(/ready on /);
   const origin = new URL(/https?:\/\/\S+/.exec(ready)?.[0] ?? '').origin;
   const response = await fetch(`${origin}/v1/pets?limit=2`, { headers: { authorization: 'Bearer key' } });
@@ -119,6 +119,23 @@ describe.skipIf(!usesCodeCache)(`the CLI’s V8 code cache (Node ${process.versi
     await eventually(() => /cannot write/.test(cli.log()));
     await cli.stop();
     expect(cli.log()).toMatch(/code cache: \S+ absent, compiled from source/);
+  }, 30_000);
+
+  it('leaves the CLI answering when its folder may not be written (read-only), and nothing half-written in it', async () => {
+    const root = newRoot();
+    const folder = join(root, 'petstore-mock');
+    mkdirSync(folder, { mode: 0o500 });
+    // Root writes through any mode: as root, the CLI runs as nobody, whose read-only folder it is.
+    const nobody = process.getuid?.() === 0 ? { uid: 65534, gid: 65534 } : undefined;
+    if (nobody) {
+      chmodSync(root, 0o755);
+      chownSync(folder, nobody.uid, nobody.gid);
+    }
+    const cli = await startAndAnswer(root, nobody);
+    await eventually(() => /cannot write/.test(cli.log()));
+    await cli.stop();
+    expect(cli.log()).toMatch(/code cache: cannot write \S+\.v8cache: EACCES/);
+    expect(readdirSync(folder)).toEqual([]);
   }, 30_000);
 
   it('of another build of the script is not used, and is removed once this build’s cache is written', async () => {

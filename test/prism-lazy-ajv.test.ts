@@ -26,11 +26,15 @@ const markAjv = {
 
 /** Prism's validators/utils.js bundled on its own, edited or not. */
 async function bundledValidator(edited: boolean): Promise<Validate> {
+  return (await bundledModule(edited)).validateAgainstSchema;
+}
+
+async function bundledModule(edited: boolean): Promise<{ validateAgainstSchema: Validate; renewAjvInstances?: () => void }> {
   const { build } = await import('esbuild');
   const folder = mkdtempSync(join(tmpdir(), 'prism-lazy-ajv-'));
   const outfile = join(folder, `utils-${String(edited)}.cjs`);
   await build({ entryPoints: [UTILS], bundle: true, platform: 'node', format: 'cjs', outfile, plugins: edited ? [prismLazyAjv, precompiledValidators, markAjv] : [markAjv], logLevel: 'silent', mainFields: ['main', 'module'] });
-  return (require(outfile) as { validateAgainstSchema: Validate }).validateAgainstSchema;
+  return require(outfile) as { validateAgainstSchema: Validate; renewAjvInstances?: () => void };
 }
 
 describe('the build’s edit of Prism’s validator (each draft’s Ajv pair made on first use)', () => {
@@ -69,5 +73,19 @@ describe('the build’s edit of Prism’s validator (each draft’s Ajv pair mad
         }
       }
     }
+  });
+
+  it('compiles with new Ajv instances once renewed, as a reloaded document needs: the old instance holds on to every schema it compiled', async () => {
+    const edited = await bundledModule(true);
+    if (edited.renewAjvInstances === undefined) throw new Error('The edited validator exports no renewAjvInstances.');
+    // Two documents' Pet, the same $id in each: one Ajv instance refuses the second ("already exists"), which Prism reads as no problems.
+    const before = { $id: 'https://example.com/pet', type: 'object', properties: { name: { type: 'string' } } };
+    const after = { $id: 'https://example.com/pet', type: 'object', required: ['name'], properties: { name: { type: 'string' } } };
+    expect(edited.validateAgainstSchema({ name: 1 }, before, false, 'body')._tag).toBe('Some');
+    expect(edited.validateAgainstSchema({}, after, false, 'body')._tag).toBe('None');
+    edited.renewAjvInstances();
+    expect(edited.validateAgainstSchema({}, { ...after }, false, 'body')._tag).toBe('Some');
+    // The validator compiled before still answers.
+    expect(edited.validateAgainstSchema({ name: 1 }, before, false, 'body')._tag).toBe('Some');
   });
 });

@@ -5,6 +5,7 @@ import { findRoundedNumber } from '../engine/http/index.js';
 import { findDefaultStatusProblem } from '../options/index.js';
 import { createMockServer, type MockServer } from '../server/index.js';
 import type { Pet } from '../types/index.js';
+import { boundLines } from './bounded-lines.js';
 import { describeCredentials, describeResources } from './describe-document.js';
 import { originsToOpen } from './origins-to-open.js';
 import { CliUsageError, HELP, parseCli, type CliConfig } from './parse-cli.js';
@@ -40,7 +41,9 @@ export async function runCli(io: CliIo): Promise<number | MockServer> {
   return serve(command.config, io);
 }
 
-async function serve(config: CliConfig, io: CliIo): Promise<number | MockServer> {
+async function serve(config: CliConfig, given: CliIo): Promise<number | MockServer> {
+  // What the mock logs stays short whatever the document or a request holds.
+  const io: CliIo = { ...given, stdout: line => given.stdout(boundLines(line)), stderr: line => given.stderr(boundLines(line)) };
   const logsRequests = config.logLevel === 'info' || config.logLevel === 'debug';
   let document;
   try {

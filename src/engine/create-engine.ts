@@ -14,6 +14,7 @@ import { createRequestJournal, DEFAULT_JOURNAL_BYTES, DEFAULT_JOURNAL_SIZE, find
 import { answerAdminRequest, answerApiRequest, createDocumentRuntime, createFailureAnswer, withoutBody, type Answer, type DocumentRuntimeServices } from './pipeline/index.js';
 import { resetState, warnOfEviction } from './shared-state.js';
 import { petSchemaOf, readPets } from './state/index.js';
+import { renewSchemaCompilers } from './schema/index.js';
 import type { EngineOptions, MockRequest, MockResponse, Refusal } from './types.js';
 
 export { DEFAULT_PETS, SESSION_OPENED_HEADER } from '../sessions/index.js';
@@ -146,6 +147,8 @@ export async function createEngine(options: EngineOptions = {}): Promise<Engine>
     bodyLimit,
     reset,
     replaceDocument(next) {
+      // The new document's schemas are compiled afresh: what was compiled for the old one goes with it.
+      renewSchemaCompilers();
       const change = adopt(next, seededPets(next), runtime.document);
       runtime = createDocumentRuntime(next, runtimeServices);
       return change;

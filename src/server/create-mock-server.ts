@@ -89,6 +89,8 @@ interface Transport {
   /** Aborted when the server stops: every delayed answer is sent at once. */
   hurry: AbortSignal;
   onRequest: MockServerOptions['onRequest'];
+  /** Where a failure of this adapter is reported: the engine's `onError`, else the console. */
+  onError: (message: string, error?: unknown) => void;
 }
 
 /** The engine behind `node:http`: the local mock and the container run this. */
@@ -113,7 +115,14 @@ export async function createMockServer(options: MockServerOptions = {}): Promise
   const hurry = new AbortController();
   // Every delayed answer listens to it: as many as the requests held.
   setMaxListeners(Infinity, hurry.signal);
-  const transport: Transport = { engine, budget: createBodyBudget(options.maxInflightBytes ?? DEFAULT_MAX_INFLIGHT_BYTES), closing: () => closing, hurry: hurry.signal, onRequest: options.onRequest };
+  const transport: Transport = {
+    engine,
+    budget: createBodyBudget(options.maxInflightBytes ?? DEFAULT_MAX_INFLIGHT_BYTES),
+    closing: () => closing,
+    hurry: hurry.signal,
+    onRequest: options.onRequest,
+    onError: options.onError ?? ((message, error) => console.error(message, error ?? '')),
+  };
   const requestTimeout = options.requestTimeout ?? DEFAULT_REQUEST_TIMEOUT;
   const server = createServer(
     // Node checks these every connectionsCheckingInterval (30 s by default): often enough here that a stalled body is cut near its deadline.
@@ -191,7 +200,7 @@ const STRING_OVERHEAD_BYTES = 16;
 /** What a parsed request, its answer's object and its place in line hold besides its headers' text, measured (see the README). */
 const REQUEST_OVERHEAD_BYTES = 4 * 1024;
 
-async function answer({ engine, budget, closing, hurry, onRequest }: Transport, exchange: Exchange): Promise<void> {
+async function answer({ engine, budget, closing, hurry, onRequest, onError }: Transport, exchange: Exchange): Promise<void> {
   const { request, response } = exchange;
   const started = performance.now();
   const method = request.method ?? 'GET';
@@ -268,7 +277,7 @@ async function answer({ engine, budget, closing, hurry, onRequest }: Transport, 
       response.destroy();
       return;
     }
-    console.error(`[petstore-mock] ${method} ${url} could not be answered.`, error);
+    onError(`[petstore-mock] ${method} ${url} could not be answered.`, error);
     writeError(response, toMockResponse(errorResponse('internal_error', 'The mock failed unexpectedly; see its log.')));
   } finally {
     exchange.answered();

@@ -7,6 +7,8 @@ import type { Engine } from '../engine/index.js';
 export const WATCH_DEBOUNCE_MS = 150;
 /** Polling, beside the file system's events, for the mounts that send none (Docker bind mounts on some hosts). */
 const POLL_INTERVAL_MS = 1_000;
+/** Pets the new `Pet` refused that are named a line each; one line counts the others (a new `Pet` may refuse every pet of every session). */
+const REFUSED_PETS_NAMED = 20;
 
 export interface DocumentWatcher {
   close(): void;
@@ -40,9 +42,11 @@ export function watchDocument(documentPath: string, engine: Engine, log: { info(
         change.deprecated.length > 0 && `deprecated ${change.deprecated.join(', ')}`,
       ].filter(Boolean);
       log.info(`[petstore-mock] ${documentPath} reloaded: now ${describeVersion(engine)}${parts.length > 0 ? `; ${parts.join('; ')}` : ''}.`);
-      for (const refused of change.refusedPets) {
+      for (const refused of change.refusedPets.slice(0, REFUSED_PETS_NAMED)) {
         log.error(`[petstore-mock] Pet ${refused.id}${refused.session === null ? '' : ` of session ${refused.session}`} was removed: the new document's Pet refuses it (${refused.problem}).`);
       }
+      const unnamed = change.refusedPets.length - REFUSED_PETS_NAMED;
+      if (unnamed > 0) log.error(`[petstore-mock] ${unnamed} more pets were removed, refused by the new document's Pet too; GET /__admin/state shows the pets kept.`);
     } catch (error) {
       log.error(`[petstore-mock] ${documentPath} changed but the mock cannot answer by it; it keeps the last good document (${describeVersion(engine)}). ${(error as Error).message}`);
     }

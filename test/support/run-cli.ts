@@ -15,9 +15,9 @@ export interface RunningCli {
   exited: Promise<{ code: number | null; signal: NodeJS.Signals | null }>;
 }
 
-/** Starts the built `petstore-mock` bin, as `npx petstore-mock` would; with this Node unless `node` names another. */
-export function startCli(args: string[], env: Record<string, string> = {}, { node = process.execPath }: { node?: string } = {}): RunningCli {
-  const child = spawn(node, [CLI_PATH, ...args], { env: { PATH: process.env['PATH'] ?? '', ...env } });
+/** Starts the built `petstore-mock` bin, as `npx petstore-mock` would; with this Node unless `node` names another, as this user unless `user` names another. */
+export function startCli(args: string[], env: Record<string, string> = {}, { node = process.execPath, user }: { node?: string; user?: { uid: number; gid: number } } = {}): RunningCli {
+  const child = spawn(node, [CLI_PATH, ...args], { env: { PATH: process.env['PATH'] ?? '', ...env }, ...user });
   let stdout = '';
   let stderr = '';
   child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));

@@ -1,6 +1,6 @@
 // One of the document's schemas against a value, by Prism's own validator (stored pets, override bodies,
 // examples), and the integers it types that a JavaScript number does not hold exactly.
-export { describeSchemaProblems, findSchemaProblems, validatorsSourceOf } from './validate-schema.js';
+export { describeSchemaProblems, findSchemaProblems, renewSchemaCompilers, validatorsSourceOf } from './validate-schema.js';
 export { findInexactNumber } from './inexact-numbers.js';
 export type { SchemaProblem, ValidatorsSource } from './validate-schema.js';
 export type { InexactNumber } from './inexact-numbers.js';

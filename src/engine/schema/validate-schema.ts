@@ -49,3 +49,14 @@ export function validatorsSourceOf(sha256: string | undefined): ValidatorsSource
   const precompiledFor = (prismValidation as { validatorsPrecompiledFor?: (sha256: string | undefined) => boolean }).validatorsPrecompiledFor;
   return precompiledFor?.(sha256) === true ? 'precompiled' : 'compiled at run time';
 }
+
+/**
+ * Has Prism compile the schemas it validates from now on with new Ajv instances. An Ajv instance
+ * keeps every schema it compiled (its cache, and the values its generated code refers to): renewed
+ * when a new document replaces the old one, the old instances, and the old document's validators,
+ * are collected once nothing validates by them. The build's edit of Prism's validator provides it
+ * (scripts/prism-lazy-ajv.mjs); from the sources, Prism unedited, it does nothing.
+ */
+export function renewSchemaCompilers(): void {
+  (prismValidation as { renewAjvInstances?: () => void }).renewAjvInstances?.();
+}
