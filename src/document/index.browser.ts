@@ -2,7 +2,7 @@
 // no files, so the document is the one compiled into the bundle when the package was built.
 import { prepareDocument, type PetstoreDocument } from './prepared-document.js';
 
-export { responseSchemaOf } from './prepared-document.js';
+export { keepingFirstCollection, responseSchemaOf } from './prepared-document.js';
 export type { CompiledDocumentCache, DocumentOperation, PetstoreDocument } from './prepared-document.js';
 export { DocumentShapeError } from './pet-resource.js';
 export type { OperationRole, PetResource } from './pet-resource.js';

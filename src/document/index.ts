@@ -2,7 +2,7 @@
 export { checkDocumentPath, documentFromSource, hashDocument, loadDocument, reloadDocument } from './load-document.js';
 export { compiledDocumentPath, locateDocument } from './locate-document.js';
 export { readTextFile } from './read-text-file.js';
-export { responseSchemaOf } from './prepared-document.js';
+export { keepingFirstCollection, responseSchemaOf } from './prepared-document.js';
 export type { CompiledDocumentCache, DocumentOperation, PetstoreDocument } from './prepared-document.js';
 export { DocumentShapeError } from './pet-resource.js';
 export type { OperationRole, PetResource } from './pet-resource.js';

@@ -60,10 +60,11 @@ const PET_ROLES = new Set<string>(['list', 'create', 'read', 'replace', 'merge',
  * is created, else the first), as `PetResource`; for a document without any collection, an empty
  * one at no path.
  */
-export function findPetResource(model: ResourceModel, operations: ReadonlyMap<string, DocumentOperation>): PetResource {
+export function findPetResource(model: ResourceModel, operations: ReadonlyMap<string, DocumentOperation>, preferred?: string): PetResource {
   const plansOf = (resource: Resource): OperationPlan[] => [...model.plans.values()].filter(plan => plan.resource === resource.name);
   const hasRole = (resource: Resource, role: string): boolean => plansOf(resource).some(plan => plan.role === role);
   const resource =
+    model.resources.find(candidate => candidate.name === preferred) ??
     model.resources.find(candidate => hasRole(candidate, 'list') && hasRole(candidate, 'create')) ?? model.resources.find(candidate => hasRole(candidate, 'create')) ?? model.resources[0];
   if (!resource) return petResourceOf(NO_COLLECTION, model, operations);
   return petResourceOf(resource, model, operations);

@@ -26,6 +26,17 @@ export interface PetstoreDocument extends CompiledDocument {
   readonly origin: { readonly path?: string; readonly sha256?: string };
 }
 
+/**
+ * The document with `first` as its first collection (`pets`), where it still has that collection:
+ * a new version of a document keeps the collection the stores' first place holds, even where
+ * another is now written before it.
+ */
+export function keepingFirstCollection(document: PetstoreDocument, previous: PetstoreDocument): PetstoreDocument {
+  const first = previous.pets.resource.name;
+  if (document.pets.resource.name === first || !document.resources.byName.has(first)) return document;
+  return { ...document, pets: findPetResource(document.resources, document.operations, first) };
+}
+
 /** `npm run build` writes this beside the shipped document: its compiled form, keyed by its hash. */
 export interface CompiledDocumentCache {
   readonly sourceSha256: string;

@@ -1,4 +1,4 @@
-import { checkDocumentPath, documentFromSource, loadDocument, type PetstoreDocument } from '../document/index.js';
+import { checkDocumentPath, documentFromSource, keepingFirstCollection, loadDocument, type PetstoreDocument } from '../document/index.js';
 import { DEFAULT_SEED } from '../fixtures/index.js';
 import { checkOptions } from '../options/index.js';
 import { createSessionRegistry, DEFAULT_MAX_PETS, DEFAULT_PETS, findSessionIdProblem, newSessionId, SESSION_HEADER, type SessionRegistry } from '../sessions/index.js';
@@ -146,11 +146,17 @@ export async function createEngine(options: EngineOptions = {}): Promise<Engine>
     },
     bodyLimit,
     reset,
-    replaceDocument(next) {
+    replaceDocument(given) {
+      // The collection the stores' first place holds stays the same one while the new document has it.
+      const next = keepingFirstCollection(given, runtime.document);
+      // Everything that can refuse the document runs before anything it implies touches the stores:
+      // its runtime (operations, deprecations, successors), then its seeded pets and the adoption itself.
+      const nextRuntime = createDocumentRuntime(next, runtimeServices);
+      const starting = seededPets(next);
       // The new document's schemas are compiled afresh: what was compiled for the old one goes with it.
       renewSchemaCompilers();
-      const change = adopt(next, seededPets(next), runtime.document);
-      runtime = createDocumentRuntime(next, runtimeServices);
+      const change = adopt(next, starting, runtime.document);
+      runtime = nextRuntime;
       return change;
     },
     warmUp() {

@@ -5,7 +5,7 @@ import { DocumentShapeError, type PetResource, type PetstoreDocument } from '../
 import { generatePets } from '../fixtures/pet-generator.js';
 import type { SessionRegistry } from '../sessions/index.js';
 import { findDefaultStatusProblem } from '../options/index.js';
-import type { PetShape } from '../store/index.js';
+import type { PetShape, PetStore } from '../store/index.js';
 import type { Pet, PetStatus } from '../types/index.js';
 import { unlessEvalBlocked } from './checks/eval-blocked.js';
 import { collectionShape, completeRecord, seedCollections, seedRecordsOf, type RecordDraw } from './state/collection-records.js';
@@ -96,8 +96,14 @@ export function adoptDocument(
       );
     }
   }
-  Object.assign(sessions.shape, shape);
+  // Everything the document implies is worked out first; the stores change only once nothing more can refuse it.
   const refusedPets: DocumentChange['refusedPets'] = [];
+  const writes: { store: PetStore; records: Pet[] }[] = [];
+  const { minimum, maximum } = resource.idBounds;
+  const outOfBounds = (pet: Pet): boolean => {
+    const id = (pet as unknown as Record<string, unknown>)[resource.idProperty];
+    return resource.resource.key.kind === 'sequence' && (typeof id !== 'number' || id < minimum || id > maximum);
+  };
   if (options.previous) {
     const named = [undefined, ...sessions.ids()];
     for (const [index, store] of sessions.stores().entries()) {
@@ -105,29 +111,33 @@ export function adoptDocument(
       for (const pet of store.list({ limit: Number.POSITIVE_INFINITY })) {
         const declared = Object.fromEntries(Object.entries(pet).filter(([name]) => resource.fields.includes(name)));
         const completed = completePet(declared, resource, options);
-        if ('pet' in completed) kept.push(completed.pet);
-        else refusedPets.push({ session: named[index] ?? null, id: (pet as unknown as Record<string, number>)[resource.idProperty] ?? Number.NaN, problem: completed.problem });
+        const id = (pet as unknown as Record<string, number>)[resource.idProperty] ?? Number.NaN;
+        if ('problem' in completed) refusedPets.push({ session: named[index] ?? null, id, problem: completed.problem });
+        else if (outOfBounds(completed.pet)) refusedPets.push({ session: named[index] ?? null, id, problem: `${resource.idProperty} ${String(id)} is outside the ids the document allows (${minimum} to ${maximum})` });
+        else kept.push(completed.pet);
       }
-      // The operator's edit, not a client's write: counted against the stores' budget, never refused.
-      store.replace(kept, { overBudget: true });
+      writes.push({ store, records: kept });
     }
   }
   const collections = seedCollections(document, { seed: options.seed, count: options.initialPets.length, now: options.now, primaryRecords: options.initialPets });
   if (options.previous) {
     for (const [name, collection] of collections) {
-      const resource = document.resources.byName.get(name);
-      if (!resource || !options.previous.resources.byName.has(name)) continue;
+      const other = document.resources.byName.get(name);
+      if (!other || !options.previous.resources.byName.has(name)) continue;
       for (const store of sessions.storesOf(name)) {
         const kept: Pet[] = [];
         for (const record of store.list({ limit: Number.POSITIVE_INFINITY })) {
           const declared = Object.fromEntries(Object.entries(record).filter(([field]) => collection.shape.fields?.includes(field)));
-          const completed = completeRecord(declared, resource, options);
+          const completed = completeRecord(declared, other, options);
           if ('pet' in completed) kept.push(completed.pet);
         }
-        store.replace(kept, { overBudget: true });
+        writes.push({ store, records: kept });
       }
     }
   }
+  Object.assign(sessions.shape, shape);
+  // The operator's edit, not a client's write: counted against the stores' budget, never refused (ids were checked above).
+  for (const { store, records } of writes) store.replace(records, { overBudget: true });
   sessions.setCollections(collections);
   if (options.previous) {
     sessions.setInitialPets(options.initialPets);
