@@ -5,9 +5,14 @@ import { createEngine, locateDocument, type Engine } from '../src/index.js';
 import { documentFromSource } from '../src/document/index.js';
 import { createRandom } from './support/random.js';
 
-type Json = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any -- documents are edited as plain JSON here.
+type Json = Record<string, unknown>;
+/** The parts of an OpenAPI document the edits touch. */
+interface EditableDocument {
+  paths: Record<string, Record<string, Json>>;
+  components: { schemas: Record<string, { enum?: unknown[]; properties?: Json; [keyword: string]: unknown }> };
+}
 const AUTH = { authorization: 'Bearer k', 'content-type': 'application/json' };
-const PACKAGE_DOCUMENT = parse(readFileSync(locateDocument(), 'utf8')) as Json;
+const PACKAGE_DOCUMENT = parse(readFileSync(locateDocument(), 'utf8')) as EditableDocument;
 
 /** Every store of every session, as JSON: what a refused edit must leave byte for byte. */
 function snapshot(engine: Engine): string {
@@ -29,25 +34,45 @@ const OWNERS = {
 const OWNER = { type: 'object', required: ['id', 'email'], properties: { id: { type: 'integer', readOnly: true }, email: { type: 'string', format: 'email' } } };
 
 /** Edits a team makes to the document, and edits that break it; each from the document as it stands. */
-const GOOD_EDITS: readonly ((document: Json) => void)[] = [
-  document => document.components.schemas.PetStatus.enum.push(`status${String(document.components.schemas.PetStatus.enum.length)}`),
-  document => (document.components.schemas.Pet.properties[`note${String(Object.keys(document.components.schemas.Pet.properties).length)}`] = { type: 'string', maxLength: 40 }),
-  document => (document.components.schemas.Pet.properties = Object.fromEntries(Object.entries(document.components.schemas.Pet.properties as Json).reverse())),
+const schemaOf = (document: EditableDocument, name: string): { enum?: unknown[]; properties?: Json } => {
+  const schema = document.components.schemas[name];
+  if (!schema) throw new Error(`The document has no ${name}.`);
+  return schema;
+};
+const GOOD_EDITS: readonly ((document: EditableDocument) => void)[] = [
+  document => {
+    const values = schemaOf(document, 'PetStatus').enum ?? [];
+    values.push(`status${String(values.length)}`);
+  },
+  document => {
+    const properties = schemaOf(document, 'Pet').properties ?? {};
+    properties[`note${String(Object.keys(properties).length)}`] = { type: 'string', maxLength: 40 };
+  },
+  document => {
+    const pet = schemaOf(document, 'Pet');
+    pet.properties = Object.fromEntries(Object.entries(pet.properties ?? {}).reverse());
+  },
   // Another collection written before the pets': the pets stay the pets.
   document => {
     document.paths = { '/owners': OWNERS, ...document.paths };
     document.components.schemas.Owner = OWNER;
   },
 ];
-const BROKEN_EDITS: readonly ((document: Json) => void)[] = [
+const BROKEN_EDITS: readonly ((document: EditableDocument) => void)[] = [
   // The issue's edit: /pets removed while another collection remains, and getPet's successor gone with it.
   document => {
     delete document.paths['/pets'];
     document.paths['/owners'] = OWNERS;
     document.components.schemas.Owner = OWNER;
   },
-  document => (document.paths['/pets/{petId}'].get['x-sunset'] = 'soon'),
-  document => (document.paths['/pets/{petId}'].get['x-successor-operation'] = 'noSuchOperation'),
+  document => {
+    const getPet = document.paths['/pets/{petId}']?.['get'];
+    if (getPet) getPet['x-sunset'] = 'soon';
+  },
+  document => {
+    const getPet = document.paths['/pets/{petId}']?.['get'];
+    if (getPet) getPet['x-successor-operation'] = 'noSuchOperation';
+  },
 ];
 
 describe('a new version of the document', () => {
