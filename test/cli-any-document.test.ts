@@ -4,6 +4,7 @@ import { startCli } from './support/run-cli.js';
 
 const SWAGGER_V3 = fileURLToPath(new URL('documents/corpus/swagger-petstore-v3.yaml', import.meta.url));
 const EXPANDED = fileURLToPath(new URL('documents/corpus/petstore-expanded.yaml', import.meta.url));
+const PETCLINIC = fileURLToPath(new URL('documents/corpus/spring-petclinic-rest.yaml', import.meta.url));
 
 describe('the CLI with a document nobody here wrote', () => {
   it('starts, says what it keeps state for and what it answers from the document, and keeps it', async () => {
@@ -38,5 +39,38 @@ describe('the CLI with a document nobody here wrote', () => {
       cli.child.kill('SIGTERM');
       await cli.exited;
     }
+  });
+});
+
+describe('--data with a document of several collections', () => {
+  it('starts each collection the file names from exactly its records', async () => {
+    const { mkdtempSync, writeFileSync } = await import('node:fs');
+    const { join } = await import('node:path');
+    const { tmpdir } = await import('node:os');
+    const data = join(mkdtempSync(join(tmpdir(), 'petstore-data-')), 'clinic.json');
+    writeFileSync(data, JSON.stringify({ owners: [{ id: 4, firstName: 'Ana', lastName: 'Lopez', address: '1 Main St.', city: 'Lyon', telephone: '0600000000' }], pettypes: [{ id: 9, name: 'ferret' }] }));
+    const cli = startCli(['--port', '0', '--document', PETCLINIC, '--data', data]);
+    try {
+      const ready = await cli.waitForLine(/ready on/);
+      expect(ready).toContain(`1 owners from ${data}`);
+      const url = /ready on (\S+)/.exec(ready)?.[1] ?? '';
+      expect(await (await fetch(`${url}/pettypes`)).json()).toEqual([{ id: 9, name: 'ferret' }]);
+      expect(await (await fetch(`${url}/owners/4`)).json()).toMatchObject({ firstName: 'Ana', pets: [] });
+    } finally {
+      cli.child.kill('SIGTERM');
+      await cli.exited;
+    }
+  });
+
+  it('refuses a record its collection’s schema refuses, naming it, and exits 2', async () => {
+    const { mkdtempSync, writeFileSync } = await import('node:fs');
+    const { join } = await import('node:path');
+    const { tmpdir } = await import('node:os');
+    const data = join(mkdtempSync(join(tmpdir(), 'petstore-data-')), 'clinic.json');
+    writeFileSync(data, JSON.stringify({ pettypes: [{ id: 'nine', name: 'ferret' }] }));
+    const cli = startCli(['--port', '0', '--document', PETCLINIC, '--data', data]);
+    const { code } = await cli.exited;
+    expect(code).toBe(2);
+    expect(cli.errors()).toContain('initialRecords pettypes [0]: id must be integer');
   });
 });

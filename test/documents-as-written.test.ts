@@ -103,4 +103,17 @@ describe('documents as teams write them', () => {
     expect(engine.journal.list().at(-1)?.operationId).toBe('getStreamsByStreamIdStatus');
     expect(errors).toEqual([]);
   });
+
+  it('filters by every value of an array query parameter, repeated or, where it is not exploded, comma-separated', async () => {
+    const expanded = fileURLToPath(new URL('documents/corpus/petstore-expanded.yaml', import.meta.url));
+    const engine = await createEngine({ documentPath: expanded });
+    const calm = await call(engine, 'POST', '/v2/pets', { name: 'Rex', tag: 'calm' });
+    const shy = await call(engine, 'POST', '/v2/pets', { name: 'Tom', tag: 'shy' });
+    const listed = await engine.handle({ method: 'GET', url: '/v2/pets?tags=calm&tags=shy', headers: {} });
+    const ids = (JSON.parse(listed.body ?? '[]') as { id: number }[]).map(pet => pet.id);
+    expect(ids).toContain(calm.json['id']);
+    expect(ids).toContain(shy.json['id']);
+    const one = JSON.parse((await engine.handle({ method: 'GET', url: '/v2/pets?tags=shy', headers: {} })).body ?? '[]') as { tag: string }[];
+    expect(one.map(pet => pet.tag)).toEqual(['shy']);
+  });
 });

@@ -134,7 +134,8 @@ Options (each has an environment variable; a flag wins over it, and an empty var
                                hosts; another Host (DNS rebinding) gets 403 host_not_allowed.
       --data <file.json>       Start every store from exactly these pets ({"pets": [...]} or an
                                array, each checked against the document's Pet) instead of --pets
-                               seeded ones; reset returns to them (PETSTORE_DATA).
+                               seeded ones; reset returns to them (PETSTORE_DATA). With another
+                               document, {"<collection>": [...], ...} starts the collections it names.
       --now <date>             Fix the mock's clock, e.g. 2031-01-01: getPet answers 410 after its
                                sunset, 2030-12-05 (PETSTORE_NOW). Default: the real clock.
       --help                   Show this help.

@@ -58,6 +58,7 @@ async function serve(config: CliConfig, given: CliIo): Promise<number | MockServ
     return 2;
   }
   let initialPets: Pet[] | undefined;
+  let initialRecords: Record<string, readonly object[]> | undefined;
   if (config.dataFile) {
     const read = await readDataFile(config.dataFile.path, config.maxPets, document);
     if ('problem' in read) {
@@ -65,6 +66,7 @@ async function serve(config: CliConfig, given: CliIo): Promise<number | MockServ
       return 2;
     }
     initialPets = read.pets;
+    initialRecords = read.records;
   }
   try {
     const server = await createMockServer({
@@ -95,6 +97,7 @@ async function serve(config: CliConfig, given: CliIo): Promise<number | MockServ
       adminHosts: config.adminHosts,
       dashboard: config.dashboard,
       ...(initialPets !== undefined && { initialPets }),
+      ...(initialRecords !== undefined && { initialRecords }),
       ...(config.now !== undefined && { now: config.now }),
       onError: (message, error) => {
         if (config.logLevel !== 'silent') io.stderr(config.logLevel === 'debug' && error !== undefined ? `${message} ${describeError(error)}` : message);
@@ -145,7 +148,7 @@ async function serve(config: CliConfig, given: CliIo): Promise<number | MockServ
 }
 
 /** The pets of a `--data` file (a BOM skipped, a FIFO or a directory refused at once), checked against the document as `PUT /__admin/state` checks them. */
-async function readDataFile(path: string, maxPets: number, document: PetstoreDocument): Promise<{ pets: Pet[] } | { problem: string }> {
+async function readDataFile(path: string, maxPets: number, document: PetstoreDocument): Promise<{ pets: Pet[]; records?: Record<string, readonly object[]> } | { problem: string }> {
   const read = await readTextFile(path);
   if ('problem' in read) return { problem: read.problem.replace(/, not a file$/, ', not a file: give the path of a JSON file') };
   let value: unknown;
@@ -159,6 +162,14 @@ async function readDataFile(path: string, maxPets: number, document: PetstoreDoc
     const [first, second, ...rest] = rounded.path.split('.');
     const where = first === 'pets' && second !== undefined ? `pets[${second}] ${rest.join('.')}` : `pets[${first ?? ''}] ${[second, ...rest].join('.')}`;
     return { problem: `${where.trim()} is ${rounded.literal}, which a JavaScript number cannot hold exactly (it reads ${rounded.value}); write the number the pet should have` };
+  }
+  // With several collections: `{"owners": [...], "pets": [...]}`, the first collection's records under its name, the others' under theirs (checked by the engine).
+  const first = document.pets.resource.name;
+  const names = typeof value === 'object' && value !== null && !Array.isArray(value) ? Object.keys(value) : [];
+  if (names.length > 0 && !(names.length === 1 && names[0] === 'pets') && names.every(name => document.resources.byName.has(name) || name === first)) {
+    const { [first]: firstRecords = [], ...records } = value as Record<string, unknown>;
+    const read = readPets(firstRecords, petSchemaOf(document), maxPets);
+    return 'problem' in read ? { problem: `${first} ${read.problem}` } : { pets: read.pets, records: records as Record<string, readonly object[]> };
   }
   return readPets(value, petSchemaOf(document), maxPets);
 }

@@ -13,7 +13,7 @@ import { corsHeaders, isPreflight, lowerCaseHeaders, preflightHeaders, splitUrl 
 import { createRequestJournal, DEFAULT_JOURNAL_BYTES, DEFAULT_JOURNAL_SIZE, findReason, journalHeaders, redactedPath, journalResponse, journalTime, requestOrigin, sharedText, type JournalEntry, type RequestJournal } from './journal/index.js';
 import { answerAdminRequest, answerApiRequest, createDocumentRuntime, createFailureAnswer, withoutBody, type Answer, type DocumentRuntimeServices } from './pipeline/index.js';
 import { resetState, warnOfEviction } from './shared-state.js';
-import { petSchemaOf, readPets } from './state/index.js';
+import { petSchemaOf, readPets, readRecords } from './state/index.js';
 import { renewSchemaCompilers } from './schema/index.js';
 import type { EngineOptions, MockRequest, MockResponse, Refusal } from './types.js';
 
@@ -68,6 +68,15 @@ export async function createEngine(options: EngineOptions = {}): Promise<Engine>
     const read = readPets(options.initialPets, petSchemaOf(document), options.maxPets ?? DEFAULT_MAX_PETS);
     if ('problem' in read) throw new RangeError(`[petstore-mock] initialPets ${read.problem}.`);
   }
+  for (const [name, records] of Object.entries(options.initialRecords ?? {})) {
+    const resource = document.resources.byName.get(name);
+    if (!resource || resource === document.pets.resource) {
+      const others = document.resources.resources.filter(other => other !== document.pets.resource).map(other => other.name);
+      throw new RangeError(`[petstore-mock] initialRecords names ${JSON.stringify(name)}, which is not another collection of the document (${others.join(', ') || 'it has none'}).`);
+    }
+    const read = readRecords(records, resource, options.maxPets ?? DEFAULT_MAX_PETS);
+    if ('problem' in read) throw new RangeError(`[petstore-mock] initialRecords ${name} ${read.problem}.`);
+  }
   const onWarning = options.onWarning ?? ((message: string) => console.warn(message));
   const onError = options.onError ?? ((message: string, error?: unknown) => console.error(message, error ?? ''));
   const clock = createClock(options.now);
@@ -77,6 +86,7 @@ export async function createEngine(options: EngineOptions = {}): Promise<Engine>
       defaultStatus: options.defaultStatus,
       initialPets: startingPets,
       initialPetsGiven: options.initialPets !== undefined,
+      initialRecords: options.initialRecords,
       sessionsMadeBefore: options.sessions !== undefined,
       seed,
       now: clock(),

@@ -77,6 +77,8 @@ export function adoptDocument(
     defaultStatus: PetStatus | null | undefined;
     initialPets: readonly Pet[];
     initialPetsGiven?: boolean;
+    /** Starting records of the other collections, by name, checked when given (`initialRecords`). */
+    initialRecords?: Readonly<Record<string, readonly object[]>> | undefined;
     /** The sessions were made before the document was read (the MSW handlers), from the package's seeded pets. */
     sessionsMadeBefore?: boolean;
     seed: number;
@@ -119,7 +121,7 @@ export function adoptDocument(
       writes.push({ store, records: kept });
     }
   }
-  const collections = seedCollections(document, { seed: options.seed, count: options.initialPets.length, now: options.now, primaryRecords: options.initialPets });
+  const collections = seedCollections(document, { seed: options.seed, count: options.initialPets.length, now: options.now, primaryRecords: options.initialPets, given: options.initialRecords });
   if (options.previous) {
     for (const [name, collection] of collections) {
       const other = document.resources.byName.get(name);

@@ -49,6 +49,11 @@ export interface EngineOptions {
   pets?: number;
   /** Explicit initial pets, instead of `pets` seeded ones. */
   initialPets?: readonly Pet[];
+  /**
+   * Explicit starting records of the document's other collections, by name (`{ owners: [...] }`),
+   * instead of their examples or seeded ones; each checked against its collection's schema.
+   */
+  initialRecords?: Readonly<Record<string, readonly object[]>>;
   /** The default session's store, made by `createPetStore`, for a surface that needs it before the engine is ready. Named sessions are still seeded from `seed`, `pets` or `initialPets`. */
   store?: PetStore;
   /** Sessions made by `createSessionRegistry`, for a surface that needs them before the engine is ready; the session and store options are then theirs. */

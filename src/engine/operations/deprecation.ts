@@ -1,5 +1,5 @@
 import type { IHttpResponse } from '@stoplight/prism-http';
-import type { DocumentOperation, PetstoreDocument } from '../../document/index.js';
+import { DocumentShapeError, type DocumentOperation, type PetstoreDocument } from '../../document/index.js';
 import { errorResponse } from '../responses/index.js';
 
 /**
@@ -45,7 +45,7 @@ function successorOf(operation: DocumentOperation, document: PetstoreDocument): 
   const successorId = operation.definition['x-successor-operation'];
   if (successorId === undefined) return undefined;
   const successor = typeof successorId === 'string' ? document.operations.get(successorId) : undefined;
-  if (!successor) throw new Error(`[petstore-mock] ${operation.operationId}: x-successor-operation names no operation of the document.`);
+  if (!successor) throw new DocumentShapeError(`[petstore-mock] ${operation.operationId}: x-successor-operation names no operation of the document.`);
   return successor;
 }
 
@@ -53,7 +53,7 @@ function readDate(value: unknown, field: string, operation: DocumentOperation): 
   if (value === undefined) return undefined;
   const date = typeof value === 'string' && /^\d{4}-\d{2}-\d{2}$/.test(value) ? new Date(`${value}T00:00:00Z`) : undefined;
   if (!date || Number.isNaN(date.getTime())) {
-    throw new Error(`[petstore-mock] ${operation.operationId}: ${field} must be a date written YYYY-MM-DD, got ${JSON.stringify(value)}.`);
+    throw new DocumentShapeError(`[petstore-mock] ${operation.operationId}: ${field} must be a date written YYYY-MM-DD, got ${JSON.stringify(value)}.`);
   }
   return date;
 }

@@ -37,9 +37,16 @@ function readParameters(parameters: readonly IHttpParam[], valueOf: (name: strin
   const values: ParameterValues = {};
   for (const parameter of parameters) {
     const raw = valueOf(parameter.name);
-    const schema = parameter.schema as { type?: unknown; default?: unknown } | undefined;
+    const schema = parameter.schema as { type?: unknown; default?: unknown; items?: { type?: unknown } } | undefined;
     if (raw === undefined) {
       if (schema?.default !== undefined) values[parameter.name] = schema.default;
+      continue;
+    }
+    if (schema?.type === 'array') {
+      // `?tags=a&tags=b` (form, exploded), or `?tags=a,b` where the parameter is not exploded (`explode: false`, Swagger's `csv`).
+      const given = Array.isArray(raw) ? raw : [raw];
+      const items = (parameter as { explode?: boolean }).explode === false ? given.flatMap(value => value.split(',')) : given;
+      values[parameter.name] = items.map(item => coerce(item, schema.items?.type));
       continue;
     }
     values[parameter.name] = coerce(Array.isArray(raw) ? raw[0] ?? '' : raw, schema?.type);

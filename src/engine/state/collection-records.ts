@@ -70,13 +70,17 @@ export function completeRecord(record: Readonly<Record<string, unknown>>, resour
  * schema, seeded by the collection's name (one collection's records do not move another's), keys
  * assigned as the store would, each foreign key naming a record its parent collection starts with.
  */
-export function seedCollections(document: PetstoreDocument, options: { seed: number; count: number; now: Date; primaryRecords?: readonly Pet[] }): Map<string, CollectionState> {
+export function seedCollections(
+  document: PetstoreDocument,
+  options: { seed: number; count: number; now: Date; primaryRecords?: readonly Pet[]; given?: Readonly<Record<string, readonly object[]>> | undefined },
+): Map<string, CollectionState> {
   const primary = document.pets.resource.name;
   const seeded = new Map<string, readonly Pet[]>();
   const states = new Map<string, CollectionState>();
   for (const resource of inParentOrder(document)) {
     const shape = collectionShape(resource, options.seed);
-    const records = resource.name === primary ? [...(options.primaryRecords ?? [])] : (exampleRecords(document, resource, options) ?? generateRecords(document, resource, shape, seeded, options));
+    const given = options.given?.[resource.name] as Pet[] | undefined;
+    const records = resource.name === primary ? [...(options.primaryRecords ?? [])] : (given ?? exampleRecords(document, resource, options) ?? generateRecords(document, resource, shape, seeded, options));
     seeded.set(resource.name, records);
     if (resource.name !== primary) states.set(resource.name, { shape, initial: records });
   }

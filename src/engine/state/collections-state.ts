@@ -89,7 +89,7 @@ function otherResources(document: PetstoreDocument): Resource[] {
 }
 
 /** A collection's records given whole: objects of its schema (embedded children left out), keys of its kind and unique, at most `maxRecords`. */
-function readRecords(value: unknown, resource: Resource, maxRecords: number): { pets: Pet[] } | { problem: string } {
+export function readRecords(value: unknown, resource: Resource, maxRecords: number): { pets: Pet[] } | { problem: string } {
   if (!Array.isArray(value)) return { problem: `must be an array of records, got ${describe(value)}` };
   if (value.length > maxRecords) return { problem: `holds ${value.length} records, more than a store holds (${maxRecords}, --max-pets)` };
   const embedded = embeddedProperties(resource);
