@@ -1,3 +1,6 @@
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { startCli } from './support/run-cli.js';
@@ -44,9 +47,6 @@ describe('the CLI with a document nobody here wrote', () => {
 
 describe('--data with a document of several collections', () => {
   it('starts each collection the file names from exactly its records', async () => {
-    const { mkdtempSync, writeFileSync } = await import('node:fs');
-    const { join } = await import('node:path');
-    const { tmpdir } = await import('node:os');
     const data = join(mkdtempSync(join(tmpdir(), 'petstore-data-')), 'clinic.json');
     writeFileSync(data, JSON.stringify({ owners: [{ id: 4, firstName: 'Ana', lastName: 'Lopez', address: '1 Main St.', city: 'Lyon', telephone: '0600000000' }], pettypes: [{ id: 9, name: 'ferret' }] }));
     const cli = startCli(['--port', '0', '--document', PETCLINIC, '--data', data]);
@@ -63,9 +63,6 @@ describe('--data with a document of several collections', () => {
   });
 
   it('refuses a record its collection’s schema refuses, naming it, and exits 2', async () => {
-    const { mkdtempSync, writeFileSync } = await import('node:fs');
-    const { join } = await import('node:path');
-    const { tmpdir } = await import('node:os');
     const data = join(mkdtempSync(join(tmpdir(), 'petstore-data-')), 'clinic.json');
     writeFileSync(data, JSON.stringify({ pettypes: [{ id: 'nine', name: 'ferret' }] }));
     const cli = startCli(['--port', '0', '--document', PETCLINIC, '--data', data]);

@@ -72,8 +72,10 @@ Options (each has an environment variable; a flag wins over it, and an empty var
       --default-status <s>     Status of a pet created without one: one of the document's statuses
                                (available, pending, sold) or none (PETSTORE_DEFAULT_STATUS).
                                Default: the schema's default, else its first value (available).
-      --document <file>        Answer by another OpenAPI 3.0 or 3.1 document, YAML or JSON
-                               (PETSTORE_DOCUMENT). Default: the package's openapi/petstore.yaml.
+      --document <file>        Answer by another OpenAPI 3.0 or 3.1 document, or a Swagger 2.0
+                               one (read as the OpenAPI 3.0 document that says the same), YAML or
+                               JSON (PETSTORE_DOCUMENT). Default: the package's
+                               openapi/petstore.yaml.
                                Every collection it describes keeps state (the start says which);
                                the other operations are answered by Prism from the document. A
                                file that cannot be read or mocked exits 2, saying why.

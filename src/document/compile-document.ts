@@ -6,6 +6,7 @@ import { parse } from 'yaml';
 import { readBasePath } from './base-path.js';
 import { dereferenceLocal } from './dereference.js';
 import { DocumentShapeError } from './pet-resource.js';
+import { fromSwagger2, isSwagger2 } from './swagger2/index.js';
 
 /** What the engine needs of the YAML document, in a form that survives JSON. */
 export interface CompiledDocument {
@@ -44,11 +45,16 @@ export function compileDocument(text: string): CompiledDocument {
   return compileSource(source);
 }
 
-/** A parsed OpenAPI 3.0 or 3.1 document (YAML or JSON read as an object), compiled; throws a `DocumentShapeError` saying what is wrong. */
-export function compileSource(value: unknown): CompiledDocument {
+/**
+ * A parsed OpenAPI 3.0 or 3.1 document (YAML or JSON read as an object), compiled; a Swagger 2.0
+ * document is compiled as the OpenAPI 3.0 one that says the same, which is what the engine then
+ * reads. Throws a `DocumentShapeError` saying what is wrong.
+ */
+export function compileSource(input: unknown): CompiledDocument {
+  const value = isSwagger2(input) ? fromSwagger2(input) : input;
   const version = (value as { openapi?: unknown } | null)?.openapi;
   if (typeof value !== 'object' || value === null || typeof version !== 'string' || !/^3\.[01]\.\d+/.test(version)) {
-    throw new DocumentShapeError(`is not an OpenAPI 3.0 or 3.1 document (its "openapi" field is ${version === undefined ? 'missing' : JSON.stringify(version)})`);
+    throw new DocumentShapeError(`is not an OpenAPI 3.0 or 3.1 document, nor Swagger 2.0 (${versionFieldOf(value)})`);
   }
   const { info, paths } = value as { info?: { title?: unknown; version?: unknown }; paths?: unknown };
   if (typeof info?.title !== 'string' || typeof info.version !== 'string') throw new DocumentShapeError('has no info.title and info.version (OpenAPI requires both)');
@@ -61,6 +67,14 @@ export function compileSource(value: unknown): CompiledDocument {
     throw new DocumentShapeError((error as Error).message);
   }
   return { source, prismOperations: toPrismOperations(source), basePath };
+}
+
+/** What a document that is not one the engine reads says of its version. */
+function versionFieldOf(value: unknown): string {
+  const { openapi, swagger } = (typeof value === 'object' && value !== null ? value : {}) as { openapi?: unknown; swagger?: unknown };
+  if (openapi !== undefined) return `its "openapi" field is ${JSON.stringify(openapi)}`;
+  if (swagger !== undefined) return `its "swagger" field is ${JSON.stringify(swagger)}`;
+  return 'it has neither an "openapi" nor a "swagger" field';
 }
 
 /**

@@ -9,8 +9,8 @@ import { prepareDocument, type CompiledDocumentCache, type PetstoreDocument } fr
 const cache = new Map<string, Promise<PetstoreDocument>>();
 
 /**
- * Reads and prepares the document; the same path is read once per process. A file that cannot be
- * read, is not OpenAPI 3, or has no pets' collection rejects with a `DocumentShapeError` naming it.
+ * Reads and prepares the document (OpenAPI 3.0 or 3.1, or Swagger 2.0); the same path is read once
+ * per process. A file that cannot be read or mocked rejects with a `DocumentShapeError` naming it.
  */
 export function loadDocument(documentPath: string = locateDocument()): Promise<PetstoreDocument> {
   let loading = cache.get(documentPath);
