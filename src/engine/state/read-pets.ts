@@ -5,8 +5,16 @@ import { describeSchemaProblems, findSchemaProblems, findInexactNumber } from '.
 export type ReadPetsResult = { pets: Pet[] } | { problem: string };
 
 /** What every stored pet must be: the document's `Pet`, its properties, the one that identifies a pet and the ids the document allows. */
-export function petSchemaOf(document: PetstoreDocument): { schema: JsonSchema; fields: readonly string[]; idProperty: string; idBounds: { readonly minimum: number; readonly maximum: number } } {
-  return { schema: document.pets.petSchema, fields: document.pets.fields, idProperty: document.pets.idProperty, idBounds: document.pets.idBounds };
+export function petSchemaOf(document: PetstoreDocument): {
+  schema: JsonSchema;
+  fields: readonly string[];
+  idProperty: string;
+  idBounds: { readonly minimum: number; readonly maximum: number };
+  /** Arrays of another collection's records the schema embeds (`Owner.pets`): shown when answered, never given or kept. */
+  embedded: readonly string[];
+} {
+  const embedded = document.pets.resource.embeds.map(embed => embed.property);
+  return { schema: document.pets.petSchema, fields: document.pets.fields.filter(field => !embedded.includes(field)), idProperty: document.pets.idProperty, idBounds: document.pets.idBounds, embedded };
 }
 
 /**
@@ -28,7 +36,9 @@ export function readPets(value: unknown, pet: ReturnType<typeof petSchemaOf>, ma
     const label = typeof id === 'number' ? `${name} (${pet.idProperty} ${id})` : name;
     const unknown = Object.keys(item).filter(field => !pet.fields.includes(field));
     if (unknown.length > 0) return { problem: `${label} has ${unknown.map(field => JSON.stringify(field)).join(', ')}, which Pet does not declare (it has ${pet.fields.join(', ')})` };
-    const problems = findSchemaProblems(item, pet.schema);
+    // Embedded children are checked as present: the store fills them from their own collection.
+    const checked = pet.embedded.length === 0 ? item : { ...item, ...Object.fromEntries(pet.embedded.map(name => [name, []])) };
+    const problems = findSchemaProblems(checked, pet.schema);
     if (problems.length > 0) return { problem: `${label}: ${describeSchemaProblems(problems)}` };
     const { minimum, maximum } = pet.idBounds;
     if (typeof id !== 'number' || !Number.isInteger(id) || id > maximum || id < minimum) {
