@@ -1,7 +1,7 @@
 import type { OpenAPIV3_1 } from 'openapi-types';
 import type { JsonSchema, OperationPlan, PetstoreDocument, Resource } from '../../document/index.js';
 import { createPetFaker } from '../../fixtures/pet-faker.js';
-import { fakeObject, fakeValue } from '../../fixtures/schema-values.js';
+import { fakeValue } from '../../fixtures/schema-values.js';
 import { deriveSeed, type CollectionState } from '../../sessions/index.js';
 import type { PetShape, RecordKey } from '../../store/index.js';
 import type { Pet } from '../../types/index.js';
@@ -129,14 +129,19 @@ export function parentsOf(document: PetstoreDocument, child: Resource): { resour
 }
 
 function generateRecords(document: PetstoreDocument, resource: Resource, shape: Required<PetShape>, seeded: ReadonlyMap<string, readonly Pet[]>, options: { seed: number; count: number; now: Date }): Pet[] {
+  // The record's key and foreign keys from the collection's stream; every other property from a stream of its
+  // own (the collection, the record's place, the property's name): a property added, removed or moved changes no other value.
   const faker = createPetFaker(deriveSeed(options.seed, resource.name));
-  const draw = { faker, now: new Date(0) };
   const embedded = embeddedProperties(resource);
+  const skipped = new Set([...embedded, ...resource.writeOnlyFields]);
   const parents = parentsOf(document, resource);
   const records: Pet[] = [];
   const keys = new Set<RecordKey>();
   for (let index = 0; records.length < options.count && index < options.count * 2; index += 1) {
-    const record = fakeObject(resource.schema, draw, { every: true, skip: [...embedded, ...resource.writeOnlyFields] });
+    const record: Record<string, unknown> = {};
+    for (const [name, schema] of Object.entries(resource.schema.properties ?? {})) {
+      if (!skipped.has(name)) record[name] = fakeValue(schema, name, { faker: createPetFaker(deriveSeed(options.seed, resource.name, index, name)), now: new Date(0) });
+    }
     const key = keyFor(resource, shape, record, index, faker);
     if (key === undefined || keys.has(key)) continue;
     record[resource.key.property] = key;
