@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import type { ApiError, Pet } from '../src/index.js';
+import { locateDocument, type ApiError, type Pet } from '../src/index.js';
 import type { PetstoreMockOptions } from '../src/msw/index.js';
 import { describeAnimalStoreContract } from './contract/animal-store.contract.js';
 import { describeControlsContract } from './contract/controls.contract.js';
@@ -39,6 +39,28 @@ describe.skipIf(unavailable !== undefined)('petstore-mock/msw in Chromium, from 
   describeAnimalStoreContract('the MSW handlers in Chromium', createSurface, { fetchesFromPage: true });
   describeControlsContract('the MSW handlers in Chromium', createSurface);
   describeTestControlsContract('the MSW handlers in Chromium', createSurface);
+  it('keeps every seeded pet’s values in a page when the document grows (an enum value, a property, a collection before the pets)', async () => {
+    const grown = parse(readFileSync(locateDocument(), 'utf8')) as { paths: Record<string, unknown>; components: { schemas: Record<string, { enum?: string[]; properties?: Record<string, unknown> }> } };
+    grown.components.schemas['PetStatus']?.enum?.push('adopted');
+    const pet = grown.components.schemas['Pet'];
+    if (pet) pet.properties = { nickname: { type: 'string', maxLength: 30 }, ...pet.properties };
+    grown.paths = { '/owners': { get: { operationId: 'listOwners', responses: { 200: { description: 'ok', content: { 'application/json': { schema: { type: 'array', items: { type: 'object', properties: { id: { type: 'integer' } } } } } } } } } }, ...grown.paths };
+    const before = await createBrowserSurface(browser, site.origin, {}, pageErrors);
+    const after = await createBrowserSurface(browser, site.origin, { document: grown }, pageErrors);
+    try {
+      // Each page's engine has started (its document read) once it has answered.
+      for (const surface of [before, after]) expect((await surface.request('GET', '/v1/pets', { headers: { authorization: 'Bearer k' } })).status).toBe(200);
+      const seeded = (await before.controls().getState()).pets as unknown as Record<string, unknown>[];
+      const grownPets = (await after.controls().getState()).pets as unknown as Record<string, unknown>[];
+      expect(grownPets).toHaveLength(seeded.length);
+      for (const [index, old] of seeded.entries()) expect(grownPets[index]).toMatchObject(old);
+      expect(grownPets.every(each => typeof each['nickname'] === 'string')).toBe(true);
+    } finally {
+      await before.close();
+      await after.close();
+    }
+  });
+
   // A document nobody here wrote, given as an object (a page reads no files): every collection keeps state in the page too.
   for (const corpus of CORPUS.slice(2)) {
     const document = parse(readFileSync(corpus.documentPath, 'utf8')) as object;
