@@ -74,6 +74,11 @@ export const recordOperations: Readonly<Record<RecordRole, RecordHandler>> = {
       );
     }
     const fields = writableFields(body, resource);
+    // A key the client gives (a username) may be optional in the schema, but the store cannot keep a record without it.
+    const key = fields[resource.key.property];
+    if (resource.key.kind === 'client' && (typeof key !== 'string' || key === '')) {
+      return errorResponse('invalid_request', `Request body needs ${resource.key.property}, a non-empty string: the key of the new ${resource.singular}.`);
+    }
     for (const parent of plan.parents) if (parent.foreignKey !== undefined) fields[parent.foreignKey] = keyValue(input.resourceOf(parent.resource), input.pathParameters[parent.parameter]);
     let problem: string | undefined;
     const created = refusingPastLimits(reachLimit, () =>
