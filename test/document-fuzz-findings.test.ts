@@ -4,6 +4,7 @@ import { createEngine } from '../src/index.js';
 
 const corpus = (name: string): string => fileURLToPath(new URL(`documents/corpus/${name}`, import.meta.url));
 const SWAGGER_V3 = corpus('swagger-petstore-v3.yaml');
+const EVENTS = fileURLToPath(new URL('documents/events.yaml', import.meta.url));
 
 /** What the document fuzzer (test/fuzz-documents.test.ts) found, each as the request that found it. */
 describe('answers the document fuzzer found wrong', () => {
@@ -18,5 +19,44 @@ describe('answers the document fuzzer found wrong', () => {
     }
     expect(engine.sessions.default.storeOf('user')?.size).toBe(before);
     expect(errors).toEqual([]);
+  });
+
+  it('answers a bad session id or control in the problem the operation declares, as every other error it makes', async () => {
+    const engine = await createEngine({ documentPath: EVENTS });
+    for (const headers of [{ 'x-petstore-session': 'bad id' }, { prefer: 'code=abc' }]) {
+      const response = await engine.handle({ method: 'GET', url: '/api/v2/events', headers });
+      expect(response.status).toBe(400);
+      expect(response.headers['content-type']).toBe('application/problem+json');
+      expect(JSON.parse(response.body ?? '{}')).toMatchObject({ type: 'about:blank', title: 'Invalid request', status: 400, detail: expect.any(String) as string });
+    }
+    // A path no operation is at keeps the mock's Error.
+    const unrouted = await engine.handle({ method: 'GET', url: '/api/v2/nowhere', headers: { 'x-petstore-session': 'bad id' } });
+    expect(JSON.parse(unrouted.body ?? '{}')).toMatchObject({ code: 'invalid_request', status: 400 });
+  });
+
+  it('answers a response the document forbids (validateResponses) in the problem the operation declares for 500', async () => {
+    const problem = { type: 'object', required: ['title', 'status'], properties: { title: { type: 'string' }, status: { type: 'integer' }, detail: { type: 'string' } } };
+    const document = {
+      openapi: '3.1.0',
+      info: { title: 'Health', version: '1' },
+      paths: {
+        '/health': {
+          get: {
+            operationId: 'getHealth',
+            responses: {
+              200: { description: 'ok', content: { 'application/json': { schema: { type: 'object', properties: { up: { type: 'boolean' } } }, example: { up: 'yes' } } } },
+              500: { description: 'down', content: { 'application/problem+json': { schema: problem } } },
+            },
+          },
+        },
+      },
+    };
+    const errors: string[] = [];
+    const engine = await createEngine({ document, validateResponses: true, onError: message => errors.push(message) });
+    const response = await engine.handle({ method: 'GET', url: '/health', headers: {} });
+    expect(response.status).toBe(500);
+    expect(response.headers['content-type']).toBe('application/problem+json');
+    expect(JSON.parse(response.body ?? '{}')).toMatchObject({ status: 500, title: 'Invalid response', detail: expect.stringContaining('GET /health answered 200') as string });
+    expect(errors).toHaveLength(1);
   });
 });
