@@ -59,4 +59,15 @@ describe('answers the document fuzzer found wrong', () => {
     expect(JSON.parse(response.body ?? '{}')).toMatchObject({ status: 500, title: 'Invalid response', detail: expect.stringContaining('GET /health answered 200') as string });
     expect(errors).toHaveLength(1);
   });
+
+  it('generates (Prefer: dynamic=true) strings that fit a pattern of Unicode classes, \\p{L}', async () => {
+    const errors: string[] = [];
+    const engine = await createEngine({ documentPath: EVENTS, validateResponses: true, onError: message => errors.push(message) });
+    for (let seed = 1; seed <= 5; seed += 1) {
+      const response = await engine.handle({ method: 'GET', url: '/api/v2/events/7f7d3a53-cde8-474f-aea5-ccc4756b0235', headers: { prefer: `dynamic=true, seed=${seed}` } });
+      expect(response.status, response.body).toBe(200);
+      expect((JSON.parse(response.body ?? '{}') as { name: string }).name).toMatch(/^\p{L}[\p{L} '-]*$/u);
+    }
+    expect(errors).toEqual([]);
+  });
 });

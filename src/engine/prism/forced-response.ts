@@ -114,8 +114,9 @@ const DATA_KEYWORDS = new Set(['example', 'examples', 'default', 'const', 'enum'
  * The operation as Prism's mocker is handed it: every object schema that lists its properties and
  * says nothing of others closed (`additionalProperties: false`), since json-schema-faker otherwise
  * adds made-up properties (`"in_da": false`) a client's types do not know. A schema that allows
- * others (`additionalProperties: {…}` or `true`, `patternProperties`) keeps them. Made once per
- * operation; schemas shared within it stay shared.
+ * others (`additionalProperties: {…}` or `true`, `patternProperties`) keeps them. A `pattern` of
+ * Unicode classes is written in ASCII ones (see generablePattern). Made once per operation; schemas
+ * shared within it stay shared.
  */
 function closedForGeneration(operation: IHttpOperation): IHttpOperation {
   let copy = closed.get(operation);
@@ -135,6 +136,7 @@ function closedForGeneration(operation: IHttpOperation): IHttpOperation {
       seen.set(node, object);
       // Values (examples, defaults, enums) are data, not schemas: kept as written.
       for (const [key, value] of Object.entries(node)) object[key] = DATA_KEYWORDS.has(key) ? value : close(value);
+      if (typeof object['pattern'] === 'string') object['pattern'] = generablePattern(object['pattern']);
       const listsProperties = typeof object['properties'] === 'object' && object['properties'] !== null;
       if (listsProperties && object['additionalProperties'] === undefined && object['patternProperties'] === undefined) object['additionalProperties'] = false;
       return object;
@@ -143,4 +145,51 @@ function closedForGeneration(operation: IHttpOperation): IHttpOperation {
     closed.set(operation, copy);
   }
   return copy;
+}
+
+/** ASCII ranges inside each Unicode class the document's patterns commonly use: what they generate is in the class. */
+const ASCII_OF_CLASS: Readonly<Record<string, string>> = {
+  L: 'a-zA-Z',
+  Letter: 'a-zA-Z',
+  Alphabetic: 'a-zA-Z',
+  Lu: 'A-Z',
+  Uppercase_Letter: 'A-Z',
+  Ll: 'a-z',
+  Lowercase_Letter: 'a-z',
+  N: '0-9',
+  Nd: '0-9',
+  Number: '0-9',
+  Decimal_Number: '0-9',
+};
+
+/**
+ * `pattern` with each Unicode class (`\p{L}`, `\p{Lu}`, `\p{N}`) written as ASCII ranges inside it,
+ * for json-schema-faker, whose generator reads `\p{L}` as the letters `p{L}` and so draws strings
+ * the pattern refuses. Every string it draws then is one the pattern, read with Unicode classes,
+ * accepts. Classes it does not know, negated ones (`\P{L}`) and those in a negated set (`[^\p{L}]`) are left as written.
+ */
+function generablePattern(pattern: string): string {
+  if (!pattern.includes('\\p{')) return pattern;
+  let written = '';
+  let inClass = false;
+  let negated = false;
+  for (let index = 0; index < pattern.length; index += 1) {
+    const character = pattern[index] ?? '';
+    if (character === '\\') {
+      const name = pattern[index + 1] === 'p' ? /^\{([A-Za-z_]+)\}/.exec(pattern.slice(index + 2))?.[1] : undefined;
+      const ascii = name === undefined ? undefined : ASCII_OF_CLASS[name];
+      if (name !== undefined && ascii !== undefined && !negated) {
+        written += inClass ? ascii : `[${ascii}]`;
+        index += name.length + 3;
+      } else {
+        written += pattern.slice(index, index + 2);
+        index += 1;
+      }
+      continue;
+    }
+    if (character === '[' && !inClass) [inClass, negated] = [true, pattern[index + 1] === '^'];
+    else if (character === ']' && inClass) [inClass, negated] = [false, false];
+    written += character;
+  }
+  return written;
 }
