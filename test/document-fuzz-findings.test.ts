@@ -4,6 +4,7 @@ import { createEngine } from '../src/index.js';
 
 const corpus = (name: string): string => fileURLToPath(new URL(`documents/corpus/${name}`, import.meta.url));
 const SWAGGER_V3 = corpus('swagger-petstore-v3.yaml');
+const PETCLINIC = corpus('spring-petclinic-rest.yaml');
 const EVENTS = fileURLToPath(new URL('documents/events.yaml', import.meta.url));
 
 /** What the document fuzzer (test/fuzz-documents.test.ts) found, each as the request that found it. */
@@ -67,6 +68,20 @@ describe('answers the document fuzzer found wrong', () => {
       const response = await engine.handle({ method: 'GET', url: '/api/v2/events/7f7d3a53-cde8-474f-aea5-ccc4756b0235', headers: { prefer: `dynamic=true, seed=${seed}` } });
       expect(response.status, response.body).toBe(200);
       expect((JSON.parse(response.body ?? '{}') as { name: string }).name).toMatch(/^\p{L}[\p{L} '-]*$/u);
+    }
+    expect(errors).toEqual([]);
+  });
+
+  it('generates (Prefer: dynamic=true) numbers within exclusive bounds, as JSON Schema writes them (exclusiveMaximum: 600)', async () => {
+    const errors: string[] = [];
+    const engine = await createEngine({ documentPath: PETCLINIC, validateResponses: true, onError: message => errors.push(message) });
+    for (let seed = 1; seed <= 5; seed += 1) {
+      // ProblemDetail.status: minimum 400, maximum 600, exclusiveMaximum (OpenAPI 3.0's boolean, 600 as JSON Schema).
+      const response = await engine.handle({ method: 'GET', url: '/petclinic/api/specialties', headers: { prefer: `code=500, dynamic=true, seed=${seed}` } });
+      const { status, title } = JSON.parse(response.body ?? '{}') as { status: number; title: string };
+      expect(title).not.toBe('Invalid response');
+      expect(status).toBeGreaterThanOrEqual(400);
+      expect(status).toBeLessThan(600);
     }
     expect(errors).toEqual([]);
   });

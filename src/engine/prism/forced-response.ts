@@ -115,7 +115,8 @@ const DATA_KEYWORDS = new Set(['example', 'examples', 'default', 'const', 'enum'
  * says nothing of others closed (`additionalProperties: false`), since json-schema-faker otherwise
  * adds made-up properties (`"in_da": false`) a client's types do not know. A schema that allows
  * others (`additionalProperties: {…}` or `true`, `patternProperties`) keeps them. A `pattern` of
- * Unicode classes is written in ASCII ones (see generablePattern). Made once per operation; schemas
+ * Unicode classes is written in ASCII ones (see generablePattern), and exclusive bounds as
+ * json-schema-faker reads them (see withDraft4Bounds). Made once per operation; schemas
  * shared within it stay shared.
  */
 function closedForGeneration(operation: IHttpOperation): IHttpOperation {
@@ -137,6 +138,7 @@ function closedForGeneration(operation: IHttpOperation): IHttpOperation {
       // Values (examples, defaults, enums) are data, not schemas: kept as written.
       for (const [key, value] of Object.entries(node)) object[key] = DATA_KEYWORDS.has(key) ? value : close(value);
       if (typeof object['pattern'] === 'string') object['pattern'] = generablePattern(object['pattern']);
+      withDraft4Bounds(object);
       const listsProperties = typeof object['properties'] === 'object' && object['properties'] !== null;
       if (listsProperties && object['additionalProperties'] === undefined && object['patternProperties'] === undefined) object['additionalProperties'] = false;
       return object;
@@ -192,4 +194,22 @@ function generablePattern(pattern: string): string {
     written += character;
   }
   return written;
+}
+
+/**
+ * A schema's exclusive bounds as numbers (`exclusiveMaximum: 600`, JSON Schema since draft 6, and
+ * OpenAPI 3.0's `maximum: 600, exclusiveMaximum: true` once converted) written as json-schema-faker
+ * reads them (draft 4: the bound in `maximum`, `exclusiveMaximum: true`): it ignores a number there
+ * and drew values past the bound (a problem's `status` of 37906498). A tighter inclusive bound stays.
+ */
+function withDraft4Bounds(schema: Record<string, unknown>): void {
+  const { exclusiveMaximum, maximum, exclusiveMinimum, minimum } = schema;
+  if (typeof exclusiveMaximum === 'number') {
+    if (typeof maximum === 'number' && maximum < exclusiveMaximum) delete schema['exclusiveMaximum'];
+    else Object.assign(schema, { maximum: exclusiveMaximum, exclusiveMaximum: true });
+  }
+  if (typeof exclusiveMinimum === 'number') {
+    if (typeof minimum === 'number' && minimum > exclusiveMinimum) delete schema['exclusiveMinimum'];
+    else Object.assign(schema, { minimum: exclusiveMinimum, exclusiveMinimum: true });
+  }
 }
