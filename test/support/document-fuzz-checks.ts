@@ -1,0 +1,120 @@
+import type { PetstoreDocument } from '../../src/document/index.js';
+import { findSchemaProblems } from '../../src/engine/schema/index.js';
+import { ERROR_CODES, type MockRequest } from '../../src/index.js';
+import { DOCUMENT_FUZZ_ADMIN_TOKEN, DOCUMENT_FUZZ_KEY, type FuzzOperation } from './document-fuzz-requests.js';
+
+const MOCK_ERROR_STATUSES = new Set<number>(Object.values(ERROR_CODES));
+const MOCK_ERROR_CODES = new Set(Object.keys(ERROR_CODES));
+/** What the admin endpoints and a CORS preflight answer besides errors. */
+const ADMIN_STATUSES = new Set([200, 201, 204]);
+
+export interface AnswerChecks {
+  /** The operation a request names by its method and path, as a client reads the document (HEAD as the GET). */
+  readonly operationOf: (request: MockRequest) => FuzzOperation | undefined;
+  /** What is wrong with the answer to the request; `control` is the journal's (`forced`, `fault`, `override`). */
+  readonly check: (request: MockRequest, answer: FuzzAnswer, control: string | null | undefined) => string[];
+}
+
+/** An answer as every surface gives it back: status, lower-case headers, text. */
+export interface FuzzAnswer {
+  status: number;
+  headers: Readonly<Record<string, string>>;
+  body: string | undefined;
+}
+
+/**
+ * The checks of every answer to a request the document fuzzer wrote: a status the operation the
+ * request names declares, or one of the mock's documented errors; an error body that fits the
+ * schema the operation declares for that status (its `4XX`, its `default`), or the mock's `Error`
+ * where it declares none; no 500 that no control made.
+ */
+export function createAnswerChecks(document: PetstoreDocument, operations: readonly FuzzOperation[]): AnswerChecks {
+  // A template's parameter matches an empty segment too: Prism routes `/events/` to `/events/{eventId}`.
+  // Paths with fewer parameters first, as Prism routes: `/pet/findByStatus` before `/pet/{petId}`.
+  const matchers = [...operations]
+    .sort((a, b) => a.path.split('{').length - b.path.split('{').length)
+    .map(operation => ({ operation, pattern: new RegExp(`^${operation.path.replace(/[.*+?^$()|[\]\\]/g, '\\$&').replace(/\{[^}]+\}/g, '[^/]*')}$`) }));
+  const prismOperations = new Map(document.prismOperations.map(operation => [operation.iid, operation]));
+
+  const operationOf = (request: MockRequest): FuzzOperation | undefined => {
+    const path = pathOf(request.url);
+    if (!path.startsWith(document.basePath)) return undefined;
+    const under = path.slice(document.basePath.length);
+    const method = request.method.toUpperCase() === 'HEAD' ? 'GET' : request.method.toUpperCase();
+    return matchers.find(({ operation, pattern }) => operation.method === method && pattern.test(under))?.operation;
+  };
+
+  /** The JSON schema the operation declares for an error status: its own, its range's, else its `default`'s (as the mock reads it), if that one has a JSON body. */
+  const errorSchemaOf = (operation: FuzzOperation, status: number): unknown => {
+    const responses = prismOperations.get(operation.operationId)?.responses ?? [];
+    const response =
+      responses.find(candidate => candidate.code === String(status)) ??
+      responses.find(candidate => candidate.code.toUpperCase() === `${String(status)[0] ?? ''}XX`) ??
+      responses.find(candidate => candidate.code === 'default');
+    return response?.contents?.find(content => /json/i.test(content.mediaType) && content.schema !== undefined)?.schema;
+  };
+
+  const check: AnswerChecks['check'] = (request, answer, control) => {
+    const problems: string[] = [];
+    const { status } = answer;
+    const method = request.method.toUpperCase();
+    const operation = operationOf(request);
+    const admin = pathOf(request.url).startsWith('/__admin');
+    const declared = operation?.statuses.some(code => code === String(status) || code === 'default' || code.toUpperCase() === `${String(status)[0] ?? ''}XX`) === true;
+    const known = declared || MOCK_ERROR_STATUSES.has(status) || ((admin || method === 'OPTIONS') && ADMIN_STATUSES.has(status));
+    if (!known) problems.push(`status ${status}, which ${operation ? `${operation.operationId} does not declare` : 'no operation declares'} and the mock does not document`);
+    if (status === 500 && control !== 'forced' && control !== 'fault') problems.push(`an unexpected 500: ${answer.body ?? ''}`);
+    if (status < 400 || method === 'HEAD') return problems;
+    const schema = operation && !admin ? errorSchemaOf(operation, status) : undefined;
+    // A forced response the document declares without a body has none.
+    if (control === 'forced' && answer.body === undefined && declared && schema === undefined) return problems;
+    let body: unknown;
+    try {
+      body = JSON.parse(answer.body ?? '');
+    } catch {
+      return [...problems, `an error whose body is not JSON: ${answer.body ?? '(none)'}`];
+    }
+    if (!/json/i.test(answer.headers['content-type'] ?? '')) problems.push(`an error of Content-Type ${answer.headers['content-type'] ?? '(none)'}`);
+    if (schema !== undefined) {
+      const misfits = findSchemaProblems(body, schema);
+      if (misfits.length > 0) problems.push(`an error body ${operation?.operationId ?? ''} does not declare for ${status}: ${misfits.map(misfit => `${misfit.path} ${misfit.message}`).join('; ')}`);
+      return problems;
+    }
+    const error = body as Record<string, unknown> | null;
+    if (typeof error !== 'object' || error === null || Object.keys(error).sort().join() !== 'code,message,status') problems.push(`not the mock's Error: ${answer.body ?? ''}`);
+    else {
+      if (error['status'] !== status) problems.push(`an Error of status ${String(error['status'])} on a ${status}`);
+      const code = String(error['code']);
+      if (!MOCK_ERROR_CODES.has(code) && !/^[a-z0-9_]+_not_found$/.test(code)) problems.push(`an undocumented error code ${code}`);
+    }
+    return problems;
+  };
+  return { operationOf, check };
+}
+
+function pathOf(url: string): string {
+  const path = url.replace(/^[a-z]+:\/\/[^/]*/i, '').split(/[?#]/)[0] ?? '';
+  return path === '' ? '/' : path;
+}
+
+/**
+ * Whether a request carries the mock's key or admin token anywhere (a header, the query, a cookie, a
+ * basic credential's password): the requests whose effects the fuzzer does not check. Every other
+ * one has no credential the mock accepts, and must change nothing an operation with security keeps.
+ */
+export function carriesCredentials(request: MockRequest): boolean {
+  const texts = [request.url, ...Object.values(request.headers).filter((value): value is string => value !== undefined)];
+  for (const value of Object.values(request.headers)) {
+    const basic = /^basic\s+([A-Za-z0-9+/=]+)$/i.exec(value?.trim() ?? '')?.[1];
+    if (basic !== undefined) texts.push(decodeBasic(basic));
+  }
+  return texts.some(text => text.includes(DOCUMENT_FUZZ_KEY) || text.includes(DOCUMENT_FUZZ_ADMIN_TOKEN));
+}
+
+function decodeBasic(encoded: string): string {
+  try {
+    return atob(encoded);
+  } catch {
+    return '';
+  }
+}
