@@ -85,4 +85,14 @@ describe('answers the document fuzzer found wrong', () => {
     }
     expect(errors).toEqual([]);
   });
+
+  it('refuses with 400 an override with a body for a response the document declares without one, setting nothing', async () => {
+    const errors: string[] = [];
+    const engine = await createEngine({ documentPath: SWAGGER_V3, onError: message => errors.push(message) });
+    const response = await engine.handle({ method: 'POST', url: '/__admin/overrides', headers: { 'content-type': 'application/json' }, body: '{"operationId":"placeOrder","status":422,"body":{"id":0}}' });
+    expect(response.status).toBe(400);
+    expect(JSON.parse(response.body ?? '{}')).toMatchObject({ code: 'invalid_request', message: expect.stringContaining('declares no body') as string });
+    expect(engine.overrides.size).toBe(0);
+    expect(errors).toEqual([]);
+  });
 });
