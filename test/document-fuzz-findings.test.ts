@@ -95,4 +95,19 @@ describe('answers the document fuzzer found wrong', () => {
     expect(engine.overrides.size).toBe(0);
     expect(errors).toEqual([]);
   });
+
+  it('answers 404 to a path whose parents do not belong together (a pet under an owner not its own), storing nothing', async () => {
+    const engine = await createEngine({ documentPath: PETCLINIC });
+    const visits = (): number => engine.sessions.default.storeOf('visits')?.size ?? 0;
+    const pet = engine.sessions.default.storeOf('pets')?.list({ limit: 1 })[0] as unknown as { id: number; ownerId: number };
+    const stranger = pet.ownerId === 1 ? 2 : 1;
+    const before = visits();
+    const visit = (ownerId: number): Promise<{ status: number }> =>
+      engine.handle({ method: 'POST', url: `/petclinic/api/owners/${ownerId}/pets/${pet.id}/visits`, headers: { 'content-type': 'application/json' }, body: '{"date":"2024-01-01","description":"checkup"}' });
+    const misplaced = await visit(stranger);
+    expect(misplaced.status).toBe(404);
+    expect(visits()).toBe(before);
+    expect((await visit(pet.ownerId)).status).toBe(201);
+    expect(visits()).toBe(before + 1);
+  });
 });

@@ -145,12 +145,16 @@ function withRecord(input: RecordInput, answer: (record: Record<string, unknown>
   return found && underParents ? answer(found) : notFound(input.resource, input.plan.keyParameter === undefined ? undefined : input.pathParameters[input.plan.keyParameter]);
 }
 
-/** 404 naming the first parent the path names that does not exist. */
+/** 404 naming the first parent the path names that does not exist, or that belongs to another than the parent named before it (`/owners/1/pets/7`, pet 7 being owner 2's). */
 function findMissingParent(input: RecordInput): IHttpResponse | undefined {
+  let previousKey: RecordKey | undefined;
   for (const parent of input.plan.parents) {
     const resource = input.resourceOf(parent.resource);
     const key = keyValue(resource, input.pathParameters[parent.parameter]);
-    if (key === undefined || input.storeOf(resource.name).get(key) === undefined) return notFound(resource, input.pathParameters[parent.parameter]);
+    const record = key === undefined ? undefined : (input.storeOf(resource.name).get(key) as Record<string, unknown> | undefined);
+    const elsewhere = record !== undefined && parent.previousForeignKey !== undefined && previousKey !== undefined && record[parent.previousForeignKey] !== previousKey;
+    if (record === undefined || elsewhere) return notFound(resource, input.pathParameters[parent.parameter]);
+    previousKey = key;
   }
   return undefined;
 }
