@@ -1,6 +1,8 @@
 import type { PetstoreDocument } from '../../src/document/index.js';
+import type { Engine } from '../../src/index.js';
 import { findSchemaProblems } from '../../src/engine/schema/index.js';
 import { ERROR_CODES, type MockRequest } from '../../src/index.js';
+import type { RecordKey } from '../../src/store/index.js';
 import { DOCUMENT_FUZZ_ADMIN_TOKEN, DOCUMENT_FUZZ_KEY, type FuzzOperation } from './document-fuzz-requests.js';
 
 const MOCK_ERROR_STATUSES = new Set<number>(Object.values(ERROR_CODES));
@@ -63,11 +65,11 @@ export function createAnswerChecks(document: PetstoreDocument, operations: reado
     const declared = operation?.statuses.some(code => code === String(status) || code === 'default' || code.toUpperCase() === `${String(status)[0] ?? ''}XX`) === true;
     const known = declared || MOCK_ERROR_STATUSES.has(status) || ((admin || method === 'OPTIONS') && ADMIN_STATUSES.has(status));
     if (!known) problems.push(`status ${status}, which ${operation ? `${operation.operationId} does not declare` : 'no operation declares'} and the mock does not document`);
-    if (status === 500 && control !== 'forced' && control !== 'fault') problems.push(`an unexpected 500: ${answer.body ?? ''}`);
+    if (status === 500 && control !== 'forced' && control !== 'fault' && control !== 'override') problems.push(`an unexpected 500: ${answer.body ?? ''}`);
     if (status < 400 || method === 'HEAD') return problems;
     const schema = operation && !admin ? errorSchemaOf(operation, status) : undefined;
-    // A forced response the document declares without a body has none.
-    if (control === 'forced' && answer.body === undefined && declared && schema === undefined) return problems;
+    // A forced or scripted response the document declares without a body has none.
+    if ((control === 'forced' || control === 'override') && answer.body === undefined && declared && schema === undefined) return problems;
     let body: unknown;
     try {
       body = JSON.parse(answer.body ?? '');
@@ -116,5 +118,43 @@ function decodeBasic(encoded: string): string {
     return atob(encoded);
   } catch {
     return '';
+  }
+}
+
+/**
+ * Why a request's path names parents that do not belong together, read before it is answered
+ * (`/owners/1/pets/7`, pet 7 having `ownerId: 2`): of two keys in a row, the later one's record has
+ * a property named as the earlier one's parameter, holding another key. Only for the default
+ * session (no `X-Petstore-Session`), whose records the fuzzer reads. Such a request must not succeed.
+ */
+export function findMisplacedParent(engine: Engine, operation: FuzzOperation | undefined, request: MockRequest): string | undefined {
+  if (operation === undefined || operation.keys.size < 2 || Object.keys(request.headers).some(name => name.toLowerCase() === 'x-petstore-session')) return undefined;
+  const names = [...operation.path.matchAll(/\{([^}]+)\}/g)].map(match => match[1] ?? '');
+  const pattern = new RegExp(`^${operation.path.replace(/[.*+?^$()|[\]\\]/g, '\\$&').replace(/\{[^}]+\}/g, '([^/]*)')}$`);
+  const values = pattern.exec(pathOf(request.url).slice(engine.document.basePath.length))?.slice(1);
+  if (values === undefined) return undefined;
+  const keyed = names.flatMap((name, index) => {
+    const collection = operation.keys.get(name);
+    const resource = collection === undefined ? undefined : engine.document.resources.byName.get(collection);
+    const value = decodeSegment(values[index] ?? '');
+    return resource && value !== undefined ? [{ name, resource, value }] : [];
+  });
+  for (let index = 1; index < keyed.length; index += 1) {
+    const [earlier, later] = [keyed[index - 1], keyed[index]];
+    if (!earlier || !later) continue;
+    const key: RecordKey = later.resource.key.kind === 'sequence' ? Number(later.value) : later.value;
+    const store = later.resource.name === engine.document.pets.resource.name ? engine.sessions.default.store : engine.sessions.default.storeOf(later.resource.name);
+    const record = store?.get(key) as Record<string, unknown> | undefined;
+    const property = Object.keys(record ?? {}).find(field => field.toLowerCase() === earlier.name.toLowerCase());
+    if (record && property !== undefined && String(record[property]) !== earlier.value) return `${later.name} ${later.value} belongs to ${earlier.name} ${String(record[property])}, not ${earlier.value}`;
+  }
+  return undefined;
+}
+
+function decodeSegment(segment: string): string | undefined {
+  try {
+    return decodeURIComponent(segment);
+  } catch {
+    return undefined;
   }
 }

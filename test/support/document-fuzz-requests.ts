@@ -201,17 +201,39 @@ export function createDocumentRequests(engine: Engine): { readonly operations: r
     return fakeValue(schema, 'body', drawOf(random));
   };
 
+  /** A scripted answer of one of the operations: a status it declares (or not), a body from a stored record (or not), a count. */
+  const overrideOf = (random: Random): string => {
+    const operation = random.pick(operations);
+    const status = random.next() < 0.8 ? random.pick(operation.statuses) : random.pick(['200', '418', '500', 'default', '4XX']);
+    const collection = document.resources.plans.get(operation.operationId)?.resource;
+    const record = collection === undefined ? undefined : someRecord(random, collection);
+    const spec = {
+      operationId: random.next() < 0.9 ? operation.operationId : 'noSuchOperation',
+      status: /^\d+$/.test(status) ? Number(status) : status,
+      ...(record && random.next() < 0.5 && { body: bentOutOfShape(random, record) }),
+      ...(random.next() < 0.3 && { times: random.pick([1, 2, 0, -1, 1e9]) }),
+    };
+    return textOf(random, spec);
+  };
+  /** The first collection's records as `PUT /__admin/state` takes them: the stored ones, one bent out of shape now and then. */
+  const stateOf = (random: Random): string => {
+    const records = recordsOf(document.pets.resource.name).slice(0, random.int(30));
+    const state = random.next() < 0.3 ? { pets: bentOutOfShape(random, records) } : { pets: records };
+    return textOf(random, state);
+  };
+
   return {
     operations,
     randomRequest: random => {
       const headers: Record<string, string> = {};
       const roll = random.next();
-      if (roll < 0.08) {
-        const method = random.pick(['GET', 'POST', 'PUT', 'DELETE', 'PATCH']);
+      if (roll < 0.1) {
         if (random.next() < 0.5) headers['authorization'] = `Bearer ${DOCUMENT_FUZZ_ADMIN_TOKEN}`;
         const session = random.pick(SESSIONS);
         if (session !== undefined) headers['x-petstore-session'] = session;
-        return { method, url: random.pick(ADMIN_PATHS), headers };
+        if (random.next() < 0.5) return { method: random.pick(['GET', 'POST', 'PUT', 'DELETE', 'PATCH']), url: random.pick(ADMIN_PATHS), headers };
+        headers['content-type'] = 'application/json';
+        return random.next() < 0.6 ? { method: 'POST', url: '/__admin/overrides', headers, body: overrideOf(random) } : { method: 'PUT', url: '/__admin/state', headers, body: stateOf(random) };
       }
       if (roll < 0.14) return { method: random.pick(ODD_METHODS), url: `${random.next() < 0.8 ? base : ''}${random.pick(OFF_PATHS)}`, headers: credentialsFor(random, random.pick(operations)) };
       const operation = random.pick(operations);
@@ -227,6 +249,8 @@ export function createDocumentRequests(engine: Engine): { readonly operations: r
         const session = random.pick(SESSIONS);
         if (session !== undefined) headers['x-petstore-session'] = session;
       }
+      if (random.next() < 0.1) headers['accept'] = random.pick(['application/xml', 'text/plain', '*/*', 'application/json;q=0', 'image/png', 'application/problem+json', '']);
+      if (random.next() < 0.05) headers['content-length'] = random.pick(['0', '1', '-1', 'abc', '99999999999']);
       if (random.next() < 0.05) headers['origin'] = random.pick(['http://localhost:3000', 'https://evil.example', 'null']);
       if (method === 'OPTIONS' && random.next() < 0.5) headers['access-control-request-method'] = operation.method;
       const url = `${base}${path}${query.length > 0 ? `?${query.join('&')}` : ''}`;
