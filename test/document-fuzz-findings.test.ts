@@ -110,4 +110,16 @@ describe('answers the document fuzzer found wrong', () => {
     expect((await visit(pet.ownerId)).status).toBe(201);
     expect(visits()).toBe(before + 1);
   });
+
+  it('replaces the record the path names when the body gives another key (a username), keeping the path’s', async () => {
+    const errors: string[] = [];
+    const engine = await createEngine({ documentPath: SWAGGER_V3, validateResponses: true, onError: message => errors.push(message) });
+    const headers = { 'content-type': 'application/json' };
+    const replaced = await engine.handle({ method: 'PUT', url: '/api/v3/user/theUser', headers, body: '{"username":"other","firstName":"Ana"}' });
+    expect(replaced.status).toBe(200);
+    const read = await engine.handle({ method: 'GET', url: '/api/v3/user/theUser', headers: {} });
+    expect(JSON.parse(read.body ?? '{}')).toMatchObject({ username: 'theUser', firstName: 'Ana' });
+    expect((await engine.handle({ method: 'GET', url: '/api/v3/user/other', headers: {} })).status).toBe(404);
+    expect(errors).toEqual([]);
+  });
 });

@@ -102,7 +102,7 @@ export const recordOperations: Readonly<Record<RecordRole, RecordHandler>> = {
   replace(input) {
     return withRecord(input, existing => {
       const kept = Object.fromEntries(Object.entries(existing).filter(([name]) => !input.resource.writableFields.includes(name)));
-      return store(input, { ...kept, ...writableFields(input.body, input.resource) });
+      return store(input, { ...kept, ...writableFields(input.body, input.resource), ...keyOf(input.resource, existing) });
     });
   },
 
@@ -123,7 +123,7 @@ export const recordOperations: Readonly<Record<RecordRole, RecordHandler>> = {
         if (value === null && !(input.resource.schema.required ?? []).includes(name)) merged.delete(name);
         else merged.set(name, value);
       }
-      return store(input, Object.fromEntries(merged));
+      return store(input, { ...Object.fromEntries(merged), ...keyOf(input.resource, existing) });
     });
   },
 
@@ -199,6 +199,11 @@ class RefusedWrite {
 function answerWith(input: RecordInput, record: Record<string, unknown>, headers: Record<string, string> = {}): IHttpResponse {
   const { success } = input.plan;
   return success.hasBody ? jsonResponse(success.status, input.present(input.resource, record), headers) : { statusCode: success.status, headers };
+}
+
+/** The record's key, which the path names: a client's key in the body (`username`) does not move the record. */
+function keyOf(resource: Resource, record: Record<string, unknown>): Record<string, unknown> {
+  return { [resource.key.property]: record[resource.key.property] };
 }
 
 /** What a client may set of a record: the body's properties the schema declares and the service does not assign. */
