@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createEngine, createMockServer, createRequestJournal, type Engine, type EngineOptions, type JournalEntry, type MockRequest, type MockServer } from '../src/index.js';
-import { carriesCredentials, createAnswerChecks, findMisplacedParent } from './support/document-fuzz-checks.js';
+import { carriesCredentials, createAnswerChecks, readPathRecords } from './support/document-fuzz-checks.js';
 import { createDocumentRequests, DOCUMENT_FUZZ_ADMIN_TOKEN, DOCUMENT_FUZZ_KEY } from './support/document-fuzz-requests.js';
 import { FUZZED_DOCUMENTS, recordsState } from './support/fuzzed-documents.js';
 import { toFetchCall } from './support/fuzz-requests.js';
@@ -39,7 +39,7 @@ function label(request: MockRequest, status: number, body?: string): string {
 }
 
 describe.each(FUZZED_DOCUMENTS)('the engine answering $name under seeded random requests', ({ documentPath, seed }) => {
-  it('answers 3,000 requests written from the document, and hostile ones, with a status it declares or the mock documents, each error in the shape declared for it, no success under parents that do not belong together, no unexpected 500 and nothing reported', async () => {
+  it('answers 3,000 requests written from the document, and hostile ones, with a status it declares or the mock documents, each error in the shape declared for it, no success under parents that do not belong together nor 404 for records that exist, no unexpected 500 and nothing reported', async () => {
     const reported: string[] = [];
     const watched = watchedJournal();
     const engine = await createEngine({ ...STRICT, documentPath, journal: watched.journal, onError: message => reported.push(message) });
@@ -49,12 +49,15 @@ describe.each(FUZZED_DOCUMENTS)('the engine answering $name under seeded random 
     const reached = new Set<string>();
     for (let index = 0; index < 3_000; index++) {
       const request = randomRequest(random);
-      const misplaced = findMisplacedParent(engine, operationOf(request), request);
+      const named = readPathRecords(engine, operationOf(request), request);
       const response = await answerOf(engine, request);
       if (response.status < 300 && response.operationId !== undefined) reached.add(response.operationId);
       const control = watched.take()?.control;
       const problems = check(request, { status: response.status, headers: response.headers, body: response.body }, control);
-      if (misplaced !== undefined && response.status < 300 && (control ?? null) === null) problems.push(`a success for a path whose parents do not belong together: ${misplaced}`);
+      if (named && (control ?? null) === null) {
+        if (named.misplaced !== undefined && response.status < 300) problems.push(`a success for a path whose parents do not belong together: ${named.misplaced}`);
+        if (named.allExist && named.misplaced === undefined && response.status === 404) problems.push('a 404 for records that exist, under parents they belong to');
+      }
       expect(problems, label(request, response.status, response.body)).toEqual([]);
       expect(reported, label(request, response.status, response.body)).toEqual([]);
     }

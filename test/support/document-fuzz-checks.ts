@@ -121,34 +121,49 @@ function decodeBasic(encoded: string): string {
   }
 }
 
+/** What the default session holds of the records a request's path names, read before it is answered. */
+export interface PathRecords {
+  /** Every key the path names is a record's (written as the store keeps it: `7`, not `07`). */
+  readonly allExist: boolean;
+  /** Why the path names parents that do not belong together, if it does. */
+  readonly misplaced: string | undefined;
+}
+
 /**
- * Why a request's path names parents that do not belong together, read before it is answered
- * (`/owners/1/pets/7`, pet 7 having `ownerId: 2`): of two keys in a row, the later one's record has
- * a property named as the earlier one's parameter, holding another key. Only for the default
- * session (no `X-Petstore-Session`), whose records the fuzzer reads. Such a request must not succeed.
+ * The records a request's path names, for the default session (no `X-Petstore-Session`), whose
+ * records the fuzzer reads; undefined for another session or a path with no key. Parents do not
+ * belong together (`/owners/1/pets/7`, pet 7 having `ownerId: 2`) where, of two keys in a row, the
+ * later one's record has a property named as the earlier one's parameter, holding another key. A
+ * path whose records all exist and belong together is never answered 404; one whose do not never succeeds.
  */
-export function findMisplacedParent(engine: Engine, operation: FuzzOperation | undefined, request: MockRequest): string | undefined {
-  if (operation === undefined || operation.keys.size < 2 || Object.keys(request.headers).some(name => name.toLowerCase() === 'x-petstore-session')) return undefined;
+export function readPathRecords(engine: Engine, operation: FuzzOperation | undefined, request: MockRequest): PathRecords | undefined {
+  if (operation === undefined || operation.keys.size === 0 || Object.keys(request.headers).some(name => name.toLowerCase() === 'x-petstore-session')) return undefined;
   const names = [...operation.path.matchAll(/\{([^}]+)\}/g)].map(match => match[1] ?? '');
   const pattern = new RegExp(`^${operation.path.replace(/[.*+?^$()|[\]\\]/g, '\\$&').replace(/\{[^}]+\}/g, '([^/]*)')}$`);
   const values = pattern.exec(pathOf(request.url).slice(engine.document.basePath.length))?.slice(1);
   if (values === undefined) return undefined;
-  const keyed = names.flatMap((name, index) => {
+  let allExist = true;
+  const found: { name: string; value: string; record: Record<string, unknown> | undefined }[] = [];
+  names.forEach((name, index) => {
     const collection = operation.keys.get(name);
     const resource = collection === undefined ? undefined : engine.document.resources.byName.get(collection);
+    if (resource === undefined) return;
     const value = decodeSegment(values[index] ?? '');
-    return resource && value !== undefined ? [{ name, resource, value }] : [];
+    const sequence = resource.key.kind === 'sequence';
+    const key: RecordKey | undefined = value === undefined || (sequence && String(Number(value)) !== value) ? undefined : sequence ? Number(value) : value;
+    const store = resource.name === engine.document.pets.resource.name ? engine.sessions.default.store : engine.sessions.default.storeOf(resource.name);
+    const record = key === undefined ? undefined : (store?.get(key) as Record<string, unknown> | undefined);
+    if (record === undefined) allExist = false;
+    found.push({ name, value: value ?? '', record });
   });
-  for (let index = 1; index < keyed.length; index += 1) {
-    const [earlier, later] = [keyed[index - 1], keyed[index]];
-    if (!earlier || !later) continue;
-    const key: RecordKey = later.resource.key.kind === 'sequence' ? Number(later.value) : later.value;
-    const store = later.resource.name === engine.document.pets.resource.name ? engine.sessions.default.store : engine.sessions.default.storeOf(later.resource.name);
-    const record = store?.get(key) as Record<string, unknown> | undefined;
-    const property = Object.keys(record ?? {}).find(field => field.toLowerCase() === earlier.name.toLowerCase());
-    if (record && property !== undefined && String(record[property]) !== earlier.value) return `${later.name} ${later.value} belongs to ${earlier.name} ${String(record[property])}, not ${earlier.value}`;
+  let misplaced: string | undefined;
+  for (let index = 1; index < found.length && misplaced === undefined; index += 1) {
+    const [earlier, later] = [found[index - 1], found[index]];
+    const property = Object.keys(later?.record ?? {}).find(field => field.toLowerCase() === earlier?.name.toLowerCase());
+    const holds = property === undefined ? undefined : later?.record?.[property];
+    if (earlier && later && property !== undefined && String(holds) !== earlier.value) misplaced = `${later.name} ${later.value} belongs to ${earlier.name} ${String(holds)}, not ${earlier.value}`;
   }
-  return undefined;
+  return { allExist, misplaced };
 }
 
 function decodeSegment(segment: string): string | undefined {
