@@ -1,5 +1,7 @@
+import { setupServer } from 'msw/node';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createEngine, createMockServer, createRequestJournal, type Engine, type EngineOptions, type JournalEntry, type MockRequest, type MockServer } from '../src/index.js';
+import { createPetstoreMock } from '../src/msw/index.js';
 import { carriesCredentials, createAnswerChecks, readPathRecords } from './support/document-fuzz-checks.js';
 import { createDocumentRequests, DOCUMENT_FUZZ_ADMIN_TOKEN, DOCUMENT_FUZZ_KEY } from './support/document-fuzz-requests.js';
 import { FUZZED_DOCUMENTS, recordsState } from './support/fuzzed-documents.js';
@@ -111,5 +113,34 @@ describe.each(FUZZED_DOCUMENTS)('the HTTP server answering $name under seeded ra
       expect(check(sent, { status: answer.status, headers: Object.fromEntries(answer.headers), body: method === 'HEAD' ? undefined : body || undefined }, control), label(sent, answer.status, body)).toEqual([]);
     }
     expect((await fetch(`${server.origin}/__admin/health`)).status).toBe(200);
+  });
+});
+
+describe.each(FUZZED_DOCUMENTS)('the MSW handlers answering $name under seeded random requests', ({ documentPath, origin, seed }) => {
+  it('answer 300 requests under the document’s base path, each answer passing the same checks, nothing reported', async () => {
+    const reported: string[] = [];
+    const mock = createPetstoreMock({ ...STRICT, documentPath, onError: message => reported.push(message) });
+    const server = setupServer(...mock.handlers);
+    server.listen({ onUnhandledRequest: 'error' });
+    try {
+      const engine = await mock.engine();
+      const { operations, randomRequest } = createDocumentRequests(engine);
+      const { check } = createAnswerChecks(engine.document, operations);
+      const random = createRandom(seed + 3);
+      for (let sent = 0; sent < 300; ) {
+        const { method, url, init } = toFetchCall(randomRequest(random), origin);
+        // The handlers answer the document's paths only (once fetch has resolved `..`).
+        if (!new URL(url).pathname.startsWith(`${engine.document.basePath}/`)) continue;
+        sent++;
+        const asSent: MockRequest = { method, url: url.slice(origin.length).replace(/^[^?]*/, new URL(url).pathname), headers: init.headers as Record<string, string> };
+        const response = await fetch(url, init);
+        const body = await response.text();
+        const control = mock.requests().at(-1)?.control;
+        expect(check(asSent, { status: response.status, headers: Object.fromEntries(response.headers), body: method === 'HEAD' ? undefined : body || undefined }, control), label(asSent, response.status, body)).toEqual([]);
+      }
+    } finally {
+      server.close();
+    }
+    expect(reported).toEqual([]);
   });
 });
