@@ -122,4 +122,15 @@ describe('answers the document fuzzer found wrong', () => {
     expect((await engine.handle({ method: 'GET', url: '/api/v3/user/other', headers: {} })).status).toBe(404);
     expect(errors).toEqual([]);
   });
+
+  it.each([
+    ['a collection that embeds another’s records (Owner.pets)', PETCLINIC],
+    ['a collection keyed by uuid', EVENTS],
+  ])('puts back what GET /__admin/state gave, for %s', async (_, documentPath) => {
+    const engine = await createEngine({ documentPath });
+    const state = await engine.handle({ method: 'GET', url: '/__admin/state', headers: {} });
+    const put = await engine.handle({ method: 'PUT', url: '/__admin/state', headers: { 'content-type': 'application/json' }, body: state.body });
+    expect(put.status, put.body).toBe(200);
+    expect(JSON.parse(put.body ?? '{}')).toEqual(JSON.parse(state.body ?? '{}'));
+  });
 });
