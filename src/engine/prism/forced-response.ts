@@ -74,7 +74,7 @@ export function forceResponse(mock: PrismMock, operation: IHttpOperation, reques
   if (mockerLogging === undefined) throw new Error('[petstore-mock] forceResponse needs the mocker from loadPrismMocker().');
   const result = mock({ resource: closedForGeneration(operation), input: { data: { ...request, headers }, validations: [] }, config })(mockerLogging.silentLogger);
   if (result._tag === 'Left') throw result.left;
-  const response = result.right;
+  const response = withoutUnfitHeaders(result.right, chosenResponse(operation, controls));
   // A generated `Error` body has a random status and made-up extra fields: keep the three the API
   // defines, with the status answered (a copy: examples belong to the document). Its message says
   // the answer was forced: an example's "see its log" or "No pet has id 42" would mislead.
@@ -83,6 +83,34 @@ export function forceResponse(mock: PrismMock, operation: IHttpOperation, reques
     return { ...response, body: { code, message: forcedMessage(operation, response.statusCode, controls, response.body.message, cause), status: response.statusCode } };
   }
   return response;
+}
+
+/**
+ * The response less each header it declares optional whose value breaks the header's `pattern`:
+ * the placeholder (`string`) Prism's mocker gives a header without an example, which the document
+ * then refuses (validateResponses answers 500). A header the response requires is kept as it is.
+ */
+function withoutUnfitHeaders(response: IHttpResponse, declared: IHttpOperationResponse | undefined): IHttpResponse {
+  const unfit = new Set(
+    (declared?.headers ?? [])
+      .filter(header => header.required !== true && typeof header.schema?.pattern === 'string' && !fitsPattern(findHeader(response, header.name), header.schema.pattern))
+      .map(header => header.name.toLowerCase()),
+  );
+  if (unfit.size === 0) return response;
+  return { ...response, headers: Object.fromEntries(Object.entries(response.headers ?? {}).filter(([name]) => !unfit.has(name.toLowerCase()))) };
+}
+
+function findHeader(response: IHttpResponse, name: string): string | undefined {
+  return Object.entries(response.headers ?? {}).find(([given]) => given.toLowerCase() === name.toLowerCase())?.[1];
+}
+
+function fitsPattern(value: string | undefined, pattern: string): boolean {
+  if (value === undefined) return true;
+  try {
+    return new RegExp(pattern, 'u').test(value);
+  } catch {
+    return true;
+  }
 }
 
 /** The message of a forced or scripted `Error` body: its `cause`, and the named example's own message when one was asked for. */
