@@ -7,6 +7,7 @@ const inTest = (path: string): string => fileURLToPath(new URL(`../${path}`, imp
 export const FUZZED_DOCUMENTS = [
   { id: 'petclinic', name: 'Spring PetClinic REST (nested collections, embedded children, RFC 7807 problems, no security)', documentPath: inTest('documents/corpus/spring-petclinic-rest.yaml'), origin: 'http://localhost:9966', seed: 1901 },
   { id: 'swagger-v3', name: 'the Swagger Petstore v3 (string keys, action-path lists, PUT on the collection, an API key or OAuth2)', documentPath: inTest('documents/corpus/swagger-petstore-v3.yaml'), origin: 'https://petstore3.swagger.io', seed: 3003 },
+  { id: 'evolved-pets', name: 'evolved-pets.yaml (the Animal Store grown: categories, deprecated operations with sunsets, declared headers)', documentPath: inTest('documents/evolved-pets.yaml'), origin: 'https://api.animal-store.example', seed: 5021 },
   { id: 'events', name: 'events.yaml (uuid keys, a wrapped paged list, merge patch, problems)', documentPath: inTest('documents/events.yaml'), origin: 'https://events.example.com', seed: 2404 },
 ] as const;
 
