@@ -44,6 +44,12 @@ export interface ParentLink {
   readonly resource: string;
   /** The child's property that holds the parent's key (`ownerId`); undefined when the child has none, and then lists are not filtered. */
   readonly foreignKey: string | undefined;
+  /**
+   * This parent's property that holds the key of the parent the path names before it (`Pet.ownerId`
+   * in `/owners/{ownerId}/pets/{petId}/visits`): the two must belong together. Undefined for the
+   * first parent, and where this one's records have no such property.
+   */
+  readonly previousForeignKey: string | undefined;
 }
 
 /** A query parameter of a list that keeps the records whose property matches it. */
@@ -298,6 +304,7 @@ function findForeignKey(child: Resource, parent: Resource, parameter: string | u
 function findParents(path: string, isItem: boolean, itemOwner: ReadonlyMap<string, Resource>, child: Resource): ParentLink[] {
   const segments = path.split('/');
   const parents: ParentLink[] = [];
+  let previous: { resource: Resource; parameter: string } | undefined;
   // The record's own parameter is the last segment of an item path; the parents' come before it.
   const last = isItem ? segments.length - 1 : segments.length;
   for (let index = 1; index < last; index += 1) {
@@ -305,7 +312,13 @@ function findParents(path: string, isItem: boolean, itemOwner: ReadonlyMap<strin
     if (parameter === undefined) continue;
     const parent = itemOwner.get(segments.slice(0, index + 1).join('/'));
     if (!parent || parent === child) continue;
-    parents.push({ parameter, resource: parent.name, foreignKey: findForeignKey(child, parent, parameter) });
+    parents.push({
+      parameter,
+      resource: parent.name,
+      foreignKey: findForeignKey(child, parent, parameter),
+      previousForeignKey: previous && findForeignKey(parent, previous.resource, previous.parameter),
+    });
+    previous = { resource: parent, parameter };
   }
   return parents;
 }

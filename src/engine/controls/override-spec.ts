@@ -45,6 +45,9 @@ export function readOverrideSpec(value: unknown, document: PetstoreDocument): { 
     // allows, though JSON.parse read it; a value that refers to itself) is refused now, not at each answer.
     const unwritable = whyNotWritableAsJson(body);
     if (unwritable !== undefined) return { problem: `body cannot be written as JSON (${unwritable}).` };
+    if (!(response?.contents ?? []).some(content => content.schema !== undefined)) {
+      return { problem: `body cannot be given: the ${status} response of ${operationId} declares no body; leave it out.` };
+    }
     const schema = responseSchemaOf(document, operationId, status);
     const problems = findSchemaProblems(body, schema);
     if (problems.length > 0) return { problem: `body does not fit the ${status} response of ${operationId}: ${describeSchemaProblems(problems)}.` };

@@ -74,6 +74,11 @@ export const recordOperations: Readonly<Record<RecordRole, RecordHandler>> = {
       );
     }
     const fields = writableFields(body, resource);
+    // A key the client gives (a username) may be optional in the schema, but the store cannot keep a record without it.
+    const key = fields[resource.key.property];
+    if (resource.key.kind === 'client' && (typeof key !== 'string' || key === '')) {
+      return errorResponse('invalid_request', `Request body needs ${resource.key.property}, a non-empty string: the key of the new ${resource.singular}.`);
+    }
     for (const parent of plan.parents) if (parent.foreignKey !== undefined) fields[parent.foreignKey] = keyValue(input.resourceOf(parent.resource), input.pathParameters[parent.parameter]);
     let problem: string | undefined;
     const created = refusingPastLimits(reachLimit, () =>
@@ -97,7 +102,7 @@ export const recordOperations: Readonly<Record<RecordRole, RecordHandler>> = {
   replace(input) {
     return withRecord(input, existing => {
       const kept = Object.fromEntries(Object.entries(existing).filter(([name]) => !input.resource.writableFields.includes(name)));
-      return store(input, { ...kept, ...writableFields(input.body, input.resource) });
+      return store(input, { ...kept, ...writableFields(input.body, input.resource), ...keyOf(input.resource, existing) });
     });
   },
 
@@ -118,7 +123,7 @@ export const recordOperations: Readonly<Record<RecordRole, RecordHandler>> = {
         if (value === null && !(input.resource.schema.required ?? []).includes(name)) merged.delete(name);
         else merged.set(name, value);
       }
-      return store(input, Object.fromEntries(merged));
+      return store(input, { ...Object.fromEntries(merged), ...keyOf(input.resource, existing) });
     });
   },
 
@@ -140,12 +145,16 @@ function withRecord(input: RecordInput, answer: (record: Record<string, unknown>
   return found && underParents ? answer(found) : notFound(input.resource, input.plan.keyParameter === undefined ? undefined : input.pathParameters[input.plan.keyParameter]);
 }
 
-/** 404 naming the first parent the path names that does not exist. */
+/** 404 naming the first parent the path names that does not exist, or that belongs to another than the parent named before it (`/owners/1/pets/7`, pet 7 being owner 2's). */
 function findMissingParent(input: RecordInput): IHttpResponse | undefined {
+  let previousKey: RecordKey | undefined;
   for (const parent of input.plan.parents) {
     const resource = input.resourceOf(parent.resource);
     const key = keyValue(resource, input.pathParameters[parent.parameter]);
-    if (key === undefined || input.storeOf(resource.name).get(key) === undefined) return notFound(resource, input.pathParameters[parent.parameter]);
+    const record = key === undefined ? undefined : (input.storeOf(resource.name).get(key) as Record<string, unknown> | undefined);
+    const elsewhere = record !== undefined && parent.previousForeignKey !== undefined && previousKey !== undefined && record[parent.previousForeignKey] !== previousKey;
+    if (record === undefined || elsewhere) return notFound(resource, input.pathParameters[parent.parameter]);
+    previousKey = key;
   }
   return undefined;
 }
@@ -190,6 +199,11 @@ class RefusedWrite {
 function answerWith(input: RecordInput, record: Record<string, unknown>, headers: Record<string, string> = {}): IHttpResponse {
   const { success } = input.plan;
   return success.hasBody ? jsonResponse(success.status, input.present(input.resource, record), headers) : { statusCode: success.status, headers };
+}
+
+/** The record's key, which the path names: a client's key in the body (`username`) does not move the record. */
+function keyOf(resource: Resource, record: Record<string, unknown>): Record<string, unknown> {
+  return { [resource.key.property]: record[resource.key.property] };
 }
 
 /** What a client may set of a record: the body's properties the schema declares and the service does not assign. */

@@ -71,10 +71,10 @@ function readApiRequest(runtime: DocumentRuntime, services: ApiRequestServices, 
   const path = typedPath.slice(runtime.document.basePath.length) || '/';
   const sessionId = headers[SESSION_HEADER];
   const sessionProblem = findSessionIdProblem(sessionId);
-  if (sessionProblem) return { answer: { response: toMockResponse(errorResponse('invalid_request', sessionProblem)) } };
+  if (sessionProblem) return { answer: { response: toMockResponse(runtime.shapeError(errorResponse('invalid_request', sessionProblem), { method, path })) } };
   const query = parseQuery(search);
   const read = readControls(headers['prefer'], query);
-  if ('problem' in read) return { answer: { response: toMockResponse(errorResponse('invalid_request', read.problem)) } };
+  if ('problem' in read) return { answer: { response: toMockResponse(runtime.shapeError(errorResponse('invalid_request', read.problem), { method, path })) } };
   const { controls } = read;
   const decoded = decodeBody(request.body, headers['content-type'], request.bodyTooLarge === true);
   if (parsableContentType(headers['content-type']) === undefined) delete headers['content-type'];
@@ -131,7 +131,7 @@ function checkOutput(
   const message = `${method} ${path} answered ${output.statusCode}, which the document does not allow: ${violations.map(v => `${(v.path ?? []).join('.')} ${v.message}`).join('; ')}.`;
   services.onError(`[petstore-mock] ${message}`);
   return {
-    response: toMockResponse(errorResponse('invalid_response', message), context.operationId),
+    response: toMockResponse(runtime.shapeError(errorResponse('invalid_response', message), { operationId: context.operationId }), context.operationId),
     problems: [...context.problems, ...violations.map(v => ({ path: ['response', ...(v.path ?? [])].join('.'), message: v.message }))],
   };
 }

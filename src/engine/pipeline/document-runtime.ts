@@ -1,3 +1,4 @@
+import type { IHttpResponse } from '@stoplight/prism-http';
 import { matchPath } from '@stoplight/prism-http/dist/router/matchPath.js';
 import { MatchType } from '@stoplight/prism-http/dist/router/types.js';
 import type { PetstoreDocument } from '../../document/index.js';
@@ -6,7 +7,7 @@ import { createAdminEndpoints, describeOperations, type AdminFacts } from '../ad
 import { describeDocument } from '../document-state.js';
 import { createOperationResponder, type OperationResponderOptions, type RequestContext } from '../operations/index.js';
 import { createPrismPipeline, type PrismPipeline } from '../prism/index.js';
-import { errorResponse, toMockResponse } from '../responses/index.js';
+import { createErrorShapes, errorResponse, toMockResponse } from '../responses/index.js';
 import type { MockResponse } from '../types.js';
 import { withHead } from './answer.js';
 import { rememberAnswers, type RememberedAnswers } from './remembered-answers.js';
@@ -29,6 +30,12 @@ export interface DocumentRuntime {
   notFound(path: string): MockResponse;
   /** The methods of the operations at `path` (under the base path), for `405` and `Allow`. */
   allowedMethods(path: string): string[];
+  /**
+   * An error the engine makes outside the responder (a bad session id or control, a response the
+   * document forbids) in the shape the operation declares for its status, as the responder's are:
+   * the operation named, or else the one at `method` `path` (under the base path); unchanged where there is none.
+   */
+  shapeError(error: IHttpResponse, at: { operationId: string | undefined } | { method: string; path: string }): IHttpResponse;
 }
 
 export interface DocumentRuntimeServices {
@@ -53,6 +60,20 @@ export function createDocumentRuntime(document: PetstoreDocument, services: Docu
   const operations = [...document.operations.values()];
   const operationList = operations.map(operation => `${operation.method.toUpperCase()} ${document.basePath}${operation.path}`).join(', ');
   const { overrides, faultRate, latency, clock } = services.responder;
+  const shapeError = createErrorShapes(document, services.responder.seed);
+  /** The operation at `method` `path`, as Prism routes: one at a path without parameters before one at a template. */
+  const operationAt = (method: string, path: string): string | undefined => {
+    const prismMethod = method === 'HEAD' ? 'get' : method.toLowerCase();
+    let templated: string | undefined;
+    for (const operation of document.prismOperations) {
+      if (operation.method !== prismMethod) continue;
+      const match = matchPath(path, operation.path);
+      if (match._tag !== 'Right' || match.right === MatchType.NOMATCH) continue;
+      if (match.right === MatchType.CONCRETE) return operation.iid;
+      templated ??= operation.iid;
+    }
+    return templated;
+  };
   const answers = rememberAnswers(
     document,
     { overridesExist: () => overrides.size > 0, drawsPerRequest: faultRate > 0 || latency !== undefined, clock },
@@ -79,5 +100,6 @@ export function createDocumentRuntime(document: PetstoreDocument, services: Docu
             .map(operation => operation.method.toUpperCase()),
         ),
       ]),
+    shapeError: (error, at) => shapeError('operationId' in at ? at.operationId : operationAt(at.method, at.path), error),
   };
 }

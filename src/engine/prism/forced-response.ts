@@ -74,7 +74,7 @@ export function forceResponse(mock: PrismMock, operation: IHttpOperation, reques
   if (mockerLogging === undefined) throw new Error('[petstore-mock] forceResponse needs the mocker from loadPrismMocker().');
   const result = mock({ resource: closedForGeneration(operation), input: { data: { ...request, headers }, validations: [] }, config })(mockerLogging.silentLogger);
   if (result._tag === 'Left') throw result.left;
-  const response = result.right;
+  const response = withoutUnfitHeaders(result.right, chosenResponse(operation, controls));
   // A generated `Error` body has a random status and made-up extra fields: keep the three the API
   // defines, with the status answered (a copy: examples belong to the document). Its message says
   // the answer was forced: an example's "see its log" or "No pet has id 42" would mislead.
@@ -83,6 +83,34 @@ export function forceResponse(mock: PrismMock, operation: IHttpOperation, reques
     return { ...response, body: { code, message: forcedMessage(operation, response.statusCode, controls, response.body.message, cause), status: response.statusCode } };
   }
   return response;
+}
+
+/**
+ * The response less each header it declares optional whose value breaks the header's `pattern`:
+ * the placeholder (`string`) Prism's mocker gives a header without an example, which the document
+ * then refuses (validateResponses answers 500). A header the response requires is kept as it is.
+ */
+function withoutUnfitHeaders(response: IHttpResponse, declared: IHttpOperationResponse | undefined): IHttpResponse {
+  const unfit = new Set(
+    (declared?.headers ?? [])
+      .filter(header => header.required !== true && typeof header.schema?.pattern === 'string' && !fitsPattern(findHeader(response, header.name), header.schema.pattern))
+      .map(header => header.name.toLowerCase()),
+  );
+  if (unfit.size === 0) return response;
+  return { ...response, headers: Object.fromEntries(Object.entries(response.headers ?? {}).filter(([name]) => !unfit.has(name.toLowerCase()))) };
+}
+
+function findHeader(response: IHttpResponse, name: string): string | undefined {
+  return Object.entries(response.headers ?? {}).find(([given]) => given.toLowerCase() === name.toLowerCase())?.[1];
+}
+
+function fitsPattern(value: string | undefined, pattern: string): boolean {
+  if (value === undefined) return true;
+  try {
+    return new RegExp(pattern, 'u').test(value);
+  } catch {
+    return true;
+  }
 }
 
 /** The message of a forced or scripted `Error` body: its `cause`, and the named example's own message when one was asked for. */
@@ -114,8 +142,10 @@ const DATA_KEYWORDS = new Set(['example', 'examples', 'default', 'const', 'enum'
  * The operation as Prism's mocker is handed it: every object schema that lists its properties and
  * says nothing of others closed (`additionalProperties: false`), since json-schema-faker otherwise
  * adds made-up properties (`"in_da": false`) a client's types do not know. A schema that allows
- * others (`additionalProperties: {…}` or `true`, `patternProperties`) keeps them. Made once per
- * operation; schemas shared within it stay shared.
+ * others (`additionalProperties: {…}` or `true`, `patternProperties`) keeps them. A `pattern` of
+ * Unicode classes is written in ASCII ones (see generablePattern), and exclusive bounds as
+ * json-schema-faker reads them (see withDraft4Bounds). Made once per operation; schemas
+ * shared within it stay shared.
  */
 function closedForGeneration(operation: IHttpOperation): IHttpOperation {
   let copy = closed.get(operation);
@@ -135,6 +165,8 @@ function closedForGeneration(operation: IHttpOperation): IHttpOperation {
       seen.set(node, object);
       // Values (examples, defaults, enums) are data, not schemas: kept as written.
       for (const [key, value] of Object.entries(node)) object[key] = DATA_KEYWORDS.has(key) ? value : close(value);
+      if (typeof object['pattern'] === 'string') object['pattern'] = generablePattern(object['pattern']);
+      withDraft4Bounds(object);
       const listsProperties = typeof object['properties'] === 'object' && object['properties'] !== null;
       if (listsProperties && object['additionalProperties'] === undefined && object['patternProperties'] === undefined) object['additionalProperties'] = false;
       return object;
@@ -143,4 +175,69 @@ function closedForGeneration(operation: IHttpOperation): IHttpOperation {
     closed.set(operation, copy);
   }
   return copy;
+}
+
+/** ASCII ranges inside each Unicode class the document's patterns commonly use: what they generate is in the class. */
+const ASCII_OF_CLASS: Readonly<Record<string, string>> = {
+  L: 'a-zA-Z',
+  Letter: 'a-zA-Z',
+  Alphabetic: 'a-zA-Z',
+  Lu: 'A-Z',
+  Uppercase_Letter: 'A-Z',
+  Ll: 'a-z',
+  Lowercase_Letter: 'a-z',
+  N: '0-9',
+  Nd: '0-9',
+  Number: '0-9',
+  Decimal_Number: '0-9',
+};
+
+/**
+ * `pattern` with each Unicode class (`\p{L}`, `\p{Lu}`, `\p{N}`) written as ASCII ranges inside it,
+ * for json-schema-faker, whose generator reads `\p{L}` as the letters `p{L}` and so draws strings
+ * the pattern refuses. Every string it draws then is one the pattern, read with Unicode classes,
+ * accepts. Classes it does not know, negated ones (`\P{L}`) and those in a negated set (`[^\p{L}]`) are left as written.
+ */
+function generablePattern(pattern: string): string {
+  if (!pattern.includes('\\p{')) return pattern;
+  let written = '';
+  let inClass = false;
+  let negated = false;
+  for (let index = 0; index < pattern.length; index += 1) {
+    const character = pattern[index] ?? '';
+    if (character === '\\') {
+      const name = pattern[index + 1] === 'p' ? /^\{([A-Za-z_]+)\}/.exec(pattern.slice(index + 2))?.[1] : undefined;
+      const ascii = name === undefined ? undefined : ASCII_OF_CLASS[name];
+      if (name !== undefined && ascii !== undefined && !negated) {
+        written += inClass ? ascii : `[${ascii}]`;
+        index += name.length + 3;
+      } else {
+        written += pattern.slice(index, index + 2);
+        index += 1;
+      }
+      continue;
+    }
+    if (character === '[' && !inClass) [inClass, negated] = [true, pattern[index + 1] === '^'];
+    else if (character === ']' && inClass) [inClass, negated] = [false, false];
+    written += character;
+  }
+  return written;
+}
+
+/**
+ * A schema's exclusive bounds as numbers (`exclusiveMaximum: 600`, JSON Schema since draft 6, and
+ * OpenAPI 3.0's `maximum: 600, exclusiveMaximum: true` once converted) written as json-schema-faker
+ * reads them (draft 4: the bound in `maximum`, `exclusiveMaximum: true`): it ignores a number there
+ * and drew values past the bound (a problem's `status` of 37906498). A tighter inclusive bound stays.
+ */
+function withDraft4Bounds(schema: Record<string, unknown>): void {
+  const { exclusiveMaximum, maximum, exclusiveMinimum, minimum } = schema;
+  if (typeof exclusiveMaximum === 'number') {
+    if (typeof maximum === 'number' && maximum < exclusiveMaximum) delete schema['exclusiveMaximum'];
+    else Object.assign(schema, { maximum: exclusiveMaximum, exclusiveMaximum: true });
+  }
+  if (typeof exclusiveMinimum === 'number') {
+    if (typeof minimum === 'number' && minimum > exclusiveMinimum) delete schema['exclusiveMinimum'];
+    else Object.assign(schema, { minimum: exclusiveMinimum, exclusiveMinimum: true });
+  }
 }

@@ -1,20 +1,32 @@
 import type { JsonSchema, PetstoreDocument } from '../../document/index.js';
+import type { RecordKey } from '../../store/index.js';
 import type { Pet } from '../../types/index.js';
 import { describeSchemaProblems, findSchemaProblems, findInexactNumber } from '../schema/index.js';
 
 export type ReadPetsResult = { pets: Pet[] } | { problem: string };
 
-/** What every stored pet must be: the document's `Pet`, its properties, the one that identifies a pet and the ids the document allows. */
+/**
+ * What every stored pet must be: the document's `Pet`, its properties, the one that identifies a pet
+ * and the ids the document allows (whole numbers, or strings for a key that is a uuid or a name),
+ * and the arrays of another collection's records it shows but the store never keeps (`Owner.pets`).
+ */
 export function petSchemaOf(document: PetstoreDocument): {
   schema: JsonSchema;
   fields: readonly string[];
   idProperty: string;
   idBounds: { readonly minimum: number; readonly maximum: number };
-  /** Arrays of another collection's records the schema embeds (`Owner.pets`): shown when answered, never given or kept. */
+  keyKind: 'sequence' | 'uuid' | 'generated' | 'client';
   embedded: readonly string[];
 } {
-  const embedded = document.pets.resource.embeds.map(embed => embed.property);
-  return { schema: document.pets.petSchema, fields: document.pets.fields.filter(field => !embedded.includes(field)), idProperty: document.pets.idProperty, idBounds: document.pets.idBounds, embedded };
+  const { resource } = document.pets;
+  return {
+    schema: document.pets.petSchema,
+    fields: document.pets.fields,
+    idProperty: document.pets.idProperty,
+    idBounds: document.pets.idBounds,
+    keyKind: resource.key.kind,
+    embedded: resource.embeds.map(embed => embed.property),
+  };
 }
 
 /**
@@ -28,30 +40,34 @@ export function readPets(value: unknown, pet: ReturnType<typeof petSchemaOf>, ma
   const list = Array.isArray(value) ? (value as unknown[]) : isPetsDocument(value) ? value.pets : undefined;
   if (!list) return { problem: `must be {"pets": [...]} or an array of pets, got ${describe(value)}` };
   if (list.length > maxPets) return { problem: `holds ${list.length} pets, more than a store holds (${maxPets}, --max-pets)` };
-  const seen = new Map<number, number>();
+  const seen = new Map<RecordKey, number>();
+  const sequence = pet.keyKind === 'sequence';
+  const { embedded } = pet;
   for (const [index, item] of list.entries()) {
     const name = `pets[${index}]`;
     if (typeof item !== 'object' || item === null || Array.isArray(item)) return { problem: `${name} must be an object (a Pet), got ${describe(item)}` };
     const id = (item as Record<string, unknown>)[pet.idProperty];
-    const label = typeof id === 'number' ? `${name} (${pet.idProperty} ${id})` : name;
+    const label = typeof id === 'number' || (typeof id === 'string' && !sequence) ? `${name} (${pet.idProperty} ${JSON.stringify(id)})` : name;
     const unknown = Object.keys(item).filter(field => !pet.fields.includes(field));
     if (unknown.length > 0) return { problem: `${label} has ${unknown.map(field => JSON.stringify(field)).join(', ')}, which Pet does not declare (it has ${pet.fields.join(', ')})` };
-    // Embedded children are checked as present: the store fills them from their own collection.
-    const checked = pet.embedded.length === 0 ? item : { ...item, ...Object.fromEntries(pet.embedded.map(name => [name, []])) };
-    const problems = findSchemaProblems(checked, pet.schema);
+    // Embedded records are shown from their own collection, never stored: checked as present.
+    const shown = embedded.length === 0 ? item : { ...Object.fromEntries(embedded.map(property => [property, []])), ...item };
+    const problems = findSchemaProblems(shown, pet.schema);
     if (problems.length > 0) return { problem: `${label}: ${describeSchemaProblems(problems)}` };
     const { minimum, maximum } = pet.idBounds;
-    if (typeof id !== 'number' || !Number.isInteger(id) || id > maximum || id < minimum) {
+    if (!sequence && (typeof id !== 'string' || id === '')) return { problem: `${label}: ${pet.idProperty} must be a non-empty string, got ${id === undefined ? 'none' : JSON.stringify(id)}` };
+    if (sequence && (typeof id !== 'number' || !Number.isInteger(id) || id > maximum || id < minimum)) {
       return { problem: `${label}: ${pet.idProperty} must be a whole number from ${minimum} to ${maximum} (the ids the document's Pet allows), got ${id === undefined ? 'none' : JSON.stringify(id)}` };
     }
     const inexact = findInexactNumber(item, pet.schema);
     if (inexact) return { problem: `${label}: ${inexact.path} is ${inexact.value}, ${inexact.reason}, so it is refused rather than stored as another` };
-    const earlier = seen.get(id);
-    if (earlier !== undefined) return { problem: `${name} repeats ${pet.idProperty} ${String(id)} of pets[${earlier}]: ids must be unique` };
-    seen.set(id, index);
+    const earlier = seen.get(id as RecordKey);
+    if (earlier !== undefined) return { problem: `${name} repeats ${pet.idProperty} ${JSON.stringify(id)} of pets[${earlier}]: ids must be unique` };
+    seen.set(id as RecordKey, index);
   }
+  // Whole-number keys in their order; string keys (uuids, names) as given, as the store keeps them.
   const idOf = (item: Pet): number => (item as unknown as Record<string, number>)[pet.idProperty] as number;
-  return { pets: [...(list as Pet[])].sort((a, b) => idOf(a) - idOf(b)) };
+  return { pets: sequence ? [...(list as Pet[])].sort((a, b) => idOf(a) - idOf(b)) : [...(list as Pet[])] };
 }
 
 function isPetsDocument(value: unknown): value is { pets: unknown[] } {

@@ -1,0 +1,175 @@
+import type { PetstoreDocument } from '../../src/document/index.js';
+import type { Engine } from '../../src/index.js';
+import { findSchemaProblems } from '../../src/engine/schema/index.js';
+import { ERROR_CODES, type MockRequest } from '../../src/index.js';
+import type { RecordKey } from '../../src/store/index.js';
+import { DOCUMENT_FUZZ_ADMIN_TOKEN, DOCUMENT_FUZZ_KEY, type FuzzOperation } from './document-fuzz-requests.js';
+
+const MOCK_ERROR_STATUSES = new Set<number>(Object.values(ERROR_CODES));
+const MOCK_ERROR_CODES = new Set(Object.keys(ERROR_CODES));
+/** What the admin endpoints and a CORS preflight answer besides errors. */
+const ADMIN_STATUSES = new Set([200, 201, 204]);
+
+export interface AnswerChecks {
+  /** The operation a request names by its method and path, as a client reads the document (HEAD as the GET). */
+  readonly operationOf: (request: MockRequest) => FuzzOperation | undefined;
+  /** What is wrong with the answer to the request; `control` is the journal's (`forced`, `fault`, `override`). */
+  readonly check: (request: MockRequest, answer: FuzzAnswer, control: string | null | undefined) => string[];
+}
+
+/** An answer as every surface gives it back: status, lower-case headers, text. */
+export interface FuzzAnswer {
+  status: number;
+  headers: Readonly<Record<string, string>>;
+  body: string | undefined;
+}
+
+/**
+ * The checks of every answer to a request the document fuzzer wrote: a status the operation the
+ * request names declares, or one of the mock's documented errors; an error body that fits the
+ * schema the operation declares for that status (its `4XX`, its `default`), or the mock's `Error`
+ * where it declares none; no 500 that no control made.
+ */
+export function createAnswerChecks(document: PetstoreDocument, operations: readonly FuzzOperation[]): AnswerChecks {
+  // A template's parameter matches an empty segment too: Prism routes `/events/` to `/events/{eventId}`.
+  // Paths with fewer parameters first, as Prism routes: `/pet/findByStatus` before `/pet/{petId}`.
+  const matchers = [...operations]
+    .sort((a, b) => a.path.split('{').length - b.path.split('{').length)
+    .map(operation => ({ operation, pattern: new RegExp(`^${operation.path.replace(/[.*+?^$()|[\]\\]/g, '\\$&').replace(/\{[^}]+\}/g, '[^/]*')}$`) }));
+  const prismOperations = new Map(document.prismOperations.map(operation => [operation.iid, operation]));
+
+  const operationOf = (request: MockRequest): FuzzOperation | undefined => {
+    const path = pathOf(request.url);
+    if (!path.startsWith(document.basePath)) return undefined;
+    const under = path.slice(document.basePath.length);
+    const method = request.method.toUpperCase() === 'HEAD' ? 'GET' : request.method.toUpperCase();
+    return matchers.find(({ operation, pattern }) => operation.method === method && pattern.test(under))?.operation;
+  };
+
+  /** The JSON schema the operation declares for an error status: its own, its range's, else its `default`'s (as the mock reads it), if that one has a JSON body. */
+  const errorSchemaOf = (operation: FuzzOperation, status: number): unknown => {
+    const responses = prismOperations.get(operation.operationId)?.responses ?? [];
+    const response =
+      responses.find(candidate => candidate.code === String(status)) ??
+      responses.find(candidate => candidate.code.toUpperCase() === `${String(status)[0] ?? ''}XX`) ??
+      responses.find(candidate => candidate.code === 'default');
+    return response?.contents?.find(content => /json/i.test(content.mediaType) && content.schema !== undefined)?.schema;
+  };
+
+  const check: AnswerChecks['check'] = (request, answer, control) => {
+    const problems: string[] = [];
+    const { status } = answer;
+    const method = request.method.toUpperCase();
+    const operation = operationOf(request);
+    const admin = pathOf(request.url).startsWith('/__admin');
+    const declared = operation?.statuses.some(code => code === String(status) || code === 'default' || code.toUpperCase() === `${String(status)[0] ?? ''}XX`) === true;
+    const known = declared || MOCK_ERROR_STATUSES.has(status) || ((admin || method === 'OPTIONS') && ADMIN_STATUSES.has(status));
+    if (!known) problems.push(`status ${status}, which ${operation ? `${operation.operationId} does not declare` : 'no operation declares'} and the mock does not document`);
+    if (status === 500 && control !== 'forced' && control !== 'fault' && control !== 'override') problems.push(`an unexpected 500: ${answer.body ?? ''}`);
+    if (status < 400 || method === 'HEAD') return problems;
+    const schema = operation && !admin ? errorSchemaOf(operation, status) : undefined;
+    // A forced or scripted response the document declares without a body has none.
+    if ((control === 'forced' || control === 'override') && answer.body === undefined && declared && schema === undefined) return problems;
+    let body: unknown;
+    try {
+      body = JSON.parse(answer.body ?? '');
+    } catch {
+      return [...problems, `an error whose body is not JSON: ${answer.body ?? '(none)'}`];
+    }
+    if (!/json/i.test(answer.headers['content-type'] ?? '')) problems.push(`an error of Content-Type ${answer.headers['content-type'] ?? '(none)'}`);
+    if (schema !== undefined) {
+      const misfits = findSchemaProblems(body, schema);
+      if (misfits.length > 0) problems.push(`an error body ${operation?.operationId ?? ''} does not declare for ${status}: ${misfits.map(misfit => `${misfit.path} ${misfit.message}`).join('; ')}`);
+      return problems;
+    }
+    const error = body as Record<string, unknown> | null;
+    if (typeof error !== 'object' || error === null || Object.keys(error).sort().join() !== 'code,message,status') problems.push(`not the mock's Error: ${answer.body ?? ''}`);
+    else {
+      if (error['status'] !== status) problems.push(`an Error of status ${String(error['status'])} on a ${status}`);
+      const code = String(error['code']);
+      if (!MOCK_ERROR_CODES.has(code) && !/^[a-z0-9_]+_not_found$/.test(code)) problems.push(`an undocumented error code ${code}`);
+    }
+    return problems;
+  };
+  return { operationOf, check };
+}
+
+function pathOf(url: string): string {
+  const path = url.replace(/^[a-z]+:\/\/[^/]*/i, '').split(/[?#]/)[0] ?? '';
+  return path === '' ? '/' : path;
+}
+
+/**
+ * Whether a request carries the mock's key or admin token anywhere (a header, the query, a cookie, a
+ * basic credential's password): the requests whose effects the fuzzer does not check. Every other
+ * one has no credential the mock accepts, and must change nothing an operation with security keeps.
+ */
+export function carriesCredentials(request: MockRequest): boolean {
+  const texts = [request.url, ...Object.values(request.headers).filter((value): value is string => value !== undefined)];
+  for (const value of Object.values(request.headers)) {
+    const basic = /^basic\s+([A-Za-z0-9+/=]+)$/i.exec(value?.trim() ?? '')?.[1];
+    if (basic !== undefined) texts.push(decodeBasic(basic));
+  }
+  return texts.some(text => text.includes(DOCUMENT_FUZZ_KEY) || text.includes(DOCUMENT_FUZZ_ADMIN_TOKEN));
+}
+
+function decodeBasic(encoded: string): string {
+  try {
+    return atob(encoded);
+  } catch {
+    return '';
+  }
+}
+
+/** What the default session holds of the records a request's path names, read before it is answered. */
+export interface PathRecords {
+  /** Every key the path names is a record's (written as the store keeps it: `7`, not `07`). */
+  readonly allExist: boolean;
+  /** Why the path names parents that do not belong together, if it does. */
+  readonly misplaced: string | undefined;
+}
+
+/**
+ * The records a request's path names, for the default session (no `X-Petstore-Session`), whose
+ * records the fuzzer reads; undefined for another session or a path with no key. Parents do not
+ * belong together (`/owners/1/pets/7`, pet 7 having `ownerId: 2`) where, of two keys in a row, the
+ * later one's record has a property named as the earlier one's parameter, holding another key. A
+ * path whose records all exist and belong together is never answered 404; one whose do not never succeeds.
+ */
+export function readPathRecords(engine: Engine, operation: FuzzOperation | undefined, request: MockRequest): PathRecords | undefined {
+  if (operation === undefined || operation.keys.size === 0 || Object.keys(request.headers).some(name => name.toLowerCase() === 'x-petstore-session')) return undefined;
+  const names = [...operation.path.matchAll(/\{([^}]+)\}/g)].map(match => match[1] ?? '');
+  const pattern = new RegExp(`^${operation.path.replace(/[.*+?^$()|[\]\\]/g, '\\$&').replace(/\{[^}]+\}/g, '([^/]*)')}$`);
+  const values = pattern.exec(pathOf(request.url).slice(engine.document.basePath.length))?.slice(1);
+  if (values === undefined) return undefined;
+  let allExist = true;
+  const found: { name: string; value: string; record: Record<string, unknown> | undefined }[] = [];
+  names.forEach((name, index) => {
+    const collection = operation.keys.get(name);
+    const resource = collection === undefined ? undefined : engine.document.resources.byName.get(collection);
+    if (resource === undefined) return;
+    const value = decodeSegment(values[index] ?? '');
+    const sequence = resource.key.kind === 'sequence';
+    const key: RecordKey | undefined = value === undefined || (sequence && String(Number(value)) !== value) ? undefined : sequence ? Number(value) : value;
+    const store = resource.name === engine.document.pets.resource.name ? engine.sessions.default.store : engine.sessions.default.storeOf(resource.name);
+    const record = key === undefined ? undefined : (store?.get(key) as Record<string, unknown> | undefined);
+    if (record === undefined) allExist = false;
+    found.push({ name, value: value ?? '', record });
+  });
+  let misplaced: string | undefined;
+  for (let index = 1; index < found.length && misplaced === undefined; index += 1) {
+    const [earlier, later] = [found[index - 1], found[index]];
+    const property = Object.keys(later?.record ?? {}).find(field => field.toLowerCase() === earlier?.name.toLowerCase());
+    const holds = property === undefined ? undefined : later?.record?.[property];
+    if (earlier && later && property !== undefined && String(holds) !== earlier.value) misplaced = `${later.name} ${later.value} belongs to ${earlier.name} ${String(holds)}, not ${earlier.value}`;
+  }
+  return { allExist, misplaced };
+}
+
+function decodeSegment(segment: string): string | undefined {
+  try {
+    return decodeURIComponent(segment);
+  } catch {
+    return undefined;
+  }
+}
