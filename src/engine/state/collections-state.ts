@@ -44,7 +44,11 @@ export function writeState(document: PetstoreDocument, session: Session, value: 
   const primary = document.pets.resource.name;
   const others = new Map(otherResources(document).map(resource => [resource.name, resource]));
   // A document of one collection takes its records as it always did: `{"pets": [...]}` or an array.
-  if (others.size === 0) return writeRecords(document, [{ store: session.store, read: readPets(value, petSchemaOf(document), session.store.maxPets) }], session);
+  if (others.size === 0) {
+    // What GET gave (`{"events": [...]}`: the collection under its name) is put back as it is.
+    const named = typeof value === 'object' && value !== null && !Array.isArray(value) && Object.keys(value).length === 1 ? (value as Record<string, unknown>)[primary] : undefined;
+    return writeRecords(document, [{ store: session.store, read: readPets(Array.isArray(named) ? named : value, petSchemaOf(document), session.store.maxPets) }], session);
+  }
   const given: Record<string, unknown> = Array.isArray(value) ? { [primary]: value } : typeof value === 'object' && value !== null ? (value as Record<string, unknown>) : {};
   const names = Object.keys(given);
   const unknown = names.filter(name => name !== primary && !others.has(name));
