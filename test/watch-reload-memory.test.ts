@@ -1,4 +1,4 @@
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
@@ -43,7 +43,9 @@ describe('a mock following its document with --watch', () => {
       await cli.waitForLine(/ready on /);
       const reload = async (to: number): Promise<void> => {
         const from = cli.errors().length;
-        writeFileSync(path, version(to));
+        // Saved as editors save (a whole new file renamed over the old): a reader never sees it half-written.
+        writeFileSync(`${path}.next`, version(to));
+        renameSync(`${path}.next`, path);
         await waitForError(cli, new RegExp(`reloaded: now Animal Store API 1\\.0\\.${to}\\b`), from);
       };
       // Warm: the first reloads load the document compiler and fill what every reload reuses.
