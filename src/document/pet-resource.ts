@@ -80,7 +80,7 @@ const NO_COLLECTION: Resource = {
   schema: { type: 'object', properties: { id: { type: 'integer', minimum: 1 } } },
   collectionPaths: [],
   itemPaths: [],
-  key: { property: 'id', kind: 'sequence', bounds: { minimum: 1, maximum: Number.MAX_SAFE_INTEGER }, schema: { type: 'integer', minimum: 1 } },
+  key: { property: 'id', kind: 'sequence', acceptsClientKey: false, bounds: { minimum: 1, maximum: Number.MAX_SAFE_INTEGER }, schema: { type: 'integer', minimum: 1 } },
   fields: ['id'],
   writableFields: [],
   writeOnlyFields: [],

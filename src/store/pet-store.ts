@@ -25,6 +25,8 @@ export interface PetShape {
   keyKind?: 'sequence' | 'uuid' | 'generated' | 'client' | undefined;
   /** A new record's key, for `uuid` and `generated` keys: seeded, from the record's number in the store. */
   drawKey?: ((number: number) => string) | undefined;
+  /** A `uuid` or `generated` key the record carries is kept (refused when taken) instead of a drawn one. */
+  acceptsClientKey?: boolean | undefined;
   /** The ids the store may assign; it refuses to create past `maximum` instead of reusing an id. Default 1 to 2^53 − 1. */
   idBounds?: { readonly minimum: number; readonly maximum: number } | undefined;
   /** Status of a pet created without one, from the document and the options; `null` leaves it out. Default: the store's `defaultStatus`. */
@@ -109,6 +111,8 @@ export class KeyTakenError extends Error {
 }
 
 const NO_SHAPE: PetShape = {};
+/** Draws of a new key tried before the record's number is added to one. */
+const KEY_DRAWS = 8;
 
 export function createPetStore(options: PetStoreOptions = {}): PetStore {
   const shape = options.shape ?? NO_SHAPE;
@@ -203,9 +207,16 @@ export function createPetStore(options: PetStoreOptions = {}): PetStore {
         return given;
       }
       default: {
+        const given = idOf(record);
+        if (shape.acceptsClientKey === true && typeof given === 'string' && given !== '') {
+          if (pets.has(given)) throw new KeyTakenError(given);
+          return given;
+        }
         const draw = shape.drawKey ?? (number => String(number));
         let key = draw(nextId);
-        for (let attempt = 1; pets.has(key); attempt += 1) key = draw(nextId + attempt * 1_000_003);
+        // A few more draws; a schema whose draws repeat (an example, a short enum) gets the record's number beside its value.
+        for (let attempt = 1; pets.has(key) && attempt <= KEY_DRAWS; attempt += 1) key = draw(nextId + attempt * 1_000_003);
+        for (let suffix = nextId; pets.has(key); suffix += 1) key = `${draw(nextId)}-${String(suffix)}`;
         return key;
       }
     }

@@ -12,6 +12,8 @@ export interface KeyRule {
   readonly property: string;
   /** `sequence`: whole numbers in order; `uuid`: seeded UUIDs; `generated`: seeded strings of the key's schema; `client`: taken from the create body. */
   readonly kind: 'sequence' | 'uuid' | 'generated' | 'client';
+  /** A create's body may carry the key (its schema declares it): one sent, and free, is kept; else one is made (`uuid`, `generated`). */
+  readonly acceptsClientKey: boolean;
   /** The whole numbers a `sequence` key may take, from its schema. */
   readonly bounds: { readonly minimum: number; readonly maximum: number };
   readonly schema: JsonSchema;
@@ -180,7 +182,7 @@ export function findResources(
       itemPaths,
       key,
       fields,
-      writableFields: fields.filter(field => properties[field]?.readOnly !== true && properties[field]?.writeOnly !== true && (field !== key.property || key.kind === 'client')),
+      writableFields: fields.filter(field => properties[field]?.readOnly !== true && properties[field]?.writeOnly !== true && (field !== key.property || key.acceptsClientKey)),
       writeOnlyFields: fields.filter(field => properties[field]?.writeOnly === true),
       embeds: [],
     };
@@ -279,15 +281,14 @@ function findKey(schema: JsonSchema, parameters: readonly string[], createBodies
   if (property === undefined || keySchema === undefined) return undefined;
   const merged = mergeAllOf(keySchema);
   const bounds = { minimum: lowerBound(merged) ?? 1, maximum: Math.min(upperBound(merged) ?? SAFE_INTEGER_MAXIMUM, SAFE_INTEGER_MAXIMUM) };
-  if (typeIncludes(merged, 'integer') || typeIncludes(merged, 'number')) return { property, kind: 'sequence', bounds, schema: merged };
+  if (typeIncludes(merged, 'integer') || typeIncludes(merged, 'number')) return { property, kind: 'sequence', acceptsClientKey: false, bounds, schema: merged };
   if (!typeIncludes(merged, 'string') && merged.type !== undefined) return undefined;
-  if (merged.format === 'uuid') return { property, kind: merged.readOnly === true || !sentOnCreate(property, createBodies) ? 'uuid' : 'client', bounds, schema: merged };
-  const client = merged.readOnly !== true && sentOnCreate(property, createBodies);
-  return { property, kind: client ? 'client' : 'generated', bounds, schema: merged };
-}
-
-function sentOnCreate(property: string, createBodies: readonly (JsonSchema | undefined)[]): boolean {
-  return createBodies.some(body => body?.properties?.[property] !== undefined);
+  // A string key the create's body requires is the client's (`username`); one it may carry is kept when
+  // sent, else made (`eventId` of a schema used both ways); one it never carries (or readOnly) is made.
+  const sent = merged.readOnly !== true && createBodies.some(body => body?.properties?.[property] !== undefined);
+  const required = sent && createBodies.some(body => body?.required?.includes(property) === true);
+  if (required) return { property, kind: 'client', acceptsClientKey: true, bounds, schema: merged };
+  return { property, kind: merged.format === 'uuid' ? 'uuid' : 'generated', acceptsClientKey: sent, bounds, schema: merged };
 }
 
 /** The child's property holding the parent's key: the path parameter's name, else `<parent>Id` (`ownerId`, `owner_id`). */

@@ -39,6 +39,7 @@ export function collectionShape(resource: Resource, seed: number, defaultStatus:
     defaultStatus,
     keyKind: key.kind,
     drawKey,
+    acceptsClientKey: key.acceptsClientKey,
   };
 }
 
