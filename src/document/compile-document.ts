@@ -5,7 +5,7 @@ import type { OpenAPIV3_1 } from 'openapi-types';
 import { parse } from 'yaml';
 import { readBasePath } from './base-path.js';
 import { dereferenceLocal } from './dereference.js';
-import { DocumentShapeError } from './pet-resource.js';
+import { DocumentShapeError } from './document-shape-error.js';
 import { fromSwagger2, isSwagger2 } from './swagger2/index.js';
 
 /** What the engine needs of the YAML document, in a form that survives JSON. */

@@ -4,7 +4,7 @@ export { compiledDocumentPath, locateDocument } from './locate-document.js';
 export { readTextFile } from './read-text-file.js';
 export { keepingFirstCollection, responseSchemaOf } from './prepared-document.js';
 export type { CompiledDocumentCache, DocumentOperation, PetstoreDocument } from './prepared-document.js';
-export { DocumentShapeError } from './pet-resource.js';
+export { DocumentShapeError } from './document-shape-error.js';
 export type { OperationRole, PetResource } from './pet-resource.js';
 export { lowerBound, mergeAllOf, successCode, successSchema, typeIncludes, upperBound } from './json-schema.js';
 export type { JsonSchema } from './json-schema.js';

@@ -3,7 +3,7 @@ import { readFile } from 'node:fs/promises';
 import type { CompiledDocument } from './compile-document.js';
 import { compiledDocumentPath, locateDocument } from './locate-document.js';
 import { readTextFile } from './read-text-file.js';
-import { DocumentShapeError } from './pet-resource.js';
+import { DocumentShapeError } from './document-shape-error.js';
 import { prepareDocument, type CompiledDocumentCache, type PetstoreDocument } from './prepared-document.js';
 
 const cache = new Map<string, Promise<PetstoreDocument>>();

@@ -1,5 +1,5 @@
 import { successCode, successSchema, type JsonSchema } from './json-schema.js';
-import type { DocumentOperation } from './prepared-document.js';
+import type { DocumentOperation } from './document-operation.js';
 import type { OperationPlan, Resource, ResourceModel } from './resources/index.js';
 
 /**
@@ -46,11 +46,6 @@ export interface PetResource {
   operationOf(role: Exclude<OperationRole, 'document' | 'not-implemented'>): DocumentOperation | undefined;
   /** The same collection as every other: its key rule, relations and name. */
   readonly resource: Resource;
-}
-
-/** A document the engine cannot mock; the CLI exits 2 with its message, code throws it. */
-export class DocumentShapeError extends Error {
-  override name = 'DocumentShapeError' as const;
 }
 
 const PET_ROLES = new Set<string>(['list', 'create', 'read', 'replace', 'merge', 'remove']);

@@ -4,14 +4,10 @@ import { dereferenceLocal } from './dereference.js';
 import { findPetResource, type PetResource } from './pet-resource.js';
 import { findResources, type ResourceModel } from './resources/index.js';
 import { fromOpenApi30 } from './json-schema.js';
+import type { DocumentOperation } from './document-operation.js';
 
-/** An operation of the document, raw (with its `x-` extensions) beside where it lives. */
-export interface DocumentOperation {
-  readonly operationId: string;
-  readonly method: string;
-  readonly path: string;
-  readonly definition: OpenAPIV3_1.OperationObject & Record<`x-${string}`, unknown>;
-}
+export type { DocumentOperation } from './document-operation.js';
+
 
 /** The OpenAPI document, read once, in the forms the engine needs. */
 export interface PetstoreDocument extends CompiledDocument {

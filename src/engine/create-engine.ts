@@ -1,24 +1,23 @@
 import { checkDocumentPath, documentFromSource, keepingFirstCollection, loadDocument, type PetstoreDocument } from '../document/index.js';
 import { DEFAULT_SEED } from '../fixtures/index.js';
 import { checkOptions } from '../options/index.js';
-import { createSessionRegistry, DEFAULT_MAX_PETS, DEFAULT_PETS, findSessionIdProblem, newSessionId, SESSION_HEADER, type SessionRegistry } from '../sessions/index.js';
-import type { PetShape, PetStore } from '../store/index.js';
+import { DEFAULT_MAX_PETS, DEFAULT_PETS, findSessionIdProblem, newSessionId, SESSION_HEADER, type SessionRegistry } from '../sessions/index.js';
+import type { PetStore } from '../store/index.js';
 import type { Pet } from '../types/index.js';
 import { ADMIN_PREFIX, ANY_HOST, createAdminHostCheck, hostOfOrigin, limitThatRefused, type MockSettings } from './admin/index.js';
-import { checkFaultRate, createClock, createOverrideRegistry, toDelayRange, toInstant } from './controls/index.js';
+import { checkFaultRate, createClock, toDelayRange, toInstant } from './controls/index.js';
 // By file: the Engine's public declaration must not reach Prism's types through controls/index.js.
 import type { OverrideRegistry } from './controls/overrides.js';
 import { adoptDocument, documentPets, documentShape, findInvalidExamples, type DocumentChange } from './document-state.js';
 import { corsHeaders, isPreflight, lowerCaseHeaders, preflightHeaders, splitUrl } from './http/index.js';
-import { createRequestJournal, DEFAULT_JOURNAL_BYTES, DEFAULT_JOURNAL_SIZE, findReason, journalHeaders, redactedPath, journalResponse, journalTime, requestOrigin, sharedText, type JournalEntry, type RequestJournal } from './journal/index.js';
+import { findReason, journalHeaders, redactedPath, journalResponse, journalTime, requestOrigin, sharedText, type JournalEntry, type RequestJournal } from './journal/index.js';
 import { answerAdminRequest, answerApiRequest, createDocumentRuntime, createFailureAnswer, withoutBody, type Answer, type DocumentRuntimeServices } from './pipeline/index.js';
-import { resetState, warnOfEviction } from './shared-state.js';
+import { createSharedState } from './shared-state.js';
 import { petSchemaOf, readPets, readRecords } from './state/index.js';
 import { renewSchemaCompilers } from './schema/index.js';
 import type { EngineOptions, MockRequest, MockResponse, Refusal } from './types.js';
 
 export { DEFAULT_PETS, SESSION_OPENED_HEADER } from '../sessions/index.js';
-export { resetState, warnOfEviction } from './shared-state.js';
 export const DEFAULT_BODY_LIMIT = 1024 * 1024;
 export const DEFAULT_REMEMBERED_VERDICTS = 1024;
 
@@ -97,16 +96,11 @@ export async function createEngine(options: EngineOptions = {}): Promise<Engine>
   };
 
   const startingPets = seededPets(document);
-  const sessions = options.sessions ?? createEngineSessions(options, onWarning, startingPets, documentShape(document, options.defaultStatus));
+  const { sessions, journal, overrides, reset } = createSharedState(options, onWarning, { initialPets: startingPets, shape: documentShape(document, options.defaultStatus) });
   adopt(document, startingPets);
-  const journal = options.journal ?? createRequestJournal(options.journalSize ?? DEFAULT_JOURNAL_SIZE, options.journalBytes ?? DEFAULT_JOURNAL_BYTES);
-  const overrides = options.overrides ?? createOverrideRegistry(options);
-  // Overrides go with their session: one dropped (past --max-sessions, or by a reset) takes its overrides along.
-  sessions.onDrop(id => overrides.clear(id));
   const latency = options.delay === undefined ? undefined : toDelayRange(options.delay);
   const cors = options.cors ?? true;
   const bodyLimit = options.bodyLimit ?? DEFAULT_BODY_LIMIT;
-  const reset = (session?: string): void => resetState({ sessions, journal, overrides }, session);
   const failure = createFailureAnswer(onError);
   const runtimeServices: DocumentRuntimeServices = {
     responder: { apiKeys: new Set(options.apiKeys ?? []), bodyLimit, faultRate: checkFaultRate(options.faultRate ?? 0), latency, overrides, clock, seed },
@@ -257,18 +251,4 @@ function describeSettings(options: EngineOptions, sessions: SessionRegistry, jou
     journalSize: journal.capacity,
     instance: newSessionId(),
   };
-}
-
-function createEngineSessions(options: EngineOptions, onWarning: (message: string) => void, initialPets: readonly Pet[], shape: PetShape): SessionRegistry {
-  return createSessionRegistry({
-    shape,
-    onEvict: warnOfEviction(onWarning, options.maxSessions),
-    ...(options.seed !== undefined && { seed: options.seed }),
-    initialPets,
-    ...(options.defaultStatus !== undefined && { defaultStatus: options.defaultStatus }),
-    ...(options.maxPets !== undefined && { maxPets: options.maxPets }),
-    ...(options.maxSessions !== undefined && { maxSessions: options.maxSessions }),
-    ...(options.maxStoredBytes !== undefined && { maxStoredBytes: options.maxStoredBytes }),
-    ...(options.store !== undefined && { defaultStore: options.store }),
-  });
 }

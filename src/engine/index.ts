@@ -1,4 +1,4 @@
-export { createEngine, DEFAULT_BODY_LIMIT, DEFAULT_PETS, DEFAULT_REMEMBERED_VERDICTS, resetState, SESSION_OPENED_HEADER, warnOfEviction } from './create-engine.js';
+export { createEngine, DEFAULT_BODY_LIMIT, DEFAULT_PETS, DEFAULT_REMEMBERED_VERDICTS, SESSION_OPENED_HEADER } from './create-engine.js';
 export { ERROR_CODES } from './responses/errors.js';
 export { fromFetchRequest, handleFetch, toFetchResponse } from './http/fetch-adapter.js';
 export { readBody } from './http/read-body.js';

@@ -1,12 +1,14 @@
 import { delay, http, type HttpHandler } from 'msw';
 // By file, not through the engine's index: what Prism's validator needs comes with the engine, later.
 import type { Engine } from '../engine/create-engine.js';
-import { createOverrideRegistry, OverridesFullError, type Override } from '../engine/controls/overrides.js';
+import type { Override } from '../engine/controls/overrides.js';
 import { fromFetchRequest, toFetchResponse } from '../engine/http/fetch-adapter.js';
-import { createRequestJournal, DEFAULT_JOURNAL_BYTES, DEFAULT_JOURNAL_SIZE, type JournalEntry, type JournalFilter } from '../engine/journal/request-journal.js';
+import type { JournalEntry, JournalFilter } from '../engine/journal/request-journal.js';
 import { journalToHar } from '../engine/journal/journal-har.js';
 import type { Har } from '../engine/journal/har-types.js';
-import { resetState, warnOfEviction } from '../engine/shared-state.js';
+import { createSharedState } from '../engine/shared-state.js';
+import { removeOverrides } from '../engine/test-controls/remove-overrides.js';
+import type { ControlOutcome } from '../engine/test-controls/test-controls.js';
 import type { EngineOptions } from '../engine/types.js';
 // The file, not the folder's index, which loads Node's modules: the browser build has this module too.
 import { firstAnswerGiven } from '../code-cache/first-answer.js';
@@ -15,7 +17,7 @@ import { readBasePath } from '../document/base-path.js';
 import { PACKAGE_BASE_PATH } from '../document/package-base-path.generated.js';
 import { checkOptions, findDefaultStatusProblem } from '../options/index.js';
 import { PET_STATUSES } from '../types/index.js';
-import { createSessionRegistry, newSessionId, SESSION_HEADER } from '../sessions/index.js';
+import { newSessionId, SESSION_HEADER } from '../sessions/index.js';
 import { checkPersistOptions, createPersistedStoreKeeper, type PersistOption } from './persisted-stores.js';
 import { loadAjvCompiler } from './ajv-compiler.js';
 import { loadEngineModule } from './load-engine-module.js';
@@ -121,9 +123,9 @@ export function createMock(options: PetstoreMockOptions, startNow: boolean): Pet
   const statusProblem = engineOptions.documentPath === undefined && engineOptions.document === undefined ? findDefaultStatusProblem(engineOptions.defaultStatus, PET_STATUSES) : undefined;
   if (statusProblem) throw new RangeError(`[petstore-mock] ${statusProblem}`);
   const onWarning = engineOptions.onWarning ?? ((message: string) => console.warn(message));
-  const sessions = createSessionRegistry({ ...engineOptions, onEvict: warnOfEviction(onWarning, engineOptions.maxSessions) });
-  const journal = createRequestJournal(engineOptions.journalSize ?? DEFAULT_JOURNAL_SIZE, engineOptions.journalBytes ?? DEFAULT_JOURNAL_BYTES);
-  const overrides = createOverrideRegistry(engineOptions);
+  // The state is made now, the engine later: the controls and the store work before the first request.
+  const state = createSharedState(engineOptions, onWarning);
+  const { sessions, journal, overrides } = state;
   const keeper = persist === undefined ? undefined : createPersistedStoreKeeper({ persist, key: persistKey ?? `petstore-mock:${baseUrl ?? '/v1'}`, sessions, onWarning });
   let started: Promise<StartedEngine> | undefined;
   // Once started, the state covers every collection of the document; before, the first one's starting records.
@@ -188,7 +190,7 @@ export function createMock(options: PetstoreMockOptions, startNow: boolean): Pet
 
   // The engine may not exist yet; the sessions, journal and overrides it will use do.
   const reset = (session?: string): void => {
-    resetState({ sessions, journal, overrides }, session);
+    state.reset(session);
     if (session === undefined) keeper?.clear();
     else keeper?.save();
   };
@@ -197,38 +199,23 @@ export function createMock(options: PetstoreMockOptions, startNow: boolean): Pet
   const controlsOf = (session: string | undefined): PetstoreMockControls => {
     // A write opens the session; a read does not (a session not alive reads as the pets it would start from).
     const liveStore = (): PetStore | undefined => (session === undefined ? sessions.default.store : sessions.find(session)?.store);
+    const controls = (tools: StartedEngine['tools']) => tools.createTestControls({ sessions, overrides });
     return {
       getState: () =>
         running
-          ? (running.tools.readState(running.engine.document, sessions, session) as unknown as StoreState)
+          ? (controls(running.tools).readState(running.engine.document, session) as unknown as StoreState)
           : { pets: liveStore()?.list({ limit: Number.POSITIVE_INFINITY }) ?? structuredClone([...sessions.initialPets]) },
       async setState(state) {
         const { engine, tools } = await start();
-        const written = tools.writeState(engine.document, session === undefined ? sessions.default : sessions.open(session), state);
-        if ('problem' in written) {
-          if (written.code === 'store_full') throw refusal('store_full', `${written.problem} Nothing was changed.`);
-          throw refusal('invalid_request', `The state ${written.problem}; nothing was changed.`);
-        }
+        valueOf(controls(tools).writeState(engine.document, session, state));
         keeper?.save();
       },
       async override(operationId, overrideOptions) {
         const { engine, tools } = await start();
-        const read = tools.readOverrideSpec({ operationId, ...overrideOptions }, engine.document);
-        if ('problem' in read) throw refusal('invalid_request', `${read.problem} Nothing was set.`);
-        try {
-          // An override belongs to a live session, and goes with it.
-          if (session !== undefined) sessions.open(session);
-          return overrides.add(session, read.spec);
-        } catch (error) {
-          if (!(error instanceof OverridesFullError)) throw error;
-          throw refusal('overrides_full', `${error.message.replace('[petstore-mock] ', '')} Nothing was set.`);
-        }
+        return valueOf(controls(tools).addOverride(engine.document, session, { operationId, ...overrideOptions }));
       },
       overrides: () => overrides.list(session),
-      clearOverrides(id) {
-        if (id === undefined) overrides.clear(session);
-        else if (!overrides.remove(session, id)) throw refusal('override_not_found', `No override has id ${JSON.stringify(id)} here; overrides() lists them.`);
-      },
+      clearOverrides: id => valueOf(removeOverrides(overrides, session, id)),
       calls: <Op extends OperationId>(operationId: Op) => journal.list(session, { operationId }) as Call<Op>[],
     };
   };
@@ -274,6 +261,12 @@ function afterFirstAnswer(work: () => void): void {
   // Safari has no requestIdleCallback. Under a DOM in Node (jsdom), the timer does not keep the process alive.
   const timer: unknown = setTimeout(() => (typeof globalThis.requestIdleCallback === 'function' ? globalThis.requestIdleCallback(work, { timeout: 1_000 }) : work()), FIRST_ANSWER_WAY_BACK_MS);
   (timer as { unref?: () => void }).unref?.();
+}
+
+/** A control's value, or its refusal thrown as the `AdminError` the admin endpoint's answer would carry. */
+function valueOf<T>(outcome: ControlOutcome<T>): T {
+  if ('refusal' in outcome) throw refusal(outcome.refusal.code, outcome.refusal.message);
+  return outcome.value;
 }
 
 function escapeRegExp(text: string): string {

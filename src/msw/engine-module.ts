@@ -1,6 +1,5 @@
 // What the MSW handlers need of the engine once it starts: loaded on demand (a chunk of its own), so
 // that importing petstore-mock/msw does not evaluate Prism's validator (six Ajv instances) at once.
 export { createEngine } from '../engine/create-engine.js';
-export { readOverrideSpec } from '../engine/controls/override-spec.js';
+export { createTestControls } from '../engine/test-controls/test-controls.js';
 export { petSchemaOf, readPets } from '../engine/state/read-pets.js';
-export { readState, writeState } from '../engine/state/collections-state.js';

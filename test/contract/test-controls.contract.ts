@@ -83,6 +83,15 @@ export function describeTestControlsContract(surfaceName: string, createSurface:
         await expect(surface().controls().setState({ pets: [{ id: -1, name: 'Neg', categoryId: 1 }] })).rejects.toMatchObject({ body: { code: 'invalid_request', status: 400, message: expect.stringMatching(/^The state pets\[0\] \(id -1\): id must be >= 1/) as string } });
       });
 
+      it('refuses in the same words on every surface: one control, written once, behind the admin endpoints and the in-process functions', async () => {
+        await expect(surface().controls().clearOverrides('no-such-override')).rejects.toMatchObject({
+          body: { code: 'override_not_found', status: 404, message: 'No override has id "no-such-override" in the default session; GET /__admin/overrides (or overrides() in process) lists them.' },
+        });
+        await expect(surface().controls('words').override('createPet', { status: 418 })).rejects.toMatchObject({
+          body: { code: 'invalid_request', message: expect.stringMatching(/^status must be one createPet declares: .*; got 418\. Nothing was set\.$/) as string },
+        });
+      });
+
       it('keeps one session’s state out of every other', async () => {
         await surface().controls('state-a').setState({ pets: EXACT });
         expect(await listAll(surface(), '', { ...AUTH, [SESSION]: 'state-a' })).toEqual(sorted(EXACT));

@@ -1,6 +1,6 @@
 import type { OpenAPIV3_1 } from 'openapi-types';
 import { lowerBound, mergeAllOf, successCode, successSchema, typeIncludes, upperBound, type JsonSchema } from '../json-schema.js';
-import type { DocumentOperation } from '../prepared-document.js';
+import type { DocumentOperation } from '../document-operation.js';
 import { findListShape, findPaging, type ListShape, type Paging } from './list-shape.js';
 
 /** What the store does for an operation on a resource's records. */

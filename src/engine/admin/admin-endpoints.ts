@@ -1,14 +1,14 @@
 import type { PetstoreDocument } from '../../document/index.js';
 import type { DocumentSummary } from '../document-state.js';
 import type { OperationSummary } from './describe-operations.js';
-import { findSessionIdProblem, SESSION_HEADER, type Session, type SessionRegistry } from '../../sessions/index.js';
+import { findSessionIdProblem, SESSION_HEADER, type SessionRegistry } from '../../sessions/index.js';
 import { loadPrismMocker } from '../prism/index.js';
 import { bodyTooLarge, invalidJson, notJson, roundedNumber } from '../checks/index.js';
-import { OverridesFullError, readOverrideSpec, type OverrideRegistry } from '../controls/index.js';
+import type { OverrideRegistry } from '../controls/index.js';
 import { decodeBody, decodePathSegment, parseQuery } from '../http/index.js';
 import { journalToHar, readJournalFilter, type RequestJournal } from '../journal/index.js';
 import { errorResponse, jsonResponse, toMockResponse } from '../responses/index.js';
-import { readState, writeState } from '../state/index.js';
+import { createTestControls, overrideNotFound, removeOverrides, type ControlOutcome } from '../test-controls/index.js';
 import type { MockResponse } from '../types.js';
 
 export const ADMIN_PREFIX = '/__admin/';
@@ -115,8 +115,7 @@ type Endpoint = (request: AdminRequest, session: string | undefined) => MockResp
  */
 export function createAdminEndpoints(facts: AdminFacts) {
   const { document, sessions, journal, overrides } = facts;
-  // A write opens the session it names (it may drop the least recently used); a read never does.
-  const sessionOf = (id: string | undefined): Session => (id === undefined ? sessions.default : sessions.open(id));
+  const controls = createTestControls(facts);
   const limits = (): MockLimits => {
     const named = sessions.ids();
     const fullest = (count: (session: string | undefined) => number): number => Math.max(count(undefined), ...named.map(count));
@@ -180,15 +179,11 @@ export function createAdminEndpoints(facts: AdminFacts) {
       GET: () => toMockResponse(jsonResponse(200, { ...facts.settings, limits: limits() })),
     },
     '/__admin/state': {
-      // A session not alive is not opened: its state is the pets it would start from.
-      GET: (_, session) => toMockResponse(jsonResponse(200, readState(document, sessions, session))),
+      // A session not alive is not opened: its state is the records it would start from.
+      GET: (_, session) => toMockResponse(jsonResponse(200, controls.readState(document, session))),
       PUT: (request, session) => {
         const body = readJson(request);
-        if ('response' in body) return body.response;
-        const written = writeState(document, sessionOf(session), body.value);
-        if ('state' in written) return toMockResponse(jsonResponse(200, written.state));
-        if (written.code === 'store_full') return refusedBy(written.limit ?? 'maxStoredBytes', toMockResponse(errorResponse('store_full', `${written.problem} Nothing was changed.`)));
-        return toMockResponse(errorResponse('invalid_request', `The state ${written.problem}; nothing was changed.`));
+        return 'response' in body ? body.response : controlAnswer(controls.writeState(document, session, body.value), state => jsonResponse(200, state));
       },
     },
     '/__admin/overrides': {
@@ -196,23 +191,12 @@ export function createAdminEndpoints(facts: AdminFacts) {
       POST: (request, session) => {
         const body = readJson(request);
         if ('response' in body) return body.response;
-        const read = readOverrideSpec(body.value, document);
-        if ('problem' in read) return toMockResponse(errorResponse('invalid_request', `${read.problem} Nothing was set.`));
-        if (read.spec.body === undefined) void loadPrismMocker();
-        try {
-          // An override belongs to a live session: dropped with it, so it cannot outlive it.
-          if (session !== undefined) sessions.open(session);
-          const override = overrides.add(session, read.spec);
-          return toMockResponse(jsonResponse(201, override, { location: `/__admin/overrides/${override.id}` }));
-        } catch (error) {
-          if (!(error instanceof OverridesFullError)) throw error;
-          return refusedBy(error.limit, toMockResponse(errorResponse('overrides_full', `${error.message.replace('[petstore-mock] ', '')} Nothing was set.`)));
-        }
+        const added = controls.addOverride(document, session, body.value);
+        // An override without a body is answered by Prism's mocker: it loads now, not on the overridden request.
+        if ('value' in added && added.value.body === undefined) void loadPrismMocker();
+        return controlAnswer(added, override => jsonResponse(201, override, { location: `/__admin/overrides/${override.id}` }));
       },
-      DELETE: (_, session) => {
-        overrides.clear(session);
-        return noContent();
-      },
+      DELETE: (_, session) => controlAnswer(removeOverrides(overrides, session), () => undefined),
     },
   };
 
@@ -220,9 +204,9 @@ export function createAdminEndpoints(facts: AdminFacts) {
   const oneOverride = (id: string): Readonly<Record<string, Endpoint>> => ({
     GET: (_, session) => {
       const found = overrides.list(session).find(override => override.id === id);
-      return found ? toMockResponse(jsonResponse(200, found)) : overrideNotFound(id, session);
+      return controlAnswer(found ? { value: found } : { refusal: overrideNotFound(id, session) }, override => jsonResponse(200, override));
     },
-    DELETE: (_, session) => (overrides.remove(session, id) ? noContent() : overrideNotFound(id, session)),
+    DELETE: (_, session) => controlAnswer(removeOverrides(overrides, session, id), () => undefined),
   });
 
   return {
@@ -254,10 +238,15 @@ function noContent(): MockResponse {
   return { status: 204, headers: {} };
 }
 
-function overrideNotFound(id: string, session: string | undefined): MockResponse {
-  return toMockResponse(
-    errorResponse('override_not_found', `No override has id ${JSON.stringify(id)} in ${session === undefined ? 'the default session' : `session ${JSON.stringify(session)}`}; GET /__admin/overrides lists them.`),
-  );
+/** A control's answer: `answer(value)` (none: 204), or its refusal as an `Error`, marked with the limit that refused it. */
+function controlAnswer<T>(outcome: ControlOutcome<T>, answer: (value: T) => ReturnType<typeof jsonResponse> | undefined): MockResponse {
+  if ('value' in outcome) {
+    const answered = answer(outcome.value);
+    return answered === undefined ? noContent() : toMockResponse(answered);
+  }
+  const { code, message, limit } = outcome.refusal;
+  const response = toMockResponse(errorResponse(code, message));
+  return limit === undefined ? response : refusedBy(limit, response);
 }
 
 function methodNotAllowed(method: string, path: string, allowed: readonly string[]): MockResponse {

@@ -1,5 +1,6 @@
 import type { IPrismDiagnostic } from '@stoplight/prism-core';
 import { DiagnosticSeverity, type IHttpOperation } from '@stoplight/types';
+import { withoutFormatBesideType } from '../schema/index.js';
 
 export function isError(diagnostic: IPrismDiagnostic): boolean {
   return diagnostic.severity === DiagnosticSeverity.Error;
@@ -12,12 +13,6 @@ export function isError(diagnostic: IPrismDiagnostic): boolean {
 export function describeDiagnostics(diagnostics: readonly IPrismDiagnostic[], operation: IHttpOperation): string {
   const sentences = withoutFormatBesideType(diagnostics, d => String(d.code ?? ''), pathKey).map(d => describeDiagnostic(d, operation));
   return `${[...new Set(sentences)].join('; ')}.`;
-}
-
-/** The problems less every `format` complaint about a field that already has a `type` complaint: it says nothing new. */
-export function withoutFormatBesideType<T>(problems: readonly T[], keywordOf: (problem: T) => string, pathOf: (problem: T) => string): T[] {
-  const typed = new Set(problems.filter(problem => keywordOf(problem) === 'type').map(pathOf));
-  return problems.filter(problem => !(keywordOf(problem) === 'format' && typed.has(pathOf(problem))));
 }
 
 /**

@@ -2,5 +2,6 @@
 // examples), and the integers it types that a JavaScript number does not hold exactly.
 export { describeSchemaProblems, findSchemaProblems, renewSchemaCompilers, validatorsSourceOf } from './validate-schema.js';
 export { findInexactNumber } from './inexact-numbers.js';
+export { withoutFormatBesideType } from './format-beside-type.js';
 export type { SchemaProblem, ValidatorsSource } from './validate-schema.js';
 export type { InexactNumber } from './inexact-numbers.js';

@@ -1,7 +1,7 @@
 import type { JSONSchema } from '@stoplight/prism-http';
 import { ValidationContext } from '@stoplight/prism-http/dist/validator/validators/types.js';
 import * as prismValidation from '@stoplight/prism-http/dist/validator/validators/utils.js';
-import { withoutFormatBesideType } from '../checks/index.js';
+import { withoutFormatBesideType } from './format-beside-type.js';
 
 export interface SchemaProblem {
   /** Where in the value: `name`, `0.id`; empty for the value itself. */
