@@ -6,8 +6,8 @@ import { createOverrideControls } from './override-form.js';
 import { createStateControls } from './state-form.js';
 
 /**
- * The dashboard's test controls: script an override, replace a session's pets. They act on the
- * session named in #control-session (empty: the default one), which "Show pets" also sets, and
+ * The dashboard's test controls: script an override, replace a session's records. They act on the
+ * session named in #control-session (empty: the default one), which "Show records" also sets, and
  * send their requests through the page's own admin request (its token, the session header).
  */
 
@@ -15,14 +15,14 @@ const OVERRIDES_POLL_MS = 2_000;
 
 export interface ActionsHost {
   admin: AdminRequest;
-  /** Shows a session's pets in the page's table (which then calls `selectSession`). */
-  showPets(session: string | null): Promise<void>;
+  /** Shows a session's records in the page's tables (which then calls `selectSession`). */
+  showRecords(session: string | null): Promise<void>;
 }
 
 export interface Actions {
   /** The settings arrived (the token, if any, was taken): the operations to offer, and the overrides list kept fresh. */
   showOperations(settings: MockSettings): void;
-  /** The page is about to show this session's pets: the controls act on it, the editor reads them. */
+  /** The page is about to show this session's records: the controls act on it, the editor reads them. */
   selectSession(session: string | null): void;
 }
 
@@ -32,7 +32,7 @@ export function createActions(host: ActionsHost): Actions {
   let polling = false;
   const session = (): string | null => current;
   const overrides = createOverrideControls(host.admin, session);
-  const state = createStateControls(host.admin, session, replaced => void host.showPets(replaced));
+  const state = createStateControls(host.admin, session, replaced => void host.showRecords(replaced));
 
   /** Answers that arrive for a session no longer chosen are dropped by the controls (they compare it with `current`). */
   const choose = (chosen: string | null): void => {

@@ -1,13 +1,12 @@
 import type { MockLimits, MockSettings } from '../src/engine/admin/admin-endpoints.js';
 import type { JournalEntry } from '../src/engine/journal/request-journal.js';
-import type { Pet } from '../src/types/index.js';
 import { createActions } from './actions.js';
 import { byId, element } from './dom.js';
 import { keyedRows, placeChildren, setText } from './keyed-list.js';
 
 /**
  * The dashboard at /__admin/: the journal, live, with why a request was refused and what it was
- * answered (and as a HAR download); the sessions and their pets; the mock's settings. Everything a client sent is shown with textContent, never as HTML.
+ * answered (and as a HAR download); the sessions and their records; the mock's settings. Everything a client sent is shown with textContent, never as HTML.
  * The admin token, when the mock wants one, is asked for, kept in this tab and sent as a bearer header.
  */
 
@@ -26,13 +25,13 @@ let lastSeq = 0;
 let entries: Entry[] = [];
 /** Each entry's row, made once: a row kept in the list keeps its open bodies. */
 const entryRows = new Map<number, HTMLLIElement>();
-let petsSession: string | null = null;
+let recordsSession: string | null = null;
 /** The mock's instance the page shows; another one answering means it restarted. */
 let instance: string | undefined;
 /** Grows when the page starts over: answers to requests sent before are dropped. */
 let generation = 0;
 let liveNote = '(live)';
-const actions = createActions({ admin, showPets });
+const actions = createActions({ admin, showRecords });
 
 /** A request to the admin API with the token, if any; undefined (and the token form shown) on a 401. */
 async function admin(path: string, init: RequestInit = {}, session?: string | null): Promise<Response | undefined> {
@@ -64,15 +63,16 @@ function askForToken(problem: string): void {
 });
 
 function describeSettings(settings: MockSettings): string {
+  const first = settings.document.collections[0] ?? 'records';
   const parts = [
     describeDocument(settings.document),
-    settings.startingFrom === 'data' ? `${settings.startingPets} pets from --data` : `seed ${settings.seed}, ${settings.startingPets} seeded pets`,
-    settings.apiKeys > 0 ? `${settings.apiKeys} API key(s)` : 'any bearer token',
+    settings.startingFrom === 'data' ? `${settings.startingPets} ${first} from --data` : `seed ${settings.seed}, ${settings.startingPets} seeded ${first}`,
+    settings.apiKeys > 0 ? `${settings.apiKeys} API key(s)` : settings.document.credentials,
     settings.delay ? `delay ${settings.delay.min === settings.delay.max ? settings.delay.min : `${settings.delay.min}-${settings.delay.max}`} ms` : 'no delay',
     `fault rate ${settings.faultRate}`,
     settings.now ? `clock fixed at ${settings.now}` : 'real clock',
     `admin token ${settings.adminToken ? 'required' : 'not set'}`,
-    `at most ${settings.maxSessions} sessions of ${settings.maxPets} pets`,
+    `at most ${settings.maxSessions} sessions of ${settings.maxPets} records a collection`,
     `journal of ${settings.journalSize}`,
   ];
   return parts.join(' · ');
@@ -101,7 +101,7 @@ function renderEntry(entry: Entry): HTMLLIElement {
   );
   if (entry.delay > 0) summary.append(element('span', `held ${entry.delay} ms`, 'muted'));
   if (entry.control) summary.append(element('span', CONTROL_WORDS[entry.control], 'tag'));
-  if (entry.sessionOpened) summary.append(element('span', `session ${entry.sessionOpened === 'new' ? 'opened' : 'reopened: its pets had been dropped'}`, 'tag'));
+  if (entry.sessionOpened) summary.append(element('span', `session ${entry.sessionOpened === 'new' ? 'opened' : 'reopened: its records had been dropped'}`, 'tag'));
   if (entry.evictedSession !== null) summary.append(element('span', `dropped session ${entry.evictedSession}`, 'tag'));
   if (entry.limit !== null) summary.append(element('span', entry.limit === 'shutdown' ? 'refused: the mock was stopping' : `limit reached: ${entry.limit}`, 'tag'));
   if (entry.pathCut) summary.append(element('span', 'path cut short in the journal', 'tag'));
@@ -195,27 +195,57 @@ async function pollRequests(): Promise<void> {
   renderRequests();
 }
 
-async function showPets(session: string | null): Promise<void> {
+async function showRecords(session: string | null): Promise<void> {
   actions.selectSession(session);
   const response = await admin('/__admin/state', {}, session);
   if (!response?.ok) return;
-  const { pets } = (await response.json()) as { pets: Pet[] };
-  petsSession = session;
-  byId('pets-session').textContent = session === null ? '(default session)' : `(session ${session})`;
-  const rows = pets.map(pet => {
+  const state = (await response.json()) as Record<string, readonly Record<string, unknown>[]>;
+  recordsSession = session;
+  byId('records-session').textContent = session === null ? '(default session)' : `(session ${session})`;
+  byId('records-empty').hidden = true;
+  byId('records').replaceChildren(...Object.entries(state).map(([name, records]) => recordsTable(name, records)));
+}
+
+/** Most columns a collection's table shows: the records' first properties (the editor below has all of them). */
+const MAX_COLUMNS = 8;
+const MAX_CELL = 120;
+
+/** A collection's records as a table: a column per property (in the order the records give them), each value as text. */
+function recordsTable(name: string, records: readonly Record<string, unknown>[]): HTMLTableElement {
+  const columns = [...new Set(records.flatMap(record => Object.keys(record)))].slice(0, MAX_COLUMNS);
+  const table = element('table');
+  const head = element('tr');
+  for (const column of columns) {
+    const cell = element('th', column);
+    cell.scope = 'col';
+    head.append(cell);
+  }
+  const body = element('tbody');
+  for (const record of records) {
     const row = element('tr');
-    row.append(element('td', String(pet.id)), element('td', pet.name), element('td', String(pet.categoryId)), element('td', pet.status ?? '—'));
-    return row;
-  });
-  byId('pets').querySelector('tbody')?.replaceChildren(...rows);
+    row.append(...columns.map(column => element('td', cellText(record[column]))));
+    body.append(row);
+  }
+  table.append(element('caption', `${name} (${records.length})`), element('thead'), body);
+  table.tHead?.append(head);
+  return table;
+}
+
+function cellText(value: unknown): string {
+  if (value === undefined || value === null) return '—';
+  const text = typeof value === 'string' ? value : JSON.stringify(value);
+  return text.length > MAX_CELL ? `${text.slice(0, MAX_CELL - 1)}…` : text;
 }
 
 interface SessionSummary {
   id: string | null;
   pets: number;
+  /** Each collection's count, the first collection's first. */
+  records: Record<string, number>;
 }
 
-const sessionLabel = ({ id, pets }: SessionSummary): string => `${id === null ? 'Default' : id}: ${pets} pets`;
+const sessionLabel = ({ id, records }: SessionSummary): string =>
+  `${id === null ? 'Default' : id}: ${Object.entries(records).map(([name, count]) => `${count} ${name}`).join(', ') || 'no collections'}`;
 
 /** One row per session, by id (session ids are never empty: '' is the default one's), its count updated in place. */
 const sessionRows = keyedRows<SessionSummary, HTMLLIElement>(
@@ -225,12 +255,12 @@ const sessionRows = keyedRows<SessionSummary, HTMLLIElement>(
     const { id } = summary;
     const item = element('li');
     item.append(element('span', sessionLabel(summary)));
-    const show = element('button', 'Show pets');
+    const show = element('button', 'Show records');
     show.type = 'button';
-    show.addEventListener('click', () => void showPets(id));
+    show.addEventListener('click', () => void showRecords(id));
     const reset = element('button', id === null ? 'Reset everything' : 'Reset');
     reset.type = 'button';
-    reset.addEventListener('click', () => void admin('/__admin/reset', { method: 'POST' }, id).then(() => showPets(petsSession)));
+    reset.addEventListener('click', () => void admin('/__admin/reset', { method: 'POST' }, id).then(() => showRecords(recordsSession)));
     item.append(show, reset);
     return item;
   },
@@ -266,13 +296,13 @@ async function startOver(restarted: string): Promise<void> {
 }
 
 const LIMIT_WORDS: Readonly<Record<keyof MockLimits, [string, 'bytes' | 'count']>> = {
-  storedBytes: ['stored pets (--max-stored-bytes)', 'bytes'],
+  storedBytes: ['stored records (--max-stored-bytes)', 'bytes'],
   sessions: ['sessions (--max-sessions)', 'count'],
   journalEntries: ['journal entries (--journal-size)', 'count'],
   journalBytes: ['journal (--journal-bytes)', 'bytes'],
   overridesPerSession: ['overrides of the fullest session (--max-overrides)', 'count'],
   overrideBytesPerSession: ['override bytes of the fullest session (--max-override-bytes)', 'bytes'],
-  petsPerStore: ['pets of the fullest store (--max-pets)', 'count'],
+  petsPerStore: ['records of the fullest store (--max-pets)', 'count'],
 };
 
 /** Use against each limit, `journal (--journal-bytes) 1.2 MiB of 8.0 MiB`; a limit reached is marked. Rewritten only when it changed. */
@@ -344,7 +374,7 @@ async function start(): Promise<void> {
   instance ??= settings.instance;
   byId('settings').textContent = describeSettings(settings);
   actions.showOperations(settings);
-  await Promise.all([pollRequests(), pollSessions(), showPets(null)]);
+  await Promise.all([pollRequests(), pollSessions(), showRecords(null)]);
 }
 
 void start();

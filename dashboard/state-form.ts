@@ -1,19 +1,19 @@
-import type { Pet } from '../src/types/index.js';
+import type { CollectionsState } from '../src/engine/state/collections-state.js';
 import { byId, byIdOf } from './dom.js';
 import { clearFieldErrors, fieldOf, SESSION_FIELD, setFieldError } from './field-errors.js';
 import { jsonInit, send, sessionName, type AdminRequest } from './admin-request.js';
 
 /**
- * "Replace pets": the session's pets as JSON in a textarea, put back whole with PUT /__admin/state,
- * which checks them as the API does. A refused state shows the mock's message (which pet, which field)
+ * "Replace records": the session's records as JSON in a textarea (each collection's under its name,
+ * as GET /__admin/state gives them), put back whole with PUT /__admin/state, which checks them as the API does. A refused state shows the mock's message (which pet, which field)
  * beside the editor and changes nothing, the editor's text included. A read that was already on its
  * way when the user edited the text does not overwrite it: what they typed is what "Replace" sends.
  */
 
-const FIELD = 'state-pets';
+const FIELD = 'state-records';
 
 export interface StateControls {
-  /** Reads the session's pets into the editor. */
+  /** Reads the session's records into the editor. */
   load(): Promise<void>;
 }
 
@@ -28,8 +28,8 @@ export function createStateControls(admin: AdminRequest, session: () => string |
     edits += 1;
   });
 
-  const fill = (pets: readonly Pet[]): void => {
-    editor.value = JSON.stringify(pets, null, 2);
+  const fill = (state: CollectionsState): void => {
+    editor.value = JSON.stringify(state, null, 2);
     setFieldError(FIELD, undefined);
   };
 
@@ -43,7 +43,7 @@ export function createStateControls(admin: AdminRequest, session: () => string |
     submits += 1;
     clearFieldErrors([SESSION_FIELD, FIELD]);
     const target = session();
-    message.textContent = 'Replacing the pets…';
+    message.textContent = 'Replacing the records…';
     // The text as typed: the mock reads it as the API reads a body, and names what it refuses.
     const sent = await send(admin, '/__admin/state', jsonInit('PUT', editor.value), target);
     if (!sent.ok) {
@@ -51,8 +51,8 @@ export function createStateControls(admin: AdminRequest, session: () => string |
       message.textContent = `Refused: ${sent.message}`;
       return;
     }
-    const { pets } = (await sent.response.json()) as { pets: Pet[] };
-    message.textContent = `Replaced the pets of ${sessionName(target)}: ${pets.length} now.`;
+    const state = (await sent.response.json()) as CollectionsState;
+    message.textContent = `Replaced the records of ${sessionName(target)}: ${Object.entries(state).map(([name, records]) => `${records.length} ${name}`).join(', ')} now.`;
     replaced(target);
   }
 
@@ -63,15 +63,15 @@ export function createStateControls(admin: AdminRequest, session: () => string |
     const sent = await send(admin, '/__admin/state', {}, asked);
     if (asked !== session() || submits !== submitsBefore) return;
     if (edits !== editsBefore) {
-      message.textContent = `Kept your edits; "Reload from the mock" reads the pets of ${sessionName(asked)}.`;
+      message.textContent = `Kept your edits; "Reload from the mock" reads the records of ${sessionName(asked)}.`;
       return;
     }
     if (!sent.ok) {
       setFieldError(fieldOf(sent.message, FIELD) ?? FIELD, sent.message);
-      message.textContent = `Could not read the pets of ${sessionName(asked)}: ${sent.message}`;
+      message.textContent = `Could not read the records of ${sessionName(asked)}: ${sent.message}`;
       return;
     }
-    fill(((await sent.response.json()) as { pets: Pet[] }).pets);
+    fill((await sent.response.json()) as CollectionsState);
   }
 
   return { load };

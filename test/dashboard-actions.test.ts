@@ -63,8 +63,8 @@ describe.skipIf(unavailable !== undefined)('the dashboard’s test controls, in 
       return request.method() === 'GET' && new URL(request.url()).pathname === '/__admin/state' && request.headers()['x-petstore-session'] === session;
     });
     await chooseSession(page, session);
-    const pets = ((await (await read).json()) as { pets: Pet[] }).pets;
-    await expect.poll(async () => JSON.parse(await page.locator('#state-pets').inputValue()) as unknown).toEqual(pets);
+    const state = (await (await read).json()) as { pets: Pet[] };
+    await expect.poll(async () => JSON.parse(await page.locator('#state-records').inputValue()) as unknown).toEqual(state);
   }
 
   const activeId = (page: Page) => page.evaluate(() => document.activeElement?.id ?? '');
@@ -147,7 +147,7 @@ describe.skipIf(unavailable !== undefined)('the dashboard’s test controls, in 
     await page.goto(mock.dashboardUrl ?? '');
     await expect.poll(() => page.locator('#override-operation option').count()).toBeGreaterThan(0);
     await chooseSession(page, 'typed-first');
-    await expect.poll(() => page.locator('#pets-session').textContent(), { timeout: 5_000 }).toBe('(default session)');
+    await expect.poll(() => page.locator('#records-session').textContent(), { timeout: 5_000 }).toBe('(default session)');
     await page.waitForTimeout(200);
     expect(held).toBe(true);
     expect(await page.locator('#control-session').inputValue()).toBe('typed-first');
@@ -174,12 +174,12 @@ describe.skipIf(unavailable !== undefined)('the dashboard’s test controls, in 
     const mock = await start();
     const page = await open(mock);
     await chooseSessionAndRead(page, 'editor-1');
-    await page.locator('#state-pets').fill(JSON.stringify(TWO_PETS));
-    await page.getByRole('button', { name: 'Replace pets' }).click();
-    await expect.poll(() => page.locator('#state-message').textContent()).toBe('Replaced the pets of session editor-1: 2 now.');
+    await page.locator('#state-records').fill(JSON.stringify(TWO_PETS));
+    await page.getByRole('button', { name: 'Replace records' }).click();
+    await expect.poll(() => page.locator('#state-message').textContent()).toBe('Replaced the records of session editor-1: 2 pets now.');
     expect(await (await listPets(mock, 'editor-1')).json()).toEqual(TWO_PETS);
-    await expect.poll(() => page.locator('#pets tbody').textContent()).toBe('101Ada1available102Brin2sold');
-    expect(await page.locator('#pets-session').textContent()).toBe('(session editor-1)');
+    await expect.poll(() => page.locator('#records tbody').textContent()).toBe('101Ada1available102Brin2sold');
+    expect(await page.locator('#records-session').textContent()).toBe('(session editor-1)');
     expect(await state(mock, 'other')).toHaveLength(3);
     await page.close();
   });
@@ -199,16 +199,16 @@ describe.skipIf(unavailable !== undefined)('the dashboard’s test controls, in 
     });
     await chooseSession(page, 'slow-read');
     await expect.poll(() => held).toBe(true);
-    await page.locator('#state-pets').fill(JSON.stringify(TWO_PETS));
+    await page.locator('#state-records').fill(JSON.stringify(TWO_PETS));
     release();
-    await expect.poll(() => page.locator('#state-message').textContent()).toBe('Kept your edits; "Reload from the mock" reads the pets of session slow-read.');
-    expect(await page.locator('#state-pets').inputValue()).toBe(JSON.stringify(TWO_PETS));
-    await page.getByRole('button', { name: 'Replace pets' }).click();
-    await expect.poll(() => page.locator('#state-message').textContent()).toBe('Replaced the pets of session slow-read: 2 now.');
+    await expect.poll(() => page.locator('#state-message').textContent()).toBe('Kept your edits; "Reload from the mock" reads the records of session slow-read.');
+    expect(await page.locator('#state-records').inputValue()).toBe(JSON.stringify(TWO_PETS));
+    await page.getByRole('button', { name: 'Replace records' }).click();
+    await expect.poll(() => page.locator('#state-message').textContent()).toBe('Replaced the records of session slow-read: 2 pets now.');
     expect(await state(mock, 'slow-read')).toEqual(TWO_PETS);
-    await page.locator('#state-pets').fill('[]');
+    await page.locator('#state-records').fill('[]');
     await page.getByRole('button', { name: 'Reload from the mock' }).click();
-    await expect.poll(async () => JSON.parse(await page.locator('#state-pets').inputValue()) as unknown).toEqual(TWO_PETS);
+    await expect.poll(async () => JSON.parse(await page.locator('#state-records').inputValue()) as unknown).toEqual({ pets: TWO_PETS });
     await page.close();
   });
 
@@ -218,16 +218,16 @@ describe.skipIf(unavailable !== undefined)('the dashboard’s test controls, in 
     await chooseSessionAndRead(page, 'bad-pet');
     const before = await state(mock, 'bad-pet');
     const bad = JSON.stringify([TWO_PETS[0], { ...TWO_PETS[1], name: 'x'.repeat(256) }]);
-    await page.locator('#state-pets').fill(bad);
-    await page.getByRole('button', { name: 'Replace pets' }).click();
-    await expect.poll(() => page.locator('#state-pets-error').textContent()).not.toBe('');
+    await page.locator('#state-records').fill(bad);
+    await page.getByRole('button', { name: 'Replace records' }).click();
+    await expect.poll(() => page.locator('#state-records-error').textContent()).not.toBe('');
     const direct = await fetch(`${mock.origin}/__admin/state`, { method: 'PUT', headers: { 'content-type': 'application/json', 'x-petstore-session': 'probe' }, body: bad });
     const { message } = (await direct.json()) as { message: string };
     expect(message).toMatch(/pets\[1\] \(id 102\).*name.*nothing was changed/);
-    expect(await page.locator('#state-pets-error').textContent()).toBe(message);
+    expect(await page.locator('#state-records-error').textContent()).toBe(message);
     expect(await page.locator('#state-message').textContent()).toBe(`Refused: ${message}`);
-    expect(await page.locator('#state-pets').getAttribute('aria-invalid')).toBe('true');
-    expect(await page.locator('#state-pets').inputValue()).toBe(bad);
+    expect(await page.locator('#state-records').getAttribute('aria-invalid')).toBe('true');
+    expect(await page.locator('#state-records').inputValue()).toBe(bad);
     await page.screenshot({ path: `${OUTPUT}dashboard-controls-refused.png`, fullPage: true });
     expect(await state(mock, 'bad-pet')).toEqual(before);
     await page.close();
@@ -265,13 +265,13 @@ describe.skipIf(unavailable !== undefined)('the dashboard’s test controls, in 
     expect((await listPets(mock, 'kbd')).status).toBe(200);
 
     await page.keyboard.press('Tab');
-    expect(await activeId(page)).toBe('state-pets');
+    expect(await activeId(page)).toBe('state-records');
     await page.keyboard.press('ControlOrMeta+A');
     await page.keyboard.type(JSON.stringify(TWO_PETS));
     await page.keyboard.press('Tab');
     expect(await activeId(page)).toBe('state-submit');
     await page.keyboard.press('Enter');
-    await expect.poll(() => page.locator('#state-message').textContent()).toBe('Replaced the pets of session kbd: 2 now.');
+    await expect.poll(() => page.locator('#state-message').textContent()).toBe('Replaced the records of session kbd: 2 pets now.');
     expect(await activeId(page)).toBe('state-submit');
     expect(await (await listPets(mock, 'kbd')).json()).toEqual(TWO_PETS);
     await page.close();
@@ -297,9 +297,9 @@ describe.skipIf(unavailable !== undefined)('the dashboard’s test controls, in 
     await expect.poll(() => page.locator('#overrides li').count()).toBe(1);
     await page.locator('#overrides').getByRole('button', { name: /^Clear override/ }).click();
     await expect.poll(() => page.locator('#overrides li').count()).toBe(0);
-    await page.locator('#state-pets').fill(JSON.stringify(TWO_PETS));
-    await page.getByRole('button', { name: 'Replace pets' }).click();
-    await expect.poll(() => page.locator('#state-message').textContent()).toBe('Replaced the pets of session tok: 2 now.');
+    await page.locator('#state-records').fill(JSON.stringify(TWO_PETS));
+    await page.getByRole('button', { name: 'Replace records' }).click();
+    await expect.poll(() => page.locator('#state-message').textContent()).toBe('Replaced the records of session tok: 2 pets now.');
     const sent = await Promise.all(seen);
     expect(new Set(sent.map(request => `${request.method} ${request.path}`))).toEqual(new Set(['GET /__admin/overrides', 'GET /__admin/state', 'POST /__admin/overrides', 'DELETE /__admin/overrides/1', 'PUT /__admin/state']));
     expect(sent.filter(request => request.authorization !== 'Bearer secret-token')).toEqual([]);

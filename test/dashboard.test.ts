@@ -12,6 +12,7 @@ const unavailable = browserUnavailable('the dashboard tests');
 const OUTPUT = fileURLToPath(new URL('../test-output/', import.meta.url));
 const AUTH = { authorization: 'Bearer dashboard', 'content-type': 'application/json' };
 const HOSTILE_NAME = '<img src=x onerror=alert(1)>';
+const PETCLINIC = fileURLToPath(new URL('documents/corpus/spring-petclinic-rest.yaml', import.meta.url));
 
 describe.skipIf(unavailable !== undefined)('the dashboard at /__admin/, in Chromium', () => {
   let browser: Browser;
@@ -72,7 +73,7 @@ describe.skipIf(unavailable !== undefined)('the dashboard at /__admin/, in Chrom
     const page = await open(mock.dashboardUrl);
     await expect.poll(() => entries(page).count()).toBe(4);
     expect(await entries(page).first().locator('.summary').textContent()).toMatch(/→ 507.*limit reached: maxStoredBytes/);
-    await expect.poll(() => page.locator('#limits').textContent()).toMatch(/stored pets \(--max-stored-bytes\) [\d.]+ KiB of 2\.0 KiB/);
+    await expect.poll(() => page.locator('#limits').textContent()).toMatch(/stored records \(--max-stored-bytes\) [\d.]+ KiB of 2\.0 KiB/);
     expect(await page.locator('#limits').textContent()).toContain('journal entries (--journal-size) 4 of 1000');
     await page.close();
   });
@@ -94,7 +95,7 @@ describe.skipIf(unavailable !== undefined)('the dashboard at /__admin/, in Chrom
     await page.close();
   });
 
-  it('shows a client’s text as text: a name that is HTML runs nothing, in the journal or the pets', async () => {
+  it('shows a client’s text as text: a name that is HTML runs nothing, in the journal or the records', async () => {
     const mock = await start();
     await fetch(`${mock.url}/pets`, { method: 'POST', headers: AUTH, body: JSON.stringify({ name: HOSTILE_NAME, categoryId: 1 }) });
     await fetch(`${mock.url}/pets/%3Cscript%3Ealert(2)%3C%2Fscript%3E`, { headers: { ...AUTH, 'x-petstore-session': 'x<b>y' } });
@@ -102,8 +103,8 @@ describe.skipIf(unavailable !== undefined)('the dashboard at /__admin/, in Chrom
     await expect.poll(() => entries(page).count()).toBe(2);
     await entries(page).last().locator('summary').click();
     expect(await entries(page).last().locator('pre').textContent()).toContain(HOSTILE_NAME);
-    await page.getByRole('button', { name: 'Show pets' }).first().click();
-    await expect.poll(() => page.locator('#pets tbody').textContent()).toContain(HOSTILE_NAME);
+    await page.getByRole('button', { name: 'Show records' }).first().click();
+    await expect.poll(() => page.locator('#records tbody').textContent()).toContain(HOSTILE_NAME);
     await page.waitForTimeout(300);
     expect(await page.locator('main img, main script, main b').count()).toBe(0);
     expect(await page.evaluate(() => document.querySelectorAll('img').length)).toBe(0);
@@ -193,6 +194,35 @@ describe.skipIf(unavailable !== undefined)('the dashboard at /__admin/, in Chrom
     await page.close();
   });
 
+  it('shows every collection of another document: a table each, counts per session, the document’s own credentials, and the editor replaces two collections at once', async () => {
+    const mock = await start({ documentPath: PETCLINIC, pets: 2 });
+    const api = `${mock.origin}/petclinic/api`;
+    const json = { 'content-type': 'application/json' };
+    const page = await open(`${mock.origin}/__admin/`);
+    const settings = (await (await fetch(`${mock.origin}/__admin/settings`)).json()) as { document: { collections: string[]; credentials: string } };
+    expect(settings.document.collections).toEqual(expect.arrayContaining(['owners', 'pets', 'visits', 'pettypes']));
+    const [first] = settings.document.collections;
+    await expect.poll(() => page.locator('#settings').textContent()).toContain(`seed 2, 2 seeded ${first ?? ''} · ${settings.document.credentials} ·`);
+    expect(settings.document.credentials).not.toBe('any bearer token');
+
+    await fetch(`${api}/owners`, { method: 'POST', headers: { ...json, 'x-petstore-session': 'clinic' }, body: JSON.stringify({ firstName: 'Ada', lastName: 'Byron', address: '1 Lane', city: 'London', telephone: '6085551023' }) });
+    await expect.poll(() => page.locator('#sessions li', { hasText: 'clinic' }).textContent()).toMatch(/clinic: .*\b3 owners\b/);
+    await page.locator('#sessions li', { hasText: 'clinic' }).getByRole('button', { name: 'Show records' }).click();
+    await expect.poll(() => page.locator('#records caption').allTextContents()).toEqual(expect.arrayContaining(['owners (3)', expect.stringMatching(/^pets \(\d+\)$/) as string]));
+    expect(await page.locator('#records table', { hasText: 'owners (3)' }).locator('tbody').textContent()).toContain('Byron');
+
+    const state = JSON.parse(await page.locator('#state-records').inputValue()) as Record<string, Record<string, unknown>[]>;
+    const [owner] = state['owners'] ?? [];
+    const [type] = state['pettypes'] ?? [];
+    await page.locator('#state-records').fill(JSON.stringify({ owners: [{ ...owner, lastName: 'Edited' }], pettypes: [{ ...type, name: 'axolotl' }] }));
+    await page.getByRole('button', { name: 'Replace records' }).click();
+    await expect.poll(() => page.locator('#state-message').textContent()).toMatch(/^Replaced the records of session clinic: .*\b1 owners\b.*\b1 pettypes\b.* now\.$/);
+    const owners = (await (await fetch(`${api}/owners`, { headers: { 'x-petstore-session': 'clinic' } })).json()) as { lastName: string }[];
+    expect(owners.map(each => each.lastName)).toEqual(['Edited']);
+    await expect.poll(() => page.locator('#records table', { hasText: 'pettypes (1)' }).locator('tbody').textContent()).toContain('axolotl');
+    await page.close();
+  });
+
   it('keeps keyboard focus on a session’s button across the refreshes, while the sessions change', async () => {
     const mock = await start();
     await fetch(`${mock.url}/pets`, { method: 'POST', headers: { ...AUTH, 'x-petstore-session': 'focus-1' }, body: '{"name":"One","categoryId":1}' });
@@ -209,7 +239,7 @@ describe.skipIf(unavailable !== undefined)('the dashboard at /__admin/, in Chrom
     await page.waitForTimeout(1_500);
     expect(await focusedText()).toBe('focus-1: 5 pets / Reset');
     await page.keyboard.press('Shift+Tab');
-    expect(await focusedText()).toBe('focus-1: 5 pets / Show pets');
+    expect(await focusedText()).toBe('focus-1: 5 pets / Show records');
     await page.close();
   });
 

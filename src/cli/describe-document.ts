@@ -1,28 +1,8 @@
-import type { HttpSecurityScheme, IHttpOperation } from '@stoplight/types';
+export { describeCredentials } from '../engine/checks/index.js';
 import type { PetstoreDocument } from '../document/index.js';
 
 /** Names listed in a line at most; the rest are counted. */
 const LISTED = 12;
-
-/** What the document asks of a client, for the ready line: `any bearer token`, `any API key in X-Api-Key`, `no credentials`. */
-export function describeCredentials(operations: readonly IHttpOperation[]): string {
-  const schemes = new Map<string, string>();
-  let open = false;
-  for (const operation of operations) {
-    const alternatives = operation.security ?? [];
-    if (alternatives.length === 0 || alternatives.some(schemes => schemes.length === 0)) open = true;
-    for (const scheme of alternatives.flat()) schemes.set(scheme.key, describeScheme(scheme));
-  }
-  if (schemes.size === 0) return 'no credentials (the document declares no security)';
-  const asked = [...new Set(schemes.values())].join(' or ');
-  return open ? `${asked} (some operations open)` : asked;
-}
-
-function describeScheme(scheme: HttpSecurityScheme): string {
-  if (scheme.type === 'apiKey') return `any API key in ${scheme.in === 'header' ? scheme.name : `the ${scheme.in} ${scheme.name}`}`;
-  if (scheme.type === 'http' && scheme.scheme.toLowerCase() === 'basic') return 'any basic credentials';
-  return 'any bearer token';
-}
 
 /**
  * What the engine made of a document that is not the package's, a line each: the collections it

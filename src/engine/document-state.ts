@@ -8,6 +8,7 @@ import { findDefaultStatusProblem } from '../options/index.js';
 import type { PetShape, PetStore } from '../store/index.js';
 import type { Pet, PetStatus } from '../types/index.js';
 import { unlessEvalBlocked } from './checks/eval-blocked.js';
+import { describeCredentials } from './checks/index.js';
 import { collectionShape, completeRecord, seedCollections, seedRecordsOf, type RecordDraw } from './state/collection-records.js';
 import { describeSchemaProblems, findSchemaProblems, validatorsSourceOf, type ValidatorsSource } from './schema/index.js';
 
@@ -30,6 +31,10 @@ export interface DocumentSummary {
   /** The file it was read from; null for the one given as an object or embedded in a page. */
   path: string | null;
   operations: number;
+  /** What the document asks of a client: `any bearer token`, `any API key in X-Api-Key`, `no credentials (…)`. */
+  credentials: string;
+  /** The collections that keep state, the first (the pets of the Animal Store) first; empty for a document without any. */
+  collections: string[];
   /** `precompiled`: the build compiled its validators (the package's document, built); else Ajv compiles each schema on first use, which needs 'unsafe-eval' under a CSP. */
   validators: ValidatorsSource;
 }
@@ -41,6 +46,8 @@ export function describeDocument(document: PetstoreDocument): DocumentSummary {
     sha256: document.origin.sha256?.slice(0, 12) ?? null,
     path: document.origin.path ?? null,
     operations: document.operations.size,
+    credentials: describeCredentials(document.prismOperations),
+    collections: document.pets.resource.collectionPaths.length === 0 ? [] : [document.pets.resource.name, ...document.resources.resources.filter(resource => resource !== document.pets.resource).map(resource => resource.name)],
     validators: validatorsSourceOf(document.origin.sha256),
   };
 }

@@ -190,7 +190,7 @@ export function describeAdminContract(surfaceName: string, createSurface: Create
       await surface.request('GET', '/v1/pets', { headers: { ...AUTH, 'x-petstore-session': 'listed' } });
       const { sessions } = (await (await surface.request('GET', '/__admin/sessions')).json()) as { sessions: { id: string | null; pets: number }[] };
       expect(sessions[0]).toMatchObject({ id: null });
-      expect(sessions).toContainEqual({ id: 'listed', pets: 4 });
+      expect(sessions).toContainEqual({ id: 'listed', pets: 4, records: { pets: 4 } });
       const settings = (await (await surface.request('GET', '/__admin/settings')).json()) as Record<string, unknown>;
       expect(settings).toMatchObject({ seed: 5, startingFrom: 'seed', apiKeys: 0, adminToken: false, delay: null, faultRate: 0, now: null, maxSessions: 100, maxPets: 10_000, journalSize: 1000 });
     });

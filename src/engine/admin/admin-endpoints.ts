@@ -1,7 +1,7 @@
 import type { PetstoreDocument } from '../../document/index.js';
 import type { DocumentSummary } from '../document-state.js';
 import type { OperationSummary } from './describe-operations.js';
-import { findSessionIdProblem, SESSION_HEADER, type SessionRegistry } from '../../sessions/index.js';
+import { findSessionIdProblem, SESSION_HEADER, type Session, type SessionRegistry } from '../../sessions/index.js';
 import { loadPrismMocker } from '../prism/index.js';
 import { bodyTooLarge, invalidJson, notJson, roundedNumber } from '../checks/index.js';
 import type { OverrideRegistry } from '../controls/index.js';
@@ -116,6 +116,12 @@ type Endpoint = (request: AdminRequest, session: string | undefined) => MockResp
 export function createAdminEndpoints(facts: AdminFacts) {
   const { document, sessions, journal, overrides } = facts;
   const controls = createTestControls(facts);
+  /** How many records each collection of the session holds, the first collection's (the pets) first. */
+  const recordCounts = (session: Session | undefined): Record<string, number> =>
+    Object.fromEntries([
+      [document.pets.resource.name, session?.store.size ?? 0] as const,
+      ...document.resources.resources.filter(resource => resource !== document.pets.resource).map(resource => [resource.name, session?.storeOf(resource.name)?.size ?? 0] as const),
+    ]);
   const limits = (): MockLimits => {
     const named = sessions.ids();
     const fullest = (count: (session: string | undefined) => number): number => Math.max(count(undefined), ...named.map(count));
@@ -171,8 +177,9 @@ export function createAdminEndpoints(facts: AdminFacts) {
     },
     '/__admin/sessions': {
       GET: () => {
-        const named = sessions.ids().reverse().map(id => ({ id, pets: sessions.find(id)?.store.size ?? 0 }));
-        return toMockResponse(jsonResponse(200, { sessions: [{ id: null, pets: sessions.default.store.size }, ...named], max: sessions.maxSessions, limits: limits() }));
+        const summary = (id: string | null, session: Session | undefined) => ({ id, pets: session?.store.size ?? 0, records: recordCounts(session) });
+        const named = sessions.ids().reverse().map(id => summary(id, sessions.find(id)));
+        return toMockResponse(jsonResponse(200, { sessions: [summary(null, sessions.default), ...named], max: sessions.maxSessions, limits: limits() }));
       },
     },
     '/__admin/settings': {

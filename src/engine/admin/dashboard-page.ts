@@ -55,9 +55,10 @@ const PAGE = `<!doctype html>
       <h2 id="sessions-title">Sessions</h2>
       <ul id="sessions"></ul>
     </section>
-    <section aria-labelledby="pets-title">
-      <h2 id="pets-title">Pets <span id="pets-session" class="muted"></span></h2>
-      <table id="pets"><thead><tr><th scope="col">id</th><th scope="col">name</th><th scope="col">category</th><th scope="col">status</th></tr></thead><tbody></tbody></table>
+    <section aria-labelledby="records-title">
+      <h2 id="records-title">Records <span id="records-session" class="muted"></span></h2>
+      <p id="records-empty" class="muted">"Show records" on a session shows each collection's records here.</p>
+      <div id="records"></div>
     </section>
     <section aria-labelledby="controls-title">
       <h2 id="controls-title">Test controls</h2>
@@ -65,7 +66,7 @@ const PAGE = `<!doctype html>
         <legend>Session the controls act on</legend>
         <label for="control-session">Session</label>
         <input id="control-session" type="text" autocomplete="off" spellcheck="false" aria-describedby="control-session-hint control-session-error">
-        <p id="control-session-hint" class="muted">Empty: the default session. "Show pets" picks one.</p>
+        <p id="control-session-hint" class="muted">Empty: the default session. "Show records" picks one.</p>
         <p id="control-session-error" class="field-error"></p>
       </fieldset>
       <form id="override-form" novalidate>
@@ -92,11 +93,11 @@ const PAGE = `<!doctype html>
       <ul id="overrides" aria-labelledby="overrides-title"></ul>
       <form id="state-form" novalidate>
         <fieldset>
-          <legend>Replace the session's pets</legend>
-          <label for="state-pets">Pets (JSON, as GET /__admin/state gives them)</label>
-          <textarea id="state-pets" rows="10" spellcheck="false" aria-describedby="state-pets-error"></textarea>
-          <p id="state-pets-error" class="field-error"></p>
-          <button id="state-submit" type="submit">Replace pets</button>
+          <legend>Replace the session's records</legend>
+          <label for="state-records">Records (JSON, as GET /__admin/state gives them: each collection's under its name)</label>
+          <textarea id="state-records" rows="10" spellcheck="false" aria-describedby="state-records-error"></textarea>
+          <p id="state-records-error" class="field-error"></p>
+          <button id="state-submit" type="submit">Replace records</button>
           <button id="state-reload" type="button">Reload from the mock</button>
         </fieldset>
         <p id="state-message" role="status" aria-live="polite"></p>
@@ -139,7 +140,7 @@ fieldset label { margin-top: .3rem; } fieldset p { margin: .1rem 0; } textarea {
 [aria-invalid="true"] { border: 2px solid #b00020; }
 #overrides { padding-left: 1.2rem; } #overrides li { margin-bottom: .3rem; overflow-wrap: anywhere; } #overrides button { margin-left: .5rem; }
 [role="status"] { overflow-wrap: anywhere; } h3 { font-size: 1rem; margin: .8rem 0 .3rem; }
-table { border-collapse: collapse; width: 100%; } th, td { text-align: left; border-bottom: 1px solid #ddd; padding: .2rem .4rem; overflow-wrap: anywhere; }
+table { border-collapse: collapse; width: 100%; margin-bottom: .6rem; } caption { text-align: left; font-weight: bold; padding: .3rem 0; } th, td { text-align: left; border-bottom: 1px solid #ddd; padding: .2rem .4rem; overflow-wrap: anywhere; }
 #token-form { border: 2px solid #1a56db; padding: .5rem 1rem; margin: 1rem 0; background: #fff; }
 `;
 

@@ -183,3 +183,23 @@ function challengeOf(schemes: readonly HttpSecurityScheme[], problem: Credential
   }
   return challenges.size === 0 ? undefined : [...challenges].join(', ');
 }
+
+/** What the document asks of a client, for the CLI's ready line and the dashboard: `any bearer token`, `any API key in X-Api-Key`, `no credentials`. */
+export function describeCredentials(operations: readonly IHttpOperation[]): string {
+  const schemes = new Map<string, string>();
+  let open = false;
+  for (const operation of operations) {
+    const alternatives = operation.security ?? [];
+    if (alternatives.length === 0 || alternatives.some(schemes => schemes.length === 0)) open = true;
+    for (const scheme of alternatives.flat()) schemes.set(scheme.key, describeAskedScheme(scheme));
+  }
+  if (schemes.size === 0) return 'no credentials (the document declares no security)';
+  const asked = [...new Set(schemes.values())].join(' or ');
+  return open ? `${asked} (some operations open)` : asked;
+}
+
+function describeAskedScheme(scheme: HttpSecurityScheme): string {
+  if (scheme.type === 'apiKey') return `any API key in ${scheme.in === 'header' ? scheme.name : `the ${scheme.in} ${scheme.name}`}`;
+  if (scheme.type === 'http' && scheme.scheme.toLowerCase() === 'basic') return 'any basic credentials';
+  return 'any bearer token';
+}
