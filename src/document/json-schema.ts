@@ -39,6 +39,20 @@ export function successSchema(definition: OpenAPIV3_1.OperationObject): JsonSche
   return content?.schema as JsonSchema | undefined;
 }
 
+/**
+ * The JSON schema of an operation's request body: its JSON content's, else its form content's
+ * (`application/x-www-form-urlencoded`, as Stripe's creates are); `mediaType` picks one.
+ */
+export function requestBodySchema(definition: OpenAPIV3_1.OperationObject | undefined, mediaType?: string): JsonSchema | undefined {
+  const body = definition?.requestBody as OpenAPIV3_1.RequestBodyObject | undefined;
+  const contents = Object.entries(body?.content ?? {});
+  const content =
+    mediaType === undefined
+      ? (contents.find(([type]) => /json/i.test(type)) ?? contents.find(([type]) => /^application\/x-www-form-urlencoded$/i.test(type)))
+      : contents.find(([type]) => type.toLowerCase() === mediaType.toLowerCase());
+  return content?.[1].schema as JsonSchema | undefined;
+}
+
 /** An operation's lowest declared 2xx status, as the document writes it. */
 export function successCode(definition: OpenAPIV3_1.OperationObject): string | undefined {
   return Object.keys(definition.responses ?? {})

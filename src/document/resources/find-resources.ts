@@ -1,5 +1,5 @@
 import type { OpenAPIV3_1 } from 'openapi-types';
-import { lowerBound, mergeAllOf, successCode, successSchema, typeIncludes, upperBound, type JsonSchema } from '../json-schema.js';
+import { lowerBound, mergeAllOf, requestBodySchema, successCode, successSchema, typeIncludes, upperBound, type JsonSchema } from '../json-schema.js';
 import type { DocumentOperation } from '../document-operation.js';
 import { findListShape, findPaging, type ListShape, type Paging } from './list-shape.js';
 
@@ -158,7 +158,7 @@ export function findResources(
     const itemPaths = paths.flatMap(path => itemPathsOf.get(path) ?? []).filter(path => methodsAt(byPath, path).length > 0);
     const keyParameters = itemPaths.map(path => TEMPLATE.exec(path.slice(path.lastIndexOf('/') + 1))?.[1] ?? '');
     const createBodies = paths.map(path => methodAt(path, 'post')).flatMap(create => (create ? [asObjectSchema(requestSchema(definitionOf(create)))] : []));
-    const key = findKey(merged, keyParameters, createBodies);
+    const key = findKey(merged, keyParameters, createBodies, singularOf(lastLiteral(paths[0] ?? '') ?? ''));
     if (!key) {
       for (const path of [...paths, ...itemPaths]) {
         for (const operation of byPath.get(path) ?? []) {
@@ -266,14 +266,18 @@ export function findResources(
   return { resources, byName: new Map(resources.map(resource => [resource.name, resource])), plans, notInferred };
 }
 
-/** The key property: the item path's parameter by name (`petId` → `petId` or `id`), else `id`; of any type. */
-function findKey(schema: JsonSchema, parameters: readonly string[], createBodies: readonly (JsonSchema | undefined)[]): KeyRule | undefined {
+/**
+ * The key property: the item path's parameter by name (`petId` → `petId` or `id`; `{customer}` under
+ * `/customers` → `id`, as Stripe writes it), else `id`; of any type.
+ */
+function findKey(schema: JsonSchema, parameters: readonly string[], createBodies: readonly (JsonSchema | undefined)[], singular: string): KeyRule | undefined {
   const properties = schema.properties ?? {};
   const names = Object.keys(properties);
   const lower = new Map(names.map(name => [name.toLowerCase(), name]));
+  const namesTheRecord = (parameter: string): boolean => /id$/i.test(parameter) || (singular !== '' && parameter.toLowerCase().replaceAll(/[_-]/g, '') === singular.toLowerCase().replaceAll(/[_-]/g, ''));
   let property: string | undefined;
   for (const parameter of parameters) {
-    property = lower.get(parameter.toLowerCase()) ?? (/id$/i.test(parameter) && lower.has('id') ? lower.get('id') : undefined);
+    property = lower.get(parameter.toLowerCase()) ?? (namesTheRecord(parameter) && lower.has('id') ? lower.get('id') : undefined);
     if (property) break;
   }
   if (parameters.length === 0) property = lower.get('id');
@@ -353,9 +357,7 @@ function planSuccess(success: ReturnType<typeof successOf>, isRecord: boolean): 
 }
 
 function requestSchema(definition: OpenAPIV3_1.OperationObject | undefined): JsonSchema | undefined {
-  const body = definition?.requestBody as OpenAPIV3_1.RequestBodyObject | undefined;
-  const content = Object.entries(body?.content ?? {}).find(([mediaType]) => /json/i.test(mediaType))?.[1];
-  return content?.schema as JsonSchema | undefined;
+  return requestBodySchema(definition);
 }
 
 /** The schema object itself when it is an object schema with properties (`allOf` parts counted). */

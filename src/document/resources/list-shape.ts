@@ -18,7 +18,7 @@ export type ListShape =
     };
 
 /** What a wrapper's property says of the page. */
-export type PageFact = 'total' | 'totalPages' | 'page' | 'size' | 'offset' | 'hasMore' | 'count';
+export type PageFact = 'total' | 'totalPages' | 'page' | 'size' | 'offset' | 'hasMore' | 'count' | 'nextCursor';
 
 const FACT_NAMES: Readonly<Record<string, PageFact>> = {
   total: 'total',
@@ -47,6 +47,12 @@ const FACT_NAMES: Readonly<Record<string, PageFact>> = {
   count: 'count',
   numberofelements: 'count',
   returned: 'count',
+  nextcursor: 'nextCursor',
+  nextpagetoken: 'nextCursor',
+  nexttoken: 'nextCursor',
+  nextpagecursor: 'nextCursor',
+  endcursor: 'nextCursor',
+  continuationtoken: 'nextCursor',
 };
 
 /** The list shape of a success schema whose records are `isItem`, or undefined when it answers no list of them. */
@@ -66,7 +72,8 @@ function collectFacts(schema: JsonSchema, at: string[], facts: { path: string[];
   for (const [name, property] of Object.entries(schema.properties ?? {})) {
     const fact = FACT_NAMES[name.toLowerCase().replaceAll('_', '').replaceAll('-', '')];
     const merged = mergeAllOf(property);
-    if (fact !== undefined && (typeIncludes(merged, 'integer') || typeIncludes(merged, 'number') || (fact === 'hasMore' && typeIncludes(merged, 'boolean')))) {
+    const fits = fact === 'hasMore' ? typeIncludes(merged, 'boolean') : fact === 'nextCursor' ? typeIncludes(merged, 'string') || typeIncludes(merged, 'integer') : typeIncludes(merged, 'integer') || typeIncludes(merged, 'number');
+    if (fact !== undefined && fits) {
       facts.push({ path: [...at, name], fact });
     } else if (depth < 2 && (typeIncludes(merged, 'object') || merged.properties !== undefined) && !typeIncludes(merged, 'array')) {
       // `meta`, `pagination`, `page`: facts one or two levels down.
@@ -83,20 +90,32 @@ export interface Paging {
   readonly offset?: string;
   /** The page number (`page`), and the number of the first page (0 or 1, read from its minimum or default). */
   readonly page?: { readonly name: string; readonly first: number };
+  /** A cursor: the records after the one whose key it is (`starting_after`, `after`, `cursor`, `page_token`); the mock hands out the last key of a page. */
+  readonly after?: string;
+  /** A cursor: the records before the one whose key it is (`ending_before`, `before`). */
+  readonly before?: string;
 }
 
 const SIZE_NAMES = new Set(['limit', 'size', 'perpage', 'pagesize', 'count', 'max', 'maxresults', 'top', 'first', 'take']);
 const OFFSET_NAMES = new Set(['offset', 'skip', 'start', 'from']);
 const PAGE_NAMES = new Set(['page', 'pagenumber', 'pageindex', 'pageno']);
+const AFTER_NAMES = new Set(['startingafter', 'after', 'cursor', 'pagetoken', 'nexttoken', 'continuationtoken', 'continuation', 'startafter', 'afterid', 'since', 'sinceid', 'nextcursor']);
+const BEFORE_NAMES = new Set(['endingbefore', 'before', 'beforeid']);
 
-/** The paging parameters among the integer query parameters that name no property; a lone one of unknown name is the page size. */
+/** The paging parameters among the query parameters that name no property; a lone integer one of unknown name is the page size. */
 export function findPaging(parameters: readonly { name: string; schema?: JsonSchema }[]): Paging {
-  const integers = parameters.filter(parameter => typeIncludes(parameter.schema, 'integer') || typeIncludes(parameter.schema, 'number'));
   const normalized = (name: string): string => name.toLowerCase().replaceAll('_', '').replaceAll('-', '').replace(/^\$/, '');
+  const isCursor = (name: string): boolean => AFTER_NAMES.has(normalized(name)) || BEFORE_NAMES.has(normalized(name));
+  const integers = parameters.filter(parameter => !isCursor(parameter.name) && (typeIncludes(parameter.schema, 'integer') || typeIncludes(parameter.schema, 'number')));
   const size = integers.find(parameter => SIZE_NAMES.has(normalized(parameter.name)));
   const offset = integers.find(parameter => OFFSET_NAMES.has(normalized(parameter.name)));
   const page = integers.find(parameter => PAGE_NAMES.has(normalized(parameter.name)));
-  const paging: { size?: string; offset?: string; page?: { name: string; first: number } } = {};
+  const cursor = (names: ReadonlySet<string>) => parameters.find(parameter => names.has(normalized(parameter.name)) && (typeIncludes(parameter.schema, 'string') || typeIncludes(parameter.schema, 'integer')));
+  const after = cursor(AFTER_NAMES);
+  const before = cursor(BEFORE_NAMES);
+  const paging: { size?: string; offset?: string; page?: { name: string; first: number }; after?: string; before?: string } = {};
+  if (after) paging.after = after.name;
+  if (before) paging.before = before.name;
   if (size) paging.size = size.name;
   else if (integers.length === 1 && !offset && !page && integers[0]) paging.size = integers[0].name;
   if (offset) paging.offset = offset.name;

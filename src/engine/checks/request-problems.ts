@@ -24,8 +24,10 @@ export interface RequestFacts {
 export function findInputProblem({ operation, request, diagnostics, body, bodyLimit }: RequestFacts): IHttpResponse | undefined {
   const errors = diagnostics.filter(isError);
   if (body.kind === 'too-large') return bodyTooLarge(bodyLimit);
-  if (errors.some(diagnostic => diagnostic.code === 415) || (body.kind === 'not-json' && operation.request?.body)) {
-    return notJson(body.kind === 'not-json' ? body.contentType : request.headers?.['content-type']);
+  const declared = declaredMediaTypes(operation);
+  const undeclared = (body.kind === 'not-json' || body.kind === 'form') && operation.request?.body !== undefined && !declared.some(mediaType => sameMediaType(mediaType, body.contentType));
+  if (errors.some(diagnostic => diagnostic.code === 415) || undeclared) {
+    return unsupportedMediaType(body.kind === 'not-json' || body.kind === 'form' ? body.contentType : request.headers?.['content-type'], declared);
   }
   if (body.kind === 'invalid-json') return invalidJson(body.reason);
   if (body.kind === 'json' && body.rounded) return roundedNumber(body.rounded);
@@ -55,7 +57,26 @@ export function roundedNumber({ path, literal, value }: RoundedNumber): IHttpRes
 
 /** The 415 of a body that is not JSON, naming the media type received. */
 export function notJson(contentType: string | undefined): IHttpResponse {
-  return errorResponse('unsupported_media_type', `Content-Type must be application/json, not ${contentType ? `"${contentType}"` : 'missing'}.`);
+  return unsupportedMediaType(contentType, []);
+}
+
+/** The 415 of a body of a media type the operation does not take, naming it and those it does (JSON where it declares none). */
+function unsupportedMediaType(contentType: string | undefined, declared: readonly string[]): IHttpResponse {
+  const wanted = declared.length === 0 ? 'application/json' : declared.join(' or ');
+  return errorResponse('unsupported_media_type', `Content-Type must be ${wanted}, not ${contentType ? `"${contentType}"` : 'missing'}.`);
+}
+
+/** The media types the operation's request body is declared in: `application/json`, `application/x-www-form-urlencoded`, … */
+function declaredMediaTypes(operation: IHttpOperation): string[] {
+  return (operation.request?.body?.contents ?? []).map(content => content.mediaType);
+}
+
+/** Whether a declared media type (perhaps a range: `application/*`, `*\/*`) takes the one received. */
+function sameMediaType(declared: string, received: string | undefined): boolean {
+  if (received === undefined) return false;
+  const [type, subtype] = declared.toLowerCase().split(';', 1)[0]?.trim().split('/') ?? [];
+  const [receivedType, receivedSubtype] = received.toLowerCase().split('/');
+  return (type === '*' || type === receivedType) && (subtype === '*' || subtype === receivedSubtype);
 }
 
 /** The 400 of a body that does not parse as JSON, with the parser's reason. */

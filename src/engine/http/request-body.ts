@@ -1,3 +1,4 @@
+import { parseFormBody } from './form-body.js';
 import { findRoundedNumber, type RoundedNumber } from './rounded-numbers.js';
 
 /** What the engine made of a request body before Prism validates it. */
@@ -6,9 +7,12 @@ export type DecodedBody =
   | { kind: 'json'; value: unknown; text: string; rounded?: RoundedNumber }
   | { kind: 'invalid-json'; text: string; reason: string }
   | { kind: 'not-json'; text: string; contentType: string | undefined }
+  /** `application/x-www-form-urlencoded`: its fields, every leaf a string (see `parseFormBody`). */
+  | { kind: 'form'; value: Record<string, unknown>; text: string; contentType: string }
   | { kind: 'too-large' };
 
 const JSON_MEDIA_TYPE = /^application\/(?:[\w.+-]+\+)?json$/i;
+const FORM_MEDIA_TYPE = /^application\/x-www-form-urlencoded$/i;
 
 const textDecoder = new TextDecoder('utf-8', { fatal: false });
 const strictDecoder = new TextDecoder('utf-8', { fatal: true });
@@ -18,6 +22,7 @@ export function decodeBody(body: Uint8Array | string | undefined, contentType: s
   const text = typeof body === 'string' ? body : body && body.byteLength > 0 ? textDecoder.decode(body) : '';
   if (text.length === 0) return { kind: 'none' };
   const mediaType = contentType?.split(';', 1)[0]?.trim();
+  if (mediaType !== undefined && FORM_MEDIA_TYPE.test(mediaType)) return { kind: 'form', value: parseFormBody(text), text, contentType: mediaType };
   if (!mediaType || !JSON_MEDIA_TYPE.test(mediaType)) return { kind: 'not-json', text, contentType: mediaType };
   // Read leniently, bytes that are no UTF-8 would be stored as U+FFFD: JSON is UTF-8, so such a body is refused.
   const strayByte = typeof body === 'string' || body === undefined ? undefined : firstNonUtf8Byte(body);

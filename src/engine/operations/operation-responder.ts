@@ -1,7 +1,8 @@
 import type { IPrismDiagnostic } from '@stoplight/prism-core';
 import type { IHttpRequest, IHttpResponse, PrismHttpComponents } from '@stoplight/prism-http';
 import type { IHttpOperation } from '@stoplight/types';
-import type { PetstoreDocument } from '../../document/index.js';
+import type { OpenAPIV3_1 } from 'openapi-types';
+import { requestBodySchema, type JsonSchema, type PetstoreDocument } from '../../document/index.js';
 import type { SessionEntry } from '../../sessions/index.js';
 import { drawDelay, drawFault, FAULT_RETRY_AFTER_SECONDS, isForced, type Clock, type DelayRange, type Override, type OverrideRegistry, type RequestControls } from '../controls/index.js';
 import { deprecationHeaders, goneResponse, sunsetOf } from './deprecation.js';
@@ -13,7 +14,7 @@ import { completeRecord } from '../state/collection-records.js';
 import { readPathParameters, readQuery } from './parameters.js';
 import { locationOf, recordOperations, type RecordInput } from './record-operations.js';
 import { createPresenter, createRecordUrls } from './record-views.js';
-import type { DecodedBody } from '../http/index.js';
+import { typedFormValue, type DecodedBody } from '../http/index.js';
 import type { JournalProblem } from '../journal/index.js';
 import { createErrorShapes, errorResponse, jsonResponse } from '../responses/index.js';
 
@@ -74,6 +75,12 @@ export function createOperationResponder(options: OperationResponderOptions) {
   const primary = document.pets.resource.name;
   const resourceOf = (name: string): Resource => byName.get(name) as Resource;
   const urlOf = createRecordUrls(document);
+  /** The schema a form body's fields take their types from, by operation. */
+  const formSchemaOf = (operationId: string, mediaType: string): JsonSchema | undefined => {
+    const operation = document.operations.get(operationId);
+    const definition = operation && (document.resolved.paths?.[operation.path] as Record<string, OpenAPIV3_1.OperationObject> | undefined)?.[operation.method];
+    return requestBodySchema(definition, mediaType);
+  };
   const complete: RecordInput['complete'] = (record, resource) => completeRecord(record, resource, { seed: options.seed, now: clock() });
 
   const decide = (operation: IHttpOperation, request: IHttpRequest, diagnostics: readonly IPrismDiagnostic[], context: RequestContext): IHttpResponse => {
@@ -118,7 +125,7 @@ export function createOperationResponder(options: OperationResponderOptions) {
       resource: resourceOf(plan.resource),
       query: readQuery(operation, request.url.query ?? {}),
       pathParameters: readPathParameters(operation, request.url.path),
-      body: request.body,
+      body: context.body.kind === 'form' ? typedFormValue(context.body.value, formSchemaOf(id, context.body.contentType)) : request.body,
       storeOf,
       resourceOf,
       urlOf,

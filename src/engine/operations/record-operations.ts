@@ -1,5 +1,5 @@
 import type { IHttpResponse } from '@stoplight/prism-http';
-import type { ListShape, OperationPlan, RecordRole, Resource } from '../../document/index.js';
+import { mergeAllOf, typeIncludes, type JsonSchema, type ListShape, type OperationPlan, type RecordRole, type Resource } from '../../document/index.js';
 import { createPetFaker } from '../../fixtures/pet-faker.js';
 import { fakeObject } from '../../fixtures/schema-values.js';
 import { KeyTakenError, StoreFullError, type PetStore, type RecordKey } from '../../store/index.js';
@@ -49,13 +49,20 @@ export const recordOperations: Readonly<Record<RecordRole, RecordHandler>> = {
     }
     for (const parent of plan.parents) if (parent.foreignKey !== undefined) where[parent.foreignKey] = keyValue(input.resourceOf(parent.resource), input.pathParameters[parent.parameter]);
     const size = plan.paging.size === undefined ? undefined : (query[plan.paging.size] as number | undefined);
+    const after = cursorOf(query, plan.paging.after);
+    const before = cursorOf(query, plan.paging.before);
     const offset = pageOffset(plan, query, size);
-    const plain = conditions.length === 0 && offset === 0 && plan.shape?.kind === 'array' && resource.embeds.length === 0;
+    const plain = conditions.length === 0 && offset === 0 && after === undefined && before === undefined && plan.shape?.kind === 'array' && resource.embeds.length === 0;
     // The Animal Store's list: the stored records themselves (frozen), serialized at once, no copy on the hot path.
     if (plain) return jsonResponse(plan.success.status, store.view({ limit: size ?? Number.POSITIVE_INFINITY, where }));
     const matches = store.view({ limit: Number.POSITIVE_INFINITY, where }).filter(record => conditions.every(condition => condition(record as unknown as Record<string, unknown>)));
-    const page = matches.slice(offset, size === undefined ? undefined : offset + size).map(record => input.present(resource, record as unknown as Record<string, unknown>));
-    const body = plan.shape?.kind === 'wrapped' ? wrapPage(plan.shape, page, { total: matches.length, offset, size, plan, query, seed: input.seed }) : page;
+    const range = cursorRange(input, matches, { after, before, offset, size });
+    if ('problem' in range) return range.problem;
+    const page = matches.slice(range.start, range.end).map(record => input.present(resource, record as unknown as Record<string, unknown>));
+    const body =
+      plan.shape?.kind === 'wrapped'
+        ? wrapPage(plan.shape, page, { total: matches.length, offset: range.start, size, plan, query, seed: input.seed, hasMore: range.hasMore, nextCursor: range.hasMore ? keyOfLast(resource, page) : null })
+        : page;
     return jsonResponse(plan.success.status, body);
   },
 
@@ -234,8 +241,59 @@ function pageOffset(plan: OperationPlan, query: ParameterValues, size: number | 
   return Math.max(0, (page - plan.paging.page.first) * size);
 }
 
+/**
+ * The page's place among the matching records: after the record a cursor names (`starting_after`),
+ * before the one it names (`ending_before`), else from the offset; a cursor naming no record is a 400.
+ * `hasMore`: more records lie beyond the page in the direction it was read.
+ */
+function cursorRange(
+  input: RecordInput,
+  matches: readonly Record<string, unknown>[],
+  read: { after: Cursor | undefined; before: Cursor | undefined; offset: number; size: number | undefined },
+): { start: number; end: number | undefined; hasMore: boolean } | { problem: IHttpResponse } {
+  const { resource, plan } = input;
+  const indexOf = (cursor: Cursor, parameter: string | undefined): number | { problem: IHttpResponse } => {
+    const index = matches.findIndex(record => String(record[resource.key.property]) === String(cursor));
+    if (index !== -1) return index;
+    return { problem: errorResponse('invalid_request', `${parameter ?? 'The cursor'} names no ${resource.singular} with ${resource.key.property} ${JSON.stringify(cursor)} among those listed.`) };
+  };
+  if (read.before !== undefined) {
+    const end = indexOf(read.before, plan.paging.before);
+    if (typeof end !== 'number') return end;
+    const start = read.size === undefined ? 0 : Math.max(0, end - read.size);
+    return { start, end, hasMore: start > 0 };
+  }
+  let start = read.offset;
+  if (read.after !== undefined) {
+    const index = indexOf(read.after, plan.paging.after);
+    if (typeof index !== 'number') return index;
+    start = index + 1;
+  }
+  const end = read.size === undefined ? undefined : start + read.size;
+  return { start, end, hasMore: end !== undefined && end < matches.length };
+}
+
+/** A record key a client hands back to page: the last key of the page before. */
+type Cursor = string | number;
+
+function cursorOf(query: ParameterValues, parameter: string | undefined): Cursor | undefined {
+  const value = parameter === undefined ? undefined : query[parameter];
+  return typeof value === 'string' || typeof value === 'number' ? value : undefined;
+}
+
+/** The key of a page's last record, the cursor a client sends for the next page. */
+function keyOfLast(resource: Resource, page: readonly unknown[]): Cursor | null {
+  const last = page.at(-1);
+  const key = typeof last === 'object' && last !== null ? (last as Record<string, unknown>)[resource.key.property] : undefined;
+  return typeof key === 'string' || typeof key === 'number' ? key : null;
+}
+
 /** A wrapped page: the wrapper's schema generated, the records where it lists them, its page facts true. */
-function wrapPage(shape: Extract<ListShape, { kind: 'wrapped' }>, records: readonly unknown[], page: { total: number; offset: number; size: number | undefined; plan: OperationPlan; query: ParameterValues; seed: number }): Record<string, unknown> {
+function wrapPage(
+  shape: Extract<ListShape, { kind: 'wrapped' }>,
+  records: readonly unknown[],
+  page: { total: number; offset: number; size: number | undefined; plan: OperationPlan; query: ParameterValues; seed: number; hasMore: boolean; nextCursor: Cursor | null },
+): Record<string, unknown> {
   const wrapper = fakeObject(shape.schema, { faker: createPetFaker(page.seed), now: new Date(0), assigned: true }, { every: false, skip: shape.items });
   const size = page.size ?? Math.max(records.length, 1);
   const pageParameter = page.plan.paging.page;
@@ -246,12 +304,39 @@ function wrapPage(shape: Extract<ListShape, { kind: 'wrapped' }>, records: reado
     page: pageParameter === undefined ? Math.floor(page.offset / size) + first : ((page.query[pageParameter.name] as number | undefined) ?? first),
     size,
     offset: page.offset,
-    hasMore: page.offset + records.length < page.total,
+    hasMore: page.hasMore,
     count: records.length,
   };
   setAt(wrapper, shape.items, records);
-  for (const { path, fact } of shape.facts) setAt(wrapper, path, facts[fact]);
+  for (const { path, fact } of shape.facts) {
+    if (fact === 'nextCursor') setCursor(wrapper, path, page.nextCursor, schemaAt(shape.schema, path));
+    else setAt(wrapper, path, facts[fact]);
+  }
   return wrapper;
+}
+
+/**
+ * The next page's cursor where the wrapper hands it back (`next_cursor`, `nextPageToken`), in the
+ * type its schema declares; on the last page null where the schema allows it, else left out.
+ */
+function setCursor(wrapper: Record<string, unknown>, path: readonly string[], cursor: Cursor | null, schema: JsonSchema | undefined): void {
+  if (cursor !== null) {
+    setAt(wrapper, path, typeIncludes(schema, 'string') ? String(cursor) : cursor);
+    return;
+  }
+  if (typeIncludes(schema, 'null') || schema?.nullable === true) {
+    setAt(wrapper, path, null);
+    return;
+  }
+  const parent = path.slice(0, -1).reduce<Record<string, unknown> | undefined>((at, name) => at?.[name] as Record<string, unknown> | undefined, wrapper);
+  const last = path.at(-1);
+  if (parent !== undefined && last !== undefined) Reflect.deleteProperty(parent, last);
+}
+
+function schemaAt(schema: JsonSchema, path: readonly string[]): JsonSchema | undefined {
+  let at: JsonSchema | undefined = schema;
+  for (const name of path) at = at === undefined ? undefined : mergeAllOf(at).properties?.[name];
+  return at;
 }
 
 function setAt(target: Record<string, unknown>, path: readonly string[], value: unknown): void {

@@ -85,7 +85,8 @@ function readApiRequest(runtime: DocumentRuntime, services: ApiRequestServices, 
     url: { path: escapeUndecodableSegments(path), query },
     headers,
     ...(decoded.kind === 'json' && { body: decoded.value }),
-    ...((decoded.kind === 'invalid-json' || decoded.kind === 'not-json') && { body: decoded.text }),
+    // A form's text as it came: Prism reads it by the operation's encodings, as it validates it.
+    ...((decoded.kind === 'invalid-json' || decoded.kind === 'not-json' || decoded.kind === 'form') && { body: decoded.text }),
   };
   if (decoded.kind !== 'none' && headers['content-length'] === undefined) {
     // Prism looks at Content-Length to tell whether a body came; MSW requests may lack it.
@@ -140,6 +141,8 @@ function checkOutput(
 function bodyForJournal(decoded: DecodedBody): Pick<JournalEntry, 'body' | 'bodyCut'> {
   switch (decoded.kind) {
     case 'json':
+      return journalBody(decoded.text, { value: decoded.value });
+    case 'form':
       return journalBody(decoded.text, { value: decoded.value });
     case 'invalid-json':
     case 'not-json':

@@ -66,7 +66,9 @@ function problemCount(value: unknown, schema: JsonSchema): number {
 
 /**
  * A body of `schema` that says what the mock's error says: generated (required properties), then
- * each property that fits given the mock's value, kept only where the body still fits with it.
+ * each property that fits given the mock's value, kept only where the body still fits with it; an
+ * error wrapped in an object of its own (`{"error": {"type", "message"}}`, as Stripe and Google write
+ * it) is shaped the same way inside.
  */
 function shapeError(error: { code: string; message: string; status: number }, schema: JsonSchema, seed: number): unknown {
   const merged = mergeAllOf(schema);
@@ -75,28 +77,65 @@ function shapeError(error: { code: string; message: string; status: number }, sc
   }
   const faker = createPetFaker(seed + error.status);
   const body = fakeObject(merged, { faker, now: new Date(0) }, { every: false });
+  return carryError(body, merged, schema, error, 0);
+}
+
+/** Most levels of wrapping an error is looked for in. */
+const WRAPPED_ERROR_DEPTH = 2;
+/** Properties that wrap the error as an object of its own. */
+const WRAPPER_PROPERTIES = ['error', 'fault', 'problem'];
+
+function carryError(body: Record<string, unknown>, merged: JsonSchema, whole: JsonSchema, error: { code: string; message: string; status: number }, depth: number): Record<string, unknown> {
   const properties = merged.properties ?? {};
   const candidates: [string, unknown][] = [];
-  const messageProperty = MESSAGE_PROPERTIES.find(name => typeIncludes(properties[name], 'string') || (properties[name] !== undefined && properties[name].type === undefined));
+  const wrapper = depth < WRAPPED_ERROR_DEPTH ? WRAPPER_PROPERTIES.find(name => properties[name] !== undefined && mergeAllOf(properties[name]).properties !== undefined) : undefined;
+  if (wrapper !== undefined) {
+    const inner = body[wrapper];
+    const innerSchema = mergeAllOf(properties[wrapper] as JsonSchema);
+    const innerBody = typeof inner === 'object' && inner !== null && !Array.isArray(inner) ? (inner as Record<string, unknown>) : {};
+    candidates.push([wrapper, carryError({ ...innerBody }, innerSchema, innerSchema, error, depth + 1)]);
+  }
+  const messageProperty = MESSAGE_PROPERTIES.find(name => name !== wrapper && (typeIncludes(properties[name], 'string') || (properties[name] !== undefined && properties[name].type === undefined)));
   if (messageProperty) candidates.push([messageProperty, error.message]);
   if (properties['title'] && messageProperty !== 'title') candidates.push(['title', statusTitle(error.code)]);
-  if (properties['type'] && typeIncludes(properties['type'], 'string')) candidates.push(['type', 'about:blank']);
+  const type = properties['type'];
+  if (type && typeIncludes(type, 'string')) candidates.push(['type', closestEnumValue(type, error) ?? 'about:blank']);
   for (const name of STATUS_PROPERTIES) {
     const property = properties[name];
     if (!property) continue;
     if (typeIncludes(property, 'integer') || typeIncludes(property, 'number')) candidates.push([name, error.status]);
-    else if (name === 'code' && typeIncludes(property, 'string')) candidates.push([name, error.code]);
+    else if (name === 'code' && typeIncludes(property, 'string')) candidates.push([name, closestEnumValue(property, error) ?? error.code]);
     else if (typeIncludes(property, 'string')) candidates.push([name, String(error.status)]);
   }
   // A value is kept where it adds no problem: a generated body that breaks its own schema elsewhere still carries the message.
   let shaped = body;
-  let problems = problemCount(shaped, schema);
+  let problems = problemCount(shaped, whole);
   for (const [name, value] of candidates) {
     const tried = { ...shaped, [name]: value };
-    const triedProblems = problemCount(tried, schema);
+    const triedProblems = problemCount(tried, whole);
     if (triedProblems <= problems) [shaped, problems] = [tried, triedProblems];
   }
   return shaped;
+}
+
+/** Words that say what kind of error a status is, for picking among a declared enum (`invalid_request_error`, `api_error`). */
+const STATUS_WORDS: Readonly<Record<string, readonly string[]>> = {
+  '4': ['invalid', 'request', 'client', 'bad'],
+  '5': ['api', 'server', 'internal', 'service'],
+  '401': ['auth', 'authentication', 'unauthorized', 'unauthenticated', 'credentials'],
+  '403': ['forbidden', 'permission', 'denied'],
+  '404': ['not', 'found', 'missing', 'resource'],
+  '409': ['conflict', 'exists', 'duplicate'],
+  '429': ['rate', 'limit', 'too', 'many'],
+};
+
+/** The value of a string enum that shares most words with the mock's code and its status's kind; undefined without an enum. */
+function closestEnumValue(schema: JsonSchema, error: { code: string; status: number }): string | undefined {
+  const values = (mergeAllOf(schema).enum ?? []).filter((value): value is string => typeof value === 'string');
+  if (values.length === 0) return undefined;
+  const wanted = new Set([...error.code.split('_'), ...(STATUS_WORDS[String(error.status)] ?? []), ...(STATUS_WORDS[String(error.status).charAt(0)] ?? [])]);
+  const score = (value: string): number => value.toLowerCase().split(/[^a-z]+/).filter(word => wanted.has(word)).length;
+  return values.reduce((best, value) => (score(value) > score(best) ? value : best));
 }
 
 /** `pet_not_found` as a title: `Pet not found`. */
