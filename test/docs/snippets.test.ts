@@ -50,6 +50,10 @@ describe('the blocks of README.md and docs/', () => {
     }
   });
 
+  it('name the file each block is, in the prose a reader sees before it', () => {
+    for (const { marker, lead, where } of blocks) if (marker !== undefined && !marker.continued) expect(lead, where).toContain(`\`${marker.file}\``);
+  });
+
   it('say why, where a block is only type-checked', () => {
     for (const block of blocks.filter(each => each.marker?.run === 'tsc')) expect(block.marker?.why, block.where).toMatch(/.{20,}/);
   });

@@ -14,6 +14,8 @@ export interface DocBlock {
   language: string;
   code: string;
   marker: BlockMarker | undefined;
+  /** The prose a reader sees before the block (the marker, an HTML comment, is not shown): its last paragraph. */
+  lead: string;
 }
 
 /**
@@ -47,7 +49,9 @@ export function readDocBlocks(pages: ReadonlyMap<string, string>): DocBlock[] {
       const before = text.slice(0, match.index).trimEnd();
       const where = `${page}:${before.split('\n').length + 1}`;
       const comment = /<!-- (file: .+?) -->$/.exec(before)?.[1];
-      blocks.push({ where, language: match[1] ?? '', code: match[2] ?? '', marker: comment === undefined ? undefined : parseMarker(comment, where) });
+      const shown = (comment === undefined ? before : before.slice(0, before.lastIndexOf('<!--'))).trimEnd();
+      const lead = shown.slice(shown.lastIndexOf('\n\n') + 2);
+      blocks.push({ where, language: match[1] ?? '', code: match[2] ?? '', marker: comment === undefined ? undefined : parseMarker(comment, where), lead });
     }
   }
   return blocks;
