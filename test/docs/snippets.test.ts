@@ -1,5 +1,5 @@
 import { execFile } from 'node:child_process';
-import { readFileSync, writeFileSync } from 'node:fs';
+import { cpSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -107,11 +107,38 @@ describe('the blocks run in a fresh project with the packed package', () => {
     expect(code, output).toBe(0);
   }, 60_000);
 
+  it.each(blocks.filter(block => block.language === 'console' && block.code.startsWith('$ npx petstore-mock')).map(block => [block.where, block] as const))(
+    'prints the transcript at %s: the packed CLI\'s first lines and what its curl commands print, the port aside',
+    async (_where, block) => {
+      const args = (block.code.split('\n')[0] ?? '').split(' ').slice(3);
+      // A public document the transcript names (`./swagger-petstore-v3.yaml`) is the reader's download; the test brings this repository's copy.
+      for (const arg of args.filter(each => each.startsWith('./'))) cpSync(join(ROOT, 'test', 'documents', 'corpus', arg.slice(2)), join(folder, arg.slice(2)));
+      const mock = await startPackedCli(folder, args);
+      try {
+        const port = new URL(mock.origin).port;
+        const atPort = (text: string): string => text.replaceAll('127.0.0.1:4010', `127.0.0.1:${port}`);
+        const steps = atPort(block.code).split(/^\$ /m).slice(1);
+        const [start = '', ...commands] = steps;
+        const shownLines = start.split('\n').slice(1).filter(Boolean);
+        await expect.poll(() => mock.printed().split('\n').slice(0, shownLines.length), { timeout: 5_000 }).toEqual(shownLines);
+        for (const step of commands) {
+          const [command = '', ...shown] = step.split('\n');
+          expect(command, block.where).toMatch(/^curl /);
+          const { code, output } = await runToEnd('bash', ['-c', command], { cwd: folder });
+          expect(code, output).toBe(0);
+          expect(output.trim(), command).toBe(shown.join('\n').trim());
+        }
+      } finally {
+        await mock.stop();
+      }
+    },
+  );
+
   describe('the shell step, against the packed CLI', () => {
     const shell = projectFiles(blocks, 'shell');
     let mock: Awaited<ReturnType<typeof startPackedCli>> | undefined;
     beforeAll(async () => {
-      mock = await startPackedCli(folder);
+      mock = await startPackedCli(folder, ['--no-dashboard']);
     });
     afterAll(() => mock?.stop());
 

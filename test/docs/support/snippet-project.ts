@@ -62,11 +62,14 @@ export function runToEnd(command: string, args: readonly string[], options: { cw
   });
 }
 
-/** The packed CLI started in `folder` on a free port; its origin (`http://127.0.0.1:<port>`) once it is ready. */
-export async function startPackedCli(folder: string): Promise<{ origin: string; stop(): Promise<void> }> {
-  const child = spawn(process.execPath, [join(folder, 'node_modules', 'petstore-mock', 'dist', 'cli.js'), '--port', '0', '--no-dashboard'], { cwd: folder, stdio: ['ignore', 'pipe', 'inherit'] });
+/**
+ * The packed CLI started in `folder` with `args` and `--port 0` (a free port); once it is ready, its
+ * origin (`http://127.0.0.1:<port>`) and what it printed until then.
+ */
+export async function startPackedCli(folder: string, args: readonly string[] = []): Promise<{ origin: string; printed(): string; stop(): Promise<void> }> {
+  const child = spawn(process.execPath, [join(folder, 'node_modules', 'petstore-mock', 'dist', 'cli.js'), ...args, '--port', '0'], { cwd: folder, stdio: ['ignore', 'pipe', 'inherit'] });
+  let printed = '';
   const ready = new Promise<string>((resolve, reject) => {
-    let printed = '';
     const timer = setTimeout(() => reject(new Error(`The packed CLI was not ready within 20 s: ${printed}`)), 20_000);
     child.stdout.on('data', (chunk: Buffer) => {
       printed += chunk.toString();
@@ -84,6 +87,7 @@ export async function startPackedCli(folder: string): Promise<{ origin: string; 
   });
   return {
     origin,
+    printed: () => printed,
     stop: () =>
       new Promise(resolve => {
         if (child.exitCode !== null) return resolve();
