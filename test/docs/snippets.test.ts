@@ -81,6 +81,8 @@ describe('the blocks run in a fresh project with the packed package', () => {
     ({ folder } = await createProject('node'));
     writeFiles(folder, new Map([...app].map(([path, file]) => [path, file.code])));
     writeFileSync(join(folder, 'tsconfig.json'), JSON.stringify(TSCONFIG, null, 2));
+    // A config of the project's own: without one, Vitest would take this repository's, above it, whose aliases point the package at src/.
+    writeFileSync(join(folder, 'vitest.config.mjs'), 'export default { test: {} };\n');
   }, 120_000);
 
   it('type-checks every TypeScript file of the blocks as a strict consumer project', async () => {
