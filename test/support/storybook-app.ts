@@ -57,7 +57,7 @@ export async function buildStorybook(setup: AddonSetup, tarball: string): Promis
 }
 
 /** The folder whose node_modules holds Storybook, Vite, msw and msw-storybook-addon `major`: installed unless the cache has it. */
-async function installDependencies(major: AddonMajor): Promise<string> {
+export async function installDependencies(major: AddonMajor): Promise<string> {
   const manifest = `${JSON.stringify({ name: `storybook-addon-${major}-dependencies`, private: true, type: 'module', dependencies: { ...DEPENDENCIES, 'msw-storybook-addon': ADDON_VERSIONS[major] } }, null, 2)}\n`;
   const folder = join(STORYBOOK_CACHE, `addon-${major}-${createHash('sha256').update(manifest).digest('hex').slice(0, 16)}`);
   const installed = (): boolean => existsSync(join(folder, 'node_modules', INSTALLED));
