@@ -4,6 +4,7 @@ import { createEngine } from '../src/index.js';
 
 const EXPANDED = fileURLToPath(new URL('documents/corpus/petstore-expanded.yaml', import.meta.url));
 const PETCLINIC = fileURLToPath(new URL('documents/corpus/spring-petclinic-rest.yaml', import.meta.url));
+const FASTAPI = fileURLToPath(new URL('documents/fastapi-validation.yaml', import.meta.url));
 const JSON_BODY = { 'content-type': 'application/json' };
 
 describe('errors in the document’s own shapes', () => {
@@ -20,6 +21,23 @@ describe('errors in the document’s own shapes', () => {
     expect(errors).toEqual([]);
     // The journal still says why.
     expect(engine.journal.list().at(-1)?.reason).toContain('name');
+  });
+
+  it('answers an invalid request 422 where the operation declares 422 and no 400, its sentence in the one item of FastAPI’s detail list', async () => {
+    const errors: string[] = [];
+    const engine = await createEngine({ documentPath: FASTAPI, validateResponses: true, onError: message => errors.push(message) });
+    const before = (await engine.handle({ method: 'GET', url: '/things', headers: {} })).body;
+    for (const [body, sentence] of [
+      ['{"name":"much too long"}', 'Request body property name must NOT have more than 5 characters.'],
+      ['{"name":', expect.stringMatching(/^Request body is not valid JSON/) as string],
+    ] as const) {
+      const refused = await engine.handle({ method: 'POST', url: '/things', headers: JSON_BODY, body });
+      expect(refused.status).toBe(422);
+      const { detail } = JSON.parse(refused.body ?? '{}') as { detail: { msg: string; type: string; loc: string[] }[] };
+      expect(detail).toEqual([{ loc: expect.any(Array) as unknown, msg: sentence, type: expect.stringMatching(/^invalid_/) as string }]);
+    }
+    expect((await engine.handle({ method: 'GET', url: '/things', headers: {} })).body).toBe(before);
+    expect(errors).toEqual([]);
   });
 
   it('answers RFC 7807 problem details where the document declares them, with the mock’s sentence as the detail', async () => {

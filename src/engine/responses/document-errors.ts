@@ -13,7 +13,7 @@ interface DeclaredError {
 }
 
 /** Properties that carry the mock's sentence, most specific first. */
-const MESSAGE_PROPERTIES = ['message', 'detail', 'error_description', 'errorMessage', 'description', 'error', 'reason', 'title'];
+const MESSAGE_PROPERTIES = ['message', 'detail', 'msg', 'error_description', 'errorMessage', 'description', 'error', 'reason', 'title'];
 const STATUS_PROPERTIES = ['status', 'statusCode', 'status_code', 'httpStatus', 'code'];
 
 /**
@@ -31,14 +31,27 @@ export function createErrorShapes(document: PetstoreDocument, seed: number): (op
     if (!declared.has(key)) declared.set(key, findDeclaredError(document, operationId, status) ?? null);
     return declared.get(key) ?? undefined;
   };
-  return (operationId, response) => {
-    if (operationId === undefined || !isMockError(response)) return response;
+  return (operationId, given) => {
+    if (operationId === undefined || !isMockError(given)) return given;
+    const response = asDeclaredInvalid(document, operationId, given);
     const target = declaredFor(operationId, response.statusCode);
     if (target === undefined) return response;
     const body = response.body as { code: string; message: string; status: number };
     if (fits(body, target.schema)) return response;
     return { ...response, headers: { ...response.headers, 'content-type': target.mediaType }, body: shapeError(body, target.schema, seed) };
   };
+}
+
+/**
+ * A request the mock finds invalid (400) answered `422` where the operation declares `422` and
+ * neither `400` nor `4XX`, as FastAPI and Rails document their validation errors (Prism picks the same).
+ */
+function asDeclaredInvalid(document: PetstoreDocument, operationId: string, response: IHttpResponse): IHttpResponse {
+  if (response.statusCode !== 400) return response;
+  const codes = document.prismOperations.find(candidate => candidate.iid === operationId)?.responses.map(candidate => candidate.code.toUpperCase()) ?? [];
+  if (!codes.includes('422') || codes.includes('400') || codes.includes('4XX')) return response;
+  const body = response.body as { code: string; message: string; status: number };
+  return { ...response, statusCode: 422, body: { ...body, status: 422 } };
 }
 
 function findDeclaredError(document: PetstoreDocument, operationId: string, status: number): DeclaredError | undefined {
@@ -97,9 +110,19 @@ function carryError(body: Record<string, unknown>, merged: JsonSchema, whole: Js
   }
   const messageProperty = MESSAGE_PROPERTIES.find(name => name !== wrapper && (typeIncludes(properties[name], 'string') || (properties[name] !== undefined && properties[name].type === undefined)));
   if (messageProperty) candidates.push([messageProperty, error.message]);
+  // A list of problems (`{"detail": [{"loc", "msg", "type"}]}`, FastAPI's; `{"errors": [...]}`): one item, saying it.
+  const listed = messageProperty === undefined && depth < WRAPPED_ERROR_DEPTH ? ['detail', 'errors', 'details', 'problems'].find(name => isObjectList(properties[name])) : undefined;
+  if (listed !== undefined) {
+    const items = mergeAllOf(mergeAllOf(properties[listed] as JsonSchema).items as JsonSchema);
+    const generated = (body[listed] as unknown[] | undefined)?.[0];
+    const item = typeof generated === 'object' && generated !== null ? { ...(generated as Record<string, unknown>) } : {};
+    candidates.push([listed, [carryError(item, items, items, error, depth + 1)]]);
+  }
   if (properties['title'] && messageProperty !== 'title') candidates.push(['title', statusTitle(error.code)]);
   const type = properties['type'];
-  if (type && typeIncludes(type, 'string')) candidates.push(['type', closestEnumValue(type, error) ?? 'about:blank']);
+  // A problem's `type` (RFC 9457: a URI, beside `title`) is `about:blank`; another kind's, the mock's code.
+  const isProblemType = type !== undefined && (/^uri/.test(String(mergeAllOf(type).format)) || properties['title'] !== undefined);
+  if (type && typeIncludes(type, 'string')) candidates.push(['type', closestEnumValue(type, error) ?? (isProblemType ? 'about:blank' : error.code)]);
   for (const name of STATUS_PROPERTIES) {
     const property = properties[name];
     if (!property) continue;
@@ -116,6 +139,12 @@ function carryError(body: Record<string, unknown>, merged: JsonSchema, whole: Js
     if (triedProblems <= problems) [shaped, problems] = [tried, triedProblems];
   }
   return shaped;
+}
+
+function isObjectList(schema: JsonSchema | undefined): boolean {
+  if (schema === undefined) return false;
+  const merged = mergeAllOf(schema);
+  return typeIncludes(merged, 'array') && merged.items !== undefined && mergeAllOf(merged.items).properties !== undefined;
 }
 
 /** Words that say what kind of error a status is, for picking among a declared enum (`invalid_request_error`, `api_error`). */
