@@ -106,3 +106,31 @@ for (const [surfaceName, createSurface] of SURFACES) {
     });
   });
 }
+
+describe('a list shaped like OpenAI’s: order, after and before, first_id and last_id', () => {
+  const OPENAI_LIST = fileURLToPath(new URL('documents/findings/cursor-after.yaml', import.meta.url));
+
+  it('lists newest first by the order parameter’s default, pages on by last_id until has_more is false, and runs oldest first on order=asc', async () => {
+    const surface = await createServerSurface({ documentPath: OPENAI_LIST, validateResponses: true });
+    try {
+      const page = async (query: string) => (await (await surface.request('GET', `/assistants?${query}`)).json()) as { data: { id: string }[]; first_id: string; last_id: string; has_more: boolean };
+      const ascending = (await page('limit=100&order=asc')).data.map(assistant => assistant.id);
+      expect(ascending).toHaveLength(20);
+      const seen: string[] = [];
+      let next = await page('limit=6');
+      for (let pages = 1; ; pages++) {
+        expect(next.first_id).toBe(next.data[0]?.id);
+        expect(next.last_id).toBe(next.data.at(-1)?.id);
+        seen.push(...next.data.map(assistant => assistant.id));
+        if (!next.has_more || pages > 10) break;
+        next = await page(`limit=6&after=${next.last_id}`);
+      }
+      expect(seen).toEqual([...ascending].reverse());
+      const back = await page(`limit=2&before=${seen[4] ?? ''}`);
+      expect(back.data.map(assistant => assistant.id)).toEqual(seen.slice(2, 4));
+      expect(surface.reportedErrors).toEqual([]);
+    } finally {
+      await surface.close();
+    }
+  });
+});

@@ -18,7 +18,7 @@ export type ListShape =
     };
 
 /** What a wrapper's property says of the page. */
-export type PageFact = 'total' | 'totalPages' | 'page' | 'size' | 'offset' | 'hasMore' | 'count' | 'nextCursor';
+export type PageFact = 'total' | 'totalPages' | 'page' | 'size' | 'offset' | 'hasMore' | 'count' | 'nextCursor' | 'firstKey' | 'lastKey';
 
 const FACT_NAMES: Readonly<Record<string, PageFact>> = {
   total: 'total',
@@ -53,6 +53,8 @@ const FACT_NAMES: Readonly<Record<string, PageFact>> = {
   nextpagecursor: 'nextCursor',
   endcursor: 'nextCursor',
   continuationtoken: 'nextCursor',
+  firstid: 'firstKey',
+  lastid: 'lastKey',
 };
 
 /** The list shape of a success schema whose records are `isItem`, or undefined when it answers no list of them. */
@@ -72,7 +74,8 @@ function collectFacts(schema: JsonSchema, at: string[], facts: { path: string[];
   for (const [name, property] of Object.entries(schema.properties ?? {})) {
     const fact = FACT_NAMES[name.toLowerCase().replaceAll('_', '').replaceAll('-', '')];
     const merged = mergeAllOf(property);
-    const fits = fact === 'hasMore' ? typeIncludes(merged, 'boolean') : fact === 'nextCursor' ? typeIncludes(merged, 'string') || typeIncludes(merged, 'integer') : typeIncludes(merged, 'integer') || typeIncludes(merged, 'number');
+    const isKey = fact === 'nextCursor' || fact === 'firstKey' || fact === 'lastKey';
+    const fits = fact === 'hasMore' ? typeIncludes(merged, 'boolean') : isKey ? typeIncludes(merged, 'string') || typeIncludes(merged, 'integer') : typeIncludes(merged, 'integer') || typeIncludes(merged, 'number');
     if (fact !== undefined && fits) {
       facts.push({ path: [...at, name], fact });
     } else if (depth < 2 && (typeIncludes(merged, 'object') || merged.properties !== undefined) && !typeIncludes(merged, 'array')) {
@@ -94,6 +97,8 @@ export interface Paging {
   readonly after?: string;
   /** A cursor: the records before the one whose key it is (`ending_before`, `before`). */
   readonly before?: string;
+  /** The direction (`order=asc|desc`, `direction`): `desc` lists the newest first; `first` is the default's. */
+  readonly order?: { readonly name: string; readonly descending: string; readonly first: 'ascending' | 'descending' };
 }
 
 const SIZE_NAMES = new Set(['limit', 'size', 'perpage', 'pagesize', 'count', 'max', 'maxresults', 'top', 'first', 'take']);
@@ -113,9 +118,11 @@ export function findPaging(parameters: readonly { name: string; schema?: JsonSch
   const cursor = (names: ReadonlySet<string>) => parameters.find(parameter => names.has(normalized(parameter.name)) && (typeIncludes(parameter.schema, 'string') || typeIncludes(parameter.schema, 'integer')));
   const after = cursor(AFTER_NAMES);
   const before = cursor(BEFORE_NAMES);
-  const paging: { size?: string; offset?: string; page?: { name: string; first: number }; after?: string; before?: string } = {};
+  const paging: { size?: string; offset?: string; page?: { name: string; first: number }; after?: string; before?: string; order?: NonNullable<Paging['order']> } = {};
   if (after) paging.after = after.name;
   if (before) paging.before = before.name;
+  const order = findOrder(parameters);
+  if (order) paging.order = order;
   if (size) paging.size = size.name;
   else if (integers.length === 1 && !offset && !page && integers[0]) paging.size = integers[0].name;
   if (offset) paging.offset = offset.name;
@@ -125,4 +132,19 @@ export function findPaging(parameters: readonly { name: string; schema?: JsonSch
     paging.page = { name: page.name, first: first <= 0 ? 0 : 1 };
   }
   return paging;
+}
+
+const ORDER_NAMES = new Set(['order', 'sortorder', 'direction', 'sortdirection', 'sort']);
+
+/** A parameter that sets the list's direction: its enum holds `asc` and `desc` (or `ascending`/`descending`). */
+function findOrder(parameters: readonly { name: string; schema?: JsonSchema }[]): Paging['order'] {
+  for (const parameter of parameters) {
+    if (!ORDER_NAMES.has(parameter.name.toLowerCase().replaceAll(/[_-]/g, ''))) continue;
+    const values = (mergeAllOf(parameter.schema ?? {}).enum ?? []).filter((value): value is string => typeof value === 'string');
+    const descending = values.find(value => /^desc(?:ending)?$/i.test(value));
+    if (descending === undefined || !values.some(value => /^asc(?:ending)?$/i.test(value))) continue;
+    const fallback = parameter.schema?.default;
+    return { name: parameter.name, descending, first: fallback === descending ? 'descending' : 'ascending' };
+  }
+  return undefined;
 }

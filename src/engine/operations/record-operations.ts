@@ -52,16 +52,26 @@ export const recordOperations: Readonly<Record<RecordRole, RecordHandler>> = {
     const after = cursorOf(query, plan.paging.after);
     const before = cursorOf(query, plan.paging.before);
     const offset = pageOffset(plan, query, size);
-    const plain = conditions.length === 0 && offset === 0 && after === undefined && before === undefined && plan.shape?.kind === 'array' && resource.embeds.length === 0;
+    const plain = conditions.length === 0 && offset === 0 && after === undefined && before === undefined && !isDescending(plan, query) && plan.shape?.kind === 'array' && resource.embeds.length === 0;
     // The Animal Store's list: the stored records themselves (frozen), serialized at once, no copy on the hot path.
     if (plain) return jsonResponse(plan.success.status, store.view({ limit: size ?? Number.POSITIVE_INFINITY, where }));
-    const matches = store.view({ limit: Number.POSITIVE_INFINITY, where }).filter(record => conditions.every(condition => condition(record as unknown as Record<string, unknown>)));
+    const kept = store.view({ limit: Number.POSITIVE_INFINITY, where }).filter(record => conditions.every(condition => condition(record as unknown as Record<string, unknown>)));
+    const matches = isDescending(plan, query) ? [...kept].reverse() : kept;
     const range = cursorRange(input, matches, { after, before, offset, size });
     if ('problem' in range) return range.problem;
     const page = matches.slice(range.start, range.end).map(record => input.present(resource, record as unknown as Record<string, unknown>));
     const body =
       plan.shape?.kind === 'wrapped'
-        ? wrapPage(plan.shape, page, { total: matches.length, offset: range.start, size, plan, query, seed: input.seed, hasMore: range.hasMore, nextCursor: range.hasMore ? keyOfLast(resource, page) : null })
+        ? wrapPage(plan.shape, page, {
+            total: matches.length,
+            offset: range.start,
+            size,
+            plan,
+            query,
+            seed: input.seed,
+            hasMore: range.hasMore,
+            keys: { nextCursor: range.hasMore ? keyAt(resource, page.at(-1)) : null, firstKey: keyAt(resource, page.at(0)), lastKey: keyAt(resource, page.at(-1)) },
+          })
         : page;
     return jsonResponse(plan.success.status, body);
   },
@@ -281,18 +291,25 @@ function cursorOf(query: ParameterValues, parameter: string | undefined): Cursor
   return typeof value === 'string' || typeof value === 'number' ? value : undefined;
 }
 
-/** The key of a page's last record, the cursor a client sends for the next page. */
-function keyOfLast(resource: Resource, page: readonly unknown[]): Cursor | null {
-  const last = page.at(-1);
-  const key = typeof last === 'object' && last !== null ? (last as Record<string, unknown>)[resource.key.property] : undefined;
+/** A record's key, as a cursor a client hands back (`last_id` for the next page); null for none. */
+function keyAt(resource: Resource, record: unknown): Cursor | null {
+  const key = typeof record === 'object' && record !== null ? (record as Record<string, unknown>)[resource.key.property] : undefined;
   return typeof key === 'string' || typeof key === 'number' ? key : null;
+}
+
+/** Whether the list is asked (or by its parameter's default, set) to run newest first. */
+function isDescending(plan: OperationPlan, query: ParameterValues): boolean {
+  const order = plan.paging.order;
+  if (order === undefined) return false;
+  const asked = query[order.name];
+  return asked === undefined ? order.first === 'descending' : asked === order.descending;
 }
 
 /** A wrapped page: the wrapper's schema generated, the records where it lists them, its page facts true. */
 function wrapPage(
   shape: Extract<ListShape, { kind: 'wrapped' }>,
   records: readonly unknown[],
-  page: { total: number; offset: number; size: number | undefined; plan: OperationPlan; query: ParameterValues; seed: number; hasMore: boolean; nextCursor: Cursor | null },
+  page: { total: number; offset: number; size: number | undefined; plan: OperationPlan; query: ParameterValues; seed: number; hasMore: boolean; keys: Readonly<Record<'nextCursor' | 'firstKey' | 'lastKey', Cursor | null>> },
 ): Record<string, unknown> {
   const wrapper = fakeObject(shape.schema, { faker: createPetFaker(page.seed), now: new Date(0), assigned: true }, { every: false, skip: shape.items });
   const size = page.size ?? Math.max(records.length, 1);
@@ -309,7 +326,7 @@ function wrapPage(
   };
   setAt(wrapper, shape.items, records);
   for (const { path, fact } of shape.facts) {
-    if (fact === 'nextCursor') setCursor(wrapper, path, page.nextCursor, schemaAt(shape.schema, path));
+    if (fact === 'nextCursor' || fact === 'firstKey' || fact === 'lastKey') setCursor(wrapper, path, page.keys[fact], schemaAt(shape.schema, path), requiredAt(shape.schema, path));
     else setAt(wrapper, path, facts[fact]);
   }
   return wrapper;
@@ -319,7 +336,7 @@ function wrapPage(
  * The next page's cursor where the wrapper hands it back (`next_cursor`, `nextPageToken`), in the
  * type its schema declares; on the last page null where the schema allows it, else left out.
  */
-function setCursor(wrapper: Record<string, unknown>, path: readonly string[], cursor: Cursor | null, schema: JsonSchema | undefined): void {
+function setCursor(wrapper: Record<string, unknown>, path: readonly string[], cursor: Cursor | null, schema: JsonSchema | undefined, required: boolean): void {
   if (cursor !== null) {
     setAt(wrapper, path, typeIncludes(schema, 'string') ? String(cursor) : cursor);
     return;
@@ -328,9 +345,20 @@ function setCursor(wrapper: Record<string, unknown>, path: readonly string[], cu
     setAt(wrapper, path, null);
     return;
   }
+  // Required, never null, and no record to name (an empty page): the empty string names none.
+  if (required && typeIncludes(schema, 'string')) {
+    setAt(wrapper, path, '');
+    return;
+  }
   const parent = path.slice(0, -1).reduce<Record<string, unknown> | undefined>((at, name) => at?.[name] as Record<string, unknown> | undefined, wrapper);
   const last = path.at(-1);
   if (parent !== undefined && last !== undefined) Reflect.deleteProperty(parent, last);
+}
+
+function requiredAt(schema: JsonSchema, path: readonly string[]): boolean {
+  const parent = schemaAt(schema, path.slice(0, -1));
+  const last = path.at(-1);
+  return parent !== undefined && last !== undefined && mergeAllOf(parent).required?.includes(last) === true;
 }
 
 function schemaAt(schema: JsonSchema, path: readonly string[]): JsonSchema | undefined {
