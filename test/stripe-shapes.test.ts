@@ -134,3 +134,19 @@ describe('a list shaped like OpenAI’s: order, after and before, first_id and l
     }
   });
 });
+
+describe('a delete confirmed as OpenAI and Stripe confirm one', () => {
+  it('answers {id, object, deleted: true} as the document declares, the record gone, instead of the deleted record its schema refuses', async () => {
+    const surface = await createServerSurface({ documentPath: fileURLToPath(new URL('documents/findings/delete-confirmation.yaml', import.meta.url)), validateResponses: true });
+    try {
+      const created = (await (await surface.request('POST', '/assistants', { headers: JSON_BODY, body: '{"model":"gpt"}' })).json()) as { id: string };
+      const deleted = await surface.request('DELETE', `/assistants/${created.id}`);
+      expect(deleted.status).toBe(200);
+      expect(await deleted.json()).toEqual({ id: created.id, object: 'assistant.deleted', deleted: true });
+      expect((await surface.request('GET', `/assistants/${created.id}`)).status).toBe(404);
+      expect(surface.reportedErrors).toEqual([]);
+    } finally {
+      await surface.close();
+    }
+  });
+});

@@ -75,7 +75,8 @@ export interface OperationPlan {
   /** How a list answers. */
   readonly shape: ListShape | undefined;
   /** The lowest declared 2xx status, and whether it has a JSON body; `bodyIsRecord` when that body is the record. */
-  readonly success: { readonly status: number; readonly hasBody: boolean; readonly bodyIsRecord: boolean };
+  /** The declared success: its status, whether it has a body, and whether that body is the record; else its schema (a delete's `{id, deleted}`). */
+  readonly success: { readonly status: number; readonly hasBody: boolean; readonly bodyIsRecord: boolean; readonly schema?: JsonSchema };
 }
 
 /** Everything the engine keeps state by, read once from the document. */
@@ -353,7 +354,7 @@ function successOf(definition: OpenAPIV3_1.OperationObject): { status: number; h
 }
 
 function planSuccess(success: ReturnType<typeof successOf>, isRecord: boolean): OperationPlan['success'] {
-  return { status: success.status, hasBody: success.hasBody, bodyIsRecord: isRecord };
+  return { status: success.status, hasBody: success.hasBody, bodyIsRecord: isRecord, ...(!isRecord && success.schema !== undefined && { schema: success.schema }) };
 }
 
 function requestSchema(definition: OpenAPIV3_1.OperationObject | undefined): JsonSchema | undefined {

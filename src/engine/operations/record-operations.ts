@@ -215,7 +215,25 @@ class RefusedWrite {
 /** The operation's success status, with the record as its body where that response declares one (a `204` has none). */
 function answerWith(input: RecordInput, record: Record<string, unknown>, headers: Record<string, string> = {}): IHttpResponse {
   const { success } = input.plan;
-  return success.hasBody ? jsonResponse(success.status, input.present(input.resource, record), headers) : { statusCode: success.status, headers };
+  if (!success.hasBody) return { statusCode: success.status, headers };
+  if (!success.bodyIsRecord && success.schema !== undefined) return jsonResponse(success.status, confirmation(input, record, success.schema), headers);
+  return jsonResponse(success.status, input.present(input.resource, record), headers);
+}
+
+/**
+ * An answer that is not the record but speaks of it (`{"id", "object", "deleted": true}`, as OpenAI
+ * and Stripe confirm a delete): generated from its schema, each property the record has by that
+ * name taken from the record, and a boolean `deleted` true on a delete.
+ */
+function confirmation(input: RecordInput, record: Record<string, unknown>, schema: JsonSchema): unknown {
+  const merged = mergeAllOf(schema);
+  if (merged.properties === undefined) return input.present(input.resource, record);
+  const body = fakeObject(merged, { faker: createPetFaker(input.seed), now: new Date(0), assigned: true }, { every: false });
+  for (const [name, property] of Object.entries(merged.properties)) {
+    if (record[name] !== undefined) body[name] = record[name];
+    else if (name === 'deleted' && input.plan.role === 'remove' && typeIncludes(property, 'boolean')) body[name] = true;
+  }
+  return body;
 }
 
 /** The record's key, which the path names: a client's key in the body (`username`) does not move the record. */
