@@ -4,6 +4,7 @@ import { createEngine } from '../src/index.js';
 
 const EXPANDED = fileURLToPath(new URL('documents/corpus/petstore-expanded.yaml', import.meta.url));
 const PETCLINIC = fileURLToPath(new URL('documents/corpus/spring-petclinic-rest.yaml', import.meta.url));
+const PROBLEM_JSON = fileURLToPath(new URL('documents/findings/problem-json.yaml', import.meta.url));
 const FASTAPI = fileURLToPath(new URL('documents/fastapi-validation.yaml', import.meta.url));
 const JSON_BODY = { 'content-type': 'application/json' };
 
@@ -37,6 +38,16 @@ describe('errors in the document’s own shapes', () => {
       expect(detail).toEqual([{ loc: expect.any(Array) as unknown, msg: sentence, type: expect.stringMatching(/^invalid_/) as string }]);
     }
     expect((await engine.handle({ method: 'GET', url: '/things', headers: {} })).body).toBe(before);
+    expect(errors).toEqual([]);
+  });
+
+  it('answers an RFC 7807 problem declared only as application/problem+json in that media type, with a title and the sentence as its detail, though its schema requires nothing', async () => {
+    const errors: string[] = [];
+    const engine = await createEngine({ documentPath: PROBLEM_JSON, validateResponses: true, onError: message => errors.push(message) });
+    const missing = await engine.handle({ method: 'GET', url: '/bookings/1b4e28ba-2fa1-11d2-883f-0016d3cca427', headers: {} });
+    expect(missing.status).toBe(404);
+    expect(missing.headers['content-type']).toBe('application/problem+json');
+    expect(JSON.parse(missing.body ?? '{}')).toEqual({ type: 'about:blank', title: 'Booking not found', status: 404, detail: 'No booking has id 1b4e28ba-2fa1-11d2-883f-0016d3cca427.' });
     expect(errors).toEqual([]);
   });
 

@@ -37,7 +37,9 @@ export function createErrorShapes(document: PetstoreDocument, seed: number): (op
     const target = declaredFor(operationId, response.statusCode);
     if (target === undefined) return response;
     const body = response.body as { code: string; message: string; status: number };
-    if (fits(body, target.schema)) return response;
+    // The mock's Error as it is, where the declared schema takes it and names its `message`, in plain JSON;
+    // a problem (`application/problem+json`, `title`/`detail`) is shaped even where its schema requires nothing.
+    if (/^application\/json$/i.test(target.mediaType) && namesMessage(target.schema) && fits(body, target.schema)) return response;
     return { ...response, headers: { ...response.headers, 'content-type': target.mediaType }, body: shapeError(body, target.schema, seed) };
   };
 }
@@ -67,6 +69,11 @@ function findDeclaredError(document: PetstoreDocument, operationId: string, stat
   const content = response?.contents?.find(candidate => /json/i.test(candidate.mediaType) && candidate.schema !== undefined);
   if (!content?.schema) return undefined;
   return { mediaType: content.mediaType, schema: content.schema as JsonSchema };
+}
+
+function namesMessage(schema: JsonSchema): boolean {
+  const properties = mergeAllOf(schema).properties;
+  return properties === undefined || properties['message'] !== undefined;
 }
 
 function fits(value: unknown, schema: JsonSchema): boolean {
