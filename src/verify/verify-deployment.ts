@@ -101,7 +101,9 @@ export async function verifyDeployment(baseUrl: string, options: VerifyOptions =
     return finish();
   }
   if (token === undefined && given.byScheme.size === 0 && operations.some(operation => operation.needsCredentials)) {
-    stopped = `the document's operations need credentials and none were given: pass --token <key> (or set ${TOKEN_VARIABLE}; options.token in code), or --credential <scheme>=<value> for ${[...schemes.keys()].map(name => `"${name}"`).join(', ')}.`;
+    const bearerOnly = [...schemes.values()].every(scheme => scheme.kind === 'bearer');
+    const others = bearerOnly ? '' : `, or --credential <scheme>=<value> for ${[...schemes.keys()].map(name => `"${name}"`).join(', ')}`;
+    stopped = `the document's operations need ${bearerOnly ? 'a bearer token' : 'credentials'} and none was given: pass --token <key> or set ${TOKEN_VARIABLE} (options.token in code)${others}.`;
     return finish();
   }
   const choices = new Map<string, CredentialChoice>(operations.map(operation => [operation.operationId, chooseCredentials(operation.security, schemes, given)]));
