@@ -57,7 +57,7 @@ export function createBodyMaker(document: unknown, validator: SchemaValidator): 
 }
 
 /** A candidate with the fixed properties set: all preferred ones first, then fewer; with the omitted ones left out, then kept. */
-function* variants(candidate: unknown, schema: JsonSchema, fixed: FixedProperties): Generator<unknown> {
+function* variants(candidate: unknown, schema: JsonSchema, fixed: FixedProperties): Generator {
   if (candidate === null || typeof candidate !== 'object' || Array.isArray(candidate)) {
     yield candidate;
     return;
@@ -78,7 +78,7 @@ function* variants(candidate: unknown, schema: JsonSchema, fixed: FixedPropertie
 export function requiredProperties(document: unknown, operation: OperationModel): string[] {
   const schema = operation.requestBody?.schema?.schema;
   if (!schema) return [];
-  const resolved = mergeAllOf(resolveSchema(document, schema) as JsonSchema);
+  const resolved = mergeAllOf(resolveSchema(document, schema));
   const properties = propertiesOf(document, schema);
   const required = resolved.required ?? [];
   return required.filter(name => resolveSchema(document, properties.get(name) ?? {})['readOnly'] !== true);
@@ -86,12 +86,13 @@ export function requiredProperties(document: unknown, operation: OperationModel)
 
 /** A plain value a schema accepts: an example, a default, the first enum value, or the least of its type. */
 export function sampleValue(document: unknown, raw: Schema): unknown {
-  const schema = mergeAllOf(resolveSchema(document, raw) as JsonSchema) as Schema;
+  const schema = mergeAllOf(resolveSchema(document, raw)) as Schema;
   if (Array.isArray(schema['examples']) && schema['examples'].length > 0) return schema['examples'][0];
   if (schema['example'] !== undefined) return schema['example'];
   if (schema['default'] !== undefined) return schema['default'];
   if (Array.isArray(schema['enum']) && schema['enum'].length > 0) return schema['enum'][0];
-  const type = Array.isArray(schema['type']) ? schema['type'][0] : schema['type'];
+  const declared: unknown = schema['type'];
+  const type = Array.isArray(declared) ? (declared[0] as unknown) : declared;
   switch (type) {
     case 'integer':
     case 'number':

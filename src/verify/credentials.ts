@@ -45,7 +45,7 @@ export function readSchemes(document: Record<string, unknown>): Map<string, Sche
       const where = scheme['in'];
       if ((where === 'header' || where === 'query' || where === 'cookie') && typeof scheme['name'] === 'string') schemes.set(name, { name, kind: 'api-key', apiKey: { in: where, name: scheme['name'] } });
     } else if (type === 'http') {
-      const httpScheme = String(scheme['scheme'] ?? '');
+      const httpScheme = typeof scheme['scheme'] === 'string' ? scheme['scheme'] : '';
       const lower = httpScheme.toLowerCase();
       schemes.set(name, lower === 'bearer' ? { name, kind: 'bearer' } : lower === 'basic' ? { name, kind: 'basic' } : { name, kind: 'http-other', httpScheme });
     } else if (type === 'oauth2' || type === 'openIdConnect') {
@@ -58,7 +58,7 @@ export function readSchemes(document: Record<string, unknown>): Map<string, Sche
 /** An operation's security alternatives (each, the scheme names all required); undefined when the document declares none. */
 export function readAlternatives(security: unknown): string[][] | undefined {
   if (!Array.isArray(security)) return undefined;
-  return security.map(requirement => (requirement !== null && typeof requirement === 'object' ? Object.keys(requirement) : []));
+  return (security as unknown[]).map(requirement => (requirement !== null && typeof requirement === 'object' ? Object.keys(requirement) : []));
 }
 
 /** Whether the alternatives leave the operation open: none declared, or one of them empty (`security: []`, `- {}`). */

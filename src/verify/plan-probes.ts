@@ -1,5 +1,5 @@
 import type { Answer } from './answer.js';
-import { describeAnswer } from './check-document.js';
+import { absentHeadersCause, describeAnswer } from './check-document.js';
 import { requiredProperties, sampleParameter, type BodyMaker } from './build-body.js';
 import type { CollectionModel, PlannedOperation } from './collections.js';
 import { expectRefusal, expectSuccess, itemsOf } from './expectations.js';
@@ -198,7 +198,7 @@ function expectChallenge(answer: Answer, challenges: string[]): Expectation[] {
   const challenge = answer.headers['www-authenticate'];
   if (challenges.length === 0) return [{ check: 'authentication', outcome: 'passed', message: '401 without credentials.' }];
   if (challenge === undefined) {
-    return [{ check: 'authentication', outcome: 'error', message: `A 401 must carry WWW-Authenticate (RFC 9110, section 11.6.1): the document's ${challenges.join(' and ')} scheme implies it.`, expected: `WWW-Authenticate: ${challenges.join(' or ')} ...`, actual: '(absent)' }];
+    return [{ check: 'authentication', outcome: 'error', message: `A 401 must carry WWW-Authenticate (RFC 9110, section 11.6.1): the document's ${challenges.join(' and ')} scheme implies it.`, expected: `WWW-Authenticate: ${challenges.join(' or ')} ...`, actual: '(absent)', cause: absentHeadersCause(['WWW-Authenticate']) }];
   }
   const named = challenges.some(scheme => new RegExp(`(^|[\\s,])${scheme}(\\s|,|$)`, 'i').test(challenge));
   return [
@@ -278,8 +278,9 @@ export function learnCreated(operation: OperationModel, context: PlanContext, an
   if (operation.method !== 'POST' || answer.status < 200 || answer.status >= 300) return undefined;
   const planned = context.model.planned.get(operation.operationId);
   const collection = planned?.plan.role === 'create' ? context.model.byName.get(planned.plan.resource) : undefined;
-  const body = answer.json?.value as Record<string, unknown> | undefined;
-  const key = body !== null && typeof body === 'object' && collection ? (body[collection.keyProperty] ?? keyFromLocation(answer, collection.resource.key.kind)) : collection ? keyFromLocation(answer, collection.resource.key.kind) : undefined;
+  const value = answer.json?.value;
+  const body = value !== null && typeof value === 'object' && !Array.isArray(value) ? (value as Record<string, unknown>) : undefined;
+  const key = collection ? (body?.[collection.keyProperty] ?? keyFromLocation(answer, collection.resource.key.kind)) : undefined;
   const created: CreatedRecord = { operationId: operation.operationId, collection: collection?.name, key, pathValues, name: typeof body?.['name'] === 'string' ? body['name'] : '' };
   state.createdLocations.push(created);
   return created;

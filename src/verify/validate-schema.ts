@@ -1,5 +1,5 @@
 import { dereferenceLocal } from '../document/dereference.js';
-import { fromOpenApi30, type JsonSchema } from '../document/json-schema.js';
+import { fromOpenApi30 } from '../document/json-schema.js';
 import { findSchemaProblems } from '../engine/schema/index.js';
 
 /** Checks values against the document's schemas, named by their JSON pointer. */
@@ -22,7 +22,7 @@ export function createSchemaValidator(document: object): SchemaValidator {
   const schemaAt = (pointer: string): unknown => {
     if (!schemas.has(pointer)) {
       const schema = resolvePointer(resolved, pointer);
-      schemas.set(pointer, openapi30 && schema !== null && typeof schema === 'object' ? fromOpenApi30(schema as JsonSchema) : schema);
+      schemas.set(pointer, openapi30 && schema !== null && typeof schema === 'object' ? fromOpenApi30(schema) : schema);
     }
     return schemas.get(pointer);
   };

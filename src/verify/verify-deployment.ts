@@ -204,7 +204,7 @@ async function cleanUp(state: RunState, model: CollectionModel, cleanup: VerifyR
     const [remove] = collection?.removes ?? [];
     const itemPath = collection?.resource.itemPaths[0];
     const filled = remove && each.key !== undefined && each.key !== null ? plannedPathValues(remove, model, state.deployment, { key: each.key, given: each.pathValues }) : undefined;
-    const location = filled && 'values' in filled && remove ? fillPath(remove.operation.path, filled.values) : itemPath ? fillPath(itemPath, { [itemPath.slice(itemPath.lastIndexOf('{') + 1, -1)]: each.key }) : String(each.key ?? '');
+    const location = filled && 'values' in filled && remove ? fillPath(remove.operation.path, filled.values) : itemPath ? fillPath(itemPath, { [itemPath.slice(itemPath.lastIndexOf('{') + 1, -1)]: each.key }) : JSON.stringify(each.key ?? null);
     const leave = (reason: string): LeftBehind => ({ operationId: each.operationId, location, name: each.name, reason });
     if (!remove) {
       withoutDelete.add(itemPath ?? each.operationId);
