@@ -41,8 +41,11 @@ export function createBodyMaker(document: unknown, validator: SchemaValidator): 
       const schemaRef = operation.requestBody?.schema;
       if (!schemaRef) return { body: {} };
       const resolved = validator.schemaAt(schemaRef.pointer) as JsonSchema;
-      const candidates: unknown[] = [...(operation.requestBody?.examples.map(example => example.value) ?? []), sampleValue(document, schemaRef.schema)];
-      for (let draw = 0; draw < 3; draw++) candidates.push(fakeValue(resolved, '', { faker: createPetFaker(seed * 7919 + draw), now: new Date() }));
+      const sample = sampleValue(document, schemaRef.schema);
+      const fakes = [0, 1, 2].map(draw => fakeValue(resolved, '', { faker: createPetFaker(seed * 7919 + draw), now: new Date() }));
+      // The plain values the document shows for what it requires, with made ones for what it leaves optional: a fuller record to read back.
+      const fuller = isObject(sample) && isObject(fakes[0]) ? { ...fakes[0], ...sample } : undefined;
+      const candidates: unknown[] = [...(operation.requestBody?.examples.map(example => example.value) ?? []), ...(fuller ? [fuller] : []), sample, ...fakes];
       let firstProblems: string[] | undefined;
       for (const candidate of candidates) {
         for (const body of variants(candidate, resolved, fixed)) {
@@ -119,4 +122,8 @@ export function sampleValue(document: unknown, raw: Schema): unknown {
 export function sampleParameter(document: unknown, raw: Schema): string {
   const value = sampleValue(document, raw);
   return Array.isArray(value) ? String(value[0] ?? '') : String(value);
+}
+
+function isObject(value: unknown): value is Record<string, unknown> {
+  return value !== null && typeof value === 'object' && !Array.isArray(value);
 }

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import type { Answer } from './answer.js';
 import { absentHeadersCause, describeAnswer } from './check-document.js';
 import { requiredProperties, sampleParameter, type BodyMaker } from './build-body.js';
@@ -16,6 +17,8 @@ export interface PlanContext {
   runId: string;
   bodies: BodyMaker;
   validator: SchemaValidator;
+  /** 1, 2, 3…: what makes each client key the run sends its own. */
+  nextSerial(): number;
   /** The challenges a 401 of the operation implies (`Bearer`, `Basic`); none for API keys alone. */
   challengesOf(operation: OperationModel): string[];
 }
@@ -52,7 +55,7 @@ export function planOperationProbes(operation: OperationModel, context: PlanCont
     else if (changing && collection) filled = plannedPathValues(planned, context.model, state, { key: unknownKey(collection, state, context.runId), given: firstParents(planned, context, state) });
     else {
       const record = collection ? state.records.get(collection.name)?.[0] : undefined;
-      if (!record) return undefined;
+      if (!record) return { notChecked: `no record of ${planned.plan.resource} to read: the deployment listed none (the scenario reads the one it creates)` };
       filled = plannedPathValues(planned, context.model, state, { record });
     }
     return 'notChecked' in filled ? filled : fillPath(operation.path, { ...filled.values, ...overrides });
@@ -97,7 +100,11 @@ export function planOperationProbes(operation: OperationModel, context: PlanCont
   for (const parameter of operation.parameters) {
     const schema = parameter.schema ? resolveSchema(context.document, parameter.schema.schema) : undefined;
     if (!schema) continue;
-    if (parameter.in === 'query') probes.push(...planQueryProbes(operation, context, parameter, schema, basic, planned));
+    if (parameter.in === 'query') {
+      // The body is the plain one: only the parameter differs. What a POST so sent creates is cleaned up.
+      const extras: Partial<Probe> = { ...(body && { body }), ...(operation.method === 'POST' && { learn: (answer: Answer, state: SideState) => learnCreated(operation, context, answer, state) }) };
+      probes.push(...planQueryProbes(operation, context, parameter, schema, basic, planned).map(probe => ({ ...probe, ...extras })));
+    }
     if (parameter.in === 'path' && (schema['type'] === 'integer' || schema['type'] === 'number')) {
       probes.push({
         operation, label: `${parameter.name}=not-a-number (not ${schema['type']})`, check: 'parameter-bounds', credentials: true, provokes: 'invalid-input',
@@ -234,8 +241,9 @@ export function bodyFixes(operation: OperationModel, context: PlanContext, state
   if (planned && collection) {
     for (const link of planned.plan.parents) if (link.foreignKey !== undefined && pathValues[link.parameter] !== undefined) required[link.foreignKey] = pathValues[link.parameter];
     const key = collection.resource.key;
-    if (key.kind === 'client') preferred.push({ [key.property]: `pmv-${context.runId.toLowerCase().replace(/[^a-z0-9]/g, '')}` });
-    else if (!key.acceptsClientKey) omit.push(key.property);
+    // A key the client may send is a fresh one, so that no create collides with a record the deployment holds (or the run made).
+    if (key.acceptsClientKey) preferred.push({ [key.property]: key.schema.format === 'uuid' ? randomUUID() : `pmv-${context.runId.toLowerCase().replace(/[^a-z0-9]/g, '')}-${context.nextSerial()}` });
+    else omit.push(key.property);
     // A property naming another collection's record by its key (`petId`, `ownerId`) names one this side has listed.
     for (const other of context.model.collections) {
       if (other === collection) continue;
@@ -281,7 +289,7 @@ export function learnCreated(operation: OperationModel, context: PlanContext, an
   const value = answer.json?.value;
   const body = value !== null && typeof value === 'object' && !Array.isArray(value) ? (value as Record<string, unknown>) : undefined;
   const key = collection ? (body?.[collection.keyProperty] ?? keyFromLocation(answer, collection.resource.key.kind)) : undefined;
-  const created: CreatedRecord = { operationId: operation.operationId, collection: collection?.name, key, pathValues, name: typeof body?.['name'] === 'string' ? body['name'] : '' };
+  const created: CreatedRecord = { operationId: operation.operationId, collection: collection?.name, key, pathValues, name: typeof body?.['name'] === 'string' ? body['name'] : '', location: answer.headers['location'] ?? fillPath(operation.path, pathValues) };
   state.createdLocations.push(created);
   return created;
 }

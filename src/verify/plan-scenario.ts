@@ -15,6 +15,8 @@ import { resolveSchema } from './schema-shape.js';
 
 type RecordValue = Record<string, unknown>;
 
+/** The pages a list is read on for the created record (run-probe's limit, and the first). */
+const MAX_PAGES_READ = 21;
 /** At most this many filters are tried on the created record. */
 const MAX_FILTERS = 2;
 
@@ -111,6 +113,7 @@ export function planScenario(collection: Collection, context: PlanContext, readO
           const created = scenario(state).created;
           return created ? listTarget(state, created.answered ?? created.sent, sharedParents(list, created.pathValues), {}) : undefined;
         },
+        next: (answer, state, target) => nextPage(list, answer, scenario(state).created?.key, target, context),
         expect: (answer, state) => [expectListed(collection, list, answer, scenario(state).created?.key, context)],
       });
       const filters = list.plan.filters.filter(filter => filter.match === 'equals' && !list.operation.parameters.some(parameter => parameter.name === filter.parameter && parameter.required)).slice(0, MAX_FILTERS);
@@ -123,6 +126,7 @@ export function planScenario(collection: Collection, context: PlanContext, readO
             const value = record ? filterValue(record[filter.property]) : undefined;
             return created && value !== undefined ? listTarget(state, record, sharedParents(list, created.pathValues), { [filter.parameter]: value }) : undefined;
           },
+          next: (answer, state, target) => nextPage(list, answer, scenario(state).created?.key, target, context),
           expect: (answer, state) => {
             const created = scenario(state).created;
             const value = (created?.answered ?? created?.sent)?.[filter.property];
@@ -257,6 +261,24 @@ function fullPage(list: PlannedOperation, context: PlanContext): Record<string, 
   return query;
 }
 
+/** The next page of a list that does not show the record yet and is full, where the list pages by number or offset. */
+function nextPage(list: PlannedOperation, answer: Answer, key: unknown, target: string, context: PlanContext): string | undefined {
+  const items = itemsOf(answer, list.plan.shape);
+  const { paging } = list.plan;
+  if (answer.status !== 200 || !items || items.length === 0 || items.some(item => sameJson(item[keyOf(list, context)], key))) return undefined;
+  const url = new URL(target, 'http://verify.invalid');
+  const size = paging.size === undefined ? undefined : Number(url.searchParams.get(paging.size));
+  if (size !== undefined && items.length < size) return undefined;
+  if (paging.page) url.searchParams.set(paging.page.name, String(Number(url.searchParams.get(paging.page.name) ?? paging.page.first) + 1));
+  else if (paging.offset !== undefined) url.searchParams.set(paging.offset, String(Number(url.searchParams.get(paging.offset) ?? 0) + items.length));
+  else return undefined;
+  return `${url.pathname}${url.search}`;
+}
+
+function keyOf(list: PlannedOperation, context: PlanContext): string {
+  return context.model.byName.get(list.plan.resource)?.keyProperty ?? 'id';
+}
+
 /** A record's value as a query parameter: a primitive, or an array's first primitive (or its first item's name). */
 function filterValue(value: unknown): string | undefined {
   if (typeof value === 'string' || typeof value === 'number' || typeof value === 'boolean') return String(value);
@@ -302,11 +324,14 @@ function expectListed(collection: Collection, list: PlannedOperation, answer: An
   const size = list.plan.paging.size;
   const limit = size === undefined ? undefined : fullPage(list, context)[size];
   const pageFull = limit !== undefined && items.length >= limit;
+  const readsOn = list.plan.paging.page !== undefined || list.plan.paging.offset !== undefined;
+  // A full page with no way to the next says nothing of a record after it.
+  if (pageFull && !readsOn) return { check: 'listed-after-create', outcome: 'skipped', message: `Not checked: the list shows at most ${limit} records and the document offers no next page; the created record ${JSON.stringify(key)} is not among the first.` };
   return {
     check: 'listed-after-create',
     // A full page may end before a new record: without reading on, that is not a break.
     outcome: pageFull ? 'warning' : 'error',
-    message: pageFull ? `The created record ${JSON.stringify(key)} is not on the first full page.` : `The created record ${JSON.stringify(key)} is not listed.`,
+    message: pageFull ? `The created record ${JSON.stringify(key)} is not on the pages verify read (${MAX_PAGES_READ}).` : `The created record ${JSON.stringify(key)} is not listed.`,
     expected: `an item with ${collection.keyProperty} ${JSON.stringify(key)}`,
     actual: `${items.length} items without it`,
     cause: 'created record not listed',

@@ -11,6 +11,8 @@ export interface CreatedRecord {
   /** The path parameters the create was sent with (its parents' keys). */
   pathValues: Record<string, unknown>;
   name: string;
+  /** Where the create's answer said the record is (`Location`), else the path it was sent to. */
+  location: string;
 }
 
 /** What one collection's scenario learned on one side. */
@@ -105,6 +107,8 @@ export interface Probe {
   body?: (state: SideState) => unknown;
   /** Checks of the answer particular to this probe. */
   expect?: (answer: Answer, state: SideState) => Expectation[];
+  /** The next request to send instead, from this answer and the target it answered (the next page of a list); undefined when done. */
+  next?: (answer: Answer, state: SideState, target: string) => string | undefined;
   /** Reads what later probes need from the answer (both sides). */
   learn?: (answer: Answer, state: SideState) => void;
 }

@@ -11,6 +11,8 @@ import type { RecordedResult } from './merge-findings.js';
 import type { ReportedRequest } from './types.js';
 
 export const RUN_HEADER = 'x-petstore-verify-run';
+/** Most further pages a probe reads on. */
+const MAX_PAGES = 20;
 
 /** Everything a run accumulates as it sends probes. */
 export interface RunState {
@@ -65,17 +67,28 @@ export async function runProbe(probe: Probe, run: RunState): Promise<Exchange | 
   const text = body === undefined ? undefined : JSON.stringify(body);
   const reported: ReportedRequest = { method: operation.method, path: redactQuery(path, run.credentialNames.query), headers: redactHeaders(headers, run.credentialNames.headers), ...(body !== undefined && { body }) };
   // Scrubbed before any check reads it, so no report can hold a credential, whole or cut short.
-  const exchange = scrubWith(await sendRequest({ method: operation.method, url: new URL(`${run.baseUrl}${path}`), headers, ...(text !== undefined && { body: text }) }, run.send), run.scrub);
+  let exchange = scrubWith(await sendRequest({ method: operation.method, url: new URL(`${run.baseUrl}${path}`), headers, ...(text !== undefined && { body: text }) }, run.send), run.scrub);
   run.requests++;
-  if (exchange.kind === 'failure') {
-    record({ check: 'connection', outcome: 'error', message: exchange.message, expected: 'an answer', actual: `${exchange.failure} after ${exchange.durationMs} ms` }, reported);
-    return exchange;
-  }
-  const answer = toAnswer(exchange);
-  noteStatus(run, probe, answer);
-  if (answer.status >= 300 && answer.status < 400) {
-    record({ check: 'connection', outcome: 'error', message: 'The deployment redirected; verify follows no redirect (check the base URL).', expected: 'an answer from the base URL', actual: `${answer.status} Location: ${answer.headers['location'] ?? '(none)'}` }, reported);
-    return exchange;
+  let answer: Answer | undefined;
+  // A probe that reads on (the next page of a list) sends again until it has what it looks for.
+  for (let page = 0, sent = target; ; page++) {
+    if (exchange.kind === 'failure') {
+      record({ check: 'connection', outcome: 'error', message: exchange.message, expected: 'an answer', actual: `${exchange.failure} after ${exchange.durationMs} ms` }, reported);
+      return exchange;
+    }
+    answer = toAnswer(exchange);
+    noteStatus(run, probe, answer);
+    if (answer.status >= 300 && answer.status < 400) {
+      record({ check: 'connection', outcome: 'error', message: 'The deployment redirected; verify follows no redirect (check the base URL).', expected: 'an answer from the base URL', actual: `${answer.status} Location: ${answer.headers['location'] ?? '(none)'}` }, reported);
+      return exchange;
+    }
+    const following = page < MAX_PAGES ? probe.next?.(answer, run.deployment, sent) : undefined;
+    if (following === undefined) break;
+    sent = following;
+    const followingPath = withCredentialQuery(following, credentials);
+    reported.path = redactQuery(followingPath, run.credentialNames.query);
+    exchange = scrubWith(await sendRequest({ method: operation.method, url: new URL(`${run.baseUrl}${followingPath}`), headers }, run.send), run.scrub);
+    run.requests++;
   }
   probe.learn?.(answer, run.deployment);
   const documentChecks = checkAgainstDocument(operation, answer, run.documentContext, probe.provokes);
@@ -88,7 +101,14 @@ export async function runProbe(probe: Probe, run: RunState): Promise<Exchange | 
     const mockTarget = probe.target(run.mockSide);
     if (typeof mockTarget === 'string') {
       const mockBody = probe.body?.(run.mockSide);
-      const mockAnswer = scrubWith(await run.mock.send(operation.method, withCredentialQuery(mockTarget, credentials), requestHeaders(run, credentials, mockBody !== undefined), mockBody === undefined ? undefined : JSON.stringify(mockBody)), run.scrub);
+      const mockHeaders = requestHeaders(run, credentials, mockBody !== undefined);
+      let mockAnswer = scrubWith(await run.mock.send(operation.method, withCredentialQuery(mockTarget, credentials), mockHeaders, mockBody === undefined ? undefined : JSON.stringify(mockBody)), run.scrub);
+      for (let page = 0, sent = mockTarget; page < MAX_PAGES; page++) {
+        const following = probe.next?.(mockAnswer, run.mockSide, sent);
+        if (following === undefined) break;
+        sent = following;
+        mockAnswer = scrubWith(await run.mock.send(operation.method, withCredentialQuery(following, credentials), mockHeaders, undefined), run.scrub);
+      }
       probe.learn?.(mockAnswer, run.mockSide);
       for (const expectation of compareWithMock(operation, answer, mockAnswer)) {
         if (!explainedAlready(expectation, own)) record(expectation, reported, answer.status);

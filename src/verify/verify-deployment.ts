@@ -136,7 +136,8 @@ export async function verifyDeployment(baseUrl: string, options: VerifyOptions =
     withCredentials: run.withCredentials,
   };
   const model = findCollections(resources, operations);
-  const context: PlanContext = { document: source, model, runId, bodies: createBodyMaker(source, validator), validator, challengesOf: operation => impliedChallenges(operation.security, schemes) };
+  let serial = 0;
+  const context: PlanContext = { document: source, model, runId, bodies: createBodyMaker(source, validator), validator, nextSerial: () => ++serial, challengesOf: operation => impliedChallenges(operation.security, schemes) };
   const readOnly = options.readOnly === true;
 
   const runPhase = async (phase: string, plan: () => Probe[]): Promise<void> => {
@@ -204,11 +205,12 @@ async function cleanUp(state: RunState, model: CollectionModel, cleanup: VerifyR
     const [remove] = collection?.removes ?? [];
     const itemPath = collection?.resource.itemPaths[0];
     const filled = remove && each.key !== undefined && each.key !== null ? plannedPathValues(remove, model, state.deployment, { key: each.key, given: each.pathValues }) : undefined;
-    const location = filled && 'values' in filled && remove ? fillPath(remove.operation.path, filled.values) : itemPath ? fillPath(itemPath, { [itemPath.slice(itemPath.lastIndexOf('{') + 1, -1)]: each.key }) : JSON.stringify(each.key ?? null);
+    const location = filled && 'values' in filled && remove ? fillPath(remove.operation.path, filled.values) : itemPath && each.key !== undefined ? fillPath(itemPath, { [itemPath.slice(itemPath.lastIndexOf('{') + 1, -1)]: each.key }) : each.location;
     const leave = (reason: string): LeftBehind => ({ operationId: each.operationId, location, name: each.name, reason });
     if (!remove) {
-      withoutDelete.add(itemPath ?? each.operationId);
-      cleanup.leftBehind.push(leave(`no DELETE ${itemPath ?? ''} in the document`.replace(/ +$/, '')));
+      const where = itemPath === undefined ? `for what ${each.operationId} creates` : itemPath;
+      withoutDelete.add(where);
+      cleanup.leftBehind.push(leave(`no DELETE ${where} in the document`));
       continue;
     }
     if (!filled || !('values' in filled)) {
