@@ -1,5 +1,9 @@
+import { mergeAllOf, type JsonSchema } from '../document/index.js';
+import { createPetFaker } from '../fixtures/pet-faker.js';
+import { fakeValue } from '../fixtures/schema-values.js';
 import type { OperationModel } from './read-operations.js';
 import { propertiesOf, resolveSchema } from './schema-shape.js';
+import type { SchemaValidator } from './validate-schema.js';
 
 type Schema = Record<string, unknown>;
 
@@ -8,44 +12,103 @@ export function markerName(runId: string): string {
   return `petstore-mock-verify ${runId}`;
 }
 
-/**
- * A valid body for the operation: its first example, else one made from the schema's required
- * properties; a string `name` property is set to the run's marker so what the run creates is recognisable.
- */
-export function buildBody(document: unknown, operation: OperationModel, runId: string, example?: unknown): Record<string, unknown> {
-  const requestBody = operation.requestBody;
-  const schema = requestBody?.schema?.schema ?? {};
-  const base = example ?? requestBody?.examples[0]?.value ?? sampleValue(document, schema);
-  const body = base !== null && typeof base === 'object' && !Array.isArray(base) ? { ...(base as Record<string, unknown>) } : {};
-  const nameSchema = propertiesOf(document, schema).get('name');
-  if (nameSchema && resolveSchema(document, nameSchema)['type'] === 'string') body['name'] = markerName(runId);
-  return body;
+/** Properties verify sets in a body it makes, by how much it needs them. */
+export interface FixedProperties {
+  /** Parents' keys and the like: a body without them is not the request verify means. */
+  required?: Record<string, unknown>;
+  /** Wanted where the schema allows them (a unique client key, the run's marker name), else left as made. */
+  preferred?: Record<string, unknown>[];
+  /** Properties left out where the body stays valid without them (a key the service assigns, read-only ones). */
+  omit?: string[];
 }
 
-/** The required properties of the operation's body schema. */
+/** Makes request bodies the document accepts: its examples, else values made from the schema, each checked against it. */
+export interface BodyMaker {
+  /** A valid JSON body for the operation, or why verify cannot make one. */
+  make(operation: OperationModel, fixed?: FixedProperties, seed?: number): { body: unknown } | { problem: string };
+  /** Whether a body is valid for the operation, and if not the first problems. */
+  problems(operation: OperationModel, body: unknown): string[];
+}
+
+export function createBodyMaker(document: unknown, validator: SchemaValidator): BodyMaker {
+  const problems = (operation: OperationModel, body: unknown): string[] => {
+    const pointer = operation.requestBody?.schema?.pointer;
+    return pointer === undefined ? [] : validator.problems(pointer, body);
+  };
+  return {
+    problems,
+    make(operation, fixed = {}, seed = 1) {
+      const schemaRef = operation.requestBody?.schema;
+      if (!schemaRef) return { body: {} };
+      const resolved = validator.schemaAt(schemaRef.pointer) as JsonSchema;
+      const sample = sampleValue(document, schemaRef.schema);
+      const fakes = [0, 1, 2].map(draw => fakeValue(resolved, '', { faker: createPetFaker(seed * 7919 + draw), now: new Date() }));
+      // The plain values the document shows for what it requires, with made ones for what it leaves optional: a fuller record to read back.
+      const fuller = isObject(sample) && isObject(fakes[0]) ? { ...fakes[0], ...sample } : undefined;
+      const candidates: unknown[] = [...(operation.requestBody?.examples.map(example => example.value) ?? []), ...(fuller ? [fuller] : []), sample, ...fakes];
+      let firstProblems: string[] | undefined;
+      for (const candidate of candidates) {
+        for (const body of variants(candidate, resolved, fixed)) {
+          const found = problems(operation, body);
+          if (found.length === 0) return { body };
+          firstProblems ??= found;
+        }
+      }
+      return { problem: `verify cannot make a body the document accepts for ${operation.operationId} (${(firstProblems ?? []).slice(0, 2).join('; ')})` };
+    },
+  };
+}
+
+/** A candidate with the fixed properties set: all preferred ones first, then fewer; with the omitted ones left out, then kept. */
+function* variants(candidate: unknown, schema: JsonSchema, fixed: FixedProperties): Generator {
+  if (candidate === null || typeof candidate !== 'object' || Array.isArray(candidate)) {
+    yield candidate;
+    return;
+  }
+  const properties = mergeAllOf(schema).properties ?? {};
+  const known = (values: Record<string, unknown>): Record<string, unknown> => Object.fromEntries(Object.entries(values).filter(([name]) => name in properties));
+  const readOnly = Object.keys(properties).filter(name => properties[name]?.readOnly === true);
+  const omit = [...new Set([...(fixed.omit ?? []), ...readOnly])];
+  const preferred = fixed.preferred ?? [];
+  for (let kept = preferred.length; kept >= 0; kept--) {
+    const base = { ...(candidate as Record<string, unknown>), ...Object.assign({}, ...preferred.slice(0, kept).map(known)), ...known(fixed.required ?? {}) } as Record<string, unknown>;
+    yield Object.fromEntries(Object.entries(base).filter(([name]) => !omit.includes(name)));
+    yield base;
+  }
+}
+
+/** The required properties of the operation's body schema that a client sends (not `readOnly`). */
 export function requiredProperties(document: unknown, operation: OperationModel): string[] {
   const schema = operation.requestBody?.schema?.schema;
   if (!schema) return [];
-  const required = resolveSchema(document, schema)['required'];
-  return Array.isArray(required) ? required.filter((name): name is string => typeof name === 'string') : [];
+  const resolved = mergeAllOf(resolveSchema(document, schema));
+  const properties = propertiesOf(document, schema);
+  const required = resolved.required ?? [];
+  return required.filter(name => resolveSchema(document, properties.get(name) ?? {})['readOnly'] !== true);
 }
 
 /** A plain value a schema accepts: an example, a default, the first enum value, or the least of its type. */
 export function sampleValue(document: unknown, raw: Schema): unknown {
-  const schema = resolveSchema(document, raw);
+  const schema = mergeAllOf(resolveSchema(document, raw)) as Schema;
   if (Array.isArray(schema['examples']) && schema['examples'].length > 0) return schema['examples'][0];
   if (schema['example'] !== undefined) return schema['example'];
   if (schema['default'] !== undefined) return schema['default'];
   if (Array.isArray(schema['enum']) && schema['enum'].length > 0) return schema['enum'][0];
-  switch (schema['type']) {
+  const declared: unknown = schema['type'];
+  const type = Array.isArray(declared) ? (declared[0] as unknown) : declared;
+  switch (type) {
     case 'integer':
     case 'number':
       return typeof schema['minimum'] === 'number' ? schema['minimum'] : 1;
     case 'boolean':
       return true;
-    case 'array':
-      return [];
-    case 'object': {
+    case 'array': {
+      const items = schema['items'];
+      return items !== null && typeof items === 'object' ? [sampleValue(document, items as Schema)] : [];
+    }
+    case 'object':
+    case undefined: {
+      if (type === undefined && schema['properties'] === undefined) return 'petstore-mock-verify';
       const required = Array.isArray(schema['required']) ? (schema['required'] as string[]) : [];
       const properties = propertiesOf(document, schema);
       return Object.fromEntries(required.map(name => [name, sampleValue(document, properties.get(name) ?? {})]));
@@ -53,4 +116,14 @@ export function sampleValue(document: unknown, raw: Schema): unknown {
     default:
       return 'petstore-mock-verify';
   }
+}
+
+/** A query or path value: an array's first item, as a form-style parameter sends it. */
+export function sampleParameter(document: unknown, raw: Schema): string {
+  const value = sampleValue(document, raw);
+  return Array.isArray(value) ? String(value[0] ?? '') : String(value);
+}
+
+function isObject(value: unknown): value is Record<string, unknown> {
+  return value !== null && typeof value === 'object' && !Array.isArray(value);
 }

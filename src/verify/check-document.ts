@@ -1,7 +1,8 @@
 import { preview, type Answer } from './answer.js';
 import { findResponse, isJsonMediaType, type OperationModel, type ResponseModel } from './read-operations.js';
 import { findUndescribedProperties } from './schema-shape.js';
-import type { Expectation } from './probe.js';
+import { mergeAllOf, typeIncludes, type JsonSchema } from '../document/index.js';
+import type { Expectation, Probe } from './probe.js';
 import type { SchemaValidator } from './validate-schema.js';
 
 export interface DocumentContext {
@@ -9,10 +10,18 @@ export interface DocumentContext {
   validator: SchemaValidator;
 }
 
-/** The checks every answer of the deployment goes through: is it what the document declares? */
-export function checkAgainstDocument(operation: OperationModel, answer: Answer, context: DocumentContext): Expectation[] {
+/**
+ * The checks every answer of the deployment goes through: is it what the document declares? A
+ * document need not list every status (OpenAPI says so): where it declares none for what the
+ * request provoked, the status HTTP gives it is accepted (a 401 without credentials where the
+ * document declares security, a 404 for an unknown key, a 4xx for invalid input where no 400 or
+ * 422 is declared, a 2xx where no success is declared).
+ */
+export function checkAgainstDocument(operation: OperationModel, answer: Answer, context: DocumentContext, provokes?: Probe['provokes']): Expectation[] {
   const declared = operation.responses.map(response => response.status).join(', ');
   const response = findResponse(operation, answer.status);
+  const implied = response ? undefined : impliedStatus(operation, answer.status, provokes);
+  if (implied !== undefined) return [{ check: 'status-declared', outcome: 'passed', message: `${answer.status} is not declared, and need not be: ${implied}.` }];
   if (!response) {
     return [{ check: 'status-declared', outcome: 'error', message: `${answer.status} is not a status the document declares for ${operation.operationId}.`, expected: `one of ${declared}`, actual: describeAnswer(answer), cause: `undeclared status: ${answer.status}` }];
   }
@@ -44,18 +53,38 @@ function checkBody(operation: OperationModel, response: ResponseModel, answer: A
   }
   const body = answer.json.value;
   const problems = context.validator.problems(response.jsonSchema.pointer, body);
+  const undescribed = findUndescribedProperties(context.document, response.jsonSchema.schema, body);
+  const names = [...new Set(undescribed.map(path => path.replace(/\/\d+(?=\/|$)/g, '/[]')))];
+  // A body of another shape is one finding: the properties the document does not describe are part of it, not a second cause.
+  const besides = problems.length > 0 && names.length > 0 ? `; it has properties the document does not describe (${names.join(', ')})` : '';
   results.push(
     problems.length === 0
       ? { check: 'body-schema', outcome: 'passed', message: `The body matches ${response.jsonSchema.pointer}.` }
-      : { check: 'body-schema', outcome: 'error', message: `The body does not match the document's schema: ${problems.join('; ')}.`, expected: response.jsonSchema.pointer, actual: preview(body) },
+      : { check: 'body-schema', outcome: 'error', message: `The body does not match the document's schema: ${problems.join('; ')}${besides}.`, expected: response.jsonSchema.pointer, actual: preview(body) },
   );
-  const undescribed = findUndescribedProperties(context.document, response.jsonSchema.schema, body);
-  if (undescribed.length > 0) {
-    const names = [...new Set(undescribed.map(path => path.replace(/\/\d+(?=\/|$)/g, '/[]')))];
+  if (names.length > 0 && problems.length === 0) {
     results.push({ check: 'document-behind', outcome: 'warning', message: `The deployment returns properties the document does not describe: the document is behind (${names.join(', ')}).`, expected: 'only properties the schema describes', actual: names.join(', ') });
   }
-  if (answer.status >= 400) results.push(checkErrorStatus(operation, answer.status, body));
+  // Where the body breaks its schema, a wrong or missing status is part of that one finding.
+  if (answer.status >= 400 && problems.length === 0 && declaresStatusProperty(context, response.jsonSchema.pointer)) results.push(checkErrorStatus(operation, answer.status, body));
   return results;
+}
+
+function impliedStatus(operation: OperationModel, status: number, provokes: Probe['provokes']): string | undefined {
+  const declaresAny = (statuses: string[]): boolean => operation.responses.some(response => statuses.includes(response.status));
+  if (status >= 200 && status < 300 && !operation.responses.some(response => response.status.startsWith('2'))) return 'the document declares no success for the operation';
+  if (provokes === 'no-credentials' && status === 401 && operation.needsCredentials) return 'the document declares security for the operation, and a request without credentials is 401';
+  if (provokes === 'unknown-key' && status === 404) return 'the request names a record that does not exist';
+  if (provokes === 'invalid-input' && status >= 400 && status < 500 && status !== 401 && !declaresAny(['400', '422'])) return 'the request breaks the document, which declares no status for invalid input';
+  return undefined;
+}
+
+/** Whether the error schema has an integer `status`: the HTTP status repeated, as RFC 7807 problems and the Animal Store's `Error` define it. */
+function declaresStatusProperty(context: DocumentContext, pointer: string): boolean {
+  const schema = context.validator.schemaAt(pointer) as JsonSchema | undefined;
+  if (!schema || typeof schema !== 'object') return false;
+  const status = mergeAllOf(schema).properties?.['status'];
+  return status !== undefined && (typeIncludes(status, 'integer') || typeIncludes(status, 'number'));
 }
 
 /** An error body repeats the HTTP status in its `status` property, as the API's `Error` does. */

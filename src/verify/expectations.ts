@@ -1,3 +1,4 @@
+import type { ListShape } from '../document/index.js';
 import { describeAnswer } from './check-document.js';
 import type { Answer } from './answer.js';
 import { declaresClass, findResponse, type OperationModel } from './read-operations.js';
@@ -32,9 +33,10 @@ export function declares(operation: OperationModel, status: number): boolean {
   return findResponse(operation, status)?.status === String(status);
 }
 
-/** The items of a JSON array answer, else undefined. */
-export function itemsOf(answer: Answer): Record<string, unknown>[] | undefined {
-  const value = answer.json?.value;
+/** The items of a list answer: a JSON array, or the array a wrapper holds where the list's shape says (`data`, `content`); else undefined. */
+export function itemsOf(answer: Answer, shape?: ListShape): Record<string, unknown>[] | undefined {
+  let value = answer.json?.value;
+  if (shape?.kind === 'wrapped') for (const step of shape.items) value = (value as Record<string, unknown> | null | undefined)?.[step];
   return Array.isArray(value) ? (value.filter(item => item !== null && typeof item === 'object') as Record<string, unknown>[]) : undefined;
 }
 

@@ -7,6 +7,8 @@ export type ReportFormat = (typeof REPORT_FORMATS)[number];
 export interface VerifyCliConfig {
   baseUrl: string;
   token: string | undefined;
+  /** By security scheme name, from `--credential <scheme>=<value>` (or `--credential <scheme>` and its environment variable). */
+  credentials: Record<string, string>;
   documentPath: string | undefined;
   format: ReportFormat;
   output: string | undefined;
@@ -31,6 +33,7 @@ export function parseVerifyCli(argv: readonly string[], env: Readonly<Record<str
       allowPositionals: true,
       options: {
         token: { type: 'string' },
+        credential: { type: 'string', multiple: true },
         document: { type: 'string' },
         format: { type: 'string' },
         output: { type: 'string' },
@@ -56,12 +59,24 @@ export function parseVerifyCli(argv: readonly string[], env: Readonly<Record<str
     if (!/^\d+$/.test(values.timeout) || timeoutMs < 1 || timeoutMs > 600_000) throw new VerifyUsageError(`--timeout must be whole milliseconds from 1 to 600000, got "${values.timeout}".`);
   }
   if (values.token !== undefined && values.token.trim() === '') throw new VerifyUsageError(`--token must not be blank (or leave it out and set ${TOKEN_VARIABLE}).`);
+  const credentials: Record<string, string> = {};
+  for (const given of values.credential ?? []) {
+    const equals = given.indexOf('=');
+    const scheme = equals === -1 ? given : given.slice(0, equals);
+    const variable = credentialVariable(scheme);
+    const value = equals === -1 ? env[variable] : given.slice(equals + 1);
+    if (scheme.trim() === '') throw new VerifyUsageError('--credential needs a scheme name: --credential <scheme>=<value>, the scheme as the document names it under components.securitySchemes.');
+    if (value === undefined || value.trim() === '') throw new VerifyUsageError(equals === -1 ? `--credential ${scheme} reads ${variable}, which is not set.` : `--credential ${scheme}= must not be blank.`);
+    if (scheme in credentials) throw new VerifyUsageError(`--credential ${scheme} is given twice.`);
+    credentials[scheme] = value;
+  }
   const fromEnv = env[TOKEN_VARIABLE];
   return {
     kind: 'verify',
     config: {
       baseUrl,
       token: values.token ?? (fromEnv === undefined || fromEnv === '' ? undefined : fromEnv),
+      credentials,
       documentPath: values.document,
       format: format as ReportFormat,
       output: values.output,
@@ -70,4 +85,9 @@ export function parseVerifyCli(argv: readonly string[], env: Readonly<Record<str
       strict: values.strict ?? false,
     },
   };
+}
+
+/** The environment variable `--credential <scheme>` reads: `PETSTORE_VERIFY_CREDENTIAL_` and the scheme's name in capitals, other characters as `_`. */
+export function credentialVariable(scheme: string): string {
+  return `PETSTORE_VERIFY_CREDENTIAL_${scheme.toUpperCase().replace(/[^A-Z0-9]/g, '_')}`;
 }

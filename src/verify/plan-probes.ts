@@ -1,95 +1,158 @@
+import { randomUUID } from 'node:crypto';
 import type { Answer } from './answer.js';
-import { describeAnswer } from './check-document.js';
-import { buildBody, requiredProperties, sampleValue } from './build-body.js';
+import { absentHeadersCause, describeAnswer } from './check-document.js';
+import { requiredProperties, sampleParameter, type BodyMaker } from './build-body.js';
+import type { CollectionModel, PlannedOperation } from './collections.js';
 import { expectRefusal, expectSuccess, itemsOf } from './expectations.js';
-import type { Resource } from './find-resource.js';
-import { fillPath, withQuery, type Expectation, type Probe, type SideState } from './probe.js';
-import type { OperationModel, ParameterModel } from './read-operations.js';
+import { plannedPathValues, samplePathValues, unknownKey } from './fill-path.js';
+import { fillPath, rememberRecords, withQuery, type CreatedRecord, type Expectation, type Probe, type SideState } from './probe.js';
+import { isJsonMediaType, type OperationModel, type ParameterModel } from './read-operations.js';
 import { resolveSchema } from './schema-shape.js';
+import type { SchemaValidator } from './validate-schema.js';
 
 /** What planning needs besides the operation. */
 export interface PlanContext {
-  document: unknown;
-  resource: Resource | undefined;
+  document: Record<string, unknown>;
+  model: CollectionModel;
   runId: string;
+  bodies: BodyMaker;
+  validator: SchemaValidator;
+  /** 1, 2, 3…: what makes each client key the run sends its own. */
+  nextSerial(): number;
+  /** The challenges a 401 of the operation implies (`Bearer`, `Basic`); none for API keys alone. */
+  challengesOf(operation: OperationModel): string[];
 }
 
 /** A query parameter that caps how many items a list holds. */
 const PAGE_SIZE = /^(limit|page_?size|per_?page|size|max|count)$/i;
+/** Roles whose plain request changes a record: the scenario sends them, on the record it created. */
+const CHANGING_ROLES = new Set(['replace', 'merge', 'remove', 'replace-by-body']);
+
+/** Why verify does not send an operation at all, when it does not: a body it cannot send. */
+export function unsendable(operation: OperationModel): string | undefined {
+  const body = operation.requestBody;
+  if (!body || body.mediaTypes.length === 0 || body.mediaTypes.some(isJsonMediaType) || !body.required) return undefined;
+  return `its body is ${body.mediaTypes.join(' or ')}; verify sends JSON bodies only`;
+}
 
 /**
  * The stateless probes of one operation, from its declaration: without credentials, as is, each
  * query parameter at and beyond its bounds and enum, a path parameter of the wrong type, the body's
- * examples, and the body without each required property.
+ * examples, and the body without each required property. An operation that changes a record the
+ * resource model knows is sent as is by the scenario only (on the record the run created); here
+ * its other probes name a key no record has, so that no record the run did not make is touched.
  */
 export function planOperationProbes(operation: OperationModel, context: PlanContext): Probe[] {
   const probes: Probe[] = [];
-  const basic = (state: SideState, query: Record<string, string | number> = {}): string | undefined => {
-    const path = fillPathParameters(operation, context, state);
-    return path === undefined ? undefined : withQuery(path, { ...requiredQuery(operation, context), ...query });
+  const planned = context.model.planned.get(operation.operationId);
+  const changing = planned !== undefined && CHANGING_ROLES.has(planned.plan.role);
+  const jsonBody = operation.requestBody?.mediaTypes.some(isJsonMediaType) === true || operation.requestBody?.mediaTypes.length === 0;
+  const path = (state: SideState, overrides: Record<string, unknown> = {}): string | { notChecked: string } | undefined => {
+    if (!planned) return fillPath(operation.path, { ...samplePathValues(operation, context.model, state, context.document), ...overrides });
+    const collection = context.model.byName.get(planned.plan.resource);
+    let filled;
+    if (planned.plan.keyParameter === undefined) filled = plannedPathValues(planned, context.model, state);
+    else if (changing && collection) filled = plannedPathValues(planned, context.model, state, { key: unknownKey(collection, state, context.runId), given: firstParents(planned, context, state) });
+    else {
+      const record = collection ? state.records.get(collection.name)?.[0] : undefined;
+      if (!record) return { notChecked: `no record of ${planned.plan.resource} to read: the deployment listed none (the scenario reads the one it creates)` };
+      filled = plannedPathValues(planned, context.model, state, { record });
+    }
+    return 'notChecked' in filled ? filled : fillPath(operation.path, { ...filled.values, ...overrides });
   };
-  const body = operation.requestBody ? (): unknown => buildBody(context.document, operation, context.runId) : undefined;
-  const learn = learnIds(operation, context);
+  const basic = (state: SideState, query: Record<string, string | number> = {}): string | { notChecked: string } | undefined => {
+    const filled = path(state);
+    return typeof filled === 'string' ? withQuery(filled, { ...requiredQuery(operation, context), ...query }) : filled;
+  };
+  const validBody = (state: SideState): unknown => {
+    if (!jsonBody || !operation.requestBody) return undefined;
+    const made = context.bodies.make(operation, bodyFixes(operation, context, state));
+    return 'body' in made ? made.body : undefined;
+  };
+  const body = operation.requestBody && jsonBody ? (state: SideState): unknown => validBody(state) : undefined;
+  const learn = learnRecords(planned, context);
 
   if (operation.needsCredentials) {
     probes.push({
-      operation, label: 'without credentials', check: 'authentication', credentials: false, target: state => basic(state) ?? fillPath(operation.path, {}),
+      operation, label: 'without credentials', check: 'authentication', credentials: false, provokes: 'no-credentials', target: state => basic(state) ?? fillPath(operation.path, {}),
       ...(body && { body }),
-      expect: answer => expectChallenge(answer),
+      expect: answer => expectChallenge(answer, context.challengesOf(operation)),
     });
   }
-  // A body's examples stand for the plain request: each is sent below.
-  if (!operation.requestBody?.examples.length) probes.push({
-    operation, label: 'with credentials', check: 'baseline', credentials: true, target: state => basic(state),
-    ...(body && { body }),
-    expect: answer => [expectSuccess(operation, answer, 'baseline', 'The plain request')],
-    learn: (answer, state) => {
-      learn(answer, state);
-      learnCreated(operation, context, answer, state);
-    },
-  });
+  if (changing) {
+    probes.push({ operation, label: 'with credentials', check: 'baseline', credentials: true, target: () => ({ notChecked: `the scenario of ${planned.plan.resource} sends it, on the record the run created` }) });
+  } else if (!operation.requestBody?.examples.length || !jsonBody) {
+    // A body's examples stand for the plain request: each is sent below.
+    probes.push({
+      operation, label: 'with credentials', check: 'baseline', credentials: true,
+      target: state => {
+        if (operation.requestBody?.required && jsonBody && validBody(state) === undefined) return { notChecked: unmadeBody(operation, context, state) };
+        return basic(state);
+      },
+      ...(body && { body }),
+      expect: answer => [expectSuccess(operation, answer, 'baseline', 'The plain request')],
+      learn: (answer, state) => {
+        learn(answer, state);
+        learnCreated(operation, context, answer, state);
+      },
+    });
+  }
   for (const parameter of operation.parameters) {
     const schema = parameter.schema ? resolveSchema(context.document, parameter.schema.schema) : undefined;
     if (!schema) continue;
-    if (parameter.in === 'query') probes.push(...planQueryProbes(operation, context, parameter, schema, basic));
+    if (parameter.in === 'query') {
+      // The body is the plain one: only the parameter differs. What a POST so sent creates is cleaned up.
+      const extras: Partial<Probe> = { ...(body && { body }), ...(operation.method === 'POST' && { learn: (answer: Answer, state: SideState) => learnCreated(operation, context, answer, state) }) };
+      probes.push(...planQueryProbes(operation, context, parameter, schema, basic, planned).map(probe => ({ ...probe, ...extras })));
+    }
     if (parameter.in === 'path' && (schema['type'] === 'integer' || schema['type'] === 'number')) {
       probes.push({
-        operation, label: `${parameter.name}=not-a-number (not ${schema['type']})`, check: 'parameter-bounds', credentials: true,
-        target: state => fillPath(fillPathParameters(operation, context, state, { [parameter.name]: 'not-a-number' }) ?? operation.path, {}),
+        operation, label: `${parameter.name}=not-a-number (not ${schema['type']})`, check: 'parameter-bounds', credentials: true, provokes: 'invalid-input',
+        target: state => {
+          const filled = path(state, { [parameter.name]: 'not-a-number' });
+          return filled === undefined ? fillPath(fillPath(operation.path, { [parameter.name]: 'not-a-number' }), samplePathValues(operation, context.model, state, context.document)) : filled;
+        },
+        ...(body && { body }),
         expect: answer => [expectRefusal(operation, answer, 'parameter-bounds', `${parameter.name}=not-a-number`)],
       });
     }
   }
-  for (const example of operation.requestBody?.examples ?? []) {
-    probes.push({
-      operation, label: `example "${example.name}"`, check: 'example', credentials: true, target: state => basic(state),
-      body: () => buildBody(context.document, operation, context.runId, example.value),
-      expect: answer => [expectSuccess(operation, answer, 'example', `The example "${example.name}"`)],
-      learn: (answer, state) => learnCreated(operation, context, answer, state),
-    });
+  if (jsonBody && !changing) {
+    for (const example of operation.requestBody?.examples ?? []) {
+      probes.push({
+        operation, label: `example "${example.name}"`, check: 'example', credentials: true, target: state => basic(state),
+        body: () => withMarker(example.value, operation, context),
+        expect: answer => [expectSuccess(operation, answer, 'example', `The example "${example.name}"`)],
+        learn: (answer, state) => learnCreated(operation, context, answer, state),
+      });
+    }
   }
-  for (const property of requiredProperties(context.document, operation)) {
-    probes.push({
-      operation, label: `body without "${property}" (required)`, check: 'request-body', credentials: true, target: state => basic(state),
-      body: () => {
-        const full = buildBody(context.document, operation, context.runId);
-        return Object.fromEntries(Object.entries(full).filter(([key]) => key !== property));
-      },
-      expect: answer => [expectRefusal(operation, answer, 'request-body', `A body without "${property}"`)],
-      learn: (answer, state) => learnCreated(operation, context, answer, state),
-    });
+  if (jsonBody) {
+    for (const property of requiredProperties(context.document, operation)) {
+      probes.push({
+        operation, label: `body without "${property}" (required)`, check: 'request-body', credentials: true, provokes: 'invalid-input', target: state => basic(state),
+        body: state => {
+          const full = validBody(state);
+          const base = full !== null && typeof full === 'object' && !Array.isArray(full) ? (full as Record<string, unknown>) : {};
+          return Object.fromEntries(Object.entries(base).filter(([key]) => key !== property));
+        },
+        expect: answer => [expectRefusal(operation, answer, 'request-body', `A body without "${property}"`)],
+        learn: (answer, state) => learnCreated(operation, context, answer, state),
+      });
+    }
   }
   return probes;
 }
 
-function planQueryProbes(operation: OperationModel, context: PlanContext, parameter: ParameterModel, schema: Record<string, unknown>, basic: (state: SideState, query?: Record<string, string | number>) => string | undefined): Probe[] {
+function planQueryProbes(operation: OperationModel, context: PlanContext, parameter: ParameterModel, schema: Record<string, unknown>, basic: (state: SideState, query?: Record<string, string | number>) => string | { notChecked: string } | undefined, planned: PlannedOperation | undefined): Probe[] {
   const probes: Probe[] = [];
   const name = parameter.name;
+  const shape = planned?.plan.shape;
   const inBound = (value: number, why: string): Probe => ({
     operation, label: `${name}=${value} (${why})`, check: 'parameter-bounds', credentials: true, target: state => basic(state, { [name]: value }),
     expect: answer => {
       const results: Expectation[] = [expectSuccess(operation, answer, 'parameter-bounds', `${name}=${value}`)];
-      const items = itemsOf(answer);
+      const items = itemsOf(answer, shape);
       if (PAGE_SIZE.test(name) && items && answer.status < 300) {
         results.push(
           items.length <= value
@@ -101,27 +164,28 @@ function planQueryProbes(operation: OperationModel, context: PlanContext, parame
     },
   });
   const outOfBound = (value: string | number, why: string): Probe => ({
-    operation, label: `${name}=${value} (${why})`, check: 'parameter-bounds', credentials: true, target: state => basic(state, { [name]: value }),
+    operation, label: `${name}=${value} (${why})`, check: 'parameter-bounds', credentials: true, provokes: 'invalid-input', target: state => basic(state, { [name]: value }),
     expect: answer => [expectRefusal(operation, answer, 'parameter-bounds', `${name}=${value} (${why})`)],
   });
   if (typeof schema['minimum'] === 'number') probes.push(inBound(schema['minimum'], 'the minimum'), outOfBound(schema['minimum'] - 1, 'below the minimum'));
   if (typeof schema['maximum'] === 'number') probes.push(inBound(schema['maximum'], 'the maximum'), outOfBound(schema['maximum'] + 1, 'above the maximum'));
-  if (Array.isArray(schema['enum'])) {
-    const filters = context.resource?.list === operation && context.resource.itemProperties.has(name);
-    for (const value of schema['enum'] as unknown[]) {
+  const enumSchema = schema['type'] === 'array' && schema['items'] !== null && typeof schema['items'] === 'object' ? resolveSchema(context.document, schema['items'] as Record<string, unknown>) : schema;
+  if (Array.isArray(enumSchema['enum'])) {
+    const filter = planned?.plan.filters.find(each => each.parameter === name && each.match === 'equals');
+    for (const value of enumSchema['enum'] as unknown[]) {
       probes.push({
-        operation, label: `${name}=${String(value)}`, check: filters ? 'filter' : 'parameter-enum', credentials: true, target: state => basic(state, { [name]: String(value) }),
-        expect: answer => [expectSuccess(operation, answer, 'parameter-enum', `${name}=${String(value)}`), ...(filters ? [expectFiltered(answer, name, value)] : [])],
+        operation, label: `${name}=${String(value)}`, check: filter ? 'filter' : 'parameter-enum', credentials: true, target: state => basic(state, { [name]: String(value) }),
+        expect: answer => [expectSuccess(operation, answer, 'parameter-enum', `${name}=${String(value)}`), ...(filter ? [expectFiltered(answer, filter.property, value, shape)] : [])],
       });
     }
-    probes.push(outOfBound('petstore-mock-verify-not-a-value', `not one of ${(schema['enum'] as unknown[]).map(String).join(', ')}`));
+    probes.push(outOfBound('petstore-mock-verify-not-a-value', `not one of ${(enumSchema['enum'] as unknown[]).map(String).join(', ')}`));
   }
   return probes;
 }
 
 /** Every listed item carries the value filtered on. */
-export function expectFiltered(answer: Answer, name: string, value: unknown): Expectation {
-  const items = itemsOf(answer);
+export function expectFiltered(answer: Answer, name: string, value: unknown, shape?: PlannedOperation['plan']['shape']): Expectation {
+  const items = itemsOf(answer, shape);
   if (!items || answer.status >= 300) return { check: 'filter', outcome: 'skipped', message: `No list to check ${name}=${String(value)} on.` };
   if (items.length === 0) return { check: 'filter', outcome: 'skipped', message: `The list for ${name}=${String(value)} is empty: nothing shows whether it filters.` };
   const others = items.filter(item => item[name] !== value);
@@ -130,54 +194,111 @@ export function expectFiltered(answer: Answer, name: string, value: unknown): Ex
     : { check: 'filter', outcome: 'error', message: `${name}=${String(value)} does not filter: ${others.length} of ${items.length} items have another ${name}.`, expected: `only items with ${name}=${String(value)}`, actual: `${name} values ${[...new Set(others.map(item => (item[name] === undefined ? '(none)' : JSON.stringify(item[name]))))].join(', ')}; ${describeAnswer(answer)}` };
 }
 
-function expectChallenge(answer: Answer): Expectation[] {
-  if (answer.status !== 401) return [{ check: 'authentication', outcome: 'error', message: 'A request without credentials was not answered 401.', expected: '401 with an Error body and WWW-Authenticate', actual: describeAnswer(answer) }];
+/**
+ * A 401 to a request without credentials: with `WWW-Authenticate` where the document's schemes
+ * imply one (bearer, basic: RFC 9110 section 11.6.1, RFC 6750, RFC 7617), naming one of them; an
+ * API key has no standard challenge, so none is demanded for it.
+ */
+function expectChallenge(answer: Answer, challenges: string[]): Expectation[] {
+  const wanted = challenges.length === 0 ? '401' : `401 with WWW-Authenticate: ${challenges.join(' or ')}`;
+  if (answer.status !== 401) return [{ check: 'authentication', outcome: 'error', message: 'A request without credentials was not answered 401.', expected: wanted, actual: describeAnswer(answer) }];
   const challenge = answer.headers['www-authenticate'];
-  return [
-    challenge === undefined
-      ? { check: 'authentication', outcome: 'error', message: 'A 401 must carry WWW-Authenticate (RFC 9110, section 11.6.1); the document declares it too.', expected: 'WWW-Authenticate: Bearer ...', actual: '(absent)' }
-      : { check: 'authentication', outcome: 'passed', message: `401 with WWW-Authenticate: ${challenge}.` },
-  ];
-}
-
-/** The path with its parameters filled: the resource's id from what this side has shown, else a sample value. */
-function fillPathParameters(operation: OperationModel, context: PlanContext, state: SideState, overrides: Record<string, unknown> = {}): string | undefined {
-  const values: Record<string, unknown> = {};
-  for (const parameter of operation.parameters.filter(each => each.in === 'path')) {
-    if (parameter.name in overrides) values[parameter.name] = overrides[parameter.name];
-    else if (context.resource?.read === operation && parameter.name === context.resource.idParameter) {
-      const id = state.knownIds[0];
-      if (id === undefined) return undefined;
-      values[parameter.name] = id;
-    } else values[parameter.name] = parameter.example ?? (parameter.schema ? sampleValue(context.document, parameter.schema.schema) : 1);
+  if (challenges.length === 0) return [{ check: 'authentication', outcome: 'passed', message: '401 without credentials.' }];
+  if (challenge === undefined) {
+    return [{ check: 'authentication', outcome: 'error', message: `A 401 must carry WWW-Authenticate (RFC 9110, section 11.6.1): the document's ${challenges.join(' and ')} scheme implies it.`, expected: `WWW-Authenticate: ${challenges.join(' or ')} ...`, actual: '(absent)', cause: absentHeadersCause(['WWW-Authenticate']) }];
   }
-  return fillPath(operation.path, values);
+  const named = challenges.some(scheme => new RegExp(`(^|[\\s,])${scheme}(\\s|,|$)`, 'i').test(challenge));
+  return [
+    named
+      ? { check: 'authentication', outcome: 'passed', message: `401 with WWW-Authenticate: ${challenge}.` }
+      : { check: 'authentication', outcome: 'warning', message: `The 401's challenge names none of the document's schemes (${challenges.join(', ')}).`, expected: `WWW-Authenticate: ${challenges.join(' or ')} ...`, actual: `WWW-Authenticate: ${challenge}` },
+  ];
 }
 
 function requiredQuery(operation: OperationModel, context: PlanContext): Record<string, string | number> {
   const query: Record<string, string | number> = {};
   for (const parameter of operation.parameters) {
     if (parameter.in !== 'query' || !parameter.required) continue;
-    query[parameter.name] = String(parameter.example ?? (parameter.schema ? sampleValue(context.document, parameter.schema.schema) : 'x'));
+    query[parameter.name] = parameter.example !== undefined ? String(Array.isArray(parameter.example) ? parameter.example[0] : parameter.example) : parameter.schema ? sampleParameter(context.document, parameter.schema.schema) : 'x';
   }
   return query;
 }
 
-/** Ids of the listed items, for later probes on this side. */
-function learnIds(operation: OperationModel, context: PlanContext): (answer: Answer, state: SideState) => void {
-  return (answer, state) => {
-    if (context.resource?.list !== operation) return;
-    for (const item of itemsOf(answer) ?? []) {
-      const id = item[context.resource.idProperty];
-      if (id !== undefined && !state.knownIds.includes(id)) state.knownIds.push(id);
+/** The parents a changing probe names: those of a record this side listed, so that only the key is unknown. */
+function firstParents(planned: PlannedOperation, context: PlanContext, state: SideState): Record<string, unknown> | undefined {
+  if (planned.plan.parents.length === 0) return undefined;
+  const filled = plannedPathValues({ ...planned, plan: { ...planned.plan, keyParameter: undefined } }, context.model, state);
+  return 'values' in filled ? filled.values : undefined;
+}
+
+/** Properties a body verify makes must carry: parents' keys where the body names them, the run's marker, a fresh client key; a key the service assigns left out. */
+export function bodyFixes(operation: OperationModel, context: PlanContext, state: SideState, pathValues: Record<string, unknown> = {}): { required: Record<string, unknown>; preferred: Record<string, unknown>[]; omit: string[] } {
+  const planned = context.model.planned.get(operation.operationId);
+  const collection = planned && context.model.byName.get(planned.plan.resource);
+  const required: Record<string, unknown> = {};
+  const preferred: Record<string, unknown>[] = [];
+  const omit: string[] = [];
+  if (planned && collection) {
+    for (const link of planned.plan.parents) if (link.foreignKey !== undefined && pathValues[link.parameter] !== undefined) required[link.foreignKey] = pathValues[link.parameter];
+    const key = collection.resource.key;
+    // A key the client may send is a fresh one, so that no create collides with a record the deployment holds (or the run made).
+    if (key.acceptsClientKey) preferred.push({ [key.property]: key.schema.format === 'uuid' ? randomUUID() : `pmv-${context.runId.toLowerCase().replace(/[^a-z0-9]/g, '')}-${context.nextSerial()}` });
+    else omit.push(key.property);
+    // A property naming another collection's record by its key (`petId`, `ownerId`) names one this side has listed.
+    for (const other of context.model.collections) {
+      if (other === collection) continue;
+      const record = state.records.get(other.name)?.[0];
+      if (!record) continue;
+      for (const field of collection.resource.fields) {
+        if (field.toLowerCase() === `${other.resource.singular}id`.toLowerCase() && !(field in required)) required[field] = record[other.keyProperty];
+      }
     }
+  }
+  preferred.push({ name: `petstore-mock-verify ${context.runId}` });
+  return { required, preferred, omit };
+}
+
+/** An example with the run's marker as its name, where the document allows it: what the run creates is recognisable. */
+function withMarker(example: unknown, operation: OperationModel, context: PlanContext): unknown {
+  if (example === null || typeof example !== 'object' || Array.isArray(example) || typeof (example as Record<string, unknown>)['name'] !== 'string') return example;
+  const marked = { ...(example as Record<string, unknown>), name: `petstore-mock-verify ${context.runId}` };
+  return context.bodies.problems(operation, marked).length === 0 ? marked : example;
+}
+
+function unmadeBody(operation: OperationModel, context: PlanContext, state: SideState): string {
+  const made = context.bodies.make(operation, bodyFixes(operation, context, state));
+  return 'problem' in made ? made.problem : 'verify cannot make its body';
+}
+
+/** Records a list or a read showed, for later probes on this side. */
+export function learnRecords(planned: PlannedOperation | undefined, context: PlanContext): (answer: Answer, state: SideState) => void {
+  return (answer, state) => {
+    if (!planned || answer.status < 200 || answer.status >= 300) return;
+    const collection = context.model.byName.get(planned.plan.resource);
+    if (!collection) return;
+    if (planned.plan.role === 'list') rememberRecords(state, collection.name, collection.keyProperty, itemsOf(answer, planned.plan.shape) ?? []);
+    if (planned.plan.role === 'read' && answer.json?.value !== null && typeof answer.json?.value === 'object') rememberRecords(state, collection.name, collection.keyProperty, [answer.json.value as Record<string, unknown>]);
   };
 }
 
-/** A success of a create is something the run must clean up. */
-export function learnCreated(operation: OperationModel, context: PlanContext, answer: Answer, state: SideState): void {
-  if (operation.method !== 'POST' || answer.status < 200 || answer.status >= 300) return;
-  const body = answer.json?.value as Record<string, unknown> | undefined;
-  const id = body?.[context.resource?.idProperty ?? 'id'];
-  state.createdLocations.push({ operationId: operation.operationId, id, name: typeof body?.['name'] === 'string' ? body['name'] : '' });
+/** A success of a POST is something the run must clean up. */
+export function learnCreated(operation: OperationModel, context: PlanContext, answer: Answer, state: SideState, pathValues: Record<string, unknown> = {}): CreatedRecord | undefined {
+  if (operation.method !== 'POST' || answer.status < 200 || answer.status >= 300) return undefined;
+  const planned = context.model.planned.get(operation.operationId);
+  const collection = planned?.plan.role === 'create' ? context.model.byName.get(planned.plan.resource) : undefined;
+  const value = answer.json?.value;
+  const body = value !== null && typeof value === 'object' && !Array.isArray(value) ? (value as Record<string, unknown>) : undefined;
+  const key = collection ? (body?.[collection.keyProperty] ?? keyFromLocation(answer, collection.resource.key.kind)) : undefined;
+  const created: CreatedRecord = { operationId: operation.operationId, collection: collection?.name, key, pathValues, name: typeof body?.['name'] === 'string' ? body['name'] : '', location: answer.headers['location'] ?? fillPath(operation.path, pathValues) };
+  state.createdLocations.push(created);
+  return created;
+}
+
+/** The key a `Location` names in its last segment. */
+export function keyFromLocation(answer: Answer, kind: string): unknown {
+  const location = answer.headers['location'];
+  if (location === undefined) return undefined;
+  const last = decodeURIComponent(location.replace(/[?#].*$/, '').replace(/\/+$/, '').split('/').at(-1) ?? '');
+  if (last === '') return undefined;
+  return kind === 'sequence' && /^-?\d+$/.test(last) ? Number(last) : last;
 }

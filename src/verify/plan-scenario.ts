@@ -1,133 +1,400 @@
+import type { JsonSchema } from '../document/index.js';
+import { mergeAllOf, typeIncludes } from '../document/index.js';
+import { createPetFaker } from '../fixtures/pet-faker.js';
+import { fakeValue } from '../fixtures/schema-values.js';
 import type { Answer } from './answer.js';
-import { buildBody } from './build-body.js';
 import { describeAnswer } from './check-document.js';
+import type { Collection, PlannedOperation } from './collections.js';
 import { declares, expectRefusal, expectSuccess, itemsOf, sameJson } from './expectations.js';
-import type { Resource } from './find-resource.js';
-import { expectFiltered, learnCreated, type PlanContext } from './plan-probes.js';
-import { fillPath, withQuery, type Expectation, type Probe, type SideState } from './probe.js';
+import { plannedPathValues, unknownKey } from './fill-path.js';
+import { bodyFixes, expectFiltered, learnCreated, learnRecords, type PlanContext } from './plan-probes.js';
+import { fillPath, forgetRecord, scenarioOf, withQuery, type Expectation, type Probe, type SideState } from './probe.js';
+import { sampleParameter } from './build-body.js';
+import { isJsonMediaType } from './read-operations.js';
 import { resolveSchema } from './schema-shape.js';
 
-/**
- * What a client relies on, in order: create a resource, read it back equal, find it in the list,
- * filter by its status and get only that status, and an unknown id is a 404. A read-only run reads
- * a listed resource back instead of creating one.
- */
-export function planScenario(resource: Resource, context: PlanContext, readOnly: boolean): Probe[] {
-  const itemTarget = (id: unknown): string => fillPath(resource.itemPath, { [resource.idParameter]: id });
-  const { pageSize } = resource;
-  const pageSizeMaximum = pageSize?.schema ? resolveSchema(context.document, pageSize.schema.schema)['maximum'] : undefined;
-  const fullPage: Record<string, number> = pageSize && typeof pageSizeMaximum === 'number' ? { [pageSize.name]: pageSizeMaximum } : {};
-  const filter = resource.list.parameters.find(parameter => parameter.in === 'query' && resource.itemProperties.has(parameter.name) && parameter.schema && Array.isArray(resolveSchema(context.document, parameter.schema.schema)['enum']));
-  const probes: Probe[] = [];
+type RecordValue = Record<string, unknown>;
 
-  if (!readOnly && resource.create) {
-    const create = resource.create;
+/** The pages a list is read on for the created record (run-probe's limit, and the first). */
+const MAX_PAGES_READ = 21;
+/** At most this many filters are tried on the created record. */
+const MAX_FILTERS = 2;
+
+/**
+ * What a client relies on, for one collection, in order: create a record (under a parent the
+ * deployment lists, where the path names one), read it back equal, find it in the list and in
+ * each filter by its own values, update it and read the change back, delete it and read a 404,
+ * and an unknown key is a 404; each step where the document declares it. A read-only run, or a
+ * collection without a create, reads a listed record back instead. What verify cannot drive (a
+ * body it cannot make, a parent it cannot find, a credential not given) is reported as not
+ * checked, with why.
+ */
+export function planScenario(collection: Collection, context: PlanContext, readOnly: boolean): Probe[] {
+  const label = (what: string): string => `${collection.name}: ${what}`;
+  const scenario = (state: SideState): ReturnType<typeof scenarioOf> => scenarioOf(state, collection.name);
+  const [create] = collection.creates;
+  const [read] = collection.reads;
+  // An update verify can send: with a JSON body (`updatePetWithForm` takes a form or the query).
+  const update = collection.updates.find(entry => entry.operation.requestBody?.mediaTypes.some(isJsonMediaType) === true);
+  const [remove] = collection.removes;
+  const list = collection.lists.find(entry => entry.operation.parameters.every(parameter => parameter.in !== 'query' || !parameter.required || entry.plan.filters.some(filter => filter.parameter === parameter.name))) ?? collection.lists[0];
+  const probes: Probe[] = [];
+  const pending = new WeakMap<SideState, { path: string; body: unknown; change?: { property: string; value: unknown } }>();
+  const at = (planned: PlannedOperation, state: SideState, options: Parameters<typeof plannedPathValues>[3]): string | { notChecked: string } => {
+    const filled = plannedPathValues(planned, context.model, state, options);
+    if ('notChecked' in filled) return filled;
+    // The document may bound the path parameter more tightly than the keys it makes (`orderId` at most 5).
+    const name = planned.plan.keyParameter;
+    const parameter = planned.operation.parameters.find(each => each.in === 'path' && each.name === name);
+    const value = filled.values[name ?? ''];
+    // A path parameter is text in the URL: as a string or as the number it spells, either form may be the schema's.
+    const forms = [value, String(value), ...(typeof value === 'string' && /^-?\d+$/.test(value) ? [Number(value)] : [])];
+    const found = parameter?.schema && name !== undefined ? forms.map(form => context.validator.problems(parameter.schema?.pointer ?? '', form)) : [[]];
+    const problems = found.some(each => each.length === 0) ? [] : (found[0] ?? []);
+    if (problems.length > 0) return { notChecked: `the key ${JSON.stringify(filled.values[name ?? ''])} is one {${name ?? ''}} does not accept by the document (${problems[0] ?? ''})` };
+    return fillPath(planned.operation.path, filled.values);
+  };
+  const createdOptions = (state: SideState): Parameters<typeof plannedPathValues>[3] => {
+    const created = scenario(state).created;
+    return created ? { key: created.key, record: created.answered ?? created.sent, given: created.pathValues } : {};
+  };
+  const listTarget = (state: SideState, record: RecordValue | undefined, given: Record<string, unknown> | undefined, query: Record<string, string | number>): string | { notChecked: string } | undefined => {
+    if (!list) return undefined;
+    const filled = plannedPathValues(list, context.model, state, { ...(given && { given }), ...(record && given === undefined && { record }) });
+    if ('notChecked' in filled) return filled;
+    const required: Record<string, string | number> = {};
+    for (const parameter of list.operation.parameters.filter(each => each.in === 'query' && each.required)) {
+      const filter = list.plan.filters.find(each => each.parameter === parameter.name);
+      const value = filter && record ? filterValue(record[filter.property]) : undefined;
+      required[parameter.name] = value ?? (parameter.schema ? sampleParameter(context.document, parameter.schema.schema) : 'x');
+    }
+    return withQuery(fillPath(list.operation.path, filled.values), { ...required, ...fullPage(list, context), ...query });
+  };
+
+  if (!readOnly && create) {
     probes.push({
-      operation: create, label: 'scenario: create', check: 'read-back', credentials: true, target: () => create.path,
-      body: () => buildBody(context.document, create, context.runId),
-      expect: (answer, state) => expectCreated(resource, answer, state),
+      operation: create.operation, label: label('create'), check: 'read-back', credentials: true,
+      target: state => {
+        const filled = plannedPathValues(create, context.model, state);
+        if ('notChecked' in filled) return { notChecked: `${collection.name} cannot be created: ${filled.notChecked}` };
+        const made = context.bodies.make(create.operation, bodyFixes(create.operation, context, state, filled.values), 1);
+        if ('problem' in made) return { notChecked: `${collection.name} cannot be created: ${made.problem}` };
+        const path = fillPath(create.operation.path, filled.values);
+        pending.set(state, { path, body: made.body });
+        scenario(state).pathValues = filled.values;
+        return path;
+      },
+      body: state => pending.get(state)?.body,
+      expect: (answer, state) => expectCreated(collection, create, answer, state),
       learn: (answer, state) => {
-        learnCreated(create, context, answer, state);
-        const answered = answer.json?.value as Record<string, unknown> | undefined;
-        const sent = buildBody(context.document, create, context.runId);
-        if (answer.status >= 200 && answer.status < 300 && answered && typeof answered === 'object') {
-          state.created = { id: answered[resource.idProperty], sent, answered, location: answer.headers['location'] };
+        const own = scenario(state);
+        const made = learnCreated(create.operation, context, answer, state, own.pathValues ?? {});
+        const sent = pending.get(state)?.body as RecordValue | undefined;
+        if (made && sent) {
+          const answered = answer.json?.value;
+          own.created = { key: made.key, sent, answered: create.plan.success.bodyIsRecord && answered !== null && typeof answered === 'object' ? (answered as RecordValue) : undefined, pathValues: own.pathValues ?? {} };
         }
       },
     });
-    probes.push({
-      operation: resource.read, label: 'scenario: read the created one back', check: 'read-back', credentials: true,
-      target: state => (state.created ? itemTarget(state.created.id) : undefined),
-      expect: (answer, state) => [expectSame(answer, state.created?.answered, 'The created resource read back')],
-    });
-    probes.push({
-      operation: resource.list, label: 'scenario: list after create', check: 'listed-after-create', credentials: true,
-      target: state => (state.created ? withQuery(resource.collectionPath, fullPage) : undefined),
-      expect: (answer, state) => [expectListed(resource, answer, state.created?.id, fullPage)],
-    });
-    if (filter) {
+    if (read) {
       probes.push({
-        operation: resource.list, label: `scenario: filter by the created one's ${filter.name}`, check: 'filter', credentials: true,
-        target: state => (state.created?.answered[filter.name] === undefined ? undefined : withQuery(resource.collectionPath, { ...fullPage, [filter.name]: String(state.created.answered[filter.name]) })),
+        operation: read.operation, label: label('read the created one back'), check: 'read-back', credentials: true,
+        target: state => (scenario(state).created ? at(read, state, createdOptions(state)) : undefined),
         expect: (answer, state) => {
-          const value = state.created?.answered[filter.name];
-          return [expectFiltered(answer, filter.name, value), { ...expectListed(resource, answer, state.created?.id, fullPage), check: 'filter' }];
+          const created = scenario(state).created;
+          return [created?.answered ? expectSame(answer, created.answered, 'The created record read back') : expectHolds(collection, answer, created?.sent ?? {}, 'The created record read back')];
         },
       });
     }
-  } else {
+    if (list) {
+      probes.push({
+        operation: list.operation, label: label('list after create'), check: 'listed-after-create', credentials: true,
+        target: state => {
+          const created = scenario(state).created;
+          return created ? listTarget(state, created.answered ?? created.sent, sharedParents(list, created.pathValues), {}) : undefined;
+        },
+        next: (answer, state, target) => nextPage(list, answer, scenario(state).created?.key, target, context),
+        expect: (answer, state) => [expectListed(collection, list, answer, scenario(state).created?.key, context)],
+      });
+      const filters = list.plan.filters.filter(filter => filter.match === 'equals' && !list.operation.parameters.some(parameter => parameter.name === filter.parameter && parameter.required)).slice(0, MAX_FILTERS);
+      for (const filter of filters) {
+        probes.push({
+          operation: list.operation, label: label(`filter by the created one's ${filter.parameter}`), check: 'filter', credentials: true,
+          target: state => {
+            const created = scenario(state).created;
+            const record = created?.answered ?? created?.sent;
+            const value = record ? filterValue(record[filter.property]) : undefined;
+            return created && value !== undefined ? listTarget(state, record, sharedParents(list, created.pathValues), { [filter.parameter]: value }) : undefined;
+          },
+          next: (answer, state, target) => nextPage(list, answer, scenario(state).created?.key, target, context),
+          expect: (answer, state) => {
+            const created = scenario(state).created;
+            const value = (created?.answered ?? created?.sent)?.[filter.property];
+            return [expectFiltered(answer, filter.property, value, list.plan.shape), { ...expectListed(collection, list, answer, created?.key, context), check: 'filter' }];
+          },
+        });
+      }
+    }
+    if (update) {
+      probes.push({
+        operation: update.operation, label: label(`update (${update.operation.method})`), check: 'read-back', credentials: true,
+        target: state => {
+          const created = scenario(state).created;
+          if (!created) return undefined;
+          const path = at(update, state, createdOptions(state));
+          if (typeof path !== 'string') return path;
+          const change = planUpdate(collection, update, created, context);
+          if ('notChecked' in change) return change;
+          pending.set(state, { path, body: change.body, change: { property: change.property, value: change.value } });
+          return path;
+        },
+        body: state => pending.get(state)?.body,
+        expect: (answer, state) => {
+          const results: Expectation[] = [expectSuccess(update.operation, answer, 'read-back', 'Updating the created record')];
+          const change = pending.get(state)?.change;
+          const value = answer.json?.value as RecordValue | undefined;
+          if (change && answer.status < 300 && update.plan.success.bodyIsRecord && value && typeof value === 'object') {
+            results.push(sameJson(value[change.property], change.value) ? { check: 'read-back', outcome: 'passed', message: `The update answers ${change.property} as sent.` } : { check: 'read-back', outcome: 'error', message: `The update answers another ${change.property} than it was sent.`, expected: JSON.stringify(change.value), actual: describeAnswer(answer) });
+          }
+          return results;
+        },
+        learn: (answer, state) => {
+          const change = pending.get(state)?.change;
+          if (change && answer.status >= 200 && answer.status < 300) scenario(state).updated = change;
+        },
+      });
+      if (read) {
+        probes.push({
+          operation: read.operation, label: label('read the update back'), check: 'read-back', credentials: true,
+          target: state => (scenario(state).updated ? at(read, state, createdOptions(state)) : undefined),
+          expect: (answer, state) => {
+            const change = scenario(state).updated;
+            const value = answer.json?.value as RecordValue | undefined;
+            if (answer.status !== 200) return [{ check: 'read-back', outcome: 'error', message: 'The updated record was not found.', expected: '200', actual: describeAnswer(answer) }];
+            return [sameJson(value?.[change?.property ?? ''], change?.value) ? { check: 'read-back', outcome: 'passed', message: `The update of ${change?.property ?? ''} is read back.` } : { check: 'read-back', outcome: 'error', message: `The update of ${change?.property ?? ''} is not read back.`, expected: JSON.stringify(change?.value), actual: describeAnswer(answer) }];
+          },
+        });
+      }
+    }
+    if (remove) {
+      probes.push({
+        operation: remove.operation, label: label('delete the created one'), check: 'read-back', credentials: true,
+        target: state => (scenario(state).created ? at(remove, state, createdOptions(state)) : undefined),
+        expect: answer => [expectSuccess(remove.operation, answer, 'read-back', 'Deleting the created record')],
+        learn: (answer, state) => {
+          const own = scenario(state);
+          if (answer.status < 200 || answer.status >= 300 || !own.created) return;
+          own.removed = true;
+          const key = own.created.key;
+          state.createdLocations = state.createdLocations.filter(each => !(each.collection === collection.name && sameJson(each.key, key)));
+          forgetRecord(state, collection.name, collection.keyProperty, key);
+        },
+      });
+      if (read) {
+        probes.push({
+          operation: read.operation, label: label('read the deleted one'), check: 'unknown-id', credentials: true, provokes: 'unknown-key',
+          target: state => (scenario(state).removed ? at(read, state, createdOptions(state)) : undefined),
+          expect: answer => [expectNotFound(read, answer, 'A deleted record')],
+        });
+      }
+    }
+  } else if (list && read) {
     probes.push({
-      operation: resource.list, label: 'scenario: list', check: 'read-back', credentials: true, target: () => withQuery(resource.collectionPath, fullPage),
-      expect: answer => [expectSuccess(resource.list, answer, 'read-back', 'The list')],
+      operation: list.operation, label: label('list'), check: 'read-back', credentials: true, target: state => listTarget(state, undefined, undefined, {}),
+      expect: answer => [expectSuccess(list.operation, answer, 'read-back', 'The list')],
       learn: (answer, state) => {
-        const first = itemsOf(answer)?.[0];
-        if (first) state.listed = first;
+        learnRecords(list, context)(answer, state);
+        const first = itemsOf(answer, list.plan.shape)?.[0];
+        if (first) scenario(state).listed = first;
       },
     });
     probes.push({
-      operation: resource.read, label: 'scenario: read a listed one back', check: 'read-back', credentials: true,
-      target: state => (state.listed ? itemTarget(state.listed[resource.idProperty]) : undefined),
-      expect: (answer, state) => [expectSame(answer, state.listed, 'A listed resource read back')],
+      operation: read.operation, label: label('read a listed one back'), check: 'read-back', credentials: true,
+      target: state => {
+        const listed = scenario(state).listed;
+        return listed ? at(read, state, { record: listed, ...(list.plan.parents.length > 0 && { given: scenario(state).pathValues ?? {} }) }) : undefined;
+      },
+      expect: (answer, state) => [expectSame(answer, scenario(state).listed, 'A listed record read back')],
     });
   }
-  probes.push({
-    operation: resource.read, label: 'scenario: an unknown id', check: 'unknown-id', credentials: true, target: state => itemTarget(unknownId(state)),
-    expect: answer => [expectNotFound(resource, answer)],
-  });
+  if (read) {
+    probes.push({
+      operation: read.operation, label: label('an unknown key'), check: 'unknown-id', credentials: true, provokes: 'unknown-key',
+      target: state => {
+        const created = scenario(state).created;
+        const listed = scenario(state).listed ?? state.records.get(collection.name)?.[0];
+        const given = created?.pathValues ?? (listed && read.plan.parents.length > 0 ? parentsOf(read, listed, state, context) : undefined);
+        return at(read, state, { key: unknownKey(collection, state, context.runId), ...(given && { given }) });
+      },
+      expect: answer => [expectNotFound(read, answer, 'An unknown key')],
+    });
+  }
   return probes;
 }
 
-function expectCreated(resource: Resource, answer: Answer, state: SideState): Expectation[] {
-  const created = expectSuccess(resource.create ?? resource.list, answer, 'read-back', 'Creating a resource');
+/** The create's path values that a list's path names too (`ownerId`): its parents are the created record's. */
+function sharedParents(list: PlannedOperation, pathValues: Record<string, unknown>): Record<string, unknown> | undefined {
+  if (list.plan.parents.length === 0) return undefined;
+  const shared = Object.fromEntries(list.plan.parents.filter(link => link.parameter in pathValues).map(link => [link.parameter, pathValues[link.parameter]]));
+  return Object.keys(shared).length === list.plan.parents.length ? shared : undefined;
+}
+
+function parentsOf(read: PlannedOperation, record: RecordValue, state: SideState, context: PlanContext): Record<string, unknown> | undefined {
+  const filled = plannedPathValues(read, context.model, state, { record, key: 'unused' });
+  return 'values' in filled ? filled.values : undefined;
+}
+
+/** The page parameters that show as many records as the document allows, from the first page. */
+function fullPage(list: PlannedOperation, context: PlanContext): Record<string, number> {
+  const query: Record<string, number> = {};
+  const { paging } = list.plan;
+  const schemaOf = (name: string): Record<string, unknown> => {
+    const parameter = list.operation.parameters.find(each => each.in === 'query' && each.name === name);
+    return parameter?.schema ? resolveSchema(context.document, parameter.schema.schema) : {};
+  };
+  if (paging.size !== undefined) {
+    const maximum = schemaOf(paging.size)['maximum'];
+    query[paging.size] = typeof maximum === 'number' ? maximum : 1000;
+  }
+  if (paging.page) query[paging.page.name] = paging.page.first;
+  if (paging.offset !== undefined) query[paging.offset] = 0;
+  return query;
+}
+
+/** The next page of a list that does not show the record yet and is full, where the list pages by number or offset. */
+function nextPage(list: PlannedOperation, answer: Answer, key: unknown, target: string, context: PlanContext): string | undefined {
+  const items = itemsOf(answer, list.plan.shape);
+  const { paging } = list.plan;
+  if (answer.status !== 200 || !items || items.length === 0 || items.some(item => sameJson(item[keyOf(list, context)], key))) return undefined;
+  const url = new URL(target, 'http://verify.invalid');
+  const size = paging.size === undefined ? undefined : Number(url.searchParams.get(paging.size));
+  if (size !== undefined && items.length < size) return undefined;
+  if (paging.page) url.searchParams.set(paging.page.name, String(Number(url.searchParams.get(paging.page.name) ?? paging.page.first) + 1));
+  else if (paging.offset !== undefined) url.searchParams.set(paging.offset, String(Number(url.searchParams.get(paging.offset) ?? 0) + items.length));
+  else return undefined;
+  return `${url.pathname}${url.search}`;
+}
+
+function keyOf(list: PlannedOperation, context: PlanContext): string {
+  return context.model.byName.get(list.plan.resource)?.keyProperty ?? 'id';
+}
+
+/** A record's value as a query parameter: a primitive, or an array's first primitive (or its first item's name). */
+function filterValue(value: unknown): string | undefined {
+  if (typeof value === 'string' || typeof value === 'number' || typeof value === 'boolean') return String(value);
+  return undefined;
+}
+
+function expectCreated(collection: Collection, create: PlannedOperation, answer: Answer, state: SideState): Expectation[] {
+  const created = expectSuccess(create.operation, answer, 'read-back', 'Creating a record');
   if (created.outcome !== 'passed' || answer.status >= 300) return [created];
-  const answered = answer.json?.value as Record<string, unknown> | undefined;
-  const sent = state.created?.sent ?? {};
+  const own = scenarioOf(state, collection.name).created;
   const results: Expectation[] = [created];
-  const differing = Object.entries(sent).filter(([key, value]) => !sameJson(answered?.[key], value));
-  results.push(
-    differing.length === 0
-      ? { check: 'read-back', outcome: 'passed', message: 'The created resource holds what was sent.' }
-      : { check: 'read-back', outcome: 'error', message: `The created resource differs from what was sent in ${differing.map(([key]) => key).join(', ')}.`, expected: JSON.stringify(sent), actual: describeAnswer(answer) },
-  );
+  if (own?.answered) results.push(expectHolds(collection, answer, own.sent, 'The created record'));
   const location = answer.headers['location'];
-  const id = answered?.[resource.idProperty];
-  if (location !== undefined && (typeof id === 'number' || typeof id === 'string') && !location.replace(/\/+$/, '').endsWith(`/${encodeURIComponent(id)}`)) {
-    results.push({ check: 'read-back', outcome: 'warning', message: 'Location does not name the created resource.', expected: `a URL ending in /${id}`, actual: `Location: ${location}` });
+  const key = own?.key;
+  if (location !== undefined && (typeof key === 'number' || typeof key === 'string') && !location.replace(/[?#].*$/, '').replace(/\/+$/, '').endsWith(`/${encodeURIComponent(key)}`)) {
+    results.push({ check: 'read-back', outcome: 'warning', message: 'Location does not name the created record.', expected: `a URL ending in /${encodeURIComponent(key)}`, actual: `Location: ${location}` });
   }
   return results;
 }
 
-function expectSame(answer: Answer, expected: Record<string, unknown> | undefined, what: string): Expectation {
+/** The answer holds what the client sent: every property it sets (not a key the service assigns, nor read-only or write-only ones). */
+function expectHolds(collection: Collection, answer: Answer, sent: RecordValue, what: string): Expectation {
+  if (answer.status < 200 || answer.status >= 300) return { check: 'read-back', outcome: 'error', message: `${what} was not found.`, expected: '200', actual: describeAnswer(answer) };
+  const answered = answer.json?.value as RecordValue | undefined;
+  const compared = Object.entries(sent).filter(([key]) => collection.resource.writableFields.includes(key));
+  const differing = compared.filter(([key, value]) => !sameJson(answered?.[key], value));
+  return differing.length === 0
+    ? { check: 'read-back', outcome: 'passed', message: `${what} holds what was sent.` }
+    : { check: 'read-back', outcome: 'error', message: `${what} differs from what was sent in ${differing.map(([key]) => key).join(', ')}.`, expected: JSON.stringify(Object.fromEntries(compared)), actual: describeAnswer(answer) };
+}
+
+function expectSame(answer: Answer, expected: RecordValue | undefined, what: string): Expectation {
   if (answer.status !== 200) return { check: 'read-back', outcome: 'error', message: `${what} was not found.`, expected: '200', actual: describeAnswer(answer) };
   return sameJson(answer.json?.value, expected)
     ? { check: 'read-back', outcome: 'passed', message: `${what} is equal.` }
     : { check: 'read-back', outcome: 'error', message: `${what} is not equal.`, expected: JSON.stringify(expected), actual: describeAnswer(answer) };
 }
 
-function expectListed(resource: Resource, answer: Answer, id: unknown, fullPage: Record<string, number>): Expectation {
-  const items = itemsOf(answer);
-  if (!items) return { check: 'listed-after-create', outcome: 'error', message: 'The list did not answer a list.', expected: 'a JSON array', actual: describeAnswer(answer) };
-  if (items.some(item => sameJson(item[resource.idProperty], id))) return { check: 'listed-after-create', outcome: 'passed', message: `The created resource ${JSON.stringify(id)} is listed.` };
-  const [limit] = Object.values(fullPage);
+function expectListed(collection: Collection, list: PlannedOperation, answer: Answer, key: unknown, context: PlanContext): Expectation {
+  const items = itemsOf(answer, list.plan.shape);
+  if (!items) return { check: 'listed-after-create', outcome: 'error', message: 'The list did not answer a list.', expected: list.plan.shape?.kind === 'wrapped' ? `a list in ${list.plan.shape.items.join('.')}` : 'a JSON array', actual: describeAnswer(answer) };
+  if (items.some(item => sameJson(item[collection.keyProperty], key))) return { check: 'listed-after-create', outcome: 'passed', message: `The created record ${JSON.stringify(key)} is listed.` };
+  const size = list.plan.paging.size;
+  const limit = size === undefined ? undefined : fullPage(list, context)[size];
   const pageFull = limit !== undefined && items.length >= limit;
+  const readsOn = list.plan.paging.page !== undefined || list.plan.paging.offset !== undefined;
+  // A full page with no way to the next says nothing of a record after it.
+  if (pageFull && !readsOn) return { check: 'listed-after-create', outcome: 'skipped', message: `Not checked: the list shows at most ${limit} records and the document offers no next page; the created record ${JSON.stringify(key)} is not among the first.` };
   return {
     check: 'listed-after-create',
-    // A full page may end before a new resource: without page navigation that is not a break.
+    // A full page may end before a new record: without reading on, that is not a break.
     outcome: pageFull ? 'warning' : 'error',
-    message: pageFull ? `The created resource ${JSON.stringify(id)} is not on the first full page; the document offers no way to read on.` : `The created resource ${JSON.stringify(id)} is not listed.`,
-    expected: `an item with ${resource.idProperty} ${JSON.stringify(id)}`,
+    message: pageFull ? `The created record ${JSON.stringify(key)} is not on the pages verify read (${MAX_PAGES_READ}).` : `The created record ${JSON.stringify(key)} is not listed.`,
+    expected: `an item with ${collection.keyProperty} ${JSON.stringify(key)}`,
     actual: `${items.length} items without it`,
+    cause: 'created record not listed',
   };
 }
 
-function expectNotFound(resource: Resource, answer: Answer): Expectation {
-  if (answer.status === 404) return { check: 'unknown-id', outcome: 'passed', message: 'An unknown id is 404.' };
-  if (!declares(resource.read, 404)) return expectRefusal(resource.read, answer, 'unknown-id', 'An unknown id');
-  return { check: 'unknown-id', outcome: answer.status === 200 ? 'warning' : 'error', message: answer.status === 200 ? 'The id verify took for unknown exists.' : 'An unknown id is not 404.', expected: '404 with an Error body', actual: describeAnswer(answer) };
+function expectNotFound(read: PlannedOperation, answer: Answer, what: string): Expectation {
+  if (answer.status === 404) return { check: 'unknown-id', outcome: 'passed', message: `${what} is 404.` };
+  if (!declares(read.operation, 404) && answer.status !== 200) return expectRefusal(read.operation, answer, 'unknown-id', what);
+  return {
+    check: 'unknown-id',
+    outcome: 'error',
+    message: answer.status === 200 ? `${what} is found (200): the deployment answers records it does not hold.` : `${what} is not 404.`,
+    expected: '404',
+    actual: describeAnswer(answer),
+    cause: `unknown key answered ${answer.status}`,
+  };
 }
 
-/** An id far above every id this side has shown. */
-function unknownId(state: SideState): number {
-  const ids = [...state.knownIds, state.created?.id].filter((id): id is number => typeof id === 'number');
-  return Math.max(1000, ...ids) + 1_000_000;
+/** The update the scenario sends: one property the client sets, changed to another value the document allows. */
+function planUpdate(collection: Collection, update: PlannedOperation, created: { key: unknown; sent: RecordValue; answered: RecordValue | undefined }, context: PlanContext): { body: unknown; property: string; value: unknown } | { notChecked: string } {
+  const properties = collection.resource.schema.properties ?? {};
+  const parentKeys = new Set(update.plan.parents.map(link => link.foreignKey));
+  const record = { ...(created.answered ?? {}), ...created.sent };
+  const full = Object.fromEntries(Object.entries(created.sent).filter(([name]) => collection.resource.writableFields.includes(name) || name === collection.keyProperty));
+  const fields = collection.resource.writableFields.filter(field => field !== collection.keyProperty && !parentKeys.has(field) && properties[field] !== undefined);
+  const ordered = [...fields.filter(field => field !== 'name'), ...fields.filter(field => field === 'name')];
+  const withKey = { ...full, [collection.keyProperty]: created.key };
+  // The record as answered, where the body schema wants what the service assigned too (a required `id`).
+  const whole = Object.fromEntries(Object.entries(record).filter(([name]) => !collection.resource.writeOnlyFields.includes(name) || name in created.sent));
+  let firstProblems: string[] | undefined;
+  for (const field of ordered) {
+    for (const value of otherValues(properties[field] as JsonSchema, record[field])) {
+      const bodies = [...(update.plan.role === 'merge' ? [{ [field]: value }] : []), ...(update.plan.role === 'replace-by-body' ? [] : [{ ...full, [field]: value }]), { ...withKey, [field]: value }, { ...whole, [field]: value }];
+      for (const body of bodies) {
+        const problems = context.bodies.problems(update.operation, body);
+        if (problems.length === 0) return { body, property: field, value };
+        firstProblems ??= problems;
+      }
+    }
+  }
+  return { notChecked: `verify cannot make an update of ${collection.name} the document accepts${firstProblems ? ` (${firstProblems.slice(0, 2).join('; ')})` : ''}` };
+}
+
+/** Values other than `current` that a property's schema allows, plainest first. */
+function otherValues(raw: JsonSchema, current: unknown): unknown[] {
+  const schema = mergeAllOf(raw);
+  if (schema.readOnly === true || schema.const !== undefined) return [];
+  if (schema.enum) return schema.enum.filter(value => !sameJson(value, current)).slice(0, 1);
+  if (typeIncludes(schema, 'boolean')) return [current !== true];
+  if (typeIncludes(schema, 'integer') || typeIncludes(schema, 'number')) {
+    const base = typeof current === 'number' ? current : typeof schema.minimum === 'number' ? schema.minimum : 1;
+    return [base + 1, base - 1];
+  }
+  if (typeIncludes(schema, 'string')) {
+    if (schema.format === 'date') return ['2020-02-02'];
+    if (schema.format === 'date-time') return ['2020-02-02T02:02:02Z'];
+    if (schema.format === 'email') return ['pmv.updated@example.com'];
+    // Each is checked against the body's schema before it is sent.
+    const plain = ['Pmv', 'pmv updated'];
+    // A value of the schema's format or pattern, as the mock makes its records' (`\p{L}` classes included).
+    const made = [1, 2, 3].map(seed => fakeValue(schema, '', { faker: createPetFaker(seed), now: new Date() }));
+    return [...new Set([...plain, ...made])].filter(value => typeof value === 'string' && value !== current);
+  }
+  return [];
 }

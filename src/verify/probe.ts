@@ -2,20 +2,70 @@ import type { Answer } from './answer.js';
 import type { OperationModel } from './read-operations.js';
 import type { CheckName, Outcome } from './types.js';
 
-/** What one side (the deployment, or the mock) has shown so far: ids it holds, what the run created. */
-export interface SideState {
-  /** Ids seen in lists, in the order seen. */
-  knownIds: unknown[];
-  /** The resource the scenario created, as the create answered it. */
-  created?: { id: unknown; sent: Record<string, unknown>; answered: Record<string, unknown>; location: string | undefined };
-  /** Every resource the run created (scenario, examples, bodies that should have been refused). */
-  createdLocations: { operationId: string; id: unknown; name: string }[];
-  /** A listed resource, for a read-only run's read-back. */
+/** A record this run created on one side, and how to remove it. */
+export interface CreatedRecord {
+  operationId: string;
+  /** The collection it belongs to, when the create is one the resource model knows. */
+  collection: string | undefined;
+  key: unknown;
+  /** The path parameters the create was sent with (its parents' keys). */
+  pathValues: Record<string, unknown>;
+  name: string;
+  /** Where the create's answer said the record is (`Location`), else the path it was sent to. */
+  location: string;
+}
+
+/** What one collection's scenario learned on one side. */
+export interface ScenarioState {
+  created?: { key: unknown; sent: Record<string, unknown>; answered: Record<string, unknown> | undefined; pathValues: Record<string, unknown> };
+  /** A listed record, for a read-only run's read-back. */
   listed?: Record<string, unknown>;
+  /** The property the update changed, and its new value. */
+  updated?: { property: string; value: unknown };
+  removed?: boolean;
+  /** The path values the create was sent with. */
+  pathValues?: Record<string, unknown>;
+}
+
+/** What one side (the deployment, or the mock) has shown so far: records it holds, what the run created. */
+export interface SideState {
+  /** Records seen in lists and reads, by collection, in the order seen. */
+  records: Map<string, Record<string, unknown>[]>;
+  /** Each collection's scenario, by collection. */
+  scenarios: Map<string, ScenarioState>;
+  /** Every record the run created and has not removed (scenario, examples, bodies that should have been refused). */
+  createdLocations: CreatedRecord[];
 }
 
 export function createSideState(): SideState {
-  return { knownIds: [], createdLocations: [] };
+  return { records: new Map(), scenarios: new Map(), createdLocations: [] };
+}
+
+export function scenarioOf(state: SideState, collection: string): ScenarioState {
+  let scenario = state.scenarios.get(collection);
+  if (!scenario) {
+    scenario = {};
+    state.scenarios.set(collection, scenario);
+  }
+  return scenario;
+}
+
+/** Notes records a side showed, once each by key. */
+export function rememberRecords(state: SideState, collection: string, keyProperty: string, records: readonly Record<string, unknown>[]): void {
+  const known = state.records.get(collection) ?? [];
+  for (const record of records) {
+    const key = record[keyProperty];
+    if (key === undefined || key === null) continue;
+    const at = known.findIndex(each => each[keyProperty] === key);
+    if (at === -1) known.push(record);
+    else known[at] = record;
+  }
+  state.records.set(collection, known);
+}
+
+export function forgetRecord(state: SideState, collection: string, keyProperty: string, key: unknown): void {
+  const known = state.records.get(collection);
+  if (known) state.records.set(collection, known.filter(record => record[keyProperty] !== key));
 }
 
 /** A probe's own conclusion about the answer, beyond the checks every answer goes through. */
@@ -39,14 +89,26 @@ export interface Probe {
   label: string;
   /** The check a skipped probe is reported under. */
   check: CheckName;
-  /** Path and query under the base path, for this side; undefined when the side lacks what it needs (reported as skipped). */
-  target(state: SideState): string | undefined;
-  /** False: no `Authorization` header. */
+  /**
+   * Path and query under the base path, for this side; undefined when an earlier step gave nothing
+   * to send it with, or `{ notChecked }` when verify cannot drive it (reported as skipped, with why).
+   */
+  target(state: SideState): string | undefined | { notChecked: string };
+  /** False: none of the credentials the document declares. */
   credentials: boolean;
+  /**
+   * What the request deliberately gets wrong, so that an answer the document leaves undeclared
+   * but HTTP implies is not held against the deployment: a 401 without credentials where the
+   * document declares security, a 404 for an unknown key, a 4xx for invalid input where the
+   * document declares no status for it.
+   */
+  provokes?: 'no-credentials' | 'unknown-key' | 'invalid-input';
   /** A JSON body, for this side. */
   body?: (state: SideState) => unknown;
   /** Checks of the answer particular to this probe. */
   expect?: (answer: Answer, state: SideState) => Expectation[];
+  /** The next request to send instead, from this answer and the target it answered (the next page of a list); undefined when done. */
+  next?: (answer: Answer, state: SideState, target: string) => string | undefined;
   /** Reads what later probes need from the answer (both sides). */
   learn?: (answer: Answer, state: SideState) => void;
 }

@@ -1,3 +1,4 @@
+import { readAlternatives } from './credentials.js';
 import { childPointer, locate } from './json-pointer.js';
 
 const METHODS = ['get', 'put', 'post', 'delete', 'patch', 'head', 'options'] as const;
@@ -40,6 +41,8 @@ export interface ResponseModel {
 
 export interface RequestBodyModel {
   required: boolean;
+  /** Media types the document declares for the body; verify sends JSON only. */
+  mediaTypes: string[];
   schema: SchemaRef | undefined;
   examples: { name: string; value: unknown }[];
 }
@@ -56,6 +59,8 @@ export interface OperationModel {
   responses: ResponseModel[];
   /** True when the operation names security requirements, none of them empty. */
   needsCredentials: boolean;
+  /** Its security alternatives (scheme names, all of one required), its own or the document's; undefined when neither declares any. */
+  security: string[][] | undefined;
   deprecated: boolean;
   /**
    * Marked `x-not-implemented`: the document does not know the operation's shape, and what the
@@ -90,6 +95,7 @@ export function readOperations(document: Record<string, unknown>): OperationMode
         requestBody: definition['requestBody'] === undefined ? undefined : readRequestBody(document, childPointer(pointer, 'requestBody')),
         responses: Object.keys(definition['responses'] ?? {}).map(status => readResponse(document, status, childPointer(pointer, 'responses', status))),
         needsCredentials: needsCredentials(definition['security'] ?? document['security']),
+        security: readAlternatives(definition['security'] ?? document['security']),
         deprecated: definition['deprecated'] === true,
         notImplemented: definition['x-not-implemented'] === true,
       });
@@ -123,7 +129,7 @@ function readRequestBody(document: unknown, pointer: string): RequestBodyModel {
     value: (locate(document, childPointer(at, 'content', mediaType ?? '', 'examples', name)).node as { value?: unknown } | undefined)?.value ?? example,
   }));
   if (media && media['example'] !== undefined) examples.unshift({ name: 'example', value: media['example'] });
-  return { required: body['required'] === true, schema: mediaType === undefined ? undefined : readSchema(document, childPointer(at, 'content', mediaType), media), examples };
+  return { required: body['required'] === true, mediaTypes: Object.keys(content), schema: mediaType === undefined ? undefined : readSchema(document, childPointer(at, 'content', mediaType), media), examples };
 }
 
 function readResponse(document: unknown, status: string, pointer: string): ResponseModel {

@@ -2,9 +2,29 @@ const SECRET_HEADERS = new Set(['authorization', 'cookie', 'set-cookie', 'proxy-
 export const REDACTED = '[redacted]';
 const MIN_SCRUBBED_LENGTH = 6;
 
-/** Headers as a report may show them: credentials and cookies replaced. */
-export function redactHeaders(headers: Record<string, string>): Record<string, string> {
-  return Object.fromEntries(Object.entries(headers).map(([name, value]) => [name, SECRET_HEADERS.has(name.toLowerCase()) ? REDACTED : value]));
+/** Headers as a report may show them: credentials (`Authorization`, the document's API key headers) and cookies replaced. */
+export function redactHeaders(headers: Record<string, string>, credentialHeaders: ReadonlySet<string> = new Set()): Record<string, string> {
+  return Object.fromEntries(Object.entries(headers).map(([name, value]) => [name, SECRET_HEADERS.has(name.toLowerCase()) || credentialHeaders.has(name.toLowerCase()) ? REDACTED : value]));
+}
+
+/** A path and query as a report may show it: the query parameters that carry the document's API keys replaced. */
+export function redactQuery(path: string, credentialParameters: ReadonlySet<string>): string {
+  const at = path.indexOf('?');
+  if (at === -1 || credentialParameters.size === 0) return path;
+  const redacted = path
+    .slice(at + 1)
+    .split('&')
+    .map(pair => {
+      const name = decodeURIComponent(pair.split('=')[0] ?? '');
+      return credentialParameters.has(name) ? `${pair.split('=')[0] ?? ''}=${REDACTED}` : pair;
+    });
+  return `${path.slice(0, at)}?${redacted.join('&')}`;
+}
+
+/** One scrubber for every secret of a run: each replaced in all its forms, the longest first. */
+export function createScrubbers(secrets: readonly string[]): (text: string) => string {
+  const each = [...new Set(secrets)].sort((left, right) => right.length - left.length).map(secret => createScrubber(secret));
+  return text => each.reduce((scrubbed, scrub) => scrub(scrubbed), text);
 }
 
 /**
@@ -26,9 +46,9 @@ export function createScrubber(secret: string | undefined): (text: string) => st
   };
 }
 
-/** Every string in `value` (keys included) with the secret scrubbed, in all its forms. */
-export function scrubSecret<T>(value: T, secret: string | undefined): T {
-  return scrubWith(value, createScrubber(secret));
+/** Every string in `value` (keys included) with the secret (or each of the secrets) scrubbed, in all its forms. */
+export function scrubSecret<T>(value: T, secret: string | readonly string[] | undefined): T {
+  return scrubWith(value, typeof secret === 'string' || secret === undefined ? createScrubber(secret) : createScrubbers(secret));
 }
 
 export function scrubWith<T>(value: T, scrub: (text: string) => string): T {

@@ -3,17 +3,24 @@ import { checkAgainstDocument, type DocumentContext } from './check-document.js'
 import { compareWithMock } from './compare-with-mock.js';
 import type { MockTarget } from './mock-target.js';
 import type { Expectation, Probe, SideState } from './probe.js';
-import { redactHeaders, scrubWith } from './redact.js';
+import type { CredentialChoice } from './credentials.js';
+import type { OperationModel } from './read-operations.js';
+import { redactHeaders, redactQuery, scrubWith } from './redact.js';
 import { sendRequest, type Exchange, type SendOptions } from './send-request.js';
 import type { RecordedResult } from './merge-findings.js';
 import type { ReportedRequest } from './types.js';
 
 export const RUN_HEADER = 'x-petstore-verify-run';
+/** Most further pages a probe reads on. */
+const MAX_PAGES = 20;
 
 /** Everything a run accumulates as it sends probes. */
 export interface RunState {
   baseUrl: string;
-  token: string | undefined;
+  /** How each operation is authenticated: the document's schemes, with the credentials given. */
+  credentialsFor(operation: OperationModel): CredentialChoice;
+  /** Header and query parameter names a report redacts whatever their value. */
+  credentialNames: { headers: Set<string>; query: Set<string> };
   /** Replaces the token, in every form a deployment can echo it, in a text. */
   scrub: (text: string) => string;
   runId: string;
@@ -45,25 +52,46 @@ export async function runProbe(probe: Probe, run: RunState): Promise<Exchange | 
     record({ check: probe.check, outcome: 'skipped', message: 'Skipped: an earlier step gave nothing to send this with.' });
     return undefined;
   }
-  const body = probe.body?.(run.deployment);
-  const headers = requestHeaders(run, probe.credentials, body !== undefined);
-  const text = body === undefined ? undefined : JSON.stringify(body);
-  const reported: ReportedRequest = { method: operation.method, path: target, headers: redactHeaders(headers), ...(body !== undefined && { body }) };
-  // Scrubbed before any check reads it, so no report can hold the token, whole or cut short.
-  const exchange = scrubWith(await sendRequest({ method: operation.method, url: new URL(`${run.baseUrl}${target}`), headers, ...(text !== undefined && { body: text }) }, run.send), run.scrub);
-  run.requests++;
-  if (exchange.kind === 'failure') {
-    record({ check: 'connection', outcome: 'error', message: exchange.message, expected: 'an answer', actual: `${exchange.failure} after ${exchange.durationMs} ms` }, reported);
-    return exchange;
+  if (typeof target !== 'string') {
+    record({ check: probe.check, outcome: 'skipped', message: `Not checked: ${target.notChecked}.` });
+    return undefined;
   }
-  const answer = toAnswer(exchange);
-  noteStatus(run, probe, answer);
-  if (answer.status >= 300 && answer.status < 400) {
-    record({ check: 'connection', outcome: 'error', message: 'The deployment redirected; verify follows no redirect (check the base URL).', expected: 'an answer from the base URL', actual: `${answer.status} Location: ${answer.headers['location'] ?? '(none)'}` }, reported);
-    return exchange;
+  const credentials = probe.credentials ? run.credentialsFor(operation) : undefined;
+  if (credentials?.kind === 'missing') {
+    record({ check: probe.check, outcome: 'skipped', message: `Not checked: ${credentials.reason}.` });
+    return undefined;
+  }
+  const body = probe.body?.(run.deployment);
+  const headers = requestHeaders(run, credentials, body !== undefined);
+  const path = withCredentialQuery(target, credentials);
+  const text = body === undefined ? undefined : JSON.stringify(body);
+  const reported: ReportedRequest = { method: operation.method, path: redactQuery(path, run.credentialNames.query), headers: redactHeaders(headers, run.credentialNames.headers), ...(body !== undefined && { body }) };
+  // Scrubbed before any check reads it, so no report can hold a credential, whole or cut short.
+  let exchange = scrubWith(await sendRequest({ method: operation.method, url: new URL(`${run.baseUrl}${path}`), headers, ...(text !== undefined && { body: text }) }, run.send), run.scrub);
+  run.requests++;
+  let answer: Answer | undefined;
+  // A probe that reads on (the next page of a list) sends again until it has what it looks for.
+  for (let page = 0, sent = target; ; page++) {
+    if (exchange.kind === 'failure') {
+      record({ check: 'connection', outcome: 'error', message: exchange.message, expected: 'an answer', actual: `${exchange.failure} after ${exchange.durationMs} ms` }, reported);
+      return exchange;
+    }
+    answer = toAnswer(exchange);
+    noteStatus(run, probe, answer);
+    if (answer.status >= 300 && answer.status < 400) {
+      record({ check: 'connection', outcome: 'error', message: 'The deployment redirected; verify follows no redirect (check the base URL).', expected: 'an answer from the base URL', actual: `${answer.status} Location: ${answer.headers['location'] ?? '(none)'}` }, reported);
+      return exchange;
+    }
+    const following = page < MAX_PAGES ? probe.next?.(answer, run.deployment, sent) : undefined;
+    if (following === undefined) break;
+    sent = following;
+    const followingPath = withCredentialQuery(following, credentials);
+    reported.path = redactQuery(followingPath, run.credentialNames.query);
+    exchange = scrubWith(await sendRequest({ method: operation.method, url: new URL(`${run.baseUrl}${followingPath}`), headers }, run.send), run.scrub);
+    run.requests++;
   }
   probe.learn?.(answer, run.deployment);
-  const documentChecks = checkAgainstDocument(operation, answer, run.documentContext);
+  const documentChecks = checkAgainstDocument(operation, answer, run.documentContext, probe.provokes);
   // A status the document does not declare is the cause of whatever else this probe finds wrong with the answer.
   const undeclared = documentChecks.find(expectation => expectation.check === 'status-declared' && expectation.outcome === 'error');
   const probeChecks = (probe.expect?.(answer, run.deployment) ?? []).map(expectation => (undeclared?.cause !== undefined && (expectation.outcome === 'error' || expectation.outcome === 'warning') ? { ...expectation, cause: undeclared.cause } : expectation));
@@ -71,9 +99,16 @@ export async function runProbe(probe: Probe, run: RunState): Promise<Exchange | 
   for (const expectation of own) record(expectation, reported, answer.status);
   if (run.mock) {
     const mockTarget = probe.target(run.mockSide);
-    if (mockTarget !== undefined) {
+    if (typeof mockTarget === 'string') {
       const mockBody = probe.body?.(run.mockSide);
-      const mockAnswer = scrubWith(await run.mock.send(operation.method, mockTarget, requestHeaders(run, probe.credentials, mockBody !== undefined), mockBody === undefined ? undefined : JSON.stringify(mockBody)), run.scrub);
+      const mockHeaders = requestHeaders(run, credentials, mockBody !== undefined);
+      let mockAnswer = scrubWith(await run.mock.send(operation.method, withCredentialQuery(mockTarget, credentials), mockHeaders, mockBody === undefined ? undefined : JSON.stringify(mockBody)), run.scrub);
+      for (let page = 0, sent = mockTarget; page < MAX_PAGES; page++) {
+        const following = probe.next?.(mockAnswer, run.mockSide, sent);
+        if (following === undefined) break;
+        sent = following;
+        mockAnswer = scrubWith(await run.mock.send(operation.method, withCredentialQuery(following, credentials), mockHeaders, undefined), run.scrub);
+      }
       probe.learn?.(mockAnswer, run.mockSide);
       for (const expectation of compareWithMock(operation, answer, mockAnswer)) {
         if (!explainedAlready(expectation, own)) record(expectation, reported, answer.status);
@@ -83,14 +118,26 @@ export async function runProbe(probe: Probe, run: RunState): Promise<Exchange | 
   return exchange;
 }
 
-function requestHeaders(run: RunState, credentials: boolean, hasBody: boolean): Record<string, string> {
+/** The headers of a request: the run's, and the credentials of the operation's first alternative verify can satisfy. */
+export function requestHeaders(run: Pick<RunState, 'runId'>, credentials: CredentialChoice | undefined, hasBody: boolean): Record<string, string> {
+  const parts = credentials?.kind === 'sent' ? credentials.parts : undefined;
+  const cookies = Object.entries(parts?.cookies ?? {}).map(([name, value]) => `${name}=${value}`).join('; ');
   return {
     accept: 'application/json',
     'user-agent': 'petstore-mock-verify',
     [RUN_HEADER]: run.runId,
-    ...(credentials && run.token !== undefined && { authorization: `Bearer ${run.token}` }),
+    ...parts?.headers,
+    ...(cookies !== '' && { cookie: cookies }),
     ...(hasBody && { 'content-type': 'application/json' }),
   };
+}
+
+/** The path with the API keys the document puts in the query. */
+export function withCredentialQuery(path: string, credentials: CredentialChoice | undefined): string {
+  const query = credentials?.kind === 'sent' ? Object.entries(credentials.parts.query) : [];
+  if (query.length === 0) return path;
+  const search = new URLSearchParams(query).toString();
+  return `${path}${path.includes('?') ? '&' : '?'}${search}`;
 }
 
 function noteStatus(run: RunState, probe: Probe, answer: Answer): void {

@@ -1,5 +1,6 @@
 import { writeFile } from 'node:fs/promises';
 import { parseVerifyCli, VerifyUsageError, type ReportFormat } from './parse-verify-cli.js';
+import { secretsOf } from './credentials.js';
 import { scrubSecret } from './redact.js';
 import { formatJson } from './report-json.js';
 import { formatJunit } from './report-junit.js';
@@ -33,16 +34,17 @@ export async function runVerifyCli(io: VerifyCliIo): Promise<number> {
     return 0;
   }
   const { config } = command;
+  const secrets = secretsOf({ token: config.token, byScheme: new Map(Object.entries(config.credentials)) });
   let result: VerifyResult;
   try {
-    result = await verifyDeployment(config.baseUrl, { token: config.token, documentPath: config.documentPath, timeoutMs: config.timeoutMs, readOnly: config.readOnly, strict: config.strict });
+    result = await verifyDeployment(config.baseUrl, { token: config.token, credentials: config.credentials, documentPath: config.documentPath, timeoutMs: config.timeoutMs, readOnly: config.readOnly, strict: config.strict });
   } catch (error) {
     // verifyDeployment reports what it finds; a throw is a bug in verify. Say so, never as a pass.
-    io.stderr(scrubSecret(`petstore-mock verify: exit 2: Inconclusive: verify itself failed: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`, config.token));
+    io.stderr(scrubSecret(`petstore-mock verify: exit 2: Inconclusive: verify itself failed: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`, secrets));
     return 2;
   }
   const colour = config.output === undefined && config.format === 'text' && (io.stdoutIsTTY ?? process.stdout.isTTY) && !io.env['NO_COLOR'];
-  const report = scrubSecret(format(result, config.format, colour), config.token);
+  const report = scrubSecret(format(result, config.format, colour), secrets);
   if (config.output === undefined) io.stdout(report);
   else {
     try {

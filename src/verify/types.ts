@@ -57,8 +57,18 @@ export interface CheckResult {
 export type Finding = CheckResult & { outcome: Severity };
 
 export interface VerifyOptions {
-  /** The bearer token sent as `Authorization: Bearer <token>`; never printed or reported. */
+  /**
+   * The token for every scheme of the document that takes one: `Authorization: Bearer <token>` for
+   * OAuth2, OpenID Connect and HTTP bearer, and the key of each API key scheme not given its own
+   * value in `credentials`. Never printed or reported.
+   */
   token?: string | undefined;
+  /**
+   * Credentials by the name of the document's security scheme (`components.securitySchemes`): an
+   * API key, a bearer token, or `user:password` for HTTP basic. Sent where the scheme says
+   * (header, query or cookie); never printed or reported.
+   */
+  credentials?: Readonly<Record<string, string>> | undefined;
   /** The OpenAPI document to verify against. Default: the package's `openapi/petstore.yaml`. */
   documentPath?: string | undefined;
   /** Milliseconds each request may take, answer included. Default 5000. */
@@ -69,7 +79,7 @@ export interface VerifyOptions {
   strict?: boolean | undefined;
   /** Compare each answer with the in-process mock's. Default true. */
   compareWithMock?: boolean | undefined;
-  /** Seed of the in-process mock's pets. Default 1. */
+  /** Seed of the in-process mock's records. Default 1. */
   seed?: number | undefined;
   /** The run's id, sent as `X-Petstore-Verify-Run` and put in the names of created pets. Default: a new one. */
   runId?: string | undefined;

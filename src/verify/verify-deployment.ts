@@ -1,15 +1,18 @@
-import { loadDocument, locateDocument, type PetResource } from '../document/index.js';
+import { loadDocument, locateDocument, type ResourceModel } from '../document/index.js';
+import { createBodyMaker } from './build-body.js';
+import { findCollections, type CollectionModel } from './collections.js';
 import { conclude, isFinding, summarize } from './conclude.js';
-import { findResource, type Resource } from './find-resource.js';
+import { chooseCredentials, credentialNames, impliedChallenges, readSchemes, secretsOf, type CredentialChoice, type GivenCredentials } from './credentials.js';
+import { plannedPathValues } from './fill-path.js';
 import { mergeFindings, type RecordedResult } from './merge-findings.js';
 import { createMockTarget, type MockTarget } from './mock-target.js';
-import { planOperationProbes, type PlanContext } from './plan-probes.js';
+import { planOperationProbes, unsendable, type PlanContext } from './plan-probes.js';
 import { planScenario } from './plan-scenario.js';
-import { changesState, createSideState, type Probe } from './probe.js';
+import { changesState, createSideState, fillPath, type Probe } from './probe.js';
 import { readOperations, type OperationModel } from './read-operations.js';
-import { createScrubber, scrubWith } from './redact.js';
+import { createScrubbers, scrubWith } from './redact.js';
 import { createRunId } from './run-id.js';
-import { runProbe, type RunState } from './run-probe.js';
+import { requestHeaders, runProbe, withCredentialQuery, type RunState } from './run-probe.js';
 import { DEFAULT_MAX_BODY_BYTES, DEFAULT_TIMEOUT_MS, sendRequest } from './send-request.js';
 import type { LeftBehind, VerifyOptions, VerifyResult } from './types.js';
 import { createSchemaValidator } from './validate-schema.js';
@@ -27,7 +30,8 @@ export async function verifyDeployment(baseUrl: string, options: VerifyOptions =
   const runId = options.runId ?? createRunId();
   const documentPath = options.documentPath ?? locateDocument();
   const token = options.token === '' ? undefined : options.token;
-  const scrub = createScrubber(token);
+  const given: GivenCredentials = { token, byScheme: new Map(Object.entries(options.credentials ?? {}).filter(([, value]) => value !== '')) };
+  const scrub = createScrubbers(secretsOf(given));
   const recorded: RecordedResult[] = [];
   const cleanup: VerifyResult['cleanup'] = { removed: [], leftBehind: [] };
   const mock: VerifyResult['mock'] = { compared: false };
@@ -74,12 +78,12 @@ export async function verifyDeployment(baseUrl: string, options: VerifyOptions =
   let source: Record<string, unknown>;
   let basePath: string;
   let operations: OperationModel[];
-  let pets: PetResource;
+  let resources: ResourceModel;
   try {
     const document = await loadDocument(documentPath);
     source = { ...document.source };
     basePath = document.basePath;
-    pets = document.pets;
+    resources = document.resources;
     operations = readOperations(source);
   } catch (error) {
     stopped = `the document ${documentPath} is unusable: ${messageOf(error)}`;
@@ -90,10 +94,19 @@ export async function verifyDeployment(baseUrl: string, options: VerifyOptions =
     stopped = `the base URL ${base} does not end in ${basePath}, the base path of the document's servers; give the deployment's URL up to and including it.`;
     return finish();
   }
-  if (token === undefined && operations.some(operation => operation.needsCredentials)) {
-    stopped = `the document's operations need a bearer token and none was given: pass --token <key> or set ${TOKEN_VARIABLE} (options.token in code).`;
+  const schemes = readSchemes(source);
+  const unknownSchemes = [...given.byScheme.keys()].filter(name => !schemes.has(name));
+  if (unknownSchemes.length > 0) {
+    stopped = `the document declares no security scheme ${unknownSchemes.map(name => `"${name}"`).join(', ')}; its schemes are ${[...schemes.keys()].map(name => `"${name}"`).join(', ') || 'none'}.`;
     return finish();
   }
+  if (token === undefined && given.byScheme.size === 0 && operations.some(operation => operation.needsCredentials)) {
+    const bearerOnly = [...schemes.values()].every(scheme => scheme.kind === 'bearer');
+    const others = bearerOnly ? '' : `, or --credential <scheme>=<value> for ${[...schemes.keys()].map(name => `"${name}"`).join(', ')}`;
+    stopped = `the document's operations need ${bearerOnly ? 'a bearer token' : 'credentials'} and none was given: pass --token <key> or set ${TOKEN_VARIABLE} (options.token in code)${others}.`;
+    return finish();
+  }
+  const choices = new Map<string, CredentialChoice>(operations.map(operation => [operation.operationId, chooseCredentials(operation.security, schemes, given)]));
 
   let mockTarget: MockTarget | undefined;
   if (options.compareWithMock !== false) {
@@ -105,13 +118,15 @@ export async function verifyDeployment(baseUrl: string, options: VerifyOptions =
     }
   } else mock.note = 'Not compared: compareWithMock is false.';
 
+  const validator = createSchemaValidator(source);
   const state: RunState = {
     baseUrl: base,
-    token,
+    credentialsFor: operation => choices.get(operation.operationId) ?? { kind: 'open' },
+    credentialNames: credentialNames(schemes),
     scrub,
     runId,
     send: { timeoutMs: options.timeoutMs ?? DEFAULT_TIMEOUT_MS, maxBodyBytes: options.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES },
-    documentContext: { document: source, validator: createSchemaValidator(source) },
+    documentContext: { document: source, validator },
     mock: mockTarget,
     deployment: createSideState(),
     mockSide: createSideState(),
@@ -120,8 +135,9 @@ export async function verifyDeployment(baseUrl: string, options: VerifyOptions =
     observed: new Map(),
     withCredentials: run.withCredentials,
   };
-  const resource = findResource(pets, operations);
-  const context: PlanContext = { document: source, resource, runId };
+  const model = findCollections(resources, operations);
+  let serial = 0;
+  const context: PlanContext = { document: source, model, runId, bodies: createBodyMaker(source, validator), validator, nextSerial: () => ++serial, challengesOf: operation => impliedChallenges(operation.security, schemes) };
   const readOnly = options.readOnly === true;
 
   const runPhase = async (phase: string, plan: () => Probe[]): Promise<void> => {
@@ -147,15 +163,25 @@ export async function verifyDeployment(baseUrl: string, options: VerifyOptions =
     }
   };
 
-  // An operation whose shape the document does not know promises nothing to check.
-  const notChecked = new Map(operations.filter(operation => operation.notImplemented).map(operation => [operation.operationId, notCheckedReason(operation)]));
+  // An operation whose shape the document does not know promises nothing to check; one verify cannot send is not checked either.
+  const notChecked = new Map<string, string>();
+  for (const operation of operations) {
+    const reason = operation.notImplemented ? notCheckedReason(operation) : unsendable(operation);
+    if (reason !== undefined) notChecked.set(operation.operationId, reason);
+  }
   for (const [operationId, reason] of notChecked) recorded.push({ outcome: 'skipped', operationId, check: 'not-checked', probe: 'the operation', message: `Not checked (${reason}).` });
-  // Lists first: later probes read ids from them.
-  const ordered = operations.filter(operation => !operation.notImplemented).sort((left, right) => Number(left.path.includes('{')) - Number(right.path.includes('{')));
+  // Lists first, then fewer path parameters: later probes read keys from what earlier ones listed.
+  const depth = (operation: OperationModel): number => (operation.path.match(/\{/g) ?? []).length;
+  const ordered = operations.filter(operation => !notChecked.has(operation.operationId)).sort((left, right) => depth(left) - depth(right));
   await runPhase('operations', () => ordered.flatMap(operation => planOperationProbes(operation, context)));
-  if (resource) await runPhase('scenario', () => planScenario(resource, context, readOnly));
-  else recorded.push({ outcome: 'skipped', operationId: '*', check: 'read-back', probe: 'scenario', message: 'Skipped: the document has no collection with a list and an item path to run the scenario on.' });
-  await cleanUp(state, resource, cleanup).catch((error: unknown) => (cleanup.note = `Clean-up failed: ${messageOf(error)}`));
+  for (const collection of model.collections) {
+    if (collection.reads.length === 0 && collection.lists.length === 0) {
+      recorded.push({ outcome: 'skipped', operationId: collection.creates[0]?.operation.operationId ?? '*', check: 'not-checked', probe: `${collection.name}: scenario`, message: `Not checked: the document declares no way to read ${collection.name} back.` });
+      continue;
+    }
+    await runPhase(`scenario of ${collection.name}`, () => planScenario(collection, context, readOnly));
+  }
+  await cleanUp(state, model, cleanup).catch((error: unknown) => (cleanup.note = `Clean-up failed: ${messageOf(error)}`));
 
   for (const operation of operations) {
     const reason = notChecked.get(operation.operationId);
@@ -169,28 +195,39 @@ export async function verifyDeployment(baseUrl: string, options: VerifyOptions =
   return finish();
 }
 
-/** Removes what the run created, when the document has a DELETE for it; otherwise lists it. */
-async function cleanUp(state: RunState, resource: Resource | undefined, cleanup: VerifyResult['cleanup']): Promise<void> {
+/** Removes what the run created and its scenario did not, where the document declares a DELETE for it; otherwise lists it. */
+async function cleanUp(state: RunState, model: CollectionModel, cleanup: VerifyResult['cleanup']): Promise<void> {
   const created = state.deployment.createdLocations;
   if (created.length === 0) return;
-  if (!resource?.remove) {
-    cleanup.note = `The document declares no DELETE ${resource?.itemPath ?? 'on the created resources'}: what the run created stays; each is named "petstore-mock-verify ${state.runId}".`;
-  }
+  const withoutDelete = new Set<string>();
   for (const each of created) {
-    const location = resource ? resource.itemPath.replace(`{${resource.idParameter}}`, encodeURIComponent(String(each.id))) : String(each.id);
+    const collection = each.collection === undefined ? undefined : model.byName.get(each.collection);
+    const [remove] = collection?.removes ?? [];
+    const itemPath = collection?.resource.itemPaths[0];
+    const filled = remove && each.key !== undefined && each.key !== null ? plannedPathValues(remove, model, state.deployment, { key: each.key, given: each.pathValues }) : undefined;
+    const location = filled && 'values' in filled && remove ? fillPath(remove.operation.path, filled.values) : itemPath && each.key !== undefined ? fillPath(itemPath, { [itemPath.slice(itemPath.lastIndexOf('{') + 1, -1)]: each.key }) : each.location;
     const leave = (reason: string): LeftBehind => ({ operationId: each.operationId, location, name: each.name, reason });
-    if (!resource?.remove || each.id === undefined) {
-      cleanup.leftBehind.push(leave(resource?.remove ? 'its id is unknown' : `no DELETE ${resource?.itemPath ?? ''} in the document`.trim()));
+    if (!remove) {
+      const where = itemPath === undefined ? `for what ${each.operationId} creates` : itemPath;
+      withoutDelete.add(where);
+      cleanup.leftBehind.push(leave(`no DELETE ${where} in the document`));
       continue;
     }
-    const exchange = await sendRequest(
-      { method: 'DELETE', url: new URL(`${state.baseUrl}${location}`), headers: { 'user-agent': 'petstore-mock-verify', 'x-petstore-verify-run': state.runId, ...(state.token !== undefined && { authorization: `Bearer ${state.token}` }) } },
-      state.send,
-    );
+    if (!filled || !('values' in filled)) {
+      cleanup.leftBehind.push(leave(filled && 'notChecked' in filled ? filled.notChecked : 'its key is unknown'));
+      continue;
+    }
+    const credentials = state.credentialsFor(remove.operation);
+    if (credentials.kind === 'missing') {
+      cleanup.leftBehind.push(leave(credentials.reason));
+      continue;
+    }
+    const exchange = await sendRequest({ method: 'DELETE', url: new URL(`${state.baseUrl}${withCredentialQuery(location, credentials)}`), headers: requestHeaders(state, credentials, false) }, state.send);
     state.requests++;
     if (exchange.kind === 'answer' && exchange.status >= 200 && exchange.status < 300) cleanup.removed.push(location);
     else cleanup.leftBehind.push(leave(exchange.kind === 'answer' ? `DELETE answered ${exchange.status}` : exchange.message));
   }
+  if (withoutDelete.size > 0) cleanup.note = `The document declares no DELETE ${[...withoutDelete].join(', ')}: what the run created there stays; each is named "petstore-mock-verify ${state.runId}" where its schema allows.`;
 }
 
 function notCheckedReason(operation: OperationModel): string {

@@ -1,0 +1,78 @@
+import { randomUUID } from 'node:crypto';
+import type { ParentLink } from '../document/index.js';
+import { sampleParameter } from './build-body.js';
+import type { Collection, CollectionModel, PlannedOperation } from './collections.js';
+import type { OperationModel } from './read-operations.js';
+import type { SideState } from './probe.js';
+
+type RecordValue = Record<string, unknown>;
+
+/** Path values, or why verify cannot fill them on this side. */
+export type PathValues = { values: Record<string, unknown> } | { notChecked: string };
+
+/**
+ * The path parameters of a planned operation: the record's key, and its parents' keys from the
+ * record's foreign keys (`Pet.ownerId`), else from values given (the create's own path), else
+ * from a record of the parent this side has listed, so that a nested path names records that
+ * belong together.
+ */
+export function plannedPathValues(planned: PlannedOperation, model: CollectionModel, state: SideState, options: { record?: RecordValue | undefined; key?: unknown; given?: Record<string, unknown> | undefined } = {}): PathValues {
+  const values: Record<string, unknown> = {};
+  const { plan } = planned;
+  if (plan.keyParameter !== undefined) {
+    const collection = model.byName.get(plan.resource);
+    const key = options.key ?? (collection && options.record?.[collection.keyProperty]);
+    if (key === undefined || key === null) return { notChecked: 'no record to address' };
+    values[plan.keyParameter] = key;
+  }
+  let below: { link: ParentLink; record: RecordValue } | undefined;
+  for (let index = plan.parents.length - 1; index >= 0; index--) {
+    const link = plan.parents[index] as ParentLink;
+    const parent = model.byName.get(link.resource);
+    if (!parent) return { notChecked: `its parent ${link.resource} is not a collection verify knows` };
+    const known = state.records.get(parent.name) ?? [];
+    let key: unknown = options.given?.[link.parameter];
+    if (key === undefined && below === undefined && options.record && link.foreignKey !== undefined) key = options.record[link.foreignKey];
+    if (key === undefined && below?.link.previousForeignKey !== undefined) key = below.record[below.link.previousForeignKey];
+    if ((key === undefined || key === null) && options.record && below === undefined) {
+      // The record names no parent: which one holds it is unknown.
+      return { notChecked: `verify cannot tell which ${parent.resource.singular} holds the record (it has no ${link.foreignKey ?? `${parent.resource.singular}Id`})` };
+    }
+    const record = key === undefined || key === null ? known[0] : (known.find(each => each[parent.keyProperty] === key) ?? { [parent.keyProperty]: key });
+    if (!record) return { notChecked: `no ${parent.resource.singular} to find it under: the deployment listed no ${parent.name}` };
+    values[link.parameter] = record[parent.keyProperty];
+    below = { link, record };
+  }
+  return { values };
+}
+
+/**
+ * The path parameters of an operation the resource model has no plan for (`/pet/{petId}/uploadImage`):
+ * a parameter that ends an item path of a collection takes the key of a record this side has
+ * listed, any other its example or a value of its schema.
+ */
+export function samplePathValues(operation: OperationModel, model: CollectionModel, state: SideState, document: unknown): Record<string, unknown> {
+  const values: Record<string, unknown> = {};
+  const segments = operation.path.split('/');
+  for (const parameter of operation.parameters.filter(each => each.in === 'path')) {
+    const at = segments.indexOf(`{${parameter.name}}`);
+    const prefix = segments.slice(0, at + 1).join('/');
+    const collection = at === -1 ? undefined : model.collections.find(each => each.resource.itemPaths.includes(prefix));
+    const known = collection && state.records.get(collection.name)?.[0]?.[collection.keyProperty];
+    values[parameter.name] = known ?? parameter.example ?? (parameter.schema ? sampleParameter(document, parameter.schema.schema) : 1);
+  }
+  return values;
+}
+
+/** A key no record of the collection has on this side: far above every whole number seen, or a fresh string. */
+export function unknownKey(collection: Collection, state: SideState, runId: string): unknown {
+  const rule = collection.resource.key;
+  if (rule.kind === 'sequence') {
+    const seen = (state.records.get(collection.name) ?? []).map(record => record[collection.keyProperty]).filter((key): key is number => typeof key === 'number');
+    const created = state.scenarios.get(collection.name)?.created?.key;
+    const far = Math.max(1000, ...seen, typeof created === 'number' ? created : 0) + 1_000_000;
+    return far <= rule.bounds.maximum ? far : rule.bounds.maximum;
+  }
+  if (rule.schema.format === 'uuid') return randomUUID();
+  return `pmv-unknown-${runId.toLowerCase().replace(/[^a-z0-9]/g, '')}`;
+}

@@ -1,0 +1,58 @@
+import { fileURLToPath } from 'node:url';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { verifyDeployment, type VerifyResult } from '../../src/verify/index.js';
+import { startDeployment, type Deployment } from './drifted-mock.js';
+
+const corpus = (name: string): string => fileURLToPath(new URL(name.startsWith('.') ? name : `../documents/corpus/${name}`, import.meta.url));
+const ALL_STEPS = ['create', 'read the created one back', 'list after create', 'update (PUT)', 'read the update back', 'delete the created one', 'read the deleted one', 'an unknown key'];
+const TOKEN = 'corpus-verify-token';
+
+/** Each public document, its collections (as the mock finds them) and the scenario steps each one's document declares. */
+const DOCUMENTS = [
+  { file: 'petstore-expanded.yaml', collections: { pets: ['create', 'read the created one back', 'list after create', 'delete the created one', 'read the deleted one', 'an unknown key'] } },
+  { file: 'petstore-expanded-v2.yaml', collections: { pets: ['create', 'read the created one back', 'list after create', 'delete the created one', 'read the deleted one', 'an unknown key'] } },
+  { file: 'swagger-petstore-v3.yaml', collections: { pet: ['create', 'read the created one back', 'list after create', 'update (PUT)', 'read the update back', 'delete the created one', 'read the deleted one', 'an unknown key'], order: ['create', 'read the created one back', 'delete the created one', 'read the deleted one', 'an unknown key'], user: ['create', 'read the created one back', 'update (PUT)', 'read the update back', 'delete the created one', 'read the deleted one', 'an unknown key'] } },
+  // The 2.0 document types deleteOrder's orderId as a string where Order.id is an integer: the mock answers 404 to that DELETE, so the orders stay.
+  { file: 'swagger-petstore-v2.yaml', staysBehind: '/store/order/', collections: { pet: ['create', 'read the created one back', 'list after create', 'update (PUT)', 'read the update back', 'delete the created one', 'read the deleted one', 'an unknown key'], user: ['create', 'read the created one back', 'update (PUT)', 'read the update back', 'delete the created one', 'read the deleted one', 'an unknown key'] } },
+  {
+    file: 'spring-petclinic-rest.yaml',
+    collections: Object.fromEntries(['owners', 'pettypes', 'pets', 'visits', 'specialties', 'vets'].map(name => [name, ALL_STEPS])),
+  },
+  // uuid keys the service assigns, a list wrapped as {data, meta} and paged by page/limit, an update by PATCH, RFC 7807 problems.
+  { file: './documents/events-open.yaml', collections: { events: [...ALL_STEPS.filter(step => step !== 'update (PUT)'), 'update (PATCH)', "filter by the created one's city"] } },
+  // Swagger 2.0 with an API key in a header (the token), multipart and form bodies verify does not send, and a nested create-only path.
+  { file: '../documents/kennel-swagger2.yaml', collections: { dogs: ['create', 'read the created one back', 'list after create', "filter by the created one's status", "filter by the created one's breed", 'delete the created one', 'read the deleted one', 'an unknown key'] } },
+] as const;
+
+describe.each(DOCUMENTS)('verify against the mock started with the document $file', document => {
+  const { file, collections } = document;
+  const staysBehind = 'staysBehind' in document ? document.staysBehind : undefined;
+  let deployment: Deployment;
+  let result: VerifyResult;
+  beforeAll(async () => {
+    deployment = await startDeployment(corpus(file));
+    result = await verifyDeployment(deployment.url, { token: TOKEN, documentPath: corpus(file), timeoutMs: 30_000 });
+  });
+  afterAll(() => deployment.close());
+
+  it('finds nothing wrong: no error, no warning, exit code 0', () => {
+    expect(result.findings).toEqual([]);
+    expect(result).toMatchObject({ ok: true, inconclusive: false, exitCode: 0 });
+  });
+
+  it('runs each collection’s scenario, every step its document declares passing', () => {
+    for (const [name, steps] of Object.entries(collections)) {
+      for (const step of steps) {
+        const results = result.results.filter(each => each.probe === `${name}: ${step}`);
+        expect(results.length, `${name}: ${step}`).toBeGreaterThan(0);
+        expect(results.map(each => each.outcome), `${name}: ${step}`).not.toContain('skipped');
+        expect(results.some(each => each.outcome === 'passed'), `${name}: ${step}`).toBe(true);
+      }
+    }
+  });
+
+  it('removes every record it created where the document declares a DELETE', () => {
+    expect(result.cleanup.leftBehind.filter(left => !/no DELETE/.test(left.reason) && (staysBehind === undefined || !left.location.startsWith(staysBehind)))).toEqual([]);
+    expect(result.cleanup.removed.length).toBeGreaterThan(0);
+  });
+});
