@@ -37,6 +37,11 @@ describe('documents as teams write them', () => {
     expect(errors).toEqual([]);
   });
 
+  it('refuses at start a document split into files by relative $refs, naming the $ref and how to bundle it, instead of answering {} and taking any body', async () => {
+    const split = fileURLToPath(new URL('documents/findings/external-ref.yaml', import.meta.url));
+    await expect(createEngine({ documentPath: split })).rejects.toThrow(/\$ref "external-ref-pet\.yaml" refers to another file or URL, which the mock does not read: bundle the document into one file first/);
+  });
+
   it('gives every seeded name a value its own Unicode pattern accepts', async () => {
     const engine = await createEngine({ documentPath: EVENTS, pets: 40 });
     const listed = (await call(engine, 'GET', '/api/v2/events?limit=50')).json['data'] as { name: string }[];

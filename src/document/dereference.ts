@@ -1,7 +1,8 @@
 /**
  * Replaces every local `$ref` (`#/…`) with what it points at, as Prism's loader does with
  * json-schema-ref-parser before it reads operations, minus the remote resolvers this document never
- * needs. Keys beside a `$ref` are kept over the target's. A reference cycle is refused.
+ * needs. Keys beside a `$ref` are kept over the target's. A reference cycle is refused, and so is a
+ * `$ref` to another file or a URL (nothing is read or fetched: a split document is bundled first).
  */
 export function dereferenceLocal<T>(document: T): T {
   const resolved = new Map<string, unknown>();
@@ -29,6 +30,11 @@ export function dereferenceLocal<T>(document: T): T {
     if (Array.isArray(node)) return node.map(walk);
     if (node === null || typeof node !== 'object') return node;
     const { $ref, ...siblings } = node as Record<string, unknown>;
+    if (typeof $ref === 'string' && !$ref.startsWith('#')) {
+      throw new Error(
+        `[petstore-mock] The document's $ref ${JSON.stringify($ref)} refers to another file or URL, which the mock does not read: bundle the document into one file first (for example \`npx @redocly/cli bundle openapi.yaml -o bundled.yaml\`).`,
+      );
+    }
     if (typeof $ref === 'string' && $ref.startsWith('#/')) {
       const target = resolvePointer($ref);
       return Object.keys(siblings).length === 0 ? target : { ...(target as object), ...(walk(siblings) as object) };
