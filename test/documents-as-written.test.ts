@@ -1,9 +1,10 @@
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { createEngine, type Engine } from '../src/index.js';
+import { createEngine, createMockServer, type Engine } from '../src/index.js';
 
 const EVENTS = fileURLToPath(new URL('documents/events.yaml', import.meta.url));
 const EVOLVED = fileURLToPath(new URL('documents/evolved-pets.yaml', import.meta.url));
+const KENNEL = fileURLToPath(new URL('documents/kennel-openapi3.yaml', import.meta.url));
 const JSON_BODY = { 'content-type': 'application/json' };
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 
@@ -17,6 +18,19 @@ describe('documents as teams write them', () => {
     const engine = await createEngine({ documentPath: EVENTS });
     expect(engine.document.basePath).toBe('/api/v2');
     expect((await call(engine, 'GET', '/api/v2/events')).status).toBe(200);
+  });
+
+  it('names a path the server has no operation at under the document’s own base path, as requested', async () => {
+    const server = await createMockServer({ port: 0, host: '127.0.0.1', documentPath: KENNEL });
+    try {
+      expect(server.url).toBe(`${server.origin}/api/v1`);
+      const unknown = await fetch(`${server.url}/owners`);
+      expect(unknown.status).toBe(404);
+      expect(await unknown.json()).toMatchObject({ code: 'route_not_found', message: expect.stringMatching(/^No operation of Kennel is at \/api\/v1\/owners; it has GET \/api\/v1\/dogs, /) as unknown });
+      expect(await (await fetch(`${server.origin}/v1/dogs`)).json()).toMatchObject({ message: expect.stringMatching(/ is at \/v1\/dogs; it has GET \/api\/v1\/dogs, /) as unknown });
+    } finally {
+      await server.close();
+    }
   });
 
   it('keys records by a uuid the service assigns, seeded, and pages a list wrapped as {data, meta} from page 1', async () => {

@@ -64,6 +64,19 @@ describe('the MSW handlers', () => {
     expect((await fetch('https://api.animal-store.example/v1/pets', { headers: AUTH })).status).toBe(FALLTHROUGH);
   });
 
+  it('name a path they have no operation at, or a method they do not take, under the baseUrl as the client requested it', async () => {
+    serve(...createHandlers({ pets: 1, baseUrl: 'http://localhost:3000/api/v1' }));
+    const unknown = await fetch('http://localhost:3000/api/v1/owners?limit=2', { headers: AUTH });
+    expect(unknown.status).toBe(404);
+    expect(await unknown.json()).toMatchObject({
+      code: 'route_not_found',
+      message: 'No operation of Animal Store API is at /api/v1/owners; it has GET /api/v1/pets, POST /api/v1/pets, GET /api/v1/pets/{petId}, GET /api/v1/store/orders.',
+    });
+    expect(((await (await fetch('http://localhost:3000/API/v1', { headers: AUTH })).json()) as { message: string }).message).toMatch(/ is at \/API\/v1; it has GET \/API\/v1\/pets,/);
+    const refused = await fetch('http://localhost:3000/api/v1/pets/1', { method: 'DELETE', headers: AUTH });
+    expect(await refused.json()).toMatchObject({ code: 'method_not_allowed', message: 'DELETE is not allowed on /api/v1/pets/1; use GET or HEAD.' });
+  });
+
   it('wait the given delay before answering, and none by default', async () => {
     serve(...createHandlers({ pets: 1, delay: 150 }));
     const started = performance.now();
