@@ -1,5 +1,4 @@
 import { request as httpRequest } from 'node:http';
-import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { describeAdminContract } from './admin.contract.js';
 import { describeAnimalStoreContract } from './animal-store.contract.js';
@@ -7,9 +6,8 @@ import { describeControlsContract } from './controls.contract.js';
 import { describeTestControlsContract } from './test-controls.contract.js';
 import { describeDocumentDrivenContract } from './document-driven.contract.js';
 import { CORPUS } from './corpus.js';
+import { EVOLVED_DOCUMENT } from './driven-documents.js';
 import { describeResourceCrudContract } from './resource-crud.contract.js';
-
-const EVOLVED = fileURLToPath(new URL('../documents/evolved-pets.yaml', import.meta.url));
 import { configuredContainer, createContainerSurface } from '../support/container-surface.js';
 import { buildTestImage, docker, prepareDocker, TEST_IMAGE } from '../support/docker.js';
 import { noteSkip } from '../support/skip-reasons.js';
@@ -38,7 +36,7 @@ describe.skipIf(unavailable !== undefined)('the Docker image', () => {
   describeControlsContract('the container', createContainerSurface);
   describeAdminContract('the container', createContainerSurface);
   describeTestControlsContract('the container', createContainerSurface);
-  describeDocumentDrivenContract('the container', options => createContainerSurface({ ...options, documentPath: EVOLVED }), EVOLVED);
+  describeDocumentDrivenContract('the container', options => createContainerSurface({ ...options, documentPath: EVOLVED_DOCUMENT.documentPath }), EVOLVED_DOCUMENT);
   // Documents nobody here wrote: every collection keeps state in the image too.
   for (const corpus of CORPUS.slice(1)) describeResourceCrudContract('the container', options => createContainerSurface({ ...options, documentPath: corpus.documentPath }), corpus);
 

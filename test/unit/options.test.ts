@@ -38,7 +38,9 @@ describe('the options every surface checks with one set of rules', () => {
   });
 
   it('names every flag and its environment variable in --help', () => {
-    for (const rule of Object.values(OPTION_RULES).filter(each => each.flag !== '')) {
+    const flagged = Object.values(OPTION_RULES).filter(each => each.flag !== '');
+    expect(flagged.length).toBeGreaterThan(10);
+    for (const rule of flagged) {
       expect(HELP).toContain(rule.flag);
       expect(HELP).toContain(rule.env);
     }
