@@ -19,6 +19,8 @@ export default defineConfig({
     hookTimeout: 60_000,
     // Suites start servers and child processes; two workers match the CI machine's two cores.
     maxWorkers: 2,
+    // A test that makes no assertion fails: it could not have failed otherwise.
+    expect: { requireAssertions: true },
     // The default report, then what was skipped and why: last, where a person reads it.
     reporters: ['default', './test/support/skip-summary-reporter.ts'],
   },

@@ -1,5 +1,5 @@
 // The esbuild options of the package's bundles, apart from the script that runs them
-// (scripts/build.mjs), so that a test can ask esbuild what each bundles (test/bundled-licenses.test.ts).
+// (scripts/build.mjs), so that a test can ask esbuild what each bundles (test/build/bundled-licenses.test.ts).
 import { createRequire } from 'node:module';
 import { dirname, resolve } from 'node:path';
 import { ajvCompilerBuildOptions, ajvInPage, ajvOnDemand } from './ajv-on-demand.mjs';

@@ -1,6 +1,6 @@
 /**
  * `npm run fixtures`: writes the files derived from Faker and the fixtures, which
- * test/generated-files.test.ts checks are current:
+ * test/build/generated-files.test.ts checks are current:
  * - src/fixtures/pet-names.generated.ts: Faker's English pet names, so the fixtures need Faker's
  *   class but not its whole English locale (which costs ~50 ms of start-up to evaluate);
  * - fixtures/pets.json: the 20 pets the mock starts with by default (seed 1);

@@ -1,6 +1,6 @@
 /**
  * Renders src/types/api.generated.ts, the API's TypeScript types, from the OpenAPI document alone:
- * `npm run build` writes it (scripts/generate-api-types.ts) and test/generated-files.test.ts checks
+ * `npm run build` writes it (scripts/generate-api-types.ts) and test/build/generated-files.test.ts checks
  * it is current, so a new schema, field, operation or status needs no hand-written type.
  *
  * Naming rules:

@@ -128,7 +128,7 @@ export async function createEngine(options: EngineOptions = {}): Promise<Engine>
     }
     const { basePath } = runtime.document;
     if (path === basePath || path.startsWith(`${basePath}/`)) return answerApiRequest(runtime, apiServices, request, method, path, search, headers);
-    return { response: runtime.notFound(path) };
+    return { response: runtime.notFound(path, request.basePath) };
   };
 
   const recordRefusal = (refusal: Refusal, time = journalTime()): void => {

@@ -17,6 +17,11 @@ export interface MockRequest {
   body?: Uint8Array | string | undefined;
   /** Set by an adapter that stopped reading a body over the size limit: the engine answers 413. */
   bodyTooLarge?: boolean;
+  /**
+   * Set by an adapter that serves the API under another path than the document's base path (MSW's
+   * `baseUrl: '…/api/v1'`): `url` is still under the document's, and messages name paths under this one, as the client sent them.
+   */
+  basePath?: string;
 }
 
 /** What the engine answers: a status, lower-case headers and a serialized body. */

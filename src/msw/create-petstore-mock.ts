@@ -169,8 +169,13 @@ export function createMock(options: PetstoreMockOptions, startNow: boolean): Pet
     documentBasePath = ready.document.basePath;
     if (!underBasePath(request.url)) return undefined;
     const mockRequest = await fromFetchRequest(request, ready.bodyLimit);
-    // The origin stays, for the journal; the engine reads the path.
-    if (basePrefix !== undefined) mockRequest.url = new URL(request.url).origin + ready.document.basePath + request.url.slice(basePrefix.length);
+    // The origin stays, for the journal; the engine reads the path, and names it in messages under the base path as requested.
+    if (basePrefix !== undefined) {
+      const { origin, pathname } = new URL(request.url);
+      const rest = request.url.slice(basePrefix.length);
+      mockRequest.url = origin + ready.document.basePath + rest;
+      mockRequest.basePath = pathname.slice(0, pathname.length - rest.replace(/[?#][\s\S]*$/, '').length);
+    }
     const response = await ready.handle(mockRequest);
     if (!warmedUp) {
       // Once the first answer is out (not before: that would hold up the worker's start or the

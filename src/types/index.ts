@@ -1,7 +1,7 @@
 /**
  * The Animal Store API's own shapes, as the OpenAPI document declares them: api.generated.ts is
  * rendered from `openapi/petstore.yaml` by `scripts/render-api-types.ts` (`npm run build`), and
- * `test/generated-files.test.ts` checks it is current.
+ * `test/build/generated-files.test.ts` checks it is current.
  */
 
 export { PET_STATUSES } from './api.generated.js';

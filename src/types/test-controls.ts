@@ -2,8 +2,11 @@ import type { Override } from '../engine/controls/overrides.js';
 import type { JournalEntry } from '../engine/journal/request-journal.js';
 import type { OperationId, OperationRequestBodies, OperationResponses, Pet } from './index.js';
 
-/** The statuses `operationId` declares. */
-export type DeclaredStatus<Op extends OperationId> = keyof OperationResponses[Op] & number;
+/**
+ * The statuses `operationId` declares. `Extract` (not `keyof … & number`) makes TypeScript spell the
+ * union out in its errors: a 418 for listPets reads "not assignable to type '200 | 400 | 401 | 500 | 503'".
+ */
+export type DeclaredStatus<Op extends OperationId> = Extract<keyof OperationResponses[Op], number>;
 
 /** A scripted answer for `mock.override(operationId, …)`: only a status the operation declares, with that response's body type. */
 export interface OverrideOptions<Op extends OperationId, Status extends DeclaredStatus<Op>> {

@@ -9,11 +9,11 @@ export function describeAnimalStoreContract(surfaceName: string, createSurface: 
   /**
    * A page's fetch cannot send `Origin` or a preflight's headers (the browser owns them), and a
    * service worker answers before the browser would send a preflight: on that surface these cases
-   * are skipped, and test/browser.test.ts checks CORS as a page meets it (a cross-origin fetch).
+   * are skipped, and test/browser/browser.test.ts checks CORS as a page meets it (a cross-origin fetch).
    */
   const itSendingForbiddenHeaders = traits.fetchesFromPage ? it.skip : it;
   if (traits.fetchesFromPage) {
-    noteSkip(`the CORS cases through ${surfaceName}`, "a page's fetch cannot send Origin or a preflight's headers; test/browser.test.ts checks CORS with a real cross-origin fetch");
+    noteSkip(`the CORS cases through ${surfaceName}`, "a page's fetch cannot send Origin or a preflight's headers; test/browser/browser.test.ts checks CORS with a real cross-origin fetch");
   }
   describe(`the Animal Store contract through ${surfaceName}`, () => {
     describe('with the default 20 seeded pets', () => {

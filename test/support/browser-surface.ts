@@ -1,6 +1,6 @@
 import type { Browser, Page } from 'playwright-core';
 import { AdminError, isAdminError, type EngineOptions } from '../../src/index.js';
-import type { SeenResponse } from '../browser-app/src/main.js';
+import type { SeenResponse } from '../browser/browser-app/src/main.js';
 import type { Surface, SurfaceControls } from '../contract/surface.js';
 
 const NULL_BODY_STATUSES = new Set([204, 205, 304]);

@@ -3,7 +3,7 @@ import type { Engine } from '../../src/index.js';
 
 const inTest = (path: string): string => fileURLToPath(new URL(`../${path}`, import.meta.url));
 
-/** The documents the document fuzzer runs against, besides the Animal Store's (test/fuzz.test.ts), each with its first server's origin (where the MSW handlers answer) and the seed of its requests. */
+/** The documents the document fuzzer runs against, besides the Animal Store's (test/engine/fuzz.test.ts), each with its first server's origin (where the MSW handlers answer) and the seed of its requests. */
 export const FUZZED_DOCUMENTS = [
   { id: 'petclinic', name: 'Spring PetClinic REST (nested collections, embedded children, RFC 7807 problems, no security)', documentPath: inTest('documents/corpus/spring-petclinic-rest.yaml'), origin: 'http://localhost:9966', seed: 1901 },
   { id: 'swagger-v3', name: 'the Swagger Petstore v3 (string keys, action-path lists, PUT on the collection, an API key or OAuth2)', documentPath: inTest('documents/corpus/swagger-petstore-v3.yaml'), origin: 'https://petstore3.swagger.io', seed: 3003 },

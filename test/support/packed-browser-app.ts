@@ -139,9 +139,9 @@ function defaultExport<Plugin extends (...args: never[]) => unknown>(exported: P
   return typeof exported === 'function' ? exported : exported.default;
 }
 
-/** The test app (test/browser-app), which imports the story loader from petstore-mock/storybook. */
+/** The test app (test/browser/browser-app), which imports the story loader from petstore-mock/storybook. */
 export function buildPackedBrowserApp(bundler: AppBundler = 'vite'): Promise<string> {
-  return buildPackedApp({ output: `test-output/packed-browser-app${bundler === 'vite' ? '' : `-${bundler}`}`, folders: ['test/browser-app'], root: 'test/browser-app', bundler });
+  return buildPackedApp({ output: `test-output/packed-browser-app${bundler === 'vite' ? '' : `-${bundler}`}`, folders: ['test/browser/browser-app'], root: 'test/browser/browser-app', bundler });
 }
 
 const CONTENT_TYPES: Record<string, string> = {

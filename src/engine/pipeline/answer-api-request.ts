@@ -25,6 +25,8 @@ export interface ApiRequestServices {
 interface ReadRequest {
   /** Its path under the base path (`/pets/1`). */
   path: string;
+  /** Its path as the engine was given it, base path included (`/v1/pets/1`). */
+  typedPath: string;
   prismRequest: IHttpRequest;
   context: RequestContext;
   decoded: DecodedBody;
@@ -46,7 +48,7 @@ export async function answerApiRequest(runtime: DocumentRuntime, services: ApiRe
   // Prism's mocker answers forced, scripted and document-answered responses; otherwise it is never loaded.
   if (isForced(context.controls) || services.overrides.size > 0 || runtime.answersFromDocument) context.mocker = await loadPrismMocker();
   const result = runtime.pipeline.run(read.prismRequest, context, read.verdictKey);
-  const { response, problems } = checkOutput(runtime, services, result, read, method, typedPath);
+  const { response, problems } = checkOutput(runtime, services, result, read, method, request.basePath);
   runtime.answers.keep(read.verdictKey, context, response);
   response.delay = context.delay;
   const opened = context.session?.opened;
@@ -103,27 +105,30 @@ function readApiRequest(runtime: DocumentRuntime, services: ApiRequestServices, 
     control: null,
     problems: [],
   };
-  return { path, prismRequest, context, decoded, verdictKey: verdictKey(prismMethod, `${path}?${search}`, headers, decoded.kind !== 'none') };
+  return { path, typedPath, prismRequest, context, decoded, verdictKey: verdictKey(prismMethod, `${path}?${search}`, headers, decoded.kind !== 'none') };
 }
 
-/** The last stage: a request Prism could not route is a 404 or 405; a response the document forbids (`--validate-responses`) a 500 that says why. */
+/**
+ * The last stage: a request Prism could not route is a 404 or 405, its path named under `basePath` (the
+ * one the client used: MockRequest.basePath, else the document's); a response the document forbids (`--validate-responses`) a 500 that says why.
+ */
 function checkOutput(
   runtime: DocumentRuntime,
   services: ApiRequestServices,
   result: PrismResult,
   read: ReadRequest,
   method: string,
-  typedPath: string,
+  basePath = runtime.document.basePath,
 ): { response: MockResponse; problems: JournalProblem[] } {
   const { context, path } = read;
   if (result._tag === 'Left') {
     const status = (result.left as { status?: number }).status;
     if (status === 405) {
       const allow = runtime.allowedMethods(path);
-      const message = `${method} is not allowed on ${runtime.document.basePath}${path}; use ${allow.join(' or ')}.`;
+      const message = `${method} is not allowed on ${basePath}${path}; use ${allow.join(' or ')}.`;
       return { response: toMockResponse(errorResponse('method_not_allowed', message, { allow: allow.join(', ') })), problems: context.problems };
     }
-    if (status === 404) return { response: runtime.notFound(typedPath), problems: context.problems };
+    if (status === 404) return { response: runtime.notFound(`${basePath}${read.typedPath.slice(runtime.document.basePath.length)}`, basePath), problems: context.problems };
     return { response: services.failure(`[petstore-mock] Prism could not route ${method} ${path}.`, result.left), problems: context.problems };
   }
   const { output, validations } = result.right;

@@ -26,8 +26,8 @@ export interface DocumentRuntime {
   readonly credentialNames: ReadonlySet<string>;
   /** True when Prism's mocker answers some operation from the document: every request then has it at hand. */
   readonly answersFromDocument: boolean;
-  /** `404 route_not_found`, naming the path as typed and the document's operations. */
-  notFound(path: string): MockResponse;
+  /** `404 route_not_found`, naming the path as typed and the document's operations, under `basePath` (default: the document's). */
+  notFound(path: string, basePath?: string): MockResponse;
   /** The methods of the operations at `path` (under the base path), for `405` and `Allow`. */
   allowedMethods(path: string): string[];
   /**
@@ -58,7 +58,7 @@ export function createDocumentRuntime(document: PetstoreDocument, services: Docu
   );
   const admin = createAdminEndpoints({ ...services.admin, document, settings: { ...services.admin.settings, document: describeDocument(document), operations: describeOperations(document) } });
   const operations = [...document.operations.values()];
-  const operationList = operations.map(operation => `${operation.method.toUpperCase()} ${document.basePath}${operation.path}`).join(', ');
+  const operationList = (basePath: string): string => operations.map(operation => `${operation.method.toUpperCase()} ${basePath}${operation.path}`).join(', ');
   const { overrides, faultRate, latency, clock } = services.responder;
   const shapeError = createErrorShapes(document, services.responder.seed);
   /** The operation at `method` `path`, as Prism routes: one at a path without parameters before one at a template. */
@@ -88,7 +88,8 @@ export function createDocumentRuntime(document: PetstoreDocument, services: Docu
     documentMethods: withHead([...new Set(operations.map(operation => operation.method.toUpperCase()))]),
     credentialNames: declaredCredentialNames(document.prismOperations),
     answersFromDocument: operations.some(operation => !document.resources.plans.has(operation.operationId) && operation.definition['x-not-implemented'] !== true),
-    notFound: path => toMockResponse(errorResponse('route_not_found', `No operation of ${document.source.info.title} is at ${path}; it has ${operationList}.`)),
+    notFound: (path, basePath = document.basePath) =>
+      toMockResponse(errorResponse('route_not_found', `No operation of ${document.source.info.title} is at ${path}; it has ${operationList(basePath)}.`)),
     allowedMethods: path =>
       withHead([
         ...new Set(

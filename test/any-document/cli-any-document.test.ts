@@ -1,0 +1,77 @@
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { describe, expect, it } from 'vitest';
+import { startCli } from '../support/run-cli.js';
+
+const SWAGGER_V3 = fileURLToPath(new URL('../documents/corpus/swagger-petstore-v3.yaml', import.meta.url));
+const EXPANDED = fileURLToPath(new URL('../documents/corpus/petstore-expanded.yaml', import.meta.url));
+const PETCLINIC = fileURLToPath(new URL('../documents/corpus/spring-petclinic-rest.yaml', import.meta.url));
+
+describe('the CLI with a document nobody here wrote', () => {
+  it('starts, says what it keeps state for and what it answers from the document, and keeps it', async () => {
+    const cli = startCli(['--port', '0', '--document', SWAGGER_V3]);
+    try {
+      const ready = await cli.waitForLine(/ready on/);
+      expect(ready).toContain('seed 1, 20 pet records, any bearer token or any API key in api_key');
+      const kept = await cli.waitForLine(/^state kept for/);
+      expect(kept).toBe('state kept for 3 collection(s): pet (/pet, /pet/{petId}), order (/store/order, /store/order/{orderId}), user (/user, /user/createWithList, /user/{username})');
+      const fromDocument = await cli.waitForLine(/^answered from the document/);
+      expect(fromDocument).toContain('getInventory');
+      expect(fromDocument).toContain('createUsersWithListInput');
+      const url = /ready on (\S+)/.exec(ready)?.[1] ?? '';
+      const headers = { api_key: 'k', 'content-type': 'application/json' };
+      const created = await fetch(`${url}/user`, { method: 'POST', headers, body: JSON.stringify({ username: 'ana', firstName: 'Ana' }) });
+      expect(created.status).toBe(200);
+      expect(await (await fetch(`${url}/user/ana`, { headers })).json()).toMatchObject({ username: 'ana', firstName: 'Ana' });
+    } finally {
+      cli.child.kill('SIGTERM');
+      await cli.exited;
+    }
+  });
+
+  it('says a document without security needs no credentials', async () => {
+    const cli = startCli(['--port', '0', '--document', EXPANDED]);
+    try {
+      const ready = await cli.waitForLine(/ready on/);
+      expect(ready).toContain('20 pets, no credentials (the document declares no security)');
+      const url = /ready on (\S+)/.exec(ready)?.[1] ?? '';
+      expect((await fetch(`${url}/pets`)).status).toBe(200);
+    } finally {
+      cli.child.kill('SIGTERM');
+      await cli.exited;
+    }
+  });
+});
+
+describe('--data with a document of several collections', () => {
+  it('starts each collection the file names from exactly its records', async () => {
+    const data = join(mkdtempSync(join(tmpdir(), 'petstore-data-')), 'clinic.json');
+    writeFileSync(data, JSON.stringify({ owners: [{ id: 4, firstName: 'Ana', lastName: 'Lopez', address: '1 Main St.', city: 'Lyon', telephone: '0600000000' }], pettypes: [{ id: 9, name: 'ferret' }] }));
+    const cli = startCli(['--port', '0', '--document', PETCLINIC, '--data', data]);
+    try {
+      const ready = await cli.waitForLine(/ready on/);
+      expect(ready).toContain(`1 owners from ${data}`);
+      const url = /ready on (\S+)/.exec(ready)?.[1] ?? '';
+      expect(await (await fetch(`${url}/pettypes`)).json()).toEqual([{ id: 9, name: 'ferret' }]);
+      const owner = (await (await fetch(`${url}/owners/4`)).json()) as { firstName: string; pets: { ownerId: number }[] };
+      expect(owner.firstName).toBe('Ana');
+      // The seeded pets point at owners that exist: the file's one owner.
+      expect(owner.pets.length).toBeGreaterThan(0);
+      expect(owner.pets.every(pet => pet.ownerId === 4)).toBe(true);
+    } finally {
+      cli.child.kill('SIGTERM');
+      await cli.exited;
+    }
+  });
+
+  it('refuses a record its collection’s schema refuses, naming it, and exits 2', async () => {
+    const data = join(mkdtempSync(join(tmpdir(), 'petstore-data-')), 'clinic.json');
+    writeFileSync(data, JSON.stringify({ pettypes: [{ id: 'nine', name: 'ferret' }] }));
+    const cli = startCli(['--port', '0', '--document', PETCLINIC, '--data', data]);
+    const { code } = await cli.exited;
+    expect(code).toBe(2);
+    expect(cli.errors()).toContain('initialRecords pettypes [0]: id must be integer');
+  });
+});

@@ -1,0 +1,76 @@
+import { fileURLToPath } from 'node:url';
+import { describe, expect, it } from 'vitest';
+import { createEngine } from '../../src/index.js';
+
+const EXPANDED = fileURLToPath(new URL('../documents/corpus/petstore-expanded.yaml', import.meta.url));
+const PETCLINIC = fileURLToPath(new URL('../documents/corpus/spring-petclinic-rest.yaml', import.meta.url));
+const PROBLEM_JSON = fileURLToPath(new URL('../documents/findings/problem-json.yaml', import.meta.url));
+const FASTAPI = fileURLToPath(new URL('../documents/fastapi-validation.yaml', import.meta.url));
+const JSON_BODY = { 'content-type': 'application/json' };
+
+describe('errors in the document’s own shapes', () => {
+  it('answers a missing record in the document’s Error, whose integer code is the status', async () => {
+    const errors: string[] = [];
+    const engine = await createEngine({ documentPath: EXPANDED, validateResponses: true, onError: message => errors.push(message) });
+    const missing = await engine.handle({ method: 'GET', url: '/v2/pets/999999', headers: {} });
+    expect(missing.status).toBe(404);
+    const body = JSON.parse(missing.body ?? '{}') as Record<string, unknown>;
+    expect(body).toEqual({ code: 404, message: 'No pet has id 999999.' });
+    const refused = await engine.handle({ method: 'POST', url: '/v2/pets', headers: JSON_BODY, body: '{"tag":"no name"}' });
+    expect(refused.status).toBe(400);
+    expect(JSON.parse(refused.body ?? '{}')).toMatchObject({ code: 400, message: expect.stringContaining('name') as string });
+    expect(errors).toEqual([]);
+    // The journal still says why.
+    expect(engine.journal.list().at(-1)?.reason).toContain('name');
+  });
+
+  it('answers an invalid request 422 where the operation declares 422 and no 400, its sentence in the one item of FastAPI’s detail list', async () => {
+    const errors: string[] = [];
+    const engine = await createEngine({ documentPath: FASTAPI, validateResponses: true, onError: message => errors.push(message) });
+    const before = (await engine.handle({ method: 'GET', url: '/things', headers: {} })).body;
+    for (const [body, sentence] of [
+      ['{"name":"much too long"}', 'Request body property name must NOT have more than 5 characters.'],
+      ['{"name":', expect.stringMatching(/^Request body is not valid JSON/) as string],
+    ] as const) {
+      const refused = await engine.handle({ method: 'POST', url: '/things', headers: JSON_BODY, body });
+      expect(refused.status).toBe(422);
+      const { detail } = JSON.parse(refused.body ?? '{}') as { detail: { msg: string; type: string; loc: string[] }[] };
+      expect(detail).toEqual([{ loc: expect.any(Array) as unknown, msg: sentence, type: expect.stringMatching(/^invalid_/) as string }]);
+    }
+    expect((await engine.handle({ method: 'GET', url: '/things', headers: {} })).body).toBe(before);
+    expect(errors).toEqual([]);
+  });
+
+  it('answers an RFC 7807 problem declared only as application/problem+json in that media type, with a title and the sentence as its detail, though its schema requires nothing', async () => {
+    const errors: string[] = [];
+    const engine = await createEngine({ documentPath: PROBLEM_JSON, validateResponses: true, onError: message => errors.push(message) });
+    const missing = await engine.handle({ method: 'GET', url: '/bookings/1b4e28ba-2fa1-11d2-883f-0016d3cca427', headers: {} });
+    expect(missing.status).toBe(404);
+    expect(missing.headers['content-type']).toBe('application/problem+json');
+    expect(JSON.parse(missing.body ?? '{}')).toEqual({ type: 'about:blank', title: 'Booking not found', status: 404, detail: 'No booking has id 1b4e28ba-2fa1-11d2-883f-0016d3cca427.' });
+    expect(errors).toEqual([]);
+  });
+
+  it('answers RFC 7807 problem details where the document declares them, with the mock’s sentence as the detail', async () => {
+    const errors: string[] = [];
+    const engine = await createEngine({ documentPath: PETCLINIC, validateResponses: true, onError: message => errors.push(message) });
+    const missing = await engine.handle({ method: 'POST', url: '/petclinic/api/owners', headers: JSON_BODY, body: '{"firstName":"George"}' });
+    expect(missing.status).toBe(400);
+    expect(missing.headers['content-type']).toBe('application/json');
+    const problem = JSON.parse(missing.body ?? '{}') as Record<string, unknown>;
+    expect(problem).toMatchObject({ status: 400, title: 'Invalid request', type: 'about:blank', detail: expect.stringContaining('lastName') as string });
+    expect(problem['timestamp']).toEqual(expect.any(String));
+    expect(errors).toEqual([]);
+  });
+
+  it('keeps the mock’s Error where the document declares nothing for the status', async () => {
+    const engine = await createEngine({ documentPath: EXPANDED });
+    const unsupported = await engine.handle({ method: 'POST', url: '/v2/pets', headers: { 'content-type': 'text/plain' }, body: 'Rex' });
+    expect(unsupported.status).toBe(415);
+    // petstore-expanded declares `default: Error`, which takes every status: the body is its Error.
+    expect(JSON.parse(unsupported.body ?? '{}')).toEqual({ code: 415, message: expect.stringContaining('Content-Type') as string });
+    const animalStore = await createEngine({});
+    const unauthorized = await animalStore.handle({ method: 'GET', url: '/v1/pets', headers: {} });
+    expect(JSON.parse(unauthorized.body ?? '{}')).toEqual({ code: 'unauthorized', message: 'Send the header "Authorization: Bearer <API_KEY>".', status: 401 });
+  });
+});

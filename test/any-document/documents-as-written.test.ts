@@ -1,0 +1,138 @@
+import { fileURLToPath } from 'node:url';
+import { describe, expect, it } from 'vitest';
+import { createEngine, createMockServer, type Engine } from '../../src/index.js';
+
+const EVENTS = fileURLToPath(new URL('../documents/events.yaml', import.meta.url));
+const EVOLVED = fileURLToPath(new URL('../documents/evolved-pets.yaml', import.meta.url));
+const KENNEL = fileURLToPath(new URL('../documents/kennel-openapi3.yaml', import.meta.url));
+const JSON_BODY = { 'content-type': 'application/json' };
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
+
+async function call(engine: Engine, method: string, url: string, body?: unknown): Promise<{ status: number; headers: Record<string, string>; json: Record<string, unknown> }> {
+  const response = await engine.handle({ method, url, headers: { ...JSON_BODY, authorization: 'Bearer k' }, ...(body !== undefined && { body: JSON.stringify(body) }) });
+  return { status: response.status, headers: response.headers, json: response.body ? (JSON.parse(response.body) as Record<string, unknown>) : {} };
+}
+
+describe('documents as teams write them', () => {
+  it('serves the first server’s path, its variables at their defaults, beside a second server under another path', async () => {
+    const engine = await createEngine({ documentPath: EVENTS });
+    expect(engine.document.basePath).toBe('/api/v2');
+    expect((await call(engine, 'GET', '/api/v2/events')).status).toBe(200);
+  });
+
+  it('names a path the server has no operation at under the document’s own base path, as requested', async () => {
+    const server = await createMockServer({ port: 0, host: '127.0.0.1', documentPath: KENNEL });
+    try {
+      expect(server.url).toBe(`${server.origin}/api/v1`);
+      const unknown = await fetch(`${server.url}/owners`);
+      expect(unknown.status).toBe(404);
+      expect(await unknown.json()).toMatchObject({ code: 'route_not_found', message: expect.stringMatching(/^No operation of Kennel is at \/api\/v1\/owners; it has GET \/api\/v1\/dogs, /) as unknown });
+      expect(await (await fetch(`${server.origin}/v1/dogs`)).json()).toMatchObject({ message: expect.stringMatching(/ is at \/v1\/dogs; it has GET \/api\/v1\/dogs, /) as unknown });
+    } finally {
+      await server.close();
+    }
+  });
+
+  it('keys records by a uuid the service assigns, seeded, and pages a list wrapped as {data, meta} from page 1', async () => {
+    const errors: string[] = [];
+    const engine = await createEngine({ documentPath: EVENTS, validateResponses: true, onError: message => errors.push(message) });
+    const page = await call(engine, 'GET', '/api/v2/events?page=2&limit=3');
+    expect(page.json['meta']).toEqual({ total: 20, page: 2, limit: 3 });
+    const data = page.json['data'] as Record<string, unknown>[];
+    expect(data).toHaveLength(3);
+    for (const event of data) expect(event['eventId']).toMatch(UUID);
+    const again = await createEngine({ documentPath: EVENTS });
+    expect((await call(again, 'GET', '/api/v2/events?page=2&limit=3')).json['data']).toEqual(data);
+    const created = await call(engine, 'POST', '/api/v2/events', { name: 'Zoë Fête', city: 'Lyon' });
+    expect(created.status).toBe(201);
+    expect(created.json['eventId']).toMatch(UUID);
+    expect(created.headers['location']).toBe(`/api/v2/events/${String(created.json['eventId'])}`);
+    expect((await call(engine, 'GET', '/api/v2/events?city=Lyon')).json['meta']).toMatchObject({ total: 1 });
+    expect(errors).toEqual([]);
+  });
+
+  it('refuses at start a document split into files by relative $refs, naming the $ref and how to bundle it, instead of answering {} and taking any body', async () => {
+    const split = fileURLToPath(new URL('documents/findings/external-ref.yaml', import.meta.url));
+    await expect(createEngine({ documentPath: split })).rejects.toThrow(/\$ref "external-ref-pet\.yaml" refers to another file or URL, which the mock does not read: bundle the document into one file first/);
+  });
+
+  it('gives every seeded name a value its own Unicode pattern accepts', async () => {
+    const engine = await createEngine({ documentPath: EVENTS, pets: 40 });
+    const listed = (await call(engine, 'GET', '/api/v2/events?limit=50')).json['data'] as { name: string }[];
+    expect(listed).toHaveLength(40);
+    for (const { name } of listed) expect(name).toMatch(/^\p{L}[\p{L} '-]*$/u);
+  });
+
+  it('fills the optional readOnly properties the service assigns on create, dates from the clock', async () => {
+    const engine = await createEngine({ documentPath: EVENTS, now: '2027-01-02T03:04:05Z' });
+    const created = await call(engine, 'POST', '/api/v2/events', { name: 'Jazz', city: 'Nantes' });
+    expect(created.json).toMatchObject({ createdAt: '2027-01-02T03:04:05.000Z', updatedAt: '2027-01-02T03:04:05.000Z' });
+  });
+
+  it('applies a merge patch’s null as a removal of an optional property, then checks the record', async () => {
+    const engine = await createEngine({ documentPath: EVOLVED });
+    const before = await call(engine, 'GET', '/v1/pets/2');
+    expect(before.json['tags']).toBeDefined();
+    const patched = await call(engine, 'PATCH', '/v1/pets/2', { tags: null });
+    expect(patched.status).toBe(200);
+    expect(patched.json).not.toHaveProperty('tags');
+    expect((await call(engine, 'GET', '/v1/pets/2')).json).not.toHaveProperty('tags');
+    const required = await call(engine, 'PATCH', '/v1/pets/2', { name: null });
+    expect(required.status).toBe(400);
+    expect(required.json['message']).toContain('name');
+  });
+
+  it('starts a collection the Animal Store’s document adds beside the pets from its example, and reads its records by key', async () => {
+    const engine = await createEngine({ documentPath: EVOLVED });
+    expect((await call(engine, 'GET', '/v1/categories')).json).toEqual([
+      { id: 1, name: 'dog' },
+      { id: 2, name: 'cat' },
+    ]);
+    expect((await call(engine, 'GET', '/v1/categories/2')).json).toEqual({ id: 2, name: 'cat' });
+    const missing = await call(engine, 'GET', '/v1/categories/3');
+    expect(missing.status).toBe(404);
+    expect(missing.json).toMatchObject({ code: 'category_not_found', message: 'No category has id 3.' });
+  });
+
+  it('starts on a document with no operationIds and no collection, answering each operation from the document with only the properties it declares', async () => {
+    const document = {
+      openapi: '3.0.0',
+      info: { title: 'Streams', version: '1' },
+      paths: {
+        '/streams': {
+          post: {
+            parameters: [{ name: 'callbackUrl', in: 'query', required: true, schema: { type: 'string', format: 'uri' } }],
+            responses: { 201: { description: 'made', content: { 'application/json': { schema: { type: 'object', required: ['subscriptionId'], properties: { subscriptionId: { type: 'string' } } } } } } },
+          },
+        },
+        '/streams/{streamId}/status': { get: { responses: { 200: { description: 'ok', content: { 'application/json': { schema: { type: 'object', properties: { state: { type: 'string' } } } } } } } } },
+      },
+    };
+    const errors: string[] = [];
+    const engine = await createEngine({ document, validateResponses: true, onError: message => errors.push(message) });
+    expect([...engine.document.operations.keys()]).toEqual(['postStreams', 'getStreamsByStreamIdStatus']);
+    for (let seed = 1; seed <= 5; seed += 1) {
+      const made = await engine.handle({ method: 'POST', url: `/streams?callbackUrl=https://hooks.example/${seed}`, headers: { prefer: `dynamic=true, seed=${seed}` } });
+      expect(made.status).toBe(201);
+      expect(Object.keys(JSON.parse(made.body ?? '{}') as object)).toEqual(['subscriptionId']);
+    }
+    const status = await engine.handle({ method: 'GET', url: '/streams/abc/status', headers: {} });
+    expect(status.status).toBe(200);
+    expect(Object.keys(JSON.parse(status.body ?? '{}') as object).every(name => name === 'state')).toBe(true);
+    expect(engine.journal.list().at(-1)?.operationId).toBe('getStreamsByStreamIdStatus');
+    expect(errors).toEqual([]);
+  });
+
+  it('filters by every value of an array query parameter, repeated or, where it is not exploded, comma-separated', async () => {
+    const expanded = fileURLToPath(new URL('../documents/corpus/petstore-expanded.yaml', import.meta.url));
+    const engine = await createEngine({ documentPath: expanded });
+    const calm = await call(engine, 'POST', '/v2/pets', { name: 'Rex', tag: 'calm' });
+    const shy = await call(engine, 'POST', '/v2/pets', { name: 'Tom', tag: 'shy' });
+    const listed = await engine.handle({ method: 'GET', url: '/v2/pets?tags=calm&tags=shy', headers: {} });
+    const ids = (JSON.parse(listed.body ?? '[]') as { id: number }[]).map(pet => pet.id);
+    expect(ids).toContain(calm.json['id']);
+    expect(ids).toContain(shy.json['id']);
+    const one = JSON.parse((await engine.handle({ method: 'GET', url: '/v2/pets?tags=shy', headers: {} })).body ?? '[]') as { tag: string }[];
+    expect(one.map(pet => pet.tag)).toEqual(['shy']);
+  });
+});

@@ -1,0 +1,91 @@
+import { mkdtempSync, readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { lazyAjvInstances, prismLazyAjv } from '../../scripts/prism-lazy-ajv.mjs';
+import { collectValidatedSchemas, precompiledValidatorModules, precompiledValidatorsPlugin } from '../../scripts/prism-precompiled-validators.mjs';
+import { compileDocument } from '../../src/document/compile-document.js';
+
+const require = createRequire(import.meta.url);
+const UTILS = require.resolve('@stoplight/prism-http/dist/validator/validators/utils.js');
+
+// The edit looks up the build's validators (of the package's document) first; the schemas below are not among them.
+const precompiledValidators = precompiledValidatorsPlugin(() =>
+  precompiledValidatorModules({ sourceSha256: 'test', compiled: compileDocument(readFileSync('openapi/petstore.yaml', 'utf8')) }),
+);
+
+type Validate = (value: unknown, schema: object, coerce: boolean, context: string) => { _tag: string; value?: unknown };
+
+/** Marks Ajv's core class module, when it is evaluated, on `globalThis.ajvEvaluated`. */
+const markAjv = {
+  name: 'mark-ajv',
+  setup: (builder: import('esbuild').PluginBuild) =>
+    builder.onLoad({ filter: /[\\/]ajv[\\/]dist[\\/]core\.js$/ }, args => ({ contents: `globalThis.ajvEvaluated = true;\n${readFileSync(args.path, 'utf8')}`, loader: 'js' })),
+};
+
+/** Prism's validators/utils.js bundled on its own, edited or not. */
+async function bundledValidator(edited: boolean): Promise<Validate> {
+  return (await bundledModule(edited)).validateAgainstSchema;
+}
+
+async function bundledModule(edited: boolean): Promise<{ validateAgainstSchema: Validate; renewAjvInstances?: () => void }> {
+  const { build } = await import('esbuild');
+  const folder = mkdtempSync(join(tmpdir(), 'prism-lazy-ajv-'));
+  const outfile = join(folder, `utils-${String(edited)}.cjs`);
+  await build({ entryPoints: [UTILS], bundle: true, platform: 'node', format: 'cjs', outfile, plugins: edited ? [prismLazyAjv, precompiledValidators, markAjv] : [markAjv], logLevel: 'silent', mainFields: ['main', 'module'] });
+  return require(outfile) as { validateAgainstSchema: Validate; renewAjvInstances?: () => void };
+}
+
+describe('the build’s edit of Prism’s validator (each draft’s Ajv pair made on first use)', () => {
+  it('finds the text it edits in the installed Prism, and refuses other text loudly', () => {
+    expect(lazyAjvInstances(readFileSync(UTILS, 'utf8'))).toContain('ajvInstanceMakers');
+    expect(() => lazyAjvInstances('const ajvInstances = {};')).toThrow(/no longer builds its Ajv instances as expected/);
+  });
+
+  it('tells Ajv not to check schemas again only for a build whose document the build checked (the browser’s)', () => {
+    const source = readFileSync(UTILS, 'utf8');
+    expect(lazyAjvInstances(source)).not.toContain('validateSchema');
+    expect(lazyAjvInstances(source, { schemasCheckedAtBuild: true })).toContain('    strict: false,\n    validateSchema: false,\n');
+  });
+
+  it('evaluates no Ajv while every schema has a precompiled validator, and Ajv on the first that has none', async () => {
+    Reflect.deleteProperty(globalThis, 'ajvEvaluated');
+    const validate = await bundledValidator(true);
+    const [precompiled] = collectValidatedSchemas(compileDocument(readFileSync('openapi/petstore.yaml', 'utf8')));
+    if (!precompiled) throw new Error('The package document has no validated schema.');
+    validate({ limit: '5' }, precompiled.schema, precompiled.coerce, 'body');
+    expect(Reflect.get(globalThis, 'ajvEvaluated')).toBeUndefined();
+    expect(validate('x', { type: 'integer' }, false, 'body')._tag).toBe('Some');
+    expect(Reflect.get(globalThis, 'ajvEvaluated')).toBe(true);
+  });
+
+  it('validates exactly as Prism does unedited, for every draft', async () => {
+    const [edited, unedited] = await Promise.all([bundledValidator(true), bundledValidator(false)]);
+    const pet = { type: 'object', required: ['id', 'name'], properties: { id: { type: 'integer', format: 'int64', minimum: 1 }, name: { type: 'string', maxLength: 3 }, when: { type: 'string', format: 'date-time' } } };
+    const drafts = [undefined, 'https://json-schema.org/draft/2019-09/schema', 'https://json-schema.org/draft/2020-12/schema'];
+    const values = [{ id: 1, name: 'Rex' }, { id: 0, name: 'Rexx' }, { id: '2', name: 'a' }, { name: 'a', when: 'yesterday' }, { id: 1, name: 'a', when: '2030-12-05T00:00:00Z' }, null];
+    for (const $schema of drafts) {
+      for (const coerce of [true, false]) {
+        for (const value of values) {
+          const schema = $schema === undefined ? pet : { ...pet, $schema };
+          expect(edited(value, schema, coerce, 'body')).toEqual(unedited(value, schema, coerce, 'body'));
+        }
+      }
+    }
+  });
+
+  it('compiles with new Ajv instances once renewed, as a reloaded document needs: the old instance holds on to every schema it compiled', async () => {
+    const edited = await bundledModule(true);
+    if (edited.renewAjvInstances === undefined) throw new Error('The edited validator exports no renewAjvInstances.');
+    // Two documents' Pet, the same $id in each: one Ajv instance refuses the second ("already exists"), which Prism reads as no problems.
+    const before = { $id: 'https://example.com/pet', type: 'object', properties: { name: { type: 'string' } } };
+    const after = { $id: 'https://example.com/pet', type: 'object', required: ['name'], properties: { name: { type: 'string' } } };
+    expect(edited.validateAgainstSchema({ name: 1 }, before, false, 'body')._tag).toBe('Some');
+    expect(edited.validateAgainstSchema({}, after, false, 'body')._tag).toBe('None');
+    edited.renewAjvInstances();
+    expect(edited.validateAgainstSchema({}, { ...after }, false, 'body')._tag).toBe('Some');
+    // The validator compiled before still answers.
+    expect(edited.validateAgainstSchema({ name: 1 }, before, false, 'body')._tag).toBe('Some');
+  });
+});

@@ -1,0 +1,34 @@
+import { describe, expect, it } from 'vitest';
+import { createEngine, createMockServer, createPetStore, type PetStore } from '../../src/index.js';
+
+/** A store whose listing breaks, as a bug would: both ways of reading a page (`view` answers GET /pets, `list` hands out copies). */
+function brokenStore(): PetStore {
+  const store = createPetStore();
+  const explode = (): never => {
+    throw new Error('store exploded');
+  };
+  return { ...store, list: explode, view: explode, get size() { return store.size; } };
+}
+
+describe('an unexpected failure', () => {
+  it('answers 500 internal_error with an Error body and reports the failure', async () => {
+    const reported: unknown[] = [];
+    const engine = await createEngine({ store: brokenStore(), onError: (message, error) => reported.push([message, error]) });
+    const response = await engine.handle({ method: 'GET', url: '/v1/pets', headers: { authorization: 'Bearer k' } });
+    expect(response.status).toBe(500);
+    expect(JSON.parse(response.body ?? '')).toEqual({ code: 'internal_error', message: 'The mock failed unexpectedly; see its log.', status: 500 });
+    expect(reported).toHaveLength(1);
+    expect((reported[0] as [string, Error])[1].message).toBe('store exploded');
+  });
+
+  it('leaves the HTTP server answering', async () => {
+    const server = await createMockServer({ port: 0, store: brokenStore(), onError: () => undefined });
+    try {
+      expect((await fetch(`${server.url}/pets`, { headers: { authorization: 'Bearer k' } })).status).toBe(500);
+      expect((await fetch(`${server.url}/pets/1`, { headers: { authorization: 'Bearer k' } })).status).toBe(404);
+      expect((await fetch(`${server.origin}/__admin/health`)).status).toBe(200);
+    } finally {
+      await server.close();
+    }
+  });
+});

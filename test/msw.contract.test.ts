@@ -1,8 +1,0 @@
-import { describeTestControlsContract } from './contract/test-controls.contract.js';
-import { describeAnimalStoreContract } from './contract/animal-store.contract.js';
-import { describeControlsContract } from './contract/controls.contract.js';
-import { createMswSurface } from './support/msw-surface.js';
-
-describeAnimalStoreContract('the MSW handlers', options => createMswSurface(options));
-describeControlsContract('the MSW handlers', options => createMswSurface(options));
-describeTestControlsContract('the MSW handlers', options => createMswSurface(options));

@@ -1,9 +1,0 @@
-import { CORPUS } from './contract/corpus.js';
-import { describeResourceCrudContract } from './contract/resource-crud.contract.js';
-import { createMswSurface } from './support/msw-surface.js';
-import { createServerSurface } from './support/server-surface.js';
-
-for (const corpus of CORPUS) {
-  describeResourceCrudContract('the HTTP server', options => createServerSurface({ ...options, documentPath: corpus.documentPath }), corpus);
-  describeResourceCrudContract('the MSW handlers', options => createMswSurface({ ...options, documentPath: corpus.documentPath }, corpus.origin), corpus);
-}

@@ -1,0 +1,149 @@
+import { beforeAll, describe, expect, it } from 'vitest';
+import { loadDocument, type PetstoreDocument } from '../../src/document/index.js';
+import type { RequestContext } from '../../src/engine/operations/index.js';
+import {
+  MAX_REMEMBERED_BODY_LENGTH,
+  REMEMBERED_ANSWER_BYTES,
+  REMEMBERED_ANSWERS,
+  rememberAnswers,
+  type RememberingConditions,
+} from '../../src/engine/pipeline/remembered-answers.js';
+import type { MockResponse } from '../../src/engine/types.js';
+import { createPetStore, type PetStore } from '../../src/store/index.js';
+
+let document: PetstoreDocument;
+beforeAll(async () => {
+  document = await loadDocument();
+});
+
+/** A request's context as the engine makes it: no controls, its session entered (once) into `store`. */
+function contextOf(store: PetStore, fields: Partial<RequestContext> = {}): RequestContext {
+  const context: RequestContext = {
+    body: { kind: 'none' },
+    sessionId: undefined,
+    enterSession: () => (context.session ??= { session: { store } as NonNullable<RequestContext['session']>['session'] }),
+    controls: {},
+    delay: 0,
+    control: null,
+    problems: [],
+    ...fields,
+  };
+  return context;
+}
+
+/** The context of a request the responder answered as `operationId`, its session entered. */
+function answered(store: PetStore, operationId: string, fields: Partial<RequestContext> = {}): RequestContext {
+  const context = contextOf(store, { operationId, ...fields });
+  context.enterSession();
+  return context;
+}
+
+const ok = (body = '[]'): MockResponse => ({ status: 200, headers: { 'content-type': 'application/json' }, body });
+
+function conditions(fields: Partial<RememberingConditions> = {}): RememberingConditions {
+  return { overridesExist: () => false, drawsPerRequest: false, clock: () => new Date('2026-11-23T00:00:00Z'), ...fields };
+}
+
+describe("remembered answers: the store's answers to reads, per identical request and store revision", () => {
+  it('gives a copy of the answer kept for the same key while the store is unchanged, and none once it changed', () => {
+    const store = createPetStore();
+    const answers = rememberAnswers(document, conditions());
+    expect(answers.recall('GET /pets?', contextOf(store))).toBeUndefined();
+    answers.keep('GET /pets?', answered(store, 'listPets'), ok('[1]'));
+    const given = answers.recall('GET /pets?', contextOf(store));
+    expect(given).toEqual({ ...ok('[1]'), operationId: 'listPets' });
+    // The adapters add headers of their own to what they are given.
+    if (given) given.headers['content-length'] = '3';
+    expect(answers.recall('GET /pets?', contextOf(store))?.headers).toEqual({ 'content-type': 'application/json' });
+    expect(answers.recall('GET /pets?other', contextOf(store))).toBeUndefined();
+    store.create({ name: 'New', categoryId: 1 });
+    expect(answers.recall('GET /pets?', contextOf(store))).toBeUndefined();
+    expect(answers.size).toBe(0);
+  });
+
+  it("enters the request's session, and gives nothing when it is another store at the same revision (a session dropped and opened afresh)", () => {
+    const first = createPetStore();
+    const answers = rememberAnswers(document, conditions());
+    answers.keep('GET /pets?', answered(first, 'listPets'), ok());
+    const context = contextOf(createPetStore());
+    expect(answers.recall('GET /pets?', context)).toBeUndefined();
+    expect(context.session).toBeDefined();
+  });
+
+  it("keeps only a 200 the store made for a read: no create, no error, no forced, faulted or scripted answer, none with problems or a limit, none that opened its session", () => {
+    const store = createPetStore();
+    const answers = rememberAnswers(document, conditions());
+    answers.keep('POST /pets', answered(store, 'createPet'), { ...ok(), status: 201 });
+    answers.keep('GET /pets/9', answered(store, 'getPet'), { ...ok(), status: 404 });
+    answers.keep('GET /pets/1 a', answered(store, 'getPet', { control: 'forced' }), ok());
+    answers.keep('GET /pets/1 b', answered(store, 'getPet', { problems: [{ path: 'query.limit', message: 'x' }] }), ok());
+    answers.keep('GET /pets/1 c', answered(store, 'getPet', { limit: 'maxPets' }), ok());
+    const opened = contextOf(store, { operationId: 'getPet' });
+    opened.session = { session: { store } as NonNullable<RequestContext['session']>['session'], opened: 'new' };
+    answers.keep('GET /pets/1 d', opened, ok());
+    answers.keep('GET /store/orders', answered(store, 'listStoreOrders'), ok());
+    expect(answers.size).toBe(0);
+    answers.keep('GET /pets/1', answered(store, 'getPet'), ok('{}'));
+    expect(answers.size).toBe(1);
+  });
+
+  it('neither keeps nor gives an answer while overrides exist, under drawn faults or delays, or for a request with controls', () => {
+    const store = createPetStore();
+    let overrides = false;
+    const answers = rememberAnswers(document, conditions({ overridesExist: () => overrides }));
+    answers.keep('GET /pets?', answered(store, 'listPets'), ok());
+    overrides = true;
+    expect(answers.recall('GET /pets?', contextOf(store))).toBeUndefined();
+    answers.keep('GET /pets?x', answered(store, 'listPets'), ok());
+    overrides = false;
+    expect(answers.recall('GET /pets?', contextOf(store))).toBeDefined();
+    expect(answers.recall('GET /pets?', contextOf(store, { controls: { delay: 5 } }))).toBeUndefined();
+    expect(answers.recall('GET /pets?', contextOf(store, { controls: { code: 200 } }))).toBeUndefined();
+    answers.keep('GET /pets?y', answered(store, 'listPets', { controls: { dynamic: true } }), ok());
+    expect(answers.size).toBe(1);
+    const drawing = rememberAnswers(document, conditions({ drawsPerRequest: true }));
+    drawing.keep('GET /pets?', answered(store, 'listPets'), ok());
+    expect(drawing.size).toBe(0);
+  });
+
+  it("gives no answer of a deprecated operation from its sunset on (the document's 5 December 2030)", () => {
+    const store = createPetStore();
+    let now = new Date('2030-12-04T23:59:59Z');
+    const answers = rememberAnswers(document, conditions({ clock: () => now }));
+    answers.keep('GET /pets/1', answered(store, 'getPet'), ok('{}'));
+    expect(answers.recall('GET /pets/1', contextOf(store))).toBeDefined();
+    now = new Date('2030-12-05T00:00:00Z');
+    expect(answers.recall('GET /pets/1', contextOf(store))).toBeUndefined();
+  });
+
+  it(`holds at most ${REMEMBERED_ANSWERS} answers and ${REMEMBERED_ANSWER_BYTES} bytes, the least recently used going first, and no body over ${MAX_REMEMBERED_BODY_LENGTH} characters`, () => {
+    const store = createPetStore();
+    const answers = rememberAnswers(document, conditions());
+    answers.keep('GET /pets?0', answered(store, 'listPets'), ok());
+    for (let index = 1; index <= REMEMBERED_ANSWERS; index++) {
+      // The first one stays the most recently used.
+      expect(answers.recall('GET /pets?0', contextOf(store))).toBeDefined();
+      answers.keep(`GET /pets?${index}`, answered(store, 'listPets'), ok());
+    }
+    expect(answers.size).toBe(REMEMBERED_ANSWERS);
+    expect(answers.recall('GET /pets?0', contextOf(store))).toBeDefined();
+    expect(answers.recall('GET /pets?1', contextOf(store))).toBeUndefined();
+
+    answers.keep('GET /pets?long', answered(store, 'listPets'), ok('x'.repeat(MAX_REMEMBERED_BODY_LENGTH + 1)));
+    expect(answers.recall('GET /pets?long', contextOf(store))).toBeUndefined();
+
+    const big = rememberAnswers(document, conditions());
+    const body = 'x'.repeat(MAX_REMEMBERED_BODY_LENGTH);
+    for (let index = 0; index < REMEMBERED_ANSWERS; index++) big.keep(`GET /pets?${index}`, answered(store, 'listPets'), ok(body));
+    expect(big.bytes).toBeLessThanOrEqual(REMEMBERED_ANSWER_BYTES);
+    expect(big.size).toBeLessThan(REMEMBERED_ANSWERS);
+    expect(big.size).toBeGreaterThan(REMEMBERED_ANSWER_BYTES / (2 * body.length) - 2);
+  });
+
+  it('remembers nothing when told to remember no answer (Prism then decides every request)', () => {
+    const store = createPetStore();
+    const answers = rememberAnswers(document, conditions(), 0);
+    answers.keep('GET /pets?', answered(store, 'listPets'), ok());
+    expect(answers.size).toBe(0);
+  });
+});
