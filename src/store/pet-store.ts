@@ -225,10 +225,20 @@ export function createPetStore(options: PetStoreOptions = {}): PetStore {
     const found: Pet[] = [];
     const conditions = where === undefined ? [] : Object.entries(where);
     if (status !== undefined) conditions.push(['status', status]);
+    // A page scans the store in order until it is full: a filter that few pets pass reads every pet,
+    // so one condition (a list's usual filter) is compared in the loop itself, without a call per pet.
+    const [only] = conditions;
+    if (conditions.length <= 1) {
+      for (const pet of pets.values()) {
+        if (found.length >= limit) break;
+        if (only === undefined || (pet as unknown as Record<string, unknown>)[only[0]] === only[1]) found.push(pet);
+      }
+      return found;
+    }
     for (const pet of pets.values()) {
       if (found.length >= limit) break;
       const record = pet as unknown as Record<string, unknown>;
-      if (conditions.length === 0 || conditions.every(([name, value]) => record[name] === value)) found.push(pet);
+      if (conditions.every(([name, value]) => record[name] === value)) found.push(pet);
     }
     return found;
   };

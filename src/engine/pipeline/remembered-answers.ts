@@ -28,8 +28,6 @@ interface RememberedAnswer {
   headers: Readonly<Record<string, string>>;
   body: string | undefined;
   bytes: number;
-  /** When it was last given or kept, in recalls and keeps counted: the least recent goes first. */
-  lastUsed: number;
 }
 
 /** What decides whether a request's answer may be remembered: the controls that draw or script answers. */
@@ -66,11 +64,11 @@ export interface RememberedAnswers {
  * recently used first out; bodies over `MAX_REMEMBERED_BODY_LENGTH` characters are not kept.
  */
 export function rememberAnswers(document: PetstoreDocument, conditions: RememberingConditions, capacity = REMEMBERED_ANSWERS): RememberedAnswers {
+  // In the order they were last given or kept: the first is the least recently used.
   const answers = new Map<string, RememberedAnswer>();
   const storeNumbers = new WeakMap<PetStore, number>();
   let lastStoreNumber = 0;
   let bytes = 0;
-  let uses = 0;
   const numberOf = (store: PetStore): number => {
     let number = storeNumbers.get(store);
     if (number === undefined) storeNumbers.set(store, (number = ++lastStoreNumber));
@@ -83,17 +81,13 @@ export function rememberAnswers(document: PetstoreDocument, conditions: Remember
     answers.delete(key);
     bytes -= answer.bytes;
   };
-  // A scan, only when one more is kept than fit: a recall then costs no reordering.
+  // The first in the map's order: under mixed traffic (a write between most reads) nearly every read
+  // keeps an answer past the capacity, and a scan of them all for the oldest cost each one as much as the recall saved.
   const forgetLeastRecentlyUsed = (): void => {
-    let oldestKey: string | undefined;
-    let oldest: RememberedAnswer | undefined;
     for (const [key, answer] of answers) {
-      if (oldest === undefined || answer.lastUsed < oldest.lastUsed) {
-        oldestKey = key;
-        oldest = answer;
-      }
+      forget(key, answer);
+      return;
     }
-    if (oldestKey !== undefined && oldest !== undefined) forget(oldestKey, oldest);
   };
   const mayRemember = (key: string | undefined, context: RequestContext): key is string =>
     key !== undefined &&
@@ -124,7 +118,9 @@ export function rememberAnswers(document: PetstoreDocument, conditions: Remember
         forget(key, answer);
         return undefined;
       }
-      answer.lastUsed = ++uses;
+      // Given again: it moves to the end of the order, the most recently used.
+      answers.delete(key);
+      answers.set(key, answer);
       context.operationId = answer.operationId;
       return { status: answer.status, headers: { ...answer.headers }, ...(answer.body !== undefined && { body: answer.body }), operationId: answer.operationId };
     },
@@ -148,7 +144,6 @@ export function rememberAnswers(document: PetstoreDocument, conditions: Remember
         headers: Object.freeze({ ...response.headers }),
         body: response.body,
         bytes: size,
-        lastUsed: ++uses,
       });
       bytes += size;
       while (answers.size > capacity || bytes > REMEMBERED_ANSWER_BYTES) forgetLeastRecentlyUsed();
