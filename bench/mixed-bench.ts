@@ -62,6 +62,9 @@ export async function runMixedBench(baseline?: { name: string; cli: string }): P
       [`${level}: p99 vs hand-written`, p99, targeted ? '<= 2' : '(information)', !targeted || p99 <= 2],
     );
   }
+  // The server's CPU per answer beside the hand-written one's: the cost of each request, less sensitive to a busy machine than requests per second.
+  const cpu = ours.levels[10].cpuMicroseconds / hand.levels[10].cpuMicroseconds;
+  rows.push(['mixed, 10 conn.: CPU per request vs hand-written', cpu, '(information)', true]);
   const rss = ours.peakRssBytes / hand.peakRssBytes;
   rows.push(['mixed: peak RSS vs hand-written', rss, '<= 1.5', rss <= 1.5]);
   const clinicOurs = of(OURS_CLINIC);
@@ -79,8 +82,8 @@ export async function runMixedBench(baseline?: { name: string; cli: string }): P
 /** One server's line: each level's requests per second, p50 and p99, then its peak resident memory. */
 export function describe(name: string, figures: MixedFigures): string {
   const levels = CONNECTION_LEVELS.map(connections => {
-    const { requestsPerSecond, p50, p99 } = figures.levels[connections];
-    return `${String(connections).padStart(2)} conn. ${requestsPerSecond.toFixed(0).padStart(6)} req/s p50 ${p50.toFixed(2).padStart(6)} p99 ${p99.toFixed(2).padStart(6)} ms`;
+    const { requestsPerSecond, p50, p99, cpuMicroseconds } = figures.levels[connections];
+    return `${String(connections).padStart(2)} conn. ${requestsPerSecond.toFixed(0).padStart(6)} req/s p50 ${p50.toFixed(2).padStart(6)} p99 ${p99.toFixed(2).padStart(6)} ms CPU ${cpuMicroseconds.toFixed(0).padStart(4)} µs/req`;
   });
   return `${name.padEnd(34)} ${levels.join(' | ')} | peak RSS ${(figures.peakRssBytes / 1024 / 1024).toFixed(1).padStart(6)} MiB`;
 }

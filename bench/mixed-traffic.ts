@@ -51,6 +51,12 @@ export interface LevelFigures {
   /** Milliseconds. */
   p50: number;
   p99: number;
+  /**
+   * The server's CPU time (user and system) per answer, in microseconds: what each request costs the
+   * server whatever else runs on the machine, where requests per second also count the waits a busy
+   * machine imposes. NaN where /proc is not there.
+   */
+  cpuMicroseconds: number;
 }
 
 export interface MixedFigures {
@@ -186,6 +192,19 @@ export function peakResidentBytes(pid: number | undefined): number {
   }
 }
 
+const TICKS_PER_SECOND = 100;
+
+/** CPU time process `pid` has used so far (user and system), in microseconds, from /proc (Linux, in clock ticks of 10 ms); NaN elsewhere. */
+function cpuMicroseconds(pid: number | undefined): number {
+  try {
+    // The fields after the command's name (which may hold spaces), from the third field (state) on: utime is the 14th field, stime the 15th.
+    const fields = readFileSync(`/proc/${String(pid)}/stat`, 'utf8').replace(/^.*\) /s, '').split(' ');
+    return ((Number(fields[11]) + Number(fields[12])) * 1_000_000) / TICKS_PER_SECOND;
+  } catch {
+    return NaN;
+  }
+}
+
 /** The value below which `share` of the sorted `values` fall. */
 function percentile(sorted: Float64Array, share: number): number {
   if (sorted.length === 0) return NaN;
@@ -221,7 +240,7 @@ async function load(label: string, origin: string, traffic: Traffic, connections
     throw new Error(`${label}, ${connections} connection(s): answers ${[...unexpected].map(([status, count]) => `${count} × ${status}`).join(', ') || 'none unexpected'}, ${result.errors} errors, ${result.timeouts} timeouts.`);
   }
   const sorted = Float64Array.from(times).sort();
-  return { requestsPerSecond: times.length / seconds, p50: percentile(sorted, 0.5), p99: percentile(sorted, 0.99) };
+  return { requestsPerSecond: times.length / seconds, p50: percentile(sorted, 0.5), p99: percentile(sorted, 0.99), cpuMicroseconds: NaN };
 }
 
 function mixedTraffic(contender: Pick<MixedContender, 'document' | 'basePath'>, seed: number, records: ClinicRecords | undefined): Traffic {
@@ -249,7 +268,12 @@ async function turn(contender: MixedContender, seconds: number, clinic: () => Pr
     const trafficFor = (seed: number): Traffic => mixedTraffic(contender, seed, records);
     await load(`${contender.name} (warm-up)`, origin, trafficFor(TRAFFIC_SEED - 1), 10, 1);
     const levels = {} as Record<ConnectionLevel, LevelFigures>;
-    for (const connections of CONNECTION_LEVELS) levels[connections] = await load(contender.name, origin, trafficFor(TRAFFIC_SEED + connections), connections, seconds);
+    for (const connections of CONNECTION_LEVELS) {
+      const cpuBefore = cpuMicroseconds(server.child.pid);
+      const figures = await load(contender.name, origin, trafficFor(TRAFFIC_SEED + connections), connections, seconds);
+      figures.cpuMicroseconds = (cpuMicroseconds(server.child.pid) - cpuBefore) / (figures.requestsPerSecond * seconds);
+      levels[connections] = figures;
+    }
     return { levels, peakRssBytes: peakResidentBytes(server.child.pid) };
   } finally {
     await server.stop();
@@ -287,7 +311,7 @@ function medianFigures(rounds: readonly MixedFigures[]): MixedFigures {
   const levels = {} as Record<ConnectionLevel, LevelFigures>;
   for (const connections of CONNECTION_LEVELS) {
     const of = (key: keyof LevelFigures): number => median(rounds.map(round => round.levels[connections][key]));
-    levels[connections] = { requestsPerSecond: of('requestsPerSecond'), p50: of('p50'), p99: of('p99') };
+    levels[connections] = { requestsPerSecond: of('requestsPerSecond'), p50: of('p50'), p99: of('p99'), cpuMicroseconds: of('cpuMicroseconds') };
   }
   return { levels, peakRssBytes: median(rounds.map(round => round.peakRssBytes)) };
 }

@@ -5,7 +5,8 @@
  * bench/mixed-traffic.ts at 1, 10 and 50 connections (with the hand-written server beside them,
  * for scale) and the repeated read (`GET /v1/pets`, 10 connections). Prints B against A for each
  * figure and flags a change that costs 10% or more: throughput down to 0.90× or less, p99 at 10
- * connections or peak memory up to 1.10× or more. Exits 1 when one is flagged. Writes the figures
+ * connections, the server's CPU time per request or peak memory up to 1.10× or more. On a busy
+ * machine the CPU per request is the steadiest of them: it counts no time spent waiting for a core. Exits 1 when one is flagged. Writes the figures
  * to `.bench/compare/<A>-<B>.json`.
  *
  * BENCH_COMPARE_ROUNDS (default 3) rounds; BENCH_MIXED_SECONDS (default 1.5) a mixed level;
@@ -82,6 +83,7 @@ const mixedMedian = (name: string): MixedFigures => {
         requestsPerSecond: median(rounds.map(each => each.levels[connections].requestsPerSecond)),
         p50: median(rounds.map(each => each.levels[connections].p50)),
         p99: median(rounds.map(each => each.levels[connections].p99)),
+        cpuMicroseconds: median(rounds.map(each => each.levels[connections].cpuMicroseconds)),
       },
     ]),
   ) as MixedFigures['levels'];
@@ -106,6 +108,7 @@ const lines: Line[] = [
   ...CONNECTION_LEVELS.flatMap((connections): Line[] => [
     { figure: `mixed, ${connections} conn.: req/s`, a: a.levels[connections].requestsPerSecond, b: b.levels[connections].requestsPerSecond, better: 'higher' },
     { figure: `mixed, ${connections} conn.: p99 ms`, a: a.levels[connections].p99, b: b.levels[connections].p99, ...(connections === 10 && { better: 'lower' as const }) },
+    { figure: `mixed, ${connections} conn.: CPU µs/req`, a: a.levels[connections].cpuMicroseconds, b: b.levels[connections].cpuMicroseconds, better: 'lower' },
   ]),
   { figure: 'mixed: peak RSS MiB', a: a.peakRssBytes / 1024 / 1024, b: b.peakRssBytes / 1024 / 1024, better: 'lower' },
   { figure: 'repeated read: req/s', a: median(readA.map(each => each.requestsPerSecond)), b: median(readB.map(each => each.requestsPerSecond)), better: 'higher' },
