@@ -21,6 +21,13 @@ interface RememberedAnswer {
   /** The store it read (by number: a remembered answer must not keep a dropped session's store alive), and that store's revision then. */
   storeNumber: number;
   revision: number;
+  /** The store's rewrites then (see `PetStore.rewrites`). */
+  rewrites: number;
+  /**
+   * True when pets created since do not change it: a read's answer (a create changes no pet), or a
+   * page that was full (a created pet comes after every pet in it). Else any change of the store voids it.
+   */
+  outlivesCreates: boolean;
   /** The instant from which the operation is gone (its `Sunset`): no remembered answer of it is given from then on. */
   goneFrom: number;
   operationId: string;
@@ -58,7 +65,8 @@ export interface RememberedAnswers {
  * Remembers the store's answers to reads, per request identity and store revision: a `GET /v1/pets`
  * repeated while the pets are unchanged is answered as before without running Prism's pipeline
  * again. Prism decided the identical request once (its verdicts are remembered beside this, by the
- * same key); our responder made the answer from the same pets. Any write to the store, a forced or
+ * same key); our responder made the answer from the same pets. Any write to the store (but a create,
+ * for a read's answer or a full page, which no created pet enters), a forced or
  * scripted answer, a fault or delay drawn per request, or the operation's sunset passing makes it
  * decide afresh. Bounded: `REMEMBERED_ANSWERS` answers and `REMEMBERED_ANSWER_BYTES` bytes, least
  * recently used first out; bodies over `MAX_REMEMBERED_BODY_LENGTH` characters are not kept.
@@ -114,7 +122,8 @@ export function rememberAnswers(document: PetstoreDocument, conditions: Remember
       }
       // The credentials passed when it was first answered (they are part of the key): its session is entered now, as then.
       const { store } = context.enterSession().session;
-      if (numberOf(store) !== answer.storeNumber || store.revision !== answer.revision) {
+      const unchanged = store.revision === answer.revision || (answer.outlivesCreates && store.rewrites === answer.rewrites);
+      if (numberOf(store) !== answer.storeNumber || !unchanged) {
         forget(key, answer);
         return undefined;
       }
@@ -135,9 +144,14 @@ export function rememberAnswers(document: PetstoreDocument, conditions: Remember
       for (const name in response.headers) size += HEADER_OVERHEAD_BYTES + 2 * (name.length + (response.headers[name]?.length ?? 0));
       const earlier = answers.get(key);
       if (earlier !== undefined) forget(key, earlier);
+      const { store } = session.session;
       answers.set(key, {
-        storeNumber: numberOf(session.session.store),
-        revision: session.session.store.revision,
+        storeNumber: numberOf(store),
+        revision: store.revision,
+        rewrites: store.rewrites,
+        // The page the list answered with is the store's last: the responder read it just now, in this task.
+        // A store made elsewhere that counts no rewrites has every change void the answer.
+        outlivesCreates: Number.isInteger(store.rewrites) && (role === 'read' || store.lastPageFull),
         goneFrom: goneFrom.get(operationId) ?? Infinity,
         operationId,
         status: response.status,
