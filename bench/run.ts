@@ -15,6 +15,8 @@ import { measureBrowser, ROUNDS as BROWSER_ROUNDS, type BrowserPageFigures } fro
 import { measureDocker } from './docker.js';
 import { buildBaseline } from './baseline.js';
 import { measureJournalMemory } from './journal.js';
+import { runMixedBench } from './mixed-bench.js';
+import { recordRatios } from './ratio-record.js';
 import { CEILING_TARGET_MIB, measureMemoryCeiling } from './memory-ceiling.js';
 import { measureSessions, measureWorstCaseMemory } from './sessions.js';
 import { freePort, measureRequestsPerSecond, median, startProcess, waitForOk, type StartedProcess } from './support.js';
@@ -83,8 +85,8 @@ const contenders: Contender[] = [
 
 const baselineRef = process.env['BENCH_BASELINE'];
 const baselineName = `petstore-mock at ${baselineRef ?? ''}`;
-if (baselineRef) {
-  const baselineCli = await buildBaseline(baselineRef);
+const baselineCli = baselineRef ? await buildBaseline(baselineRef) : undefined;
+if (baselineCli) {
   contenders.splice(1, 0, { name: baselineName, path: '/v1/pets', start: port => startProcess(process.execPath, [baselineCli, '--port', String(port), '--log-level', 'silent']) });
 }
 
@@ -176,6 +178,8 @@ else {
   );
 }
 
+const mixed = await runMixedBench(baselineCli ? { name: baselineName, cli: baselineCli } : undefined);
+
 const sessions = await measureSessions(THROUGHPUT_ROUNDS, SECONDS);
 console.log(`Sessions: throughput over 1 session ${sessions.oneSession.toFixed(0)} req/s, over 100 sessions ${sessions.hundredSessions.toFixed(0)} req/s`);
 console.log(`Sessions: resident memory ${(sessions.idleRss / 1024 / 1024).toFixed(1)} MiB at start, ${(sessions.fullRss / 1024 / 1024).toFixed(1)} MiB with 100 sessions of 1,000 pets`);
@@ -237,6 +241,7 @@ const ratios = [
   ...(baselineMsw ? ([[`MSW import+first vs the ${baselineRef ?? ''} build`, petstoreImport / baselineImport, '<= 1.10', petstoreImport / baselineImport <= 1.1]] as const) : []),
   ...browserRatios,
   ['throughput, 100 sessions vs 1', sessions.hundredSessions / sessions.oneSession, '>= 0.9', sessions.hundredSessions / sessions.oneSession >= 0.9],
+  ...mixed.rows,
 ] as const;
 const sessionMemoryMiB = sessions.fullRss / 1024 / 1024;
 console.log('');
@@ -246,8 +251,11 @@ console.log(`${'worst resident memory under attack (MiB)'.padEnd(44)} ${ceiling.
 if (!Number.isNaN(browserImportKB)) console.log(`${'browser: petstore-mock/msw at import (KB gzip)'.padEnd(44)} ${browserImportKB.toFixed(0).padStart(7)}    target ${'<= 250'.padEnd(14)} ${browserImportKB <= 250 ? 'met' : 'MISSED'}`);
 for (const [name, value, target, met] of dockerRatios) console.log(`${name.padEnd(44)} ${value.toFixed(1).padStart(7)}    target ${target.padEnd(14)} ${met ? 'met' : 'MISSED'}`);
 for (const [name, ratio, target, met] of ratios) console.log(`${name.padEnd(44)} ${ratio.toFixed(2).padStart(6)}×   target ${target.padEnd(14)} ${met ? 'met' : 'MISSED'}`);
+const baselineRows: (readonly [string, number, string, boolean])[] = [];
 if (baselineRef) {
   const ratio = (results['petstore-mock']?.requestsPerSecond ?? NaN) / (results[baselineName]?.requestsPerSecond ?? NaN);
   console.log(`${`throughput vs the ${baselineRef} build`.padEnd(44)} ${ratio.toFixed(2).padStart(6)}×   target ${'>= 0.95'.padEnd(14)} ${ratio >= 0.95 ? 'met' : 'MISSED'}`);
+  baselineRows.push([`throughput vs the ${baselineRef} build`, ratio, '>= 0.95', ratio >= 0.95]);
 }
-writeFileSync('.bench/results.json', `${JSON.stringify({ node: process.version, seconds: SECONDS, baseline: baselineRef ?? null, results, msw: { mswImport, petstoreImport, baselineImport, petstoreRequests, trivialRequests, petstoreTestFile, trivialTestFile }, browser: browserFigures, sessions, worstCase, journalMemory, memoryCeiling: ceiling, docker: dockerFigures, ratios }, null, 2)}\n`);
+writeFileSync('.bench/results.json', `${JSON.stringify({ node: process.version, seconds: SECONDS, baseline: baselineRef ?? null, results, msw: { mswImport, petstoreImport, baselineImport, petstoreRequests, trivialRequests, petstoreTestFile, trivialTestFile }, browser: browserFigures, sessions, worstCase, journalMemory, memoryCeiling: ceiling, docker: dockerFigures, mixed: mixed.figures, ratios }, null, 2)}\n`);
+console.log(`Ratios recorded in ${recordRatios([...ratios, ...baselineRows])}`);

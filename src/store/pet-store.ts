@@ -86,6 +86,14 @@ export interface PetStore {
   readonly isFull: boolean;
   /** Grows by one with every change of the pets (create, update, remove, replace, reset): equal revisions, equal pets. */
   readonly revision: number;
+  /**
+   * Grows by one with every change but a create (update, remove, replace, reset). A create adds its
+   * pet after every other in the order pages are read in, and changes no pet: equal rewrites, and the
+   * pets read before are the same, and so is every page that was full (as many pets as its limit).
+   */
+  readonly rewrites: number;
+  /** True when the last page `view` gave was full, as many pets as its limit: pets created since cannot be in it. */
+  readonly lastPageFull: boolean;
 }
 
 /** What identifies a record: a whole number (the Animal Store's ids) or a string (a uuid, a username). */
@@ -134,6 +142,8 @@ export function createPetStore(options: PetStoreOptions = {}): PetStore {
   let storedBytes = 0;
   let nextId = 1;
   let revision = 0;
+  let rewrites = 0;
+  let lastPageFull = false;
   const firstId = (): number => shape.idBounds?.minimum ?? 1;
   const lastId = (): number => shape.idBounds?.maximum ?? Number.MAX_SAFE_INTEGER;
   const count = (id: RecordKey, bytes: number): void => {
@@ -145,6 +155,7 @@ export function createPetStore(options: PetStoreOptions = {}): PetStore {
   };
   const letGo = (): void => {
     revision += 1;
+    rewrites += 1;
     budget?.add(-storedBytes);
     storedBytes = 0;
     ownBytes.clear();
@@ -225,11 +236,22 @@ export function createPetStore(options: PetStoreOptions = {}): PetStore {
     const found: Pet[] = [];
     const conditions = where === undefined ? [] : Object.entries(where);
     if (status !== undefined) conditions.push(['status', status]);
-    for (const pet of pets.values()) {
-      if (found.length >= limit) break;
-      const record = pet as unknown as Record<string, unknown>;
-      if (conditions.length === 0 || conditions.every(([name, value]) => record[name] === value)) found.push(pet);
+    // A page scans the store in order until it is full: a filter that few pets pass reads every pet,
+    // so one condition (a list's usual filter) is compared in the loop itself, without a call per pet.
+    const [only] = conditions;
+    if (conditions.length <= 1) {
+      for (const pet of pets.values()) {
+        if (found.length >= limit) break;
+        if (only === undefined || (pet as unknown as Record<string, unknown>)[only[0]] === only[1]) found.push(pet);
+      }
+    } else {
+      for (const pet of pets.values()) {
+        if (found.length >= limit) break;
+        const record = pet as unknown as Record<string, unknown>;
+        if (conditions.every(([name, value]) => record[name] === value)) found.push(pet);
+      }
     }
+    lastPageFull = found.length >= limit;
     return found;
   };
 
@@ -272,12 +294,14 @@ export function createPetStore(options: PetStoreOptions = {}): PetStore {
       pets.set(id, stored);
       count(id, bytes);
       revision += 1;
+      rewrites += 1;
       return copyPet(stored);
     },
     remove(id) {
       if (!pets.delete(id)) return false;
       count(id, 0);
       revision += 1;
+      rewrites += 1;
       return true;
     },
     replace(given, { overBudget = false } = {}) {
@@ -305,6 +329,12 @@ export function createPetStore(options: PetStoreOptions = {}): PetStore {
     },
     get revision() {
       return revision;
+    },
+    get rewrites() {
+      return rewrites;
+    },
+    get lastPageFull() {
+      return lastPageFull;
     },
   };
 }

@@ -21,6 +21,13 @@ interface RememberedAnswer {
   /** The store it read (by number: a remembered answer must not keep a dropped session's store alive), and that store's revision then. */
   storeNumber: number;
   revision: number;
+  /** The store's rewrites then (see `PetStore.rewrites`). */
+  rewrites: number;
+  /**
+   * True when pets created since do not change it: a read's answer (a create changes no pet), or a
+   * page that was full (a created pet comes after every pet in it). Else any change of the store voids it.
+   */
+  outlivesCreates: boolean;
   /** The instant from which the operation is gone (its `Sunset`): no remembered answer of it is given from then on. */
   goneFrom: number;
   operationId: string;
@@ -28,8 +35,6 @@ interface RememberedAnswer {
   headers: Readonly<Record<string, string>>;
   body: string | undefined;
   bytes: number;
-  /** When it was last given or kept, in recalls and keeps counted: the least recent goes first. */
-  lastUsed: number;
 }
 
 /** What decides whether a request's answer may be remembered: the controls that draw or script answers. */
@@ -60,17 +65,18 @@ export interface RememberedAnswers {
  * Remembers the store's answers to reads, per request identity and store revision: a `GET /v1/pets`
  * repeated while the pets are unchanged is answered as before without running Prism's pipeline
  * again. Prism decided the identical request once (its verdicts are remembered beside this, by the
- * same key); our responder made the answer from the same pets. Any write to the store, a forced or
+ * same key); our responder made the answer from the same pets. Any write to the store (but a create,
+ * for a read's answer or a full page, which no created pet enters), a forced or
  * scripted answer, a fault or delay drawn per request, or the operation's sunset passing makes it
  * decide afresh. Bounded: `REMEMBERED_ANSWERS` answers and `REMEMBERED_ANSWER_BYTES` bytes, least
  * recently used first out; bodies over `MAX_REMEMBERED_BODY_LENGTH` characters are not kept.
  */
 export function rememberAnswers(document: PetstoreDocument, conditions: RememberingConditions, capacity = REMEMBERED_ANSWERS): RememberedAnswers {
+  // In the order they were last given or kept: the first is the least recently used.
   const answers = new Map<string, RememberedAnswer>();
   const storeNumbers = new WeakMap<PetStore, number>();
   let lastStoreNumber = 0;
   let bytes = 0;
-  let uses = 0;
   const numberOf = (store: PetStore): number => {
     let number = storeNumbers.get(store);
     if (number === undefined) storeNumbers.set(store, (number = ++lastStoreNumber));
@@ -83,17 +89,13 @@ export function rememberAnswers(document: PetstoreDocument, conditions: Remember
     answers.delete(key);
     bytes -= answer.bytes;
   };
-  // A scan, only when one more is kept than fit: a recall then costs no reordering.
+  // The first in the map's order: under mixed traffic (a write between most reads) nearly every read
+  // keeps an answer past the capacity, and a scan of them all for the oldest cost each one as much as the recall saved.
   const forgetLeastRecentlyUsed = (): void => {
-    let oldestKey: string | undefined;
-    let oldest: RememberedAnswer | undefined;
     for (const [key, answer] of answers) {
-      if (oldest === undefined || answer.lastUsed < oldest.lastUsed) {
-        oldestKey = key;
-        oldest = answer;
-      }
+      forget(key, answer);
+      return;
     }
-    if (oldestKey !== undefined && oldest !== undefined) forget(oldestKey, oldest);
   };
   const mayRemember = (key: string | undefined, context: RequestContext): key is string =>
     key !== undefined &&
@@ -120,11 +122,14 @@ export function rememberAnswers(document: PetstoreDocument, conditions: Remember
       }
       // The credentials passed when it was first answered (they are part of the key): its session is entered now, as then.
       const { store } = context.enterSession().session;
-      if (numberOf(store) !== answer.storeNumber || store.revision !== answer.revision) {
+      const unchanged = store.revision === answer.revision || (answer.outlivesCreates && store.rewrites === answer.rewrites);
+      if (numberOf(store) !== answer.storeNumber || !unchanged) {
         forget(key, answer);
         return undefined;
       }
-      answer.lastUsed = ++uses;
+      // Given again: it moves to the end of the order, the most recently used.
+      answers.delete(key);
+      answers.set(key, answer);
       context.operationId = answer.operationId;
       return { status: answer.status, headers: { ...answer.headers }, ...(answer.body !== undefined && { body: answer.body }), operationId: answer.operationId };
     },
@@ -139,16 +144,20 @@ export function rememberAnswers(document: PetstoreDocument, conditions: Remember
       for (const name in response.headers) size += HEADER_OVERHEAD_BYTES + 2 * (name.length + (response.headers[name]?.length ?? 0));
       const earlier = answers.get(key);
       if (earlier !== undefined) forget(key, earlier);
+      const { store } = session.session;
       answers.set(key, {
-        storeNumber: numberOf(session.session.store),
-        revision: session.session.store.revision,
+        storeNumber: numberOf(store),
+        revision: store.revision,
+        rewrites: store.rewrites,
+        // The page the list answered with is the store's last: the responder read it just now, in this task.
+        // A store made elsewhere that counts no rewrites has every change void the answer.
+        outlivesCreates: Number.isInteger(store.rewrites) && (role === 'read' || store.lastPageFull),
         goneFrom: goneFrom.get(operationId) ?? Infinity,
         operationId,
         status: response.status,
         headers: Object.freeze({ ...response.headers }),
         body: response.body,
         bytes: size,
-        lastUsed: ++uses,
       });
       bytes += size;
       while (answers.size > capacity || bytes > REMEMBERED_ANSWER_BYTES) forgetLeastRecentlyUsed();
