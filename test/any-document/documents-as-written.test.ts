@@ -52,7 +52,7 @@ describe('documents as teams write them', () => {
   });
 
   it('refuses at start a document split into files by relative $refs, naming the $ref and how to bundle it, instead of answering {} and taking any body', async () => {
-    const split = fileURLToPath(new URL('documents/findings/external-ref.yaml', import.meta.url));
+    const split = fileURLToPath(new URL('../documents/findings/external-ref.yaml', import.meta.url));
     await expect(createEngine({ documentPath: split })).rejects.toThrow(/\$ref "external-ref-pet\.yaml" refers to another file or URL, which the mock does not read: bundle the document into one file first/);
   });
 

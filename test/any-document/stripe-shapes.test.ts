@@ -1,10 +1,10 @@
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Surface } from './contract/surface.js';
-import { createMswSurface } from './support/msw-surface.js';
-import { createServerSurface } from './support/server-surface.js';
+import type { Surface } from '../contract/surface.js';
+import { createMswSurface } from '../support/msw-surface.js';
+import { createServerSurface } from '../support/server-surface.js';
 
-const DOCUMENT = fileURLToPath(new URL('documents/stripe-shapes.yaml', import.meta.url));
+const DOCUMENT = fileURLToPath(new URL('../documents/stripe-shapes.yaml', import.meta.url));
 const FORM = { 'content-type': 'application/x-www-form-urlencoded' };
 const JSON_BODY = { 'content-type': 'application/json' };
 
@@ -108,7 +108,7 @@ for (const [surfaceName, createSurface] of SURFACES) {
 }
 
 describe('a list shaped like OpenAI’s: order, after and before, first_id and last_id', () => {
-  const OPENAI_LIST = fileURLToPath(new URL('documents/findings/cursor-after.yaml', import.meta.url));
+  const OPENAI_LIST = fileURLToPath(new URL('../documents/findings/cursor-after.yaml', import.meta.url));
 
   it('lists newest first by the order parameter’s default, pages on by last_id until has_more is false, and runs oldest first on order=asc', async () => {
     const surface = await createServerSurface({ documentPath: OPENAI_LIST, validateResponses: true });
@@ -137,7 +137,7 @@ describe('a list shaped like OpenAI’s: order, after and before, first_id and l
 
 describe('a delete confirmed as OpenAI and Stripe confirm one', () => {
   it('answers {id, object, deleted: true} as the document declares, the record gone, instead of the deleted record its schema refuses', async () => {
-    const surface = await createServerSurface({ documentPath: fileURLToPath(new URL('documents/findings/delete-confirmation.yaml', import.meta.url)), validateResponses: true });
+    const surface = await createServerSurface({ documentPath: fileURLToPath(new URL('../documents/findings/delete-confirmation.yaml', import.meta.url)), validateResponses: true });
     try {
       const created = (await (await surface.request('POST', '/assistants', { headers: JSON_BODY, body: '{"model":"gpt"}' })).json()) as { id: string };
       const deleted = await surface.request('DELETE', `/assistants/${created.id}`);

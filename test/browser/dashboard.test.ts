@@ -12,7 +12,7 @@ const unavailable = browserUnavailable('the dashboard tests');
 const OUTPUT = fileURLToPath(new URL('../../test-output/', import.meta.url));
 const AUTH = { authorization: 'Bearer dashboard', 'content-type': 'application/json' };
 const HOSTILE_NAME = '<img src=x onerror=alert(1)>';
-const PETCLINIC = fileURLToPath(new URL('documents/corpus/spring-petclinic-rest.yaml', import.meta.url));
+const PETCLINIC = fileURLToPath(new URL('../documents/corpus/spring-petclinic-rest.yaml', import.meta.url));
 
 describe.skipIf(unavailable !== undefined)('the dashboard at /__admin/, in Chromium', () => {
   let browser: Browser;

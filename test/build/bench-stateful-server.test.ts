@@ -4,8 +4,8 @@ import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createMockServer, type MockServer } from '../src/index.js';
-import { buildPets } from '../src/fixtures/index.js';
+import { createMockServer, type MockServer } from '../../src/index.js';
+import { buildPets } from '../../src/fixtures/index.js';
 
 // The mixed-traffic bench weighs petstore-mock against bench/stateful-server.mjs: the comparison is
 // fair only while that server answers the requests the bench sends as the mock does.

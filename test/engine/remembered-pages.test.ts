@@ -1,11 +1,11 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { loadDocument, type PetstoreDocument } from '../src/document/index.js';
-import { createEngine } from '../src/engine/index.js';
-import type { RequestContext } from '../src/engine/operations/index.js';
-import { rememberAnswers } from '../src/engine/pipeline/remembered-answers.js';
-import type { MockResponse } from '../src/engine/types.js';
-import { createPetStore, type PetStore } from '../src/store/index.js';
-import { buildPets } from '../src/fixtures/index.js';
+import { loadDocument, type PetstoreDocument } from '../../src/document/index.js';
+import { createEngine } from '../../src/engine/index.js';
+import type { RequestContext } from '../../src/engine/operations/index.js';
+import { rememberAnswers } from '../../src/engine/pipeline/remembered-answers.js';
+import type { MockResponse } from '../../src/engine/types.js';
+import { createPetStore, type PetStore } from '../../src/store/index.js';
+import { buildPets } from '../../src/fixtures/index.js';
 
 let document: PetstoreDocument;
 beforeAll(async () => {

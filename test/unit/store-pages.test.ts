@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { createPetStore } from '../src/store/index.js';
+import { createPetStore } from '../../src/store/index.js';
 
 /** 30 pets: statuses in turn (available, pending, sold), categories 1 and 2 in turn. */
 function storeOfThirty() {
