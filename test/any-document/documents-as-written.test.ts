@@ -56,6 +56,19 @@ describe('documents as teams write them', () => {
     await expect(createEngine({ documentPath: split })).rejects.toThrow(/\$ref "external-ref-pet\.yaml" refers to another file or URL, which the mock does not read: bundle the document into one file first/);
   });
 
+  it('finds a nested collection’s parent whatever its item path calls the key ({id} beside /flows/{flowId}/executions): a wrong parent is a 404, a right one lists only its children', async () => {
+    const engine = await createEngine({ documentPath: fileURLToPath(new URL('../documents/findings/parent-param-differs.yaml', import.meta.url)) });
+    expect((await call(engine, 'GET', '/flows/no-such-flow/executions')).status).toBe(404);
+    const flows = JSON.parse((await engine.handle({ method: 'GET', url: '/flows', headers: {} })).body ?? '[]') as { id: string }[];
+    let children = 0;
+    for (const flow of flows) {
+      const executions = JSON.parse((await engine.handle({ method: 'GET', url: `/flows/${flow.id}/executions`, headers: {} })).body ?? '[]') as { flowId: string }[];
+      for (const execution of executions) expect(execution.flowId).toBe(flow.id);
+      children += executions.length;
+    }
+    expect(children).toBe(20);
+  });
+
   it('gives every seeded name a value its own Unicode pattern accepts', async () => {
     const engine = await createEngine({ documentPath: EVENTS, pets: 40 });
     const listed = (await call(engine, 'GET', '/api/v2/events?limit=50')).json['data'] as { name: string }[];

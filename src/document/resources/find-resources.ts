@@ -311,12 +311,15 @@ function findParents(path: string, isItem: boolean, itemOwner: ReadonlyMap<strin
   const segments = path.split('/');
   const parents: ParentLink[] = [];
   let previous: { resource: Resource; parameter: string } | undefined;
+  // `/flows/{flowId}/executions` under `/flows/{id}`: a parent's item path matched whatever its parameter's name.
+  const anyName = (template: string): string => template.replaceAll(/\{[^}]*\}/g, '{}');
+  const ownerOf = (prefix: string): Resource | undefined => itemOwner.get(prefix) ?? [...itemOwner].find(([itemPath]) => anyName(itemPath) === anyName(prefix))?.[1];
   // The record's own parameter is the last segment of an item path; the parents' come before it.
   const last = isItem ? segments.length - 1 : segments.length;
   for (let index = 1; index < last; index += 1) {
     const parameter = TEMPLATE.exec(segments[index] ?? '')?.[1];
     if (parameter === undefined) continue;
-    const parent = itemOwner.get(segments.slice(0, index + 1).join('/'));
+    const parent = ownerOf(segments.slice(0, index + 1).join('/'));
     if (!parent || parent === child) continue;
     parents.push({
       parameter,
