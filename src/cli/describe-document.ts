@@ -11,7 +11,11 @@ const LISTED = 12;
  */
 export function describeResources(document: PetstoreDocument): string[] {
   const { resources, plans, notInferred } = document.resources;
-  const lines = [`state kept for ${resources.length} collection(s): ${listed(resources.map(resource => `${resource.name} (${[...resource.collectionPaths, ...resource.itemPaths].join(', ')})`))}`];
+  const lines = [
+    resources.length === 0
+      ? 'state kept for no collection: every operation is answered from the document'
+      : `state kept for ${resources.length} collection(s): ${listed(resources.map(resource => `${resource.name} (${[...resource.collectionPaths, ...resource.itemPaths].join(', ')})`))}`,
+  ];
   const fromDocument = [...document.operations.values()].filter(operation => !plans.has(operation.operationId) && operation.definition['x-not-implemented'] !== true).map(operation => operation.operationId);
   if (fromDocument.length > 0) lines.push(`answered from the document's examples and schemas (no state): ${listed(fromDocument)}`);
   for (const { operationId, reason } of notInferred) lines.push(`not inferred: ${operationId}: ${reason}`);

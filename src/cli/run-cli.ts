@@ -117,7 +117,8 @@ async function serve(config: CliConfig, given: CliIo): Promise<number | MockServ
     // `/pets` counts pets; a collection named in the singular (`/pet`) counts records.
     const collection = name === singular ? `${name} records` : name;
     const keys = config.apiKeys.length > 0 ? `${config.apiKeys.length} API key(s)` : describeCredentials(document.prismOperations);
-    const pets = initialPets ? `${initialPets.length} ${collection} from ${config.dataFile?.path ?? ''}` : `seed ${config.seed}, ${config.pets} ${collection}`;
+    const keepsState = document.pets.resource.collectionPaths.length > 0;
+    const pets = !keepsState ? `seed ${config.seed}, no collection keeps state` : initialPets ? `${initialPets.length} ${collection} from ${config.dataFile?.path ?? ''}` : `seed ${config.seed}, ${config.pets} ${collection}`;
     const { title, version } = server.engine.document.source.info;
     const documentLine = config.documentPath === undefined ? '' : `, ${title} ${version} from ${config.documentPath}${config.watch ? ', watched' : ''}`;
     // Precompiled for the package's document as built; another document's are compiled as each schema is first used.

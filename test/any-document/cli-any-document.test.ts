@@ -43,6 +43,17 @@ describe('the CLI with a document nobody here wrote', () => {
       await cli.exited;
     }
   });
+
+  it('says plainly that a document without any collection keeps no state, instead of counting 20 records and 0 collections', async () => {
+    const cli = startCli(['--port', '0', '--document', fileURLToPath(new URL('../documents/findings/no-collections.yaml', import.meta.url))]);
+    try {
+      expect(await cli.waitForLine(/ready on/)).toContain('(seed 1, no collection keeps state, no credentials');
+      expect(await cli.waitForLine(/^state kept for/)).toBe('state kept for no collection: every operation is answered from the document');
+    } finally {
+      cli.child.kill('SIGTERM');
+      await cli.exited;
+    }
+  });
 });
 
 describe('--data with a document of several collections', () => {
