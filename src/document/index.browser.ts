@@ -6,7 +6,7 @@ export { keepingFirstCollection, responseSchemaOf } from './prepared-document.js
 export type { CompiledDocumentCache, DocumentOperation, PetstoreDocument } from './prepared-document.js';
 export { DocumentShapeError } from './document-shape-error.js';
 export type { OperationRole, PetResource } from './pet-resource.js';
-export { lowerBound, mergeAllOf, requestBodySchema, successCode, successSchema, typeIncludes, upperBound } from './json-schema.js';
+export { fromOpenApi30, lowerBound, mergeAllOf, requestBodySchema, successCode, successSchema, typeIncludes, upperBound } from './json-schema.js';
 export type { JsonSchema } from './json-schema.js';
 export { findResources, singularOf } from './resources/index.js';
 export type { Filter, KeyRule, ListShape, OperationPlan, PageFact, Paging, ParentLink, RecordRole, Resource, ResourceModel } from './resources/index.js';

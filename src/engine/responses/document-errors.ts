@@ -1,5 +1,6 @@
 import type { IHttpResponse } from '@stoplight/prism-http';
-import { mergeAllOf, typeIncludes, type JsonSchema, type PetstoreDocument } from '../../document/index.js';
+import type { OpenAPIV3_1 } from 'openapi-types';
+import { fromOpenApi30, mergeAllOf, typeIncludes, type JsonSchema, type PetstoreDocument } from '../../document/index.js';
 import { createPetFaker } from '../../fixtures/pet-faker.js';
 import { fakeObject } from '../../fixtures/schema-values.js';
 import { unlessEvalBlocked } from '../checks/eval-blocked.js';
@@ -67,8 +68,21 @@ function findDeclaredError(document: PetstoreDocument, operationId: string, stat
     responses.find(candidate => candidate.code.toUpperCase() === range) ??
     responses.find(candidate => candidate.code === 'default');
   const content = response?.contents?.find(candidate => /json/i.test(candidate.mediaType) && candidate.schema !== undefined);
-  if (!content?.schema) return undefined;
-  return { mediaType: content.mediaType, schema: content.schema as JsonSchema };
+  if (!content?.schema || response === undefined) return undefined;
+  return { mediaType: content.mediaType, schema: resolvedSchema(document, operationId, response.code, content.mediaType) ?? (content.schema as JsonSchema) };
+}
+
+/**
+ * The response's schema with its `$ref`s resolved (Prism's keeps them, so a `detail` list of
+ * `$ref`'d items would show no properties to fill), as JSON Schema: an OpenAPI 3.0 schema converted.
+ */
+function resolvedSchema(document: PetstoreDocument, operationId: string, code: string, mediaType: string): JsonSchema | undefined {
+  const operation = document.operations.get(operationId);
+  const definition = operation && (document.resolved.paths?.[operation.path] as Record<string, OpenAPIV3_1.OperationObject> | undefined)?.[operation.method];
+  const response = definition?.responses?.[code] as OpenAPIV3_1.ResponseObject | undefined;
+  const schema = response?.content?.[mediaType]?.schema as JsonSchema | undefined;
+  if (schema === undefined) return undefined;
+  return /^3\.0\./.test(document.source.openapi) ? fromOpenApi30(schema) : schema;
 }
 
 function namesMessage(schema: JsonSchema): boolean {
@@ -122,7 +136,7 @@ function carryError(body: Record<string, unknown>, merged: JsonSchema, whole: Js
   if (listed !== undefined) {
     const items = mergeAllOf(mergeAllOf(properties[listed] as JsonSchema).items as JsonSchema);
     const generated = (body[listed] as unknown[] | undefined)?.[0];
-    const item = typeof generated === 'object' && generated !== null ? { ...(generated as Record<string, unknown>) } : {};
+    const item = typeof generated === 'object' && generated !== null ? { ...(generated as Record<string, unknown>) } : fakeObject(items, { faker: createPetFaker(error.status), now: new Date(0) }, { every: false });
     candidates.push([listed, [carryError(item, items, items, error, depth + 1)]]);
   }
   if (properties['title'] && messageProperty !== 'title') candidates.push(['title', statusTitle(error.code)]);
