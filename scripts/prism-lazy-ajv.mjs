@@ -42,6 +42,22 @@ makeAjvInstancesOnUse();
 exports.renewAjvInstances = makeAjvInstancesOnUse;`;
 
 const STRICT = '    strict: false,\n';
+// Each schema's `pattern` compiled by the engine's choice (src/document/safe-patterns.ts: a pattern
+// that may backtrack runs on a linear-time engine), once the engine has said which; until then, and
+// from the sources, by RegExp as Ajv does. `code: 'new RegExp'` is what standalone code would call.
+const PATTERN_ENGINE = `    code: { regExp: compilePatternByEngine },
+`;
+const PATTERN_ENGINE_HOOK = `
+let patternEngineInUse;
+/** Has Ajv compile each schema's pattern from now on with \`engine\` (pattern, flags) => { test }. */
+exports.usePatternEngine = engine => {
+    patternEngineInUse = engine;
+};
+function compilePatternByEngine(pattern, flags) {
+    return patternEngineInUse === undefined ? new RegExp(pattern, flags) : patternEngineInUse(pattern, flags);
+}
+compilePatternByEngine.code = 'new RegExp';
+`;
 
 // Ajv itself (three draft classes and ajv-formats, most of Prism's validator module) is loaded when
 // an instance is first made: with precompiled validators, a page or process may never need it.
@@ -125,7 +141,7 @@ export function lazyAjvInstances(source, { schemasCheckedAtBuild = false, precom
   if (![EAGER, STRICT, AJV_REQUIRES, CALL, SIGNATURE, COMPILE, VALIDATE, VALIDATE_END].every(text => source.includes(text))) {
     throw new Error("prism-lazy-ajv: @stoplight/prism-http's validators/utils.js no longer builds its Ajv instances as expected; review scripts/prism-lazy-ajv.mjs for this Prism release.");
   }
-  let edited = source.replace(EAGER, LAZY).replace(AJV_REQUIRES, AJV_REQUIRED_ON_USE);
+  let edited = source.replace(EAGER, `${LAZY}${PATTERN_ENGINE_HOOK}`).replace(AJV_REQUIRES, AJV_REQUIRED_ON_USE).replace(STRICT, `${STRICT}${PATTERN_ENGINE}`);
   if (schemasCheckedAtBuild) edited = edited.replace(STRICT, `${STRICT}    validateSchema: false,\n`);
   if (precompiled) {
     edited = edited

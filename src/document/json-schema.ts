@@ -31,6 +31,16 @@ export interface JsonSchema {
   additionalProperties?: boolean | JsonSchema;
 }
 
+/**
+ * How many schemas the whole expansion of a referenced schema may hold and still be copied where it
+ * is referred to, as Prism's own loader copies every one (so a small document's operations are
+ * exactly what Prism makes of them). A bigger one, and one on a cycle, is referred to instead: one
+ * entry in a `__bundled__` Prism hands Ajv beside each schema it compiles (see prism-references and
+ * engine/schema/by-reference), so that validation never expands the reference graph (shared targets
+ * would double per level).
+ */
+export const INLINED_SCHEMAS = 200;
+
 /** The JSON schema of an operation's lowest declared 2xx response, if it has one. */
 export function successSchema(definition: OpenAPIV3_1.OperationObject): JsonSchema | undefined {
   const code = successCode(definition);
@@ -51,23 +61,33 @@ export function typeIncludes(schema: JsonSchema | undefined, type: string): bool
   return Array.isArray(schema.type) ? schema.type.includes(type) : schema.type === type;
 }
 
+const mergedAllOf = new WeakMap<JsonSchema, JsonSchema>();
+
 /**
  * A schema written as `allOf` (`Pet: allOf: [NewPet, {id}]`, a common way to say "NewPet and an id")
  * as one object schema: the parts' properties and required lists merged, the other keywords of the
- * later parts winning. Other schemas are returned as they are.
+ * later parts winning. Other schemas are returned as they are. Merged once per schema object; a part
+ * that is, through `allOf`, the schema itself (a cycle) adds nothing more.
  */
-export function mergeAllOf(schema: JsonSchema): JsonSchema {
+export function mergeAllOf(schema: JsonSchema, merging: Set<JsonSchema> = new Set()): JsonSchema {
   if (!schema.allOf) return schema;
+  const done = mergedAllOf.get(schema);
+  if (done) return done;
+  if (merging.has(schema)) return {};
+  merging.add(schema);
   const { allOf, ...rest } = schema;
-  return allOf.map(mergeAllOf).reduce<JsonSchema>(
-    (merged, part) => ({
-      ...merged,
+  const merged = allOf.map(part => mergeAllOf(part, merging)).reduce<JsonSchema>(
+    (result, part) => ({
+      ...result,
       ...part,
-      properties: { ...merged.properties, ...part.properties },
-      required: [...new Set([...(merged.required ?? []), ...(part.required ?? [])])],
+      properties: { ...result.properties, ...part.properties },
+      required: [...new Set([...(result.required ?? []), ...(part.required ?? [])])],
     }),
     rest,
   );
+  merging.delete(schema);
+  mergedAllOf.set(schema, merged);
+  return merged;
 }
 
 /** The lowest whole number a schema allows, if it bounds it. */

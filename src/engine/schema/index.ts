@@ -4,3 +4,5 @@ export { describeSchemaProblems, findSchemaProblems, renewSchemaCompilers, valid
 export { findInexactNumber } from './inexact-numbers.js';
 export type { SchemaProblem, ValidatorsSource } from './validate-schema.js';
 export type { InexactNumber } from './inexact-numbers.js';
+export { byReference } from './by-reference.js';
+export type { SchemaByReference } from './by-reference.js';
