@@ -13,11 +13,14 @@ export function pointerOf(value: object): string | undefined {
  * the same target gets the same object (a graph, never a tree that doubles per level), and a schema
  * that refers to itself (directly or through others) becomes a cycle of objects, followed by whoever
  * reads it as far as they need. Only a `$ref` that resolves to itself through `$ref`s alone is refused.
+ * A `$ref` with keys beside it is a copy of its target (as it is once read) with those keys over it.
  */
 export function dereferenceLocal<T>(document: T): T {
-  const walked = new WeakMap<object, unknown>();
-  const filling = new Set<object>();
-  const following = new Set<string>();
+  // Without recursion (a big document's references chain a thousand deep): each object gets its
+  // copy at once, empty, and is filled from a queue; a `$ref` with keys beside it is merged last.
+  const copies = new Map<object, unknown>();
+  const filling: [source: object, copy: Record<string, unknown> | unknown[]][] = [];
+  const merges: { into: Record<string, unknown>; target: unknown; siblings: unknown }[] = [];
 
   const targetOf = (pointer: string): unknown => {
     let target: unknown = document;
@@ -31,52 +34,69 @@ export function dereferenceLocal<T>(document: T): T {
     return target;
   };
 
-  const resolvePointer = (pointer: string): unknown => {
-    const target = targetOf(pointer);
-    if (typeof target === 'object' && target !== null && walked.has(target)) return walked.get(target);
-    if (following.has(pointer)) throw new Error(`[petstore-mock] The document's $ref ${pointer} refers to itself through $refs alone; it names no schema.`);
-    following.add(pointer);
-    try {
-      const value = walk(target);
-      if (typeof value === 'object' && value !== null && !pointers.has(value)) pointers.set(value, pointer);
-      return value;
-    } finally {
-      following.delete(pointer);
-    }
-  };
-
-  const walk = (node: unknown): unknown => {
+  const copyOf = (node: unknown): unknown => {
     if (node === null || typeof node !== 'object') return node;
-    const done = walked.get(node);
+    const done = copies.get(node);
     if (done !== undefined) return done;
     if (Array.isArray(node)) {
       const list: unknown[] = [];
-      walked.set(node, list);
-      for (const item of node) list.push(walk(item));
+      copies.set(node, list);
+      filling.push([node, list]);
       return list;
     }
     const { $ref, ...siblings } = node as Record<string, unknown>;
     if (typeof $ref === 'string' && $ref.startsWith('#/')) {
-      const target = resolvePointer($ref);
-      const value = Object.keys(siblings).length === 0 ? target : besideTarget(target, walk(siblings) as Record<string, unknown>);
-      walked.set(node, value);
+      if (Object.keys(siblings).length > 0) {
+        const merged: Record<string, unknown> = {};
+        copies.set(node, merged);
+        merges.push({ into: merged, target: copyOf(targetOf($ref)), siblings: copyOf(siblings) });
+        return merged;
+      }
+      // A chain of bare `$ref`s is followed to what it names; one that comes back to itself names nothing.
+      const followed = new Set<string>([$ref]);
+      let target = targetOf($ref);
+      for (let next = bareReference(target); next !== undefined; next = bareReference(target)) {
+        if (followed.has(next)) throw new Error(`[petstore-mock] The document's $ref ${next} refers to itself through $refs alone; it names no schema.`);
+        followed.add(next);
+        target = targetOf(next);
+      }
+      const value = copyOf(target);
+      copies.set(node, value);
+      if (typeof value === 'object' && value !== null && !pointers.has(value)) pointers.set(value, $ref);
       return value;
     }
     const object: Record<string, unknown> = {};
-    walked.set(node, object);
-    filling.add(object);
-    for (const [key, value] of Object.entries(node)) object[key] = walk(value);
-    filling.delete(object);
+    copies.set(node, object);
+    filling.push([node, object]);
     return object;
   };
 
-  /** The target with the keys written beside its `$ref` over its own; a target still being read (a cycle) is kept whole under `allOf`. */
-  const besideTarget = (target: unknown, siblings: Record<string, unknown>): unknown => {
-    if (typeof target !== 'object' || target === null || Array.isArray(target)) return target;
-    return filling.has(target) ? { allOf: [target], ...siblings } : { ...target, ...siblings };
-  };
+  const root = copyOf(document);
+  for (let next = filling.pop(); next !== undefined; next = filling.pop()) {
+    const [source, copy] = next;
+    if (Array.isArray(copy)) for (const item of source as unknown[]) copy.push(copyOf(item));
+    else for (const [key, value] of Object.entries(source)) copy[key] = copyOf(value);
+  }
+  // The keys beside a `$ref` over its target's; a target that is itself such a merge is merged first.
+  const merged = new Set<object>();
+  const byCopy = new Map(merges.map(merge => [merge.into as object, merge]));
+  for (const first of merges) {
+    const chain = [first];
+    for (let target = byCopy.get(first.target as object); target !== undefined && !merged.has(target.into) && !chain.includes(target); target = byCopy.get(target.target as object)) chain.push(target);
+    for (const merge of chain.reverse()) {
+      if (merged.has(merge.into)) continue;
+      merged.add(merge.into);
+      if (typeof merge.target === 'object' && merge.target !== null && !Array.isArray(merge.target)) Object.assign(merge.into, merge.target);
+      Object.assign(merge.into, merge.siblings);
+    }
+  }
+  return root as T;
+}
 
-  return walk(document) as T;
+function bareReference(node: unknown): string | undefined {
+  if (node === null || typeof node !== 'object' || Array.isArray(node)) return undefined;
+  const { $ref } = node as Record<string, unknown>;
+  return typeof $ref === 'string' && $ref.startsWith('#/') && Object.keys(node).length === 1 ? $ref : undefined;
 }
 
 /** A JSON pointer token of a `$ref` (percent-encoded, `~1` for `/`, `~0` for `~`) as the key it names. */

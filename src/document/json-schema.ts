@@ -117,8 +117,40 @@ const SUBSCHEMA_LISTS = ['allOf', 'anyOf', 'oneOf'] as const;
 export function fromOpenApi30(schema: JsonSchema): JsonSchema {
   const done = converted.get(schema);
   if (done) return done;
+  // Each schema reached copied and converted first, its subschemas then pointed at their copies:
+  // without recursion, since a big document's schemas can chain a thousand deep.
+  const reached: JsonSchema[] = [];
+  const pending: JsonSchema[] = [schema];
+  while (pending.length > 0) {
+    const next = pending.pop() as JsonSchema;
+    if (converted.has(next)) continue;
+    converted.set(next, convertedKeywords(next));
+    reached.push(next);
+    pending.push(...subschemasOf(next));
+  }
+  for (const original of reached) {
+    const copy = converted.get(original) as JsonSchema & Record<string, unknown>;
+    const to = (part: JsonSchema): JsonSchema => converted.get(part) ?? part;
+    if (copy.properties) copy.properties = Object.fromEntries(Object.entries(copy.properties).map(([name, property]) => [name, to(property)]));
+    if (copy.items) copy.items = to(copy.items);
+    if (typeof copy.additionalProperties === 'object') copy.additionalProperties = to(copy.additionalProperties);
+    for (const list of SUBSCHEMA_LISTS) {
+      const parts = copy[list];
+      if (parts) copy[list] = parts.map(to);
+    }
+  }
+  return converted.get(schema) as JsonSchema;
+}
+
+function subschemasOf(schema: JsonSchema): JsonSchema[] {
+  const parts: (JsonSchema | undefined)[] = [...Object.values(schema.properties ?? {}), schema.items, typeof schema.additionalProperties === 'object' ? schema.additionalProperties : undefined];
+  for (const list of SUBSCHEMA_LISTS) parts.push(...(schema[list] ?? []));
+  return parts.filter((part): part is JsonSchema => part !== undefined);
+}
+
+/** A copy of the schema with OpenAPI 3.0's own keywords as JSON Schema's (its subschemas still the originals). */
+function convertedKeywords(schema: JsonSchema): JsonSchema {
   const copy: JsonSchema & Record<string, unknown> = { ...schema };
-  converted.set(schema, copy);
   if (copy.nullable === true) {
     const types = Array.isArray(copy.type) ? copy.type : copy.type === undefined ? undefined : [copy.type];
     if (types && !types.includes('null')) copy.type = [...types, 'null'];
@@ -140,13 +172,6 @@ export function fromOpenApi30(schema: JsonSchema): JsonSchema {
       copy.exclusiveMaximum = bound;
       delete copy.maximum;
     }
-  }
-  if (copy.properties) copy.properties = Object.fromEntries(Object.entries(copy.properties).map(([name, property]) => [name, fromOpenApi30(property)]));
-  if (copy.items) copy.items = fromOpenApi30(copy.items);
-  if (typeof copy.additionalProperties === 'object') copy.additionalProperties = fromOpenApi30(copy.additionalProperties);
-  for (const list of SUBSCHEMA_LISTS) {
-    const parts = copy[list];
-    if (parts) copy[list] = parts.map(fromOpenApi30);
   }
   return copy;
 }

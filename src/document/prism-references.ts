@@ -59,9 +59,10 @@ export function withReferencesResolved(source: object, operations: readonly IHtt
     };
     count(targetOf(pointer));
     following.delete(pointer);
+    // Kept whatever else is being followed: a target on a cycle reaches itself while its own size is
+    // counted, so it is found past the limit the first time, and so is every target that reaches one.
     const bounded = Math.min(size, INLINED_SCHEMAS + 1);
-    // A size found while another target was being followed may be short of what a cycle adds: only a settled one is kept.
-    if (following.size === 0 || bounded > INLINED_SCHEMAS) sizes.set(pointer, bounded);
+    sizes.set(pointer, bounded);
     return bounded;
   };
 
@@ -120,8 +121,16 @@ export function withReferencesResolved(source: object, operations: readonly IHtt
     return [...found];
   };
 
-  return operations.map(operation => {
-    const resolved = rewrite(operation) as IHttpOperation & Node;
+  let everyEntry: Node | undefined;
+  const bundleOf = (pointers: Iterable<string>): Node => {
+    const bundle: Node = {};
+    for (const pointer of [...pointers].sort()) bundle[pointer.slice(2)] = entries.get(pointer);
+    return bundle;
+  };
+
+  // Every operation rewritten first: the entries are all made before any bundle is.
+  const rewrittenOperations = operations.map(operation => rewrite(operation) as IHttpOperation & Node);
+  return rewrittenOperations.map(resolved => {
     const reached = new Set<string>();
     const pending = referencesIn(resolved);
     while (pending.length > 0) {
@@ -132,10 +141,10 @@ export function withReferencesResolved(source: object, operations: readonly IHtt
       if (next === undefined) entryReferences.set(pointer, (next = referencesIn(entries.get(pointer))));
       pending.push(...next);
     }
+    // One bundle, every entry, for every operation that reaches any: Prism's validator, as the build
+    // edits it, adds a bundle to Ajv once and compiles each entry once for all the schemas that use it.
     if (reached.size === 0) return resolved;
-    const bundle: Node = {};
-    for (const pointer of [...reached].sort()) bundle[pointer.slice(2)] = entries.get(pointer);
-    return { ...resolved, __bundled__: bundle };
+    return { ...resolved, __bundled__: (everyEntry ??= bundleOf(entries.keys())) };
   });
 }
 
