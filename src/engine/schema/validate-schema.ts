@@ -44,7 +44,7 @@ export function describeSchemaProblems(problems: readonly SchemaProblem[]): stri
 
 /** At most this many problems are described, each in at most this many characters: a sentence stays a sentence whatever the schema. */
 const DESCRIBED_PROBLEMS = 5;
-const DESCRIBED_PROBLEM_CHARACTERS = 200;
+const DESCRIBED_PROBLEM_CHARACTERS = 2_000;
 
 // Prism's Ajv compiles each pattern by the document's choice: one that may backtrack on a linear-time
 // engine (see document/safe-patterns). The build's edit of Prism's validator provides the hook.
