@@ -1,6 +1,7 @@
 import { parseArgs } from 'node:util';
 import { toInstant } from '../engine/controls/index.js';
 import { DEFAULT_JOURNAL_BYTES, DEFAULT_JOURNAL_SIZE, DEFAULT_MAX_OVERRIDE_BYTES, DEFAULT_MAX_OVERRIDES, type DelayOption, type DelayRange } from '../engine/index.js';
+import { DEFAULT_DOCUMENT_LIMITS, type DocumentLimits } from '../document/index.js';
 import { DEFAULT_SEED } from '../fixtures/index.js';
 import { checkOptions, OPTION_RULES, show, type OptionKey, type OptionNames } from '../options/index.js';
 import { DEFAULT_MAX_PETS, DEFAULT_MAX_SESSIONS, DEFAULT_MAX_STORED_BYTES, DEFAULT_PETS } from '../sessions/index.js';
@@ -44,6 +45,8 @@ export interface CliConfig {
   now: Date | undefined;
   /** `--data`: the file of starting pets, and how the user named it (flag or variable). */
   dataFile: { path: string; name: string } | undefined;
+  /** `--max-document-bytes`, `--max-document-depth`, `--max-references`, `--max-enum-values`, `--max-properties`: each given one (the others are the defaults). */
+  documentLimits: Partial<DocumentLimits>;
 }
 
 export type CliCommand = { kind: 'serve'; config: CliConfig } | { kind: 'help' } | { kind: 'version' };
@@ -79,6 +82,19 @@ Options (each has an environment variable; a flag wins over it, and an empty var
                                Every collection it describes keeps state (the start says which);
                                the other operations are answered by Prism from the document. A
                                file that cannot be read or mocked exits 2, saying why.
+      --max-document-bytes <bytes>
+                               Largest document read; a bigger one is refused unread
+                               (PETSTORE_MAX_DOCUMENT_BYTES). Default ${mebibytes(DEFAULT_DOCUMENT_LIMITS.maxDocumentBytes)}.
+      --max-document-depth <n> Most levels of nesting in the document (PETSTORE_MAX_DOCUMENT_DEPTH).
+                               Default ${DEFAULT_DOCUMENT_LIMITS.maxDocumentDepth}.
+      --max-references <n>     Most $refs in the document (PETSTORE_MAX_REFERENCES).
+                               Default ${DEFAULT_DOCUMENT_LIMITS.maxReferences}.
+      --max-enum-values <n>    Most values of one enum (PETSTORE_MAX_ENUM_VALUES). Default ${DEFAULT_DOCUMENT_LIMITS.maxEnumValues}.
+      --max-properties <n>     Most properties one schema lists (PETSTORE_MAX_PROPERTIES).
+                               Default ${DEFAULT_DOCUMENT_LIMITS.maxProperties}.
+                               A document past one of these limits exits 2 (under --watch the
+                               last good document is kept), naming the limit and the place,
+                               e.g. $.components.schemas.Pet.
       --watch                  Follow edits of --document without a restart (PETSTORE_WATCH=true):
                                pets kept, a broken edit logged and the last good document kept.
       --no-cors                Send no CORS headers (PETSTORE_CORS=false). CORS is on by default.
@@ -163,7 +179,7 @@ carried out), exit 0 within 2 seconds.`;
 type Env = Readonly<Record<string, string | undefined>>;
 
 /** Flags that take a value; a value that starts with a dash (`--pets -1`) is still theirs. */
-const VALUE_FLAGS = new Set(['--port', '-p', '--host', '-h', '--seed', '--pets', '--api-key', '--default-status', '--log-level', '--delay', '--fault-rate', '--max-sessions', '--max-pets', '--journal-size', '--journal-bytes', '--max-stored-bytes', '--max-overrides', '--max-override-bytes', '--max-connections', '--max-inflight-bytes', '--request-timeout', '--admin-token', '--admin-origin', '--admin-host', '--now', '--data', '--document']);
+const VALUE_FLAGS = new Set(['--port', '-p', '--host', '-h', '--seed', '--pets', '--api-key', '--default-status', '--log-level', '--delay', '--fault-rate', '--max-sessions', '--max-pets', '--journal-size', '--journal-bytes', '--max-stored-bytes', '--max-overrides', '--max-override-bytes', '--max-connections', '--max-inflight-bytes', '--request-timeout', '--admin-token', '--admin-origin', '--admin-host', '--now', '--data', '--document', '--max-document-bytes', '--max-document-depth', '--max-references', '--max-enum-values', '--max-properties']);
 
 export function parseCli(argv: readonly string[], env: Env): CliCommand {
   // `-h` is `--host`, as in Prism; given without an address, it asks for help.
@@ -203,6 +219,11 @@ export function parseCli(argv: readonly string[], env: Env): CliCommand {
         now: { type: 'string' },
         data: { type: 'string' },
         document: { type: 'string' },
+        'max-document-bytes': { type: 'string' },
+        'max-document-depth': { type: 'string' },
+        'max-references': { type: 'string' },
+        'max-enum-values': { type: 'string' },
+        'max-properties': { type: 'string' },
         watch: { type: 'boolean' },
         help: { type: 'boolean' },
         version: { type: 'boolean' },
@@ -262,6 +283,19 @@ export function parseCli(argv: readonly string[], env: Env): CliCommand {
     adminHosts: (read('adminHosts', values['admin-host']) as string[] | undefined) ?? [],
     now: toDate(read('now', values.now) as string | undefined),
     dataFile: undefined,
+    documentLimits: Object.fromEntries(
+      (
+        [
+          ['maxDocumentBytes', values['max-document-bytes']],
+          ['maxDocumentDepth', values['max-document-depth']],
+          ['maxReferences', values['max-references']],
+          ['maxEnumValues', values['max-enum-values']],
+          ['maxProperties', values['max-properties']],
+        ] as const
+      )
+        .map(([key, flagValue]) => [key, read(key, flagValue)])
+        .filter(([, value]) => value !== undefined),
+    ) as Partial<DocumentLimits>,
   };
   const dataPath = read('data', values.data) as string | undefined;
   if (dataPath !== undefined) config.dataFile = { path: dataPath, name: names.data ?? '--data' };

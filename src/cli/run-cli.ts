@@ -47,7 +47,7 @@ async function serve(config: CliConfig, given: CliIo): Promise<number | MockServ
   const logsRequests = config.logLevel === 'info' || config.logLevel === 'debug';
   let document;
   try {
-    document = await loadDocument(config.documentPath);
+    document = await loadDocument(config.documentPath, config.documentLimits);
   } catch (error) {
     io.stderr(`petstore-mock: ${(error as Error).message.replace(/^\[petstore-mock\] /, '')}`);
     return 2;
@@ -90,6 +90,7 @@ async function serve(config: CliConfig, given: CliIo): Promise<number | MockServ
       maxConnections: config.maxConnections,
       maxInflightBytes: config.maxInflightBytes,
       requestTimeout: config.requestTimeout,
+      ...config.documentLimits,
       faultRate: config.faultRate,
       ...(config.delay !== undefined && { delay: config.delay }),
       ...(config.adminToken !== undefined && { adminToken: config.adminToken }),

@@ -1,10 +1,10 @@
 import { transformOas3Operations } from '@stoplight/http-spec/oas3/operation';
-import { bundleTarget } from '@stoplight/json';
 import type { IHttpOperation } from '@stoplight/types';
 import type { OpenAPIV3_1 } from 'openapi-types';
 import { parse } from 'yaml';
 import { readBasePath } from './base-path.js';
-import { dereferenceLocal } from './dereference.js';
+import { withReferencesResolved } from './prism-references.js';
+import { checkDocumentShape, checkDocumentText, DEFAULT_DOCUMENT_LIMITS, DOCUMENT_LIMIT_FLAGS, type DocumentLimits } from './document-limits.js';
 import { DocumentShapeError } from './document-shape-error.js';
 import { fromSwagger2, isSwagger2 } from './swagger2/index.js';
 
@@ -35,14 +35,31 @@ export interface DocumentChecks {
   readonly seededPets?: { readonly seed: number; readonly firstId: number; readonly pets: readonly Record<string, unknown>[] };
 }
 
-export function compileDocument(text: string): CompiledDocument {
+export function compileDocument(text: string, limits: DocumentLimits = DEFAULT_DOCUMENT_LIMITS): CompiledDocument {
+  checkDocumentText(text, limits);
   let source: unknown;
   try {
-    source = parse(text);
+    source = parseText(text);
   } catch (error) {
-    throw new DocumentShapeError(`is neither YAML nor JSON: ${(error as Error).message.split('\n')[0] ?? ''}`);
+    if (error instanceof RangeError) throw new DocumentShapeError(`nests deeper than the parser can read, past the limit of ${limits.maxDocumentDepth} levels (${DOCUMENT_LIMIT_FLAGS.maxDocumentDepth}, maxDocumentDepth in code)`);
+    throw new DocumentShapeError(`is neither YAML nor JSON: ${((error as Error).message.split('\n')[0] ?? '').slice(0, 200)}`);
   }
-  return compileSource(source);
+  return compileSource(source, limits);
+}
+
+/**
+ * The document's text read: JSON by the JSON parser (linear, where the YAML parser checks each map's
+ * keys against each other and took seconds on a schema of 10,000 properties), YAML otherwise.
+ */
+function parseText(text: string): unknown {
+  if (/^\s*[{[]/.test(text)) {
+    try {
+      return JSON.parse(text);
+    } catch {
+      // Not JSON after all (YAML's flow style): the YAML parser says what is wrong.
+    }
+  }
+  return parse(text);
 }
 
 /**
@@ -50,7 +67,8 @@ export function compileDocument(text: string): CompiledDocument {
  * document is compiled as the OpenAPI 3.0 one that says the same, which is what the engine then
  * reads. Throws a `DocumentShapeError` saying what is wrong.
  */
-export function compileSource(input: unknown): CompiledDocument {
+export function compileSource(input: unknown, limits: DocumentLimits = DEFAULT_DOCUMENT_LIMITS): CompiledDocument {
+  checkDocumentShape(input, limits);
   const value = isSwagger2(input) ? fromSwagger2(input) : input;
   const version = (value as { openapi?: unknown } | null)?.openapi;
   if (typeof value !== 'object' || value === null || typeof version !== 'string' || !/^3\.[01]\.\d+/.test(version)) {
@@ -80,14 +98,11 @@ function versionFieldOf(value: unknown): string {
 /**
  * What Prism's `getHttpOperationsFromSpec` makes of a self-contained OpenAPI 3 document, without the
  * remote `$ref` resolver, Swagger 2 and Postman converters it also loads (and their Faker and HTTP
- * client): local references resolved, Stoplight's transform, each operation bundled.
+ * client): Stoplight's transform of the document as written, then each local schema reference
+ * resolved by reference (see prism-references), never by copying a shared target into every place.
  */
 function toPrismOperations(source: OpenAPIV3_1.Document): IHttpOperation[] {
-  const document = dereferenceLocal(source) as unknown as Record<string, unknown>;
-  return transformOas3Operations(document as Parameters<typeof transformOas3Operations>[0]).map(
-    (operation): IHttpOperation =>
-      bundleTarget<Record<string, unknown>>({ document: { ...document, __target__: operation }, path: '#/__target__', cloneDocument: false }) as unknown as IHttpOperation,
-  );
+  return withReferencesResolved(source, transformOas3Operations(source as Parameters<typeof transformOas3Operations>[0]));
 }
 
 const METHODS = ['get', 'put', 'post', 'delete', 'options', 'head', 'patch', 'trace'] as const;

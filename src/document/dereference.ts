@@ -1,34 +1,50 @@
+/** Where each resolved object a `$ref` pointed at came from (`#/components/schemas/Pet`). */
+const pointers = new WeakMap<object, string>();
+
+/** The local pointer (`#/components/schemas/Pet`) a resolved object was read from, if a `$ref` named it. */
+export function pointerOf(value: object): string | undefined {
+  return pointers.get(value);
+}
+
 /**
  * Replaces every local `$ref` (`#/…`) with what it points at, as Prism's loader does with
  * json-schema-ref-parser before it reads operations, minus the remote resolvers this document never
- * needs. Keys beside a `$ref` are kept over the target's. A reference cycle is refused, and so is a
- * `$ref` to another file or a URL (nothing is read or fetched: a split document is bundled first).
+ * needs. Keys beside a `$ref` are kept over the target's. Work by reference: every place that names
+ * the same target gets the same object (a graph, never a tree that doubles per level), and a schema
+ * that refers to itself (directly or through others) becomes a cycle of objects, followed by whoever
+ * reads it as far as they need. Only a `$ref` that resolves to itself through `$ref`s alone is refused,
+ * and so is a `$ref` to another file or a URL (nothing is read or fetched: a split document is bundled first).
+ * A `$ref` with keys beside it is a copy of its target (as it is once read) with those keys over it.
  */
 export function dereferenceLocal<T>(document: T): T {
-  const resolved = new Map<string, unknown>();
-  const resolving = new Set<string>();
+  // Without recursion (a big document's references chain a thousand deep): each object gets its
+  // copy at once, empty, and is filled from a queue; a `$ref` with keys beside it is merged last.
+  const copies = new Map<object, unknown>();
+  const filling: [source: object, copy: Record<string, unknown> | unknown[]][] = [];
+  const merges: { into: Record<string, unknown>; target: unknown; siblings: unknown }[] = [];
 
-  const resolvePointer = (pointer: string): unknown => {
-    if (resolved.has(pointer)) return resolved.get(pointer);
-    if (resolving.has(pointer)) throw new Error(`[petstore-mock] The document's $ref ${pointer} refers to itself; cycles are not supported.`);
-    resolving.add(pointer);
+  const targetOf = (pointer: string): unknown => {
     let target: unknown = document;
     for (const token of pointer.slice(2).split('/')) {
-      const key = decodeURIComponent(token).replaceAll('~1', '/').replaceAll('~0', '~');
+      const key = decodePointerToken(token);
       if (target === null || typeof target !== 'object' || !Object.hasOwn(target, key)) {
         throw new Error(`[petstore-mock] The document's $ref ${pointer} points at nothing.`);
       }
       target = (target as Record<string, unknown>)[key];
     }
-    const value = walk(target);
-    resolving.delete(pointer);
-    resolved.set(pointer, value);
-    return value;
+    return target;
   };
 
-  const walk = (node: unknown): unknown => {
-    if (Array.isArray(node)) return node.map(walk);
+  const copyOf = (node: unknown): unknown => {
     if (node === null || typeof node !== 'object') return node;
+    const done = copies.get(node);
+    if (done !== undefined) return done;
+    if (Array.isArray(node)) {
+      const list: unknown[] = [];
+      copies.set(node, list);
+      filling.push([node, list]);
+      return list;
+    }
     const { $ref, ...siblings } = node as Record<string, unknown>;
     if (typeof $ref === 'string' && !$ref.startsWith('#')) {
       throw new Error(
@@ -36,11 +52,66 @@ export function dereferenceLocal<T>(document: T): T {
       );
     }
     if (typeof $ref === 'string' && $ref.startsWith('#/')) {
-      const target = resolvePointer($ref);
-      return Object.keys(siblings).length === 0 ? target : { ...(target as object), ...(walk(siblings) as object) };
+      if (Object.keys(siblings).length > 0) {
+        const merged: Record<string, unknown> = {};
+        copies.set(node, merged);
+        merges.push({ into: merged, target: copyOf(targetOf($ref)), siblings: copyOf(siblings) });
+        return merged;
+      }
+      // A chain of bare `$ref`s is followed to what it names; one that comes back to itself names nothing.
+      const followed = new Set<string>([$ref]);
+      let target = targetOf($ref);
+      for (let next = bareReference(target); next !== undefined; next = bareReference(target)) {
+        if (followed.has(next)) throw new Error(`[petstore-mock] The document's $ref ${next} refers to itself through $refs alone; it names no schema.`);
+        followed.add(next);
+        target = targetOf(next);
+      }
+      const value = copyOf(target);
+      copies.set(node, value);
+      if (typeof value === 'object' && value !== null && !pointers.has(value)) pointers.set(value, $ref);
+      return value;
     }
-    return Object.fromEntries(Object.entries(node).map(([key, value]) => [key, walk(value)]));
+    const object: Record<string, unknown> = {};
+    copies.set(node, object);
+    filling.push([node, object]);
+    return object;
   };
 
-  return walk(document) as T;
+  const root = copyOf(document);
+  for (let next = filling.pop(); next !== undefined; next = filling.pop()) {
+    const [source, copy] = next;
+    if (Array.isArray(copy)) for (const item of source as unknown[]) copy.push(copyOf(item));
+    else for (const [key, value] of Object.entries(source)) copy[key] = copyOf(value);
+  }
+  // The keys beside a `$ref` over its target's; a target that is itself such a merge is merged first.
+  const merged = new Set<object>();
+  const byCopy = new Map(merges.map(merge => [merge.into as object, merge]));
+  for (const first of merges) {
+    const chain = [first];
+    for (let target = byCopy.get(first.target as object); target !== undefined && !merged.has(target.into) && !chain.includes(target); target = byCopy.get(target.target as object)) chain.push(target);
+    for (const merge of chain.reverse()) {
+      if (merged.has(merge.into)) continue;
+      merged.add(merge.into);
+      if (typeof merge.target === 'object' && merge.target !== null && !Array.isArray(merge.target)) Object.assign(merge.into, merge.target);
+      Object.assign(merge.into, merge.siblings);
+    }
+  }
+  return root as T;
+}
+
+function bareReference(node: unknown): string | undefined {
+  if (node === null || typeof node !== 'object' || Array.isArray(node)) return undefined;
+  const { $ref } = node as Record<string, unknown>;
+  return typeof $ref === 'string' && $ref.startsWith('#/') && Object.keys(node).length === 1 ? $ref : undefined;
+}
+
+/** A JSON pointer token of a `$ref` (percent-encoded, `~1` for `/`, `~0` for `~`) as the key it names. */
+export function decodePointerToken(token: string): string {
+  let decoded = token;
+  try {
+    decoded = decodeURIComponent(token);
+  } catch {
+    // Not percent-encoding: the token as written.
+  }
+  return decoded.replaceAll('~1', '/').replaceAll('~0', '~');
 }

@@ -1,12 +1,16 @@
 // The browser's entry of this folder (scripts/build.mjs puts it in place of index.ts): a page reads
 // no files, so the document is the one compiled into the bundle when the package was built.
+import { preparePatterns } from './safe-patterns.js';
+import { checkDocumentShape, checkDocumentText, documentLimits, type DocumentLimits } from './document-limits.js';
 import { prepareDocument, type PetstoreDocument } from './prepared-document.js';
 
 export { keepingFirstCollection, responseSchemaOf } from './prepared-document.js';
 export type { CompiledDocumentCache, DocumentOperation, PetstoreDocument } from './prepared-document.js';
 export { DocumentShapeError } from './document-shape-error.js';
+export { DEFAULT_DOCUMENT_LIMITS, DOCUMENT_LIMIT_FLAGS, documentLimits } from './document-limits.js';
+export type { DocumentLimits } from './document-limits.js';
 export type { OperationRole, PetResource } from './pet-resource.js';
-export { fromOpenApi30, lowerBound, mergeAllOf, requestBodySchema, successCode, successSchema, typeIncludes, upperBound } from './json-schema.js';
+export { fromOpenApi30, INLINED_SCHEMAS, lowerBound, mergeAllOf, requestBodySchema, successCode, successSchema, typeIncludes, upperBound } from './json-schema.js';
 export type { JsonSchema } from './json-schema.js';
 export { findResources, singularOf } from './resources/index.js';
 export type { Filter, KeyRule, ListShape, OperationPlan, PageFact, Paging, ParentLink, RecordRole, Resource, ResourceModel } from './resources/index.js';
@@ -29,9 +33,16 @@ export function loadDocument(documentPath?: string): Promise<PetstoreDocument> {
 }
 
 /** Another document, given as an object (parsed YAML or JSON): compiled in the page, with Stoplight's transform loaded for it. */
-export async function documentFromSource(source: object): Promise<PetstoreDocument> {
+export async function documentFromSource(source: object, limits?: Partial<DocumentLimits>): Promise<PetstoreDocument> {
   const { compileSource } = await import('./compile-document.js');
-  return prepareDocument(compileSource(JSON.parse(JSON.stringify(source)) as unknown));
+  const bounds = documentLimits(limits);
+  // Its depth first: JSON.stringify of an object nested past it would exhaust the stack.
+  checkDocumentShape(source, bounds);
+  const text = JSON.stringify(source);
+  checkDocumentText(text, bounds);
+  const compiled = compileSource(JSON.parse(text) as unknown, bounds);
+  await preparePatterns(compiled.source);
+  return prepareDocument(compiled);
 }
 
 export function reloadDocument(): Promise<PetstoreDocument> {

@@ -31,6 +31,16 @@ export interface JsonSchema {
   additionalProperties?: boolean | JsonSchema;
 }
 
+/**
+ * How many schemas the whole expansion of a referenced schema may hold and still be copied where it
+ * is referred to, as Prism's own loader copies every one (so a small document's operations are
+ * exactly what Prism makes of them). A bigger one, and one on a cycle, is referred to instead: one
+ * entry in a `__bundled__` Prism hands Ajv beside each schema it compiles (see prism-references and
+ * engine/schema/by-reference), so that validation never expands the reference graph (shared targets
+ * would double per level).
+ */
+export const INLINED_SCHEMAS = 200;
+
 /** The JSON schema of an operation's lowest declared 2xx response, if it has one. */
 export function successSchema(definition: OpenAPIV3_1.OperationObject): JsonSchema | undefined {
   const code = successCode(definition);
@@ -65,23 +75,33 @@ export function typeIncludes(schema: JsonSchema | undefined, type: string): bool
   return Array.isArray(schema.type) ? schema.type.includes(type) : schema.type === type;
 }
 
+const mergedAllOf = new WeakMap<JsonSchema, JsonSchema>();
+
 /**
  * A schema written as `allOf` (`Pet: allOf: [NewPet, {id}]`, a common way to say "NewPet and an id")
  * as one object schema: the parts' properties and required lists merged, the other keywords of the
- * later parts winning. Other schemas are returned as they are.
+ * later parts winning. Other schemas are returned as they are. Merged once per schema object; a part
+ * that is, through `allOf`, the schema itself (a cycle) adds nothing more.
  */
-export function mergeAllOf(schema: JsonSchema): JsonSchema {
+export function mergeAllOf(schema: JsonSchema, merging: Set<JsonSchema> = new Set()): JsonSchema {
   if (!schema.allOf) return schema;
+  const done = mergedAllOf.get(schema);
+  if (done) return done;
+  if (merging.has(schema)) return {};
+  merging.add(schema);
   const { allOf, ...rest } = schema;
-  return allOf.map(mergeAllOf).reduce<JsonSchema>(
-    (merged, part) => ({
-      ...merged,
+  const merged = allOf.map(part => mergeAllOf(part, merging)).reduce<JsonSchema>(
+    (result, part) => ({
+      ...result,
       ...part,
-      properties: { ...merged.properties, ...part.properties },
-      required: [...new Set([...(merged.required ?? []), ...(part.required ?? [])])],
+      properties: { ...result.properties, ...part.properties },
+      required: [...new Set([...(result.required ?? []), ...(part.required ?? [])])],
     }),
     rest,
   );
+  merging.delete(schema);
+  mergedAllOf.set(schema, merged);
+  return merged;
 }
 
 /** The lowest whole number a schema allows, if it bounds it. */
@@ -111,8 +131,40 @@ const SUBSCHEMA_LISTS = ['allOf', 'anyOf', 'oneOf'] as const;
 export function fromOpenApi30(schema: JsonSchema): JsonSchema {
   const done = converted.get(schema);
   if (done) return done;
+  // Each schema reached copied and converted first, its subschemas then pointed at their copies:
+  // without recursion, since a big document's schemas can chain a thousand deep.
+  const reached: JsonSchema[] = [];
+  const pending: JsonSchema[] = [schema];
+  while (pending.length > 0) {
+    const next = pending.pop() as JsonSchema;
+    if (converted.has(next)) continue;
+    converted.set(next, convertedKeywords(next));
+    reached.push(next);
+    pending.push(...subschemasOf(next));
+  }
+  for (const original of reached) {
+    const copy = converted.get(original) as JsonSchema & Record<string, unknown>;
+    const to = (part: JsonSchema): JsonSchema => converted.get(part) ?? part;
+    if (copy.properties) copy.properties = Object.fromEntries(Object.entries(copy.properties).map(([name, property]) => [name, to(property)]));
+    if (copy.items) copy.items = to(copy.items);
+    if (typeof copy.additionalProperties === 'object') copy.additionalProperties = to(copy.additionalProperties);
+    for (const list of SUBSCHEMA_LISTS) {
+      const parts = copy[list];
+      if (parts) copy[list] = parts.map(to);
+    }
+  }
+  return converted.get(schema) as JsonSchema;
+}
+
+function subschemasOf(schema: JsonSchema): JsonSchema[] {
+  const parts: (JsonSchema | undefined)[] = [...Object.values(schema.properties ?? {}), schema.items, typeof schema.additionalProperties === 'object' ? schema.additionalProperties : undefined];
+  for (const list of SUBSCHEMA_LISTS) parts.push(...(schema[list] ?? []));
+  return parts.filter((part): part is JsonSchema => part !== undefined);
+}
+
+/** A copy of the schema with OpenAPI 3.0's own keywords as JSON Schema's (its subschemas still the originals). */
+function convertedKeywords(schema: JsonSchema): JsonSchema {
   const copy: JsonSchema & Record<string, unknown> = { ...schema };
-  converted.set(schema, copy);
   if (copy.nullable === true) {
     const types = Array.isArray(copy.type) ? copy.type : copy.type === undefined ? undefined : [copy.type];
     if (types && !types.includes('null')) copy.type = [...types, 'null'];
@@ -134,13 +186,6 @@ export function fromOpenApi30(schema: JsonSchema): JsonSchema {
       copy.exclusiveMaximum = bound;
       delete copy.maximum;
     }
-  }
-  if (copy.properties) copy.properties = Object.fromEntries(Object.entries(copy.properties).map(([name, property]) => [name, fromOpenApi30(property)]));
-  if (copy.items) copy.items = fromOpenApi30(copy.items);
-  if (typeof copy.additionalProperties === 'object') copy.additionalProperties = fromOpenApi30(copy.additionalProperties);
-  for (const list of SUBSCHEMA_LISTS) {
-    const parts = copy[list];
-    if (parts) copy[list] = parts.map(fromOpenApi30);
   }
   return copy;
 }

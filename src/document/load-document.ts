@@ -3,19 +3,24 @@ import { readFile } from 'node:fs/promises';
 import type { CompiledDocument } from './compile-document.js';
 import { compiledDocumentPath, locateDocument } from './locate-document.js';
 import { readTextFile } from './read-text-file.js';
+import { preparePatterns } from './safe-patterns.js';
+import { checkDocumentShape, checkDocumentText, DEFAULT_DOCUMENT_LIMITS, DOCUMENT_LIMIT_FLAGS, documentLimits, type DocumentLimits } from './document-limits.js';
 import { DocumentShapeError } from './document-shape-error.js';
 import { prepareDocument, type CompiledDocumentCache, type PetstoreDocument } from './prepared-document.js';
 
 const cache = new Map<string, Promise<PetstoreDocument>>();
+/** The limits each path was last loaded with: a reload (`--watch`) holds the new text to them. */
+const limitsByPath = new Map<string, DocumentLimits>();
 
 /**
  * Reads and prepares the document (OpenAPI 3.0 or 3.1, or Swagger 2.0); the same path is read once
  * per process. A file that cannot be read or mocked rejects with a `DocumentShapeError` naming it.
  */
-export function loadDocument(documentPath: string = locateDocument()): Promise<PetstoreDocument> {
+export function loadDocument(documentPath: string = locateDocument(), limits?: Partial<DocumentLimits>): Promise<PetstoreDocument> {
+  if (limits !== undefined) limitsByPath.set(documentPath, documentLimits(limits));
   let loading = cache.get(documentPath);
   if (!loading) {
-    loading = readDocument(documentPath);
+    loading = readDocument(documentPath, limitsByPath.get(documentPath) ?? DEFAULT_DOCUMENT_LIMITS);
     loading.catch(() => cache.delete(documentPath));
     cache.set(documentPath, loading);
   }
@@ -24,14 +29,22 @@ export function loadDocument(documentPath: string = locateDocument()): Promise<P
 
 /** Reads the document afresh (no cache), as `--watch` does after an edit. */
 export function reloadDocument(documentPath: string): Promise<PetstoreDocument> {
-  return readDocument(documentPath);
+  return readDocument(documentPath, limitsByPath.get(documentPath) ?? DEFAULT_DOCUMENT_LIMITS);
 }
 
 /** A document given as an object (parsed YAML or JSON), prepared; throws a `DocumentShapeError` saying what is wrong. */
-export async function documentFromSource(source: object): Promise<PetstoreDocument> {
+export async function documentFromSource(source: object, limits?: Partial<DocumentLimits>): Promise<PetstoreDocument> {
   const { compileSource } = await import('./compile-document.js');
-  const text = JSON.stringify(source);
-  return withContext('the document given', () => prepareDocument(compileSource(JSON.parse(text)), { sha256: hashDocument(text) }));
+  const bounds = documentLimits(limits);
+  const { compiled, text } = withContext('the document given', () => {
+    // Its depth first: JSON.stringify of an object nested past it would exhaust the stack.
+    checkDocumentShape(source, bounds);
+    const written = JSON.stringify(source);
+    checkDocumentText(written, bounds);
+    return { compiled: compileSource(JSON.parse(written), bounds), text: written };
+  });
+  await preparePatterns(compiled.source);
+  return withContext('the document given', () => prepareDocument(compiled, { sha256: hashDocument(text) }));
 }
 
 /** In Node the document can be any file; the browser build refuses it (see index.browser.ts). */
@@ -50,18 +63,21 @@ export function hashDocument(text: string): string {
  * build wrote while the YAML's hash matches, which spares start-up the YAML parser and Stoplight's
  * transform (~60 ms); otherwise it is compiled here, with those loaded on demand.
  */
-async function readDocument(documentPath: string): Promise<PetstoreDocument> {
-  const read = await readTextFile(documentPath);
+async function readDocument(documentPath: string, limits: DocumentLimits): Promise<PetstoreDocument> {
+  const read = await readTextFile(documentPath, { bytes: limits.maxDocumentBytes, name: `${DOCUMENT_LIMIT_FLAGS.maxDocumentBytes}, maxDocumentBytes in code` });
   if ('problem' in read) throw new DocumentShapeError(`[petstore-mock] The OpenAPI document ${documentPath} ${read.problem}.`);
   const { text } = read;
   const sha256 = hashDocument(text);
   const cached = await readCompiledCache(documentPath, sha256);
   const { compileDocument } = cached ? { compileDocument: undefined } : await import('./compile-document.js');
-  return withContext(`The OpenAPI document ${documentPath}`, () => prepareDocument(cached ?? (compileDocument as (text: string) => CompiledDocument)(text), { sha256, path: documentPath }));
+  const name = `The OpenAPI document ${documentPath}`;
+  const compiled = cached ?? withContext(name, () => (compileDocument as (text: string, limits: DocumentLimits) => CompiledDocument)(text, limits));
+  if (!cached) await preparePatterns(compiled.source);
+  return withContext(name, () => prepareDocument(compiled, { sha256, path: documentPath }));
 }
 
 /** Runs `prepare`, turning what it throws into a `DocumentShapeError` that names the document. */
-function withContext(name: string, prepare: () => PetstoreDocument): PetstoreDocument {
+function withContext<T>(name: string, prepare: () => T): T {
   try {
     return prepare();
   } catch (error) {

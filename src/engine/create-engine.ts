@@ -60,7 +60,9 @@ export async function createEngine(options: EngineOptions = {}): Promise<Engine>
   checkDocumentPath(options.documentPath);
   if (options.document !== undefined && options.documentPath !== undefined) throw new TypeError('[petstore-mock] Pass documentPath or document, not both.');
   if (options.sessions && options.store) throw new Error('[petstore-mock] Pass the engine a store or sessions, not both: the sessions hold the default store.');
-  const document = options.document === undefined ? await loadDocument(options.documentPath) : await documentFromSource(options.document);
+  const { maxDocumentBytes, maxDocumentDepth, maxReferences, maxEnumValues, maxProperties } = options;
+  const limits = { ...(maxDocumentBytes !== undefined && { maxDocumentBytes }), ...(maxDocumentDepth !== undefined && { maxDocumentDepth }), ...(maxReferences !== undefined && { maxReferences }), ...(maxEnumValues !== undefined && { maxEnumValues }), ...(maxProperties !== undefined && { maxProperties }) };
+  const document = options.document === undefined ? await loadDocument(options.documentPath, limits) : await documentFromSource(options.document, limits);
   const seed = options.seed ?? DEFAULT_SEED;
   if (options.initialPets !== undefined) {
     // Checked against the document's Pet by Prism's validator, as PUT /__admin/state is.

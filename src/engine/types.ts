@@ -6,6 +6,7 @@ import type { NowOption } from './controls/clock.js';
 import type { DelayOption } from './controls/latency.js';
 import type { RequestJournal } from './journal/request-journal.js';
 import type { OverrideRegistry } from './controls/overrides.js';
+import type { DocumentLimits } from '../document/document-limits.js';
 
 /** A request as every surface hands it to the engine. */
 export interface MockRequest {
@@ -47,7 +48,11 @@ export interface Refusal {
   limit: string;
 }
 
-export interface EngineOptions {
+/**
+ * The document limits (`maxDocumentBytes`, `maxDocumentDepth`, `maxReferences`, `maxEnumValues`,
+ * `maxProperties`; see DocumentLimits): a document past one is refused, naming the limit and the place.
+ */
+export interface EngineOptions extends Partial<DocumentLimits> {
   /** Seed of the initial pets, of every session's delays and faults, and of generated (`dynamic=true`) bodies. Default 1. */
   seed?: number;
   /** How many seeded pets the store starts with. Default 20. */

@@ -161,6 +161,11 @@ export const OPTION_RULES = {
   maxConnections: { key: 'maxConnections', flag: '--max-connections', env: 'PETSTORE_MAX_CONNECTIONS', ...wholeNumber(1, 1_000_000) },
   maxInflightBytes: { key: 'maxInflightBytes', flag: '--max-inflight-bytes', env: 'PETSTORE_MAX_INFLIGHT_BYTES', ...bytes(64 * 1024, 64 * 1024 ** 3) },
   requestTimeout: { key: 'requestTimeout', flag: '--request-timeout', env: 'PETSTORE_REQUEST_TIMEOUT', ...wholeNumber(100, 3_600_000) },
+  maxDocumentBytes: { key: 'maxDocumentBytes', flag: '--max-document-bytes', env: 'PETSTORE_MAX_DOCUMENT_BYTES', ...bytes(1024, 1024 ** 3) },
+  maxDocumentDepth: { key: 'maxDocumentDepth', flag: '--max-document-depth', env: 'PETSTORE_MAX_DOCUMENT_DEPTH', ...wholeNumber(8, 10_000) },
+  maxReferences: { key: 'maxReferences', flag: '--max-references', env: 'PETSTORE_MAX_REFERENCES', ...wholeNumber(0, 10_000_000) },
+  maxEnumValues: { key: 'maxEnumValues', flag: '--max-enum-values', env: 'PETSTORE_MAX_ENUM_VALUES', ...wholeNumber(1, 10_000_000) },
+  maxProperties: { key: 'maxProperties', flag: '--max-properties', env: 'PETSTORE_MAX_PROPERTIES', ...wholeNumber(1, 10_000_000) },
   bodyLimit: { key: 'bodyLimit', flag: '', env: '', ...wholeNumber(1, 1024 * 1024 * 1024) },
   rememberedVerdicts: { key: 'rememberedVerdicts', flag: '', env: '', ...wholeNumber(0, 1_000_000) },
 } as const satisfies Record<string, OptionRule>;

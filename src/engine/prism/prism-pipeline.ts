@@ -43,6 +43,20 @@ export interface PrismPipelineOptions {
 // defaults (Vitest does).
 const route: PrismHttpComponents['route'] = (router as { default: unknown }).default === undefined ? (router as unknown as PrismHttpComponents['route']) : router.default;
 
+/** The longest message of a diagnostic the mock passes on (to an answer, a log line, the journal). */
+export const DIAGNOSTIC_MESSAGE_CHARACTERS = 300;
+
+/**
+ * The diagnostic with its message cut to `DIAGNOSTIC_MESSAGE_CHARACTERS`: Prism writes out every
+ * allowed value of an enum a value breaks (`…: a, b, c, …`), which for an enum of the document's
+ * 200,000 values made every refused request's answer and log line 1.4 MB.
+ */
+function shortened(diagnostic: IPrismDiagnostic): IPrismDiagnostic {
+  const { message } = diagnostic;
+  if (message.length <= DIAGNOSTIC_MESSAGE_CHARACTERS) return diagnostic;
+  return { ...diagnostic, message: `${message.slice(0, DIAGNOSTIC_MESSAGE_CHARACTERS - 1)}…` };
+}
+
 /**
  * Prism's stages, in the order its own pipeline runs them (prism-core's `factory`, mocking, never
  * forwarding): **route** (Prism's router), **credentials** (Prism's security check, then the mock's
@@ -73,11 +87,11 @@ export function createPrismPipeline<Context>(operations: readonly IHttpOperation
       const refused = security._tag === 'Left' || options.refusesCredentials?.(resource, request) === true;
       if (!refused) {
         const input = stages.validateInput({ resource, element: request });
-        if (input._tag === 'Left') diagnostics.push(...input.left);
+        if (input._tag === 'Left') diagnostics.push(...input.left.map(shortened));
       }
       const output = respond(resource, request, diagnostics, context);
       const checked = options.validateResponses ? validateOutput({ resource, element: output }) : undefined;
-      return { _tag: 'Right', right: { output, validations: { input: diagnostics, output: checked?._tag === 'Left' ? [...checked.left] : [] } } };
+      return { _tag: 'Right', right: { output, validations: { input: diagnostics, output: checked?._tag === 'Left' ? checked.left.map(shortened) : [] } } };
     },
     warmUp() {
       for (const resource of resources) {

@@ -5,3 +5,5 @@ export { findInexactNumber } from './inexact-numbers.js';
 export { withoutFormatBesideType } from './format-beside-type.js';
 export type { SchemaProblem, ValidatorsSource } from './validate-schema.js';
 export type { InexactNumber } from './inexact-numbers.js';
+export { byReference } from './by-reference.js';
+export type { SchemaByReference } from './by-reference.js';

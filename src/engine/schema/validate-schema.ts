@@ -1,7 +1,8 @@
-import type { JSONSchema } from '@stoplight/prism-http';
 import { ValidationContext } from '@stoplight/prism-http/dist/validator/validators/types.js';
 import * as prismValidation from '@stoplight/prism-http/dist/validator/validators/utils.js';
 import { withoutFormatBesideType } from './format-beside-type.js';
+import { compilePattern } from '../../document/safe-patterns.js';
+import { byReference } from './by-reference.js';
 
 export interface SchemaProblem {
   /** Where in the value: `name`, `0.id`; empty for the value itself. */
@@ -17,7 +18,9 @@ export interface SchemaProblem {
  * document's formats) finds wrong with `value` against one of the document's schemas.
  */
 export function findSchemaProblems(value: unknown, schema: unknown): SchemaProblem[] {
-  const result = prismValidation.validateAgainstSchema(value, schema as JSONSchema, false, ValidationContext.Output, 'body');
+  // By reference: a schema shared many times over, or recursive, is compiled once, not expanded.
+  const { schema: root, bundle } = byReference(schema as object);
+  const result = prismValidation.validateAgainstSchema(value, root, false, ValidationContext.Output, 'body', bundle);
   if (result._tag === 'None') return [];
   return result.value.map(diagnostic => ({
     path: (diagnostic.path ?? []).slice(1).join('.'),
@@ -31,10 +34,21 @@ export function findSchemaProblems(value: unknown, schema: unknown): SchemaProbl
  * `format` complaint about a field that already has a `type` complaint says nothing new and is left out.
  */
 export function describeSchemaProblems(problems: readonly SchemaProblem[]): string {
-  return withoutFormatBesideType(problems, problem => problem.keyword, problem => problem.path)
-    .map(problem => (problem.path === '' ? problem.message : `${problem.path} ${problem.message}`))
-    .join('; ');
+  const described = withoutFormatBesideType(problems, problem => problem.keyword, problem => problem.path).map(problem => {
+    const text = problem.path === '' ? problem.message : `${problem.path} ${problem.message}`;
+    return text.length <= DESCRIBED_PROBLEM_CHARACTERS ? text : `${text.slice(0, DESCRIBED_PROBLEM_CHARACTERS - 1)}…`;
+  });
+  if (described.length <= DESCRIBED_PROBLEMS) return described.join('; ');
+  return `${described.slice(0, DESCRIBED_PROBLEMS).join('; ')}; and ${described.length - DESCRIBED_PROBLEMS} more`;
 }
+
+/** At most this many problems are described, each in at most this many characters: a sentence stays a sentence whatever the schema. */
+const DESCRIBED_PROBLEMS = 5;
+const DESCRIBED_PROBLEM_CHARACTERS = 2_000;
+
+// Prism's Ajv compiles each pattern by the document's choice: one that may backtrack on a linear-time
+// engine (see document/safe-patterns). The build's edit of Prism's validator provides the hook.
+(prismValidation as { usePatternEngine?: (engine: typeof compilePattern) => void }).usePatternEngine?.(compilePattern);
 
 /** How Prism gets the validators of a document: made by the build from the package's document, or by Ajv as each schema is first used. */
 export type ValidatorsSource = 'precompiled' | 'compiled at run time';

@@ -1,7 +1,7 @@
 import type { OpenAPIV3_1 } from 'openapi-types';
 import type { JsonSchema, OperationPlan, PetstoreDocument, Resource } from '../../document/index.js';
 import { createPetFaker } from '../../fixtures/pet-faker.js';
-import { fakeValue } from '../../fixtures/schema-values.js';
+import { fakeValue, isSmall } from '../../fixtures/schema-values.js';
 import { deriveSeed, type CollectionState } from '../../sessions/index.js';
 import type { PetShape, RecordKey } from '../../store/index.js';
 import type { Pet } from '../../types/index.js';
@@ -138,10 +138,12 @@ function generateRecords(document: PetstoreDocument, resource: Resource, shape: 
   const parents = parentsOf(document, resource);
   const records: Pet[] = [];
   const keys = new Set<RecordKey>();
+  const required = new Set(resource.schema.required ?? []);
   for (let index = 0; records.length < options.count && index < options.count * 2; index += 1) {
     const record: Record<string, unknown> = {};
     for (const [name, schema] of Object.entries(resource.schema.properties ?? {})) {
-      if (!skipped.has(name)) record[name] = fakeValue(schema, name, { faker: createPetFaker(deriveSeed(options.seed, resource.name, index, name)), now: new Date(0) });
+      // An optional property whose schema refers to itself, or shares a target many times over, is left out, as a client may leave it out.
+      if (!skipped.has(name) && (required.has(name) || isSmall(schema))) record[name] = fakeValue(schema, name, { faker: createPetFaker(deriveSeed(options.seed, resource.name, index, name)), now: new Date(0) });
     }
     const key = keyFor(resource, shape, record, index, faker);
     if (key === undefined || keys.has(key)) continue;

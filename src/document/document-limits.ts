@@ -1,0 +1,104 @@
+import { DocumentShapeError } from './document-shape-error.js';
+
+/**
+ * What a document may hold for the mock to take it: past one of these it is refused at start (exit 2)
+ * or, under `--watch`, the last good document is kept, with a message naming the limit and the place.
+ * Each bounds the time and memory reading the document and answering by it can take.
+ */
+export interface DocumentLimits {
+  /** Bytes of the document's text. */
+  readonly maxDocumentBytes: number;
+  /** Levels of nesting of its objects and arrays. */
+  readonly maxDocumentDepth: number;
+  /** Local `$ref`s it holds (edges of its reference graph). */
+  readonly maxReferences: number;
+  /** Values of one `enum`. */
+  readonly maxEnumValues: number;
+  /** Properties one schema lists. */
+  readonly maxProperties: number;
+}
+
+export const DEFAULT_DOCUMENT_LIMITS: DocumentLimits = {
+  maxDocumentBytes: 32 * 1024 * 1024,
+  maxDocumentDepth: 256,
+  maxReferences: 200_000,
+  maxEnumValues: 20_000,
+  maxProperties: 1_000,
+};
+
+/** Each limit's flag, for messages: the option's key in code is the limit's own name. */
+export const DOCUMENT_LIMIT_FLAGS: Readonly<Record<keyof DocumentLimits, string>> = {
+  maxDocumentBytes: '--max-document-bytes',
+  maxDocumentDepth: '--max-document-depth',
+  maxReferences: '--max-references',
+  maxEnumValues: '--max-enum-values',
+  maxProperties: '--max-properties',
+};
+
+/** The limits, each given one over the default. */
+export function documentLimits(given: Partial<DocumentLimits> | undefined): DocumentLimits {
+  return { ...DEFAULT_DOCUMENT_LIMITS, ...Object.fromEntries(Object.entries(given ?? {}).filter(([, value]) => (value as number | undefined) !== undefined)) };
+}
+
+function past(limit: keyof DocumentLimits, limits: DocumentLimits, what: string): DocumentShapeError {
+  return new DocumentShapeError(`${what}, past the limit of ${limits[limit]} (${DOCUMENT_LIMIT_FLAGS[limit]}, ${limit} in code)`);
+}
+
+/** Refuses a text longer than `maxDocumentBytes`, before it is parsed. */
+export function checkDocumentText(text: string, limits: DocumentLimits): void {
+  // A UTF-16 length is at most the UTF-8 one: only a text near the limit is measured exactly.
+  if (text.length * 3 <= limits.maxDocumentBytes) return;
+  const size = new TextEncoder().encode(text).length;
+  if (size > limits.maxDocumentBytes) throw past('maxDocumentBytes', limits, `is ${size} bytes`);
+}
+
+/** `$.components.schemas.Pet`, with a key that is not a plain name quoted. */
+function placeOf(path: readonly (string | number)[]): string {
+  const place = `$${path.map(key => (typeof key === 'number' ? `[${key}]` : /^[A-Za-z_$][\w$-]*$/.test(key) ? `.${key}` : `[${JSON.stringify(key)}]`)).join('')}`;
+  // A log line stays short however deep the place.
+  return place.length <= 160 ? place : `${place.slice(0, 100)}…${place.slice(-50)}`;
+}
+
+/**
+ * Refuses a parsed document past its depth, reference, enum or properties limit, naming the first
+ * place past it. Walks the document once, without recursion.
+ */
+export function checkDocumentShape(source: unknown, limits: DocumentLimits): void {
+  let references = 0;
+  interface Place { readonly value: unknown; readonly parent: Place | undefined; readonly key: string | number; readonly depth: number; readonly inData: boolean }
+  const pathOf = (place: Place): (string | number)[] => {
+    const path: (string | number)[] = [];
+    for (let at: Place = place; at.parent !== undefined; at = at.parent) path.unshift(at.key);
+    return path;
+  };
+  const stack: Place[] = [{ value: source, parent: undefined, key: '', depth: 0, inData: false }];
+  while (stack.length > 0) {
+    const place = stack.pop() as Place;
+    const { value, depth } = place;
+    if (typeof value !== 'object' || value === null) continue;
+    if (depth >= limits.maxDocumentDepth) throw past('maxDocumentDepth', limits, `nests more than ${limits.maxDocumentDepth} levels deep at ${placeOf(pathOf(place))}`);
+    if (Array.isArray(value)) {
+      for (let index = value.length - 1; index >= 0; index -= 1) stack.push({ value: value[index], parent: place, key: index, depth: depth + 1, inData: place.inData });
+      continue;
+    }
+    const object = value as Record<string, unknown>;
+    if (typeof object['$ref'] === 'string') {
+      references += 1;
+      if (references > limits.maxReferences) throw past('maxReferences', limits, `has more than ${limits.maxReferences} $refs (the one at ${placeOf(pathOf(place))} is one more)`);
+    }
+    const { enum: values, properties } = object;
+    if (!place.inData && Array.isArray(values) && values.length > limits.maxEnumValues) throw past('maxEnumValues', limits, `has an enum of ${values.length} values at ${placeOf([...pathOf(place), 'enum'])}`);
+    if (!place.inData && typeof properties === 'object' && properties !== null && !Array.isArray(properties)) {
+      const count = Object.keys(properties).length;
+      if (count > limits.maxProperties) throw past('maxProperties', limits, `has a schema of ${count} properties at ${placeOf(pathOf(place))}`);
+    }
+    const keys = Object.keys(object);
+    for (let index = keys.length - 1; index >= 0; index -= 1) {
+      const key = keys[index] as string;
+      stack.push({ value: object[key], parent: place, key, depth: depth + 1, inData: place.inData || DATA_KEYS.has(key) });
+    }
+  }
+}
+
+/** Values, where `enum` and `properties` are names like any other. */
+const DATA_KEYS = new Set(['example', 'examples', 'default', 'const']);

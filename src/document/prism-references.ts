@@ -1,0 +1,175 @@
+import { transformOas3Operations } from '@stoplight/http-spec/oas3/operation';
+import type { IHttpOperation } from '@stoplight/types';
+import { decodePointerToken } from './dereference.js';
+import { INLINED_SCHEMAS } from './json-schema.js';
+
+
+/** Values, not schemas: never walked for references. */
+const DATA_KEYWORDS = new Set(['example', 'examples', 'default', 'const', 'enum', 'value']);
+
+type Node = Record<string, unknown>;
+
+/**
+ * Prism's operations (Stoplight's transform of the document as written, its local schema `$ref`s
+ * still in place) with each reference resolved: a small target copied in place, a big or recursive
+ * one kept as a `$ref` into `__bundled__`, which holds the JSON Schema of every target the operation
+ * reaches (converted as Stoplight converts the operation's own schemas). Time and size are linear in
+ * the schemas of the document, whatever their references share.
+ */
+export function withReferencesResolved(source: object, operations: readonly IHttpOperation[]): IHttpOperation[] {
+  const targets = new Map<string, unknown>();
+  const sizes = new Map<string, number>();
+  const entries = new Map<string, unknown>();
+  const entryReferences = new Map<string, readonly string[]>();
+  const rewritten = new WeakMap<object, unknown>();
+
+  const targetOf = (pointer: string): unknown => {
+    if (targets.has(pointer)) return targets.get(pointer);
+    let target: unknown = source;
+    for (const token of pointer.slice(2).split('/')) {
+      target = typeof target === 'object' && target !== null ? (target as Node)[decodePointerToken(token)] : undefined;
+    }
+    const converted = typeof target === 'object' && target !== null && !Array.isArray(target) ? asJsonSchema(source, target) : target;
+    targets.set(pointer, converted);
+    return converted;
+  };
+
+  /** The schemas in the whole expansion of a target, up to one past the limit; a cycle counts as past it. */
+  const sizeOf = (pointer: string, following: Set<string>): number => {
+    const known = sizes.get(pointer);
+    if (known !== undefined) return known;
+    if (following.has(pointer)) return INLINED_SCHEMAS + 1;
+    following.add(pointer);
+    let size = 0;
+    const seen = new Set<object>();
+    const count = (node: unknown): void => {
+      if (size > INLINED_SCHEMAS || typeof node !== 'object' || node === null || seen.has(node)) return;
+      seen.add(node);
+      if (Array.isArray(node)) {
+        for (const item of node) count(item);
+        return;
+      }
+      const reference = localReference(node as Node);
+      if (reference !== undefined) {
+        size += sizeOf(reference, following);
+        return;
+      }
+      size += 1;
+      for (const [key, value] of Object.entries(node)) if (!DATA_KEYWORDS.has(key)) count(value);
+    };
+    count(targetOf(pointer));
+    following.delete(pointer);
+    // Kept whatever else is being followed: a target on a cycle reaches itself while its own size is
+    // counted, so it is found past the limit the first time, and so is every target that reaches one.
+    const bounded = Math.min(size, INLINED_SCHEMAS + 1);
+    sizes.set(pointer, bounded);
+    return bounded;
+  };
+
+  const rewrite = (node: unknown): unknown => {
+    if (typeof node !== 'object' || node === null) return node;
+    const done = rewritten.get(node);
+    if (done !== undefined) return done;
+    if (Array.isArray(node)) {
+      const list: unknown[] = [];
+      rewritten.set(node, list);
+      for (const item of node) list.push(rewrite(item));
+      return list;
+    }
+    const reference = localReference(node as Node);
+    if (reference !== undefined) {
+      const siblings = withoutKey(node as Node, '$ref');
+      let value: unknown;
+      if (sizeOf(reference, new Set()) <= INLINED_SCHEMAS) {
+        const target = rewrite(targetOf(reference));
+        value = Object.keys(siblings).length === 0 || typeof target !== 'object' || target === null ? target : { ...target, ...(rewrite(siblings) as Node) };
+      } else {
+        bundleEntry(reference);
+        value = { ...(rewrite(siblings) as Node), $ref: `#/__bundled__/${encodeURIComponent(reference.slice(2).replaceAll('~', '~0').replaceAll('/', '~1'))}` };
+      }
+      rewritten.set(node, value);
+      return value;
+    }
+    const object: Node = {};
+    rewritten.set(node, object);
+    for (const [key, value] of Object.entries(node)) object[key] = DATA_KEYWORDS.has(key) ? value : rewrite(value);
+    return object;
+  };
+
+  const bundleEntry = (pointer: string): void => {
+    if (entries.has(pointer)) return;
+    entries.set(pointer, undefined);
+    entries.set(pointer, rewrite(targetOf(pointer)));
+  };
+
+  /** The bundle entries a rewritten value refers to directly (not through other entries). */
+  const referencesIn = (value: unknown): string[] => {
+    const found = new Set<string>();
+    const seen = new Set<object>();
+    const visit = (node: unknown): void => {
+      if (typeof node !== 'object' || node === null || seen.has(node)) return;
+      seen.add(node);
+      if (Array.isArray(node)) {
+        for (const item of node) visit(item);
+        return;
+      }
+      const { $ref } = node as Node;
+      if (typeof $ref === 'string' && $ref.startsWith('#/__bundled__/')) found.add(`#/${decodePointerToken($ref.slice('#/__bundled__/'.length))}`);
+      for (const [key, item] of Object.entries(node)) if (!DATA_KEYWORDS.has(key)) visit(item);
+    };
+    visit(value);
+    return [...found];
+  };
+
+  let everyEntry: Node | undefined;
+  const bundleOf = (pointers: Iterable<string>): Node => {
+    const bundle: Node = {};
+    for (const pointer of [...pointers].sort()) bundle[pointer.slice(2)] = entries.get(pointer);
+    return bundle;
+  };
+
+  // Every operation rewritten first: the entries are all made before any bundle is.
+  const rewrittenOperations = operations.map(operation => rewrite(operation) as IHttpOperation & Node);
+  return rewrittenOperations.map(resolved => {
+    const reached = new Set<string>();
+    const pending = referencesIn(resolved);
+    while (pending.length > 0) {
+      const pointer = pending.pop() as string;
+      if (reached.has(pointer)) continue;
+      reached.add(pointer);
+      let next = entryReferences.get(pointer);
+      if (next === undefined) entryReferences.set(pointer, (next = referencesIn(entries.get(pointer))));
+      pending.push(...next);
+    }
+    // One bundle, every entry, for every operation that reaches any: Prism's validator, as the build
+    // edits it, adds a bundle to Ajv once and compiles each entry once for all the schemas that use it.
+    if (reached.size === 0) return resolved;
+    return { ...resolved, __bundled__: (everyEntry ??= bundleOf(entries.keys())) };
+  });
+}
+
+/**
+ * A schema of the document as the JSON Schema Stoplight's transform makes of the schemas inside an
+ * operation's (its own conversion, read from a one-operation document whose body holds the schema):
+ * `$ref`s kept, OpenAPI 3.0's keywords converted. Stoplight keeps one conversion per schema object.
+ */
+function asJsonSchema(source: object, schema: object): unknown {
+  const { openapi, info, jsonSchemaDialect } = source as Node;
+  const holder = { type: 'object', properties: { schema } };
+  const document = { openapi, info, ...(jsonSchemaDialect !== undefined && { jsonSchemaDialect }), paths: { '/': { post: { operationId: 'convert', requestBody: { content: { 'application/json': { schema: holder } } }, responses: {} } } } };
+  const [operation] = transformOas3Operations(document as Parameters<typeof transformOas3Operations>[0]);
+  const converted = operation?.request?.body?.contents?.[0]?.schema as { properties?: Node } | undefined;
+  // Stoplight marks the conversion of a schema an operation names at its top (`$schema`, an id), and
+  // keeps one conversion per schema: inside another schema it is written without those, as Prism's
+  // own loader writes it (a nested `x-stoplight` changed Prism's verdict on an allOf's parts).
+  return withoutKey(withoutKey((converted?.properties?.['schema'] ?? schema) as Node, '$schema'), 'x-stoplight');
+}
+
+function withoutKey(node: Node, key: string): Node {
+  return Object.fromEntries(Object.entries(node).filter(([name]) => name !== key));
+}
+
+function localReference(node: Node): string | undefined {
+  const { $ref } = node;
+  return typeof $ref === 'string' && $ref.startsWith('#/') ? $ref : undefined;
+}

@@ -1,0 +1,84 @@
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { createEngine, type Engine } from '../src/index.js';
+import { backtrackingPattern, deepNesting, hugeEnum, manyProperties, recursiveSchema, sharedReferences } from './support/hostile-documents.js';
+import { startCli } from './support/run-cli.js';
+
+const folder = mkdtempSync(join(tmpdir(), 'petstore-hostile-'));
+function written(name: string, text: string): string {
+  const path = join(folder, name);
+  writeFileSync(path, text);
+  return path;
+}
+
+const AUTH = { authorization: 'Bearer hostile', 'content-type': 'application/json' };
+
+async function post(engine: Engine, body: unknown, headers: Record<string, string> = AUTH): Promise<{ status: number; json: Record<string, unknown> }> {
+  const response = await engine.handle({ method: 'POST', url: 'http://localhost/v1/pets', headers, body: JSON.stringify(body) });
+  return { status: response.status, json: JSON.parse(String(response.body)) as Record<string, unknown> };
+}
+
+/** `{a: …, b: …}` `depth` levels deep, each leaf `leaf`. */
+function tree(depth: number, leaf: unknown): unknown {
+  return depth === 0 ? leaf : { a: tree(depth - 1, leaf), b: tree(depth - 1, leaf) };
+}
+
+describe('documents built to stress the loader and the request path', () => {
+  it('keeps shared references shared: Prism validates 20 levels of L → {a: L+1, b: L+1} through one bundle of 21 schemas, and answers', async () => {
+    const engine = await createEngine({ document: JSON.parse(sharedReferences(20)) as object });
+    const createPet = engine.document.prismOperations.find(operation => operation.iid === 'createPet') as unknown as { __bundled__?: Record<string, unknown> };
+    expect(Object.keys(createPet.__bundled__ ?? {}).filter(key => /^components\/schemas\/L\d+$/.test(key)).length).toBeGreaterThanOrEqual(10);
+    const created = await post(engine, { name: 'Rex', categoryId: 1, tree: tree(3, { a: {}, b: {} }) });
+    expect(created.status).toBe(400);
+    expect(String(created.json['message'])).toContain('tree.a.a.a.a');
+    expect((await post(engine, { name: 'Rex', categoryId: 1 })).status).toBe(201);
+  });
+
+  it('follows a schema that refers to itself as deep as the value goes, and refuses a bad value at its depth', async () => {
+    const engine = await createEngine({ document: JSON.parse(recursiveSchema()) as object });
+    const lineage = { name: 'a', parent: { name: 'b', parent: { name: 'c', parent: { name: 7 } } } };
+    const refused = await post(engine, { name: 'Rex', categoryId: 1, lineage });
+    expect(refused.status).toBe(400);
+    expect(String(refused.json['message'])).toContain('lineage.parent.parent.parent.name');
+    expect((await post(engine, { name: 'Rex', categoryId: 1, lineage: { name: 'a', parent: { name: 'b' } } })).status).toBe(201);
+  });
+
+  it('refuses an enum past --max-enum-values at start, naming the limit and the place, in a short line', async () => {
+    const cli = startCli(['--port', '0', '--document', written('enum.json', hugeEnum(200_000))]);
+    const { code } = await cli.exited;
+    expect(code).toBe(2);
+    expect(cli.errors()).toContain('has an enum of 200000 values at $.components.schemas.PetStatus.enum, past the limit of 20000 (--max-enum-values, maxEnumValues in code)');
+    expect(cli.errors().length).toBeLessThan(1000);
+  });
+
+  it('refuses a schema past maxProperties, and a document nested past maxDocumentDepth, naming each limit and place', async () => {
+    await expect(createEngine({ document: JSON.parse(manyProperties(2_000)) as object })).rejects.toThrow(/a schema of 2003 properties at \$\.components\.schemas\.NewPet, past the limit of 1000 \(--max-properties/);
+    await expect(createEngine({ document: JSON.parse(manyProperties(50)) as object, maxProperties: 20 })).rejects.toThrow(/past the limit of 20 \(--max-properties, maxProperties in code\)/);
+    await expect(createEngine({ documentPath: written('nested.json', deepNesting(20_000)) })).rejects.toThrow(/nests more than 256 levels deep at \$\.x-nested\.a\.a.*past the limit of 256 \(--max-document-depth/);
+    await expect(createEngine({ documentPath: written('small.json', sharedReferences(2)), maxDocumentBytes: 4096 })).rejects.toThrow(/bytes, past the limit of 4096 \(--max-document-bytes/);
+  });
+
+  it('runs a pattern that backtracks on a linear-time engine: an anonymous client gets its 401 and a client its 400 while health answers', async () => {
+    const cli = startCli(['--port', '0', '--document', written('pattern.json', backtrackingPattern())]);
+    try {
+      const url = /ready on (\S+)/.exec(await cli.waitForLine(/ready on/))?.[1] ?? '';
+      const body = JSON.stringify({ name: `${'a'.repeat(40)}!`, categoryId: 1 });
+      const [anonymous, refused, health] = await Promise.all([
+        fetch(`${url}/pets`, { method: 'POST', headers: { 'content-type': 'application/json' }, body }),
+        fetch(`${url}/pets`, { method: 'POST', headers: AUTH, body }),
+        fetch(`${url.replace(/\/v1$/, '')}/__admin/health`),
+      ]);
+      expect(anonymous.status).toBe(401);
+      expect(refused.status).toBe(400);
+      expect(((await refused.json()) as { message: string }).message).toContain('must match pattern "^(a+)+$"');
+      expect(health.status).toBe(200);
+      const fits = await fetch(`${url}/pets`, { method: 'POST', headers: AUTH, body: JSON.stringify({ name: 'a'.repeat(40), categoryId: 1 }) });
+      expect(fits.status).toBe(201);
+    } finally {
+      cli.child.kill('SIGTERM');
+      await cli.exited;
+    }
+  });
+});
