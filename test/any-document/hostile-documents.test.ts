@@ -2,9 +2,9 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { createEngine, type Engine } from '../src/index.js';
-import { backtrackingPattern, deepNesting, hugeEnum, manyProperties, recursiveSchema, sharedReferences } from './support/hostile-documents.js';
-import { startCli } from './support/run-cli.js';
+import { createEngine, type Engine } from '../../src/index.js';
+import { backtrackingPattern, deepNesting, hugeEnum, manyProperties, recursiveSchema, sharedReferences } from '../support/hostile-documents.js';
+import { startCli } from '../support/run-cli.js';
 
 const folder = mkdtempSync(join(tmpdir(), 'petstore-hostile-'));
 function written(name: string, text: string): string {
