@@ -10,7 +10,7 @@ import type { Pet, PetStatus } from '../types/index.js';
 import { unlessEvalBlocked } from './checks/eval-blocked.js';
 import { describeCredentials } from './checks/index.js';
 import { collectionShape, completeRecord, seedCollections, seedRecordsOf, type RecordDraw } from './state/collection-records.js';
-import { describeSchemaProblems, findSchemaProblems, validatorsSourceOf, type ValidatorsSource } from './schema/index.js';
+import { describeSchemaProblems, findSchemaProblems, shareReferences, validatorsSourceOf, type ValidatorsSource } from './schema/index.js';
 
 /** What a new document changed, for the log: operations by `METHOD /path (operationId)`, and the pets its `Pet` refused. */
 export interface DocumentChange {
@@ -94,6 +94,8 @@ export function adoptDocument(
   },
 ): DocumentChange {
   const resource = document.pets;
+  // Every collection's schema compiles against one bundle of the document's shared schemas, not one each.
+  shareReferences(document.resources.resources.map(each => each.schema));
   const shape = documentShape(document, options.defaultStatus);
   // Pets given were checked when read (readPets); seeded ones of the package's document at build.
   const seededUnchecked = options.initialPetsGiven !== true && document.checks?.seededPetsFit !== true;

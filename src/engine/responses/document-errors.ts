@@ -10,7 +10,10 @@ import { isMockError } from './responses.js';
 /** The response an operation declares for a status, as the document writes it: its JSON media type and schema. */
 interface DeclaredError {
   readonly mediaType: string;
+  /** As Prism holds it: the package's document's validators for it are precompiled. */
   readonly schema: JsonSchema;
+  /** With its `$ref`s resolved, to shape a body by (read when the mock's `Error` does not fit). */
+  readonly resolved: () => JsonSchema;
 }
 
 /** Properties that carry the mock's sentence, most specific first. */
@@ -41,7 +44,7 @@ export function createErrorShapes(document: PetstoreDocument, seed: number): (op
     // The mock's Error as it is, where the declared schema takes it and names its `message`, in plain JSON;
     // a problem (`application/problem+json`, `title`/`detail`) is shaped even where its schema requires nothing.
     if (/^application\/json$/i.test(target.mediaType) && namesMessage(target.schema) && fits(body, target.schema)) return response;
-    return { ...response, headers: { ...response.headers, 'content-type': target.mediaType }, body: shapeError(body, target.schema, seed) };
+    return { ...response, headers: { ...response.headers, 'content-type': target.mediaType }, body: shapeError(body, target.resolved(), seed) };
   };
 }
 
@@ -69,7 +72,10 @@ function findDeclaredError(document: PetstoreDocument, operationId: string, stat
     responses.find(candidate => candidate.code === 'default');
   const content = response?.contents?.find(candidate => /json/i.test(candidate.mediaType) && candidate.schema !== undefined);
   if (!content?.schema || response === undefined) return undefined;
-  return { mediaType: content.mediaType, schema: resolvedSchema(document, operationId, response.code, content.mediaType) ?? (content.schema as JsonSchema) };
+  const schema = content.schema as JsonSchema;
+  const { mediaType } = content;
+  const { code } = response;
+  return { mediaType, schema, resolved: () => resolvedSchema(document, operationId, code, mediaType) ?? schema };
 }
 
 /**

@@ -7,3 +7,4 @@ export type { SchemaProblem, ValidatorsSource } from './validate-schema.js';
 export type { InexactNumber } from './inexact-numbers.js';
 export { byReference } from './by-reference.js';
 export type { SchemaByReference } from './by-reference.js';
+export { shareReferences } from './by-reference.js';
