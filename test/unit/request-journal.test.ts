@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { estimateBytes } from '../../src/budget/index.js';
 import { JOURNAL_BODY_LIMIT } from '../../src/engine/index.js';
-import { harQueryString } from '../../src/engine/journal/journal-har.js';
+import { harQueryString } from '../../src/engine/journal/har-query.js';
 import { journalEntryBytes } from '../../src/engine/journal/request-journal.js';
 import { createEngine, createRequestJournal, type Engine, type JournalEntry } from '../../src/index.js';
 

@@ -1,5 +1,3 @@
-import { mergeAllOf, typeIncludes, type JsonSchema } from '../../document/index.js';
-
 /** Deepest bracket nesting a form field name may have (`a[b][c]` is 2). */
 const MAX_FORM_DEPTH = 16;
 /** Keys that would reach an object's prototype if assigned: never set. */
@@ -8,7 +6,7 @@ const UNSAFE_KEYS = new Set(['__proto__', 'constructor', 'prototype']);
 /**
  * An `application/x-www-form-urlencoded` body as the value it stands for, read as Stripe, Rails and
  * PHP write nested fields: `name=Ada&metadata[plan]=pro&tags[]=a&tags[]=b&items[0][price]=p1`.
- * Every leaf is a string; `typedFormValue` then gives each the type its schema declares.
+ * Every leaf is a string; the responder then gives each the type its schema declares (`operations/form-values.ts`).
  */
 export function parseFormBody(text: string): Record<string, unknown> {
   const root: Record<string, unknown> = {};
@@ -63,29 +61,4 @@ function arraysOf(value: unknown): unknown {
   const entries = Object.entries(value as Record<string, unknown>).map(([key, item]) => [key, arraysOf(item)] as const);
   const isList = entries.length > 0 && entries.every(([key], index) => key === String(index));
   return isList ? entries.map(([, item]) => item) : Object.fromEntries(entries);
-}
-
-/**
- * A form's string leaves as the types `schema` declares (`"5"` → 5 for an integer, `"true"` → true,
- * `""` → null where null is allowed, a lone value → a one-item array): what Prism validated, as a
- * JSON client would have sent it. A leaf that does not read as its type is left as it came.
- */
-export function typedFormValue(value: unknown, schema: JsonSchema | undefined): unknown {
-  if (schema === undefined) return value;
-  const merged = mergeAllOf(schema);
-  if (typeof value === 'string') {
-    if (value === '' && (typeIncludes(merged, 'null') || merged.nullable === true)) return null;
-    if (typeIncludes(merged, 'string')) return value;
-    if ((typeIncludes(merged, 'integer') || typeIncludes(merged, 'number')) && /^-?\d+(?:\.\d+)?(?:e[+-]?\d+)?$/i.test(value)) return Number(value);
-    if (typeIncludes(merged, 'boolean') && (value === 'true' || value === 'false')) return value === 'true';
-    if (typeIncludes(merged, 'array')) return [typedFormValue(value, merged.items)];
-    return value;
-  }
-  if (Array.isArray(value)) return value.map(item => typedFormValue(item, merged.items));
-  if (typeof value === 'object' && value !== null) {
-    const properties = merged.properties ?? {};
-    const additional = typeof merged.additionalProperties === 'object' ? merged.additionalProperties : undefined;
-    return Object.fromEntries(Object.entries(value).map(([key, item]) => [key, typedFormValue(item, properties[key] ?? additional)]));
-  }
-  return value;
 }

@@ -2,6 +2,7 @@ import { utf8Length } from '../http/utf8-length.js';
 import type { Har, HarEntry, HarNameValue } from './har-types.js';
 import { redactedPath, redactedValue } from './credential-names.js';
 import { PACKAGE_VERSION } from './package-version.generated.js';
+import { harQueryString } from './har-query.js';
 import type { JournalEntry } from './request-journal.js';
 
 /** Reason phrases (RFC 9110) of the statuses the mock answers; another gets an empty one, as HTTP/2 sends none. */
@@ -20,12 +21,6 @@ const STATUS_TEXT: Readonly<Record<number, string>> = {
  */
 export function journalToHar(entries: readonly JournalEntry[], fallbackOrigin: string): Har {
   return { log: { version: '1.2', creator: { name: 'petstore-mock', version: PACKAGE_VERSION }, entries: entries.map(entry => toHarEntry(entry, fallbackOrigin)) } };
-}
-
-/** The HAR's `queryString` of a path: an object for each of its query's parameters, credentials redacted. */
-export function harQueryString(path: string): HarNameValue[] {
-  const search = path.indexOf('?');
-  return search === -1 ? [] : [...new URLSearchParams(path.slice(search + 1))].map(([name, value]) => ({ name, value: redactedValue(name, value) }));
 }
 
 function toHarEntry(entry: JournalEntry, fallbackOrigin: string): HarEntry {

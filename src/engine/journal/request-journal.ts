@@ -1,6 +1,6 @@
 import { estimateBytes, objectBytes, stringBytes, stringRecordBytes } from '../../budget/index.js';
 import { redactedPath } from './credential-names.js';
-import { harQueryString } from './journal-har.js';
+import { harQueryString } from './har-query.js';
 /** One answered request, as `GET /__admin/requests` lists it. */
 export interface JournalEntry {
   /** The entry's number: one more than the one before, never reused, so `?after=` lists what is new. */

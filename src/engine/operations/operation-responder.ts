@@ -14,7 +14,8 @@ import { completeRecord } from '../state/collection-records.js';
 import { readPathParameters, readQuery } from './parameters.js';
 import { locationOf, recordOperations, type RecordInput } from './record-operations.js';
 import { createPresenter, createRecordUrls } from './record-views.js';
-import { typedFormValue, type DecodedBody } from '../http/index.js';
+import type { DecodedBody } from '../http/index.js';
+import { typedFormValue } from './form-values.js';
 import type { JournalProblem } from '../journal/index.js';
 import { createErrorShapes, errorResponse, jsonResponse } from '../responses/index.js';
 
