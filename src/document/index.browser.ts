@@ -4,7 +4,7 @@ import { preparePatterns } from './safe-patterns.js';
 import { checkDocumentShape, checkDocumentText, documentLimits, type DocumentLimits } from './document-limits.js';
 import { prepareDocument, type PetstoreDocument } from './prepared-document.js';
 
-export { keepingFirstCollection, responseSchemaOf } from './prepared-document.js';
+export { keepingFirstCollection, resolvedDefinitionOf, responseSchemaOf } from './prepared-document.js';
 export type { CompiledDocumentCache, DocumentOperation, PetstoreDocument } from './prepared-document.js';
 export { DocumentShapeError } from './document-shape-error.js';
 export { DEFAULT_DOCUMENT_LIMITS, DOCUMENT_LIMIT_FLAGS, documentLimits } from './document-limits.js';

@@ -2,7 +2,7 @@
 export { checkDocumentPath, documentFromSource, hashDocument, loadDocument, reloadDocument } from './load-document.js';
 export { compiledDocumentPath, locateDocument } from './locate-document.js';
 export { readTextFile } from './read-text-file.js';
-export { keepingFirstCollection, responseSchemaOf } from './prepared-document.js';
+export { keepingFirstCollection, resolvedDefinitionOf, responseSchemaOf } from './prepared-document.js';
 export type { CompiledDocumentCache, DocumentOperation, PetstoreDocument } from './prepared-document.js';
 export { DocumentShapeError } from './document-shape-error.js';
 export { DEFAULT_DOCUMENT_LIMITS, DOCUMENT_LIMIT_FLAGS, documentLimits } from './document-limits.js';

@@ -64,6 +64,12 @@ function indexOperations(source: OpenAPIV3_1.Document): Map<string, DocumentOper
   return operations;
 }
 
+/** An operation's definition in the resolved source (its `$ref`s followed), by its id; undefined for an id the document lacks. */
+export function resolvedDefinitionOf(document: PetstoreDocument, operationId: string): OpenAPIV3_1.OperationObject | undefined {
+  const operation = document.operations.get(operationId);
+  return operation && (document.resolved.paths?.[operation.path] as Record<string, OpenAPIV3_1.OperationObject> | undefined)?.[operation.method];
+}
+
 /** The schema of a declared response's JSON body; throws when the document has none (a mistake in the document). */
 export function responseSchemaOf(document: PetstoreDocument, operationId: string, status: number): unknown {
   const operation = document.prismOperations.find(candidate => candidate.iid === operationId);

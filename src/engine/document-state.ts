@@ -1,7 +1,7 @@
 import type { OpenAPIV3_1 } from 'openapi-types';
 // What the engine's state takes from its document: the stores' shape of a pet, the seeded pets, and
 // what changes when a new document (`--watch`) replaces the old one.
-import { DocumentShapeError, type PetResource, type PetstoreDocument } from '../document/index.js';
+import { DocumentShapeError, resolvedDefinitionOf, type PetResource, type PetstoreDocument } from '../document/index.js';
 import { generatePets } from '../fixtures/pet-generator.js';
 import type { SessionRegistry } from '../sessions/index.js';
 import { findDefaultStatusProblem } from '../options/index.js';
@@ -177,7 +177,7 @@ export function findInvalidExamples(document: PetstoreDocument): readonly string
   // The resolved source, not Prism's operations: there a schema shared by many responses is one
   // object, so its validator is compiled once, not once per operation.
   for (const operation of document.operations.values()) {
-    const definition = (document.resolved.paths?.[operation.path] as Record<string, OpenAPIV3_1.OperationObject>)[operation.method];
+    const definition = resolvedDefinitionOf(document, operation.operationId);
     for (const [code, response] of Object.entries(definition?.responses ?? {})) {
       for (const content of Object.values((response as OpenAPIV3_1.ResponseObject).content ?? {})) {
         if (!content.schema) continue;

@@ -1,8 +1,7 @@
 import type { IPrismDiagnostic } from '@stoplight/prism-core';
 import type { IHttpRequest, IHttpResponse, PrismHttpComponents } from '@stoplight/prism-http';
 import type { IHttpOperation } from '@stoplight/types';
-import type { OpenAPIV3_1 } from 'openapi-types';
-import { requestBodySchema, type JsonSchema, type PetstoreDocument } from '../../document/index.js';
+import { requestBodySchema, resolvedDefinitionOf, type JsonSchema, type PetstoreDocument } from '../../document/index.js';
 import type { SessionEntry } from '../../sessions/index.js';
 import { drawDelay, drawFault, FAULT_RETRY_AFTER_SECONDS, isForced, type Clock, type DelayRange, type Override, type OverrideRegistry, type RequestControls } from '../controls/index.js';
 import { deprecationHeaders, goneResponse, sunsetOf } from './deprecation.js';
@@ -77,11 +76,7 @@ export function createOperationResponder(options: OperationResponderOptions) {
   const resourceOf = (name: string): Resource => byName.get(name) as Resource;
   const urlOf = createRecordUrls(document);
   /** The schema a form body's fields take their types from, by operation. */
-  const formSchemaOf = (operationId: string, mediaType: string): JsonSchema | undefined => {
-    const operation = document.operations.get(operationId);
-    const definition = operation && (document.resolved.paths?.[operation.path] as Record<string, OpenAPIV3_1.OperationObject> | undefined)?.[operation.method];
-    return requestBodySchema(definition, mediaType);
-  };
+  const formSchemaOf = (operationId: string, mediaType: string): JsonSchema | undefined => requestBodySchema(resolvedDefinitionOf(document, operationId), mediaType);
   const complete: RecordInput['complete'] = (record, resource) => completeRecord(record, resource, { seed: options.seed, now: clock() });
 
   const decide = (operation: IHttpOperation, request: IHttpRequest, diagnostics: readonly IPrismDiagnostic[], context: RequestContext): IHttpResponse => {

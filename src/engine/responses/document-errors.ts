@@ -1,6 +1,6 @@
 import type { IHttpResponse } from '@stoplight/prism-http';
 import type { OpenAPIV3_1 } from 'openapi-types';
-import { fromOpenApi30, mergeAllOf, typeIncludes, type JsonSchema, type PetstoreDocument } from '../../document/index.js';
+import { fromOpenApi30, mergeAllOf, resolvedDefinitionOf, typeIncludes, type JsonSchema, type PetstoreDocument } from '../../document/index.js';
 import { createPetFaker } from '../../fixtures/pet-faker.js';
 import { fakeObject } from '../../fixtures/schema-values.js';
 import { unlessEvalBlocked } from '../checks/eval-blocked.js';
@@ -83,9 +83,7 @@ function findDeclaredError(document: PetstoreDocument, operationId: string, stat
  * `$ref`'d items would show no properties to fill), as JSON Schema: an OpenAPI 3.0 schema converted.
  */
 function resolvedSchema(document: PetstoreDocument, operationId: string, code: string, mediaType: string): JsonSchema | undefined {
-  const operation = document.operations.get(operationId);
-  const definition = operation && (document.resolved.paths?.[operation.path] as Record<string, OpenAPIV3_1.OperationObject> | undefined)?.[operation.method];
-  const response = definition?.responses?.[code] as OpenAPIV3_1.ResponseObject | undefined;
+  const response = resolvedDefinitionOf(document, operationId)?.responses?.[code] as OpenAPIV3_1.ResponseObject | undefined;
   const schema = response?.content?.[mediaType]?.schema as JsonSchema | undefined;
   if (schema === undefined) return undefined;
   return /^3\.0\./.test(document.source.openapi) ? fromOpenApi30(schema) : schema;

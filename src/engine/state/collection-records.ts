@@ -1,5 +1,5 @@
 import type { OpenAPIV3_1 } from 'openapi-types';
-import type { JsonSchema, OperationPlan, PetstoreDocument, Resource } from '../../document/index.js';
+import { resolvedDefinitionOf, type JsonSchema, type OperationPlan, type PetstoreDocument, type Resource } from '../../document/index.js';
 import { createPetFaker } from '../../fixtures/pet-faker.js';
 import { fakeValue, isSmall } from '../../fixtures/schema-values.js';
 import { deriveSeed, type CollectionState } from '../../sessions/index.js';
@@ -209,9 +209,7 @@ function itemsOf(example: unknown, plan: OperationPlan): unknown {
 }
 
 function successExample(document: PetstoreDocument, plan: OperationPlan): unknown {
-  const operation = document.operations.get(plan.operationId);
-  if (!operation) return undefined;
-  const definition = ((document.resolved.paths?.[operation.path] ?? {}) as Record<string, OpenAPIV3_1.OperationObject>)[operation.method];
+  const definition = resolvedDefinitionOf(document, plan.operationId);
   const response = definition?.responses?.[String(plan.success.status)] as OpenAPIV3_1.ResponseObject | undefined;
   const content = Object.entries(response?.content ?? {}).find(([mediaType]) => /json/i.test(mediaType))?.[1];
   if (!content) return undefined;
