@@ -1,4 +1,5 @@
-// What the mock holds for its clients, in bytes: estimated from a value's structure, and counted against budgets.
+// What the mock holds for its clients, in bytes: estimated from a value's structure, and counted against
+// one kind of budget, whoever holds them (stores, journal, overrides, requests in flight, remembered answers).
 export { estimateBytes, objectBytes, stringBytes, stringRecordBytes } from './estimate-bytes.js';
-export { createStorageBudget } from './storage-budget.js';
-export type { StorageBudget } from './storage-budget.js';
+export { createByteBudget, namesOfLimit } from './byte-budget.js';
+export type { ByteBudget } from './byte-budget.js';

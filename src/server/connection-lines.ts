@@ -1,6 +1,6 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Duplex } from 'node:stream';
-import type { BodyBudget } from './body-budget.js';
+import type { ByteBudget } from '../budget/index.js';
 
 /** Most requests one connection may have waiting for their answers (HTTP/1.1 pipelining); more are refused. */
 export const MAX_PIPELINED = 32;
@@ -29,7 +29,7 @@ export interface ConnectionLines {
   /** Every exchange whose answer is not yet written out, or whose connection is still open. */
   readonly exchanges: ReadonlySet<Exchange>;
   /** Puts a request at the end of its connection's line; undefined when the line is full (the caller refuses it, closing the connection). */
-  join(request: IncomingMessage, response: ServerResponse, budget: BodyBudget): Exchange | undefined;
+  join(request: IncomingMessage, response: ServerResponse, budget: ByteBudget): Exchange | undefined;
   /** The exchange of `socket` whose request has not fully arrived yet (its body still coming), if any. */
   arriving(socket: Duplex): Exchange | undefined;
 }
@@ -65,7 +65,7 @@ class Member implements Exchange {
     readonly response: ServerResponse,
     private readonly line: Line,
     private readonly place: number,
-    private readonly budget: BodyBudget,
+    private readonly budget: ByteBudget,
     private readonly exchanges: Set<Exchange>,
   ) {
     // Its turn has come when every request before it is answered; usually none is waiting.

@@ -7,7 +7,7 @@ import { createEngine, readBody, type Engine, type EngineOptions, type MockReque
 // Internal helpers, imported by path: their types name Prism's, which the public declarations must not.
 import { ADMIN_PREFIX } from '../engine/admin/index.js';
 import { errorResponse, toMockResponse } from '../engine/responses/index.js';
-import { createBodyBudget, type BodyBudget } from './body-budget.js';
+import { createByteBudget, namesOfLimit, type ByteBudget } from '../budget/index.js';
 import { busy, shuttingDown } from './busy-answers.js';
 import { answerClientErrors } from './client-errors.js';
 import { createConnectionLines, MAX_PIPELINED, type Exchange } from './connection-lines.js';
@@ -84,7 +84,7 @@ export const DEFAULT_DRAIN_MS = 1_500;
 /** The server's own state while it answers: what it holds, and whether it is stopping. */
 interface Transport {
   engine: Engine;
-  budget: BodyBudget;
+  budget: ByteBudget;
   closing: () => boolean;
   /** Aborted when the server stops: every delayed answer is sent at once. */
   hurry: AbortSignal;
@@ -117,7 +117,7 @@ export async function createMockServer(options: MockServerOptions = {}): Promise
   setMaxListeners(Infinity, hurry.signal);
   const transport: Transport = {
     engine,
-    budget: createBodyBudget(options.maxInflightBytes ?? DEFAULT_MAX_INFLIGHT_BYTES),
+    budget: createByteBudget('maxInflightBytes', options.maxInflightBytes ?? DEFAULT_MAX_INFLIGHT_BYTES),
     closing: () => closing,
     hurry: hurry.signal,
     onRequest: options.onRequest,
@@ -216,7 +216,7 @@ async function answer({ engine, budget, closing, hurry, onRequest, onError }: Tr
     // Health answers whatever the load: probes must not restart a mock that is only busy.
     const isHealth = method === 'GET' && url === HEALTH_PATH;
     // Its request line and headers are held until it is answered, however long it waits in line behind a delayed answer.
-    if (!isHealth && (budget.inUse >= budget.limit || !exchange.hold(headBytes(request)))) {
+    if (!isHealth && (budget.used >= budget.max || !exchange.hold(headBytes(request)))) {
       refuse(engine, exchange, overBudget(budget));
       return;
     }
@@ -242,7 +242,7 @@ async function answer({ engine, budget, closing, hurry, onRequest, onError }: Tr
     }
     // The answers before it may still be held, unwritten to a client that does not read them: only
     // while they fit is another answer made (a pipelined line of 32 requests for the HAR made 32 of them).
-    if (!isHealth && budget.inUse > budget.limit) {
+    if (!isHealth && budget.used > budget.max) {
       refuse(engine, exchange, overBudget(budget));
       return;
     }
@@ -306,8 +306,8 @@ function journalRefusal(engine: Engine, request: IncomingMessage, answer: MockRe
   engine.recordRefusal({ method: request.method ?? 'GET', url: request.url ?? '/', headers: joinHeaders(request), response: answer, limit });
 }
 
-function overBudget(budget: BodyBudget): MockResponse {
-  return busy(`The mock holds ${budget.inUse} bytes of requests and answers in flight and may hold ${budget.limit} (--max-inflight-bytes, maxInflightBytes).`);
+function overBudget(budget: ByteBudget): MockResponse {
+  return busy(`The mock holds ${budget.used} bytes of requests and answers in flight and may hold ${budget.max} (${namesOfLimit(budget.limit)}).`);
 }
 
 /** An error answer; it closes the connection unless told otherwise. */

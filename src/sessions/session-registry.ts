@@ -1,4 +1,4 @@
-import { createStorageBudget, type StorageBudget } from '../budget/index.js';
+import { createByteBudget, type ByteBudget } from '../budget/index.js';
 import { buildPets, DEFAULT_SEED } from '../fixtures/index.js';
 import { createPetStore, freezePets, type PetShape, type PetStore } from '../store/index.js';
 import type { Pet, PetStatus } from '../types/index.js';
@@ -87,7 +87,7 @@ export interface SessionRegistry {
    */
   onDrop(listener: (id: string) => void): void;
   /** Bytes the pets written to every store hold, against `maxStoredBytes`. */
-  readonly storage: Pick<StorageBudget, 'used' | 'max'>;
+  readonly storage: Pick<ByteBudget, 'limit' | 'used' | 'max' | 'usage'>;
   /** One session back to its seeded state (`id`), or everything: the default session reset, the named ones dropped. */
   reset(id?: string): void;
   /** Ids of the live named sessions, least recently used first. */
@@ -119,7 +119,7 @@ export function createSessionRegistry(options: SessionRegistryOptions = {}): Ses
   // Built once and frozen: every session's store shares the list instead of copying it.
   let initialPets = freezePets(options.initialPets ?? buildPets(options.pets ?? DEFAULT_PETS, { seed }));
   const shape: PetShape = options.shape ?? {};
-  const storage = createStorageBudget(options.maxStoredBytes ?? DEFAULT_MAX_STORED_BYTES);
+  const storage = createByteBudget('maxStoredBytes', options.maxStoredBytes ?? DEFAULT_MAX_STORED_BYTES);
   const createStore = (): PetStore =>
     createPetStore({ initialPets, maxPets, shape, budget: storage, ...(options.defaultStatus !== undefined && { defaultStatus: options.defaultStatus }) });
   let collections: ReadonlyMap<string, CollectionState & { initial: readonly Pet[] }> = new Map();

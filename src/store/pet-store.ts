@@ -1,4 +1,4 @@
-import { estimateBytes, type StorageBudget } from '../budget/index.js';
+import { estimateBytes, namesOfLimit, type ByteBudget } from '../budget/index.js';
 import type { NewPet, Pet, PetStatus } from '../types/index.js';
 
 export interface ListPetsQuery {
@@ -47,7 +47,7 @@ export interface PetStoreOptions {
    * merged, set) count against it, their estimated heap size, and a write past it throws a
    * `StoreFullError` naming `maxStoredBytes`, storing nothing. Starting pets shared by every store count once, not here.
    */
-  budget?: StorageBudget;
+  budget?: ByteBudget;
 }
 
 /** The in-memory state behind the mock: pets in ascending `id` order. */
@@ -164,7 +164,7 @@ export function createPetStore(options: PetStoreOptions = {}): PetStore {
   const refuseBytes = (bytes: number, what: string): never => {
     const room = budget ? Math.max(0, budget.max - budget.used) : 0;
     throw new StoreFullError(
-      `[petstore-mock] ${what} needs about ${bytes} bytes, but the stores of every session hold ${budget?.used ?? 0} of at most ${budget?.max ?? 0} (maxStoredBytes, --max-stored-bytes); ${room} are left.`,
+      `[petstore-mock] ${what} needs about ${bytes} bytes, but the stores of every session hold ${budget?.used ?? 0} of at most ${budget?.max ?? 0} (${namesOfLimit('maxStoredBytes')}); ${room} are left.`,
       'maxStoredBytes',
     );
   };

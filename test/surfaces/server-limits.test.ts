@@ -89,7 +89,7 @@ describe('the bodies in flight, counted across all connections', () => {
     expect(answer?.status).toBe(503);
     expect(answer?.headers['retry-after']).toBe('1');
     expect(answer?.headers['connection']).toBe('close');
-    expect(answer?.body).toEqual({ code: 'service_unavailable', status: 503, message: expect.stringMatching(/5\d{4} bytes of requests and answers in flight and may hold 65536 \(--max-inflight-bytes, maxInflightBytes\).*Nothing of this request was carried out/) as string });
+    expect(answer?.body).toEqual({ code: 'service_unavailable', status: 503, message: expect.stringMatching(/5\d{4} bytes of requests and answers in flight and may hold 65536 \(maxInflightBytes, --max-inflight-bytes\).*Nothing of this request was carried out/) as string });
     // A body that fits is read and answered meanwhile.
     const fits = await fetch(`${mock.url}/pets`, { method: 'POST', headers: { ...AUTH, 'content-type': 'application/json' }, body: petBody('Fits', 4_000) });
     expect(fits.status).toBe(201);

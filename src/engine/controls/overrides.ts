@@ -1,4 +1,4 @@
-import { estimateBytes } from '../../budget/index.js';
+import { createByteBudget, estimateBytes, namesOfLimit, type ByteBudget } from '../../budget/index.js';
 // The overrides set, by session: what answers a call next. Reading one from a request is override-spec.ts.
 /** What `POST /__admin/overrides` (or `mock.override()`) asks: answer `operationId`'s next `times` calls with `status`. */
 export interface OverrideSpec {
@@ -75,7 +75,8 @@ export interface OverrideRegistry {
 
 interface SessionOverrides {
   entries: Mutable<Override>[];
-  bytes: number;
+  /** What this session's overrides hold, against `maxOverrideBytes`. */
+  budget: ByteBudget;
 }
 
 export function createOverrideRegistry(limits: OverrideLimits = {}): OverrideRegistry {
@@ -85,24 +86,19 @@ export function createOverrideRegistry(limits: OverrideLimits = {}): OverrideReg
   // What each override was counted at when set: given back as it is when the override goes.
   const costs = new WeakMap<Override, number>();
   let size = 0;
-  let bytes = 0;
   let lastId = 0;
   const key = (session: string | undefined): string | null => session ?? null;
   const nameOf = (session: string | undefined): string => (session === undefined ? 'the default session' : `session ${JSON.stringify(session)}`);
   const forget = (held: SessionOverrides, keep: (entry: Mutable<Override>) => boolean, session: string | null): void => {
     const kept = held.entries.filter(keep);
-    for (const entry of held.entries) if (!kept.includes(entry)) held.bytes -= costs.get(entry) ?? 0;
+    for (const entry of held.entries) if (!kept.includes(entry)) held.budget.give(costs.get(entry) ?? 0);
     size -= held.entries.length - kept.length;
     held.entries = kept;
     if (kept.length === 0) bySession.delete(session);
   };
-  const recount = (): void => {
-    bytes = 0;
-    for (const held of bySession.values()) bytes += held.bytes;
-  };
   return {
     add(session, spec) {
-      const held = bySession.get(key(session)) ?? { entries: [], bytes: 0 };
+      const held = bySession.get(key(session)) ?? { entries: [], budget: createByteBudget('maxOverrideBytes', maxOverrideBytes) };
       if (held.entries.length >= maxOverrides) {
         throw new OverridesFullError(
           `[petstore-mock] ${nameOf(session).replace(/^./, first => first.toUpperCase())} has ${held.entries.length} overrides, as many as one session holds (maxOverrides, --max-overrides ${maxOverrides}); clear some (DELETE /__admin/overrides).`,
@@ -111,19 +107,17 @@ export function createOverrideRegistry(limits: OverrideLimits = {}): OverrideReg
       }
       const override: Mutable<Override> = { id: String(lastId + 1), session: key(session), ...spec, remaining: spec.times ?? null, used: 0 };
       const cost = estimateBytes(override);
-      if (held.bytes + cost > maxOverrideBytes) {
+      if (!held.budget.take(cost)) {
         throw new OverridesFullError(
-          `[petstore-mock] This override needs about ${cost} bytes; the overrides of ${nameOf(session)} hold ${held.bytes} of at most ${maxOverrideBytes} (maxOverrideBytes, --max-override-bytes); clear some (DELETE /__admin/overrides) or send a smaller body.`,
+          `[petstore-mock] This override needs about ${cost} bytes; the overrides of ${nameOf(session)} hold ${held.budget.used} of at most ${maxOverrideBytes} (${namesOfLimit(held.budget.limit)}); clear some (DELETE /__admin/overrides) or send a smaller body.`,
           'maxOverrideBytes',
         );
       }
       lastId++;
       costs.set(override, cost);
       held.entries.push(override);
-      held.bytes += cost;
       bySession.set(key(session), held);
       size++;
-      bytes += cost;
       return { ...override };
     },
     list: session => (bySession.get(key(session))?.entries ?? []).map(entry => ({ ...entry })),
@@ -131,7 +125,6 @@ export function createOverrideRegistry(limits: OverrideLimits = {}): OverrideReg
       const held = bySession.get(key(session));
       if (!held?.entries.some(entry => entry.id === id)) return false;
       forget(held, entry => entry.id !== id, key(session));
-      recount();
       return true;
     },
     clear(session, everything = false) {
@@ -139,7 +132,6 @@ export function createOverrideRegistry(limits: OverrideLimits = {}): OverrideReg
       else bySession.delete(key(session));
       size = 0;
       for (const held of bySession.values()) size += held.entries.length;
-      recount();
     },
     find: (session, operationId) => bySession.get(key(session))?.entries.find(entry => entry.operationId === operationId),
     use(override) {
@@ -149,16 +141,17 @@ export function createOverrideRegistry(limits: OverrideLimits = {}): OverrideReg
       entry.used++;
       if (entry.remaining !== null && --entry.remaining <= 0) {
         forget(held, candidate => candidate !== entry, override.session);
-        recount();
       }
     },
     get size() {
       return size;
     },
     get bytes() {
+      let bytes = 0;
+      for (const held of bySession.values()) bytes += held.budget.used;
       return bytes;
     },
-    bytesOf: session => bySession.get(key(session))?.bytes ?? 0,
+    bytesOf: session => bySession.get(key(session))?.budget.used ?? 0,
     maxOverrides,
     maxOverrideBytes,
   };

@@ -1,3 +1,4 @@
+import { createByteBudget } from '../../budget/index.js';
 import type { MockRequest, MockResponse } from '../types.js';
 import { redactedValue } from './credential-names.js';
 import { JOURNAL_BODY_LIMIT, journalBody, type JournalEntry, type JournalResponse } from './request-journal.js';
@@ -28,8 +29,9 @@ export function journalHeaders(headers: MockRequest['headers'], identity?: strin
 /** Sets of request headers kept for sharing, at most; and the characters of their identities and headers together. */
 export const SHARED_HEADER_SETS = 256;
 export const SHARED_HEADER_CHARACTERS = 512 * 1024;
-const sharedHeaderSets = new Map<string, { headers: Readonly<Record<string, string>>; characters: number }>();
-let sharedHeaderCharacters = 0;
+const sharedHeaderSets = new Map<string, { headers: Readonly<Record<string, string>>; bytes: number }>();
+/** Two bytes a character, as if no text were Latin-1. */
+const sharedHeaderBudget = createByteBudget('sharedHeaderBytes', 2 * SHARED_HEADER_CHARACTERS);
 
 /**
  * The headers an earlier entry kept, when they are the same as `kept` (the last entry's, or the
@@ -42,16 +44,16 @@ function sharedRequestHeaders(kept: Record<string, string>, identity: string | u
   const headers = (lastRequestHeaders = sameOrNew(earlier, kept));
   if (identity !== undefined && headers !== earlier) {
     const previous = sharedHeaderSets.get(identity);
-    if (previous) sharedHeaderCharacters -= previous.characters;
+    if (previous) sharedHeaderBudget.give(previous.bytes);
     let characters = identity.length;
     for (const name in headers) characters += name.length + (headers[name]?.length ?? 0);
     sharedHeaderSets.delete(identity);
-    sharedHeaderSets.set(identity, { headers, characters });
-    sharedHeaderCharacters += characters;
+    sharedHeaderSets.set(identity, { headers, bytes: 2 * characters });
+    sharedHeaderBudget.add(2 * characters);
     for (const [oldest, set] of sharedHeaderSets) {
-      if (sharedHeaderSets.size <= SHARED_HEADER_SETS && sharedHeaderCharacters <= SHARED_HEADER_CHARACTERS) break;
+      if (sharedHeaderSets.size <= SHARED_HEADER_SETS && sharedHeaderBudget.used <= sharedHeaderBudget.max) break;
       sharedHeaderSets.delete(oldest);
-      sharedHeaderCharacters -= set.characters;
+      sharedHeaderBudget.give(set.bytes);
     }
   }
   return headers;

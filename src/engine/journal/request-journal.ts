@@ -1,4 +1,4 @@
-import { estimateBytes, objectBytes, stringBytes, stringRecordBytes } from '../../budget/index.js';
+import { createByteBudget, estimateBytes, objectBytes, stringBytes, stringRecordBytes } from '../../budget/index.js';
 import { redactedPath } from './credential-names.js';
 import { harQueryString } from './har-query.js';
 /** One answered request, as `GET /__admin/requests` lists it. */
@@ -188,10 +188,10 @@ export function createRequestJournal(capacity: number = DEFAULT_JOURNAL_SIZE, ma
   let entries: JournalEntry[] = [];
   let sizes: number[] = [];
   let head = 0;
-  let bytes = 0;
+  const budget = createByteBudget('journalBytes', maxBytes);
   let lastSeq = 0;
   const dropOldest = (): void => {
-    bytes -= sizes[head] ?? 0;
+    budget.give(sizes[head] ?? 0);
     head++;
     if (head >= 1024 && head * 2 >= entries.length) {
       entries = entries.slice(head);
@@ -207,7 +207,7 @@ export function createRequestJournal(capacity: number = DEFAULT_JOURNAL_SIZE, ma
       return entries.length - head;
     },
     get bytes() {
-      return bytes;
+      return budget.used;
     },
     record(fields) {
       if (kept === 0) return;
@@ -216,10 +216,10 @@ export function createRequestJournal(capacity: number = DEFAULT_JOURNAL_SIZE, ma
       entry.seq = ++lastSeq;
       entry.path = redactedPath(entry.path);
       const size = fitEntry(entry, entryLimit);
-      while (entries.length - head >= kept || (entries.length > head && bytes + size > maxBytes)) dropOldest();
+      while (entries.length - head >= kept || (entries.length > head && !budget.fits(size))) dropOldest();
       entries.push(entry);
       sizes.push(size);
-      bytes += size;
+      budget.add(size);
     },
     list(session, filter) {
       const found: JournalEntry[] = [];
@@ -232,14 +232,14 @@ export function createRequestJournal(capacity: number = DEFAULT_JOURNAL_SIZE, ma
     clear(session) {
       const keptEntries: JournalEntry[] = [];
       const keptSizes: number[] = [];
-      bytes = 0;
+      budget.clear();
       if (session !== undefined) {
         for (let index = head; index < entries.length; index++) {
           const entry = entries[index] as JournalEntry;
           if (entry.session === session) continue;
           keptEntries.push(entry);
           keptSizes.push(sizes[index] ?? 0);
-          bytes += sizes[index] ?? 0;
+          budget.add(sizes[index] ?? 0);
         }
       }
       entries = keptEntries;

@@ -1,3 +1,4 @@
+import { createByteBudget } from '../../budget/index.js';
 import type { PetstoreDocument } from '../../document/index.js';
 import type { PetStore } from '../../store/index.js';
 import { isForced } from '../controls/index.js';
@@ -76,7 +77,7 @@ export function rememberAnswers(document: PetstoreDocument, conditions: Remember
   const answers = new Map<string, RememberedAnswer>();
   const storeNumbers = new WeakMap<PetStore, number>();
   let lastStoreNumber = 0;
-  let bytes = 0;
+  const budget = createByteBudget('rememberedAnswerBytes', REMEMBERED_ANSWER_BYTES);
   const numberOf = (store: PetStore): number => {
     let number = storeNumbers.get(store);
     if (number === undefined) storeNumbers.set(store, (number = ++lastStoreNumber));
@@ -87,7 +88,7 @@ export function rememberAnswers(document: PetstoreDocument, conditions: Remember
   const goneFrom = new Map([...document.operations].map(([id, operation]) => [id, sunsetOf(operation)?.getTime() ?? Infinity]));
   const forget = (key: string, answer: RememberedAnswer): void => {
     answers.delete(key);
-    bytes -= answer.bytes;
+    budget.give(answer.bytes);
   };
   // The first in the map's order: under mixed traffic (a write between most reads) nearly every read
   // keeps an answer past the capacity, and a scan of them all for the oldest cost each one as much as the recall saved.
@@ -110,7 +111,7 @@ export function rememberAnswers(document: PetstoreDocument, conditions: Remember
       return answers.size;
     },
     get bytes() {
-      return bytes;
+      return budget.used;
     },
     recall(key, context) {
       if (!mayRemember(key, context)) return undefined;
@@ -159,8 +160,8 @@ export function rememberAnswers(document: PetstoreDocument, conditions: Remember
         body: response.body,
         bytes: size,
       });
-      bytes += size;
-      while (answers.size > capacity || bytes > REMEMBERED_ANSWER_BYTES) forgetLeastRecentlyUsed();
+      budget.add(size);
+      while (answers.size > capacity || budget.used > budget.max) forgetLeastRecentlyUsed();
     },
   };
 }

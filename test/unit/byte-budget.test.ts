@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { createStorageBudget, estimateBytes } from '../../src/budget/index.js';
+import { createByteBudget, estimateBytes, namesOfLimit } from '../../src/budget/index.js';
 import { parseCli } from '../../src/cli/index.js';
 import { createEngine, createPetStore, createRequestJournal, StoreFullError, type JournalEntry, type Pet } from '../../src/index.js';
 import { journalToHar } from '../../src/engine/journal/index.js';
@@ -106,7 +106,7 @@ describe('the budget of stored bytes shared by every store', () => {
   const big = (name: string): Pet => ({ id: 0, name: name.repeat(200), categoryId: 1 });
 
   it('refuses a create past the budget with a StoreFullError naming maxStoredBytes, storing nothing and using no id', () => {
-    const budget = createStorageBudget(3_000);
+    const budget = createByteBudget('maxStoredBytes', 3_000);
     const first = createPetStore({ budget });
     const second = createPetStore({ budget });
     first.create(big('a'));
@@ -130,7 +130,7 @@ describe('the budget of stored bytes shared by every store', () => {
   });
 
   it('refuses a change that grows a pet past the budget, and a replace of every pet, changing nothing', () => {
-    const budget = createStorageBudget(2_000);
+    const budget = createByteBudget('maxStoredBytes', 2_000);
     const store = createPetStore({ budget });
     const pet = store.create({ name: 'small', categoryId: 1 });
     expect(() => store.update({ ...pet, name: 'x'.repeat(5_000) })).toThrow(/maxStoredBytes/);
@@ -147,7 +147,7 @@ describe('the budget of stored bytes shared by every store', () => {
   });
 
   it('gives a store’s bytes back when it is reset or dropped, and counts shared starting pets nowhere', () => {
-    const budget = createStorageBudget(10_000);
+    const budget = createByteBudget('maxStoredBytes', 10_000);
     const initialPets = Object.freeze([Object.freeze({ id: 1, name: 'Start', categoryId: 1 }) as Pet]);
     const store = createPetStore({ budget, initialPets });
     expect(budget.used).toBe(0);
@@ -224,5 +224,33 @@ describe('admin requests refused at a limit, in the journal', () => {
     const refused = await engine.handle({ method: 'PUT', url: '/__admin/state', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ pets }) });
     expect(refused.status).toBe(507);
     expect(engine.journal.list()).toMatchObject([{ method: 'PUT', path: '/__admin/state', status: 507, limit: 'maxStoredBytes', response: { status: 507 } }]);
+  });
+});
+
+describe('one kind of byte budget for every holder', () => {
+  it('takes bytes only while they fit, adds what is owed past the limit, and gives back never below zero', () => {
+    const budget = createByteBudget('maxInflightBytes', 100);
+    expect(budget.take(60)).toBe(true);
+    expect(budget.take(50)).toBe(false);
+    expect(budget.used).toBe(60);
+    budget.add(70);
+    expect(budget.usage()).toEqual({ used: 130, max: 100 });
+    expect(budget.fits(1)).toBe(false);
+    budget.give(500);
+    expect(budget.used).toBe(0);
+    budget.add(40);
+    budget.clear();
+    expect(budget.used).toBe(0);
+  });
+
+  it('refuses a negative or missing maximum, naming the option', () => {
+    expect(() => createByteBudget('journalBytes', -1)).toThrow(/journalBytes must be 0 bytes or more/);
+    expect(() => createByteBudget('journalBytes', Number.NaN)).toThrow(RangeError);
+  });
+
+  it('names a limit by its option and its flag, as every refusal does', () => {
+    expect(namesOfLimit('maxStoredBytes')).toBe('maxStoredBytes, --max-stored-bytes');
+    expect(namesOfLimit('maxInflightBytes')).toBe('maxInflightBytes, --max-inflight-bytes');
+    expect(namesOfLimit('journalBytes')).toBe('journalBytes, --journal-bytes');
   });
 });
