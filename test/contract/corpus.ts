@@ -2,6 +2,7 @@ import { fileURLToPath } from 'node:url';
 import type { CorpusDocument } from './resource-crud.contract.js';
 
 const corpusPath = (name: string): string => fileURLToPath(new URL(`../documents/corpus/${name}`, import.meta.url));
+const realWorldPath = (name: string): string => fileURLToPath(new URL(`../documents/real-world/${name}`, import.meta.url));
 
 /** Public documents of other styles (test/documents/corpus/README.md), each collection's round trip written from the document. */
 export const CORPUS: readonly CorpusDocument[] = [
@@ -102,5 +103,26 @@ export const CORPUS: readonly CorpusDocument[] = [
       },
     ],
   },
+  {
+    name: 'the Redocly museum (OpenAPI 3.1, uuid keys made by the service, PATCH, RFC 7807 problems, HTTP basic)',
+    documentPath: realWorldPath('museum.yaml'),
+    origin: 'https://redocly.com',
+    basePath: '/_mock/docs/openapi/museum-api',
+    headers: { authorization: `Basic ${Buffer.from('curator:secret').toString('base64')}` },
+    cases: [
+      {
+        collection: 'special events',
+        create: {
+          path: '/special-events',
+          body: { name: 'Mermaid Treasure Identification and Analysis', location: 'Under the seaweed', eventDescription: 'Join us as we review and classify a rare collection of 20 thingamabobs.', dates: ['2030-03-15', '2030-03-16'], price: 30 },
+        },
+        key: 'eventId',
+        item: key => `/special-events/${key}`,
+        neverCreated: '00000000-0000-4000-8000-000000000000',
+        list: { path: '/special-events?limit=30' },
+        update: { method: 'PATCH', body: () => ({ location: 'On the beach', price: 15 }), changed: { location: 'On the beach', price: 15 } },
+        remove: true,
+      },
+    ],
+  },
 ];
-

@@ -18,6 +18,8 @@ export interface CrudCase {
   readonly remove?: boolean;
   /** The same record's path under a parent that does not exist, or is not its parent: 404. */
   readonly elsewhere?: (key: string) => string;
+  /** A key of the record's kind that no seeded record has (987654 where keys are numbers). */
+  readonly neverCreated?: string;
 }
 
 export interface CorpusDocument {
@@ -93,7 +95,7 @@ export function describeResourceCrudContract(surfaceName: string, createSurface:
     it('answers a record that was never created with 404 in the document’s own error shape', async () => {
       const first = corpus.cases[0];
       if (!first) throw new Error('A corpus document needs a case.');
-      const missing = await send('GET', first.item('987654'));
+      const missing = await send('GET', first.item(first.neverCreated ?? '987654'));
       expect(missing.status).toBe(404);
       // validateResponses would have reported a body the document forbids.
       expect(surface().reportedErrors).toEqual([]);
