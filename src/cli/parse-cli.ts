@@ -45,7 +45,7 @@ export interface CliConfig {
   now: Date | undefined;
   /** `--data`: the file of starting pets, and how the user named it (flag or variable). */
   dataFile: { path: string; name: string } | undefined;
-  /** `--max-document-bytes`, `--max-document-depth`, `--max-references`, `--max-enum-values`, `--max-properties`: each given one (the others are the defaults). */
+  /** `--max-document-bytes`, `--max-document-depth`, `--max-references`, `--max-enum-values`, `--max-properties`, `--max-alternatives`: each given one (the others are the defaults). */
   documentLimits: Partial<DocumentLimits>;
 }
 
@@ -92,6 +92,8 @@ Options (each has an environment variable; a flag wins over it, and an empty var
       --max-enum-values <n>    Most values of one enum (PETSTORE_MAX_ENUM_VALUES). Default ${DEFAULT_DOCUMENT_LIMITS.maxEnumValues}.
       --max-properties <n>     Most properties one schema lists (PETSTORE_MAX_PROPERTIES).
                                Default ${DEFAULT_DOCUMENT_LIMITS.maxProperties}.
+      --max-alternatives <n>   Most alternatives of one oneOf or anyOf (PETSTORE_MAX_ALTERNATIVES).
+                               Default ${DEFAULT_DOCUMENT_LIMITS.maxAlternatives}.
                                A document past one of these limits exits 2 (under --watch the
                                last good document is kept), naming the limit and the place,
                                e.g. $.components.schemas.Pet.
@@ -179,7 +181,7 @@ carried out), exit 0 within 2 seconds.`;
 type Env = Readonly<Record<string, string | undefined>>;
 
 /** Flags that take a value; a value that starts with a dash (`--pets -1`) is still theirs. */
-const VALUE_FLAGS = new Set(['--port', '-p', '--host', '-h', '--seed', '--pets', '--api-key', '--default-status', '--log-level', '--delay', '--fault-rate', '--max-sessions', '--max-pets', '--journal-size', '--journal-bytes', '--max-stored-bytes', '--max-overrides', '--max-override-bytes', '--max-connections', '--max-inflight-bytes', '--request-timeout', '--admin-token', '--admin-origin', '--admin-host', '--now', '--data', '--document', '--max-document-bytes', '--max-document-depth', '--max-references', '--max-enum-values', '--max-properties']);
+const VALUE_FLAGS = new Set(['--port', '-p', '--host', '-h', '--seed', '--pets', '--api-key', '--default-status', '--log-level', '--delay', '--fault-rate', '--max-sessions', '--max-pets', '--journal-size', '--journal-bytes', '--max-stored-bytes', '--max-overrides', '--max-override-bytes', '--max-connections', '--max-inflight-bytes', '--request-timeout', '--admin-token', '--admin-origin', '--admin-host', '--now', '--data', '--document', '--max-document-bytes', '--max-document-depth', '--max-references', '--max-enum-values', '--max-properties', '--max-alternatives']);
 
 export function parseCli(argv: readonly string[], env: Env): CliCommand {
   // `-h` is `--host`, as in Prism; given without an address, it asks for help.
@@ -224,6 +226,7 @@ export function parseCli(argv: readonly string[], env: Env): CliCommand {
         'max-references': { type: 'string' },
         'max-enum-values': { type: 'string' },
         'max-properties': { type: 'string' },
+        'max-alternatives': { type: 'string' },
         watch: { type: 'boolean' },
         help: { type: 'boolean' },
         version: { type: 'boolean' },
@@ -291,6 +294,7 @@ export function parseCli(argv: readonly string[], env: Env): CliCommand {
           ['maxReferences', values['max-references']],
           ['maxEnumValues', values['max-enum-values']],
           ['maxProperties', values['max-properties']],
+          ['maxAlternatives', values['max-alternatives']],
         ] as const
       )
         .map(([key, flagValue]) => [key, read(key, flagValue)])

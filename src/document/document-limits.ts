@@ -16,6 +16,12 @@ export interface DocumentLimits {
   readonly maxEnumValues: number;
   /** Properties one schema lists. */
   readonly maxProperties: number;
+  /**
+   * Alternatives of one `oneOf` or `anyOf`. Ajv nests one block per alternative in the validator it
+   * generates, and its compilation grows with the square of their count (2,000 alternatives: 30 s of
+   * compiling for one request, every client waiting; ajv-validator/ajv#2641).
+   */
+  readonly maxAlternatives: number;
 }
 
 export const DEFAULT_DOCUMENT_LIMITS: DocumentLimits = {
@@ -24,6 +30,7 @@ export const DEFAULT_DOCUMENT_LIMITS: DocumentLimits = {
   maxReferences: 200_000,
   maxEnumValues: 20_000,
   maxProperties: 1_000,
+  maxAlternatives: 256,
 };
 
 /** Each limit's flag, for messages: the option's key in code is the limit's own name. */
@@ -33,6 +40,7 @@ export const DOCUMENT_LIMIT_FLAGS: Readonly<Record<keyof DocumentLimits, string>
   maxReferences: '--max-references',
   maxEnumValues: '--max-enum-values',
   maxProperties: '--max-properties',
+  maxAlternatives: '--max-alternatives',
 };
 
 /** The limits, each given one over the default. */
@@ -60,7 +68,7 @@ function placeOf(path: readonly (string | number)[]): string {
 }
 
 /**
- * Refuses a parsed document past its depth, reference, enum or properties limit, naming the first
+ * Refuses a parsed document past its depth, reference, enum, properties or alternatives limit, naming the first
  * place past it. Walks the document once, without recursion.
  */
 export function checkDocumentShape(source: unknown, limits: DocumentLimits): void {
@@ -86,11 +94,16 @@ export function checkDocumentShape(source: unknown, limits: DocumentLimits): voi
       references += 1;
       if (references > limits.maxReferences) throw past('maxReferences', limits, `has more than ${limits.maxReferences} $refs (the one at ${placeOf(pathOf(place))} is one more)`);
     }
-    const { enum: values, properties } = object;
+    const { enum: values, properties, oneOf, anyOf } = object;
     if (!place.inData && Array.isArray(values) && values.length > limits.maxEnumValues) throw past('maxEnumValues', limits, `has an enum of ${values.length} values at ${placeOf([...pathOf(place), 'enum'])}`);
     if (!place.inData && typeof properties === 'object' && properties !== null && !Array.isArray(properties)) {
       const count = Object.keys(properties).length;
       if (count > limits.maxProperties) throw past('maxProperties', limits, `has a schema of ${count} properties at ${placeOf(pathOf(place))}`);
+    }
+    for (const [keyword, alternatives] of [['oneOf', oneOf], ['anyOf', anyOf]] as const) {
+      if (!place.inData && Array.isArray(alternatives) && alternatives.length > limits.maxAlternatives) {
+        throw past('maxAlternatives', limits, `has a ${keyword} of ${alternatives.length} alternatives at ${placeOf([...pathOf(place), keyword])}`);
+      }
     }
     const keys = Object.keys(object);
     for (let index = keys.length - 1; index >= 0; index -= 1) {

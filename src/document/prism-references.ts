@@ -22,6 +22,20 @@ export function withReferencesResolved(source: object, operations: readonly IHtt
   const entries = new Map<string, unknown>();
   const entryReferences = new Map<string, readonly string[]>();
   const rewritten = new WeakMap<object, unknown>();
+  // Each target's key in `__bundled__`, and back: a plain name (`components.schemas.Pet`), because
+  // Prism's mocker (json-schema-faker) splits a `$ref` at every `/` and never decodes `~1`.
+  const keys = new Map<string, string>();
+  const pointersByKey = new Map<string, string>();
+  const keyOf = (pointer: string): string => {
+    let key = keys.get(pointer);
+    if (key !== undefined) return key;
+    const plain = pointer.slice(2).split('/').map(decodePointerToken).join('.').replace(/[^\w.-]/g, '_');
+    key = plain;
+    for (let suffix = 2; pointersByKey.has(key); suffix++) key = `${plain}-${suffix}`;
+    keys.set(pointer, key);
+    pointersByKey.set(key, pointer);
+    return key;
+  };
 
   const targetOf = (pointer: string): unknown => {
     if (targets.has(pointer)) return targets.get(pointer);
@@ -85,7 +99,7 @@ export function withReferencesResolved(source: object, operations: readonly IHtt
         value = Object.keys(siblings).length === 0 || typeof target !== 'object' || target === null ? target : { ...target, ...(rewrite(siblings) as Node) };
       } else {
         bundleEntry(reference);
-        value = { ...(rewrite(siblings) as Node), $ref: `#/__bundled__/${encodeURIComponent(reference.slice(2).replaceAll('~', '~0').replaceAll('/', '~1'))}` };
+        value = { ...(rewrite(siblings) as Node), $ref: `#/__bundled__/${keyOf(reference)}` };
       }
       rewritten.set(node, value);
       return value;
@@ -114,7 +128,10 @@ export function withReferencesResolved(source: object, operations: readonly IHtt
         return;
       }
       const { $ref } = node as Node;
-      if (typeof $ref === 'string' && $ref.startsWith('#/__bundled__/')) found.add(`#/${decodePointerToken($ref.slice('#/__bundled__/'.length))}`);
+      if (typeof $ref === 'string' && $ref.startsWith('#/__bundled__/')) {
+        const pointer = pointersByKey.get($ref.slice('#/__bundled__/'.length));
+        if (pointer !== undefined) found.add(pointer);
+      }
       for (const [key, item] of Object.entries(node)) if (!DATA_KEYWORDS.has(key)) visit(item);
     };
     visit(value);
@@ -124,7 +141,7 @@ export function withReferencesResolved(source: object, operations: readonly IHtt
   let everyEntry: Node | undefined;
   const bundleOf = (pointers: Iterable<string>): Node => {
     const bundle: Node = {};
-    for (const pointer of [...pointers].sort()) bundle[pointer.slice(2)] = entries.get(pointer);
+    for (const pointer of [...pointers].sort()) bundle[keyOf(pointer)] = entries.get(pointer);
     return bundle;
   };
 

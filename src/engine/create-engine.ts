@@ -1,4 +1,4 @@
-import { checkDocumentPath, documentFromSource, keepingFirstCollection, loadDocument, type PetstoreDocument } from '../document/index.js';
+import { checkDocumentPath, DEFAULT_DOCUMENT_LIMITS, documentFromSource, keepingFirstCollection, loadDocument, type DocumentLimits, type PetstoreDocument } from '../document/index.js';
 import { DEFAULT_SEED } from '../fixtures/index.js';
 import { checkOptions } from '../options/index.js';
 import { DEFAULT_MAX_PETS, DEFAULT_PETS, findSessionIdProblem, newSessionId, SESSION_HEADER, type SessionRegistry } from '../sessions/index.js';
@@ -60,8 +60,7 @@ export async function createEngine(options: EngineOptions = {}): Promise<Engine>
   checkDocumentPath(options.documentPath);
   if (options.document !== undefined && options.documentPath !== undefined) throw new TypeError('[petstore-mock] Pass documentPath or document, not both.');
   if (options.sessions && options.store) throw new Error('[petstore-mock] Pass the engine a store or sessions, not both: the sessions hold the default store.');
-  const { maxDocumentBytes, maxDocumentDepth, maxReferences, maxEnumValues, maxProperties } = options;
-  const limits = { ...(maxDocumentBytes !== undefined && { maxDocumentBytes }), ...(maxDocumentDepth !== undefined && { maxDocumentDepth }), ...(maxReferences !== undefined && { maxReferences }), ...(maxEnumValues !== undefined && { maxEnumValues }), ...(maxProperties !== undefined && { maxProperties }) };
+  const limits = Object.fromEntries(Object.keys(DEFAULT_DOCUMENT_LIMITS).flatMap(key => (options[key as keyof DocumentLimits] === undefined ? [] : [[key, options[key as keyof DocumentLimits]]]))) as Partial<DocumentLimits>;
   const document = options.document === undefined ? await loadDocument(options.documentPath, limits) : await documentFromSource(options.document, limits);
   const seed = options.seed ?? DEFAULT_SEED;
   if (options.initialPets !== undefined) {

@@ -50,7 +50,7 @@ export interface Refusal {
 
 /**
  * The document limits (`maxDocumentBytes`, `maxDocumentDepth`, `maxReferences`, `maxEnumValues`,
- * `maxProperties`; see DocumentLimits): a document past one is refused, naming the limit and the place.
+ * `maxProperties`, `maxAlternatives`; see DocumentLimits): a document past one is refused, naming the limit and the place.
  */
 export interface EngineOptions extends Partial<DocumentLimits> {
   /** Seed of the initial pets, of every session's delays and faults, and of generated (`dynamic=true`) bodies. Default 1. */

@@ -29,7 +29,7 @@ describe('documents built to stress the loader and the request path', () => {
   it('keeps shared references shared: Prism validates 20 levels of L → {a: L+1, b: L+1} through one bundle of 21 schemas, and answers', async () => {
     const engine = await createEngine({ document: JSON.parse(sharedReferences(20)) as object });
     const createPet = engine.document.prismOperations.find(operation => operation.iid === 'createPet') as unknown as { __bundled__?: Record<string, unknown> };
-    expect(Object.keys(createPet.__bundled__ ?? {}).filter(key => /^components\/schemas\/L\d+$/.test(key)).length).toBeGreaterThanOrEqual(10);
+    expect(Object.keys(createPet.__bundled__ ?? {}).filter(key => /^components\.schemas\.L\d+$/.test(key)).length).toBeGreaterThanOrEqual(10);
     const created = await post(engine, { name: 'Rex', categoryId: 1, tree: tree(3, { a: {}, b: {} }) });
     expect(created.status).toBe(400);
     expect(String(created.json['message'])).toContain('tree.a.a.a.a');
@@ -43,6 +43,35 @@ describe('documents built to stress the loader and the request path', () => {
     expect(refused.status).toBe(400);
     expect(String(refused.json['message'])).toContain('lineage.parent.parent.parent.name');
     expect((await post(engine, { name: 'Rex', categoryId: 1, lineage: { name: 'a', parent: { name: 'b' } } })).status).toBe(201);
+  });
+
+  it('answers a schema kept by reference from the document too: Prism’s mocker follows the bundle’s $refs (a list of a recursive schema was a 500)', async () => {
+    const document = JSON.parse(recursiveSchema()) as { paths: Record<string, unknown> };
+    document.paths['/lineages'] = {
+      get: {
+        operationId: 'listLineages',
+        security: [],
+        responses: { '200': { description: 'Lineages.', content: { 'application/json': { schema: { type: 'array', items: { $ref: '#/components/schemas/Lineage' } } } } } },
+      },
+    };
+    const engine = await createEngine({ document, validateResponses: true });
+    const listed = await engine.handle({ method: 'GET', url: 'http://localhost/v1/lineages', headers: {} });
+    expect(listed.status, String(listed.body)).toBe(200);
+    expect(Array.isArray(JSON.parse(String(listed.body)))).toBe(true);
+  });
+
+  it('refuses a oneOf or anyOf past --max-alternatives at start, naming the limit and the place, and takes it under a higher limit', async () => {
+    const withAlternatives = (keyword: 'oneOf' | 'anyOf', count: number): object => {
+      const document = JSON.parse(recursiveSchema()) as { components: { schemas: Record<string, unknown> } };
+      document.components.schemas['Lineage'] = { [keyword]: Array.from({ length: count }, (_, index) => ({ type: 'object', required: [`k${index}`], properties: { [`k${index}`]: { type: 'string' } } })) };
+      return document;
+    };
+    await expect(createEngine({ document: withAlternatives('oneOf', 2_000) })).rejects.toThrow(
+      'has a oneOf of 2000 alternatives at $.components.schemas.Lineage.oneOf, past the limit of 256 (--max-alternatives, maxAlternatives in code)',
+    );
+    await expect(createEngine({ document: withAlternatives('anyOf', 30), maxAlternatives: 20 })).rejects.toThrow(/anyOf of 30 alternatives .* past the limit of 20/);
+    const engine = await createEngine({ document: withAlternatives('anyOf', 30), maxAlternatives: 30 });
+    expect((await post(engine, { name: 'Rex', categoryId: 1, lineage: { k29: 'x' } })).status).toBe(201);
   });
 
   it('refuses an enum past --max-enum-values at start, naming the limit and the place, in a short line', async () => {
