@@ -14,6 +14,36 @@ async function call(engine: Engine, method: string, url: string, body?: unknown)
 }
 
 describe('documents as teams write them', () => {
+  it('seeds decimal properties with a multipleOf as multiples Prism’s validator takes (a price of 0.01 steps refused the start: 0.3 is no multiple of 0.1 to Ajv)', async () => {
+    const record = { type: 'object', required: ['id', 'name'], properties: { id: { type: 'integer', readOnly: true }, name: { type: 'string' }, price: { type: 'number', multipleOf: 0.01, minimum: 0 }, weight: { type: 'number', multipleOf: 0.1 }, tiny: { type: 'number', multipleOf: 1e-300 } } };
+    const item = { content: { 'application/json': { schema: { $ref: '#/components/schemas/Item' } } } };
+    const document = {
+      openapi: '3.0.3',
+      info: { title: 'Shop', version: '1' },
+      paths: {
+        '/items': {
+          get: { operationId: 'listItems', responses: { '200': { description: 'Items.', content: { 'application/json': { schema: { type: 'array', items: { $ref: '#/components/schemas/Item' } } } } } } },
+          post: { operationId: 'createItem', requestBody: { required: true, ...item }, responses: { '201': { description: 'Created.', ...item } } },
+        },
+        '/items/{id}': { get: { operationId: 'getItem', parameters: [{ name: 'id', in: 'path', required: true, schema: { type: 'integer' } }], responses: { '200': { description: 'An item.', ...item } } } },
+      },
+      components: { schemas: { Item: record } },
+    };
+    const engine = await createEngine({ document, pets: 50, validateResponses: true });
+    const listed = await call(engine, 'GET', '/items');
+    expect(listed.status).toBe(200);
+    const items = listed.json as unknown as { price: number; weight: number; tiny: number }[];
+    expect(items).toHaveLength(50);
+    // Ajv's test: the quotient equals parseInt of it.
+    const isMultiple = (value: number, step: number): boolean => value / step === Number.parseInt(String(value / step), 10);
+    for (const each of items) {
+      expect(isMultiple(each.price, 0.01), `${each.price}`).toBe(true);
+      expect(isMultiple(each.weight, 0.1), `${each.weight}`).toBe(true);
+      expect(isMultiple(each.tiny, 1e-300), `${each.tiny}`).toBe(true);
+    }
+    expect(new Set(items.map(each => each.price)).size).toBeGreaterThan(10);
+  });
+
   it('serves the first server’s path, its variables at their defaults, beside a second server under another path', async () => {
     const engine = await createEngine({ documentPath: EVENTS });
     expect(engine.document.basePath).toBe('/api/v2');
