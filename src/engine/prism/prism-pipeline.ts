@@ -5,6 +5,7 @@ import { validateInput, validateOutput, validateSecurity } from '@stoplight/pris
 import type { IHttpOperation } from '@stoplight/types';
 import type * as Either from 'fp-ts/lib/Either.js';
 import { rememberVerdicts, type PureStages } from './prism-verdicts.js';
+import { createRouteCandidates } from './route-candidates.js';
 
 /** The mock stage, after Prism routed and checked the request: it sees Prism's diagnostics and the request's context, and answers. */
 export type Responder<Context> = (operation: IHttpOperation, request: IHttpRequest, diagnostics: readonly IPrismDiagnostic[], context: Context) => IHttpResponse;
@@ -75,10 +76,11 @@ export function createPrismPipeline<Context>(operations: readonly IHttpOperation
   const memory = rememberVerdicts(prismStages, options.rememberedVerdicts);
   const stages = options.rememberedVerdicts > 0 ? memory.stages : prismStages;
   const resources = [...operations];
+  const candidatesFor = createRouteCandidates(resources);
   return {
     run(request, context, verdictKey) {
       if (verdictKey !== undefined && options.rememberedVerdicts > 0) memory.mark(request, verdictKey);
-      const routed = stages.route({ resources, input: request });
+      const routed = stages.route({ resources: candidatesFor(request.url.path), input: request });
       if (routed._tag === 'Left') return routed;
       const resource = routed.right;
       const diagnostics: IPrismDiagnostic[] = [];
