@@ -4,3 +4,5 @@ import type { Plugin } from 'esbuild';
 export function lazyAjvInstances(source: string, options?: { schemasCheckedAtBuild?: boolean; precompiled?: boolean }): string;
 export const prismLazyAjv: Plugin;
 export const prismLazyAjvSchemasCheckedAtBuild: Plugin;
+/** Ajv's multipleOfPrecision in Prism's validator as the build edits it: a quotient within 1e-9 of a whole number is a multiple. */
+export const MULTIPLE_OF_PRECISION: number;

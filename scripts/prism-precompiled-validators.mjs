@@ -6,6 +6,7 @@
 // non-coercing variant each use calls for. scripts/prism-lazy-ajv.mjs has Prism look them up, by the
 // JSON text of the schema it would compile, before compiling one itself.
 import { createRequire } from 'node:module';
+import { MULTIPLE_OF_PRECISION } from './prism-lazy-ajv.mjs';
 import { dirname, resolve } from 'node:path';
 
 const require = createRequire(import.meta.url);
@@ -116,6 +117,7 @@ export function precompiledValidatorModules(compiledCache, engineSchemas = []) {
         allowMatchingProperties: true,
         strict: false,
         logger: false,
+        multipleOfPrecision: MULTIPLE_OF_PRECISION,
         coerceTypes: coerce,
         code: { source: true, esm: true, lines: false, formats: _`require("petstore-mock:prism-formats").formats` },
       });

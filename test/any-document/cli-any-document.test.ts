@@ -31,6 +31,37 @@ describe('the CLI with a document nobody here wrote', () => {
     }
   });
 
+  it('takes a decimal that is a multiple of the schema’s multipleOf as decimals are, not as binary fractions: a price of 19.99 in steps of 0.01', async () => {
+    const folder = mkdtempSync(join(tmpdir(), 'petstore-multiple-of-'));
+    const item = { content: { 'application/json': { schema: { $ref: '#/components/schemas/Item' } } } };
+    const document = {
+      openapi: '3.0.3',
+      info: { title: 'Shop', version: '1' },
+      paths: {
+        '/items': {
+          get: { operationId: 'listItems', responses: { '200': { description: 'Items.', content: { 'application/json': { schema: { type: 'array', items: { $ref: '#/components/schemas/Item' } } } } } } },
+          post: { operationId: 'createItem', requestBody: { required: true, ...item }, responses: { '201': { description: 'Created.', ...item } } },
+        },
+      },
+      components: { schemas: { Item: { type: 'object', required: ['name', 'price'], properties: { id: { type: 'integer', readOnly: true }, name: { type: 'string' }, price: { type: 'number', multipleOf: 0.01 }, weight: { type: 'number', multipleOf: 0.1 } } } } },
+    };
+    writeFileSync(join(folder, 'shop.json'), JSON.stringify(document));
+    const cli = startCli(['--port', '0', '--document', join(folder, 'shop.json')]);
+    try {
+      const url = /ready on (\S+)/.exec(await cli.waitForLine(/ready on/))?.[1] ?? '';
+      const create = (body: object): Promise<Response> => fetch(`${url}/items`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+      const created = await create({ name: 'Collar', price: 19.99, weight: 0.3 });
+      expect(created.status, await created.clone().text()).toBe(201);
+      expect(await created.json()).toMatchObject({ price: 19.99, weight: 0.3 });
+      const refused = await create({ name: 'Leash', price: 19.995 });
+      expect(refused.status).toBe(400);
+      expect(await refused.json()).toMatchObject({ message: expect.stringContaining('price must be multiple of 0.01') as unknown });
+    } finally {
+      cli.child.kill('SIGTERM');
+      await cli.exited;
+    }
+  });
+
   it('says a document without security needs no credentials', async () => {
     const cli = startCli(['--port', '0', '--document', EXPANDED]);
     try {
