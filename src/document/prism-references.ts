@@ -106,7 +106,10 @@ export function withReferencesResolved(source: object, operations: readonly IHtt
     }
     const object: Node = {};
     rewritten.set(node, object);
-    for (const [key, value] of Object.entries(node)) object[key] = DATA_KEYWORDS.has(key) ? value : rewrite(value);
+    // `nullable: true` with no `type` ("any value, null too", as .NET generators write it) is any value
+    // to JSON Schema; Ajv refuses to compile it, and Prism then validates nothing of the operation at all.
+    const anyValue = (node as Node)['nullable'] === true && !('type' in node);
+    for (const [key, value] of Object.entries(node)) if (!(anyValue && key === 'nullable')) object[key] = DATA_KEYWORDS.has(key) ? value : rewrite(value);
     return object;
   };
 

@@ -14,6 +14,38 @@ async function call(engine: Engine, method: string, url: string, body?: unknown)
 }
 
 describe('documents as teams write them', () => {
+  it('validates an operation whose schema holds a value of any kind or null ({nullable: true} with no type): Prism validated nothing of it', async () => {
+    const note = { content: { 'application/json': { schema: { $ref: '#/components/schemas/Note' } } } };
+    const document = {
+      openapi: '3.0.3',
+      info: { title: 'Notes', version: '1' },
+      paths: {
+        '/notes': {
+          get: { operationId: 'listNotes', responses: { '200': { description: 'Notes.', content: { 'application/json': { schema: { type: 'array', items: { $ref: '#/components/schemas/Note' } } } } } } },
+          post: { operationId: 'createNote', requestBody: { required: true, ...note }, responses: { '201': { description: 'Created.', ...note } } },
+        },
+      },
+      components: {
+        schemas: {
+          Note: {
+            type: 'object',
+            required: ['text'],
+            additionalProperties: false,
+            properties: { id: { type: 'integer', readOnly: true }, text: { type: 'string', maxLength: 40 }, meta: { type: 'object', additionalProperties: { nullable: true } }, nullable: { type: 'boolean' } },
+          },
+        },
+      },
+    };
+    const engine = await createEngine({ document });
+    const refused = await call(engine, 'POST', '/notes', { nope: true });
+    expect(refused.status).toBe(400);
+    expect(String(refused.json['message'])).toContain("must have required property 'text'");
+    const created = await call(engine, 'POST', '/notes', { text: 'hello', meta: { a: null, b: 1, c: 'x' }, nullable: true });
+    expect(created.status).toBe(201);
+    expect(created.json).toMatchObject({ text: 'hello', meta: { a: null, b: 1, c: 'x' }, nullable: true });
+    expect((await call(engine, 'POST', '/notes', { text: 'hello', nullable: 'yes' })).status).toBe(400);
+  });
+
   it('seeds decimal properties with a multipleOf as multiples Prism’s validator takes (a price of 0.01 steps refused the start: 0.3 is no multiple of 0.1 to Ajv)', async () => {
     const record = { type: 'object', required: ['id', 'name'], properties: { id: { type: 'integer', readOnly: true }, name: { type: 'string' }, price: { type: 'number', multipleOf: 0.01, minimum: 0 }, weight: { type: 'number', multipleOf: 0.1 }, tiny: { type: 'number', multipleOf: 1e-300 } } };
     const item = { content: { 'application/json': { schema: { $ref: '#/components/schemas/Item' } } } };
