@@ -6,6 +6,7 @@ import { readBasePath } from './base-path.js';
 import { withReferencesResolved } from './prism-references.js';
 import { checkDocumentShape, checkDocumentText, DEFAULT_DOCUMENT_LIMITS, DOCUMENT_LIMIT_FLAGS, type DocumentLimits } from './document-limits.js';
 import { DocumentShapeError } from './document-shape-error.js';
+import { repairSchemas } from './schema-repairs.js';
 import { fromSwagger2, isSwagger2 } from './swagger2/index.js';
 
 /** What the engine needs of the YAML document, in a form that survives JSON. */
@@ -20,6 +21,8 @@ export interface CompiledDocument {
    * first creates one of Prism's Ajv instances, ~20 ms): absent for a document compiled at run time.
    */
   readonly checks?: DocumentChecks;
+  /** What the document says that JSON Schema does not allow, and how it was read instead (see schema-repairs), for a warning at start. */
+  readonly repairs?: readonly string[];
 }
 
 export interface DocumentChecks {
@@ -69,7 +72,8 @@ function parseText(text: string): unknown {
  */
 export function compileSource(input: unknown, limits: DocumentLimits = DEFAULT_DOCUMENT_LIMITS): CompiledDocument {
   checkDocumentShape(input, limits);
-  const value = isSwagger2(input) ? fromSwagger2(input) : input;
+  const { source: repairedInput, repairs } = repairSchemas(isSwagger2(input) ? fromSwagger2(input) : input);
+  const value = repairedInput;
   const version = (value as { openapi?: unknown } | null)?.openapi;
   if (typeof value !== 'object' || value === null || typeof version !== 'string' || !/^3\.[01]\.\d+/.test(version)) {
     throw new DocumentShapeError(`is not an OpenAPI 3.0 or 3.1 document, nor Swagger 2.0 (${versionFieldOf(value)})`);
@@ -84,7 +88,7 @@ export function compileSource(input: unknown, limits: DocumentLimits = DEFAULT_D
   } catch (error) {
     throw new DocumentShapeError((error as Error).message);
   }
-  return { source, prismOperations: toPrismOperations(source), basePath };
+  return { source, prismOperations: toPrismOperations(source), basePath, ...(repairs.length > 0 && { repairs }) };
 }
 
 /** What a document that is not one the engine reads says of its version. */

@@ -92,6 +92,7 @@ export async function createEngine(options: EngineOptions = {}): Promise<Engine>
       now: clock(),
       ...(previous && { previous }),
     });
+    for (const repair of next.repairs ?? []) onWarning(`[petstore-mock] The document is read as its authors meant it: ${repair}.`);
     for (const problem of findInvalidExamples(next)) onWarning(`[petstore-mock] The document is served as written, but ${problem}; a forced or scripted answer of it breaks the document.`);
     return change;
   };

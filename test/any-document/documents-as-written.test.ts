@@ -46,6 +46,39 @@ describe('documents as teams write them', () => {
     expect((await call(engine, 'POST', '/notes', { text: 'hello', nullable: 'yes' })).status).toBe(400);
   });
 
+  it('reads required: true on a property as the object’s required list, saying so at start: Ajv refused the schema and Prism validated nothing of its operations', async () => {
+    const pet = { content: { 'application/json': { schema: { $ref: '#/components/schemas/Pet' } } } };
+    const document = {
+      openapi: '3.0.3',
+      info: { title: 'Pets', version: '1' },
+      paths: {
+        '/pets': {
+          get: { operationId: 'listPets', responses: { '200': { description: 'Pets.', content: { 'application/json': { schema: { type: 'array', items: { $ref: '#/components/schemas/Pet' } } } } } } },
+          post: { operationId: 'createPet', requestBody: { required: true, ...pet }, responses: { '201': { description: 'Created.', ...pet } } },
+        },
+      },
+      components: {
+        schemas: {
+          Pet: { type: 'object', properties: { id: { type: 'integer', readOnly: true }, name: { type: 'string', required: true }, age: { type: 'integer', minimum: 0, required: false } } },
+        },
+      },
+    };
+    const given = JSON.stringify(document);
+    const warnings: string[] = [];
+    const engine = await createEngine({ document, onWarning: message => warnings.push(message) });
+    expect(warnings).toContain(
+      '[petstore-mock] The document is read as its authors meant it: $.components.schemas.Pet.properties.name has required: true, which JSON Schema does not allow on a property (it takes a list of names on the object); read as the object\'s required: ["name"].',
+    );
+    expect(warnings.some(warning => warning.includes('$.components.schemas.Pet.properties.age has required: false'))).toBe(true);
+    expect(JSON.stringify(document)).toBe(given);
+    const missing = await call(engine, 'POST', '/pets', { age: 3 });
+    expect(missing.status).toBe(400);
+    expect(String(missing.json['message'])).toContain("must have required property 'name'");
+    expect((await call(engine, 'POST', '/pets', { name: 'Rex', age: -5 })).status).toBe(400);
+    expect((await call(engine, 'POST', '/pets', { name: 'Rex', age: 'x' })).status).toBe(400);
+    expect((await call(engine, 'POST', '/pets', { name: 'Rex', age: 5 })).status).toBe(201);
+  });
+
   it('seeds decimal properties with a multipleOf as multiples Prism’s validator takes (a price of 0.01 steps refused the start: 0.3 is no multiple of 0.1 to Ajv)', async () => {
     const record = { type: 'object', required: ['id', 'name'], properties: { id: { type: 'integer', readOnly: true }, name: { type: 'string' }, price: { type: 'number', multipleOf: 0.01, minimum: 0 }, weight: { type: 'number', multipleOf: 0.1 }, tiny: { type: 'number', multipleOf: 1e-300 } } };
     const item = { content: { 'application/json': { schema: { $ref: '#/components/schemas/Item' } } } };
