@@ -45,6 +45,20 @@ describe('the document’s own security', () => {
     expect(created.status).toBe(201);
   });
 
+  it('takes a request with or without credentials where the document makes them optional (`- {}`), and still validates it: Prism refused a sent token', async () => {
+    const engine = await createEngine({ document: documentWith({ bearer: { type: 'http', scheme: 'bearer' } }, [{ bearer: [] }], [{}, { bearer: [] }]), pets: 2 });
+    const post = (headers: Record<string, string>, body: string) => engine.handle({ method: 'POST', url: '/api/things', headers: { 'content-type': 'application/json', ...headers }, body });
+    expect((await post({}, '{"name":"Rex"}')).status).toBe(201);
+    expect((await post({ authorization: 'Bearer mine' }, '{"name":"Rex"}')).status).toBe(201);
+    expect((await post({ authorization: 'Basic bm8=' }, '{"name":"Rex"}')).status).toBe(201);
+    const invalid = await post({ authorization: 'Bearer mine' }, '{"name":""}');
+    expect(invalid.status).toBe(400);
+    expect(invalid.body).toContain('name');
+    // The neighbour without `{}` still asks for its token.
+    expect((await list(engine)).status).toBe(401);
+    expect((await list(engine, { authorization: 'Bearer mine' })).status).toBe(200);
+  });
+
   it('asks for an API key in the header the document names, and says which', async () => {
     const engine = await createEngine({ document: documentWith({ key: { type: 'apiKey', in: 'header', name: 'X-Api-Key' } }, [{ key: [] }]), pets: 2 });
     const refused = await list(engine, { authorization: 'Bearer not-this' });

@@ -1,5 +1,5 @@
 // What is wrong with a routed request, in the API's words: credentials (as the document's security asks), body, Prism's diagnostics.
 export { describeDiagnostic, isError } from './diagnostics.js';
 export { bodyTooLarge, findInputProblem, invalidJson, notJson, roundedNumber } from './request-problems.js';
-export { challengeFor, credentialPathOf, describeCredentials, declaredCredentialNames, findCredentialProblem, missingCredentialsMessage, unauthorizedResponse, type CredentialProblem } from './credentials.js';
+export { challengeFor, credentialPathOf, credentialRulesOf, describeCredentials, declaredCredentialNames, findCredentialProblem, missingCredentialsMessage, unauthorizedResponse, type CredentialProblem } from './credentials.js';
 export { EVAL_BLOCKED_MESSAGE, isEvalBlocked, unlessEvalBlocked } from './eval-blocked.js';

@@ -2,7 +2,7 @@ import type { IHttpResponse } from '@stoplight/prism-http';
 import { matchPath } from '@stoplight/prism-http/dist/router/matchPath.js';
 import { MatchType } from '@stoplight/prism-http/dist/router/types.js';
 import type { PetstoreDocument } from '../../document/index.js';
-import { declaredCredentialNames, findCredentialProblem } from '../checks/index.js';
+import { credentialRulesOf, declaredCredentialNames, findCredentialProblem } from '../checks/index.js';
 import { createAdminEndpoints, describeOperations, type AdminFacts } from '../admin/index.js';
 import { describeDocument } from '../document-state.js';
 import { createOperationResponder, type OperationResponderOptions, type RequestContext } from '../operations/index.js';
@@ -54,6 +54,7 @@ export function createDocumentRuntime(document: PetstoreDocument, services: Docu
       validateResponses: services.validateResponses,
       rememberedVerdicts: services.rememberedVerdicts,
       refusesCredentials: (operation, request) => findCredentialProblem(operation, request, services.responder.apiKeys, false) !== undefined,
+      opensWithoutCredentials: operation => credentialRulesOf(operation).open,
     },
   );
   const admin = createAdminEndpoints({ ...services.admin, document, settings: { ...services.admin.settings, document: describeDocument(document), operations: describeOperations(document) } });

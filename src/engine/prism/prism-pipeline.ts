@@ -37,6 +37,13 @@ export interface PrismPipelineOptions {
    * a body it will refuse anyway.
    */
   refusesCredentials?: (operation: IHttpOperation, request: IHttpRequest) => boolean;
+  /**
+   * Whether the operation takes a request without credentials (an empty alternative, `security: [{}]`
+   * or `- {}` beside others): Prism's verdict on it is then set aside. Prism reads `{}` as "no
+   * `Authorization` header", so a client that sends its token to a public operation was refused;
+   * OpenAPI reads it as "credentials optional".
+   */
+  opensWithoutCredentials?: (operation: IHttpOperation) => boolean;
 }
 
 // The default import of this CommonJS module is its `exports` object under Node's ESM loader and
@@ -84,9 +91,10 @@ export function createPrismPipeline<Context>(operations: readonly IHttpOperation
       if (routed._tag === 'Left') return routed;
       const resource = routed.right;
       const diagnostics: IPrismDiagnostic[] = [];
-      const security = stages.validateSecurity({ resource, element: request });
-      if (security._tag === 'Left') diagnostics.push(...security.left);
-      const refused = security._tag === 'Left' || options.refusesCredentials?.(resource, request) === true;
+      const open = options.opensWithoutCredentials?.(resource) === true;
+      const security = open ? undefined : stages.validateSecurity({ resource, element: request });
+      if (security?._tag === 'Left') diagnostics.push(...security.left);
+      const refused = security?._tag === 'Left' || options.refusesCredentials?.(resource, request) === true;
       if (!refused) {
         const input = stages.validateInput({ resource, element: request });
         if (input._tag === 'Left') diagnostics.push(...input.left.map(shortened));
