@@ -14,6 +14,7 @@ import type { EngineOptions } from '../engine/types.js';
 import { firstAnswerGiven } from '../code-cache/first-answer.js';
 import { checkDocumentPath } from '../document/index.js';
 import { readBasePath } from '../document/base-path.js';
+import { createPathIndex } from '../document/path-index.js';
 import { PACKAGE_BASE_PATH } from '../document/package-base-path.generated.js';
 import { checkOptions, findDefaultStatusProblem } from '../options/index.js';
 import { PET_STATUSES } from '../types/index.js';
@@ -152,10 +153,15 @@ export function createMock(options: PetstoreMockOptions, startNow: boolean): Pet
   const basePath = engineOptions.documentPath === undefined ? (engineOptions.document === undefined ? PACKAGE_BASE_PATH : readBasePath(engineOptions.document)) : undefined;
   const pattern = new RegExp(`^${basePrefix === undefined ? `${ANY_ORIGIN}${escapeRegExp(basePath ?? '')}` : escapeRegExp(basePrefix)}(?:[/?#].*)?$`, 'i');
   let documentBasePath = basePath;
+  // A document served at the root of its origin (`servers: [{url: https://api.example.com}]`) claims
+  // no path of its own: there the handlers take only paths of its operations, not every request of
+  // every origin (in a page that was the engine's own chunk, whose load then waited for itself).
+  let operationPaths = engineOptions.document === undefined ? undefined : createPathIndex(documentPathsOf(engineOptions.document));
   const underBasePath = (url: string): boolean => {
     if (basePrefix !== undefined || documentBasePath === undefined) return true;
     const path = new URL(url).pathname;
-    return documentBasePath === '' || path === documentBasePath || path.startsWith(`${documentBasePath}/`);
+    if (documentBasePath === '') return operationPaths === undefined || operationPaths(path).length > 0;
+    return path === documentBasePath || path.startsWith(`${documentBasePath}/`);
   };
 
   // Every request the handlers see has an absolute URL; this is for entries of a journal that has none.
@@ -167,6 +173,7 @@ export function createMock(options: PetstoreMockOptions, startNow: boolean): Pet
     if (!underBasePath(request.url)) return undefined;
     const ready = await getEngine();
     documentBasePath = ready.document.basePath;
+    operationPaths ??= createPathIndex([...ready.document.operations.values()]);
     if (!underBasePath(request.url)) return undefined;
     const mockRequest = await fromFetchRequest(request, ready.bodyLimit);
     // The origin stays, for the journal; the engine reads the path, and names it in messages under the base path as requested.
@@ -276,4 +283,10 @@ function valueOf<T>(outcome: ControlOutcome<T>): T {
 
 function escapeRegExp(text: string): string {
   return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+}
+
+/** The paths of a document's operations, as templates (`/planets/{planetId}`), read without loading it. */
+function documentPathsOf(document: object): { path: string }[] {
+  const { paths } = document as { paths?: unknown };
+  return typeof paths === 'object' && paths !== null ? Object.keys(paths).map(path => ({ path })) : [];
 }

@@ -125,4 +125,23 @@ export const CORPUS: readonly CorpusDocument[] = [
       },
     ],
   },
+  {
+    name: 'Scalar Galaxy (OpenAPI 3.1, six schemes as alternatives, a public list by security [{}], {data, meta} pages by limit and offset)',
+    documentPath: realWorldPath('scalar-galaxy-3.1.json'),
+    origin: 'https://galaxy.scalar.com',
+    basePath: '',
+    headers: { 'x-api-key': 'galaxy-key' },
+    cases: [
+      {
+        collection: 'planets',
+        create: { path: '/planets', body: { id: 1, name: 'Vulcan', description: 'A hot planet' } },
+        key: 'id',
+        keySentIsReplaced: true,
+        item: key => `/planets/${key}`,
+        list: { path: '/planets?limit=100&offset=0', items: ['data'] },
+        update: { method: 'PUT', body: key => ({ id: Number(key), name: 'Vulcan II', description: 'A hotter planet' }), changed: { name: 'Vulcan II', description: 'A hotter planet' } },
+        remove: true,
+      },
+    ],
+  },
 ];

@@ -26,6 +26,27 @@ async function listPets(url: string): Promise<Pet[]> {
 }
 
 describe('the MSW handlers', () => {
+  it('take only the paths of the operations of a document served at the root of its origin, not every request of every origin', async () => {
+    const planet = { type: 'object', required: ['name'], properties: { id: { type: 'integer', readOnly: true }, name: { type: 'string' } } };
+    const planets = { content: { 'application/json': { schema: planet } } };
+    const document = {
+      openapi: '3.1.0',
+      info: { title: 'Galaxy', version: '1' },
+      servers: [{ url: 'https://galaxy.example.com' }],
+      paths: {
+        '/planets': { get: { operationId: 'listPlanets', responses: { '200': { description: 'Planets.', content: { 'application/json': { schema: { type: 'array', items: planet } } } } } }, post: { operationId: 'createPlanet', requestBody: planets, responses: { '201': { description: 'Made.', ...planets } } } },
+        '/planets/{planetId}': { get: { operationId: 'getPlanet', parameters: [{ name: 'planetId', in: 'path', required: true, schema: { type: 'integer' } }], responses: { '200': { description: 'A planet.', ...planets } } } },
+      },
+    };
+    serve(...createPetstoreMock({ document, pets: 2 }).handlers);
+    expect((await fetch('https://galaxy.example.com/planets')).status).toBe(200);
+    expect((await fetch('https://anywhere.example.com/planets/1')).status).toBe(200);
+    // Neither another path of that origin, nor another origin's, is the mock's.
+    expect((await fetch('https://galaxy.example.com/assets/app.js')).status).toBe(FALLTHROUGH);
+    expect((await fetch('https://other-api.example.com/users/7')).status).toBe(FALLTHROUGH);
+    expect((await fetch('https://galaxy.example.com/planets/1/moons')).status).toBe(FALLTHROUGH);
+  });
+
   it('give each createPetstoreMock call a store of its own', async () => {
     const first = createPetstoreMock({ pets: 2 });
     const second = createPetstoreMock({ pets: 2 });

@@ -1,0 +1,57 @@
+/** A node of the index: operations whose path ends here, and the next segments, literal or templated. */
+interface SegmentNode {
+  readonly literals: Map<string, SegmentNode>;
+  templated: SegmentNode | undefined;
+  readonly operations: number[];
+}
+
+const newNode = (): SegmentNode => ({ literals: new Map(), templated: undefined, operations: [] });
+
+/** A segment as Prism's router compares it: percent-decoded where it can be, else as written. */
+function decoded(segment: string): string {
+  try {
+    return decodeURIComponent(segment);
+  } catch {
+    return segment;
+  }
+}
+
+/**
+ * The items (operations, or paths) whose path template could match a request path as Prism's router
+ * matches: as many segments as the request's, each literal segment the same (decoded) text, a templated
+ * one anything. Prism's router sorts all the operations it is given and matches the path against each
+ * (a document of 20,000 paths: 250 ms a request, every client waiting); handed only these, it decides
+ * among them as among all. In the items' order; none when no template fits.
+ */
+export function createPathIndex<Item extends { readonly path: string }>(items: readonly Item[]): (path: string) => Item[] {
+  const root = newNode();
+  for (const [index, item] of items.entries()) {
+    let node = root;
+    for (const segment of item.path.split('/').slice(1)) {
+      if (/{(.+)}/.test(segment)) node = node.templated ??= newNode();
+      else {
+        const text = decoded(segment);
+        let next = node.literals.get(text);
+        if (next === undefined) node.literals.set(text, (next = newNode()));
+        node = next;
+      }
+    }
+    node.operations.push(index);
+  }
+  return path => {
+    if (!path.startsWith('/')) return [...items];
+    const segments = path.split('/').slice(1).map(decoded);
+    const found: number[] = [];
+    const visit = (node: SegmentNode, depth: number): void => {
+      if (depth === segments.length) {
+        found.push(...node.operations);
+        return;
+      }
+      const literal = node.literals.get(segments[depth] as string);
+      if (literal) visit(literal, depth + 1);
+      if (node.templated) visit(node.templated, depth + 1);
+    };
+    visit(root, 0);
+    return found.sort((a, b) => a - b).map(index => items[index] as Item);
+  };
+}
