@@ -2,6 +2,7 @@ import type { OpenAPIV3_1 } from 'openapi-types';
 import { lowerBound, mergeAllOf, requestBodySchema, successCode, successSchema, typeIncludes, upperBound, type JsonSchema } from '../json-schema.js';
 import type { DocumentOperation } from '../document-operation.js';
 import { findListShape, findPaging, type ListShape, type Paging } from './list-shape.js';
+import { envelopeOf, recordBesideLinks } from './record-wrapping.js';
 
 /** What the store does for an operation on a resource's records. */
 export type RecordRole = 'list' | 'create' | 'read' | 'replace' | 'merge' | 'remove' | 'replace-by-body';
@@ -74,9 +75,16 @@ export interface OperationPlan {
   readonly paging: Paging;
   /** How a list answers. */
   readonly shape: ListShape | undefined;
-  /** The lowest declared 2xx status, and whether it has a JSON body; `bodyIsRecord` when that body is the record. */
-  /** The declared success: its status, whether it has a body, and whether that body is the record; else its schema (a delete's `{id, deleted}`). */
-  readonly success: { readonly status: number; readonly hasBody: boolean; readonly bodyIsRecord: boolean; readonly schema?: JsonSchema };
+  /** The properties a list shows of each record, where its items are a part of the record (Conduit's articles without `body`). */
+  readonly listedFields?: readonly string[];
+  /**
+   * The declared success: its status, whether it has a body, and whether that body is the record; else
+   * its schema (a delete's `{id, deleted}`). `envelope`: the one property the record is answered in
+   * (`{"article": {...}}`); `links`: what stands beside the answered record (`allOf [Booking, {links}]`), generated.
+   */
+  readonly success: { readonly status: number; readonly hasBody: boolean; readonly bodyIsRecord: boolean; readonly schema?: JsonSchema; readonly envelope?: string; readonly links?: JsonSchema };
+  /** The one property of the request body the record is sent in (`{"article": {...}}`). */
+  readonly requestEnvelope?: string;
 }
 
 /** Everything the engine keeps state by, read once from the document. */
@@ -112,7 +120,11 @@ export function findResources(
   const byPath = new Map<string, DocumentOperation[]>();
   for (const operation of operations.values()) byPath.set(operation.path, [...(byPath.get(operation.path) ?? []), operation]);
   const methodAt = (path: string, method: string): DocumentOperation | undefined => byPath.get(path)?.find(operation => operation.method === method);
-  const objectAnswer = (operation: DocumentOperation | undefined): JsonSchema | undefined => (operation ? asObjectSchema(successSchema(definitionOf(operation))) : undefined);
+  const objectAnswer = (operation: DocumentOperation | undefined): JsonSchema | undefined => (operation ? asObjectSchema(recordOf(successSchema(definitionOf(operation)), collectionNamesOf(operation.path))) : undefined);
+  const createBody = (operation: DocumentOperation | undefined): JsonSchema | undefined => {
+    const body = requestSchema(operation && definitionOf(operation));
+    return asObjectSchema(operation ? (envelopeOf(body, collectionNamesOf(operation.path))?.inner ?? body) : body);
+  };
 
   // Item paths by their collection path: `/pets` → `/pets/{petId}`.
   const itemPathsOf = new Map<string, string[]>();
@@ -130,7 +142,7 @@ export function findResources(
     const items = itemPathsOf.get(path) ?? [];
     const fromItem = items.map(item => objectAnswer(methodAt(item, 'get'))).find(Boolean);
     const create = methodAt(path, 'post');
-    const fromCreate = objectAnswer(create) ?? (items.length > 0 ? asObjectSchema(requestSchema(create && definitionOf(create))) : undefined);
+    const fromCreate = objectAnswer(create) ?? (items.length > 0 ? createBody(create) : undefined);
     const list = methodAt(path, 'get');
     const fromList = list ? listedItems(successSchema(definitionOf(list))) : undefined;
     const schema = fromItem ?? (fromList && (items.length > 0 || create) ? fromList : undefined) ?? (items.length > 0 ? fromCreate : fromList && create ? fromList : undefined);
@@ -158,7 +170,7 @@ export function findResources(
     const merged = toJsonSchema(unconverted);
     const itemPaths = paths.flatMap(path => itemPathsOf.get(path) ?? []).filter(path => methodsAt(byPath, path).length > 0);
     const keyParameters = itemPaths.map(path => TEMPLATE.exec(path.slice(path.lastIndexOf('/') + 1))?.[1] ?? '');
-    const createBodies = paths.map(path => methodAt(path, 'post')).flatMap(create => (create ? [asObjectSchema(requestSchema(definitionOf(create)))] : []));
+    const createBodies = paths.map(path => methodAt(path, 'post')).flatMap(create => (create ? [createBody(create)] : []));
     const key = findKey(merged, keyParameters, createBodies, singularOf(lastLiteral(paths[0] ?? '') ?? ''));
     if (!key) {
       for (const path of [...paths, ...itemPaths]) {
@@ -221,18 +233,37 @@ export function findResources(
     let role: RecordRole | undefined;
     let resource: Resource | undefined;
     let shape: ListShape | undefined;
+    let listedFields: readonly string[] | undefined;
     if (onItem) {
       resource = onItem;
       role = ({ get: 'read', put: 'replace', patch: 'merge', post: 'merge', delete: 'remove' } as const)[operation.method as 'get'];
+      // A PUT whose body is its own schema and requires nothing (Conduit's `UpdateArticle`) changes what it sends and keeps the rest.
+      const body = createBody(operation);
+      if (operation.method === 'put' && body !== undefined && schemaOfResource(body, resourceOfSchema) === undefined && (mergeAllOf(body).required ?? []).length === 0) role = 'merge';
     } else if (onCollection) {
       resource = onCollection;
       if (operation.method === 'get') {
         shape = findListShape(successSchema(definition), schema => schemaOfResource(schema, resourceOfSchema) === onCollection);
+        if (!shape) {
+          // A list of a part of the record (its key and some of its properties): the records, each shown by those properties.
+          shape = findListShape(successSchema(definition), schema => {
+            const part = partOf(schema, onCollection);
+            if (part) listedFields = part;
+            return part !== undefined;
+          });
+          if (!shape) listedFields = undefined;
+        }
         role = shape ? 'list' : undefined;
         if (!shape) notInferred.push({ operationId: operation.operationId, reason: `its answer is no list of ${onCollection.name}` });
       } else if (operation.method === 'post') {
         // A create takes one record: a body that is an array (`createWithList`) is another operation.
         role = typeIncludes(requestSchema(definition), 'array') ? undefined : 'create';
+        // A body that names none of the record's properties cannot be related to it: answered from the document, and said so.
+        const sent = Object.keys(mergeAllOf(createBody(operation) ?? {}).properties ?? {});
+        if (role === 'create' && sent.length > 0 && !sent.some(name => onCollection.fields.includes(name))) {
+          role = undefined;
+          notInferred.push({ operationId: operation.operationId, reason: `its request body shares no property with the ${onCollection.name} it answers` });
+        }
       }
       else if (operation.method === 'put') role = 'replace-by-body';
     } else if (operation.method === 'get' && !operation.path.endsWith('}')) {
@@ -247,6 +278,9 @@ export function findResources(
       }
     }
     if (!role || !resource) continue;
+    const names = { name: resource.name, singular: resource.singular };
+    const answered = answeredRecord(success.schema, names, schema => schemaOfResource(schema, resourceOfSchema) === resource);
+    const requestEnvelope = role === 'list' || role === 'read' || role === 'remove' ? undefined : envelopeOf(requestSchema(definition), names)?.property;
     const parameters = parametersOf(resolved, operation.path, definition);
     const query = parameters.filter(parameter => parameter.in === 'query');
     const filters = role === 'list' ? findFilters(resource, query) : [];
@@ -261,10 +295,42 @@ export function findResources(
       filters,
       paging: role === 'list' ? findPaging(query.filter(parameter => !filtered.has(parameter.name)).map(parameter => ({ name: parameter.name, ...(parameter.schema && { schema: parameter.schema as JsonSchema }) }))) : {},
       shape,
-      success: planSuccess(success, success.schema !== undefined && schemaOfResource(success.schema, resourceOfSchema) === resource),
+      ...(listedFields !== undefined && { listedFields }),
+      success: { ...planSuccess(success, answered !== undefined), ...answered },
+      ...(requestEnvelope !== undefined && { requestEnvelope }),
     });
   }
   return { resources, byName: new Map(resources.map(resource => [resource.name, resource])), plans, notInferred };
+}
+
+/** The properties of a list's item schema when they are some of the resource's, its key among them: the list shows part of each record. */
+function partOf(schema: JsonSchema, resource: Resource): string[] | undefined {
+  const names = Object.keys(mergeAllOf(schema).properties ?? {});
+  return names.includes(resource.key.property) && names.every(name => resource.fields.includes(name)) ? names : undefined;
+}
+
+/** The names a one-record envelope may take at a path: its last fixed segment and that segment's singular (`articles`, `article`). */
+function collectionNamesOf(path: string): { name: string; singular: string } {
+  const name = lastLiteral(path) ?? '';
+  return { name, singular: singularOf(name) };
+}
+
+/** The record a schema answers: unwrapped from its envelope (`{"article": {...}}`), less the links beside it (`allOf [Booking, {links}]`). */
+function recordOf(schema: JsonSchema | undefined, names: { name: string; singular: string }): JsonSchema | undefined {
+  const unwrapped = envelopeOf(schema, names)?.inner ?? schema;
+  return recordBesideLinks(unwrapped)?.record ?? unwrapped;
+}
+
+/** How an answer holds the resource's record, where it does: as itself, in an envelope, beside links. */
+function answeredRecord(schema: JsonSchema | undefined, names: { name: string; singular: string }, isRecord: (schema: JsonSchema) => boolean): { envelope?: string; links?: JsonSchema } | undefined {
+  if (schema === undefined) return undefined;
+  if (isRecord(schema)) return {};
+  const envelope = envelopeOf(schema, names);
+  const unwrapped = envelope?.inner ?? schema;
+  const beside = recordBesideLinks(unwrapped);
+  const record = beside?.record ?? unwrapped;
+  if (!isRecord(record) || (envelope === undefined && beside === undefined)) return undefined;
+  return { ...(envelope !== undefined && { envelope: envelope.property }), ...(beside !== undefined && { links: beside.links }) };
 }
 
 /**

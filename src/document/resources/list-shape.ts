@@ -67,6 +67,11 @@ export function findListShape(schema: JsonSchema | undefined, isItem: (schema: J
   if (arrays.length !== 1 || only === undefined) return undefined;
   const facts: { path: string[]; fact: PageFact }[] = [];
   collectFacts(merged, [], facts, 0);
+  // `{"articles": [...], "articlesCount": 3}` (RealWorld Conduit): a count named after the array is the total.
+  const counts = new Set([`${only[0]}count`, `total${only[0]}`].map(name => name.toLowerCase().replaceAll(/[_-]/g, '')));
+  for (const [name, property] of Object.entries(merged.properties ?? {})) {
+    if (counts.has(name.toLowerCase().replaceAll(/[_-]/g, '')) && (typeIncludes(property, 'integer') || typeIncludes(property, 'number')) && !facts.some(fact => fact.path.length === 1 && fact.path[0] === name)) facts.push({ path: [name], fact: 'total' });
+  }
   return { kind: 'wrapped', items: [only[0]], facts, schema: merged };
 }
 

@@ -52,14 +52,14 @@ export const recordOperations: Readonly<Record<RecordRole, RecordHandler>> = {
     const after = cursorOf(query, plan.paging.after);
     const before = cursorOf(query, plan.paging.before);
     const offset = pageOffset(plan, query, size);
-    const plain = conditions.length === 0 && offset === 0 && after === undefined && before === undefined && !isDescending(plan, query) && plan.shape?.kind === 'array' && resource.embeds.length === 0;
+    const plain = plan.listedFields === undefined && conditions.length === 0 && offset === 0 && after === undefined && before === undefined && !isDescending(plan, query) && plan.shape?.kind === 'array' && resource.embeds.length === 0;
     // The Animal Store's list: the stored records themselves (frozen), serialized at once, no copy on the hot path.
     if (plain) return jsonResponse(plan.success.status, store.view({ limit: size ?? Number.POSITIVE_INFINITY, where }));
     const kept = store.view({ limit: Number.POSITIVE_INFINITY, where }).filter(record => conditions.every(condition => condition(record as unknown as Record<string, unknown>)));
     const matches = isDescending(plan, query) ? [...kept].reverse() : kept;
     const range = cursorRange(input, matches, { after, before, offset, size });
     if ('problem' in range) return range.problem;
-    const page = matches.slice(range.start, range.end).map(record => input.present(resource, record as unknown as Record<string, unknown>));
+    const page = matches.slice(range.start, range.end).map(record => listed(plan, input.present(resource, record as unknown as Record<string, unknown>)));
     const body =
       plan.shape?.kind === 'wrapped'
         ? wrapPage(plan.shape, page, {
@@ -113,7 +113,7 @@ export const recordOperations: Readonly<Record<RecordRole, RecordHandler>> = {
   },
 
   read(input) {
-    return withRecord(input, record => jsonResponse(input.plan.success.status, input.present(input.resource, record)));
+    return withRecord(input, record => jsonResponse(input.plan.success.status, answeredRecord(input, record)));
   },
 
   replace(input) {
@@ -217,7 +217,30 @@ function answerWith(input: RecordInput, record: Record<string, unknown>, headers
   const { success } = input.plan;
   if (!success.hasBody) return { statusCode: success.status, headers };
   if (!success.bodyIsRecord && success.schema !== undefined) return jsonResponse(success.status, confirmation(input, record, success.schema), headers);
-  return jsonResponse(success.status, input.present(input.resource, record), headers);
+  return jsonResponse(success.status, answeredRecord(input, record), headers);
+}
+
+/** A record as a list shows it: only the properties its items declare, where they are a part of the record. */
+function listed(plan: OperationPlan, presented: unknown): unknown {
+  if (plan.listedFields === undefined || typeof presented !== 'object' || presented === null) return presented;
+  return Object.fromEntries(plan.listedFields.flatMap(name => (Object.hasOwn(presented, name) ? [[name, (presented as Record<string, unknown>)[name]]] : [])));
+}
+
+/** The record as the operation answers it: in its envelope (`{"article": {...}}`), with the links it declares beside it generated. */
+function answeredRecord(input: RecordInput, record: Record<string, unknown>): unknown {
+  const { envelope, links } = input.plan.success;
+  const presented = input.present(input.resource, record);
+  const withLinks =
+    links === undefined || typeof presented !== 'object' || presented === null
+      ? presented
+      : { ...fakeObject(links, { faker: createPetFaker(input.seed), now: new Date(0) }, { every: true }), ...presented };
+  return envelope === undefined ? withLinks : { [envelope]: withLinks };
+}
+
+/** A request body as the store reads it: the record out of the envelope the operation sends it in (`{"article": {...}}`). */
+export function recordInBody(plan: OperationPlan, body: unknown): unknown {
+  if (plan.requestEnvelope === undefined || typeof body !== 'object' || body === null) return body;
+  return (body as Record<string, unknown>)[plan.requestEnvelope];
 }
 
 /**
@@ -401,7 +424,8 @@ function setAt(target: Record<string, unknown>, path: readonly string[], value: 
  * Headers a create's answer derives from its body; forced responses (`Prefer: code=201`) get
  * them the same way, instead of the placeholder Prism would invent from the header's schema.
  */
-export function locationOf(body: unknown, resource: Resource, urlOf: RecordInput['urlOf']): Record<string, string> {
+export function locationOf(answer: unknown, resource: Resource, urlOf: RecordInput['urlOf'], envelope?: string): Record<string, string> {
+  const body = envelope === undefined || typeof answer !== 'object' || answer === null ? answer : (answer as Record<string, unknown>)[envelope];
   if (typeof body !== 'object' || body === null) return {};
   const key = (body as Record<string, unknown>)[resource.key.property];
   const fits = resource.key.kind === 'sequence' ? typeof key === 'number' && Number.isInteger(key) : typeof key === 'string';

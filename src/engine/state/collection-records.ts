@@ -182,7 +182,8 @@ function exampleRecords(document: PetstoreDocument, resource: Resource, draw: Re
   for (const plan of [...plans.filter(candidate => candidate.role === 'list'), ...plans.filter(candidate => candidate.role === 'read')]) {
     const example = successExample(document, plan);
     if (example === undefined) continue;
-    const listed = plan.role === 'read' ? [example] : itemsOf(example, plan);
+    const envelope = plan.success.envelope;
+    const listed = plan.role === 'read' ? [envelope === undefined ? example : (example as Record<string, unknown> | null)?.[envelope]] : itemsOf(example, plan);
     if (!Array.isArray(listed) || listed.length === 0) continue;
     const records: Pet[] = [];
     const keys = new Set<unknown>();

@@ -1,0 +1,89 @@
+import { fileURLToPath } from 'node:url';
+import { describe, expect, it } from 'vitest';
+import { describeResources } from '../../src/cli/describe-document.js';
+import { createEngine, type Engine } from '../../src/index.js';
+
+const documentAt = (path: string): string => fileURLToPath(new URL(`../documents/${path}`, import.meta.url));
+const CONDUIT = documentAt('real-world/conduit.yaml');
+
+interface Answer {
+  status: number;
+  headers: Record<string, string>;
+  json: Record<string, unknown>;
+}
+
+/** An engine that checks its own answers against the document, and the errors it reported. */
+async function checkedEngine(path: string, options: { now?: string } = {}): Promise<{ engine: Engine; errors: string[] }> {
+  const errors: string[] = [];
+  const engine = await createEngine({ documentPath: path, validateResponses: true, onError: message => errors.push(message), ...(options.now !== undefined && { now: options.now }) });
+  return { engine, errors };
+}
+
+async function call(engine: Engine, method: string, url: string, body?: unknown): Promise<Answer> {
+  const response = await engine.handle({ method, url, headers: { 'content-type': 'application/json', authorization: 'Token jwt' }, ...(body !== undefined && { body: JSON.stringify(body) }) });
+  return { status: response.status, headers: response.headers, json: response.body ? (JSON.parse(response.body) as Record<string, unknown>) : {} };
+}
+
+describe('records wrapped in an envelope named after them, as Rails APIs send and answer them (RealWorld Conduit)', () => {
+  it('creates an article from {"article": {...}}, reads it back, lists it with a true articlesCount, updates only what is sent, and deletes it', async () => {
+    const { engine, errors } = await checkedEngine(CONDUIT);
+    const created = await call(engine, 'POST', '/api/articles', { article: { title: 'Zoë', description: 'On shapes', body: 'Envelopes everywhere', tagList: ['rails'] } });
+    expect(created.status).toBe(201);
+    const article = created.json['article'] as Record<string, unknown>;
+    expect(article).toMatchObject({ title: 'Zoë', description: 'On shapes', body: 'Envelopes everywhere', tagList: ['rails'] });
+    const slug = String(article['slug']);
+    expect(created.headers['location']).toBe(`/api/articles/${slug}`);
+    expect(await call(engine, 'GET', `/api/articles/${slug}`)).toMatchObject({ status: 200, json: { article } });
+    const list = await call(engine, 'GET', '/api/articles?limit=100');
+    expect(list.json['articlesCount']).toBe(21);
+    const listed = (list.json['articles'] as Record<string, unknown>[]).find(each => each['slug'] === slug);
+    // The list's items declare every property of the article but its body.
+    expect(listed).toEqual(Object.fromEntries(Object.entries(article).filter(([name]) => name !== 'body')));
+    const updated = await call(engine, 'PUT', `/api/articles/${slug}`, { article: { title: 'Zoë, revised' } });
+    expect(updated).toMatchObject({ status: 200, json: { article: { ...article, title: 'Zoë, revised' } } });
+    expect((await call(engine, 'DELETE', `/api/articles/${slug}`)).status).toBe(204);
+    expect((await call(engine, 'GET', `/api/articles/${slug}`)).status).toBe(404);
+    expect((await call(engine, 'GET', '/api/articles')).json['articlesCount']).toBe(20);
+    expect(describeResources(engine.document).join('\n')).not.toMatch(/not inferred: (GetArticles|CreateArticle|GetArticle):/);
+    expect(errors).toEqual([]);
+  });
+
+  it('stores the comment it was sent in {"comment": {...}}, answers it in the same envelope, and never keeps a record on a failed create', async () => {
+    const { engine, errors } = await checkedEngine(documentAt('findings/envelope-create.yaml'));
+    const created = await call(engine, 'POST', '/api/comments', { comment: { body: 'Great post' } });
+    expect(created).toMatchObject({ status: 200, json: { comment: { id: 21, body: 'Great post' } }, headers: { location: '/api/comments/21' } });
+    expect((await call(engine, 'GET', '/api/comments')).json['comments']).toContainEqual({ id: 21, body: 'Great post' });
+    const refused = await call(engine, 'POST', '/api/comments', { comment: { body: 5 } });
+    expect(refused.status).toBe(400);
+    expect(((await call(engine, 'GET', '/api/comments')).json['comments'] as unknown[]).length).toBe(21);
+    expect((await call(engine, 'DELETE', '/api/comments/21')).status).toBe(204);
+    expect(((await call(engine, 'GET', '/api/comments')).json['comments'] as unknown[]).length).toBe(20);
+    expect(errors).toEqual([]);
+  });
+});
+
+describe('a create whose body is shaped unlike the record (OpenAI messages)', () => {
+  it('stores what fits the record from either body the document accepts, fills the rest from the record’s schema, and reads it back', async () => {
+    const { engine, errors } = await checkedEngine(documentAt('findings/create-shape-differs.yaml'));
+    const asText = await call(engine, 'POST', '/messages', { role: 'user', content: 'How does AI work?' });
+    expect(asText.status).toBe(200);
+    expect(asText.json).toMatchObject({ role: 'user', content: expect.any(Array) as unknown });
+    const asParts = await call(engine, 'POST', '/messages', { role: 'assistant', content: [{ type: 'text', text: 'It learns.' }, { type: 'text', text: 'From data.' }] });
+    expect(asParts.status).toBe(200);
+    const parts = asParts.json['content'] as { type: string; text: { value: unknown } }[];
+    expect(parts.map(part => part.type)).toEqual(['text', 'text']);
+    for (const part of parts) expect(typeof part.text.value).toBe('string');
+    expect(await call(engine, 'GET', `/messages/${String(asParts.json['id'])}`)).toMatchObject({ status: 200, json: asParts.json });
+    expect(await call(engine, 'GET', '/messages')).toMatchObject({ json: expect.arrayContaining([asText.json, asParts.json]) as unknown });
+    expect(errors).toEqual([]);
+  });
+
+  it('says at start that it cannot relate a create whose body names none of the record’s properties, and answers it from the document instead of storing a made-up record', async () => {
+    const { engine, errors } = await checkedEngine(documentAt('create-unrelated.yaml'));
+    expect(describeResources(engine.document)).toContain('not inferred: requestReport: its request body shares no property with the reports it answers');
+    const before = (await call(engine, 'GET', '/reports')).json as unknown as unknown[];
+    expect((await call(engine, 'POST', '/reports', { query: 'sales', window_days: 7 })).status).toBe(202);
+    expect((await call(engine, 'GET', '/reports')).json).toEqual(before);
+    expect(errors).toEqual([]);
+  });
+});
