@@ -87,3 +87,21 @@ describe('a create whose body is shaped unlike the record (OpenAI messages)', ()
     expect(errors).toEqual([]);
   });
 });
+
+describe('records answered with their links beside them (Train Travel: allOf [Booking, {links}])', () => {
+  it('keeps one collection: the list of plain bookings is inferred and pages, a new booking is listed, and its read answers the record with links generated', async () => {
+    const { engine, errors } = await checkedEngine(documentAt('findings/allof-generic-wrapper.yaml'));
+    expect(describeResources(engine.document).join('\n')).not.toContain('not inferred');
+    const created = await call(engine, 'POST', '/bookings', { passenger_name: 'Ada' });
+    expect(created.status).toBe(201);
+    const id = String(created.json['id']);
+    const all = (await call(engine, 'GET', '/bookings?page=1&limit=100')).json['data'] as Record<string, unknown>[];
+    expect(all).toHaveLength(21);
+    expect(all.at(-1)).toEqual({ id, passenger_name: 'Ada' });
+    expect((await call(engine, 'GET', '/bookings?page=2&limit=5')).json['data']).toEqual(all.slice(5, 10));
+    const read = await call(engine, 'GET', `/bookings/${id}`);
+    expect(read.status).toBe(200);
+    expect(read.json).toMatchObject({ id, passenger_name: 'Ada', links: { self: expect.stringMatching(/^https:\/\//) as unknown } });
+    expect(errors).toEqual([]);
+  });
+});
