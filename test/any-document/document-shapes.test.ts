@@ -105,3 +105,15 @@ describe('records answered with their links beside them (Train Travel: allOf [Bo
     expect(errors).toEqual([]);
   });
 });
+
+describe('times the service assigns in Unix seconds, and nullable properties nobody sent (OpenAI assistants, Stripe)', () => {
+  it('sets created_at from the mock’s clock in epoch seconds and a required nullable description the client left out to null', async () => {
+    const { engine, errors } = await checkedEngine(documentAt('findings/epoch-timestamp.yaml'), { now: '2030-03-15T12:00:00Z' });
+    const created = await call(engine, 'POST', '/assistants', { model: 'gpt-4o' });
+    expect(created.json).toEqual({ id: expect.any(String) as unknown, created_at: Date.parse('2030-03-15T12:00:00Z') / 1000, model: 'gpt-4o', description: null });
+    const seeded = (await call(engine, 'GET', '/assistants')).json as unknown as { created_at: number }[];
+    // Seeded records were made within the year before 2026, as seeded date-times are.
+    for (const assistant of seeded) expect(assistant.created_at).toBeGreaterThan(Date.parse('2024-12-31T00:00:00Z') / 1000);
+    expect(errors).toEqual([]);
+  });
+});
