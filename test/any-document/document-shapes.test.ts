@@ -117,3 +117,33 @@ describe('times the service assigns in Unix seconds, and nullable properties nob
     expect(errors).toEqual([]);
   });
 });
+
+describe('range filters on lists (Redocly museum, Stripe, shops)', () => {
+  it('keeps the events with a date between startDate and endDate, the end day included', async () => {
+    const { engine, errors } = await checkedEngine(documentAt('findings/range-filter.yaml'));
+    const created = await call(engine, 'POST', '/special-events', { name: 'Spring fair', dates: ['2030-03-15'] });
+    expect(created.status).toBe(201);
+    expect((await call(engine, 'GET', '/special-events?startDate=2030-03-01&endDate=2030-03-31')).json).toEqual([created.json]);
+    expect((await call(engine, 'GET', '/special-events?startDate=2030-03-15&endDate=2030-03-15')).json).toEqual([created.json]);
+    expect((await call(engine, 'GET', '/special-events?startDate=2030-03-16')).json).toEqual([]);
+    const seeded = (await call(engine, 'GET', '/special-events?endDate=2029-12-31')).json as unknown as unknown[];
+    expect(seeded).toHaveLength(20);
+    expect(describeResources(engine.document).join('\n')).not.toContain('not inferred');
+    expect(errors).toEqual([]);
+  });
+
+  it('reads created[gte]/created[lt] on epoch seconds, min_/max_ on a number and a bare since on the only time, and says at start which range parameter it does not read', async () => {
+    const { engine, errors } = await checkedEngine(documentAt('range-filters.yaml'), { now: '2030-03-15T12:00:00Z' });
+    expect(describeResources(engine.document)).toContain('not inferred: listInvoices: range parameter due_before names no property of its invoices: not read');
+    const created = await call(engine, 'POST', '/invoices', { amount: 12345 });
+    const at = Date.parse('2030-03-15T12:00:00Z') / 1000;
+    expect(created.json).toMatchObject({ amount: 12345, created: at });
+    const list = async (query: string): Promise<unknown> => (await call(engine, 'GET', `/invoices?${query}`)).json;
+    expect(await list(`created[gte]=${String(at)}`)).toEqual([created.json]);
+    expect(await list(`created[lt]=${String(at)}`)).toHaveLength(20);
+    expect(await list(`created[gte]=${String(at - 10)}&created[lt]=${String(at)}`)).toEqual([]);
+    expect(await list('min_amount=12345&max_amount=12345')).toEqual([created.json]);
+    expect(await list('since=2030-01-01T00:00:00Z')).toEqual([created.json]);
+    expect(errors).toEqual([]);
+  });
+});

@@ -59,9 +59,17 @@ export interface ParentLink {
 export interface Filter {
   readonly parameter: string;
   readonly property: string;
-  /** `equals`: the property is the value (or one of the values sent); `contains`: the property is an array holding one of them (or one whose `name` is). */
-  readonly match: 'equals' | 'contains';
+  /**
+   * `equals`: the property is the value (or one of the values sent); `contains`: the property is an
+   * array holding one of them (or one whose `name` is); `atLeast`/`atMost`/`above`/`below`: a bound of
+   * a range (`startDate`, `created[gte]`, `min_price`), met by the property or, for an array, by one of
+   * its values that meets every bound sent on that property.
+   */
+  readonly match: 'equals' | 'contains' | RangeBound;
 }
+
+/** How a range parameter bounds its property. */
+export type RangeBound = 'atLeast' | 'atMost' | 'above' | 'below';
 
 /** What the store does for one operation. */
 export interface OperationPlan {
@@ -285,6 +293,13 @@ export function findResources(
     const query = parameters.filter(parameter => parameter.in === 'query');
     const filters = role === 'list' ? findFilters(resource, query) : [];
     const filtered = new Set(filters.map(filter => filter.parameter));
+    const paging = role === 'list' ? findPaging(query.filter(parameter => !filtered.has(parameter.name)).map(parameter => ({ name: parameter.name, ...(parameter.schema && { schema: parameter.schema as JsonSchema }) }))) : {};
+    if (role === 'list') {
+      // A parameter named like a range bound that the engine does not read: the start says so.
+      const paged = new Set<string>([paging.size, paging.offset, paging.page?.name, paging.after, paging.before, paging.order?.name].filter((name): name is string => name !== undefined));
+      const unread = query.filter(parameter => !filtered.has(parameter.name) && !paged.has(parameter.name) && rangeBoundOf(parameter.name) !== undefined).map(parameter => parameter.name);
+      if (unread.length > 0) notInferred.push({ operationId: operation.operationId, reason: `range parameter${unread.length > 1 ? 's' : ''} ${unread.join(', ')} name${unread.length > 1 ? '' : 's'} no property of its ${resource.name}: not read` });
+    }
     const isItemRole = role === 'read' || role === 'replace' || role === 'merge' || role === 'remove';
     plans.set(operation.operationId, {
       operationId: operation.operationId,
@@ -293,7 +308,7 @@ export function findResources(
       keyParameter: isItemRole ? TEMPLATE.exec(operation.path.slice(operation.path.lastIndexOf('/') + 1))?.[1] : undefined,
       parents: findParents(operation.path, isItemRole, itemOwner, resource),
       filters,
-      paging: role === 'list' ? findPaging(query.filter(parameter => !filtered.has(parameter.name)).map(parameter => ({ name: parameter.name, ...(parameter.schema && { schema: parameter.schema as JsonSchema }) }))) : {},
+      paging,
       shape,
       ...(listedFields !== undefined && { listedFields }),
       success: { ...planSuccess(success, answered !== undefined), ...answered },
@@ -404,10 +419,80 @@ function findFilters(resource: Resource, query: readonly OpenAPIV3_1.ParameterOb
   for (const parameter of query) {
     const singular = parameter.name.replace(/(?:es|s)$/, '');
     const property = [parameter.name, singular, `${singular}s`].find(name => properties[name] !== undefined);
-    if (property === undefined || property === resource.key.property && parameter.name !== property) continue;
+    if (property === undefined) {
+      const range = findRange(resource, parameter);
+      if (range) filters.push({ parameter: parameter.name, ...range });
+      continue;
+    }
+    if (property === resource.key.property && parameter.name !== property) continue;
     filters.push({ parameter: parameter.name, property, match: typeIncludes(properties[property], 'array') ? 'contains' : 'equals' });
   }
   return filters;
+}
+
+const LOWER_WORDS: Readonly<Record<string, RangeBound>> = { start: 'atLeast', from: 'atLeast', since: 'atLeast', min: 'atLeast', after: 'above', gte: 'atLeast', gt: 'above' };
+const UPPER_WORDS: Readonly<Record<string, RangeBound>> = { end: 'atMost', to: 'atMost', until: 'atMost', max: 'atMost', before: 'below', lte: 'atMost', lt: 'below' };
+const BOUND_WORDS: Readonly<Record<string, RangeBound>> = { ...LOWER_WORDS, ...UPPER_WORDS };
+/** The words of a range parameter's name, beside what it bounds (the operators `gte`… only as `[gte]`, `.gte`, `__gte`). */
+const RANGE_WORDS = Object.keys(BOUND_WORDS).filter(word => !['gte', 'gt', 'lte', 'lt'].includes(word));
+
+/**
+ * What a parameter's name says of a range: the bound and the name of what it bounds (`startDate` →
+ * at least, `date`; `created[gte]` → at least, `created`; `price_max` → at most, `price`; `since` →
+ * at least, nothing named). Undefined for a name that says no bound.
+ */
+export function rangeBoundOf(name: string): { bound: RangeBound; names: string } | undefined {
+  const bound = (word: string): RangeBound => BOUND_WORDS[word.toLowerCase()] as RangeBound;
+  const operator = /^(.+?)(?:\[(gte|gt|lte|lt)\]|\.(gte|gt|lte|lt)|__(gte|gt|lte|lt))$/i.exec(name);
+  const operatorWord = operator?.[2] ?? operator?.[3] ?? operator?.[4];
+  if (operator?.[1] !== undefined && operatorWord !== undefined) return { bound: bound(operatorWord), names: operator[1] };
+  if (RANGE_WORDS.includes(name.toLowerCase())) return { bound: bound(name), names: '' };
+  const words = RANGE_WORDS.join('|');
+  const capitalized = RANGE_WORDS.map(word => `${word.charAt(0).toUpperCase()}${word.slice(1)}`).join('|');
+  // A word, then a separator or a capital: `startDate`, `min_price`, `from-date`; never `tokens` or `maximum`.
+  const prefix = new RegExp(`^(${words})[_-](.+)$`, 'i').exec(name) ?? new RegExp(`^(${words})([A-Z].*)$`).exec(name);
+  if (prefix?.[1] !== undefined && prefix[2] !== undefined) return { bound: bound(prefix[1]), names: prefix[2] };
+  // A separator or a capital, then a word: `price_max`, `dateFrom`, `created-before`; never `photo`.
+  const suffix = new RegExp(`^(.+?)(?:[_-](${words})|(${capitalized}))$`).exec(name) ?? new RegExp(`^(.+?)[_-](${words})$`, 'i').exec(name);
+  const suffixWord = suffix?.[2] ?? suffix?.[3];
+  if (suffix?.[1] !== undefined && suffixWord !== undefined) return { bound: bound(suffixWord), names: suffix[1] };
+  return undefined;
+}
+
+/**
+ * A range parameter's property: the one its name names (`startDate` → `date` or `dates`, `created[gte]`
+ * → `created` or `created_at`, `min_price` → `price`); a bare `from`/`since`/`to` bounds the record's
+ * only date, when the parameter is a date. Each a date or a number, as the parameter is.
+ */
+function findRange(resource: Resource, parameter: OpenAPIV3_1.ParameterObject): { property: string; match: RangeBound } | undefined {
+  const range = rangeBoundOf(parameter.name);
+  if (!range) return undefined;
+  const properties = resource.schema.properties ?? {};
+  const parameterSchema = mergeAllOf((parameter.schema ?? {}) as JsonSchema);
+  const isDate = (schema: JsonSchema | undefined): boolean => schema !== undefined && (schema.format === 'date' || schema.format === 'date-time');
+  const kindOf = (schema: JsonSchema | undefined): 'date' | 'number' | undefined => {
+    const merged = schema === undefined ? undefined : mergeAllOf(schema);
+    const value = merged !== undefined && typeIncludes(merged, 'array') && merged.items !== undefined ? mergeAllOf(merged.items) : merged;
+    if (isDate(value)) return 'date';
+    return typeIncludes(value, 'integer') || typeIncludes(value, 'number') ? 'number' : undefined;
+  };
+  const parameterKind = isDate(parameterSchema) ? 'date' : typeIncludes(parameterSchema, 'integer') || typeIncludes(parameterSchema, 'number') ? 'number' : typeIncludes(parameterSchema, 'string') ? 'text' : undefined;
+  const fits = (property: string): boolean => {
+    const kind = kindOf(properties[property]);
+    return kind !== undefined && (kind === parameterKind || (kind === 'date' && parameterKind === 'text') || (kind === 'number' && parameterKind === 'date' && /(?:created|updated|_at|At|time|date)$/i.test(property)));
+  };
+  const normalized = (name: string): string => name.toLowerCase().replaceAll(/[_-]/g, '');
+  const byName = new Map(Object.keys(properties).map(name => [normalized(name), name]));
+  if (range.names === '') {
+    // `from`, `since`, `until`: the record's only date, for a parameter that is one.
+    if (parameterKind !== 'date') return undefined;
+    const dates = Object.keys(properties).filter(name => name !== resource.key.property && fits(name));
+    const [only] = dates;
+    return dates.length === 1 && only !== undefined ? { property: only, match: range.bound } : undefined;
+  }
+  const base = normalized(range.names);
+  const property = [base, `${base}s`, base.replace(/(?:es|s)$/, ''), `${base}at`, `${base}date`, `${base}time`].map(name => byName.get(name)).find((name): name is string => name !== undefined && name !== resource.key.property && fits(name));
+  return property === undefined ? undefined : { property, match: range.bound };
 }
 
 function parametersOf(resolved: OpenAPIV3_1.Document, path: string, definition: OpenAPIV3_1.OperationObject): OpenAPIV3_1.ParameterObject[] {

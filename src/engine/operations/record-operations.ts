@@ -1,5 +1,5 @@
 import type { IHttpResponse } from '@stoplight/prism-http';
-import { mergeAllOf, typeIncludes, type JsonSchema, type ListShape, type OperationPlan, type RecordRole, type Resource } from '../../document/index.js';
+import { mergeAllOf, typeIncludes, type JsonSchema, type ListShape, type OperationPlan, type RangeBound, type RecordRole, type Resource } from '../../document/index.js';
 import { createPetFaker } from '../../fixtures/pet-faker.js';
 import { fakeObject } from '../../fixtures/schema-values.js';
 import { KeyTakenError, StoreFullError, type PetStore, type RecordKey } from '../../store/index.js';
@@ -39,14 +39,20 @@ export const recordOperations: Readonly<Record<RecordRole, RecordHandler>> = {
     const store = input.storeOf(resource.name);
     const where: Record<string, unknown> = {};
     const conditions: ((record: Record<string, unknown>) => boolean)[] = [];
+    const ranges = new Map<string, { bound: RangeBound; value: unknown }[]>();
     for (const filter of plan.filters) {
       const value = query[filter.parameter];
       if (value === undefined) continue;
+      if (filter.match !== 'equals' && filter.match !== 'contains') {
+        ranges.set(filter.property, [...(ranges.get(filter.property) ?? []), { bound: filter.match, value: Array.isArray(value) ? value[0] : value }]);
+        continue;
+      }
       const wanted = Array.isArray(value) ? value : [value];
       if (filter.match === 'equals' && wanted.length === 1) where[filter.property] = wanted[0];
       else if (filter.match === 'equals') conditions.push(record => wanted.includes(record[filter.property]));
       else conditions.push(record => arrayHolds(record[filter.property], wanted));
     }
+    for (const [property, bounds] of ranges) conditions.push(record => meetsRange(record[property], bounds));
     for (const parent of plan.parents) if (parent.foreignKey !== undefined) where[parent.foreignKey] = keyValue(input.resourceOf(parent.resource), input.pathParameters[parent.parameter]);
     const size = plan.paging.size === undefined ? undefined : (query[plan.paging.size] as number | undefined);
     const after = cursorOf(query, plan.paging.after);
@@ -277,6 +283,32 @@ function queryPatch(input: RecordInput): Record<string, unknown> {
   const patch: Record<string, unknown> = {};
   for (const name of input.resource.writableFields) if (input.query[name] !== undefined) patch[name] = input.query[name];
   return patch;
+}
+
+/** Whether a property (or, for an array, one of its values) meets every bound sent on it. */
+function meetsRange(value: unknown, bounds: readonly { bound: RangeBound; value: unknown }[]): boolean {
+  const values = Array.isArray(value) ? (value as unknown[]) : [value];
+  return values.some(each => bounds.every(({ bound, value: limit }) => {
+    const upper = bound === 'atMost' || bound === 'below';
+    const difference = compared(each, limit, upper);
+    if (difference === undefined) return false;
+    return bound === 'atLeast' ? difference >= 0 : bound === 'above' ? difference > 0 : bound === 'atMost' ? difference <= 0 : difference < 0;
+  }));
+}
+
+const DAY_MILLISECONDS = 86_400_000;
+
+/**
+ * How far a record's value lies past a range's bound: numbers as they are, dates by their instant
+ * (an integer property against a date is Unix seconds); a date without a time, as an upper bound,
+ * takes its whole day. Undefined where the two cannot be compared.
+ */
+function compared(value: unknown, limit: unknown, upper: boolean): number | undefined {
+  if (typeof value === 'number' && typeof limit === 'number') return value - limit;
+  if (typeof limit !== 'string') return undefined;
+  const instant = typeof value === 'number' ? value * 1000 : typeof value === 'string' ? Date.parse(value) : Number.NaN;
+  const bound = Date.parse(limit) + (upper && /^\d{4}-\d{2}-\d{2}$/.test(limit) ? DAY_MILLISECONDS - 1 : 0);
+  return Number.isNaN(instant) || Number.isNaN(bound) ? undefined : instant - bound;
 }
 
 function arrayHolds(value: unknown, wanted: readonly unknown[]): boolean {
