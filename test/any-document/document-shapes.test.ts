@@ -147,3 +147,26 @@ describe('range filters on lists (Redocly museum, Stripe, shops)', () => {
     expect(errors).toEqual([]);
   });
 });
+
+describe('Twilio’s lists and form fields (Studio v2)', () => {
+  it('matches the form fields FriendlyName and Status to friendly_name and status, and hands out next_page_url links that walk every flow once', async () => {
+    const { engine, errors } = await checkedEngine(documentAt('real-world/twilio-studio-v2.yaml'));
+    const headers = { authorization: 'Basic dTpw', host: 'mock.example:4010' };
+    const created = await engine.handle({ method: 'POST', url: '/v2/Flows', headers: { ...headers, 'content-type': 'application/x-www-form-urlencoded' }, body: 'FriendlyName=Test%20Flow&Status=draft&Definition=%7B%7D' });
+    expect(created.status).toBe(201);
+    expect(JSON.parse(created.body ?? '{}')).toMatchObject({ friendly_name: 'Test Flow', status: 'draft' });
+    const seen: string[] = [];
+    let next: string | null = 'http://mock.example:4010/v2/Flows?PageSize=4';
+    for (let pages = 0; next !== null && pages < 10; pages += 1) {
+      const url: URL = new URL(next);
+      const page = await engine.handle({ method: 'GET', url: `${url.pathname}${url.search}`, headers });
+      const body = JSON.parse(page.body ?? '{}') as { flows: { sid: string }[]; meta: { next_page_url: string | null; previous_page_url: string | null } };
+      if (pages > 0) expect(body.meta.previous_page_url).toMatch(/^http:\/\/mock\.example:4010\/v2\/Flows\?/);
+      seen.push(...body.flows.map(flow => flow.sid));
+      next = body.meta.next_page_url;
+    }
+    expect(seen).toHaveLength(21);
+    expect(new Set(seen).size).toBe(21);
+    expect(errors).toEqual([]);
+  });
+});

@@ -268,7 +268,8 @@ export function findResources(
         role = typeIncludes(requestSchema(definition), 'array') ? undefined : 'create';
         // A body that names none of the record's properties cannot be related to it: answered from the document, and said so.
         const sent = Object.keys(mergeAllOf(createBody(operation) ?? {}).properties ?? {});
-        if (role === 'create' && sent.length > 0 && !sent.some(name => onCollection.fields.includes(name))) {
+        const fieldNames = new Set(onCollection.fields.map(fieldNameKey));
+        if (role === 'create' && sent.length > 0 && !sent.some(name => fieldNames.has(fieldNameKey(name)))) {
           role = undefined;
           notInferred.push({ operationId: operation.operationId, reason: `its request body shares no property with the ${onCollection.name} it answers` });
         }
@@ -322,6 +323,11 @@ export function findResources(
 function partOf(schema: JsonSchema, resource: Resource): string[] | undefined {
   const names = Object.keys(mergeAllOf(schema).properties ?? {});
   return names.includes(resource.key.property) && names.every(name => resource.fields.includes(name)) ? names : undefined;
+}
+
+/** A property's name as a body may spell it: Twilio's `FriendlyName` is the record's `friendly_name`. */
+export function fieldNameKey(name: string): string {
+  return name.toLowerCase().replaceAll(/[_-]/g, '');
 }
 
 /** The names a one-record envelope may take at a path: its last fixed segment and that segment's singular (`articles`, `article`). */

@@ -135,12 +135,27 @@ export function createOperationResponder(options: OperationResponderOptions) {
       urlOf,
       complete,
       present: createPresenter(document, storeOf),
+      listUrl: listUrlOf(request),
       reachLimit: limit => {
         context.limit = limit;
       },
       seed: options.seed,
     });
   };
+
+  /** The request's URL with its query changed, absolute on the host the request names (a page's `next_page_url`). */
+  const listUrlOf = (request: IHttpRequest): RecordInput['listUrl'] => changes => {
+      // Looked up only when a page links to another: no cost to a list without such links.
+      const host = Object.entries(request.headers ?? {}).find(([name]) => name.toLowerCase() === 'host')?.[1];
+      if (host === undefined || host === '') return undefined;
+      const url = new URL(`${document.basePath}${request.url.path}`, `http://${host}`);
+      for (const [name, value] of Object.entries(request.url.query ?? {})) for (const each of Array.isArray(value) ? value : [value]) url.searchParams.append(name, each);
+      for (const [name, value] of Object.entries(changes)) {
+        if (value === undefined) url.searchParams.delete(name);
+        else url.searchParams.set(name, value);
+      }
+      return url.href;
+    };
 
   /** The declared response the controls force, with the headers the engine itself would have sent. */
   const force = (operation: IHttpOperation, request: IHttpRequest, context: RequestContext): IHttpResponse => {

@@ -1,5 +1,5 @@
 import type { IHttpResponse } from '@stoplight/prism-http';
-import { mergeAllOf, typeIncludes, type JsonSchema, type ListShape, type OperationPlan, type RangeBound, type RecordRole, type Resource } from '../../document/index.js';
+import { fieldNameKey, mergeAllOf, typeIncludes, type JsonSchema, type ListShape, type OperationPlan, type RangeBound, type RecordRole, type Resource } from '../../document/index.js';
 import { createPetFaker } from '../../fixtures/pet-faker.js';
 import { fakeObject } from '../../fixtures/schema-values.js';
 import { KeyTakenError, StoreFullError, type PetStore, type RecordKey } from '../../store/index.js';
@@ -23,6 +23,8 @@ export interface RecordInput {
   complete: (record: Record<string, unknown>, resource: Resource) => { pet: Pet } | { problem: string };
   /** The record as answered: with the records of other collections it embeds (`Owner.pets`). */
   present: (resource: Resource, record: Readonly<Record<string, unknown>>) => unknown;
+  /** The absolute URL of this list with its query changed as given (`undefined` removes a parameter), where the request names its host. */
+  listUrl: ((changes: Readonly<Record<string, string | undefined>>) => string | undefined) | undefined;
   /** Told which limit (`maxPets`, `maxStoredBytes`, `idBounds`) refused a write, for the journal. */
   reachLimit: (limit: string) => void;
   seed: number;
@@ -77,6 +79,7 @@ export const recordOperations: Readonly<Record<RecordRole, RecordHandler>> = {
             seed: input.seed,
             hasMore: range.hasMore,
             keys: { nextCursor: range.hasMore ? keyAt(resource, page.at(-1)) : null, firstKey: keyAt(resource, page.at(0)), lastKey: keyAt(resource, page.at(-1)) },
+            urls: pageUrls(input, { start: range.start, size, hasMore: range.hasMore, lastKey: keyAt(resource, page.at(-1)) }),
           })
         : page;
     return jsonResponse(plan.success.status, body);
@@ -275,6 +278,14 @@ function writableFields(body: unknown, resource: Resource): Record<string, unkno
   const fields: Record<string, unknown> = {};
   if (typeof body !== 'object' || body === null) return fields;
   for (const name of resource.writableFields) if (Object.hasOwn(body, name)) fields[name] = (body as Record<string, unknown>)[name];
+  // Names spelt otherwise than the record's (Twilio's form field `FriendlyName` for `friendly_name`): matched case and `_` aside.
+  const others = Object.keys(body).filter(name => !resource.fields.includes(name));
+  if (others.length === 0) return fields;
+  const byKey = new Map(resource.writableFields.map(name => [fieldNameKey(name), name]));
+  for (const name of others) {
+    const field = byKey.get(fieldNameKey(name));
+    if (field !== undefined && !Object.hasOwn(fields, field)) fields[field] = (body as Record<string, unknown>)[name];
+  }
   return fields;
 }
 
@@ -382,7 +393,17 @@ function isDescending(plan: OperationPlan, query: ParameterValues): boolean {
 function wrapPage(
   shape: Extract<ListShape, { kind: 'wrapped' }>,
   records: readonly unknown[],
-  page: { total: number; offset: number; size: number | undefined; plan: OperationPlan; query: ParameterValues; seed: number; hasMore: boolean; keys: Readonly<Record<'nextCursor' | 'firstKey' | 'lastKey', Cursor | null>> },
+  page: {
+    total: number;
+    offset: number;
+    size: number | undefined;
+    plan: OperationPlan;
+    query: ParameterValues;
+    seed: number;
+    hasMore: boolean;
+    keys: Readonly<Record<'nextCursor' | 'firstKey' | 'lastKey', Cursor | null>>;
+    urls: Readonly<Record<'nextUrl' | 'previousUrl', string | null>>;
+  },
 ): Record<string, unknown> {
   const wrapper = fakeObject(shape.schema, { faker: createPetFaker(page.seed), now: new Date(0), assigned: true }, { every: false, skip: shape.items });
   const size = page.size ?? Math.max(records.length, 1);
@@ -400,9 +421,47 @@ function wrapPage(
   setAt(wrapper, shape.items, records);
   for (const { path, fact } of shape.facts) {
     if (fact === 'nextCursor' || fact === 'firstKey' || fact === 'lastKey') setCursor(wrapper, path, page.keys[fact], schemaAt(shape.schema, path), requiredAt(shape.schema, path));
+    else if (fact === 'nextUrl' || fact === 'previousUrl') setPageUrl(wrapper, path, page.urls[fact], schemaAt(shape.schema, path));
     else setAt(wrapper, path, facts[fact]);
   }
   return wrapper;
+}
+
+/**
+ * The URLs of the pages beside this one (Twilio's `next_page_url`, DRF's `next`), as the request
+ * pages: the next after the page's last key where the list reads a cursor (`PageToken`), else by
+ * page number or offset; null at either end, or where the request names no host to point at.
+ */
+function pageUrls(input: RecordInput, page: { start: number; size: number | undefined; hasMore: boolean; lastKey: Cursor | null }): Record<'nextUrl' | 'previousUrl', string | null> {
+  const { paging } = input.plan;
+  const listUrl = input.listUrl;
+  if (listUrl === undefined || page.size === undefined) return { nextUrl: null, previousUrl: null };
+  const size = page.size;
+  const at = (start: number, after: Cursor | null): string | null => {
+    const changes: Record<string, string | undefined> = {};
+    if (paging.after !== undefined) changes[paging.after] = after === null ? undefined : String(after);
+    if (paging.before !== undefined) changes[paging.before] = undefined;
+    if (paging.page !== undefined) changes[paging.page.name] = String(Math.floor(start / size) + paging.page.first);
+    else if (paging.offset !== undefined) changes[paging.offset] = String(start);
+    else if (paging.after === undefined || after === null) return null;
+    if (paging.size !== undefined) changes[paging.size] = String(size);
+    return listUrl(changes) ?? null;
+  };
+  return {
+    nextUrl: page.hasMore ? at(page.start + size, page.lastKey) : null,
+    previousUrl: page.start > 0 && (paging.page !== undefined || paging.offset !== undefined) ? at(Math.max(0, page.start - size), null) : null,
+  };
+}
+
+/** A page's URL where the wrapper has it: null where there is none and the schema allows it, else left out. */
+function setPageUrl(wrapper: Record<string, unknown>, path: readonly string[], url: string | null, schema: JsonSchema | undefined): void {
+  if (url !== null) setAt(wrapper, path, url);
+  else if (typeIncludes(schema, 'null') || schema?.nullable === true) setAt(wrapper, path, null);
+  else {
+    const parent = path.slice(0, -1).reduce<Record<string, unknown> | undefined>((at, name) => at?.[name] as Record<string, unknown> | undefined, wrapper);
+    const last = path.at(-1);
+    if (parent !== undefined && last !== undefined) Reflect.deleteProperty(parent, last);
+  }
 }
 
 /**
