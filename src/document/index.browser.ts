@@ -12,8 +12,8 @@ export type { DocumentLimits } from './document-limits.js';
 export type { OperationRole, PetResource } from './pet-resource.js';
 export { fromOpenApi30, INLINED_SCHEMAS, lowerBound, mergeAllOf, requestBodySchema, successCode, successSchema, typeIncludes, upperBound } from './json-schema.js';
 export type { JsonSchema } from './json-schema.js';
-export { findResources, singularOf } from './resources/index.js';
-export type { Filter, KeyRule, ListShape, OperationPlan, PageFact, Paging, ParentLink, RecordRole, Resource, ResourceModel } from './resources/index.js';
+export { fieldNameKey, findResources, singularOf } from './resources/index.js';
+export type { Filter, KeyRule, RangeBound, ListShape, OperationPlan, PageFact, Paging, ParentLink, RecordRole, Resource, ResourceModel } from './resources/index.js';
 export type { CompiledDocument, DocumentChecks } from './compile-document.js';
 
 const DOCUMENT_PATH_REFUSED =

@@ -2,6 +2,7 @@ import type { OpenAPIV3_1 } from 'openapi-types';
 import { lowerBound, mergeAllOf, requestBodySchema, successCode, successSchema, typeIncludes, upperBound, type JsonSchema } from '../json-schema.js';
 import type { DocumentOperation } from '../document-operation.js';
 import { findListShape, findPaging, type ListShape, type Paging } from './list-shape.js';
+import { envelopeOf, recordBesideLinks } from './record-wrapping.js';
 
 /** What the store does for an operation on a resource's records. */
 export type RecordRole = 'list' | 'create' | 'read' | 'replace' | 'merge' | 'remove' | 'replace-by-body';
@@ -58,9 +59,17 @@ export interface ParentLink {
 export interface Filter {
   readonly parameter: string;
   readonly property: string;
-  /** `equals`: the property is the value (or one of the values sent); `contains`: the property is an array holding one of them (or one whose `name` is). */
-  readonly match: 'equals' | 'contains';
+  /**
+   * `equals`: the property is the value (or one of the values sent); `contains`: the property is an
+   * array holding one of them (or one whose `name` is); `atLeast`/`atMost`/`above`/`below`: a bound of
+   * a range (`startDate`, `created[gte]`, `min_price`), met by the property or, for an array, by one of
+   * its values that meets every bound sent on that property.
+   */
+  readonly match: 'equals' | 'contains' | RangeBound;
 }
+
+/** How a range parameter bounds its property. */
+export type RangeBound = 'atLeast' | 'atMost' | 'above' | 'below';
 
 /** What the store does for one operation. */
 export interface OperationPlan {
@@ -74,9 +83,16 @@ export interface OperationPlan {
   readonly paging: Paging;
   /** How a list answers. */
   readonly shape: ListShape | undefined;
-  /** The lowest declared 2xx status, and whether it has a JSON body; `bodyIsRecord` when that body is the record. */
-  /** The declared success: its status, whether it has a body, and whether that body is the record; else its schema (a delete's `{id, deleted}`). */
-  readonly success: { readonly status: number; readonly hasBody: boolean; readonly bodyIsRecord: boolean; readonly schema?: JsonSchema };
+  /** The properties a list shows of each record, where its items are a part of the record (Conduit's articles without `body`). */
+  readonly listedFields?: readonly string[];
+  /**
+   * The declared success: its status, whether it has a body, and whether that body is the record; else
+   * its schema (a delete's `{id, deleted}`). `envelope`: the one property the record is answered in
+   * (`{"article": {...}}`); `links`: what stands beside the answered record (`allOf [Booking, {links}]`), generated.
+   */
+  readonly success: { readonly status: number; readonly hasBody: boolean; readonly bodyIsRecord: boolean; readonly schema?: JsonSchema; readonly envelope?: string; readonly links?: JsonSchema };
+  /** The one property of the request body the record is sent in (`{"article": {...}}`). */
+  readonly requestEnvelope?: string;
 }
 
 /** Everything the engine keeps state by, read once from the document. */
@@ -112,7 +128,11 @@ export function findResources(
   const byPath = new Map<string, DocumentOperation[]>();
   for (const operation of operations.values()) byPath.set(operation.path, [...(byPath.get(operation.path) ?? []), operation]);
   const methodAt = (path: string, method: string): DocumentOperation | undefined => byPath.get(path)?.find(operation => operation.method === method);
-  const objectAnswer = (operation: DocumentOperation | undefined): JsonSchema | undefined => (operation ? asObjectSchema(successSchema(definitionOf(operation))) : undefined);
+  const objectAnswer = (operation: DocumentOperation | undefined): JsonSchema | undefined => (operation ? asObjectSchema(recordOf(successSchema(definitionOf(operation)), collectionNamesOf(operation.path))) : undefined);
+  const createBody = (operation: DocumentOperation | undefined): JsonSchema | undefined => {
+    const body = requestSchema(operation && definitionOf(operation));
+    return asObjectSchema(operation ? (envelopeOf(body, collectionNamesOf(operation.path))?.inner ?? body) : body);
+  };
 
   // Item paths by their collection path: `/pets` → `/pets/{petId}`.
   const itemPathsOf = new Map<string, string[]>();
@@ -130,7 +150,7 @@ export function findResources(
     const items = itemPathsOf.get(path) ?? [];
     const fromItem = items.map(item => objectAnswer(methodAt(item, 'get'))).find(Boolean);
     const create = methodAt(path, 'post');
-    const fromCreate = objectAnswer(create) ?? (items.length > 0 ? asObjectSchema(requestSchema(create && definitionOf(create))) : undefined);
+    const fromCreate = objectAnswer(create) ?? (items.length > 0 ? createBody(create) : undefined);
     const list = methodAt(path, 'get');
     const fromList = list ? listedItems(successSchema(definitionOf(list))) : undefined;
     const schema = fromItem ?? (fromList && (items.length > 0 || create) ? fromList : undefined) ?? (items.length > 0 ? fromCreate : fromList && create ? fromList : undefined);
@@ -158,7 +178,7 @@ export function findResources(
     const merged = toJsonSchema(unconverted);
     const itemPaths = paths.flatMap(path => itemPathsOf.get(path) ?? []).filter(path => methodsAt(byPath, path).length > 0);
     const keyParameters = itemPaths.map(path => TEMPLATE.exec(path.slice(path.lastIndexOf('/') + 1))?.[1] ?? '');
-    const createBodies = paths.map(path => methodAt(path, 'post')).flatMap(create => (create ? [asObjectSchema(requestSchema(definitionOf(create)))] : []));
+    const createBodies = paths.map(path => methodAt(path, 'post')).flatMap(create => (create ? [createBody(create)] : []));
     const key = findKey(merged, keyParameters, createBodies, singularOf(lastLiteral(paths[0] ?? '') ?? ''));
     if (!key) {
       for (const path of [...paths, ...itemPaths]) {
@@ -221,18 +241,38 @@ export function findResources(
     let role: RecordRole | undefined;
     let resource: Resource | undefined;
     let shape: ListShape | undefined;
+    let listedFields: readonly string[] | undefined;
     if (onItem) {
       resource = onItem;
       role = ({ get: 'read', put: 'replace', patch: 'merge', post: 'merge', delete: 'remove' } as const)[operation.method as 'get'];
+      // A PUT whose body is its own schema and requires nothing (Conduit's `UpdateArticle`) changes what it sends and keeps the rest.
+      const body = createBody(operation);
+      if (operation.method === 'put' && body !== undefined && schemaOfResource(body, resourceOfSchema) === undefined && (mergeAllOf(body).required ?? []).length === 0) role = 'merge';
     } else if (onCollection) {
       resource = onCollection;
       if (operation.method === 'get') {
         shape = findListShape(successSchema(definition), schema => schemaOfResource(schema, resourceOfSchema) === onCollection);
+        if (!shape) {
+          // A list of a part of the record (its key and some of its properties): the records, each shown by those properties.
+          shape = findListShape(successSchema(definition), schema => {
+            const part = partOf(schema, onCollection);
+            if (part) listedFields = part;
+            return part !== undefined;
+          });
+          if (!shape) listedFields = undefined;
+        }
         role = shape ? 'list' : undefined;
         if (!shape) notInferred.push({ operationId: operation.operationId, reason: `its answer is no list of ${onCollection.name}` });
       } else if (operation.method === 'post') {
         // A create takes one record: a body that is an array (`createWithList`) is another operation.
         role = typeIncludes(requestSchema(definition), 'array') ? undefined : 'create';
+        // A body that names none of the record's properties cannot be related to it: answered from the document, and said so.
+        const sent = Object.keys(mergeAllOf(createBody(operation) ?? {}).properties ?? {});
+        const fieldNames = new Set(onCollection.fields.map(fieldNameKey));
+        if (role === 'create' && sent.length > 0 && !sent.some(name => fieldNames.has(fieldNameKey(name)))) {
+          role = undefined;
+          notInferred.push({ operationId: operation.operationId, reason: `its request body shares no property with the ${onCollection.name} it answers` });
+        }
       }
       else if (operation.method === 'put') role = 'replace-by-body';
     } else if (operation.method === 'get' && !operation.path.endsWith('}')) {
@@ -247,10 +287,20 @@ export function findResources(
       }
     }
     if (!role || !resource) continue;
+    const names = { name: resource.name, singular: resource.singular };
+    const answered = answeredRecord(success.schema, names, schema => schemaOfResource(schema, resourceOfSchema) === resource);
+    const requestEnvelope = role === 'list' || role === 'read' || role === 'remove' ? undefined : envelopeOf(requestSchema(definition), names)?.property;
     const parameters = parametersOf(resolved, operation.path, definition);
     const query = parameters.filter(parameter => parameter.in === 'query');
     const filters = role === 'list' ? findFilters(resource, query) : [];
     const filtered = new Set(filters.map(filter => filter.parameter));
+    const paging = role === 'list' ? findPaging(query.filter(parameter => !filtered.has(parameter.name)).map(parameter => ({ name: parameter.name, ...(parameter.schema && { schema: parameter.schema as JsonSchema }) }))) : {};
+    if (role === 'list') {
+      // A parameter named like a range bound that the engine does not read: the start says so.
+      const paged = new Set<string>([paging.size, paging.offset, paging.page?.name, paging.after, paging.before, paging.order?.name].filter((name): name is string => name !== undefined));
+      const unread = query.filter(parameter => !filtered.has(parameter.name) && !paged.has(parameter.name) && rangeBoundOf(parameter.name) !== undefined).map(parameter => parameter.name);
+      if (unread.length > 0) notInferred.push({ operationId: operation.operationId, reason: `range parameter${unread.length > 1 ? 's' : ''} ${unread.join(', ')} name${unread.length > 1 ? '' : 's'} no property of its ${resource.name}: not read` });
+    }
     const isItemRole = role === 'read' || role === 'replace' || role === 'merge' || role === 'remove';
     plans.set(operation.operationId, {
       operationId: operation.operationId,
@@ -259,12 +309,49 @@ export function findResources(
       keyParameter: isItemRole ? TEMPLATE.exec(operation.path.slice(operation.path.lastIndexOf('/') + 1))?.[1] : undefined,
       parents: findParents(operation.path, isItemRole, itemOwner, resource),
       filters,
-      paging: role === 'list' ? findPaging(query.filter(parameter => !filtered.has(parameter.name)).map(parameter => ({ name: parameter.name, ...(parameter.schema && { schema: parameter.schema as JsonSchema }) }))) : {},
+      paging,
       shape,
-      success: planSuccess(success, success.schema !== undefined && schemaOfResource(success.schema, resourceOfSchema) === resource),
+      ...(listedFields !== undefined && { listedFields }),
+      success: { ...planSuccess(success, answered !== undefined), ...answered },
+      ...(requestEnvelope !== undefined && { requestEnvelope }),
     });
   }
   return { resources, byName: new Map(resources.map(resource => [resource.name, resource])), plans, notInferred };
+}
+
+/** The properties of a list's item schema when they are some of the resource's, its key among them: the list shows part of each record. */
+function partOf(schema: JsonSchema, resource: Resource): string[] | undefined {
+  const names = Object.keys(mergeAllOf(schema).properties ?? {});
+  return names.includes(resource.key.property) && names.every(name => resource.fields.includes(name)) ? names : undefined;
+}
+
+/** A property's name as a body may spell it: Twilio's `FriendlyName` is the record's `friendly_name`. */
+export function fieldNameKey(name: string): string {
+  return name.toLowerCase().replaceAll(/[_-]/g, '');
+}
+
+/** The names a one-record envelope may take at a path: its last fixed segment and that segment's singular (`articles`, `article`). */
+function collectionNamesOf(path: string): { name: string; singular: string } {
+  const name = lastLiteral(path) ?? '';
+  return { name, singular: singularOf(name) };
+}
+
+/** The record a schema answers: unwrapped from its envelope (`{"article": {...}}`), less the links beside it (`allOf [Booking, {links}]`). */
+function recordOf(schema: JsonSchema | undefined, names: { name: string; singular: string }): JsonSchema | undefined {
+  const unwrapped = envelopeOf(schema, names)?.inner ?? schema;
+  return recordBesideLinks(unwrapped)?.record ?? unwrapped;
+}
+
+/** How an answer holds the resource's record, where it does: as itself, in an envelope, beside links. */
+function answeredRecord(schema: JsonSchema | undefined, names: { name: string; singular: string }, isRecord: (schema: JsonSchema) => boolean): { envelope?: string; links?: JsonSchema } | undefined {
+  if (schema === undefined) return undefined;
+  if (isRecord(schema)) return {};
+  const envelope = envelopeOf(schema, names);
+  const unwrapped = envelope?.inner ?? schema;
+  const beside = recordBesideLinks(unwrapped);
+  const record = beside?.record ?? unwrapped;
+  if (!isRecord(record) || (envelope === undefined && beside === undefined)) return undefined;
+  return { ...(envelope !== undefined && { envelope: envelope.property }), ...(beside !== undefined && { links: beside.links }) };
 }
 
 /**
@@ -338,10 +425,80 @@ function findFilters(resource: Resource, query: readonly OpenAPIV3_1.ParameterOb
   for (const parameter of query) {
     const singular = parameter.name.replace(/(?:es|s)$/, '');
     const property = [parameter.name, singular, `${singular}s`].find(name => properties[name] !== undefined);
-    if (property === undefined || property === resource.key.property && parameter.name !== property) continue;
+    if (property === undefined) {
+      const range = findRange(resource, parameter);
+      if (range) filters.push({ parameter: parameter.name, ...range });
+      continue;
+    }
+    if (property === resource.key.property && parameter.name !== property) continue;
     filters.push({ parameter: parameter.name, property, match: typeIncludes(properties[property], 'array') ? 'contains' : 'equals' });
   }
   return filters;
+}
+
+const LOWER_WORDS: Readonly<Record<string, RangeBound>> = { start: 'atLeast', from: 'atLeast', since: 'atLeast', min: 'atLeast', after: 'above', gte: 'atLeast', gt: 'above' };
+const UPPER_WORDS: Readonly<Record<string, RangeBound>> = { end: 'atMost', to: 'atMost', until: 'atMost', max: 'atMost', before: 'below', lte: 'atMost', lt: 'below' };
+const BOUND_WORDS: Readonly<Record<string, RangeBound>> = { ...LOWER_WORDS, ...UPPER_WORDS };
+/** The words of a range parameter's name, beside what it bounds (the operators `gte`… only as `[gte]`, `.gte`, `__gte`). */
+const RANGE_WORDS = Object.keys(BOUND_WORDS).filter(word => !['gte', 'gt', 'lte', 'lt'].includes(word));
+
+/**
+ * What a parameter's name says of a range: the bound and the name of what it bounds (`startDate` →
+ * at least, `date`; `created[gte]` → at least, `created`; `price_max` → at most, `price`; `since` →
+ * at least, nothing named). Undefined for a name that says no bound.
+ */
+export function rangeBoundOf(name: string): { bound: RangeBound; names: string } | undefined {
+  const bound = (word: string): RangeBound => BOUND_WORDS[word.toLowerCase()] as RangeBound;
+  const operator = /^(.+?)(?:\[(gte|gt|lte|lt)\]|\.(gte|gt|lte|lt)|__(gte|gt|lte|lt))$/i.exec(name);
+  const operatorWord = operator?.[2] ?? operator?.[3] ?? operator?.[4];
+  if (operator?.[1] !== undefined && operatorWord !== undefined) return { bound: bound(operatorWord), names: operator[1] };
+  if (RANGE_WORDS.includes(name.toLowerCase())) return { bound: bound(name), names: '' };
+  const words = RANGE_WORDS.join('|');
+  const capitalized = RANGE_WORDS.map(word => `${word.charAt(0).toUpperCase()}${word.slice(1)}`).join('|');
+  // A word, then a separator or a capital: `startDate`, `min_price`, `from-date`; never `tokens` or `maximum`.
+  const prefix = new RegExp(`^(${words})[_-](.+)$`, 'i').exec(name) ?? new RegExp(`^(${words})([A-Z].*)$`).exec(name);
+  if (prefix?.[1] !== undefined && prefix[2] !== undefined) return { bound: bound(prefix[1]), names: prefix[2] };
+  // A separator or a capital, then a word: `price_max`, `dateFrom`, `created-before`; never `photo`.
+  const suffix = new RegExp(`^(.+?)(?:[_-](${words})|(${capitalized}))$`).exec(name) ?? new RegExp(`^(.+?)[_-](${words})$`, 'i').exec(name);
+  const suffixWord = suffix?.[2] ?? suffix?.[3];
+  if (suffix?.[1] !== undefined && suffixWord !== undefined) return { bound: bound(suffixWord), names: suffix[1] };
+  return undefined;
+}
+
+/**
+ * A range parameter's property: the one its name names (`startDate` → `date` or `dates`, `created[gte]`
+ * → `created` or `created_at`, `min_price` → `price`); a bare `from`/`since`/`to` bounds the record's
+ * only date, when the parameter is a date. Each a date or a number, as the parameter is.
+ */
+function findRange(resource: Resource, parameter: OpenAPIV3_1.ParameterObject): { property: string; match: RangeBound } | undefined {
+  const range = rangeBoundOf(parameter.name);
+  if (!range) return undefined;
+  const properties = resource.schema.properties ?? {};
+  const parameterSchema = mergeAllOf((parameter.schema ?? {}) as JsonSchema);
+  const isDate = (schema: JsonSchema | undefined): boolean => schema !== undefined && (schema.format === 'date' || schema.format === 'date-time');
+  const kindOf = (schema: JsonSchema | undefined): 'date' | 'number' | undefined => {
+    const merged = schema === undefined ? undefined : mergeAllOf(schema);
+    const value = merged !== undefined && typeIncludes(merged, 'array') && merged.items !== undefined ? mergeAllOf(merged.items) : merged;
+    if (isDate(value)) return 'date';
+    return typeIncludes(value, 'integer') || typeIncludes(value, 'number') ? 'number' : undefined;
+  };
+  const parameterKind = isDate(parameterSchema) ? 'date' : typeIncludes(parameterSchema, 'integer') || typeIncludes(parameterSchema, 'number') ? 'number' : typeIncludes(parameterSchema, 'string') ? 'text' : undefined;
+  const fits = (property: string): boolean => {
+    const kind = kindOf(properties[property]);
+    return kind !== undefined && (kind === parameterKind || (kind === 'date' && parameterKind === 'text') || (kind === 'number' && parameterKind === 'date' && /(?:created|updated|_at|At|time|date)$/i.test(property)));
+  };
+  const normalized = (name: string): string => name.toLowerCase().replaceAll(/[_-]/g, '');
+  const byName = new Map(Object.keys(properties).map(name => [normalized(name), name]));
+  if (range.names === '') {
+    // `from`, `since`, `until`: the record's only date, for a parameter that is one.
+    if (parameterKind !== 'date') return undefined;
+    const dates = Object.keys(properties).filter(name => name !== resource.key.property && fits(name));
+    const [only] = dates;
+    return dates.length === 1 && only !== undefined ? { property: only, match: range.bound } : undefined;
+  }
+  const base = normalized(range.names);
+  const property = [base, `${base}s`, base.replace(/(?:es|s)$/, ''), `${base}at`, `${base}date`, `${base}time`].map(name => byName.get(name)).find((name): name is string => name !== undefined && name !== resource.key.property && fits(name));
+  return property === undefined ? undefined : { property, match: range.bound };
 }
 
 function parametersOf(resolved: OpenAPIV3_1.Document, path: string, definition: OpenAPIV3_1.OperationObject): OpenAPIV3_1.ParameterObject[] {

@@ -1,5 +1,5 @@
 // The document's collections as the engine keeps them: resources, keys, relations, list shapes and each operation's plan.
-export { findResources, singularOf } from './find-resources.js';
-export type { Filter, KeyRule, OperationPlan, ParentLink, RecordRole, Resource, ResourceModel } from './find-resources.js';
+export { fieldNameKey, findResources, singularOf } from './find-resources.js';
+export type { Filter, KeyRule, RangeBound, OperationPlan, ParentLink, RecordRole, Resource, ResourceModel } from './find-resources.js';
 export { findListShape, findPaging } from './list-shape.js';
 export type { ListShape, PageFact, Paging } from './list-shape.js';

@@ -18,7 +18,7 @@ export type ListShape =
     };
 
 /** What a wrapper's property says of the page. */
-export type PageFact = 'total' | 'totalPages' | 'page' | 'size' | 'offset' | 'hasMore' | 'count' | 'nextCursor' | 'firstKey' | 'lastKey';
+export type PageFact = 'total' | 'totalPages' | 'page' | 'size' | 'offset' | 'hasMore' | 'count' | 'nextCursor' | 'firstKey' | 'lastKey' | 'nextUrl' | 'previousUrl';
 
 const FACT_NAMES: Readonly<Record<string, PageFact>> = {
   total: 'total',
@@ -55,6 +55,16 @@ const FACT_NAMES: Readonly<Record<string, PageFact>> = {
   continuationtoken: 'nextCursor',
   firstid: 'firstKey',
   lastid: 'lastKey',
+  nextpageurl: 'nextUrl',
+  nexturl: 'nextUrl',
+  nextlink: 'nextUrl',
+  next: 'nextUrl',
+  previouspageurl: 'previousUrl',
+  previousurl: 'previousUrl',
+  prevpageurl: 'previousUrl',
+  previouslink: 'previousUrl',
+  previous: 'previousUrl',
+  prev: 'previousUrl',
 };
 
 /** The list shape of a success schema whose records are `isItem`, or undefined when it answers no list of them. */
@@ -67,6 +77,11 @@ export function findListShape(schema: JsonSchema | undefined, isItem: (schema: J
   if (arrays.length !== 1 || only === undefined) return undefined;
   const facts: { path: string[]; fact: PageFact }[] = [];
   collectFacts(merged, [], facts, 0);
+  // `{"articles": [...], "articlesCount": 3}` (RealWorld Conduit): a count named after the array is the total.
+  const counts = new Set([`${only[0]}count`, `total${only[0]}`].map(name => name.toLowerCase().replaceAll(/[_-]/g, '')));
+  for (const [name, property] of Object.entries(merged.properties ?? {})) {
+    if (counts.has(name.toLowerCase().replaceAll(/[_-]/g, '')) && (typeIncludes(property, 'integer') || typeIncludes(property, 'number')) && !facts.some(fact => fact.path.length === 1 && fact.path[0] === name)) facts.push({ path: [name], fact: 'total' });
+  }
   return { kind: 'wrapped', items: [only[0]], facts, schema: merged };
 }
 
@@ -75,7 +90,8 @@ function collectFacts(schema: JsonSchema, at: string[], facts: { path: string[];
     const fact = FACT_NAMES[name.toLowerCase().replaceAll('_', '').replaceAll('-', '')];
     const merged = mergeAllOf(property);
     const isKey = fact === 'nextCursor' || fact === 'firstKey' || fact === 'lastKey';
-    const fits = fact === 'hasMore' ? typeIncludes(merged, 'boolean') : isKey ? typeIncludes(merged, 'string') || typeIncludes(merged, 'integer') : typeIncludes(merged, 'integer') || typeIncludes(merged, 'number');
+    const isUrl = fact === 'nextUrl' || fact === 'previousUrl';
+    const fits = fact === 'hasMore' ? typeIncludes(merged, 'boolean') : isUrl ? typeIncludes(merged, 'string') : isKey ? typeIncludes(merged, 'string') || typeIncludes(merged, 'integer') : typeIncludes(merged, 'integer') || typeIncludes(merged, 'number');
     if (fact !== undefined && fits) {
       facts.push({ path: [...at, name], fact });
     } else if (depth < 2 && (typeIncludes(merged, 'object') || merged.properties !== undefined) && !typeIncludes(merged, 'array')) {

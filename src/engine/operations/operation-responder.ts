@@ -10,8 +10,9 @@ import { answerFromDocument, findForcingProblem, forceResponse } from '../prism/
 import type { Resource } from '../../document/index.js';
 import type { PetStore } from '../../store/index.js';
 import { completeRecord } from '../state/collection-records.js';
+import { fitToRecord } from '../state/fit-to-record.js';
 import { readPathParameters, readQuery } from './parameters.js';
-import { locationOf, recordOperations, type RecordInput } from './record-operations.js';
+import { locationOf, recordInBody, recordOperations, type RecordInput } from './record-operations.js';
 import { createPresenter, createRecordUrls } from './record-views.js';
 import type { DecodedBody } from '../http/index.js';
 import { typedFormValue } from './form-values.js';
@@ -77,7 +78,14 @@ export function createOperationResponder(options: OperationResponderOptions) {
   const urlOf = createRecordUrls(document);
   /** The schema a form body's fields take their types from, by operation. */
   const formSchemaOf = (operationId: string, mediaType: string): JsonSchema | undefined => requestBodySchema(resolvedDefinitionOf(document, operationId), mediaType);
-  const complete: RecordInput['complete'] = (record, resource) => completeRecord(record, resource, { seed: options.seed, now: clock() });
+  // A body the document accepts but shaped unlike the record is stored as far as it fits, the rest generated (never a 400).
+  const complete: RecordInput['complete'] = (record, resource) => {
+    const draw = { seed: options.seed, now: clock() };
+    const completed = completeRecord(record, resource, draw);
+    if ('pet' in completed) return completed;
+    const fitted = completeRecord(fitToRecord(record, resource, draw), resource, draw);
+    return 'pet' in fitted ? fitted : completed;
+  };
 
   const decide = (operation: IHttpOperation, request: IHttpRequest, diagnostics: readonly IPrismDiagnostic[], context: RequestContext): IHttpResponse => {
     const id = operation.iid ?? '';
@@ -121,18 +129,33 @@ export function createOperationResponder(options: OperationResponderOptions) {
       resource: resourceOf(plan.resource),
       query: readQuery(operation, request.url.query ?? {}),
       pathParameters: readPathParameters(operation, request.url.path),
-      body: context.body.kind === 'form' ? typedFormValue(context.body.value, formSchemaOf(id, context.body.contentType)) : request.body,
+      body: recordInBody(plan, context.body.kind === 'form' ? typedFormValue(context.body.value, formSchemaOf(id, context.body.contentType)) : request.body),
       storeOf,
       resourceOf,
       urlOf,
       complete,
       present: createPresenter(document, storeOf),
+      listUrl: listUrlOf(request),
       reachLimit: limit => {
         context.limit = limit;
       },
       seed: options.seed,
     });
   };
+
+  /** The request's URL with its query changed, absolute on the host the request names (a page's `next_page_url`). */
+  const listUrlOf = (request: IHttpRequest): RecordInput['listUrl'] => changes => {
+      // Looked up only when a page links to another: no cost to a list without such links.
+      const host = Object.entries(request.headers ?? {}).find(([name]) => name.toLowerCase() === 'host')?.[1];
+      if (host === undefined || host === '') return undefined;
+      const url = new URL(`${document.basePath}${request.url.path}`, `http://${host}`);
+      for (const [name, value] of Object.entries(request.url.query ?? {})) for (const each of Array.isArray(value) ? value : [value]) url.searchParams.append(name, each);
+      for (const [name, value] of Object.entries(changes)) {
+        if (value === undefined) url.searchParams.delete(name);
+        else url.searchParams.set(name, value);
+      }
+      return url.href;
+    };
 
   /** The declared response the controls force, with the headers the engine itself would have sent. */
   const force = (operation: IHttpOperation, request: IHttpRequest, context: RequestContext): IHttpResponse => {
@@ -167,7 +190,7 @@ export function createOperationResponder(options: OperationResponderOptions) {
     const headers: Record<string, string> = {};
     for (const [name, value] of Object.entries(response.headers ?? {})) headers[name.toLowerCase()] = value;
     const plan = plans.get(operation.iid ?? '');
-    if (plan?.role === 'create') Object.assign(headers, locationOf(response.body, resourceOf(plan.resource), urlOf));
+    if (plan?.role === 'create') Object.assign(headers, locationOf(response.body, resourceOf(plan.resource), urlOf, plan.success.envelope));
     const challenge = response.statusCode === 401 ? challengeFor(operation) : undefined;
     if (challenge !== undefined) headers['www-authenticate'] = challenge;
     if (response.statusCode === 503) headers['retry-after'] = String(FAULT_RETRY_AFTER_SECONDS);
@@ -178,7 +201,8 @@ export function createOperationResponder(options: OperationResponderOptions) {
     respond(operation: IHttpOperation, request: IHttpRequest, given: readonly IPrismDiagnostic[], context: RequestContext): IHttpResponse {
       if (operation.iid) context.operationId = operation.iid;
       // A merge patch's `null` removes an optional property (RFC 7396): the patch is applied, then the record checked, not the patch.
-      const diagnostics = plans.get(operation.iid ?? '')?.role === 'merge' ? withoutRemovals(given, request.body) : given;
+      const plan = plans.get(operation.iid ?? '');
+      const diagnostics = plan?.role === 'merge' ? withoutRemovals(given, request.body, plan.requestEnvelope) : given;
       context.problems = diagnostics.filter(isError).map(diagnostic => ({ path: problemPath(diagnostic, operation), message: describeProblem(diagnostic, operation) }));
       const response = shapeError(operation.iid, decide(operation, request, diagnostics, context));
       const extraHeaders = deprecations.get(operation.iid ?? '');
@@ -189,11 +213,14 @@ export function createOperationResponder(options: OperationResponderOptions) {
 }
 
 /** The diagnostics less those about a top-level `null` of a merge patch: a removal, checked once the patch is applied. */
-function withoutRemovals(diagnostics: readonly IPrismDiagnostic[], body: unknown): readonly IPrismDiagnostic[] {
-  if (typeof body !== 'object' || body === null) return diagnostics;
+function withoutRemovals(diagnostics: readonly IPrismDiagnostic[], body: unknown, envelope: string | undefined): readonly IPrismDiagnostic[] {
+  const patch = envelope === undefined || typeof body !== 'object' || body === null ? body : (body as Record<string, unknown>)[envelope];
+  if (typeof patch !== 'object' || patch === null) return diagnostics;
+  const at = envelope === undefined ? ['body'] : ['body', envelope];
   return diagnostics.filter(diagnostic => {
-    const path = diagnostic.path ?? [];
-    return !(path.length === 2 && path[0] === 'body' && (body as Record<string, unknown>)[String(path[1])] === null);
+    const path = (diagnostic.path ?? []).map(String);
+    const removal = path.length === at.length + 1 && at.every((name, index) => path[index] === name) && (patch as Record<string, unknown>)[path[at.length] ?? ''] === null;
+    return !removal;
   });
 }
 

@@ -1,5 +1,5 @@
 import type { IHttpResponse } from '@stoplight/prism-http';
-import { mergeAllOf, typeIncludes, type JsonSchema, type ListShape, type OperationPlan, type RecordRole, type Resource } from '../../document/index.js';
+import { fieldNameKey, mergeAllOf, typeIncludes, type JsonSchema, type ListShape, type OperationPlan, type RangeBound, type RecordRole, type Resource } from '../../document/index.js';
 import { createPetFaker } from '../../fixtures/pet-faker.js';
 import { fakeObject } from '../../fixtures/schema-values.js';
 import { KeyTakenError, StoreFullError, type PetStore, type RecordKey } from '../../store/index.js';
@@ -23,6 +23,8 @@ export interface RecordInput {
   complete: (record: Record<string, unknown>, resource: Resource) => { pet: Pet } | { problem: string };
   /** The record as answered: with the records of other collections it embeds (`Owner.pets`). */
   present: (resource: Resource, record: Readonly<Record<string, unknown>>) => unknown;
+  /** The absolute URL of this list with its query changed as given (`undefined` removes a parameter), where the request names its host. */
+  listUrl: ((changes: Readonly<Record<string, string | undefined>>) => string | undefined) | undefined;
   /** Told which limit (`maxPets`, `maxStoredBytes`, `idBounds`) refused a write, for the journal. */
   reachLimit: (limit: string) => void;
   seed: number;
@@ -39,27 +41,33 @@ export const recordOperations: Readonly<Record<RecordRole, RecordHandler>> = {
     const store = input.storeOf(resource.name);
     const where: Record<string, unknown> = {};
     const conditions: ((record: Record<string, unknown>) => boolean)[] = [];
+    const ranges = new Map<string, { bound: RangeBound; value: unknown }[]>();
     for (const filter of plan.filters) {
       const value = query[filter.parameter];
       if (value === undefined) continue;
+      if (filter.match !== 'equals' && filter.match !== 'contains') {
+        ranges.set(filter.property, [...(ranges.get(filter.property) ?? []), { bound: filter.match, value: Array.isArray(value) ? value[0] : value }]);
+        continue;
+      }
       const wanted = Array.isArray(value) ? value : [value];
       if (filter.match === 'equals' && wanted.length === 1) where[filter.property] = wanted[0];
       else if (filter.match === 'equals') conditions.push(record => wanted.includes(record[filter.property]));
       else conditions.push(record => arrayHolds(record[filter.property], wanted));
     }
+    for (const [property, bounds] of ranges) conditions.push(record => meetsRange(record[property], bounds));
     for (const parent of plan.parents) if (parent.foreignKey !== undefined) where[parent.foreignKey] = keyValue(input.resourceOf(parent.resource), input.pathParameters[parent.parameter]);
     const size = plan.paging.size === undefined ? undefined : (query[plan.paging.size] as number | undefined);
     const after = cursorOf(query, plan.paging.after);
     const before = cursorOf(query, plan.paging.before);
     const offset = pageOffset(plan, query, size);
-    const plain = conditions.length === 0 && offset === 0 && after === undefined && before === undefined && !isDescending(plan, query) && plan.shape?.kind === 'array' && resource.embeds.length === 0;
+    const plain = plan.listedFields === undefined && conditions.length === 0 && offset === 0 && after === undefined && before === undefined && !isDescending(plan, query) && plan.shape?.kind === 'array' && resource.embeds.length === 0;
     // The Animal Store's list: the stored records themselves (frozen), serialized at once, no copy on the hot path.
     if (plain) return jsonResponse(plan.success.status, store.view({ limit: size ?? Number.POSITIVE_INFINITY, where }));
     const kept = store.view({ limit: Number.POSITIVE_INFINITY, where }).filter(record => conditions.every(condition => condition(record as unknown as Record<string, unknown>)));
     const matches = isDescending(plan, query) ? [...kept].reverse() : kept;
     const range = cursorRange(input, matches, { after, before, offset, size });
     if ('problem' in range) return range.problem;
-    const page = matches.slice(range.start, range.end).map(record => input.present(resource, record as unknown as Record<string, unknown>));
+    const page = matches.slice(range.start, range.end).map(record => listed(plan, input.present(resource, record as unknown as Record<string, unknown>)));
     const body =
       plan.shape?.kind === 'wrapped'
         ? wrapPage(plan.shape, page, {
@@ -71,6 +79,7 @@ export const recordOperations: Readonly<Record<RecordRole, RecordHandler>> = {
             seed: input.seed,
             hasMore: range.hasMore,
             keys: { nextCursor: range.hasMore ? keyAt(resource, page.at(-1)) : null, firstKey: keyAt(resource, page.at(0)), lastKey: keyAt(resource, page.at(-1)) },
+            urls: pageUrls(input, { start: range.start, size, hasMore: range.hasMore, lastKey: keyAt(resource, page.at(-1)) }),
           })
         : page;
     return jsonResponse(plan.success.status, body);
@@ -113,7 +122,7 @@ export const recordOperations: Readonly<Record<RecordRole, RecordHandler>> = {
   },
 
   read(input) {
-    return withRecord(input, record => jsonResponse(input.plan.success.status, input.present(input.resource, record)));
+    return withRecord(input, record => jsonResponse(input.plan.success.status, answeredRecord(input, record)));
   },
 
   replace(input) {
@@ -217,7 +226,30 @@ function answerWith(input: RecordInput, record: Record<string, unknown>, headers
   const { success } = input.plan;
   if (!success.hasBody) return { statusCode: success.status, headers };
   if (!success.bodyIsRecord && success.schema !== undefined) return jsonResponse(success.status, confirmation(input, record, success.schema), headers);
-  return jsonResponse(success.status, input.present(input.resource, record), headers);
+  return jsonResponse(success.status, answeredRecord(input, record), headers);
+}
+
+/** A record as a list shows it: only the properties its items declare, where they are a part of the record. */
+function listed(plan: OperationPlan, presented: unknown): unknown {
+  if (plan.listedFields === undefined || typeof presented !== 'object' || presented === null) return presented;
+  return Object.fromEntries(plan.listedFields.flatMap(name => (Object.hasOwn(presented, name) ? [[name, (presented as Record<string, unknown>)[name]]] : [])));
+}
+
+/** The record as the operation answers it: in its envelope (`{"article": {...}}`), with the links it declares beside it generated. */
+function answeredRecord(input: RecordInput, record: Record<string, unknown>): unknown {
+  const { envelope, links } = input.plan.success;
+  const presented = input.present(input.resource, record);
+  const withLinks =
+    links === undefined || typeof presented !== 'object' || presented === null
+      ? presented
+      : { ...fakeObject(links, { faker: createPetFaker(input.seed), now: new Date(0) }, { every: true }), ...presented };
+  return envelope === undefined ? withLinks : { [envelope]: withLinks };
+}
+
+/** A request body as the store reads it: the record out of the envelope the operation sends it in (`{"article": {...}}`). */
+export function recordInBody(plan: OperationPlan, body: unknown): unknown {
+  if (plan.requestEnvelope === undefined || typeof body !== 'object' || body === null) return body;
+  return (body as Record<string, unknown>)[plan.requestEnvelope];
 }
 
 /**
@@ -246,6 +278,14 @@ function writableFields(body: unknown, resource: Resource): Record<string, unkno
   const fields: Record<string, unknown> = {};
   if (typeof body !== 'object' || body === null) return fields;
   for (const name of resource.writableFields) if (Object.hasOwn(body, name)) fields[name] = (body as Record<string, unknown>)[name];
+  // Names spelt otherwise than the record's (Twilio's form field `FriendlyName` for `friendly_name`): matched case and `_` aside.
+  const others = Object.keys(body).filter(name => !resource.fields.includes(name));
+  if (others.length === 0) return fields;
+  const byKey = new Map(resource.writableFields.map(name => [fieldNameKey(name), name]));
+  for (const name of others) {
+    const field = byKey.get(fieldNameKey(name));
+    if (field !== undefined && !Object.hasOwn(fields, field)) fields[field] = (body as Record<string, unknown>)[name];
+  }
   return fields;
 }
 
@@ -254,6 +294,32 @@ function queryPatch(input: RecordInput): Record<string, unknown> {
   const patch: Record<string, unknown> = {};
   for (const name of input.resource.writableFields) if (input.query[name] !== undefined) patch[name] = input.query[name];
   return patch;
+}
+
+/** Whether a property (or, for an array, one of its values) meets every bound sent on it. */
+function meetsRange(value: unknown, bounds: readonly { bound: RangeBound; value: unknown }[]): boolean {
+  const values = Array.isArray(value) ? (value as unknown[]) : [value];
+  return values.some(each => bounds.every(({ bound, value: limit }) => {
+    const upper = bound === 'atMost' || bound === 'below';
+    const difference = compared(each, limit, upper);
+    if (difference === undefined) return false;
+    return bound === 'atLeast' ? difference >= 0 : bound === 'above' ? difference > 0 : bound === 'atMost' ? difference <= 0 : difference < 0;
+  }));
+}
+
+const DAY_MILLISECONDS = 86_400_000;
+
+/**
+ * How far a record's value lies past a range's bound: numbers as they are, dates by their instant
+ * (an integer property against a date is Unix seconds); a date without a time, as an upper bound,
+ * takes its whole day. Undefined where the two cannot be compared.
+ */
+function compared(value: unknown, limit: unknown, upper: boolean): number | undefined {
+  if (typeof value === 'number' && typeof limit === 'number') return value - limit;
+  if (typeof limit !== 'string') return undefined;
+  const instant = typeof value === 'number' ? value * 1000 : typeof value === 'string' ? Date.parse(value) : Number.NaN;
+  const bound = Date.parse(limit) + (upper && /^\d{4}-\d{2}-\d{2}$/.test(limit) ? DAY_MILLISECONDS - 1 : 0);
+  return Number.isNaN(instant) || Number.isNaN(bound) ? undefined : instant - bound;
 }
 
 function arrayHolds(value: unknown, wanted: readonly unknown[]): boolean {
@@ -327,7 +393,17 @@ function isDescending(plan: OperationPlan, query: ParameterValues): boolean {
 function wrapPage(
   shape: Extract<ListShape, { kind: 'wrapped' }>,
   records: readonly unknown[],
-  page: { total: number; offset: number; size: number | undefined; plan: OperationPlan; query: ParameterValues; seed: number; hasMore: boolean; keys: Readonly<Record<'nextCursor' | 'firstKey' | 'lastKey', Cursor | null>> },
+  page: {
+    total: number;
+    offset: number;
+    size: number | undefined;
+    plan: OperationPlan;
+    query: ParameterValues;
+    seed: number;
+    hasMore: boolean;
+    keys: Readonly<Record<'nextCursor' | 'firstKey' | 'lastKey', Cursor | null>>;
+    urls: Readonly<Record<'nextUrl' | 'previousUrl', string | null>>;
+  },
 ): Record<string, unknown> {
   const wrapper = fakeObject(shape.schema, { faker: createPetFaker(page.seed), now: new Date(0), assigned: true }, { every: false, skip: shape.items });
   const size = page.size ?? Math.max(records.length, 1);
@@ -345,9 +421,47 @@ function wrapPage(
   setAt(wrapper, shape.items, records);
   for (const { path, fact } of shape.facts) {
     if (fact === 'nextCursor' || fact === 'firstKey' || fact === 'lastKey') setCursor(wrapper, path, page.keys[fact], schemaAt(shape.schema, path), requiredAt(shape.schema, path));
+    else if (fact === 'nextUrl' || fact === 'previousUrl') setPageUrl(wrapper, path, page.urls[fact], schemaAt(shape.schema, path));
     else setAt(wrapper, path, facts[fact]);
   }
   return wrapper;
+}
+
+/**
+ * The URLs of the pages beside this one (Twilio's `next_page_url`, DRF's `next`), as the request
+ * pages: the next after the page's last key where the list reads a cursor (`PageToken`), else by
+ * page number or offset; null at either end, or where the request names no host to point at.
+ */
+function pageUrls(input: RecordInput, page: { start: number; size: number | undefined; hasMore: boolean; lastKey: Cursor | null }): Record<'nextUrl' | 'previousUrl', string | null> {
+  const { paging } = input.plan;
+  const listUrl = input.listUrl;
+  if (listUrl === undefined || page.size === undefined) return { nextUrl: null, previousUrl: null };
+  const size = page.size;
+  const at = (start: number, after: Cursor | null): string | null => {
+    const changes: Record<string, string | undefined> = {};
+    if (paging.after !== undefined) changes[paging.after] = after === null ? undefined : String(after);
+    if (paging.before !== undefined) changes[paging.before] = undefined;
+    if (paging.page !== undefined) changes[paging.page.name] = String(Math.floor(start / size) + paging.page.first);
+    else if (paging.offset !== undefined) changes[paging.offset] = String(start);
+    else if (paging.after === undefined || after === null) return null;
+    if (paging.size !== undefined) changes[paging.size] = String(size);
+    return listUrl(changes) ?? null;
+  };
+  return {
+    nextUrl: page.hasMore ? at(page.start + size, page.lastKey) : null,
+    previousUrl: page.start > 0 && (paging.page !== undefined || paging.offset !== undefined) ? at(Math.max(0, page.start - size), null) : null,
+  };
+}
+
+/** A page's URL where the wrapper has it: null where there is none and the schema allows it, else left out. */
+function setPageUrl(wrapper: Record<string, unknown>, path: readonly string[], url: string | null, schema: JsonSchema | undefined): void {
+  if (url !== null) setAt(wrapper, path, url);
+  else if (typeIncludes(schema, 'null') || schema?.nullable === true) setAt(wrapper, path, null);
+  else {
+    const parent = path.slice(0, -1).reduce<Record<string, unknown> | undefined>((at, name) => at?.[name] as Record<string, unknown> | undefined, wrapper);
+    const last = path.at(-1);
+    if (parent !== undefined && last !== undefined) Reflect.deleteProperty(parent, last);
+  }
 }
 
 /**
@@ -401,7 +515,8 @@ function setAt(target: Record<string, unknown>, path: readonly string[], value: 
  * Headers a create's answer derives from its body; forced responses (`Prefer: code=201`) get
  * them the same way, instead of the placeholder Prism would invent from the header's schema.
  */
-export function locationOf(body: unknown, resource: Resource, urlOf: RecordInput['urlOf']): Record<string, string> {
+export function locationOf(answer: unknown, resource: Resource, urlOf: RecordInput['urlOf'], envelope?: string): Record<string, string> {
+  const body = envelope === undefined || typeof answer !== 'object' || answer === null ? answer : (answer as Record<string, unknown>)[envelope];
   if (typeof body !== 'object' || body === null) return {};
   const key = (body as Record<string, unknown>)[resource.key.property];
   const fits = resource.key.kind === 'sequence' ? typeof key === 'number' && Number.isInteger(key) : typeof key === 'string';

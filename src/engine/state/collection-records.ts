@@ -1,5 +1,5 @@
 import type { OpenAPIV3_1 } from 'openapi-types';
-import { resolvedDefinitionOf, type JsonSchema, type OperationPlan, type PetstoreDocument, type Resource } from '../../document/index.js';
+import { mergeAllOf, resolvedDefinitionOf, typeIncludes, type JsonSchema, type OperationPlan, type PetstoreDocument, type Resource } from '../../document/index.js';
 import { createPetFaker } from '../../fixtures/pet-faker.js';
 import { fakeValue, isSmall } from '../../fixtures/schema-values.js';
 import { deriveSeed, type CollectionState } from '../../sessions/index.js';
@@ -58,11 +58,22 @@ export function completeRecord(record: Readonly<Record<string, unknown>>, resour
   for (const [name, schema] of Object.entries(properties)) {
     if (completed[name] !== undefined || name === resource.key.property || embedded.has(name) || schema.writeOnly === true) continue;
     if (!required.has(name) && schema.readOnly !== true) continue;
+    // Required but nullable, and not sent: nothing to say (OpenAI's `description: null`), not invented text.
+    if (required.has(name) && isNullable(schema)) {
+      completed[name] = null;
+      continue;
+    }
     completed[name] = fakeValue(schema, name, { faker: createPetFaker(deriveSeed(draw.seed, key, name)), now: draw.now, assigned: true });
   }
   const checked = embedded.size === 0 ? completed : { ...completed, ...Object.fromEntries([...embedded].map(name => [name, []])) };
   const problems = unlessEvalBlocked(() => findSchemaProblems(checked, resource.schema), []);
   return problems.length > 0 ? { problem: describeSchemaProblems(problems) } : { pet: completed as unknown as Pet };
+}
+
+/** Whether a schema takes `null` (`nullable: true` as converted, `type: [..., null]`, or a null alternative). */
+function isNullable(schema: JsonSchema): boolean {
+  const merged = mergeAllOf(schema);
+  return typeIncludes(merged, 'null') || merged.nullable === true || [...(merged.oneOf ?? []), ...(merged.anyOf ?? [])].some(alternative => typeIncludes(alternative, 'null'));
 }
 
 /**
@@ -182,7 +193,8 @@ function exampleRecords(document: PetstoreDocument, resource: Resource, draw: Re
   for (const plan of [...plans.filter(candidate => candidate.role === 'list'), ...plans.filter(candidate => candidate.role === 'read')]) {
     const example = successExample(document, plan);
     if (example === undefined) continue;
-    const listed = plan.role === 'read' ? [example] : itemsOf(example, plan);
+    const envelope = plan.success.envelope;
+    const listed = plan.role === 'read' ? [envelope === undefined ? example : (example as Record<string, unknown> | null)?.[envelope]] : itemsOf(example, plan);
     if (!Array.isArray(listed) || listed.length === 0) continue;
     const records: Pet[] = [];
     const keys = new Set<unknown>();
