@@ -3,4 +3,4 @@ export { answerFromDocument, findForcingProblem, forceResponse, loadPrismMocker 
 export { escapeUndecodableSegments, parsableContentType } from './prism-input.js';
 export { createPrismPipeline } from './prism-pipeline.js';
 export type { PrismPipeline, PrismResult } from './prism-pipeline.js';
-export { verdictKey } from './prism-verdicts.js';
+export { requestIdentities, type RequestIdentities } from './prism-verdicts.js';

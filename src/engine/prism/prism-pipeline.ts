@@ -4,7 +4,7 @@ import router from '@stoplight/prism-http/dist/router/index.js';
 import { validateInput, validateOutput, validateSecurity } from '@stoplight/prism-http/dist/validator/index.js';
 import type { IHttpOperation } from '@stoplight/types';
 import type * as Either from 'fp-ts/lib/Either.js';
-import { rememberVerdicts, type PureStages } from './prism-verdicts.js';
+import { rememberVerdicts, type PureStages, type RememberingStages, type RequestIdentities } from './prism-verdicts.js';
 
 /** The mock stage, after Prism routed and checked the request: it sees Prism's diagnostics and the request's context, and answers. */
 export type Responder<Context> = (operation: IHttpOperation, request: IHttpRequest, diagnostics: readonly IPrismDiagnostic[], context: Context) => IHttpResponse;
@@ -14,9 +14,9 @@ export type PrismResult = Either.Either<Error, IPrismOutput<IHttpResponse>>;
 export interface PrismPipeline<Context> {
   /**
    * The request through the stages, in order, its `context` handed to the responder.
-   * `verdictKey` marks a request as identical to earlier ones with the same key (see prism-verdicts).
+   * `identities` say which earlier requests it is identical to, for each verdict (see prism-verdicts); without them Prism decides it all.
    */
-  run(request: IHttpRequest, context: Context, verdictKey?: string): PrismResult;
+  run(request: IHttpRequest, context: Context, identities?: RequestIdentities): PrismResult;
   /**
    * Has Prism compile every operation's validators now (Ajv compiles a schema on its first use and
    * keeps it per schema object) by validating a made-up request of each operation, which touches no
@@ -72,26 +72,25 @@ export function createPrismPipeline<Context>(operations: readonly IHttpOperation
     validateSecurity: validateSecurity as unknown as PrismHttpComponents['validateSecurity'],
     validateInput,
   };
-  const memory = rememberVerdicts(prismStages, options.rememberedVerdicts);
-  const stages = options.rememberedVerdicts > 0 ? memory.stages : prismStages;
+  const remembering: RememberingStages | undefined = options.rememberedVerdicts > 0 ? rememberVerdicts(prismStages, options.rememberedVerdicts) : undefined;
   const resources = [...operations];
   return {
-    run(request, context, verdictKey) {
-      if (verdictKey !== undefined && options.rememberedVerdicts > 0) memory.mark(request, verdictKey);
-      const routed = stages.route({ resources, input: request });
+    run(request, context, identities) {
+            const routed = remembering && identities ? remembering.route({ resources, input: request }, identities) : route({ resources, input: request });
       if (routed._tag === 'Left') return routed;
       const resource = routed.right;
       const diagnostics: IPrismDiagnostic[] = [];
-      const security = stages.validateSecurity({ resource, element: request });
+      const checked = { resource, element: request };
+      const security = remembering && identities ? remembering.validateSecurity(checked, identities) : prismStages.validateSecurity(checked);
       if (security._tag === 'Left') diagnostics.push(...security.left);
       const refused = security._tag === 'Left' || options.refusesCredentials?.(resource, request) === true;
       if (!refused) {
-        const input = stages.validateInput({ resource, element: request });
+        const input = remembering && identities ? remembering.validateInput(checked, identities) : validateInput(checked);
         if (input._tag === 'Left') diagnostics.push(...input.left.map(shortened));
       }
       const output = respond(resource, request, diagnostics, context);
-      const checked = options.validateResponses ? validateOutput({ resource, element: output }) : undefined;
-      return { _tag: 'Right', right: { output, validations: { input: diagnostics, output: checked?._tag === 'Left' ? checked.left.map(shortened) : [] } } };
+      const outputChecked = options.validateResponses ? validateOutput({ resource, element: output }) : undefined;
+      return { _tag: 'Right', right: { output, validations: { input: diagnostics, output: outputChecked?._tag === 'Left' ? outputChecked.left.map(shortened) : [] } } };
     },
     warmUp() {
       for (const resource of resources) {
