@@ -35,9 +35,11 @@ interface ReadRequest {
 }
 
 /**
- * A request under the document's base path, in three stages: read (session header, controls, body,
- * the request Prism is handed), Prism's pipeline (route → security → input → the responder →
- * output), and the check of what came out (a route error, a response the document forbids).
+ * A request under the document's base path, along its way (REQUEST_WAY): read (session header,
+ * controls, body, the request Prism is handed and its identities), an answer remembered for an
+ * identical request, Prism's pipeline (route → security → validation → the responder's stages →
+ * output), and the check of what came out (a route error, a response the document forbids). The
+ * request's context is handed from stage to stage as an argument.
  */
 export async function answerApiRequest(runtime: DocumentRuntime, services: ApiRequestServices, request: MockRequest, method: string, typedPath: string, search: string, headers: Record<string, string>): Promise<Answer> {
   const read = readApiRequest(runtime, services, request, method, typedPath, search, headers);

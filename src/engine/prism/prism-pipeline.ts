@@ -58,9 +58,15 @@ function shortened(diagnostic: IPrismDiagnostic): IPrismDiagnostic {
 }
 
 /**
+ * Prism's stages as `run` runs them, in the order Prism's own pipeline does (see createPrismPipeline);
+ * `respond` is the engine's responder, with stages of its own (operations' RESPONDER_STAGES).
+ */
+export const PRISM_STAGES = ['route', 'security', 'validation', 'respond', 'output'] as const;
+
+/**
  * Prism's stages, in the order its own pipeline runs them (prism-core's `factory`, mocking, never
- * forwarding): **route** (Prism's router), **credentials** (Prism's security check, then the mock's
- * key rule), **input** (Prism's validator, skipped for a request whose credentials are refused),
+ * forwarding): **route** (Prism's router), **security** (Prism's security check, then the mock's
+ * key rule), **validation** (Prism's validator, skipped for a request whose credentials are refused),
  * **respond** (the engine's responder, handed the request's context), **output** (Prism's response
  * validator, with `validateResponses`). Run here, not through the factory, so that the context goes
  * to the responder as an argument and the answer comes back in the same task.
