@@ -1,6 +1,6 @@
 import type { IHttpRequest } from '@stoplight/prism-http';
 import { describe, expect, it } from 'vitest';
-import { MAX_REMEMBERED_KEY_LENGTH, rememberVerdicts, requestIdentities, type PureStages, type RememberingStages, type RequestIdentities } from '../../src/engine/prism/prism-verdicts.js';
+import { MAX_REMEMBERED_KEY_CHARACTERS, MAX_REMEMBERED_KEY_LENGTH, rememberVerdicts, requestIdentities, type PureStages, type RememberingStages, type RequestIdentities } from '../../src/engine/prism/prism-verdicts.js';
 
 type RouteOptions = Parameters<PureStages['route']>[0];
 type CheckOptions = Parameters<PureStages['validateInput']>[0];
@@ -71,6 +71,22 @@ describe('remembered Prism verdicts hold no request and no failure', () => {
     expect(calls.security).toBe(2);
     for (const length of ['1', '2']) decide(memory, request('/pets/1'), requestIdentities('get', '/pets/1', '', { authorization: 'Bearer a', 'content-length': length }, true, new Set(['content-length'])));
     expect(calls.security).toBe(4);
+  });
+
+  it('holds no more than MAX_REMEMBERED_KEY_CHARACTERS characters of identities, whatever its capacity, the least recently used going first', () => {
+    const { stages, calls } = countingStages();
+    const memory = rememberVerdicts(stages, 1_000_000);
+    const headers = { 'x-pad': 'h'.repeat(MAX_REMEMBERED_KEY_LENGTH - 100) };
+    const identitiesOf = (index: number): RequestIdentities => requestIdentities('get', `/pets/${index}`, '', headers, false, NO_CREDENTIAL_NAMES);
+    // One more than fit (each request's identity, and one shared identity of its credentials).
+    const last = Math.ceil(MAX_REMEMBERED_KEY_CHARACTERS / String(identitiesOf(0).request).length);
+    for (let index = 0; index <= last; index++) decide(memory, request(`/pets/${index}`), identitiesOf(index));
+    const routed = calls.route;
+    // The newest is still remembered; the first went to make room.
+    decide(memory, request(`/pets/${last}`), identitiesOf(last));
+    expect(calls.route).toBe(routed);
+    decide(memory, request('/pets/0'), identitiesOf(0));
+    expect(calls.route).toBe(routed + 1);
   });
 
   it('gives a bodiless request an identity of its method, URL and headers, and none to one with a body or longer than MAX_REMEMBERED_KEY_LENGTH', () => {

@@ -14,6 +14,9 @@ type Verdicts = {
  */
 export const MAX_REMEMBERED_KEY_LENGTH = 2_048;
 
+/** The characters of every identity remembered, together: as many as 1,024 of the longest (4 MiB at two bytes a character), for any `capacity`. */
+export const MAX_REMEMBERED_KEY_CHARACTERS = 1_024 * MAX_REMEMBERED_KEY_LENGTH;
+
 /** The stages whose verdicts can be remembered: pure functions of the document and the request. */
 export type PureStages = Pick<PrismHttpComponents, 'route' | 'validateSecurity' | 'validateInput'>;
 
@@ -44,12 +47,19 @@ export interface RememberingStages {
  * verdict (route, security and input passed) of the same bodiless request (method, URL, headers).
  * Prism still decides every distinct request, and every one that fails its checks; this only spares
  * it deciding the same one twice. A create's body is always validated afresh, as is a read of an id
- * not asked before; their route and credentials are not. Bounded: `capacity` identities in all, the
- * least recently used going first, none longer than `MAX_REMEMBERED_KEY_LENGTH`; neither a request
+ * not asked before; their route and credentials are not. Bounded: `capacity` identities in all, and
+ * `MAX_REMEMBERED_KEY_CHARACTERS` characters of them, the least recently used going first, none
+ * longer than `MAX_REMEMBERED_KEY_LENGTH`; neither a request
  * nor a failure's diagnostics are kept (1,024 failures of 1,800 bad query values each held 133 MiB).
  */
 export function rememberVerdicts(stages: PureStages, capacity: number): RememberingStages {
   const verdicts = new Map<string, Verdicts>();
+  let characters = 0;
+  const forgetLeastRecentlyUsed = (): void => {
+    const oldest = verdicts.keys().next().value as string;
+    verdicts.delete(oldest);
+    characters -= oldest.length;
+  };
 
   /** The verdicts of `key`, made the most recently used (made, when `create`); undefined for a key too long to remember. */
   const entryFor = (key: string | undefined, create: boolean): Verdicts | undefined => {
@@ -60,7 +70,8 @@ export function rememberVerdicts(stages: PureStages, capacity: number): Remember
     } else {
       if (!create) return undefined;
       entry = {};
-      if (verdicts.size >= capacity) verdicts.delete(verdicts.keys().next().value as string);
+      characters += key.length;
+      while (verdicts.size > 0 && (verdicts.size >= capacity || characters > MAX_REMEMBERED_KEY_CHARACTERS)) forgetLeastRecentlyUsed();
     }
     verdicts.set(key, entry);
     return entry;
