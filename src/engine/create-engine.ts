@@ -19,7 +19,8 @@ import type { EngineOptions, MockRequest, MockResponse, Refusal } from './types.
 
 export { DEFAULT_PETS, SESSION_OPENED_HEADER } from '../sessions/index.js';
 export const DEFAULT_BODY_LIMIT = 1024 * 1024;
-export const DEFAULT_REMEMBERED_VERDICTS = 1024;
+/** Prism's verdicts remembered by default: a suite's lists, and reads of the records it made, under MAX_REMEMBERED_KEY_CHARACTERS. */
+export const DEFAULT_REMEMBERED_VERDICTS = 4096;
 
 /** The transport-agnostic mock: every surface (HTTP server, MSW, container) hands requests to one. */
 export interface Engine {

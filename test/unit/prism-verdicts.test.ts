@@ -1,6 +1,6 @@
 import type { IHttpRequest } from '@stoplight/prism-http';
 import { describe, expect, it } from 'vitest';
-import { MAX_REMEMBERED_KEY_LENGTH, rememberVerdicts, verdictKey, type PureStages } from '../../src/engine/prism/prism-verdicts.js';
+import { MAX_REMEMBERED_KEY_CHARACTERS, MAX_REMEMBERED_KEY_LENGTH, rememberVerdicts, requestIdentities, type PureStages, type RememberingStages, type RequestIdentities } from '../../src/engine/prism/prism-verdicts.js';
 
 type RouteOptions = Parameters<PureStages['route']>[0];
 type CheckOptions = Parameters<PureStages['validateInput']>[0];
@@ -11,7 +11,7 @@ function countingStages(): { stages: PureStages; calls: { route: number; securit
   const stages = {
     route: () => {
       calls.route++;
-      return { _tag: 'Right', right: { id: 'listPets' } };
+      return { _tag: 'Right', right: { id: 'listPets', method: 'get', path: '/pets' } };
     },
     validateSecurity: ({ element }: CheckOptions) => {
       calls.security++;
@@ -25,12 +25,15 @@ function countingStages(): { stages: PureStages; calls: { route: number; securit
   return { stages, calls };
 }
 
-/** Decides `request` through the remembering stages, as Prism's pipeline calls them. */
-function decide(remembered: PureStages, request: IHttpRequest): void {
-  remembered.route({ input: request } as unknown as RouteOptions);
-  remembered.validateSecurity({ element: request } as unknown as CheckOptions);
-  remembered.validateInput({ element: request } as unknown as CheckOptions);
+/** Decides `request` through the remembering stages, as the engine's Prism pipeline calls them. */
+function decide(remembered: RememberingStages, request: IHttpRequest, identities: RequestIdentities): void {
+  const routed = remembered.route({ input: request } as unknown as RouteOptions, identities);
+  const resource = (routed as { right: CheckOptions['resource'] }).right;
+  remembered.validateSecurity({ resource, element: request }, identities);
+  remembered.validateInput({ resource, element: request }, identities);
 }
+
+const NO_CREDENTIAL_NAMES: ReadonlySet<string> = new Set();
 
 const request = (path: string): IHttpRequest => ({ method: 'get', url: { path, query: { status: ['x'] } }, headers: {} });
 
@@ -38,29 +41,57 @@ describe('remembered Prism verdicts hold no request and no failure', () => {
   it('remembers the route and a passed security check of an identical request, but decides a failed input check afresh each time', () => {
     const { stages, calls } = countingStages();
     const memory = rememberVerdicts(stages, 16);
-    for (let time = 0; time < 3; time++) {
-      const repeated = request('/pets');
-      memory.mark(repeated, 'GET /pets?status=x');
-      decide(memory.stages, repeated);
-    }
+    for (let time = 0; time < 3; time++) decide(memory, request('/pets'), requestIdentities('get', '/pets', 'status=x', {}, false, NO_CREDENTIAL_NAMES));
     expect(calls).toEqual({ route: 1, security: 1, input: 3 });
   });
 
   it('remembers nothing of a request whose identity is longer than MAX_REMEMBERED_KEY_LENGTH', () => {
     const { stages, calls } = countingStages();
     const memory = rememberVerdicts(stages, 16);
-    const key = `GET /pets\nx-pad:${'h'.repeat(MAX_REMEMBERED_KEY_LENGTH)}`;
-    for (let time = 0; time < 2; time++) {
-      const repeated = request('/pets');
-      memory.mark(repeated, key);
-      decide(memory.stages, repeated);
+    const headers = { 'x-pad': 'h'.repeat(MAX_REMEMBERED_KEY_LENGTH) };
+    for (let time = 0; time < 2; time++) decide(memory, request('/pets'), requestIdentities('get', '/pets', 'status=x', headers, false, NO_CREDENTIAL_NAMES));
+    // Its route is remembered by method and path alone, which are short.
+    expect(calls).toEqual({ route: 1, security: 2, input: 2 });
+  });
+
+  it('remembers the route and passed credentials of requests with bodies, which differ in length, but validates each body', () => {
+    const { stages, calls } = countingStages();
+    const memory = rememberVerdicts(stages, 16);
+    for (const length of ['10', '11', '12']) {
+      const created = { ...request('/pets'), method: 'post' as const, body: { name: length } };
+      decide(memory, created, requestIdentities('post', '/pets', '', { authorization: 'Bearer a', 'content-length': length }, true, NO_CREDENTIAL_NAMES));
     }
-    expect(calls).toEqual({ route: 2, security: 2, input: 2 });
+    expect(calls).toEqual({ route: 1, security: 1, input: 3 });
+  });
+
+  it('checks the credentials afresh for other headers, and for another length where the document makes content-length a credential', () => {
+    const { stages, calls } = countingStages();
+    const memory = rememberVerdicts(stages, 16);
+    for (const token of ['a', 'b', 'a']) decide(memory, request('/pets/1'), requestIdentities('get', '/pets/1', '', { authorization: `Bearer ${token}` }, true, NO_CREDENTIAL_NAMES));
+    expect(calls.security).toBe(2);
+    for (const length of ['1', '2']) decide(memory, request('/pets/1'), requestIdentities('get', '/pets/1', '', { authorization: 'Bearer a', 'content-length': length }, true, new Set(['content-length'])));
+    expect(calls.security).toBe(4);
+  });
+
+  it('holds no more than MAX_REMEMBERED_KEY_CHARACTERS characters of identities, whatever its capacity, the least recently used going first', () => {
+    const { stages, calls } = countingStages();
+    const memory = rememberVerdicts(stages, 1_000_000);
+    const headers = { 'x-pad': 'h'.repeat(MAX_REMEMBERED_KEY_LENGTH - 100) };
+    const identitiesOf = (index: number): RequestIdentities => requestIdentities('get', `/pets/${index}`, '', headers, false, NO_CREDENTIAL_NAMES);
+    // One more than fit (each request's identity, and one shared identity of its credentials).
+    const last = Math.ceil(MAX_REMEMBERED_KEY_CHARACTERS / String(identitiesOf(0).request).length);
+    for (let index = 0; index <= last; index++) decide(memory, request(`/pets/${index}`), identitiesOf(index));
+    const routed = calls.route;
+    // The newest is still remembered; the first went to make room.
+    decide(memory, request(`/pets/${last}`), identitiesOf(last));
+    expect(calls.route).toBe(routed);
+    decide(memory, request('/pets/0'), identitiesOf(0));
+    expect(calls.route).toBe(routed + 1);
   });
 
   it('gives a bodiless request an identity of its method, URL and headers, and none to one with a body or longer than MAX_REMEMBERED_KEY_LENGTH', () => {
-    expect(verdictKey('GET', '/pets?', { authorization: 'Bearer a' }, false)).toBe('GET /pets?\nauthorization:Bearer a');
-    expect(verdictKey('POST', '/pets?', {}, true)).toBeUndefined();
-    expect(verdictKey('GET', '/pets?', { 'x-pad': 'h'.repeat(MAX_REMEMBERED_KEY_LENGTH) }, false)).toBeUndefined();
+    expect(requestIdentities('GET', '/pets', '', { authorization: 'Bearer a' }, false, NO_CREDENTIAL_NAMES)).toEqual({ request: 'GET /pets?\nauthorization:Bearer a', route: 'GET /pets', credentials: '?\nauthorization:Bearer a' });
+    expect(requestIdentities('POST', '/pets', '', { 'content-length': '2' }, true, NO_CREDENTIAL_NAMES)).toEqual({ request: undefined, route: 'POST /pets', credentials: '?' });
+    expect(requestIdentities('GET', '/pets', '', { 'x-pad': 'h'.repeat(MAX_REMEMBERED_KEY_LENGTH) }, false, NO_CREDENTIAL_NAMES).request).toBeUndefined();
   });
 });

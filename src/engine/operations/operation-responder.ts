@@ -59,10 +59,36 @@ export interface OperationResponderOptions {
 }
 
 /**
- * Prism's mock stage: after Prism routed the request and checked its security and input, decides
- * the answer, in this order: an injected fault, the sunset, credentials (unless 401 is forced), the
- * controls, the request's problems, a forced response, and finally the session's store.
+ * The responder's stages, in the order it runs them once Prism routed the request and checked its
+ * security and input; each answers the request or passes it on to the next:
+ * - **sunset**: an operation past its `Sunset` answers 410;
+ * - **credentials**: a forced or scripted 401 (which needs none), else Prism's verdict and the mock's key rule;
+ * - **session**: the session is entered (only with acceptable credentials) and its delay drawn;
+ * - **faults**: a fault drawn from the session's stream (`--fault-rate`), unless forced or scripted;
+ * - **input**: a control that cannot be honoured, else the request's problems (Prism's diagnostics, the body's limit);
+ * - **forced**: the declared response the controls force;
+ * - **scripted**: the session's override;
+ * - **role**: the operation's role in the store (list, read, create, …), else its answer from the document.
  */
+export const RESPONDER_STAGES = ['sunset', 'credentials', 'session', 'faults', 'input', 'forced', 'scripted', 'role'] as const;
+
+export type ResponderStageName = (typeof RESPONDER_STAGES)[number];
+
+/** What the responder's stages read of one request, handed to each: Prism's view of it, its context, and what its controls and overrides ask. */
+interface RequestWay {
+  readonly operation: IHttpOperation;
+  /** The operation's id (`iid`). */
+  readonly id: string;
+  readonly request: IHttpRequest;
+  readonly diagnostics: readonly IPrismDiagnostic[];
+  readonly context: RequestContext;
+  /** The controls force a response. */
+  readonly forced: boolean;
+  /** The override scripted for the request's session and operation, if any. */
+  readonly scripted: Override | undefined;
+}
+
+/** Prism's mock stage: after Prism routed the request and checked its security and input, decides the answer through RESPONDER_STAGES. */
 export function createOperationResponder(options: OperationResponderOptions) {
   const { document, apiKeys, bodyLimit, faultRate, latency, clock, overrides } = options;
   const deprecations = new Map([...document.operations].map(([id, operation]) => [id, deprecationHeaders(operation, document)]));
@@ -87,42 +113,52 @@ export function createOperationResponder(options: OperationResponderOptions) {
     return 'pet' in fitted ? fitted : completed;
   };
 
-  const decide = (operation: IHttpOperation, request: IHttpRequest, diagnostics: readonly IPrismDiagnostic[], context: RequestContext): IHttpResponse => {
-    const id = operation.iid ?? '';
-    const { controls } = context;
-    const forced = isForced(controls);
-    const retired = sunsets.get(id);
-    if (retired && clock().getTime() >= retired.sunset.getTime()) return goneResponse(retired.operation, document, retired.sunset);
-    // A forced 401 needs no credentials, and so opens no session; nor does a scripted one.
-    if (forced && controls.code === 401) return findForcingProblemResponse(operation, controls) ?? force(operation, request, context);
-    const scripted = overrides.size > 0 ? overrides.find(context.sessionId, id) : undefined;
-    if (!forced && scripted?.status === 401) return script(operation, request, context, scripted);
-    const prismRefused = diagnostics.some(diagnostic => isError(diagnostic) && diagnostic.code === 401);
-    const credentialProblem = findCredentialProblem(operation, request, apiKeys, prismRefused);
-    if (credentialProblem) return unauthorizedResponse(operation, credentialProblem);
+  // The responder's stages (RESPONDER_STAGES, in that order): each decides the answer, or passes the request on.
+  const stages: Record<Exclude<ResponderStageName, 'role'>, (way: RequestWay) => IHttpResponse | undefined> = {
+    sunset: ({ id }) => {
+      const retired = sunsets.get(id);
+      return retired && clock().getTime() >= retired.sunset.getTime() ? goneResponse(retired.operation, document, retired.sunset) : undefined;
+    },
+    credentials: ({ operation, request, diagnostics, context, forced, scripted }) => {
+      // A forced 401 needs no credentials, and so opens no session; nor does a scripted one.
+      if (forced && context.controls.code === 401) return findForcingProblemResponse(operation, context.controls) ?? force(operation, request, context);
+      if (!forced && scripted?.status === 401) return script(operation, request, context, scripted);
+      const prismRefused = diagnostics.some(diagnostic => isError(diagnostic) && diagnostic.code === 401);
+      const credentialProblem = findCredentialProblem(operation, request, apiKeys, prismRefused);
+      return credentialProblem ? unauthorizedResponse(operation, credentialProblem) : undefined;
+    },
     // Only now, with acceptable credentials, is the session opened and are its streams drawn from.
-    const entry = (context.session = context.enterSession());
-    const { session } = entry;
-    if (controls.delay === undefined && latency) context.delay = drawDelay(latency, session.latencyRandom);
-    const fault = faultRate > 0 ? drawFault(faultRate, session.faultRandom) : undefined;
-    if (fault && !forced && !scripted) {
+    session: ({ context }) => {
+      const { session } = (context.session = context.enterSession());
+      if (context.controls.delay === undefined && latency) context.delay = drawDelay(latency, session.latencyRandom);
+      return undefined;
+    },
+    faults: ({ context, forced, scripted }) => {
+      const fault = faultRate > 0 ? drawFault(faultRate, context.enterSession().session.faultRandom) : undefined;
+      if (!fault || forced || scripted) return undefined;
       context.control = 'fault';
       return fault;
-    }
-    const forcingProblem = findForcingProblemResponse(operation, controls);
-    if (forcingProblem) return forcingProblem;
-    const problem = findInputProblem({ operation, request, diagnostics, body: context.body, bodyLimit });
-    if (problem) {
-      if (context.body.kind === 'too-large') context.limit = 'bodyLimit';
+    },
+    input: ({ operation, request, diagnostics, context }) => {
+      const forcingProblem = findForcingProblemResponse(operation, context.controls);
+      if (forcingProblem) return forcingProblem;
+      const problem = findInputProblem({ operation, request, diagnostics, body: context.body, bodyLimit });
+      if (problem && context.body.kind === 'too-large') context.limit = 'bodyLimit';
       return problem;
-    }
-    if (forced) return force(operation, request, context);
-    if (scripted) return script(operation, request, context, scripted);
+    },
+    forced: ({ operation, request, context, forced }) => (forced ? force(operation, request, context) : undefined),
+    scripted: ({ operation, request, context, scripted }) => (scripted ? script(operation, request, context, scripted) : undefined),
+  };
+  const passing = RESPONDER_STAGES.flatMap(name => (name === 'role' ? [] : [stages[name]]));
+  /** The last stage, which always answers: by the operation's role in the store, else from the document. */
+  const role = ({ operation, id, request, context }: RequestWay): IHttpResponse => {
     if (document.operations.get(id)?.definition['x-not-implemented'] === true) {
       return errorResponse('not_implemented', `${operation.method.toUpperCase()} ${document.basePath}${operation.path} is marked x-not-implemented in the document.`);
     }
     const plan = plans.get(id);
     if (plan === undefined) return answerByDocument(operation, request, context);
+    // Entered by the session stage: this gives the same entry.
+    const { session } = context.enterSession();
     const storeOf = (name: string): PetStore => (name === primary ? session.store : (session.storeOf(name) ?? session.store));
     return recordOperations[plan.role]({
       plan,
@@ -141,6 +177,15 @@ export function createOperationResponder(options: OperationResponderOptions) {
       },
       seed: options.seed,
     });
+  };
+  const decide = (operation: IHttpOperation, request: IHttpRequest, diagnostics: readonly IPrismDiagnostic[], context: RequestContext): IHttpResponse => {
+    const id = operation.iid ?? '';
+    const way: RequestWay = { operation, id, request, diagnostics, context, forced: isForced(context.controls), scripted: overrides.size > 0 ? overrides.find(context.sessionId, id) : undefined };
+    for (const stage of passing) {
+      const answer = stage(way);
+      if (answer !== undefined) return answer;
+    }
+    return role(way);
   };
 
   /** The request's URL with its query changed, absolute on the host the request names (a page's `next_page_url`). */

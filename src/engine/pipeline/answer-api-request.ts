@@ -6,7 +6,7 @@ import { isForced, readControls, type DelayRange, type OverrideRegistry } from '
 import { decodeBody, parseQuery, utf8Length, type DecodedBody } from '../http/index.js';
 import { journalBody, NO_BODY, type JournalEntry, type JournalProblem } from '../journal/index.js';
 import type { RequestContext } from '../operations/index.js';
-import { escapeUndecodableSegments, loadPrismMocker, parsableContentType, verdictKey, type PrismResult } from '../prism/index.js';
+import { escapeUndecodableSegments, loadPrismMocker, parsableContentType, requestIdentities, type PrismResult, type RequestIdentities } from '../prism/index.js';
 import { errorResponse, toMockResponse } from '../responses/index.js';
 import type { MockRequest, MockResponse } from '../types.js';
 import type { Answer } from './answer.js';
@@ -30,26 +30,28 @@ interface ReadRequest {
   prismRequest: IHttpRequest;
   context: RequestContext;
   decoded: DecodedBody;
-  /** Marks a bodiless request as identical to earlier ones with the same key, whose verdicts Prism remembers. */
-  verdictKey: string | undefined;
+  /** What it is identical to earlier requests by, whose verdicts Prism remembers (the `request` one also keys remembered answers). */
+  identities: RequestIdentities;
 }
 
 /**
- * A request under the document's base path, in three stages: read (session header, controls, body,
- * the request Prism is handed), Prism's pipeline (route → security → input → the responder →
- * output), and the check of what came out (a route error, a response the document forbids).
+ * A request under the document's base path, along its way (REQUEST_WAY): read (session header,
+ * controls, body, the request Prism is handed and its identities), an answer remembered for an
+ * identical request, Prism's pipeline (route → security → validation → the responder's stages →
+ * output), and the check of what came out (a route error, a response the document forbids). The
+ * request's context is handed from stage to stage as an argument.
  */
 export async function answerApiRequest(runtime: DocumentRuntime, services: ApiRequestServices, request: MockRequest, method: string, typedPath: string, search: string, headers: Record<string, string>): Promise<Answer> {
   const read = readApiRequest(runtime, services, request, method, typedPath, search, headers);
   if ('answer' in read) return read.answer;
   const { context } = read;
-  const remembered = runtime.answers.recall(read.verdictKey, context);
+  const remembered = runtime.answers.recall(read.identities.request, context);
   if (remembered !== undefined) return { response: remembered, control: null, body: NO_BODY, ...(context.session && { session: context.session }), ...identityOf(read) };
   // Prism's mocker answers forced, scripted and document-answered responses; otherwise it is never loaded.
   if (isForced(context.controls) || services.overrides.size > 0 || runtime.answersFromDocument) context.mocker = await loadPrismMocker();
-  const result = runtime.pipeline.run(read.prismRequest, context, read.verdictKey);
+  const result = runtime.pipeline.run(read.prismRequest, context, read.identities);
   const { response, problems } = checkOutput(runtime, services, result, read, method, request.basePath);
-  runtime.answers.keep(read.verdictKey, context, response);
+  runtime.answers.keep(read.identities.request, context, response);
   response.delay = context.delay;
   const opened = context.session?.opened;
   if (opened) response.headers[SESSION_OPENED_HEADER] = opened;
@@ -105,7 +107,8 @@ function readApiRequest(runtime: DocumentRuntime, services: ApiRequestServices, 
     control: null,
     problems: [],
   };
-  return { path, typedPath, prismRequest, context, decoded, verdictKey: verdictKey(prismMethod, `${path}?${search}`, headers, decoded.kind !== 'none') };
+  const identities = requestIdentities(prismMethod, prismRequest.url.path, search, headers, decoded.kind !== 'none', runtime.credentialNames);
+  return { path, typedPath, prismRequest, context, decoded, identities };
 }
 
 /**
@@ -161,5 +164,5 @@ function bodyForJournal(decoded: DecodedBody): Pick<JournalEntry, 'body' | 'body
 
 /** The request's identity for the journal: the one Prism's verdicts are remembered by. */
 function identityOf(read: ReadRequest): Pick<Answer, 'identity'> {
-  return read.verdictKey === undefined ? {} : { identity: read.verdictKey };
+  return read.identities.request === undefined ? {} : { identity: read.identities.request };
 }

@@ -6,7 +6,7 @@ import { sunsetOf, type RequestContext } from '../operations/index.js';
 import type { MockResponse } from '../types.js';
 
 /** Answers remembered at most, across every session. */
-export const REMEMBERED_ANSWERS = 256;
+export const REMEMBERED_ANSWERS = 4096;
 /** Bytes (two a character, as if no text were Latin-1) the remembered answers' bodies and keys hold together, at most. */
 export const REMEMBERED_ANSWER_BYTES = 2 * 1024 * 1024;
 /** The longest body remembered, in characters: a larger page is made afresh each time. */

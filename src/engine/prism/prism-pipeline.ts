@@ -4,7 +4,7 @@ import router from '@stoplight/prism-http/dist/router/index.js';
 import { validateInput, validateOutput, validateSecurity } from '@stoplight/prism-http/dist/validator/index.js';
 import type { IHttpOperation } from '@stoplight/types';
 import type * as Either from 'fp-ts/lib/Either.js';
-import { rememberVerdicts, type PureStages } from './prism-verdicts.js';
+import { rememberVerdicts, type PureStages, type RememberingStages, type RequestIdentities } from './prism-verdicts.js';
 import { createRouteCandidates } from './route-candidates.js';
 
 /** The mock stage, after Prism routed and checked the request: it sees Prism's diagnostics and the request's context, and answers. */
@@ -15,9 +15,9 @@ export type PrismResult = Either.Either<Error, IPrismOutput<IHttpResponse>>;
 export interface PrismPipeline<Context> {
   /**
    * The request through the stages, in order, its `context` handed to the responder.
-   * `verdictKey` marks a request as identical to earlier ones with the same key (see prism-verdicts).
+   * `identities` say which earlier requests it is identical to, for each verdict (see prism-verdicts); without them Prism decides it all.
    */
-  run(request: IHttpRequest, context: Context, verdictKey?: string): PrismResult;
+  run(request: IHttpRequest, context: Context, identities?: RequestIdentities): PrismResult;
   /**
    * Has Prism compile every operation's validators now (Ajv compiles a schema on its first use and
    * keeps it per schema object) by validating a made-up request of each operation, which touches no
@@ -66,9 +66,15 @@ function shortened(diagnostic: IPrismDiagnostic): IPrismDiagnostic {
 }
 
 /**
+ * Prism's stages as `run` runs them, in the order Prism's own pipeline does (see createPrismPipeline);
+ * `respond` is the engine's responder, with stages of its own (operations' RESPONDER_STAGES).
+ */
+export const PRISM_STAGES = ['route', 'security', 'validation', 'respond', 'output'] as const;
+
+/**
  * Prism's stages, in the order its own pipeline runs them (prism-core's `factory`, mocking, never
- * forwarding): **route** (Prism's router), **credentials** (Prism's security check, then the mock's
- * key rule), **input** (Prism's validator, skipped for a request whose credentials are refused),
+ * forwarding): **route** (Prism's router), **security** (Prism's security check, then the mock's
+ * key rule), **validation** (Prism's validator, skipped for a request whose credentials are refused),
  * **respond** (the engine's responder, handed the request's context), **output** (Prism's response
  * validator, with `validateResponses`). Run here, not through the factory, so that the context goes
  * to the responder as an argument and the answer comes back in the same task.
@@ -80,28 +86,28 @@ export function createPrismPipeline<Context>(operations: readonly IHttpOperation
     validateSecurity: validateSecurity as unknown as PrismHttpComponents['validateSecurity'],
     validateInput,
   };
-  const memory = rememberVerdicts(prismStages, options.rememberedVerdicts);
-  const stages = options.rememberedVerdicts > 0 ? memory.stages : prismStages;
+  const remembering: RememberingStages | undefined = options.rememberedVerdicts > 0 ? rememberVerdicts(prismStages, options.rememberedVerdicts) : undefined;
   const resources = [...operations];
   const candidatesFor = createRouteCandidates(resources);
   return {
-    run(request, context, verdictKey) {
-      if (verdictKey !== undefined && options.rememberedVerdicts > 0) memory.mark(request, verdictKey);
-      const routed = stages.route({ resources: candidatesFor(request.url.path), input: request });
+    run(request, context, identities) {
+      const routedAmong = { resources: candidatesFor(request.url.path), input: request };
+      const routed = remembering && identities ? remembering.route(routedAmong, identities) : route(routedAmong);
       if (routed._tag === 'Left') return routed;
       const resource = routed.right;
       const diagnostics: IPrismDiagnostic[] = [];
+      const checked = { resource, element: request };
       const open = options.opensWithoutCredentials?.(resource) === true;
-      const security = open ? undefined : stages.validateSecurity({ resource, element: request });
+      const security = open ? undefined : remembering && identities ? remembering.validateSecurity(checked, identities) : prismStages.validateSecurity(checked);
       if (security?._tag === 'Left') diagnostics.push(...security.left);
       const refused = security?._tag === 'Left' || options.refusesCredentials?.(resource, request) === true;
       if (!refused) {
-        const input = stages.validateInput({ resource, element: request });
+        const input = remembering && identities ? remembering.validateInput(checked, identities) : validateInput(checked);
         if (input._tag === 'Left') diagnostics.push(...input.left.map(shortened));
       }
       const output = respond(resource, request, diagnostics, context);
-      const checked = options.validateResponses ? validateOutput({ resource, element: output }) : undefined;
-      return { _tag: 'Right', right: { output, validations: { input: diagnostics, output: checked?._tag === 'Left' ? checked.left.map(shortened) : [] } } };
+      const outputChecked = options.validateResponses ? validateOutput({ resource, element: output }) : undefined;
+      return { _tag: 'Right', right: { output, validations: { input: diagnostics, output: outputChecked?._tag === 'Left' ? outputChecked.left.map(shortened) : [] } } };
     },
     warmUp() {
       for (const resource of resources) {

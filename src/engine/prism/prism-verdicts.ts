@@ -1,4 +1,5 @@
 import type { IHttpRequest, PrismHttpComponents } from '@stoplight/prism-http';
+import type { IHttpOperation } from '@stoplight/types';
 
 /** A request's verdicts: the route, and whether security and input passed (a failure's diagnostics are not kept: Prism decides it again). */
 type Verdicts = {
@@ -13,70 +14,116 @@ type Verdicts = {
  */
 export const MAX_REMEMBERED_KEY_LENGTH = 2_048;
 
+/** The characters of every identity remembered, together: as many as 1,024 of the longest (4 MiB at two bytes a character), for any `capacity`. */
+export const MAX_REMEMBERED_KEY_CHARACTERS = 1_024 * MAX_REMEMBERED_KEY_LENGTH;
+
 /** The stages whose verdicts can be remembered: pure functions of the document and the request. */
 export type PureStages = Pick<PrismHttpComponents, 'route' | 'validateSecurity' | 'validateInput'>;
 
 /**
- * Remembers Prism's verdicts (the routed operation, whether security and input passed) for requests
- * the engine marked as identical to an earlier one: same method, URL, headers and no body. Prism
- * still decides every distinct request, and every one that fails its checks; this only spares it
- * deciding the same one twice. Bounded: the least recently used verdicts go first, and neither a
- * request nor a failure's diagnostics are kept (1,024 failures of 1,800 bad query values each held
- * 133 MiB), nor identities longer than `MAX_REMEMBERED_KEY_LENGTH`.
+ * What a request is identical to earlier ones by, for each of Prism's verdicts (see `requestIdentities`):
+ * the whole request (every verdict, and the engine's remembered answers and journal), its method and
+ * path (the route), its query and headers (the security check).
  */
-export function rememberVerdicts(stages: PureStages, capacity: number): { stages: PureStages; mark(request: IHttpRequest, key: string): void } {
-  const keys = new WeakMap<IHttpRequest, string>();
-  const verdicts = new Map<string, Verdicts>();
+export interface RequestIdentities {
+  /** Method, URL and headers of a bodiless request; undefined for one with a body, or one too long to remember. */
+  readonly request: string | undefined;
+  /** Method and path: all Prism's router reads of a request (no base URL is handed to it). */
+  readonly route: string;
+  /** Query and headers: all Prism's security check reads of a request, besides the operation it was routed to. */
+  readonly credentials: string;
+}
 
-  const entryFor = (request: IHttpRequest): Verdicts | undefined => {
-    const key = keys.get(request);
-    if (key === undefined) return undefined;
+/** The stages that remember, each handed the request's identities beside what Prism's own stage takes. */
+export interface RememberingStages {
+  route(options: Parameters<PureStages['route']>[0], identities: RequestIdentities): ReturnType<PureStages['route']>;
+  validateSecurity(options: { resource: IHttpOperation; element: IHttpRequest }, identities: RequestIdentities): ReturnType<PureStages['validateSecurity']>;
+  validateInput(options: { resource: IHttpOperation; element: IHttpRequest }, identities: RequestIdentities): ReturnType<PureStages['validateInput']>;
+}
+
+/**
+ * Remembers Prism's verdicts for requests identical to an earlier one: the routed operation of the
+ * same method and path; that security passed for the same operation, query and headers; every
+ * verdict (route, security and input passed) of the same bodiless request (method, URL, headers).
+ * Prism still decides every distinct request, and every one that fails its checks; this only spares
+ * it deciding the same one twice. A create's body is always validated afresh, as is a read of an id
+ * not asked before; their route and credentials are not. Bounded: `capacity` identities in all, and
+ * `MAX_REMEMBERED_KEY_CHARACTERS` characters of them, the least recently used going first, none
+ * longer than `MAX_REMEMBERED_KEY_LENGTH`; neither a request
+ * nor a failure's diagnostics are kept (1,024 failures of 1,800 bad query values each held 133 MiB).
+ */
+export function rememberVerdicts(stages: PureStages, capacity: number): RememberingStages {
+  const verdicts = new Map<string, Verdicts>();
+  let characters = 0;
+  const forgetLeastRecentlyUsed = (): void => {
+    const oldest = verdicts.keys().next().value as string;
+    verdicts.delete(oldest);
+    characters -= oldest.length;
+  };
+
+  /** The verdicts of `key`, made the most recently used (made, when `create`); undefined for a key too long to remember. */
+  const entryFor = (key: string | undefined, create: boolean): Verdicts | undefined => {
+    if (key === undefined || key.length > MAX_REMEMBERED_KEY_LENGTH) return undefined;
     let entry = verdicts.get(key);
     if (entry) {
       verdicts.delete(key);
     } else {
+      if (!create) return undefined;
       entry = {};
-      if (verdicts.size >= capacity) verdicts.delete(verdicts.keys().next().value as string);
+      characters += key.length;
+      while (verdicts.size > 0 && (verdicts.size >= capacity || characters > MAX_REMEMBERED_KEY_CHARACTERS)) forgetLeastRecentlyUsed();
     }
     verdicts.set(key, entry);
     return entry;
   };
+  /** The verdicts of the whole request, when it has an identity and they were taken (made by its route). */
+  const requestEntry = (identities: RequestIdentities): Verdicts | undefined => (identities.request === undefined ? undefined : verdicts.get(identities.request));
 
   return {
-    mark: (request, key) => {
-      if (key.length <= MAX_REMEMBERED_KEY_LENGTH) keys.set(request, key);
+    route: (options, identities) => {
+      const whole = entryFor(identities.request, true);
+      if (whole?.route) return whole.route;
+      // A bodiless request's own identity holds its route; only a request with a body takes a place by its path.
+      const byPath = entryFor(`route ${identities.route}`, whole === undefined);
+      const route = byPath?.route ?? stages.route(options);
+      if (whole) whole.route = route;
+      if (byPath) byPath.route = route;
+      return route;
     },
-    stages: {
-      route: options => {
-        const entry = entryFor(options.input);
-        if (!entry) return stages.route(options);
-        return (entry.route ??= stages.route(options));
-      },
-      validateSecurity: options => {
-        const entry = verdicts.get(keys.get(options.element) ?? '');
-        if (entry?.securityPassed) return { _tag: 'Right', right: options.element };
-        const verdict = stages.validateSecurity(options);
-        if (entry && verdict._tag === 'Right') entry.securityPassed = true;
-        return verdict;
-      },
-      validateInput: options => {
-        const entry = verdicts.get(keys.get(options.element) ?? '');
-        if (entry?.inputPassed) return { _tag: 'Right', right: options.element };
-        const verdict = stages.validateInput(options);
-        if (entry && verdict._tag === 'Right') entry.inputPassed = true;
-        return verdict;
-      },
+    validateSecurity: (options, identities) => {
+      const whole = requestEntry(identities);
+      if (whole?.securityPassed) return { _tag: 'Right', right: options.element };
+      const credentials = `credentials ${options.resource.id}\n${identities.credentials}`;
+      const passed = entryFor(credentials, false)?.securityPassed === true ? ({ _tag: 'Right', right: options.element } as const) : stages.validateSecurity(options);
+      if (passed._tag === 'Right') {
+        if (whole) whole.securityPassed = true;
+        const byCredentials = entryFor(credentials, true);
+        if (byCredentials) byCredentials.securityPassed = true;
+      }
+      return passed;
+    },
+    validateInput: (options, identities) => {
+      const whole = requestEntry(identities);
+      if (whole?.inputPassed) return { _tag: 'Right', right: options.element };
+      const verdict = stages.validateInput(options);
+      if (whole && verdict._tag === 'Right') whole.inputPassed = true;
+      return verdict;
     },
   };
 }
 
 /**
- * The identity of a bodiless request, for `rememberVerdicts` (and the engine's remembered answers and
- * journal, which go by it too); undefined when it has a body or is longer than `MAX_REMEMBERED_KEY_LENGTH`.
+ * A request's identities for `rememberVerdicts` (the `request` one also keys the engine's remembered
+ * answers and journal). The headers are taken in their order, `content-length` last: the credentials'
+ * identity leaves it out (a create's length changes with its body, and no security check reads it)
+ * unless the document names it as a credential (`credentialNames`).
  */
-export function verdictKey(method: string, url: string, headers: Readonly<Record<string, string>>, hasBody: boolean): string | undefined {
-  if (hasBody) return undefined;
-  let key = `${method} ${url}`;
-  for (const name in headers) key += `\n${name}:${headers[name] ?? ''}`;
-  return key.length <= MAX_REMEMBERED_KEY_LENGTH ? key : undefined;
+export function requestIdentities(method: string, path: string, search: string, headers: Readonly<Record<string, string>>, hasBody: boolean, credentialNames: ReadonlySet<string>): RequestIdentities {
+  let credentials = `?${search}`;
+  for (const name in headers) if (name !== 'content-length') credentials += `\n${name}:${headers[name] ?? ''}`;
+  const length = headers['content-length'];
+  const lengthLine = length === undefined ? '' : `\ncontent-length:${length}`;
+  if (credentialNames.has('content-length')) credentials += lengthLine;
+  const whole = hasBody ? undefined : `${method} ${path}${credentials}${credentialNames.has('content-length') ? '' : lengthLine}`;
+  return { request: whole !== undefined && whole.length <= MAX_REMEMBERED_KEY_LENGTH ? whole : undefined, route: `${method} ${path}`, credentials };
 }
