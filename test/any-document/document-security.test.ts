@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { createEngine, type Engine } from '../../src/index.js';
 
 const PET = {
@@ -121,6 +121,27 @@ describe('the document’s own security', () => {
     const validated = await engine.handle({ method: 'POST', url: '/api/things', headers: { authorization: 'Bearer good', 'content-type': 'application/json' }, body: '{"name":5}' });
     expect(validated.status).toBe(400);
     expect(engine.journal.list().at(-1)?.problems.some(problem => problem.path.startsWith('body'))).toBe(true);
+  });
+
+  it('never parses the body of a request refused for its credentials: a stranger’s large JSON costs no JSON.parse', async () => {
+    const secured = documentWith({ bearer: { type: 'http', scheme: 'bearer' } }, [{ bearer: [] }]);
+    const engine = await createEngine({ document: secured, pets: 2, apiKeys: ['good'] });
+    const large = JSON.stringify({ name: 'Rex', tags: Array.from({ length: 20_000 }, (_, index) => [index]) });
+    const parse = vi.spyOn(JSON, 'parse');
+    try {
+      const parsedLarge = (): number => parse.mock.calls.filter(([text]) => text === large).length;
+      for (const headers of [{}, { authorization: 'Bearer stranger' }]) {
+        const refused = await engine.handle({ method: 'POST', url: '/api/things', headers: { ...headers, 'content-type': 'application/json' }, body: large });
+        expect(refused.status).toBe(401);
+      }
+      expect(parsedLarge()).toBe(0);
+      // Past the journal's limit, the journal cuts it unread too; with credentials it is parsed, once.
+      expect(engine.journal.list().at(-1)?.bodyCut).toBe(true);
+      expect((await engine.handle({ method: 'POST', url: '/api/things', headers: { authorization: 'Bearer good', 'content-type': 'application/json' }, body: large })).status).toBe(201);
+      expect(parsedLarge()).toBe(1);
+    } finally {
+      parse.mockRestore();
+    }
   });
 
   it('redacts in the journal every credential the document declares, though its name does not look like one', async () => {

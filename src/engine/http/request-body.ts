@@ -18,9 +18,39 @@ const textDecoder = new TextDecoder('utf-8', { fatal: false });
 const strictDecoder = new TextDecoder('utf-8', { fatal: true });
 
 export function decodeBody(body: Uint8Array | string | undefined, contentType: string | undefined, tooLarge: boolean): DecodedBody {
-  if (tooLarge) return { kind: 'too-large' };
+  return decodeBodyOnUse(body, contentType, tooLarge).decoded();
+}
+
+/**
+ * A request body whose costly decoding (JSON parsed, numbers JSON would round found, UTF-8 checked)
+ * waits until something reads it: a request refused for its credentials never pays for its body.
+ * What it is (`none`, `too-large`, or a body of some text) is known at once.
+ */
+export interface BodyOnUse {
+  readonly kind: 'none' | 'too-large' | 'some';
+  /** The body's text ('' for none or too large). */
+  readonly text: string;
+  /** The body decoded, the first time it is asked for; the same object after. */
+  decoded(): DecodedBody;
+}
+
+export function decodeBodyOnUse(body: Uint8Array | string | undefined, contentType: string | undefined, tooLarge: boolean): BodyOnUse {
+  if (tooLarge) return settled({ kind: 'too-large' }, '');
   const text = typeof body === 'string' ? body : body && body.byteLength > 0 ? textDecoder.decode(body) : '';
-  if (text.length === 0) return { kind: 'none' };
+  if (text.length === 0) return settled({ kind: 'none' }, '');
+  let decoded: DecodedBody | undefined;
+  return {
+    kind: 'some',
+    text,
+    decoded: () => (decoded ??= decodeText(body, text, contentType)),
+  };
+}
+
+function settled(decoded: DecodedBody & { kind: 'none' | 'too-large' }, text: string): BodyOnUse {
+  return { kind: decoded.kind, text, decoded: () => decoded };
+}
+
+function decodeText(body: Uint8Array | string | undefined, text: string, contentType: string | undefined): DecodedBody {
   const mediaType = contentType?.split(';', 1)[0]?.trim();
   if (mediaType !== undefined && FORM_MEDIA_TYPE.test(mediaType)) return { kind: 'form', value: parseFormBody(text), text, contentType: mediaType };
   if (!mediaType || !JSON_MEDIA_TYPE.test(mediaType)) return { kind: 'not-json', text, contentType: mediaType };

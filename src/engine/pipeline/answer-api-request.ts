@@ -3,8 +3,8 @@ import type { HttpMethod } from '@stoplight/types';
 import { findSessionIdProblem, SESSION_HEADER, SESSION_OPENED_HEADER, type SessionRegistry } from '../../sessions/index.js';
 import { isError } from '../checks/index.js';
 import { isForced, readControls, type DelayRange, type OverrideRegistry } from '../controls/index.js';
-import { decodeBody, parseQuery, utf8Length, type DecodedBody } from '../http/index.js';
-import { journalBody, NO_BODY, type JournalEntry, type JournalProblem } from '../journal/index.js';
+import { decodeBodyOnUse, parseQuery, utf8Length, type BodyOnUse, type DecodedBody } from '../http/index.js';
+import { JOURNAL_BODY_LIMIT, journalBody, NO_BODY, type JournalEntry, type JournalProblem } from '../journal/index.js';
 import type { RequestContext } from '../operations/index.js';
 import { escapeUndecodableSegments, loadPrismMocker, parsableContentType, requestIdentities, type PrismResult, type RequestIdentities } from '../prism/index.js';
 import { errorResponse, toMockResponse } from '../responses/index.js';
@@ -29,7 +29,8 @@ interface ReadRequest {
   typedPath: string;
   prismRequest: IHttpRequest;
   context: RequestContext;
-  decoded: DecodedBody;
+  /** Its body, decoded only once something reads it (a request refused for its credentials never is). */
+  body: BodyOnUse;
   /** What it is identical to earlier requests by, whose verdicts Prism remembers (the `request` one also keys remembered answers). */
   identities: RequestIdentities;
 }
@@ -59,7 +60,7 @@ export async function answerApiRequest(runtime: DocumentRuntime, services: ApiRe
     response,
     problems,
     control: context.control,
-    body: bodyForJournal(read.decoded),
+    body: bodyForJournal(read.body),
     ...(context.session && { session: context.session }),
     ...(context.limit !== undefined && { limit: context.limit }),
     ...identityOf(read),
@@ -80,7 +81,7 @@ function readApiRequest(runtime: DocumentRuntime, services: ApiRequestServices, 
   const read = readControls(headers['prefer'], query);
   if ('problem' in read) return { answer: { response: toMockResponse(runtime.shapeError(errorResponse('invalid_request', read.problem), { method, path })) } };
   const { controls } = read;
-  const decoded = decodeBody(request.body, headers['content-type'], request.bodyTooLarge === true);
+  const body = decodeBodyOnUse(request.body, headers['content-type'], request.bodyTooLarge === true);
   if (parsableContentType(headers['content-type']) === undefined) delete headers['content-type'];
   // Prism routes no HEAD: it is answered as the GET it stands for, without the body.
   const prismMethod = method === 'HEAD' ? 'GET' : method;
@@ -88,17 +89,18 @@ function readApiRequest(runtime: DocumentRuntime, services: ApiRequestServices, 
     method: prismMethod.toLowerCase() as HttpMethod,
     url: { path: escapeUndecodableSegments(path), query },
     headers,
-    ...(decoded.kind === 'json' && { body: decoded.value }),
-    // A form's text as it came: Prism reads it by the operation's encodings, as it validates it.
-    ...((decoded.kind === 'invalid-json' || decoded.kind === 'not-json' || decoded.kind === 'form') && { body: decoded.text }),
   };
-  if (decoded.kind !== 'none' && headers['content-length'] === undefined) {
+  // Read by Prism's validator and the responder, after the route and the credentials: only then is it parsed.
+  if (body.kind === 'some') Object.defineProperty(prismRequest, 'body', { enumerable: true, configurable: true, get: () => prismBodyOf(body.decoded()) });
+  if (body.kind !== 'none' && headers['content-length'] === undefined) {
     // Prism looks at Content-Length to tell whether a body came; MSW requests may lack it.
     headers['content-length'] = String(typeof request.body === 'string' ? utf8Length(request.body) : request.body?.byteLength ?? 1);
   }
   const { sessions, latency } = services;
   const context: RequestContext = {
-    body: decoded,
+    get body() {
+      return body.decoded();
+    },
     sessionId,
     // Once: a remembered answer enters it before the responder would.
     enterSession: () => (context.session ??= sessionId === undefined ? { session: sessions.default } : sessions.enter(sessionId)),
@@ -107,8 +109,8 @@ function readApiRequest(runtime: DocumentRuntime, services: ApiRequestServices, 
     control: null,
     problems: [],
   };
-  const identities = requestIdentities(prismMethod, prismRequest.url.path, search, headers, decoded.kind !== 'none', runtime.credentialNames);
-  return { path, typedPath, prismRequest, context, decoded, identities };
+  const identities = requestIdentities(prismMethod, prismRequest.url.path, search, headers, body.kind !== 'none', runtime.credentialNames);
+  return { path, typedPath, prismRequest, context, body, identities };
 }
 
 /**
@@ -145,21 +147,32 @@ function checkOutput(
   };
 }
 
-/** The body as the journal keeps it: parsed JSON, or the text of another kind. */
-function bodyForJournal(decoded: DecodedBody): Pick<JournalEntry, 'body' | 'bodyCut'> {
+/** What Prism is handed as the body: parsed JSON, or the text of another kind (a form's as it came: Prism reads it by the operation's encodings). */
+function prismBodyOf(decoded: DecodedBody): unknown {
   switch (decoded.kind) {
     case 'json':
-      return journalBody(decoded.text, { value: decoded.value });
-    case 'form':
-      return journalBody(decoded.text, { value: decoded.value });
+      return decoded.value;
     case 'invalid-json':
     case 'not-json':
-      return journalBody(decoded.text, undefined);
+    case 'form':
+      return decoded.text;
     case 'too-large':
-      return { body: null, bodyCut: true };
     case 'none':
-      return NO_BODY;
+      return undefined;
   }
+}
+
+/**
+ * The body as the journal keeps it: parsed JSON, or the text of another kind. A body longer than the
+ * journal keeps is cut without being decoded (a stranger's megabyte, refused for its credentials, is
+ * never parsed); a shorter one is decoded here if nothing did.
+ */
+function bodyForJournal(body: BodyOnUse): Pick<JournalEntry, 'body' | 'bodyCut'> {
+  if (body.kind === 'too-large') return { body: null, bodyCut: true };
+  if (body.kind === 'none') return NO_BODY;
+  if (body.text.length > JOURNAL_BODY_LIMIT) return journalBody(body.text, undefined);
+  const decoded = body.decoded();
+  return decoded.kind === 'json' || decoded.kind === 'form' ? journalBody(decoded.text, { value: decoded.value }) : journalBody(body.text, undefined);
 }
 
 /** The request's identity for the journal: the one Prism's verdicts are remembered by. */
