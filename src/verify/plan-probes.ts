@@ -286,12 +286,23 @@ export function learnCreated(operation: OperationModel, context: PlanContext, an
   if (operation.method !== 'POST' || answer.status < 200 || answer.status >= 300) return undefined;
   const planned = context.model.planned.get(operation.operationId);
   const collection = planned?.plan.role === 'create' ? context.model.byName.get(planned.plan.resource) : undefined;
-  const value = answer.json?.value;
+  const value = unwrapped(answer.json?.value, planned?.plan.success.envelope);
   const body = value !== null && typeof value === 'object' && !Array.isArray(value) ? (value as Record<string, unknown>) : undefined;
   const key = collection ? (body?.[collection.keyProperty] ?? keyFromLocation(answer, collection.resource.key.kind)) : undefined;
   const created: CreatedRecord = { operationId: operation.operationId, collection: collection?.name, key, pathValues, name: typeof body?.['name'] === 'string' ? body['name'] : '', location: answer.headers['location'] ?? fillPath(operation.path, pathValues) };
   state.createdLocations.push(created);
   return created;
+}
+
+/** A record as it stands in its envelope (`{"article": {...}}`, where the document wraps it so), or the value itself. */
+export function unwrapped(value: unknown, envelope: string | undefined): unknown {
+  if (envelope === undefined || value === null || typeof value !== 'object' || Array.isArray(value) || !(envelope in value)) return value;
+  return (value as Record<string, unknown>)[envelope];
+}
+
+/** A body in the envelope the document sends a record in (`{"article": {...}}`), or as it is. */
+export function enveloped(body: unknown, envelope: string | undefined): unknown {
+  return envelope === undefined ? body : { [envelope]: body };
 }
 
 /** The key a `Location` names in its last segment. */

@@ -7,7 +7,7 @@ import { describeAnswer } from './check-document.js';
 import type { Collection, PlannedOperation } from './collections.js';
 import { declares, expectRefusal, expectSuccess, itemsOf, sameJson } from './expectations.js';
 import { plannedPathValues, unknownKey } from './fill-path.js';
-import { bodyFixes, expectFiltered, learnCreated, learnRecords, type PlanContext } from './plan-probes.js';
+import { bodyFixes, enveloped, expectFiltered, learnCreated, learnRecords, unwrapped, type PlanContext } from './plan-probes.js';
 import { fillPath, forgetRecord, scenarioOf, withQuery, type Expectation, type Probe, type SideState } from './probe.js';
 import { sampleParameter } from './build-body.js';
 import { isJsonMediaType } from './read-operations.js';
@@ -91,8 +91,10 @@ export function planScenario(collection: Collection, context: PlanContext, readO
         const made = learnCreated(create.operation, context, answer, state, own.pathValues ?? {});
         const sent = pending.get(state)?.body as RecordValue | undefined;
         if (made && sent) {
-          const answered = answer.json?.value;
-          own.created = { key: made.key, sent, answered: create.plan.success.bodyIsRecord && answered !== null && typeof answered === 'object' ? (answered as RecordValue) : undefined, pathValues: own.pathValues ?? {} };
+          // The record itself, out of the envelope the document sends and answers it in.
+          const answered = unwrapped(answer.json?.value, create.plan.success.envelope);
+          const record = unwrapped(sent, create.plan.requestEnvelope) as RecordValue;
+          own.created = { key: made.key, sent: record, answered: create.plan.success.bodyIsRecord && answered !== null && typeof answered === 'object' ? (answered as RecordValue) : undefined, pathValues: own.pathValues ?? {} };
         }
       },
     });
@@ -102,7 +104,8 @@ export function planScenario(collection: Collection, context: PlanContext, readO
         target: state => (scenario(state).created ? at(read, state, createdOptions(state)) : undefined),
         expect: (answer, state) => {
           const created = scenario(state).created;
-          return [created?.answered ? expectSame(answer, created.answered, 'The created record read back') : expectHolds(collection, answer, created?.sent ?? {}, 'The created record read back')];
+          const record = inEnvelope(answer, read.plan.success.envelope);
+          return [created?.answered ? expectSame(record, created.answered, 'The created record read back') : expectHolds(collection, record, created?.sent ?? {}, 'The created record read back')];
         },
       });
     }
@@ -152,7 +155,7 @@ export function planScenario(collection: Collection, context: PlanContext, readO
         expect: (answer, state) => {
           const results: Expectation[] = [expectSuccess(update.operation, answer, 'read-back', 'Updating the created record')];
           const change = pending.get(state)?.change;
-          const value = answer.json?.value as RecordValue | undefined;
+          const value = unwrapped(answer.json?.value, update.plan.success.envelope) as RecordValue | undefined;
           if (change && answer.status < 300 && update.plan.success.bodyIsRecord && value && typeof value === 'object') {
             results.push(sameJson(value[change.property], change.value) ? { check: 'read-back', outcome: 'passed', message: `The update answers ${change.property} as sent.` } : { check: 'read-back', outcome: 'error', message: `The update answers another ${change.property} than it was sent.`, expected: JSON.stringify(change.value), actual: describeAnswer(answer) });
           }
@@ -169,7 +172,7 @@ export function planScenario(collection: Collection, context: PlanContext, readO
           target: state => (scenario(state).updated ? at(read, state, createdOptions(state)) : undefined),
           expect: (answer, state) => {
             const change = scenario(state).updated;
-            const value = answer.json?.value as RecordValue | undefined;
+            const value = unwrapped(answer.json?.value, read.plan.success.envelope) as RecordValue | undefined;
             if (answer.status !== 200) return [{ check: 'read-back', outcome: 'error', message: 'The updated record was not found.', expected: '200', actual: describeAnswer(answer) }];
             return [sameJson(value?.[change?.property ?? ''], change?.value) ? { check: 'read-back', outcome: 'passed', message: `The update of ${change?.property ?? ''} is read back.` } : { check: 'read-back', outcome: 'error', message: `The update of ${change?.property ?? ''} is not read back.`, expected: JSON.stringify(change?.value), actual: describeAnswer(answer) }];
           },
@@ -290,7 +293,7 @@ function expectCreated(collection: Collection, create: PlannedOperation, answer:
   if (created.outcome !== 'passed' || answer.status >= 300) return [created];
   const own = scenarioOf(state, collection.name).created;
   const results: Expectation[] = [created];
-  if (own?.answered) results.push(expectHolds(collection, answer, own.sent, 'The created record'));
+  if (own?.answered) results.push(expectHolds(collection, inEnvelope(answer, create.plan.success.envelope), own.sent, 'The created record'));
   const location = answer.headers['location'];
   const key = own?.key;
   if (location !== undefined && (typeof key === 'number' || typeof key === 'string') && !location.replace(/[?#].*$/, '').replace(/\/+$/, '').endsWith(`/${encodeURIComponent(key)}`)) {
@@ -308,6 +311,12 @@ function expectHolds(collection: Collection, answer: Answer, sent: RecordValue, 
   return differing.length === 0
     ? { check: 'read-back', outcome: 'passed', message: `${what} holds what was sent.` }
     : { check: 'read-back', outcome: 'error', message: `${what} differs from what was sent in ${differing.map(([key]) => key).join(', ')}.`, expected: JSON.stringify(Object.fromEntries(compared)), actual: describeAnswer(answer) };
+}
+
+/** The answer with its JSON value out of the envelope the document answers a record in. */
+function inEnvelope(answer: Answer, envelope: string | undefined): Answer {
+  if (envelope === undefined || answer.json === undefined) return answer;
+  return { ...answer, json: { ...answer.json, value: unwrapped(answer.json.value, envelope) } };
 }
 
 function expectSame(answer: Answer, expected: RecordValue | undefined, what: string): Expectation {
@@ -365,8 +374,8 @@ function planUpdate(collection: Collection, update: PlannedOperation, created: {
   let firstProblems: string[] | undefined;
   for (const field of ordered) {
     for (const value of otherValues(properties[field] as JsonSchema, record[field])) {
-      const bodies = [...(update.plan.role === 'merge' ? [{ [field]: value }] : []), ...(update.plan.role === 'replace-by-body' ? [] : [{ ...full, [field]: value }]), { ...withKey, [field]: value }, { ...whole, [field]: value }];
-      for (const body of bodies) {
+      const records = [...(update.plan.role === 'merge' ? [{ [field]: value }] : []), ...(update.plan.role === 'replace-by-body' ? [] : [{ ...full, [field]: value }]), { ...withKey, [field]: value }, { ...whole, [field]: value }];
+      for (const body of records.map(record => enveloped(record, update.plan.requestEnvelope))) {
         const problems = context.bodies.problems(update.operation, body);
         if (problems.length === 0) return { body, property: field, value };
         firstProblems ??= problems;

@@ -5,6 +5,7 @@ import { createEngine, createMockServer, type Engine } from '../../src/index.js'
 const EVENTS = fileURLToPath(new URL('../documents/events.yaml', import.meta.url));
 const EVOLVED = fileURLToPath(new URL('../documents/evolved-pets.yaml', import.meta.url));
 const KENNEL = fileURLToPath(new URL('../documents/kennel-openapi3.yaml', import.meta.url));
+const CONDUIT = fileURLToPath(new URL('../documents/real-world/conduit.yaml', import.meta.url));
 const JSON_BODY = { 'content-type': 'application/json' };
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 
@@ -77,6 +78,21 @@ describe('documents as teams write them', () => {
     expect((await call(engine, 'POST', '/pets', { name: 'Rex', age: -5 })).status).toBe(400);
     expect((await call(engine, 'POST', '/pets', { name: 'Rex', age: 'x' })).status).toBe(400);
     expect((await call(engine, 'POST', '/pets', { name: 'Rex', age: 5 })).status).toBe(201);
+  });
+
+  it('filters a list only by query parameters whose values compare with the property they name: Conduit’s favorited=<username> and author=<username> are not the record’s boolean and object', async () => {
+    const engine = await createEngine({ documentPath: CONDUIT, pets: 5 });
+    const listed = async (query: string): Promise<number> => {
+      const response = await engine.handle({ method: 'GET', url: `/api/articles${query}`, headers: {} });
+      expect(response.status).toBe(200);
+      return (JSON.parse(String(response.body)) as { articles: unknown[] }).articles.length;
+    };
+    expect(await listed('')).toBe(5);
+    expect(await listed('?favorited=jake')).toBe(5);
+    expect(await listed('?author=jake')).toBe(5);
+    const rules = [...engine.document.resources.plans.values()].find(plan => plan.operationId === 'GetArticles');
+    expect(rules?.filters.map(filter => filter.parameter)).not.toContain('favorited');
+    expect(rules?.filters.map(filter => filter.parameter)).not.toContain('author');
   });
 
   it('seeds decimal properties with a multipleOf as multiples Prism’s validator takes (a price of 0.01 steps refused the start: 0.3 is no multiple of 0.1 to Ajv)', async () => {

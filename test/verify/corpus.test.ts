@@ -22,6 +22,15 @@ const DOCUMENTS = [
   { file: './documents/events-open.yaml', collections: { events: [...ALL_STEPS.filter(step => step !== 'update (PUT)'), 'update (PATCH)', "filter by the created one's city"] } },
   // Swagger 2.0 with an API key in a header (the token), multipart and form bodies verify does not send, and a nested create-only path.
   { file: '../documents/kennel-swagger2.yaml', collections: { dogs: ['create', 'read the created one back', 'list after create', "filter by the created one's status", "filter by the created one's breed", 'delete the created one', 'read the deleted one', 'an unknown key'] } },
+  // Envelopes both ways ({"article": {...}}, {"articles": [...], "articlesCount": n}), slug keys, an API key in Authorization (`Token …`), query parameters named like properties they do not filter by (favorited=<a username>).
+  {
+    file: '../documents/real-world/conduit.yaml',
+    credentials: { Token: 'Token corpus-verify' },
+    collections: {
+      articles: ALL_STEPS,
+      comments: ['create', 'list after create', 'delete the created one'],
+    },
+  },
 ] as const;
 
 describe.each(DOCUMENTS)('verify against the mock started with the document $file', document => {
@@ -31,7 +40,7 @@ describe.each(DOCUMENTS)('verify against the mock started with the document $fil
   let result: VerifyResult;
   beforeAll(async () => {
     deployment = await startDeployment(corpus(file));
-    result = await verifyDeployment(deployment.url, { token: TOKEN, documentPath: corpus(file), timeoutMs: 30_000 });
+    result = await verifyDeployment(deployment.url, { token: TOKEN, ...('credentials' in document && { credentials: document.credentials }), documentPath: corpus(file), timeoutMs: 30_000 });
   });
   afterAll(() => deployment.close());
 

@@ -431,9 +431,27 @@ function findFilters(resource: Resource, query: readonly OpenAPIV3_1.ParameterOb
       continue;
     }
     if (property === resource.key.property && parameter.name !== property) continue;
+    if (!valuesCompare(parameter.schema as JsonSchema | undefined, properties[property])) continue;
     filters.push({ parameter: parameter.name, property, match: typeIncludes(properties[property], 'array') ? 'contains' : 'equals' });
   }
   return filters;
+}
+
+/**
+ * Whether a query parameter's values can be compared with a property's (its items', for an array):
+ * not where the property is an object (Conduit's `author=jake` names the author's username, not the
+ * author), nor a boolean where the parameter is not (`favorited=jake`: the articles jake favorited).
+ * A parameter of no declared type compares with anything a query can hold.
+ */
+function valuesCompare(parameter: JsonSchema | undefined, property: JsonSchema | undefined): boolean {
+  const value = property === undefined ? undefined : typeIncludes(property, 'array') && property.items !== undefined ? mergeAllOf(property.items) : mergeAllOf(property);
+  if (value === undefined || parameter === undefined) return true;
+  const given = mergeAllOf(parameter);
+  const typed = given.type !== undefined;
+  if (typeIncludes(value, 'object') && value.type !== undefined && !typeIncludes(given, 'object')) return false;
+  const only = (schema: JsonSchema, type: string): boolean => (Array.isArray(schema.type) ? schema.type.every(each => each === type || each === 'null') : schema.type === type);
+  if (only(value, 'boolean') && typed && !typeIncludes(given, 'boolean')) return false;
+  return !(typed && only(given, 'boolean') && !typeIncludes(value, 'boolean') && value.type !== undefined);
 }
 
 const LOWER_WORDS: Readonly<Record<string, RangeBound>> = { start: 'atLeast', from: 'atLeast', since: 'atLeast', min: 'atLeast', after: 'above', gte: 'atLeast', gt: 'above' };
