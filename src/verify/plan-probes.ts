@@ -215,7 +215,8 @@ function expectChallenge(answer: Answer, challenges: string[]): Expectation[] {
   ];
 }
 
-function requiredQuery(operation: OperationModel, context: PlanContext): Record<string, string | number> {
+/** The query parameters the operation requires, each at its example, else a value its schema takes (eShop's `api-version=1.0`). */
+export function requiredQuery(operation: OperationModel, context: Pick<PlanContext, 'document'>): Record<string, string | number> {
   const query: Record<string, string | number> = {};
   for (const parameter of operation.parameters) {
     if (parameter.in !== 'query' || !parameter.required) continue;

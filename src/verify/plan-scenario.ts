@@ -7,7 +7,7 @@ import { describeAnswer } from './check-document.js';
 import type { Collection, PlannedOperation } from './collections.js';
 import { declares, expectRefusal, expectSuccess, itemsOf, sameJson } from './expectations.js';
 import { plannedPathValues, unknownKey } from './fill-path.js';
-import { bodyFixes, enveloped, expectFiltered, learnCreated, learnRecords, unwrapped, type PlanContext } from './plan-probes.js';
+import { bodyFixes, enveloped, expectFiltered, learnCreated, learnRecords, requiredQuery, unwrapped, type PlanContext } from './plan-probes.js';
 import { fillPath, forgetRecord, scenarioOf, withQuery, type Expectation, type Probe, type SideState } from './probe.js';
 import { sampleParameter } from './build-body.js';
 import { isJsonMediaType } from './read-operations.js';
@@ -52,7 +52,7 @@ export function planScenario(collection: Collection, context: PlanContext, readO
     const found = parameter?.schema && name !== undefined ? forms.map(form => context.validator.problems(parameter.schema?.pointer ?? '', form)) : [[]];
     const problems = found.some(each => each.length === 0) ? [] : (found[0] ?? []);
     if (problems.length > 0) return { notChecked: `the key ${JSON.stringify(filled.values[name ?? ''])} is one {${name ?? ''}} does not accept by the document (${problems[0] ?? ''})` };
-    return fillPath(planned.operation.path, filled.values);
+    return withQuery(fillPath(planned.operation.path, filled.values), requiredQuery(planned.operation, context));
   };
   const createdOptions = (state: SideState): Parameters<typeof plannedPathValues>[3] => {
     const created = scenario(state).created;
@@ -79,7 +79,7 @@ export function planScenario(collection: Collection, context: PlanContext, readO
         if ('notChecked' in filled) return { notChecked: `${collection.name} cannot be created: ${filled.notChecked}` };
         const made = context.bodies.make(create.operation, bodyFixes(create.operation, context, state, filled.values), 1);
         if ('problem' in made) return { notChecked: `${collection.name} cannot be created: ${made.problem}` };
-        const path = fillPath(create.operation.path, filled.values);
+        const path = withQuery(fillPath(create.operation.path, filled.values), requiredQuery(create.operation, context));
         pending.set(state, { path, body: made.body });
         scenario(state).pathValues = filled.values;
         return path;

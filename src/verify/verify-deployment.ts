@@ -6,9 +6,9 @@ import { chooseCredentials, credentialNames, impliedChallenges, readSchemes, sec
 import { plannedPathValues } from './fill-path.js';
 import { mergeFindings, type RecordedResult } from './merge-findings.js';
 import { createMockTarget, type MockTarget } from './mock-target.js';
-import { planOperationProbes, unsendable, type PlanContext } from './plan-probes.js';
+import { planOperationProbes, requiredQuery, unsendable, type PlanContext } from './plan-probes.js';
 import { planScenario } from './plan-scenario.js';
-import { changesState, createSideState, fillPath, type Probe } from './probe.js';
+import { changesState, createSideState, fillPath, withQuery, type Probe } from './probe.js';
 import { readOperations, type OperationModel } from './read-operations.js';
 import { createScrubbers, scrubWith } from './redact.js';
 import { createRunId } from './run-id.js';
@@ -181,7 +181,7 @@ export async function verifyDeployment(baseUrl: string, options: VerifyOptions =
     }
     await runPhase(`scenario of ${collection.name}`, () => planScenario(collection, context, readOnly));
   }
-  await cleanUp(state, model, cleanup).catch((error: unknown) => (cleanup.note = `Clean-up failed: ${messageOf(error)}`));
+  await cleanUp(state, model, context, cleanup).catch((error: unknown) => (cleanup.note = `Clean-up failed: ${messageOf(error)}`));
 
   for (const operation of operations) {
     const reason = notChecked.get(operation.operationId);
@@ -196,7 +196,7 @@ export async function verifyDeployment(baseUrl: string, options: VerifyOptions =
 }
 
 /** Removes what the run created and its scenario did not, where the document declares a DELETE for it; otherwise lists it. */
-async function cleanUp(state: RunState, model: CollectionModel, cleanup: VerifyResult['cleanup']): Promise<void> {
+async function cleanUp(state: RunState, model: CollectionModel, context: Pick<PlanContext, 'document'>, cleanup: VerifyResult['cleanup']): Promise<void> {
   const created = state.deployment.createdLocations;
   if (created.length === 0) return;
   const withoutDelete = new Set<string>();
@@ -222,7 +222,8 @@ async function cleanUp(state: RunState, model: CollectionModel, cleanup: VerifyR
       cleanup.leftBehind.push(leave(credentials.reason));
       continue;
     }
-    const exchange = await sendRequest({ method: 'DELETE', url: new URL(`${state.baseUrl}${withCredentialQuery(location, credentials)}`), headers: requestHeaders(state, credentials, false) }, state.send);
+    const target = withQuery(location, requiredQuery(remove.operation, context));
+    const exchange = await sendRequest({ method: 'DELETE', url: new URL(`${state.baseUrl}${withCredentialQuery(target, credentials)}`), headers: requestHeaders(state, credentials, false) }, state.send);
     state.requests++;
     if (exchange.kind === 'answer' && exchange.status >= 200 && exchange.status < 300) cleanup.removed.push(location);
     else cleanup.leftBehind.push(leave(exchange.kind === 'answer' ? `DELETE answered ${exchange.status}` : exchange.message));
