@@ -79,3 +79,15 @@ export function describeBigDocument(figures: BigDocumentFigures): string {
   if (figures.startMs === undefined) return `Big document: ${figures.name} (${figures.megabytes.toFixed(1)} MB) did not start within ${START_MS / 1000} s`;
   return `Big document: ${figures.name} (${figures.megabytes.toFixed(1)} MB): ready in ${ms(figures.startMs)}, first create ${ms(figures.firstCreateMs)}, first read ${ms(figures.firstReadMs)}, later creates ${ms(figures.laterCreateMs)} (median of 20), resident ${figures.rssMiB?.toFixed(0) ?? '-'} MiB`;
 }
+
+/**
+ * The seeded fuzzer of hostile requests against hostile documents (test/support/hostile-fuzz.ts), at
+ * the bench's size: what a second client reading health and a list, and creating a pet, waited meanwhile.
+ */
+export async function describeHostileFuzz(): Promise<string> {
+  const { runHostileFuzz } = await import('../test/support/hostile-fuzz.js');
+  const result = await runHostileFuzz({ seed: 31, requests: Number(process.env['HOSTILE_FUZZ_REQUESTS'] ?? 400) });
+  const sorted = [...result.latencies].sort((a, b) => a - b);
+  const at = (share: number): string => `${(sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * share))] ?? Number.NaN).toFixed(1)} ms`;
+  return `Hostile fuzz: ${result.hostileRequests} hostile requests over 6 hostile documents; a second client's ${sorted.length} requests p50 ${at(0.5)}, p99 ${at(0.99)}, max ${at(1)}; ${result.problems.length === 0 ? 'nothing lost, no 500' : `${result.problems.length} problems: ${result.problems.slice(0, 3).join('; ')}`}`;
+}

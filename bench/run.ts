@@ -15,7 +15,7 @@ import { measureBrowser, ROUNDS as BROWSER_ROUNDS, type BrowserPageFigures } fro
 import { measureDocker } from './docker.js';
 import { buildBaseline } from './baseline.js';
 import { measureJournalMemory } from './journal.js';
-import { describeBigDocument, measureBigDocuments } from './big-document.js';
+import { describeBigDocument, describeHostileFuzz, measureBigDocuments } from './big-document.js';
 import { runMixedBench } from './mixed-bench.js';
 import { recordRatios } from './ratio-record.js';
 import { CEILING_TARGET_MIB, measureMemoryCeiling } from './memory-ceiling.js';
@@ -189,6 +189,7 @@ const journalMemory = await measureJournalMemory();
 console.log(`Worst case: resident memory ${(worstCase.rss / 1024 / 1024).toFixed(1)} MiB with the default store and 100 sessions each full (10,000 pets of 255-character names); largest page ${(worstCase.largestPage / 1024).toFixed(1)} KiB`);
 
 for (const figures of await measureBigDocuments()) console.log(describeBigDocument(figures));
+console.log(await describeHostileFuzz());
 const ceiling = await measureMemoryCeiling();
 const dockerFigures = await measureDocker();
 const mb = (bytes: number): string => `${(bytes / 1024 / 1024).toFixed(1)} MiB`;

@@ -144,10 +144,65 @@ const PRECOMPILED_COMPILE = `    const compiledSchema = { ...schema, __bundled__
 // made absolute: every schema of a document shares one compiled copy of each bundle entry. Compiled
 // as Prism does (\`{...schema, __bundled__}\`), Ajv walked and compiled the whole reachable bundle
 // again for each schema: for a document of Stripe's size, 600 operations × 1,200 entries, minutes.
+// Each reference is also followed lazily: written as the keyword \`x-petstore-mock-reference\`, whose
+// entry is compiled (once per Ajv instance, by ajv.getSchema) when a value first reaches it, with the
+// value's place passed on, so errors name the same paths. Ajv compiles a \`$ref\` with the schema that
+// holds it, and so the whole graph a schema reaches: a Stripe-sized document's schemas reach 20,000
+// entries, 8 s of compiling before the first record is checked. A bundle or schema that uses
+// \`unevaluatedProperties\`, \`unevaluatedItems\` or dynamic references keeps Ajv's own \`$ref\`s: what
+// a reference evaluates must then be known where the reference is compiled.
 const SHARED_BUNDLES = `
 const bundleIds = new WeakMap();
 const bundlesAdded = new WeakMap();
+const bundlesFollowedLazily = new WeakMap();
 let bundleCount = 0;
+const LAZY_REFERENCE = 'x-petstore-mock-reference';
+const EVALUATION_KEYWORDS = new Set(['unevaluatedProperties', 'unevaluatedItems', '$dynamicRef', '$recursiveRef', '$dynamicAnchor', '$recursiveAnchor']);
+function usesEvaluationKeywords(root) {
+    const seen = new Set();
+    const stack = [root];
+    while (stack.length > 0) {
+        const node = stack.pop();
+        if (typeof node !== 'object' || node === null || seen.has(node)) continue;
+        seen.add(node);
+        for (const [key, value] of Object.entries(node)) {
+            if (EVALUATION_KEYWORDS.has(key)) return true;
+            stack.push(value);
+        }
+    }
+    return false;
+}
+function lazyReferenceKeyword(ajvInstance, bundlesById) {
+    const validateReference = function (reference, data, parentSchema, dataContext) {
+        const key = reference.replace('#', '');
+        let validate = ajvInstance.getSchema(key);
+        if (validate === undefined) {
+            // First reached: the entry alone is added (and walked, and compiled), its own references lazy in turn.
+            const [id, pointer] = reference.split('#');
+            const bundle = bundlesById.get(id);
+            const name = decodeURIComponent(pointer.slice('/__bundled__/'.length)).replace(/~1/g, '/').replace(/~0/g, '~');
+            if (bundle === undefined || !Object.prototype.hasOwnProperty.call(bundle, name)) throw new Error(\`petstore-mock: no schema at \${reference}\`);
+            ajvInstance.addSchema(withReferencesAbsolute(bundle[name], id, true, new Map()), key);
+            validate = ajvInstance.getSchema(key);
+        }
+        const valid = validate(data, dataContext);
+        validateReference.errors = valid ? null : validate.errors;
+        return valid;
+    };
+    return { keyword: LAZY_REFERENCE, schemaType: 'string', modifying: true, validate: validateReference };
+}
+function withReferencesAbsolute(node, id, lazily, copies) {
+    if (typeof node !== 'object' || node === null) return node;
+    if (copies.has(node)) return copies.get(node);
+    const copy = Array.isArray(node) ? [] : {};
+    copies.set(node, copy);
+    for (const [key, value] of Object.entries(node)) {
+        if (key === '$ref' && typeof value === 'string' && value.startsWith('#/__bundled__/')) copy[lazily ? LAZY_REFERENCE : key] = id + value;
+        else copy[key] = withReferencesAbsolute(value, id, lazily, copies);
+    }
+    return copy;
+}
+const lazyBundlesOf = new WeakMap();
 function withSharedBundle(ajvInstance, schema, bundle) {
     if (typeof bundle !== 'object' || bundle === null) return { ...schema, __bundled__: bundle };
     let id = bundleIds.get(bundle);
@@ -156,24 +211,25 @@ function withSharedBundle(ajvInstance, schema, bundle) {
         id = \`petstore-mock-bundle-\${bundleCount}.json\`;
         bundleIds.set(bundle, id);
     }
+    let followed = bundlesFollowedLazily.get(bundle);
+    if (followed === undefined) bundlesFollowedLazily.set(bundle, (followed = !usesEvaluationKeywords(bundle)));
+    if (followed && !usesEvaluationKeywords(schema)) {
+        // Entries are added to the instance one by one, as values first reach them.
+        let lazyBundles = lazyBundlesOf.get(ajvInstance);
+        if (lazyBundles === undefined) {
+            lazyBundlesOf.set(ajvInstance, (lazyBundles = new Map()));
+            ajvInstance.addKeyword(lazyReferenceKeyword(ajvInstance, lazyBundles));
+        }
+        lazyBundles.set(id, bundle);
+        return withReferencesAbsolute(schema, id, true, new Map());
+    }
     let added = bundlesAdded.get(ajvInstance);
     if (added === undefined) bundlesAdded.set(ajvInstance, (added = new Set()));
     if (!added.has(id)) {
-        ajvInstance.addSchema({ __bundled__: bundle }, id);
+        ajvInstance.addSchema({ __bundled__: withReferencesAbsolute(bundle, id, false, new Map()) }, id);
         added.add(id);
     }
-    const copies = new Map();
-    const absolute = node => {
-        if (typeof node !== 'object' || node === null) return node;
-        if (copies.has(node)) return copies.get(node);
-        const copy = Array.isArray(node) ? [] : {};
-        copies.set(node, copy);
-        for (const [key, value] of Object.entries(node)) {
-            copy[key] = key === '$ref' && typeof value === 'string' && value.startsWith('#/__bundled__/') ? id + value : absolute(value);
-        }
-        return copy;
-    };
-    return absolute(schema);
+    return withReferencesAbsolute(schema, id, false, new Map());
 }
 `;
 const COMPILE_SHARED = `    const validationFunction = ajvInstance.compile(withSharedBundle(ajvInstance, schema, bundle));`;

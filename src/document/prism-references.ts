@@ -20,7 +20,6 @@ export function withReferencesResolved(source: object, operations: readonly IHtt
   const targets = new Map<string, unknown>();
   const sizes = new Map<string, number>();
   const entries = new Map<string, unknown>();
-  const entryReferences = new Map<string, readonly string[]>();
   const rewritten = new WeakMap<object, unknown>();
   // Each target's key in `__bundled__`, and back: a plain name (`components.schemas.Pet`), because
   // Prism's mocker (json-schema-faker) splits a `$ref` at every `/` and never decodes `~1`.
@@ -119,26 +118,23 @@ export function withReferencesResolved(source: object, operations: readonly IHtt
     entries.set(pointer, rewrite(targetOf(pointer)));
   };
 
-  /** The bundle entries a rewritten value refers to directly (not through other entries). */
-  const referencesIn = (value: unknown): string[] => {
-    const found = new Set<string>();
+  /** Whether a rewritten value refers to a bundle entry. */
+  const refersToEntries = (value: unknown): boolean => {
     const seen = new Set<object>();
-    const visit = (node: unknown): void => {
-      if (typeof node !== 'object' || node === null || seen.has(node)) return;
+    const stack: unknown[] = [value];
+    while (stack.length > 0) {
+      const node = stack.pop();
+      if (typeof node !== 'object' || node === null || seen.has(node)) continue;
       seen.add(node);
       if (Array.isArray(node)) {
-        for (const item of node) visit(item);
-        return;
+        stack.push(...(node as unknown[]));
+        continue;
       }
       const { $ref } = node as Node;
-      if (typeof $ref === 'string' && $ref.startsWith('#/__bundled__/')) {
-        const pointer = pointersByKey.get($ref.slice('#/__bundled__/'.length));
-        if (pointer !== undefined) found.add(pointer);
-      }
-      for (const [key, item] of Object.entries(node)) if (!DATA_KEYWORDS.has(key)) visit(item);
-    };
-    visit(value);
-    return [...found];
+      if (typeof $ref === 'string' && $ref.startsWith('#/__bundled__/')) return true;
+      for (const [key, item] of Object.entries(node)) if (!DATA_KEYWORDS.has(key)) stack.push(item);
+    }
+    return false;
   };
 
   let everyEntry: Node | undefined;
@@ -148,24 +144,13 @@ export function withReferencesResolved(source: object, operations: readonly IHtt
     return bundle;
   };
 
-  // Every operation rewritten first: the entries are all made before any bundle is.
+  // Every operation rewritten first: the entries are all made before any bundle is. One bundle, every
+  // entry, for every operation that refers to any: Prism's validator, as the build edits it, adds a
+  // bundle to Ajv once and compiles each entry once, when a value first reaches it, for all the
+  // schemas that use it. (Which entries an operation reaches through others is not needed, and
+  // finding it walked the bundle once per operation: seconds on a document of Stripe's size.)
   const rewrittenOperations = operations.map(operation => rewrite(operation) as IHttpOperation & Node);
-  return rewrittenOperations.map(resolved => {
-    const reached = new Set<string>();
-    const pending = referencesIn(resolved);
-    while (pending.length > 0) {
-      const pointer = pending.pop() as string;
-      if (reached.has(pointer)) continue;
-      reached.add(pointer);
-      let next = entryReferences.get(pointer);
-      if (next === undefined) entryReferences.set(pointer, (next = referencesIn(entries.get(pointer))));
-      pending.push(...next);
-    }
-    // One bundle, every entry, for every operation that reaches any: Prism's validator, as the build
-    // edits it, adds a bundle to Ajv once and compiles each entry once for all the schemas that use it.
-    if (reached.size === 0) return resolved;
-    return { ...resolved, __bundled__: (everyEntry ??= bundleOf(entries.keys())) };
-  });
+  return rewrittenOperations.map(resolved => (refersToEntries(resolved) ? { ...resolved, __bundled__: (everyEntry ??= bundleOf(entries.keys())) } : resolved));
 }
 
 /**

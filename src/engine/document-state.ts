@@ -62,8 +62,18 @@ export function documentPets(document: PetstoreDocument, options: { seed: number
   if (built && built.seed === options.seed && built.firstId === firstId && options.count <= built.pets.length) return structuredClone(built.pets.slice(0, options.count)) as unknown as Pet[];
   // A document without any collection: its one store, at no path, stays empty.
   if (document.pets.resource.collectionPaths.length === 0) return [];
+  shareDocumentReferences(document);
   if (document.pets.resource.key.kind !== 'sequence') return seedRecordsOf(document, document.pets.resource, { seed: options.seed, count: options.count, now: new Date(0) });
   return generatePets(document.pets, options.count, { seed: options.seed, firstId });
+}
+
+/**
+ * Every collection's schema compiles against one bundle of the document's shared schemas, not one
+ * each: read before any record is checked (the seeded pets are), else the first collection's schema
+ * is read on its own first, the whole graph walked twice.
+ */
+function shareDocumentReferences(document: PetstoreDocument): void {
+  shareReferences(document.resources.resources.map(each => each.schema));
 }
 
 /** `pet` with what the service assigns filled in, checked against the document's `Pet` (see `completeRecord`). */
@@ -94,8 +104,7 @@ export function adoptDocument(
   },
 ): DocumentChange {
   const resource = document.pets;
-  // Every collection's schema compiles against one bundle of the document's shared schemas, not one each.
-  shareReferences(document.resources.resources.map(each => each.schema));
+  shareDocumentReferences(document);
   const shape = documentShape(document, options.defaultStatus);
   // Pets given were checked when read (readPets); seeded ones of the package's document at build.
   const seededUnchecked = options.initialPetsGiven !== true && document.checks?.seededPetsFit !== true;

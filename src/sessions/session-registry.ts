@@ -196,7 +196,7 @@ export function createSessionRegistry(options: SessionRegistryOptions = {}): Ses
     },
     stores: () => [defaultSession.store, ...[...named.values()].map(session => session.store)],
     setCollections(next) {
-      collections = new Map([...next].map(([name, collection]) => [name, { ...collection, initial: freezePets(collection.initial) }]));
+      collections = new Map([...next].map(([name, collection]) => [name, frozenOnFirstUse(collection)]));
       for (const session of [defaultSession, ...named.values()]) session.keepCollections(collections);
     },
     storesOf: name => [defaultSession, ...named.values()].flatMap(session => session.liveStoreOf(name) ?? []),
@@ -204,6 +204,20 @@ export function createSessionRegistry(options: SessionRegistryOptions = {}): Ses
     shape,
     maxSessions,
     maxPets,
+  };
+}
+
+/**
+ * The collection with its records frozen when first read: a collection's records are made when a
+ * store of it first opens (a big document's collections are not all made at start).
+ */
+function frozenOnFirstUse(collection: CollectionState): CollectionState {
+  let initial: readonly Pet[] | undefined;
+  return {
+    shape: collection.shape,
+    get initial() {
+      return (initial ??= freezePets(collection.initial));
+    },
   };
 }
 

@@ -15,7 +15,7 @@ const precompiledValidators = precompiledValidatorsPlugin(() =>
   precompiledValidatorModules({ sourceSha256: 'test', compiled: compileDocument(readFileSync('openapi/petstore.yaml', 'utf8')) }),
 );
 
-type Validate = (value: unknown, schema: object, coerce: boolean, context: string) => { _tag: string; value?: unknown };
+type Validate = (value: unknown, schema: object, coerce: boolean, context: string, prefix?: string, bundle?: object) => { _tag: string; value?: unknown };
 
 /** Marks Ajv's core class module, when it is evaluated, on `globalThis.ajvEvaluated`. */
 const markAjv = {
@@ -73,6 +73,33 @@ describe('the build’s edit of Prism’s validator (each draft’s Ajv pair mad
         }
       }
     }
+  });
+
+  it('follows a bundle’s references as values reach them, with the verdicts and paths Prism gives unedited', async () => {
+    const [edited, unedited] = await Promise.all([bundledValidator(true), bundledValidator(false)]);
+    const node = { type: 'object', required: ['name'], properties: { name: { type: 'string', maxLength: 3 }, count: { type: 'integer' }, children: { type: 'array', items: { $ref: '#/__bundled__/Node' } }, parent: { $ref: '#/__bundled__/Node' }, tag: { $ref: '#/__bundled__/Tag' } } };
+    const bundle = { Node: node, Tag: { type: 'string', enum: ['a', 'b'] } };
+    const root = { $ref: '#/__bundled__/Node' };
+    const values = [
+      { name: 'Rex', children: [{ name: 'a' }, { name: 'b', children: [{ name: 'long', tag: 'c' }] }] },
+      { name: 'Rex', parent: { parent: {} }, count: '3' },
+      { name: 'Rex', tag: 'a', count: 'x', children: [1] },
+      'not an object',
+    ];
+    for (const coerce of [true, false]) {
+      for (const value of values) {
+        const [mine, theirs] = [structuredClone(value), structuredClone(value)];
+        expect(edited(mine, root, coerce, 'body', 'body', bundle)).toEqual(unedited(theirs, root, coerce, 'body', 'body', bundle));
+        // Coerced in place (count: '3' → 3) as Prism's own references coerce.
+        expect(mine).toEqual(theirs);
+      }
+    }
+    // An entry no value reaches is never compiled: one Ajv refuses to compile does not stop the others
+    // (Prism unedited compiled the whole bundle up front, and read the refusal as "no problems").
+    const broken = { ...bundle, Broken: { type: 'no-such-type' }, Node: { ...node, properties: { ...node.properties, broken: { $ref: '#/__bundled__/Broken' } } } };
+    const deep = { name: 'Rex', children: [{ name: 'long' }] };
+    expect(edited(deep, root, false, 'body', 'body', broken)).toMatchObject({ _tag: 'Some', value: [{ path: ['body', 'children', '0', 'name'] }] });
+    expect(unedited(deep, root, false, 'body', 'body', broken)._tag).toBe('None');
   });
 
   it('compiles with new Ajv instances once renewed, as a reloaded document needs: the old instance holds on to every schema it compiled', async () => {

@@ -81,20 +81,41 @@ function isNullable(schema: JsonSchema): boolean {
  * operation's example shows, where it has one that fits; else `count` records generated from its
  * schema, seeded by the collection's name (one collection's records do not move another's), keys
  * assigned as the store would, each foreign key naming a record its parent collection starts with.
+ * Each collection's records are made on first use (a store of it opened, or its state read), not
+ * when the document is adopted: checking them compiles its schema, which for a document of
+ * Stripe's size (150 collections) took most of a minute at start. Whatever the order of first use,
+ * a collection's records are the ones made in parents-first order: a parent after it in that order
+ * (a cycle) gives it no foreign keys, as when every collection was made at start.
  */
 export function seedCollections(
   document: PetstoreDocument,
   options: { seed: number; count: number; now: Date; primaryRecords?: readonly Pet[]; given?: Readonly<Record<string, readonly object[]>> | undefined },
 ): Map<string, CollectionState> {
   const primary = document.pets.resource.name;
-  const seeded = new Map<string, readonly Pet[]>();
-  const states = new Map<string, CollectionState>();
-  for (const resource of inParentOrder(document)) {
+  const ordered = inParentOrder(document);
+  const place = new Map(ordered.map((resource, index) => [resource.name, index]));
+  const made = new Map<string, readonly Pet[]>();
+  const recordsOf = (resource: Resource): readonly Pet[] => {
+    const known = made.get(resource.name);
+    if (known !== undefined) return known;
     const shape = collectionShape(resource, options.seed);
     const given = options.given?.[resource.name] as Pet[] | undefined;
-    const records = resource.name === primary ? [...(options.primaryRecords ?? [])] : (given ?? exampleRecords(document, resource, options) ?? generateRecords(document, resource, shape, seeded, options));
-    seeded.set(resource.name, records);
-    if (resource.name !== primary) states.set(resource.name, { shape, initial: records });
+    // The parents made before it in parents-first order, each made (once) when first needed.
+    const before = new Map(parentsOf(document, resource).filter(parent => (place.get(parent.resource.name) ?? 0) < (place.get(resource.name) ?? 0)).map(parent => [parent.resource.name, recordsOf(parent.resource)]));
+    const records = resource.name === primary ? [...(options.primaryRecords ?? [])] : (given ?? exampleRecords(document, resource, options) ?? generateRecords(document, resource, shape, before, options));
+    made.set(resource.name, records);
+    return records;
+  };
+  const states = new Map<string, CollectionState>();
+  for (const resource of ordered) {
+    if (resource.name === primary) continue;
+    let initial: readonly Pet[] | undefined;
+    states.set(resource.name, {
+      shape: collectionShape(resource, options.seed),
+      get initial() {
+        return (initial ??= recordsOf(resource));
+      },
+    });
   }
   return states;
 }
