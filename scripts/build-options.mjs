@@ -10,7 +10,7 @@ import { readFile } from 'node:fs/promises';
 import { leanFpTs } from './lean-fp-ts.mjs';
 import { leanRequires } from './lean-requires.mjs';
 import { prismBasicAuthWithoutBuffer } from './prism-basic-auth.mjs';
-import { prismLazyAjv, prismLazyAjvSchemasCheckedAtBuild } from './prism-lazy-ajv.mjs';
+import { prismLazyAjv } from './prism-lazy-ajv.mjs';
 import { prismLazyLodashFp } from './prism-lazy-lodash-fp.mjs';
 import { precompiledValidatorModules, precompiledValidatorsPlugin } from './prism-precompiled-validators.mjs';
 import { prismUriTemplateWithoutEval } from './prism-uri-template.mjs';
@@ -130,7 +130,7 @@ export const browserBuildOptions = {
   define: { 'process.platform': '"browser"', 'process.browser': 'true', global: 'globalThis' },
   target: 'es2022',
   external: ['msw', 'msw/*'],
-  plugins: [prismFakerEnglishOnly, prismLazyAjvSchemasCheckedAtBuild, ajvInPage, precompiledValidators, prismUriTemplateWithoutEval, prismBasicAuthWithoutBuffer, prismLazyLodashFp, prismValidatorRequiresOnUse, leanFpTs, fakerOnFirstUse, leanRequires, entriesByName, ...browserBuildPlugins()],
+  plugins: [prismFakerEnglishOnly, prismLazyAjv, ajvInPage, precompiledValidators, prismUriTemplateWithoutEval, prismBasicAuthWithoutBuffer, prismLazyLodashFp, prismValidatorRequiresOnUse, leanFpTs, fakerOnFirstUse, leanRequires, entriesByName, ...browserBuildPlugins()],
 };
 
 /** The dashboard's script, for browsers: served by the mock at /__admin/dashboard.js. */

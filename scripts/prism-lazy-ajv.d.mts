@@ -1,8 +1,7 @@
 import type { Plugin } from 'esbuild';
 
 /** The edited text of Prism's validators/utils.js: each draft's Ajv pair made on first use; with `precompiled`, the build's validators looked up first. Throws when the expected text is missing. */
-export function lazyAjvInstances(source: string, options?: { schemasCheckedAtBuild?: boolean; precompiled?: boolean }): string;
+export function lazyAjvInstances(source: string, options?: { precompiled?: boolean }): string;
 export const prismLazyAjv: Plugin;
-export const prismLazyAjvSchemasCheckedAtBuild: Plugin;
 /** Ajv's multipleOfPrecision in Prism's validator as the build edits it: a quotient within 1e-9 of a whole number is a multiple. */
 export const MULTIPLE_OF_PRECISION: number;

@@ -236,16 +236,21 @@ const COMPILE_SHARED = `    const validationFunction = ajvInstance.compile(withS
 const PRECOMPILED_CALL = 'getValidationFunction(String(schema.$schema), coerce, schema, bundle)';
 
 /**
- * The edited text of Prism's validators/utils.js. With `schemasCheckedAtBuild` (the browser build,
- * whose only document is the embedded one, its schemas checked against their meta-schemas by the
- * build: scripts/browser-build.mjs), Ajv is also told not to check them again in the page.
+ * The edited text of Prism's validators/utils.js: each draft's Ajv pair made on first use, told not
+ * to check schemas against their meta-schemas (the browser build checks its document's at build:
+ * scripts/browser-build.mjs); with `precompiled`, the build's validators looked up first.
  */
-export function lazyAjvInstances(source, { schemasCheckedAtBuild = false, precompiled = false } = {}) {
+export function lazyAjvInstances(source, { precompiled = false } = {}) {
   if (![EAGER, STRICT, AJV_REQUIRES, CALL, SIGNATURE, COMPILE, VALIDATE, VALIDATE_END].every(text => source.includes(text))) {
     throw new Error("prism-lazy-ajv: @stoplight/prism-http's validators/utils.js no longer builds its Ajv instances as expected; review scripts/prism-lazy-ajv.mjs for this Prism release.");
   }
   let edited = source.replace(EAGER, `${LAZY}${PATTERN_ENGINE_HOOK}${SHARED_BUNDLES}`).replace(AJV_REQUIRES, AJV_REQUIRED_ON_USE).replace(STRICT, `${STRICT}${PATTERN_ENGINE}`);
-  if (schemasCheckedAtBuild) edited = edited.replace(STRICT, `${STRICT}    validateSchema: false,\n`);
+  // Ajv checks each schema against its meta-schema before compiling it. In a page the build did that
+  // (and the check would need eval); in Node it cost a document's every first compile, and draft-07's
+  // `uniqueItems` on `enum` is quadratic: 1.2 s for an enum of 20,000 values, every client waiting. A
+  // schema the meta-schema refuses still fails to compile where its keywords cannot be read (a
+  // `required: true`), as before; the engine reads the common such forms as meant (schema-repairs).
+  edited = edited.replace(STRICT, `${STRICT}    validateSchema: false,\n`);
   if (!precompiled) edited = edited.replace(COMPILE, COMPILE_SHARED);
   if (precompiled) {
     edited = edited
@@ -271,5 +276,3 @@ function plugin(options) {
 }
 
 export const prismLazyAjv = plugin({ precompiled: true });
-/** For a build whose document's schemas were checked by `checkDocumentSchemas` (scripts/browser-build.mjs). */
-export const prismLazyAjvSchemasCheckedAtBuild = plugin({ schemasCheckedAtBuild: true, precompiled: true });

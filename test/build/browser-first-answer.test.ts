@@ -7,7 +7,7 @@ import { build, type Metafile } from 'esbuild';
 import { describe, expect, it } from 'vitest';
 import { ajvInPage } from '../../scripts/ajv-on-demand.mjs';
 import { browserBuildOptions } from '../../scripts/build-options.mjs';
-import { prismLazyAjvSchemasCheckedAtBuild } from '../../scripts/prism-lazy-ajv.mjs';
+import { prismLazyAjv } from '../../scripts/prism-lazy-ajv.mjs';
 import { collectValidatedSchemas, precompiledValidatorModules, precompiledValidatorsPlugin } from '../../scripts/prism-precompiled-validators.mjs';
 import { compileDocument } from '../../src/document/compile-document.js';
 
@@ -57,7 +57,7 @@ describe('Ajv’s compiler in a page (scripts/ajv-on-demand.mjs, ajvInPage: a ch
     const entry = join(folder, 'entry.mjs');
     writeFileSync(entry, `export { validateAgainstSchema } from ${JSON.stringify(UTILS)};\nexport { loadAjvCompiler } from 'petstore-mock:ajv-compiler';\n`);
     const precompiledValidators = precompiledValidatorsPlugin(() => precompiledValidatorModules({ sourceSha256: 'test', compiled: compileDocument(readFileSync('openapi/petstore.yaml', 'utf8')) }));
-    const { metafile } = await build({ entryPoints: [entry], outdir: join(folder, 'out'), bundle: true, splitting: true, format: 'esm', platform: 'node', mainFields: ['main', 'module'], metafile: true, logLevel: 'silent', plugins: [prismLazyAjvSchemasCheckedAtBuild, ajvInPage, precompiledValidators] });
+    const { metafile } = await build({ entryPoints: [entry], outdir: join(folder, 'out'), bundle: true, splitting: true, format: 'esm', platform: 'node', mainFields: ['main', 'module'], metafile: true, logLevel: 'silent', plugins: [prismLazyAjv, ajvInPage, precompiledValidators] });
     const loaded = (await import(pathToFileURL(join(folder, 'out', 'entry.js')).href)) as { validateAgainstSchema: never; loadAjvCompiler: () => Promise<void> };
     return { validate: loaded.validateAgainstSchema, loadAjvCompiler: loaded.loadAjvCompiler, chunks: Object.keys(metafile.outputs) };
   }

@@ -43,10 +43,10 @@ describe('the build’s edit of Prism’s validator (each draft’s Ajv pair mad
     expect(() => lazyAjvInstances('const ajvInstances = {};')).toThrow(/no longer builds its Ajv instances as expected/);
   });
 
-  it('tells Ajv not to check schemas again only for a build whose document the build checked (the browser’s)', () => {
+  it('tells Ajv not to check schemas against their meta-schemas (an enum of 20,000 values took 1.2 s to check, every client waiting)', () => {
     const source = readFileSync(UTILS, 'utf8');
-    expect(lazyAjvInstances(source)).not.toContain('validateSchema');
-    expect(lazyAjvInstances(source, { schemasCheckedAtBuild: true })).toContain('    strict: false,\n    validateSchema: false,\n');
+    expect(lazyAjvInstances(source)).toContain('    strict: false,\n    validateSchema: false,\n');
+    expect(lazyAjvInstances(source, { precompiled: true })).toContain('    strict: false,\n    validateSchema: false,\n');
   });
 
   it('evaluates no Ajv while every schema has a precompiled validator, and Ajv on the first that has none', async () => {
