@@ -95,6 +95,17 @@ export interface OperationPlan {
   readonly requestEnvelope?: string;
 }
 
+/**
+ * A `POST` below an item path that is no create (`/clients/{id}/registration-access-token`): answered
+ * from the document, but only for a record that exists (404 otherwise), found as a read finds it.
+ */
+export interface RecordAction {
+  readonly operationId: string;
+  readonly resource: string;
+  readonly keyParameter: string;
+  readonly parents: readonly ParentLink[];
+}
+
 /** Everything the engine keeps state by, read once from the document. */
 export interface ResourceModel {
   /** In the document's order of their first path. */
@@ -102,6 +113,8 @@ export interface ResourceModel {
   readonly byName: ReadonlyMap<string, Resource>;
   /** By operationId; an operation without a plan is answered from the document by Prism's mocker. */
   readonly plans: ReadonlyMap<string, OperationPlan>;
+  /** Actions on one record, by operationId: the record must exist; the answer is the document's. */
+  readonly actions: ReadonlyMap<string, RecordAction>;
   /** Operations that look like a collection's but whose state the engine could not infer, with why: the mock says so at start. */
   readonly notInferred: readonly { readonly operationId: string; readonly reason: string }[];
 }
@@ -161,11 +174,20 @@ export function findResources(
   const groups = new Map<JsonSchema, string[]>();
   for (const { path, schema } of candidates) groups.set(schema, [...(groups.get(schema) ?? []), path]);
   const grouped = new Set(candidates.map(candidate => candidate.path));
+  // Not so a POST below an item path of those records (`/clients/{id}/registration-access-token`: an action on one, planned below),
+  // nor one whose body is not the record (`/client-description-converter` taking a string): answered from the document, and said so.
+  const notCreates: { operationId: string; schema: JsonSchema }[] = [];
   for (const path of collectionPaths) {
     const create = methodAt(path, 'post');
     const created = grouped.has(path) || !create ? undefined : objectAnswer(create);
     const group = created === undefined ? undefined : groups.get(created);
-    if (group) group.push(path);
+    if (!group || !create || created === undefined) continue;
+    if (group.some(collection => (itemPathsOf.get(collection) ?? []).some(item => path.startsWith(`${item}/`)))) continue;
+    if (!sharesProperty(createBody(create), created)) {
+      notCreates.push({ operationId: create.operationId, schema: created });
+      continue;
+    }
+    group.push(path);
   }
   const resources: Resource[] = [];
   const resourceOfSchema = new Map<JsonSchema, Resource>();
@@ -224,6 +246,11 @@ export function findResources(
     if (embeds.length > 0) (parent as { embeds: Resource['embeds'] }).embeds = embeds;
   }
 
+  for (const { operationId, schema } of notCreates) {
+    const resource = resourceOfSchema.get(schema);
+    if (resource) notInferred.push({ operationId, reason: `its request body is not a ${resource.singular}: no ${resource.singular} is created` });
+  }
+
   const itemOwner = new Map<string, Resource>();
   const collectionOwner = new Map<string, Resource>();
   for (const resource of resources) {
@@ -232,6 +259,7 @@ export function findResources(
   }
 
   const plans = new Map<string, OperationPlan>();
+  const unreadSegments = new Map<string, { operationId: string; parameters: Set<string> }>();
   for (const operation of operations.values()) {
     const definition = definitionOf(operation);
     if ((operation.definition as Record<string, unknown>)['x-not-implemented'] === true) continue;
@@ -302,12 +330,21 @@ export function findResources(
       if (unread.length > 0) notInferred.push({ operationId: operation.operationId, reason: `range parameter${unread.length > 1 ? 's' : ''} ${unread.join(', ')} name${unread.length > 1 ? '' : 's'} no property of its ${resource.name}: not read` });
     }
     const isItemRole = role === 'read' || role === 'replace' || role === 'merge' || role === 'remove';
+    const keyParameter = isItemRole ? TEMPLATE.exec(operation.path.slice(operation.path.lastIndexOf('/') + 1))?.[1] : undefined;
+    const parents = findParents(operation.path, isItemRole, itemOwner, resource);
+    // A segment that names no parent (`/{realm}/clients`): filled from the request in URLs, not read to keep records apart.
+    const unrelated = operation.path.split('/').flatMap(segment => TEMPLATE.exec(segment)?.[1] ?? []).filter(name => name !== keyParameter && !parents.some(parent => parent.parameter === name));
+    if (unrelated.length > 0) {
+      const seen = unreadSegments.get(resource.name) ?? { operationId: operation.operationId, parameters: new Set<string>() };
+      for (const name of unrelated) seen.parameters.add(name);
+      unreadSegments.set(resource.name, seen);
+    }
     plans.set(operation.operationId, {
       operationId: operation.operationId,
       role,
       resource: resource.name,
-      keyParameter: isItemRole ? TEMPLATE.exec(operation.path.slice(operation.path.lastIndexOf('/') + 1))?.[1] : undefined,
-      parents: findParents(operation.path, isItemRole, itemOwner, resource),
+      keyParameter,
+      parents,
       filters,
       paging,
       shape,
@@ -316,7 +353,24 @@ export function findResources(
       ...(requestEnvelope !== undefined && { requestEnvelope }),
     });
   }
-  return { resources, byName: new Map(resources.map(resource => [resource.name, resource])), plans, notInferred };
+  for (const [name, { operationId, parameters }] of unreadSegments) {
+    const named = [...parameters].map(parameter => `{${parameter}}`).join(', ');
+    notInferred.push({ operationId, reason: `${named} name${parameters.size > 1 ? '' : 's'} no collection: not read to keep ${name} apart (every value of ${parameters.size > 1 ? 'them' : 'it'} shows the same ${name}); URLs take the request's own value` });
+  }
+
+  // A POST below an item path that is not a create (`/orders/{id}/cancel`): the record it acts on must exist.
+  const actions = new Map<string, RecordAction>();
+  const itemPathsLongestFirst = [...itemOwner.keys()].sort((a, b) => b.length - a.length);
+  for (const operation of operations.values()) {
+    if (operation.method !== 'post' || plans.has(operation.operationId) || (operation.definition as Record<string, unknown>)['x-not-implemented'] === true) continue;
+    const itemPath = itemPathsLongestFirst.find(path => operation.path.startsWith(`${path}/`));
+    const resource = itemPath === undefined ? undefined : itemOwner.get(itemPath);
+    const keyParameter = itemPath === undefined ? undefined : TEMPLATE.exec(itemPath.slice(itemPath.lastIndexOf('/') + 1))?.[1];
+    if (itemPath === undefined || resource === undefined || keyParameter === undefined) continue;
+    actions.set(operation.operationId, { operationId: operation.operationId, resource: resource.name, keyParameter, parents: findParents(itemPath, true, itemOwner, resource) });
+    notInferred.push({ operationId: operation.operationId, reason: `an action on a ${resource.singular}: answered from the document, 404 where the ${resource.singular} does not exist` });
+  }
+  return { resources, byName: new Map(resources.map(resource => [resource.name, resource])), plans, actions, notInferred };
 }
 
 /** The properties of a list's item schema when they are some of the resource's, its key among them: the list shows part of each record. */
@@ -519,6 +573,14 @@ function planSuccess(success: ReturnType<typeof successOf>, isRecord: boolean): 
 
 function requestSchema(definition: OpenAPIV3_1.OperationObject | undefined): JsonSchema | undefined {
   return requestBodySchema(definition);
+}
+
+/** Whether a create's body names one of the record's properties (case and `_` aside): else it sends no such record. */
+function sharesProperty(body: JsonSchema | undefined, record: JsonSchema): boolean {
+  if (body === undefined) return false;
+  if (body === record) return true;
+  const fields = new Set(Object.keys(mergeAllOf(record).properties ?? {}).map(fieldNameKey));
+  return Object.keys(mergeAllOf(body).properties ?? {}).some(name => fields.has(fieldNameKey(name)));
 }
 
 /** The schema object itself when it is an object schema with properties (`allOf` parts counted). */

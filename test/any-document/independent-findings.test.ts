@@ -1,0 +1,63 @@
+import { fileURLToPath } from 'node:url';
+import { describe, expect, it } from 'vitest';
+import { describeResources } from '../../src/cli/describe-document.js';
+import { createEngine, type Engine } from '../../src/index.js';
+
+const findingAt = (name: string): string => fileURLToPath(new URL(`../documents/findings/${name}`, import.meta.url));
+
+interface Answer {
+  status: number;
+  headers: Record<string, string>;
+  json: unknown;
+}
+
+/** An engine that checks its own answers against the document, and the errors it reported. */
+async function checkedEngine(path: string): Promise<{ engine: Engine; errors: string[] }> {
+  const errors: string[] = [];
+  const engine = await createEngine({ documentPath: path, validateResponses: true, onError: message => errors.push(message), seed: 7 });
+  return { engine, errors };
+}
+
+async function call(engine: Engine, method: string, url: string, body?: unknown, headers: Record<string, string> = {}): Promise<Answer> {
+  const response = await engine.handle({ method, url, headers: { 'content-type': 'application/json', authorization: 'Bearer token', ...headers }, ...(body !== undefined && { body: JSON.stringify(body) }) });
+  return { status: response.status, headers: response.headers, json: response.body ? (JSON.parse(response.body) as unknown) : undefined };
+}
+
+const lengthOf = (answer: Answer): number => (answer.json as unknown[]).length;
+
+describe('a POST on an action path is no create (independent finding 2, Keycloak)', () => {
+  it('answers an action below a client from the document, 404 for a missing client, and never adds a phantom client; a sibling taking a string creates nothing', async () => {
+    const { engine, errors } = await checkedEngine(findingAt('independent-action-post-creates.yaml'));
+    const before = lengthOf(await call(engine, 'GET', '/clients'));
+    const missing = await call(engine, 'POST', '/clients/nope/registration-access-token');
+    expect(missing.status).toBe(404);
+    const existing = (await call(engine, 'POST', '/clients', { clientId: 'app2' })).headers['location'];
+    expect(existing).toMatch(/^\/clients\/.+/);
+    const acted = await call(engine, 'POST', `${existing ?? ''}/registration-access-token`);
+    expect(acted.status).toBe(200);
+    expect(acted.headers['location']).toBeUndefined();
+    const converted = await call(engine, 'POST', '/client-description-converter', '<EntityDescriptor/>');
+    expect(converted.status).toBe(200);
+    expect(converted.headers['location']).toBeUndefined();
+    expect(lengthOf(await call(engine, 'GET', '/clients'))).toBe(before + 1);
+    const banner = describeResources(engine.document).join('\n');
+    expect(banner).toContain('not inferred: postRegistrationAccessToken: an action on a client');
+    expect(banner).toContain('not inferred: postClientDescriptionConverter: its request body is not a client');
+    expect(banner).toMatch(/state kept for 1 collection\(s\): clients \(\/clients, \/clients\/\{id\}\)/);
+    expect(errors).toEqual([]);
+  });
+});
+
+describe('a path segment above the collection that names no parent (independent finding 1, Keycloak realms)', () => {
+  it('builds Location from the realm the request names, and says at start that the realm does not keep clients apart', async () => {
+    const { engine, errors } = await checkedEngine(findingAt('independent-tenant-path.yaml'));
+    const created = await call(engine, 'POST', '/admin/realms/master/clients', { clientId: 'app2' });
+    expect(created.status).toBe(201);
+    const location = created.headers['location'] ?? '';
+    expect(location).toMatch(/^\/admin\/realms\/master\/clients\/[^{}/]+$/);
+    expect(await call(engine, 'GET', location)).toMatchObject({ status: 200, json: { clientId: 'app2' } });
+    const banner = describeResources(engine.document).join('\n');
+    expect(banner).toContain('not inferred: getClients: {realm} names no collection: not read to keep clients apart');
+    expect(errors).toEqual([]);
+  });
+});
