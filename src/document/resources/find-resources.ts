@@ -367,6 +367,12 @@ export function findResources(
     const resource = itemPath === undefined ? undefined : itemOwner.get(itemPath);
     const keyParameter = itemPath === undefined ? undefined : TEMPLATE.exec(itemPath.slice(itemPath.lastIndexOf('/') + 1))?.[1];
     if (itemPath === undefined || resource === undefined || keyParameter === undefined) continue;
+    // Its errors as declared: a list of them without 404 (`400`, `401` only) says a missing record is not one.
+    const errors = Object.keys(operation.definition.responses ?? {}).filter(status => /^4/.test(status) || status === 'default');
+    if (errors.length > 0 && !errors.some(status => status === '404' || status.toUpperCase() === '4XX' || status === 'default')) {
+      notInferred.push({ operationId: operation.operationId, reason: `an action on a ${resource.singular}: answered from the document (it declares no 404 for a missing ${resource.singular})` });
+      continue;
+    }
     actions.set(operation.operationId, { operationId: operation.operationId, resource: resource.name, keyParameter, parents: findParents(itemPath, true, itemOwner, resource) });
     notInferred.push({ operationId: operation.operationId, reason: `an action on a ${resource.singular}: answered from the document, 404 where the ${resource.singular} does not exist` });
   }
