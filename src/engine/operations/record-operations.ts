@@ -436,7 +436,7 @@ function wrapPage(
   for (const { path, fact } of shape.facts) {
     if (fact === 'nextCursor' || fact === 'firstKey' || fact === 'lastKey') setCursor(wrapper, path, page.keys[fact], schemaAt(shape.schema, path), requiredAt(shape.schema, path));
     else if (fact === 'nextUrl' || fact === 'previousUrl') setPageUrl(wrapper, path, page.urls[fact], schemaAt(shape.schema, path));
-    else setAt(wrapper, path, facts[fact]);
+    else setAt(wrapper, path, inDeclaredType(facts[fact], schemaAt(shape.schema, path)));
   }
   return wrapper;
 }
@@ -499,6 +499,13 @@ function setCursor(wrapper: Record<string, unknown>, path: readonly string[], cu
   const parent = path.slice(0, -1).reduce<Record<string, unknown> | undefined>((at, name) => at?.[name] as Record<string, unknown> | undefined, wrapper);
   const last = path.at(-1);
   if (parent !== undefined && last !== undefined) Reflect.deleteProperty(parent, last);
+}
+
+/** A page fact in the type its property declares: a number where it may be one, else its text (`"3"` for a `string` page size). */
+function inDeclaredType(value: number | boolean, schema: JsonSchema | undefined): unknown {
+  if (typeof value !== 'number' || schema === undefined) return value;
+  const merged = mergeAllOf(schema);
+  return typeIncludes(merged, 'integer') || typeIncludes(merged, 'number') || !typeIncludes(merged, 'string') ? value : String(value);
 }
 
 function requiredAt(schema: JsonSchema, path: readonly string[]): boolean {
