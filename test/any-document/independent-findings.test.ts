@@ -61,3 +61,56 @@ describe('a path segment above the collection that names no parent (independent 
     expect(errors).toEqual([]);
   });
 });
+
+describe('a page wrapper’s own fields (independent finding 6, eShop and the FastAPI template)', () => {
+  it('answers pageIndex as the page sent (its default 0 when none), pageSize as sent, and count as every record the query matches', async () => {
+    const { engine, errors } = await checkedEngine(findingAt('independent-page-index.yaml'));
+    const second = await call(engine, 'GET', '/api/catalog/items?PageSize=3&PageIndex=1');
+    expect(second.status).toBe(200);
+    expect(second.json).toMatchObject({ pageIndex: 1, pageSize: 3, count: 20 });
+    expect((second.json as { data: { id: number }[] }).data.map(item => item.id)).toEqual([4, 5, 6]);
+    expect((await call(engine, 'GET', '/api/catalog/items')).json).toMatchObject({ pageIndex: 0, pageSize: 10, count: 20 });
+    expect(errors).toEqual([]);
+  });
+
+  it('answers FastAPI’s {data, count} with count the total, not the page’s length', async () => {
+    const { engine, errors } = await checkedEngine(findingAt('independent-page-count.yaml'));
+    const page = await call(engine, 'GET', '/api/v1/items/?skip=3&limit=3');
+    expect(page.status).toBe(200);
+    expect((page.json as { data: unknown[] }).data).toHaveLength(3);
+    expect(page.json).toMatchObject({ count: 20 });
+    expect(errors).toEqual([]);
+  });
+});
+
+describe('stateful answers in the media type and with the headers the operation declares (independent findings 4 and 8, JsonApiDotNetCore)', () => {
+  const VENDOR = 'application/vnd.api+json; ext="https://www.jsonapi.net/ext/openapi"';
+
+  it('answers a list, a create and a read in the declared vendor JSON type, each passing response validation', async () => {
+    const { engine, errors } = await checkedEngine(findingAt('independent-vendor-media-type.yaml'));
+    const list = await call(engine, 'GET', '/tags');
+    expect(list.status).toBe(200);
+    expect(list.headers['content-type']).toBe(VENDOR);
+    const created = await call(engine, 'POST', '/tags', { name: 'new' }, { 'content-type': VENDOR, accept: VENDOR });
+    expect(created).toMatchObject({ status: 201, json: { name: 'new' } });
+    expect(created.headers['content-type']).toBe(VENDOR);
+    const read = await call(engine, 'GET', created.headers['location'] ?? '');
+    expect(read).toMatchObject({ status: 200, json: created.json });
+    expect(read.headers['content-type']).toBe(VENDOR);
+    expect(errors).toEqual([]);
+  });
+
+  it('sends a required ETag on every read, taken from the record’s content: the same while it is unchanged, another once it changes', async () => {
+    const { engine, errors } = await checkedEngine(findingAt('independent-required-response-header.yaml'));
+    const list = await call(engine, 'GET', '/todo-items');
+    expect(list.status).toBe(200);
+    expect(list.headers['etag']).toMatch(/^"[0-9a-f]+-[0-9a-f]+"$/);
+    const first = await call(engine, 'GET', '/todo-items/1');
+    expect(first.status).toBe(200);
+    expect((await call(engine, 'GET', '/todo-items/1')).headers['etag']).toBe(first.headers['etag']);
+    expect((await call(engine, 'GET', '/todo-items/2')).headers['etag']).not.toBe(first.headers['etag']);
+    expect((await call(engine, 'POST', '/todo-items', { description: 'Write the report' })).status).toBe(201);
+    expect((await call(engine, 'GET', '/todo-items')).headers['etag']).not.toBe(list.headers['etag']);
+    expect(errors).toEqual([]);
+  });
+});

@@ -17,7 +17,7 @@ import { createPresenter, createRecordUrls } from './record-views.js';
 import type { DecodedBody } from '../http/index.js';
 import { typedFormValue } from './form-values.js';
 import type { JournalProblem } from '../journal/index.js';
-import { createErrorShapes, errorResponse, jsonResponse } from '../responses/index.js';
+import { createErrorShapes, errorResponse, createDeclaredAnswers, jsonResponse } from '../responses/index.js';
 
 /** Which of the mock's controls made an answer, for the journal: null for the API's own behaviour. */
 export type AnswerControl = 'forced' | 'fault' | 'override' | null;
@@ -72,6 +72,7 @@ export function createOperationResponder(options: OperationResponderOptions) {
   }));
 
   const shapeError = createErrorShapes(document, options.seed);
+  const fitDeclared = createDeclaredAnswers(options.seed, id => deprecations.get(id));
   const { plans, actions, byName } = document.resources;
   const primary = document.pets.resource.name;
   const resourceOf = (name: string): Resource => byName.get(name) as Resource;
@@ -129,7 +130,7 @@ export function createOperationResponder(options: OperationResponderOptions) {
       const missing = action && findMissingRecord({ plan: action, resource: resourceOf(action.resource), pathParameters: readPathParameters(operation, request.url.path), storeOf, resourceOf });
       return missing ?? answerByDocument(operation, request, context);
     }
-    return recordOperations[plan.role]({
+    const answer = recordOperations[plan.role]({
       plan,
       resource: resourceOf(plan.resource),
       query: readQuery(operation, request.url.query ?? {}),
@@ -146,6 +147,8 @@ export function createOperationResponder(options: OperationResponderOptions) {
       },
       seed: options.seed,
     });
+    // In the media type the operation declares (`application/vnd.api+json`), with the headers it requires (`ETag`).
+    return answer.statusCode < 300 ? fitDeclared(operation, request, answer) : answer;
   };
 
   /** The request's URL with its query changed, absolute on the host the request names (a page's `next_page_url`). */
