@@ -114,3 +114,37 @@ describe('stateful answers in the media type and with the headers the operation 
     expect(errors).toEqual([]);
   });
 });
+
+describe('a key parameter that names the property with the record’s noun (independent finding 5, Keycloak roles)', () => {
+  it('keys roles by name under /roles/{role-name}, points Location there, and finds a seeded role by its id under /roles-by-id/{role-id}', async () => {
+    const { engine, errors } = await checkedEngine(findingAt('independent-hyphenated-key.yaml'));
+    const created = await call(engine, 'POST', '/roles', { name: 'admin', description: 'realm admin' });
+    expect(created.status).toBe(201);
+    expect(created.headers['location']).toBe('/roles/admin');
+    expect(await call(engine, 'GET', '/roles/admin')).toMatchObject({ status: 200, json: { name: 'admin' } });
+    const seeded = (await call(engine, 'GET', '/roles')).json as { id: string; name: string }[];
+    const first = seeded[0];
+    expect(first).toBeDefined();
+    expect(await call(engine, 'GET', `/roles-by-id/${encodeURIComponent(first?.id ?? '')}`)).toMatchObject({ status: 200, json: first });
+    expect((await call(engine, 'GET', '/roles-by-id/no-such-id')).status).toBe(404);
+    expect((await call(engine, 'DELETE', '/roles/admin')).status).toBe(204);
+    expect((await call(engine, 'GET', '/roles/admin')).status).toBe(404);
+    expect(errors).toEqual([]);
+  });
+});
+
+describe('a collection at the server’s own path (independent finding 9, Keycloak realms)', () => {
+  it('keeps /{realm} as the item path of /, named realms after the server path: a created realm reads back, and a delete removes it', async () => {
+    const { engine, errors } = await checkedEngine(findingAt('independent-root-collection.yaml'));
+    expect(describeResources(engine.document)[0]).toBe('state kept for 1 collection(s): realms (/, /{realm})');
+    const created = await call(engine, 'POST', '/admin/realms/', { realm: 'acme', enabled: true });
+    expect(created.status).toBe(201);
+    expect(created.headers['location']).toBe('/admin/realms/acme');
+    expect(await call(engine, 'GET', '/admin/realms/acme')).toMatchObject({ status: 200, json: { realm: 'acme', enabled: true } });
+    const before = lengthOf(await call(engine, 'GET', '/admin/realms/'));
+    expect((await call(engine, 'DELETE', '/admin/realms/acme')).status).toBe(204);
+    expect((await call(engine, 'GET', '/admin/realms/acme')).status).toBe(404);
+    expect(lengthOf(await call(engine, 'GET', '/admin/realms/'))).toBe(before - 1);
+    expect(errors).toEqual([]);
+  });
+});

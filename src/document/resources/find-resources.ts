@@ -78,6 +78,8 @@ export interface OperationPlan {
   readonly resource: string;
   /** The path parameter naming the record, on item paths. */
   readonly keyParameter: string | undefined;
+  /** The property that parameter names where it is not the key (`/roles-by-id/{role-id}` beside `/roles/{role-name}`): the record is found by it. */
+  readonly keyProperty?: string;
   readonly parents: readonly ParentLink[];
   readonly filters: readonly Filter[];
   readonly paging: Paging;
@@ -151,9 +153,12 @@ export function findResources(
   const itemPathsOf = new Map<string, string[]>();
   for (const path of byPath.keys()) {
     const cut = path.lastIndexOf('/');
-    const parent = path.slice(0, cut);
-    if (cut > 0 && TEMPLATE.test(path.slice(cut + 1)) && !parent.endsWith('}')) itemPathsOf.set(parent, [...(itemPathsOf.get(parent) ?? []), path]);
+    // `/{realm}` is the item path of `/` where the document has `/` (the server's path names the collection: `…/admin/realms`).
+    const parent = cut === 0 && byPath.has('/') ? '/' : path.slice(0, cut);
+    if ((cut > 0 || parent === '/') && TEMPLATE.test(path.slice(cut + 1)) && !parent.endsWith('}')) itemPathsOf.set(parent, [...(itemPathsOf.get(parent) ?? []), path]);
   }
+  // A collection at the server's own path is named after its last segment (`realms`).
+  const serverNoun = [lastLiteral(serverPathOf(resolved))].find(segment => segment !== undefined && !/^(?:v\d[\w.-]*|api|rest)$/i.test(segment));
 
   // Each collection path's item schema: its item GET's answer, else its create's, else its list's items.
   const candidates: { path: string; schema: JsonSchema }[] = [];
@@ -201,7 +206,8 @@ export function findResources(
     const itemPaths = paths.flatMap(path => itemPathsOf.get(path) ?? []).filter(path => methodsAt(byPath, path).length > 0);
     const keyParameters = itemPaths.map(path => TEMPLATE.exec(path.slice(path.lastIndexOf('/') + 1))?.[1] ?? '');
     const createBodies = paths.map(path => methodAt(path, 'post')).flatMap(create => (create ? [createBody(create)] : []));
-    const key = findKey(merged, keyParameters, createBodies, singularOf(lastLiteral(paths[0] ?? '') ?? ''));
+    const noun = lastLiteral(paths[0] ?? '') ?? serverNoun;
+    const key = findKey(merged, keyParameters, createBodies, singularOf(noun ?? ''));
     if (!key) {
       for (const path of [...paths, ...itemPaths]) {
         for (const operation of byPath.get(path) ?? []) {
@@ -210,8 +216,7 @@ export function findResources(
       }
       continue;
     }
-    const first = paths[0] ?? '';
-    const base = lastLiteral(first) ?? 'records';
+    const base = noun ?? 'records';
     let name = base;
     for (let n = 2; usedNames.has(name); n += 1) name = `${base}${n}`;
     usedNames.add(name);
@@ -332,6 +337,8 @@ export function findResources(
     const isItemRole = role === 'read' || role === 'replace' || role === 'merge' || role === 'remove';
     const keyParameter = isItemRole ? TEMPLATE.exec(operation.path.slice(operation.path.lastIndexOf('/') + 1))?.[1] : undefined;
     const parents = findParents(operation.path, isItemRole, itemOwner, resource);
+    const named = keyParameter === undefined ? undefined : propertyNamedBy(resource.schema, keyParameter, resource.singular);
+    const keyProperty = named !== undefined && named !== resource.key.property ? named : undefined;
     // A segment that names no parent (`/{realm}/clients`): filled from the request in URLs, not read to keep records apart.
     const unrelated = operation.path.split('/').flatMap(segment => TEMPLATE.exec(segment)?.[1] ?? []).filter(name => name !== keyParameter && !parents.some(parent => parent.parameter === name));
     if (unrelated.length > 0) {
@@ -344,6 +351,7 @@ export function findResources(
       role,
       resource: resource.name,
       keyParameter,
+      ...(keyProperty !== undefined && { keyProperty }),
       parents,
       filters,
       paging,
@@ -420,15 +428,12 @@ function answeredRecord(schema: JsonSchema | undefined, names: { name: string; s
  */
 function findKey(schema: JsonSchema, parameters: readonly string[], createBodies: readonly (JsonSchema | undefined)[], singular: string): KeyRule | undefined {
   const properties = schema.properties ?? {};
-  const names = Object.keys(properties);
-  const lower = new Map(names.map(name => [name.toLowerCase(), name]));
-  const namesTheRecord = (parameter: string): boolean => /id$/i.test(parameter) || (singular !== '' && parameter.toLowerCase().replaceAll(/[_-]/g, '') === singular.toLowerCase().replaceAll(/[_-]/g, ''));
   let property: string | undefined;
   for (const parameter of parameters) {
-    property = lower.get(parameter.toLowerCase()) ?? (namesTheRecord(parameter) && lower.has('id') ? lower.get('id') : undefined);
+    property = propertyNamedBy(schema, parameter, singular);
     if (property) break;
   }
-  if (parameters.length === 0) property = lower.get('id');
+  if (parameters.length === 0) property = Object.keys(properties).find(name => name.toLowerCase() === 'id');
   const keySchema = property === undefined ? undefined : properties[property];
   if (property === undefined || keySchema === undefined) return undefined;
   const merged = mergeAllOf(keySchema);
@@ -441,6 +446,22 @@ function findKey(schema: JsonSchema, parameters: readonly string[], createBodies
   const required = sent && createBodies.some(body => body?.required?.includes(property) === true);
   if (required) return { property, kind: 'client', acceptsClientKey: true, bounds, schema: merged };
   return { property, kind: merged.format === 'uuid' ? 'uuid' : 'generated', acceptsClientKey: sent, bounds, schema: merged };
+}
+
+/**
+ * The property an item path's parameter names: by name, case, `-` and `_` aside (`username`,
+ * `eventId`); else by its name less the record's (`{role-name}`, `{roleName}` under `/roles` →
+ * `name`); else `id` for a parameter ending in `id` or naming the record (`{customer}` under `/customers`).
+ */
+function propertyNamedBy(schema: JsonSchema, parameter: string, singular: string): string | undefined {
+  const byName = new Map(Object.keys(schema.properties ?? {}).map(name => [fieldNameKey(name), name]));
+  const wanted = fieldNameKey(parameter);
+  const noun = fieldNameKey(singular);
+  const exact = byName.get(wanted);
+  if (exact !== undefined) return exact;
+  const unprefixed = noun !== '' && wanted.startsWith(noun) && wanted.length > noun.length ? byName.get(wanted.slice(noun.length)) : undefined;
+  if (unprefixed !== undefined) return unprefixed;
+  return /id$/i.test(parameter) || (noun !== '' && wanted === noun) ? byName.get('id') : undefined;
 }
 
 /** The child's property holding the parent's key: the path parameter's name, else `<parent>Id` (`ownerId`, `owner_id`). */
@@ -615,6 +636,13 @@ function schemaOfResource(schema: JsonSchema, resources: ReadonlyMap<JsonSchema,
 
 function methodsAt(byPath: ReadonlyMap<string, DocumentOperation[]>, path: string): DocumentOperation[] {
   return byPath.get(path) ?? [];
+}
+
+/** The path of the document's first server (`/admin/realms` of `https://keycloak.example.com/admin/realms`), its variables left as written. */
+function serverPathOf(resolved: OpenAPIV3_1.Document): string {
+  const url = resolved.servers?.[0]?.url ?? '';
+  const path = url.replace(/^[a-z][a-z0-9+.-]*:\/\/[^/]*/i, '');
+  return path.split(/[?#]/)[0] ?? '';
 }
 
 function lastLiteral(path: string): string | undefined {

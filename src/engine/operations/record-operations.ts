@@ -162,7 +162,7 @@ export const recordOperations: Readonly<Record<RecordRole, RecordHandler>> = {
 };
 
 /** What finding one record by its path takes: an item operation's plan, or an action's (`/clients/{id}/registration-access-token`). */
-export type RecordLookup = Pick<RecordInput, 'resource' | 'pathParameters' | 'storeOf' | 'resourceOf'> & { plan: Pick<OperationPlan, 'keyParameter' | 'parents'> };
+export type RecordLookup = Pick<RecordInput, 'resource' | 'pathParameters' | 'storeOf' | 'resourceOf'> & { plan: Pick<OperationPlan, 'keyParameter' | 'keyProperty' | 'parents'> };
 
 /** The record the item path names (under the parents it names), or 404 `<record>_not_found`. */
 function withRecord(input: RecordInput, answer: (record: Record<string, unknown>) => IHttpResponse): IHttpResponse {
@@ -179,10 +179,19 @@ export function findMissingRecord(input: RecordLookup): IHttpResponse | undefine
 function findRecord(input: RecordLookup): { record: Record<string, unknown> } | { problem: IHttpResponse } {
   const parentProblem = findMissingParent(input);
   if (parentProblem) return { problem: parentProblem };
-  const key = input.plan.keyParameter === undefined ? undefined : keyValue(input.resource, input.pathParameters[input.plan.keyParameter]);
+  const { keyParameter, keyProperty } = input.plan;
+  const key = keyParameter === undefined ? undefined : keyProperty === undefined ? keyValue(input.resource, input.pathParameters[keyParameter]) : keyOfRecordWith(input, keyProperty, input.pathParameters[keyParameter]);
   const found = key === undefined ? undefined : (input.storeOf(input.resource.name).get(key) as Record<string, unknown> | undefined);
   const underParents = found !== undefined && input.plan.parents.every(parent => parent.foreignKey === undefined || found[parent.foreignKey] === keyValue(input.resourceOf(parent.resource), input.pathParameters[parent.parameter]));
   return found && underParents ? { record: found } : { problem: notFound(input.resource, input.plan.keyParameter === undefined ? undefined : input.pathParameters[input.plan.keyParameter]) };
+}
+
+/** The key of the record whose other property (`id`, where records are keyed by `name`) holds the value a path gives. */
+function keyOfRecordWith(input: RecordLookup, property: string, value: unknown): RecordKey | undefined {
+  if (value === undefined) return undefined;
+  const [record] = input.storeOf(input.resource.name).view({ limit: Number.POSITIVE_INFINITY, where: {} }).filter(each => String((each as unknown as Record<string, unknown>)[property]) === String(value));
+  const key = (record as unknown as Record<string, unknown> | undefined)?.[input.resource.key.property];
+  return typeof key === 'string' || typeof key === 'number' ? key : undefined;
 }
 
 /** 404 naming the first parent the path names that does not exist, or that belongs to another than the parent named before it (`/owners/1/pets/7`, pet 7 being owner 2's). */

@@ -13,7 +13,8 @@ export function createRecordUrls(document: PetstoreDocument): (resource: Resourc
   const parametersOf = new Map<string, Map<string, string>>();
   for (const plan of document.resources.plans.values()) {
     const operation = document.operations.get(plan.operationId);
-    if (!operation || plan.keyParameter === undefined) continue;
+    // A path naming the record by another property than its key (`/roles-by-id/{role-id}`) is no URL of its key.
+    if (!operation || plan.keyParameter === undefined || plan.keyProperty !== undefined) continue;
     const fills = new Map<string, string>();
     for (const parent of plan.parents) if (parent.foreignKey !== undefined) fills.set(parent.parameter, parent.foreignKey);
     if (fills.size === plan.parents.length && !parametersOf.has(operation.path)) parametersOf.set(operation.path, fills);
