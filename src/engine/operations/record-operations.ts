@@ -188,8 +188,12 @@ function findRecord(input: RecordLookup): { record: Record<string, unknown> } | 
 
 /** The key of the record whose other property (`id`, where records are keyed by `name`) holds the value a path gives. */
 function keyOfRecordWith(input: RecordLookup, property: string, value: unknown): RecordKey | undefined {
-  if (value === undefined) return undefined;
-  const [record] = input.storeOf(input.resource.name).view({ limit: Number.POSITIVE_INFINITY, where: {} }).filter(each => String((each as unknown as Record<string, unknown>)[property]) === String(value));
+  if (typeof value !== 'string' && typeof value !== 'number' && typeof value !== 'boolean') return undefined;
+  const wanted = String(value);
+  const [record] = input.storeOf(input.resource.name).view({ limit: Number.POSITIVE_INFINITY, where: {} }).filter(each => {
+    const held = (each as unknown as Record<string, unknown>)[property];
+    return (typeof held === 'string' || typeof held === 'number' || typeof held === 'boolean') && String(held) === wanted;
+  });
   const key = (record as unknown as Record<string, unknown> | undefined)?.[input.resource.key.property];
   return typeof key === 'string' || typeof key === 'number' ? key : undefined;
 }
