@@ -148,3 +148,23 @@ describe('a collection at the server’s own path (independent finding 9, Keyclo
     expect(errors).toEqual([]);
   });
 });
+
+describe('filtered views named by the path, and a plural of the key (independent finding 7, eShop)', () => {
+  it('lists by {name} and by {typeId}/{brandId} as the properties they name, and ?ids= by key; a new item appears in each', async () => {
+    const { engine, errors } = await checkedEngine(findingAt('independent-path-views.yaml'));
+    const created = await call(engine, 'POST', '/api/catalog/items', { name: 'Mug', catalogTypeId: 1, catalogBrandId: 2 });
+    expect(created.status).toBe(201);
+    const id = Number((created.headers['location'] ?? '').split('/').at(-1));
+    expect(Number.isInteger(id)).toBe(true);
+    const byName = (await call(engine, 'GET', '/api/catalog/items/by/Mug')).json as { id: number; name: string }[];
+    expect(byName.map(item => item.name)).toEqual(byName.map(() => 'Mug'));
+    expect(byName.map(item => item.id)).toContain(id);
+    const byTypeAndBrand = (await call(engine, 'GET', '/api/catalog/items/type/1/brand/2')).json as { id: number; catalogTypeId: number; catalogBrandId: number }[];
+    expect(byTypeAndBrand.every(item => item.catalogTypeId === 1 && item.catalogBrandId === 2)).toBe(true);
+    expect(byTypeAndBrand.map(item => item.id)).toContain(id);
+    const byIds = (await call(engine, 'GET', `/api/catalog/items/by?ids=1&ids=${String(id)}`)).json as { id: number }[];
+    expect(byIds.map(item => item.id)).toEqual([1, id]);
+    expect(describeResources(engine.document)[0]).toBe('state kept for 1 collection(s): items (/api/catalog/items, /api/catalog/items/{id})');
+    expect(errors).toEqual([]);
+  });
+});

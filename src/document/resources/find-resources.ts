@@ -66,6 +66,8 @@ export interface Filter {
    * its values that meets every bound sent on that property.
    */
   readonly match: 'equals' | 'contains' | RangeBound;
+  /** `path`: a view's path parameter (`/items/by/{name}`); else a query parameter. */
+  readonly in?: 'path';
 }
 
 /** How a range parameter bounds its property. */
@@ -153,9 +155,12 @@ export function findResources(
   const itemPathsOf = new Map<string, string[]>();
   for (const path of byPath.keys()) {
     const cut = path.lastIndexOf('/');
-    // `/{realm}` is the item path of `/` where the document has `/` (the server's path names the collection: `…/admin/realms`).
-    const parent = cut === 0 && byPath.has('/') ? '/' : path.slice(0, cut);
-    if ((cut > 0 || parent === '/') && TEMPLATE.test(path.slice(cut + 1)) && !parent.endsWith('}')) itemPathsOf.set(parent, [...(itemPathsOf.get(parent) ?? []), path]);
+    // `/{realm}` is the item path of `/` where the document has `/` (the server's path names the collection: `…/admin/realms`),
+    // and no path lies below it: else every path of the document would have a parent record to find first.
+    const parent = cut === 0 && byPath.has('/') && ![...byPath.keys()].some(other => other.startsWith(`${path}/`)) ? '/' : path.slice(0, cut);
+    // A path whose only operation lists records (`/items/by/{name}`) is a filtered view, not an item path.
+    const listsOnly = methodsAt(byPath, path).every(operation => operation.method === 'get' && typeIncludes(successSchema(definitionOf(operation)), 'array'));
+    if ((cut > 0 || parent === '/') && TEMPLATE.test(path.slice(cut + 1)) && !parent.endsWith('}') && !listsOnly) itemPathsOf.set(parent, [...(itemPathsOf.get(parent) ?? []), path]);
   }
   // A collection at the server's own path is named after its last segment (`realms`).
   const serverNoun = [lastLiteral(serverPathOf(resolved))].find(segment => segment !== undefined && !/^(?:v\d[\w.-]*|api|rest)$/i.test(segment));
@@ -188,7 +193,8 @@ export function findResources(
     const group = created === undefined ? undefined : groups.get(created);
     if (!group || !create || created === undefined) continue;
     if (group.some(collection => (itemPathsOf.get(collection) ?? []).some(item => path.startsWith(`${item}/`)))) continue;
-    if (!sharesProperty(createBody(create), created)) {
+    // A body that is an array of them (`/user/createWithList`) stays a path of the collection, answered from the document as a create of many.
+    if (!typeIncludes(requestSchema(definitionOf(create)), 'array') && !sharesProperty(createBody(create), created)) {
       notCreates.push({ operationId: create.operationId, schema: created });
       continue;
     }
@@ -308,8 +314,8 @@ export function findResources(
         }
       }
       else if (operation.method === 'put') role = 'replace-by-body';
-    } else if (operation.method === 'get' && !operation.path.endsWith('}')) {
-      // A view: `/pet/findByStatus`, `/pets` of another parent: a list of a known resource's records.
+    } else if (operation.method === 'get' && (!operation.path.endsWith('}') || typeIncludes(success.schema, 'array'))) {
+      // A view: `/pet/findByStatus`, `/pets` of another parent, `/items/by/{name}` (an array only: `/{realm}` answering a realm that holds a list is no view).
       for (const candidate of resources) {
         shape = findListShape(successSchema(definition), schema => schemaOfResource(schema, resourceOfSchema) === candidate);
         if (shape) {
@@ -326,6 +332,21 @@ export function findResources(
     const parameters = parametersOf(resolved, operation.path, definition);
     const query = parameters.filter(parameter => parameter.in === 'query');
     const filters = role === 'list' ? findFilters(resource, query) : [];
+    if (role === 'list' && !onCollection) {
+      // A view's path parameters that name no parent filter by the property they name (`{name}`; `{typeId}` → `catalogTypeId`).
+      const parentParameters = new Set(findParents(operation.path, false, itemOwner, resource).map(parent => parent.parameter));
+      const unnamed: string[] = [];
+      for (const parameter of parameters.filter(each => each.in === 'path' && !parentParameters.has(each.name))) {
+        const property = pathFilterProperty(resource, parameter.name);
+        if (property === undefined) unnamed.push(parameter.name);
+        else filters.push({ parameter: parameter.name, property, match: typeIncludes(resource.schema.properties?.[property], 'array') ? 'contains' : 'equals', in: 'path' });
+      }
+      // One ending the path (`/items/by/{name}`) must name a property; others naming none are not read (`/{realm}/roles`), as the start says.
+      if (operation.path.endsWith('}') && unnamed.length > 0) {
+        notInferred.push({ operationId: operation.operationId, reason: `${unnamed.map(name => `{${name}}`).join(', ')} name${unnamed.length > 1 ? '' : 's'} no property of its ${resource.name}` });
+        continue;
+      }
+    }
     const filtered = new Set(filters.map(filter => filter.parameter));
     const paging = role === 'list' ? findPaging(query.filter(parameter => !filtered.has(parameter.name)).map(parameter => ({ name: parameter.name, ...(parameter.schema && { schema: parameter.schema as JsonSchema }) }))) : {};
     if (role === 'list') {
@@ -340,7 +361,7 @@ export function findResources(
     const named = keyParameter === undefined ? undefined : propertyNamedBy(resource.schema, keyParameter, resource.singular);
     const keyProperty = named !== undefined && named !== resource.key.property ? named : undefined;
     // A segment that names no parent (`/{realm}/clients`): filled from the request in URLs, not read to keep records apart.
-    const unrelated = operation.path.split('/').flatMap(segment => TEMPLATE.exec(segment)?.[1] ?? []).filter(name => name !== keyParameter && !parents.some(parent => parent.parameter === name));
+    const unrelated = operation.path.split('/').flatMap(segment => TEMPLATE.exec(segment)?.[1] ?? []).filter(name => name !== keyParameter && !parents.some(parent => parent.parameter === name) && !filters.some(filter => filter.in === 'path' && filter.parameter === name));
     if (unrelated.length > 0) {
       const seen = unreadSegments.get(resource.name) ?? { operationId: operation.operationId, parameters: new Set<string>() };
       for (const name of unrelated) seen.parameters.add(name);
@@ -500,6 +521,15 @@ function findParents(path: string, isItem: boolean, itemOwner: ReadonlyMap<strin
   return parents;
 }
 
+/** The property a view's path parameter names: by name (case, `-`, `_` aside), else the one property whose name ends with it (`typeId` → `catalogTypeId`). */
+function pathFilterProperty(resource: Resource, parameter: string): string | undefined {
+  const wanted = fieldNameKey(parameter);
+  const exact = resource.fields.find(field => fieldNameKey(field) === wanted);
+  if (exact !== undefined) return exact;
+  const endings = resource.fields.filter(field => fieldNameKey(field).endsWith(wanted));
+  return endings.length === 1 ? endings[0] : undefined;
+}
+
 function findFilters(resource: Resource, query: readonly OpenAPIV3_1.ParameterObject[]): Filter[] {
   const properties = resource.schema.properties ?? {};
   const filters: Filter[] = [];
@@ -511,7 +541,8 @@ function findFilters(resource: Resource, query: readonly OpenAPIV3_1.ParameterOb
       if (range) filters.push({ parameter: parameter.name, ...range });
       continue;
     }
-    if (property === resource.key.property && parameter.name !== property) continue;
+    // The key by another name only as a list of keys (`?ids=1&ids=2`, as "get many by ids" endpoints take them).
+    if (property === resource.key.property && parameter.name !== property && !typeIncludes((parameter.schema ?? {}) as JsonSchema, 'array')) continue;
     filters.push({ parameter: parameter.name, property, match: typeIncludes(properties[property], 'array') ? 'contains' : 'equals' });
   }
   return filters;

@@ -43,7 +43,7 @@ export const recordOperations: Readonly<Record<RecordRole, RecordHandler>> = {
     const conditions: ((record: Record<string, unknown>) => boolean)[] = [];
     const ranges = new Map<string, { bound: RangeBound; value: unknown }[]>();
     for (const filter of plan.filters) {
-      const value = query[filter.parameter];
+      const value = filter.in === 'path' ? input.pathParameters[filter.parameter] : query[filter.parameter];
       if (value === undefined) continue;
       if (filter.match !== 'equals' && filter.match !== 'contains') {
         ranges.set(filter.property, [...(ranges.get(filter.property) ?? []), { bound: filter.match, value: Array.isArray(value) ? value[0] : value }]);
