@@ -66,6 +66,8 @@ export interface Filter {
    * its values that meets every bound sent on that property.
    */
   readonly match: 'equals' | 'contains' | RangeBound;
+  /** `path`: a view's path parameter (`/items/by/{name}`); else a query parameter. */
+  readonly in?: 'path';
 }
 
 /** How a range parameter bounds its property. */
@@ -78,6 +80,8 @@ export interface OperationPlan {
   readonly resource: string;
   /** The path parameter naming the record, on item paths. */
   readonly keyParameter: string | undefined;
+  /** The property that parameter names where it is not the key (`/roles-by-id/{role-id}` beside `/roles/{role-name}`): the record is found by it. */
+  readonly keyProperty?: string;
   readonly parents: readonly ParentLink[];
   readonly filters: readonly Filter[];
   readonly paging: Paging;
@@ -95,6 +99,17 @@ export interface OperationPlan {
   readonly requestEnvelope?: string;
 }
 
+/**
+ * A `POST` below an item path that is no create (`/clients/{id}/registration-access-token`): answered
+ * from the document, but only for a record that exists (404 otherwise), found as a read finds it.
+ */
+export interface RecordAction {
+  readonly operationId: string;
+  readonly resource: string;
+  readonly keyParameter: string;
+  readonly parents: readonly ParentLink[];
+}
+
 /** Everything the engine keeps state by, read once from the document. */
 export interface ResourceModel {
   /** In the document's order of their first path. */
@@ -102,6 +117,8 @@ export interface ResourceModel {
   readonly byName: ReadonlyMap<string, Resource>;
   /** By operationId; an operation without a plan is answered from the document by Prism's mocker. */
   readonly plans: ReadonlyMap<string, OperationPlan>;
+  /** Actions on one record, by operationId: the record must exist; the answer is the document's. */
+  readonly actions: ReadonlyMap<string, RecordAction>;
   /** Operations that look like a collection's but whose state the engine could not infer, with why: the mock says so at start. */
   readonly notInferred: readonly { readonly operationId: string; readonly reason: string }[];
 }
@@ -138,9 +155,15 @@ export function findResources(
   const itemPathsOf = new Map<string, string[]>();
   for (const path of byPath.keys()) {
     const cut = path.lastIndexOf('/');
-    const parent = path.slice(0, cut);
-    if (cut > 0 && TEMPLATE.test(path.slice(cut + 1)) && !parent.endsWith('}')) itemPathsOf.set(parent, [...(itemPathsOf.get(parent) ?? []), path]);
+    // `/{realm}` is the item path of `/` where the document has `/` (the server's path names the collection: `…/admin/realms`),
+    // and no path lies below it: else every path of the document would have a parent record to find first.
+    const parent = cut === 0 && byPath.has('/') && ![...byPath.keys()].some(other => other.startsWith(`${path}/`)) ? '/' : path.slice(0, cut);
+    // A path whose only operation lists records (`/items/by/{name}`) is a filtered view, not an item path.
+    const listsOnly = methodsAt(byPath, path).every(operation => operation.method === 'get' && typeIncludes(successSchema(definitionOf(operation)), 'array'));
+    if ((cut > 0 || parent === '/') && TEMPLATE.test(path.slice(cut + 1)) && !parent.endsWith('}') && !listsOnly) itemPathsOf.set(parent, [...(itemPathsOf.get(parent) ?? []), path]);
   }
+  // A collection at the server's own path is named after its last segment (`realms`).
+  const serverNoun = [lastLiteral(serverPathOf(resolved))].find(segment => segment !== undefined && !/^(?:v\d[\w.-]*|api|rest)$/i.test(segment));
 
   // Each collection path's item schema: its item GET's answer, else its create's, else its list's items.
   const candidates: { path: string; schema: JsonSchema }[] = [];
@@ -161,11 +184,21 @@ export function findResources(
   const groups = new Map<JsonSchema, string[]>();
   for (const { path, schema } of candidates) groups.set(schema, [...(groups.get(schema) ?? []), path]);
   const grouped = new Set(candidates.map(candidate => candidate.path));
+  // Not so a POST below an item path of those records (`/clients/{id}/registration-access-token`: an action on one, planned below),
+  // nor one whose body is not the record (`/client-description-converter` taking a string): answered from the document, and said so.
+  const notCreates: { operationId: string; schema: JsonSchema }[] = [];
   for (const path of collectionPaths) {
     const create = methodAt(path, 'post');
     const created = grouped.has(path) || !create ? undefined : objectAnswer(create);
     const group = created === undefined ? undefined : groups.get(created);
-    if (group) group.push(path);
+    if (!group || !create || created === undefined) continue;
+    if (group.some(collection => (itemPathsOf.get(collection) ?? []).some(item => path.startsWith(`${item}/`)))) continue;
+    // A body that is an array of them (`/user/createWithList`) stays a path of the collection, answered from the document as a create of many.
+    if (!typeIncludes(requestSchema(definitionOf(create)), 'array') && !sharesProperty(createBody(create), created)) {
+      notCreates.push({ operationId: create.operationId, schema: created });
+      continue;
+    }
+    group.push(path);
   }
   const resources: Resource[] = [];
   const resourceOfSchema = new Map<JsonSchema, Resource>();
@@ -179,7 +212,8 @@ export function findResources(
     const itemPaths = paths.flatMap(path => itemPathsOf.get(path) ?? []).filter(path => methodsAt(byPath, path).length > 0);
     const keyParameters = itemPaths.map(path => TEMPLATE.exec(path.slice(path.lastIndexOf('/') + 1))?.[1] ?? '');
     const createBodies = paths.map(path => methodAt(path, 'post')).flatMap(create => (create ? [createBody(create)] : []));
-    const key = findKey(merged, keyParameters, createBodies, singularOf(lastLiteral(paths[0] ?? '') ?? ''));
+    const noun = lastLiteral(paths[0] ?? '') ?? serverNoun;
+    const key = findKey(merged, keyParameters, createBodies, singularOf(noun ?? ''));
     if (!key) {
       for (const path of [...paths, ...itemPaths]) {
         for (const operation of byPath.get(path) ?? []) {
@@ -188,8 +222,7 @@ export function findResources(
       }
       continue;
     }
-    const first = paths[0] ?? '';
-    const base = lastLiteral(first) ?? 'records';
+    const base = noun ?? 'records';
     let name = base;
     for (let n = 2; usedNames.has(name); n += 1) name = `${base}${n}`;
     usedNames.add(name);
@@ -224,6 +257,11 @@ export function findResources(
     if (embeds.length > 0) (parent as { embeds: Resource['embeds'] }).embeds = embeds;
   }
 
+  for (const { operationId, schema } of notCreates) {
+    const resource = resourceOfSchema.get(schema);
+    if (resource) notInferred.push({ operationId, reason: `its request body is not a ${resource.singular}: no ${resource.singular} is created` });
+  }
+
   const itemOwner = new Map<string, Resource>();
   const collectionOwner = new Map<string, Resource>();
   for (const resource of resources) {
@@ -232,6 +270,7 @@ export function findResources(
   }
 
   const plans = new Map<string, OperationPlan>();
+  const unreadSegments = new Map<string, { operationId: string; parameters: Set<string> }>();
   for (const operation of operations.values()) {
     const definition = definitionOf(operation);
     if ((operation.definition as Record<string, unknown>)['x-not-implemented'] === true) continue;
@@ -275,8 +314,8 @@ export function findResources(
         }
       }
       else if (operation.method === 'put') role = 'replace-by-body';
-    } else if (operation.method === 'get' && !operation.path.endsWith('}')) {
-      // A view: `/pet/findByStatus`, `/pets` of another parent: a list of a known resource's records.
+    } else if (operation.method === 'get' && (!operation.path.endsWith('}') || typeIncludes(success.schema, 'array'))) {
+      // A view: `/pet/findByStatus`, `/pets` of another parent, `/items/by/{name}` (an array only: `/{realm}` answering a realm that holds a list is no view).
       for (const candidate of resources) {
         shape = findListShape(successSchema(definition), schema => schemaOfResource(schema, resourceOfSchema) === candidate);
         if (shape) {
@@ -293,6 +332,21 @@ export function findResources(
     const parameters = parametersOf(resolved, operation.path, definition);
     const query = parameters.filter(parameter => parameter.in === 'query');
     const filters = role === 'list' ? findFilters(resource, query) : [];
+    if (role === 'list' && !onCollection) {
+      // A view's path parameters that name no parent filter by the property they name (`{name}`; `{typeId}` → `catalogTypeId`).
+      const parentParameters = new Set(findParents(operation.path, false, itemOwner, resource).map(parent => parent.parameter));
+      const unnamed: string[] = [];
+      for (const parameter of parameters.filter(each => each.in === 'path' && !parentParameters.has(each.name))) {
+        const property = pathFilterProperty(resource, parameter.name);
+        if (property === undefined) unnamed.push(parameter.name);
+        else filters.push({ parameter: parameter.name, property, match: typeIncludes(resource.schema.properties?.[property], 'array') ? 'contains' : 'equals', in: 'path' });
+      }
+      // One ending the path (`/items/by/{name}`) must name a property; others naming none are not read (`/{realm}/roles`), as the start says.
+      if (operation.path.endsWith('}') && unnamed.length > 0) {
+        notInferred.push({ operationId: operation.operationId, reason: `${unnamed.map(name => `{${name}}`).join(', ')} name${unnamed.length > 1 ? '' : 's'} no property of its ${resource.name}` });
+        continue;
+      }
+    }
     const filtered = new Set(filters.map(filter => filter.parameter));
     const paging = role === 'list' ? findPaging(query.filter(parameter => !filtered.has(parameter.name)).map(parameter => ({ name: parameter.name, ...(parameter.schema && { schema: parameter.schema as JsonSchema }) }))) : {};
     if (role === 'list') {
@@ -302,12 +356,24 @@ export function findResources(
       if (unread.length > 0) notInferred.push({ operationId: operation.operationId, reason: `range parameter${unread.length > 1 ? 's' : ''} ${unread.join(', ')} name${unread.length > 1 ? '' : 's'} no property of its ${resource.name}: not read` });
     }
     const isItemRole = role === 'read' || role === 'replace' || role === 'merge' || role === 'remove';
+    const keyParameter = isItemRole ? TEMPLATE.exec(operation.path.slice(operation.path.lastIndexOf('/') + 1))?.[1] : undefined;
+    const parents = findParents(operation.path, isItemRole, itemOwner, resource);
+    const named = keyParameter === undefined ? undefined : propertyNamedBy(resource.schema, keyParameter, resource.singular);
+    const keyProperty = named !== undefined && named !== resource.key.property ? named : undefined;
+    // A segment that names no parent (`/{realm}/clients`): filled from the request in URLs, not read to keep records apart.
+    const unrelated = operation.path.split('/').flatMap(segment => TEMPLATE.exec(segment)?.[1] ?? []).filter(name => name !== keyParameter && !parents.some(parent => parent.parameter === name) && !filters.some(filter => filter.in === 'path' && filter.parameter === name));
+    if (unrelated.length > 0) {
+      const seen = unreadSegments.get(resource.name) ?? { operationId: operation.operationId, parameters: new Set<string>() };
+      for (const name of unrelated) seen.parameters.add(name);
+      unreadSegments.set(resource.name, seen);
+    }
     plans.set(operation.operationId, {
       operationId: operation.operationId,
       role,
       resource: resource.name,
-      keyParameter: isItemRole ? TEMPLATE.exec(operation.path.slice(operation.path.lastIndexOf('/') + 1))?.[1] : undefined,
-      parents: findParents(operation.path, isItemRole, itemOwner, resource),
+      keyParameter,
+      ...(keyProperty !== undefined && { keyProperty }),
+      parents,
       filters,
       paging,
       shape,
@@ -316,7 +382,30 @@ export function findResources(
       ...(requestEnvelope !== undefined && { requestEnvelope }),
     });
   }
-  return { resources, byName: new Map(resources.map(resource => [resource.name, resource])), plans, notInferred };
+  for (const [name, { operationId, parameters }] of unreadSegments) {
+    const named = [...parameters].map(parameter => `{${parameter}}`).join(', ');
+    notInferred.push({ operationId, reason: `${named} name${parameters.size > 1 ? '' : 's'} no collection: not read to keep ${name} apart (every value of ${parameters.size > 1 ? 'them' : 'it'} shows the same ${name}); URLs take the request's own value` });
+  }
+
+  // A POST below an item path that is not a create (`/orders/{id}/cancel`): the record it acts on must exist.
+  const actions = new Map<string, RecordAction>();
+  const itemPathsLongestFirst = [...itemOwner.keys()].sort((a, b) => b.length - a.length);
+  for (const operation of operations.values()) {
+    if (operation.method !== 'post' || plans.has(operation.operationId) || (operation.definition as Record<string, unknown>)['x-not-implemented'] === true) continue;
+    const itemPath = itemPathsLongestFirst.find(path => operation.path.startsWith(`${path}/`));
+    const resource = itemPath === undefined ? undefined : itemOwner.get(itemPath);
+    const keyParameter = itemPath === undefined ? undefined : TEMPLATE.exec(itemPath.slice(itemPath.lastIndexOf('/') + 1))?.[1];
+    if (itemPath === undefined || resource === undefined || keyParameter === undefined) continue;
+    // Its errors as declared: a list of them without 404 (`400`, `401` only) says a missing record is not one.
+    const errors = Object.keys(operation.definition.responses ?? {}).filter(status => /^4/.test(status) || status === 'default');
+    if (errors.length > 0 && !errors.some(status => status === '404' || status.toUpperCase() === '4XX' || status === 'default')) {
+      notInferred.push({ operationId: operation.operationId, reason: `an action on a ${resource.singular}: answered from the document (it declares no 404 for a missing ${resource.singular})` });
+      continue;
+    }
+    actions.set(operation.operationId, { operationId: operation.operationId, resource: resource.name, keyParameter, parents: findParents(itemPath, true, itemOwner, resource) });
+    notInferred.push({ operationId: operation.operationId, reason: `an action on a ${resource.singular}: answered from the document, 404 where the ${resource.singular} does not exist` });
+  }
+  return { resources, byName: new Map(resources.map(resource => [resource.name, resource])), plans, actions, notInferred };
 }
 
 /** The properties of a list's item schema when they are some of the resource's, its key among them: the list shows part of each record. */
@@ -360,15 +449,12 @@ function answeredRecord(schema: JsonSchema | undefined, names: { name: string; s
  */
 function findKey(schema: JsonSchema, parameters: readonly string[], createBodies: readonly (JsonSchema | undefined)[], singular: string): KeyRule | undefined {
   const properties = schema.properties ?? {};
-  const names = Object.keys(properties);
-  const lower = new Map(names.map(name => [name.toLowerCase(), name]));
-  const namesTheRecord = (parameter: string): boolean => /id$/i.test(parameter) || (singular !== '' && parameter.toLowerCase().replaceAll(/[_-]/g, '') === singular.toLowerCase().replaceAll(/[_-]/g, ''));
   let property: string | undefined;
   for (const parameter of parameters) {
-    property = lower.get(parameter.toLowerCase()) ?? (namesTheRecord(parameter) && lower.has('id') ? lower.get('id') : undefined);
+    property = propertyNamedBy(schema, parameter, singular);
     if (property) break;
   }
-  if (parameters.length === 0) property = lower.get('id');
+  if (parameters.length === 0) property = Object.keys(properties).find(name => name.toLowerCase() === 'id');
   const keySchema = property === undefined ? undefined : properties[property];
   if (property === undefined || keySchema === undefined) return undefined;
   const merged = mergeAllOf(keySchema);
@@ -381,6 +467,22 @@ function findKey(schema: JsonSchema, parameters: readonly string[], createBodies
   const required = sent && createBodies.some(body => body?.required?.includes(property) === true);
   if (required) return { property, kind: 'client', acceptsClientKey: true, bounds, schema: merged };
   return { property, kind: merged.format === 'uuid' ? 'uuid' : 'generated', acceptsClientKey: sent, bounds, schema: merged };
+}
+
+/**
+ * The property an item path's parameter names: by name, case, `-` and `_` aside (`username`,
+ * `eventId`); else by its name less the record's (`{role-name}`, `{roleName}` under `/roles` →
+ * `name`); else `id` for a parameter ending in `id` or naming the record (`{customer}` under `/customers`).
+ */
+function propertyNamedBy(schema: JsonSchema, parameter: string, singular: string): string | undefined {
+  const byName = new Map(Object.keys(schema.properties ?? {}).map(name => [fieldNameKey(name), name]));
+  const wanted = fieldNameKey(parameter);
+  const noun = fieldNameKey(singular);
+  const exact = byName.get(wanted);
+  if (exact !== undefined) return exact;
+  const unprefixed = noun !== '' && wanted.startsWith(noun) && wanted.length > noun.length ? byName.get(wanted.slice(noun.length)) : undefined;
+  if (unprefixed !== undefined) return unprefixed;
+  return /id$/i.test(parameter) || (noun !== '' && wanted === noun) ? byName.get('id') : undefined;
 }
 
 /** The child's property holding the parent's key: the path parameter's name, else `<parent>Id` (`ownerId`, `owner_id`). */
@@ -419,6 +521,15 @@ function findParents(path: string, isItem: boolean, itemOwner: ReadonlyMap<strin
   return parents;
 }
 
+/** The property a view's path parameter names: by name (case, `-`, `_` aside), else the one property whose name ends with it (`typeId` → `catalogTypeId`). */
+function pathFilterProperty(resource: Resource, parameter: string): string | undefined {
+  const wanted = fieldNameKey(parameter);
+  const exact = resource.fields.find(field => fieldNameKey(field) === wanted);
+  if (exact !== undefined) return exact;
+  const endings = resource.fields.filter(field => fieldNameKey(field).endsWith(wanted));
+  return endings.length === 1 ? endings[0] : undefined;
+}
+
 function findFilters(resource: Resource, query: readonly OpenAPIV3_1.ParameterObject[]): Filter[] {
   const properties = resource.schema.properties ?? {};
   const filters: Filter[] = [];
@@ -430,7 +541,8 @@ function findFilters(resource: Resource, query: readonly OpenAPIV3_1.ParameterOb
       if (range) filters.push({ parameter: parameter.name, ...range });
       continue;
     }
-    if (property === resource.key.property && parameter.name !== property) continue;
+    // The key by another name only as a list of keys (`?ids=1&ids=2`, as "get many by ids" endpoints take them).
+    if (property === resource.key.property && parameter.name !== property && !typeIncludes((parameter.schema ?? {}) as JsonSchema, 'array')) continue;
     if (!valuesCompare(parameter.schema as JsonSchema | undefined, properties[property])) continue;
     filters.push({ parameter: parameter.name, property, match: typeIncludes(properties[property], 'array') ? 'contains' : 'equals' });
   }
@@ -539,6 +651,14 @@ function requestSchema(definition: OpenAPIV3_1.OperationObject | undefined): Jso
   return requestBodySchema(definition);
 }
 
+/** Whether a create's body names one of the record's properties (case and `_` aside): else it sends no such record. */
+function sharesProperty(body: JsonSchema | undefined, record: JsonSchema): boolean {
+  if (body === undefined) return false;
+  if (body === record) return true;
+  const fields = new Set(Object.keys(mergeAllOf(record).properties ?? {}).map(fieldNameKey));
+  return Object.keys(mergeAllOf(body).properties ?? {}).some(name => fields.has(fieldNameKey(name)));
+}
+
 /** The schema object itself when it is an object schema with properties (`allOf` parts counted). */
 function asObjectSchema(schema: JsonSchema | undefined): JsonSchema | undefined {
   return schema !== undefined && !typeIncludes(schema, 'array') && hasProperties(schema) ? schema : undefined;
@@ -565,6 +685,13 @@ function schemaOfResource(schema: JsonSchema, resources: ReadonlyMap<JsonSchema,
 
 function methodsAt(byPath: ReadonlyMap<string, DocumentOperation[]>, path: string): DocumentOperation[] {
   return byPath.get(path) ?? [];
+}
+
+/** The path of the document's first server (`/admin/realms` of `https://keycloak.example.com/admin/realms`), its variables left as written. */
+function serverPathOf(resolved: OpenAPIV3_1.Document): string {
+  const url = resolved.servers?.[0]?.url ?? '';
+  const path = url.replace(/^[a-z][a-z0-9+.-]*:\/\/[^/]*/i, '');
+  return path.split(/[?#]/)[0] ?? '';
 }
 
 function lastLiteral(path: string): string | undefined {

@@ -33,6 +33,7 @@ const FACT_NAMES: Readonly<Record<string, PageFact>> = {
   page: 'page',
   number: 'page',
   pagenumber: 'page',
+  pageindex: 'page',
   currentpage: 'page',
   size: 'size',
   limit: 'size',
@@ -82,7 +83,10 @@ export function findListShape(schema: JsonSchema | undefined, isItem: (schema: J
   for (const [name, property] of Object.entries(merged.properties ?? {})) {
     if (counts.has(name.toLowerCase().replaceAll(/[_-]/g, '')) && (typeIncludes(property, 'integer') || typeIncludes(property, 'number')) && !facts.some(fact => fact.path.length === 1 && fact.path[0] === name)) facts.push({ path: [name], fact: 'total' });
   }
-  return { kind: 'wrapped', items: [only[0]], facts, schema: merged };
+  // A bare `count` beside no total is the total (DRF, ASP.NET's `PaginatedItems`, FastAPI's `{data, count}`): a page's own length is `numberOfElements`, `returned`.
+  const hasTotal = facts.some(fact => fact.fact === 'total');
+  const counted = hasTotal ? facts : facts.map(fact => (fact.fact === 'count' && fact.path.at(-1)?.toLowerCase() === 'count' ? { ...fact, fact: 'total' as const } : fact));
+  return { kind: 'wrapped', items: [only[0]], facts: counted, schema: merged };
 }
 
 function collectFacts(schema: JsonSchema, at: string[], facts: { path: string[]; fact: PageFact }[], depth: number): void {

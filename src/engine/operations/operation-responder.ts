@@ -12,12 +12,12 @@ import type { PetStore } from '../../store/index.js';
 import { completeRecord } from '../state/collection-records.js';
 import { fitToRecord } from '../state/fit-to-record.js';
 import { readPathParameters, readQuery } from './parameters.js';
-import { locationOf, recordInBody, recordOperations, type RecordInput } from './record-operations.js';
+import { findMissingRecord, locationOf, recordInBody, recordOperations, type RecordInput } from './record-operations.js';
 import { createPresenter, createRecordUrls } from './record-views.js';
 import type { DecodedBody } from '../http/index.js';
 import { typedFormValue } from './form-values.js';
 import type { JournalProblem } from '../journal/index.js';
-import { createErrorShapes, errorResponse, jsonResponse } from '../responses/index.js';
+import { createErrorShapes, errorResponse, createDeclaredAnswers, jsonResponse } from '../responses/index.js';
 
 /** Which of the mock's controls made an answer, for the journal: null for the API's own behaviour. */
 export type AnswerControl = 'forced' | 'fault' | 'override' | null;
@@ -98,7 +98,8 @@ export function createOperationResponder(options: OperationResponderOptions) {
   }));
 
   const shapeError = createErrorShapes(document, options.seed);
-  const { plans, byName } = document.resources;
+  const fitDeclared = createDeclaredAnswers(options.seed, id => deprecations.get(id));
+  const { plans, actions, byName } = document.resources;
   const primary = document.pets.resource.name;
   const resourceOf = (name: string): Resource => byName.get(name) as Resource;
   const urlOf = createRecordUrls(document);
@@ -156,11 +157,16 @@ export function createOperationResponder(options: OperationResponderOptions) {
       return errorResponse('not_implemented', `${operation.method.toUpperCase()} ${document.basePath}${operation.path} is marked x-not-implemented in the document.`);
     }
     const plan = plans.get(id);
-    if (plan === undefined) return answerByDocument(operation, request, context);
     // Entered by the session stage: this gives the same entry.
     const { session } = context.enterSession();
     const storeOf = (name: string): PetStore => (name === primary ? session.store : (session.storeOf(name) ?? session.store));
-    return recordOperations[plan.role]({
+    if (plan === undefined) {
+      // An action on one record (`POST /orders/{id}/cancel`): 404 where it does not exist, else the document's answer.
+      const action = actions.get(id);
+      const missing = action && findMissingRecord({ plan: action, resource: resourceOf(action.resource), pathParameters: readPathParameters(operation, request.url.path), storeOf, resourceOf });
+      return missing ?? answerByDocument(operation, request, context);
+    }
+    const answer = recordOperations[plan.role]({
       plan,
       resource: resourceOf(plan.resource),
       query: readQuery(operation, request.url.query ?? {}),
@@ -177,6 +183,8 @@ export function createOperationResponder(options: OperationResponderOptions) {
       },
       seed: options.seed,
     });
+    // In the media type the operation declares (`application/vnd.api+json`), with the headers it requires (`ETag`).
+    return answer.statusCode < 300 ? fitDeclared(operation, request, answer) : answer;
   };
   const decide = (operation: IHttpOperation, request: IHttpRequest, diagnostics: readonly IPrismDiagnostic[], context: RequestContext): IHttpResponse => {
     const id = operation.iid ?? '';
@@ -213,17 +221,17 @@ export function createOperationResponder(options: OperationResponderOptions) {
     overrides.use(override);
     context.control = 'override';
     if (override.delay !== undefined && context.controls.delay === undefined) context.delay = override.delay;
-    if (override.body !== undefined) return withEngineHeaders(operation, jsonResponse(override.status, override.body));
+    if (override.body !== undefined) return withEngineHeaders(operation, jsonResponse(override.status, override.body), request);
     const controls: RequestControls = { code: override.status, ...(override.example !== undefined && { example: override.example }) };
     return fromDocument(operation, request, context, controls, `Scripted by override ${override.id}`);
   };
 
   const fromDocument = (operation: IHttpOperation, request: IHttpRequest, context: RequestContext, controls: RequestControls, cause: string): IHttpResponse =>
-    withEngineHeaders(operation, forceResponse(mockerOf(context), operation, request, controls, String(options.seed), cause));
+    withEngineHeaders(operation, forceResponse(mockerOf(context), operation, request, controls, String(options.seed), cause), request);
 
   /** An operation the store does not keep: its example, else a body generated from its schema, by Prism's mocker. */
   const answerByDocument = (operation: IHttpOperation, request: IHttpRequest, context: RequestContext): IHttpResponse =>
-    withEngineHeaders(operation, answerFromDocument(mockerOf(context), operation, request, String(options.seed)));
+    withEngineHeaders(operation, answerFromDocument(mockerOf(context), operation, request, String(options.seed)), request);
 
   const mockerOf = (context: RequestContext): NonNullable<RequestContext['mocker']> => {
     if (!context.mocker) throw new Error('[petstore-mock] An answer from the document came before Prism\'s mocker was loaded.');
@@ -231,11 +239,11 @@ export function createOperationResponder(options: OperationResponderOptions) {
   };
 
   /** Headers the engine sends with such an answer, instead of Prism's placeholders: Location, the bearer challenge, Retry-After. */
-  const withEngineHeaders = (operation: IHttpOperation, response: IHttpResponse): IHttpResponse => {
+  const withEngineHeaders = (operation: IHttpOperation, response: IHttpResponse, request: IHttpRequest): IHttpResponse => {
     const headers: Record<string, string> = {};
     for (const [name, value] of Object.entries(response.headers ?? {})) headers[name.toLowerCase()] = value;
     const plan = plans.get(operation.iid ?? '');
-    if (plan?.role === 'create') Object.assign(headers, locationOf(response.body, resourceOf(plan.resource), urlOf, plan.success.envelope));
+    if (plan?.role === 'create') Object.assign(headers, locationOf(response.body, resourceOf(plan.resource), urlOf, plan.success.envelope, readPathParameters(operation, request.url.path)));
     const challenge = response.statusCode === 401 ? challengeFor(operation) : undefined;
     if (challenge !== undefined) headers['www-authenticate'] = challenge;
     if (response.statusCode === 503) headers['retry-after'] = String(FAULT_RETRY_AFTER_SECONDS);

@@ -54,8 +54,12 @@ function readParameters(parameters: readonly IHttpParam[], valueOf: (name: strin
   return values;
 }
 
+/** A parameter's text in its schema's type; of a type list (`["integer", "string"]`, as .NET 9 writes integers), the number or boolean it reads as, else the text. */
 function coerce(raw: string, type: unknown): unknown {
   if (type === 'integer' || type === 'number') return Number(raw);
   if (type === 'boolean') return raw === 'true';
+  if (!Array.isArray(type)) return raw;
+  if ((type.includes('integer') || type.includes('number')) && raw.trim() !== '' && !Number.isNaN(Number(raw))) return Number(raw);
+  if (type.includes('boolean') && (raw === 'true' || raw === 'false')) return raw === 'true';
   return raw;
 }

@@ -18,7 +18,7 @@ export interface RecordInput {
   storeOf: (name: string) => PetStore;
   resourceOf: (name: string) => Resource;
   /** The URL path of a record (an item path with its key, and its parents' from its foreign keys). */
-  urlOf: (resource: Resource, record: Readonly<Record<string, unknown>>) => string | undefined;
+  urlOf: (resource: Resource, record: Readonly<Record<string, unknown>>, given?: Readonly<Record<string, unknown>>) => string | undefined;
   /** The record with what the service assigns filled in, or why it cannot be stored. */
   complete: (record: Record<string, unknown>, resource: Resource) => { pet: Pet } | { problem: string };
   /** The record as answered: with the records of other collections it embeds (`Owner.pets`). */
@@ -43,7 +43,7 @@ export const recordOperations: Readonly<Record<RecordRole, RecordHandler>> = {
     const conditions: ((record: Record<string, unknown>) => boolean)[] = [];
     const ranges = new Map<string, { bound: RangeBound; value: unknown }[]>();
     for (const filter of plan.filters) {
-      const value = query[filter.parameter];
+      const value = filter.in === 'path' ? input.pathParameters[filter.parameter] : query[filter.parameter];
       if (value === undefined) continue;
       if (filter.match !== 'equals' && filter.match !== 'contains') {
         ranges.set(filter.property, [...(ranges.get(filter.property) ?? []), { bound: filter.match, value: Array.isArray(value) ? value[0] : value }]);
@@ -117,7 +117,7 @@ export const recordOperations: Readonly<Record<RecordRole, RecordHandler>> = {
     if (created instanceof RefusedWrite) return created.response;
     if (!created) return errorResponse('invalid_request', `Request body cannot be stored: ${problem ?? `the ${resource.singular} is refused`}.`);
     const record = created as unknown as Record<string, unknown>;
-    const location = input.urlOf(resource, record);
+    const location = input.urlOf(resource, record, input.pathParameters);
     return answerWith(input, record, location === undefined ? {} : { location });
   },
 
@@ -161,18 +161,45 @@ export const recordOperations: Readonly<Record<RecordRole, RecordHandler>> = {
   },
 };
 
+/** What finding one record by its path takes: an item operation's plan, or an action's (`/clients/{id}/registration-access-token`). */
+export type RecordLookup = Pick<RecordInput, 'resource' | 'pathParameters' | 'storeOf' | 'resourceOf'> & { plan: Pick<OperationPlan, 'keyParameter' | 'keyProperty' | 'parents'> };
+
 /** The record the item path names (under the parents it names), or 404 `<record>_not_found`. */
 function withRecord(input: RecordInput, answer: (record: Record<string, unknown>) => IHttpResponse): IHttpResponse {
+  const found = findRecord(input);
+  return 'problem' in found ? found.problem : answer(found.record);
+}
+
+/** 404 where the record a path names (or a parent it names) does not exist; undefined where it does. */
+export function findMissingRecord(input: RecordLookup): IHttpResponse | undefined {
+  const found = findRecord(input);
+  return 'problem' in found ? found.problem : undefined;
+}
+
+function findRecord(input: RecordLookup): { record: Record<string, unknown> } | { problem: IHttpResponse } {
   const parentProblem = findMissingParent(input);
-  if (parentProblem) return parentProblem;
-  const key = input.plan.keyParameter === undefined ? undefined : keyValue(input.resource, input.pathParameters[input.plan.keyParameter]);
+  if (parentProblem) return { problem: parentProblem };
+  const { keyParameter, keyProperty } = input.plan;
+  const key = keyParameter === undefined ? undefined : keyProperty === undefined ? keyValue(input.resource, input.pathParameters[keyParameter]) : keyOfRecordWith(input, keyProperty, input.pathParameters[keyParameter]);
   const found = key === undefined ? undefined : (input.storeOf(input.resource.name).get(key) as Record<string, unknown> | undefined);
   const underParents = found !== undefined && input.plan.parents.every(parent => parent.foreignKey === undefined || found[parent.foreignKey] === keyValue(input.resourceOf(parent.resource), input.pathParameters[parent.parameter]));
-  return found && underParents ? answer(found) : notFound(input.resource, input.plan.keyParameter === undefined ? undefined : input.pathParameters[input.plan.keyParameter]);
+  return found && underParents ? { record: found } : { problem: notFound(input.resource, input.plan.keyParameter === undefined ? undefined : input.pathParameters[input.plan.keyParameter]) };
+}
+
+/** The key of the record whose other property (`id`, where records are keyed by `name`) holds the value a path gives. */
+function keyOfRecordWith(input: RecordLookup, property: string, value: unknown): RecordKey | undefined {
+  if (typeof value !== 'string' && typeof value !== 'number' && typeof value !== 'boolean') return undefined;
+  const wanted = String(value);
+  const [record] = input.storeOf(input.resource.name).view({ limit: Number.POSITIVE_INFINITY, where: {} }).filter(each => {
+    const held = (each as unknown as Record<string, unknown>)[property];
+    return (typeof held === 'string' || typeof held === 'number' || typeof held === 'boolean') && String(held) === wanted;
+  });
+  const key = (record as unknown as Record<string, unknown> | undefined)?.[input.resource.key.property];
+  return typeof key === 'string' || typeof key === 'number' ? key : undefined;
 }
 
 /** 404 naming the first parent the path names that does not exist, or that belongs to another than the parent named before it (`/owners/1/pets/7`, pet 7 being owner 2's). */
-function findMissingParent(input: RecordInput): IHttpResponse | undefined {
+function findMissingParent(input: Pick<RecordLookup, 'plan' | 'pathParameters' | 'storeOf' | 'resourceOf'>): IHttpResponse | undefined {
   let previousKey: RecordKey | undefined;
   for (const parent of input.plan.parents) {
     const resource = input.resourceOf(parent.resource);
@@ -422,7 +449,7 @@ function wrapPage(
   for (const { path, fact } of shape.facts) {
     if (fact === 'nextCursor' || fact === 'firstKey' || fact === 'lastKey') setCursor(wrapper, path, page.keys[fact], schemaAt(shape.schema, path), requiredAt(shape.schema, path));
     else if (fact === 'nextUrl' || fact === 'previousUrl') setPageUrl(wrapper, path, page.urls[fact], schemaAt(shape.schema, path));
-    else setAt(wrapper, path, facts[fact]);
+    else setAt(wrapper, path, inDeclaredType(facts[fact], schemaAt(shape.schema, path)));
   }
   return wrapper;
 }
@@ -487,6 +514,13 @@ function setCursor(wrapper: Record<string, unknown>, path: readonly string[], cu
   if (parent !== undefined && last !== undefined) Reflect.deleteProperty(parent, last);
 }
 
+/** A page fact in the type its property declares: a number where it may be one, else its text (`"3"` for a `string` page size). */
+function inDeclaredType(value: number | boolean, schema: JsonSchema | undefined): unknown {
+  if (typeof value !== 'number' || schema === undefined) return value;
+  const merged = mergeAllOf(schema);
+  return typeIncludes(merged, 'integer') || typeIncludes(merged, 'number') || !typeIncludes(merged, 'string') ? value : String(value);
+}
+
 function requiredAt(schema: JsonSchema, path: readonly string[]): boolean {
   const parent = schemaAt(schema, path.slice(0, -1));
   const last = path.at(-1);
@@ -515,11 +549,11 @@ function setAt(target: Record<string, unknown>, path: readonly string[], value: 
  * Headers a create's answer derives from its body; forced responses (`Prefer: code=201`) get
  * them the same way, instead of the placeholder Prism would invent from the header's schema.
  */
-export function locationOf(answer: unknown, resource: Resource, urlOf: RecordInput['urlOf'], envelope?: string): Record<string, string> {
+export function locationOf(answer: unknown, resource: Resource, urlOf: RecordInput['urlOf'], envelope?: string, given?: Readonly<Record<string, unknown>>): Record<string, string> {
   const body = envelope === undefined || typeof answer !== 'object' || answer === null ? answer : (answer as Record<string, unknown>)[envelope];
   if (typeof body !== 'object' || body === null) return {};
   const key = (body as Record<string, unknown>)[resource.key.property];
   const fits = resource.key.kind === 'sequence' ? typeof key === 'number' && Number.isInteger(key) : typeof key === 'string';
-  const location = fits ? urlOf(resource, body as Record<string, unknown>) : undefined;
+  const location = fits ? urlOf(resource, body as Record<string, unknown>, given) : undefined;
   return location === undefined ? {} : { location };
 }

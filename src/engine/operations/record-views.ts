@@ -6,18 +6,20 @@ const EMBEDDING_DEPTH = 3;
 
 /**
  * The URL path of a record: the first item path of its resource whose parameters the record fills
- * (its key, and each parent's key from the record's foreign key), under the base path.
+ * (its key, and each parent's key from the record's foreign key) and the request gives (a segment
+ * naming no parent, `{realm}`), under the base path.
  */
-export function createRecordUrls(document: PetstoreDocument): (resource: Resource, record: Readonly<Record<string, unknown>>) => string | undefined {
+export function createRecordUrls(document: PetstoreDocument): (resource: Resource, record: Readonly<Record<string, unknown>>, given?: Readonly<Record<string, unknown>>) => string | undefined {
   const parametersOf = new Map<string, Map<string, string>>();
   for (const plan of document.resources.plans.values()) {
     const operation = document.operations.get(plan.operationId);
-    if (!operation || plan.keyParameter === undefined) continue;
+    // A path naming the record by another property than its key (`/roles-by-id/{role-id}`) is no URL of its key.
+    if (!operation || plan.keyParameter === undefined || plan.keyProperty !== undefined) continue;
     const fills = new Map<string, string>();
     for (const parent of plan.parents) if (parent.foreignKey !== undefined) fills.set(parent.parameter, parent.foreignKey);
     if (fills.size === plan.parents.length && !parametersOf.has(operation.path)) parametersOf.set(operation.path, fills);
   }
-  return (resource, record) => {
+  return (resource, record, given = {}) => {
     const key = record[resource.key.property];
     if (typeof key !== 'string' && typeof key !== 'number') return undefined;
     // Paths nested under fewest parents first: `/pets/{petId}` before `/owners/{ownerId}/pets/{petId}`.
@@ -30,6 +32,12 @@ export function createRecordUrls(document: PetstoreDocument): (resource: Resourc
       const parameter = /\{([^}]+)\}$/.exec(path)?.[1] ?? '';
       let url = path.replace(`{${parameter}}`, encodeURIComponent(String(key)));
       for (const [name, value] of values) url = url.replace(`{${name}}`, encodeURIComponent(String(value)));
+      // A segment that names no parent (`/{realm}/clients/{id}`): the value the request gave it.
+      url = url.replaceAll(/\{([^}]+)\}/g, (template, name: string) => {
+        const value = given[name];
+        return typeof value === 'string' || typeof value === 'number' || typeof value === 'boolean' ? encodeURIComponent(String(value)) : template;
+      });
+      if (url.includes('{')) continue;
       return document.basePath + url;
     }
     return undefined;

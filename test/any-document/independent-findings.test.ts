@@ -1,0 +1,170 @@
+import { fileURLToPath } from 'node:url';
+import { describe, expect, it } from 'vitest';
+import { describeResources } from '../../src/cli/describe-document.js';
+import { createEngine, type Engine } from '../../src/index.js';
+
+const findingAt = (name: string): string => fileURLToPath(new URL(`../documents/findings/${name}`, import.meta.url));
+
+interface Answer {
+  status: number;
+  headers: Record<string, string>;
+  json: unknown;
+}
+
+/** An engine that checks its own answers against the document, and the errors it reported. */
+async function checkedEngine(path: string): Promise<{ engine: Engine; errors: string[] }> {
+  const errors: string[] = [];
+  const engine = await createEngine({ documentPath: path, validateResponses: true, onError: message => errors.push(message), seed: 7 });
+  return { engine, errors };
+}
+
+async function call(engine: Engine, method: string, url: string, body?: unknown, headers: Record<string, string> = {}): Promise<Answer> {
+  const response = await engine.handle({ method, url, headers: { 'content-type': 'application/json', authorization: 'Bearer token', ...headers }, ...(body !== undefined && { body: JSON.stringify(body) }) });
+  return { status: response.status, headers: response.headers, json: response.body ? (JSON.parse(response.body) as unknown) : undefined };
+}
+
+const lengthOf = (answer: Answer): number => (answer.json as unknown[]).length;
+
+describe('a POST on an action path is no create (independent finding 2, Keycloak)', () => {
+  it('answers an action below a client from the document, 404 for a missing client, and never adds a phantom client; a sibling taking a string creates nothing', async () => {
+    const { engine, errors } = await checkedEngine(findingAt('independent-action-post-creates.yaml'));
+    const before = lengthOf(await call(engine, 'GET', '/clients'));
+    const missing = await call(engine, 'POST', '/clients/nope/registration-access-token');
+    expect(missing.status).toBe(404);
+    const existing = (await call(engine, 'POST', '/clients', { clientId: 'app2' })).headers['location'];
+    expect(existing).toMatch(/^\/clients\/.+/);
+    const acted = await call(engine, 'POST', `${existing ?? ''}/registration-access-token`);
+    expect(acted.status).toBe(200);
+    expect(acted.headers['location']).toBeUndefined();
+    const converted = await call(engine, 'POST', '/client-description-converter', '<EntityDescriptor/>');
+    expect(converted.status).toBe(200);
+    expect(converted.headers['location']).toBeUndefined();
+    expect(lengthOf(await call(engine, 'GET', '/clients'))).toBe(before + 1);
+    const banner = describeResources(engine.document).join('\n');
+    expect(banner).toContain('not inferred: postRegistrationAccessToken: an action on a client');
+    expect(banner).toContain('not inferred: postClientDescriptionConverter: its request body is not a client');
+    expect(banner).toMatch(/state kept for 1 collection\(s\): clients \(\/clients, \/clients\/\{id\}\)/);
+    expect(errors).toEqual([]);
+  });
+});
+
+describe('a path segment above the collection that names no parent (independent finding 1, Keycloak realms)', () => {
+  it('builds Location from the realm the request names, and says at start that the realm does not keep clients apart', async () => {
+    const { engine, errors } = await checkedEngine(findingAt('independent-tenant-path.yaml'));
+    const created = await call(engine, 'POST', '/admin/realms/master/clients', { clientId: 'app2' });
+    expect(created.status).toBe(201);
+    const location = created.headers['location'] ?? '';
+    expect(location).toMatch(/^\/admin\/realms\/master\/clients\/[^{}/]+$/);
+    expect(await call(engine, 'GET', location)).toMatchObject({ status: 200, json: { clientId: 'app2' } });
+    const banner = describeResources(engine.document).join('\n');
+    expect(banner).toContain('not inferred: getClients: {realm} names no collection: not read to keep clients apart');
+    expect(errors).toEqual([]);
+  });
+});
+
+describe('a page wrapper’s own fields (independent finding 6, eShop and the FastAPI template)', () => {
+  it('answers pageIndex as the page sent (its default 0 when none), pageSize as sent, and count as every record the query matches', async () => {
+    const { engine, errors } = await checkedEngine(findingAt('independent-page-index.yaml'));
+    const second = await call(engine, 'GET', '/api/catalog/items?PageSize=3&PageIndex=1');
+    expect(second.status).toBe(200);
+    expect(second.json).toMatchObject({ pageIndex: 1, pageSize: 3, count: 20 });
+    expect((second.json as { data: { id: number }[] }).data.map(item => item.id)).toEqual([4, 5, 6]);
+    expect((await call(engine, 'GET', '/api/catalog/items')).json).toMatchObject({ pageIndex: 0, pageSize: 10, count: 20 });
+    expect(errors).toEqual([]);
+  });
+
+  it('answers FastAPI’s {data, count} with count the total, not the page’s length', async () => {
+    const { engine, errors } = await checkedEngine(findingAt('independent-page-count.yaml'));
+    const page = await call(engine, 'GET', '/api/v1/items/?skip=3&limit=3');
+    expect(page.status).toBe(200);
+    expect((page.json as { data: unknown[] }).data).toHaveLength(3);
+    expect(page.json).toMatchObject({ count: 20 });
+    expect(errors).toEqual([]);
+  });
+});
+
+describe('stateful answers in the media type and with the headers the operation declares (independent findings 4 and 8, JsonApiDotNetCore)', () => {
+  const VENDOR = 'application/vnd.api+json; ext="https://www.jsonapi.net/ext/openapi"';
+
+  it('answers a list, a create and a read in the declared vendor JSON type, each passing response validation', async () => {
+    const { engine, errors } = await checkedEngine(findingAt('independent-vendor-media-type.yaml'));
+    const list = await call(engine, 'GET', '/tags');
+    expect(list.status).toBe(200);
+    expect(list.headers['content-type']).toBe(VENDOR);
+    const created = await call(engine, 'POST', '/tags', { name: 'new' }, { 'content-type': VENDOR, accept: VENDOR });
+    expect(created).toMatchObject({ status: 201, json: { name: 'new' } });
+    expect(created.headers['content-type']).toBe(VENDOR);
+    const read = await call(engine, 'GET', created.headers['location'] ?? '');
+    expect(read).toMatchObject({ status: 200, json: created.json });
+    expect(read.headers['content-type']).toBe(VENDOR);
+    expect(errors).toEqual([]);
+  });
+
+  it('sends a required ETag on every read, taken from the record’s content: the same while it is unchanged, another once it changes', async () => {
+    const { engine, errors } = await checkedEngine(findingAt('independent-required-response-header.yaml'));
+    const list = await call(engine, 'GET', '/todo-items');
+    expect(list.status).toBe(200);
+    expect(list.headers['etag']).toMatch(/^"[0-9a-f]+-[0-9a-f]+"$/);
+    const first = await call(engine, 'GET', '/todo-items/1');
+    expect(first.status).toBe(200);
+    expect((await call(engine, 'GET', '/todo-items/1')).headers['etag']).toBe(first.headers['etag']);
+    expect((await call(engine, 'GET', '/todo-items/2')).headers['etag']).not.toBe(first.headers['etag']);
+    expect((await call(engine, 'POST', '/todo-items', { description: 'Write the report' })).status).toBe(201);
+    expect((await call(engine, 'GET', '/todo-items')).headers['etag']).not.toBe(list.headers['etag']);
+    expect(errors).toEqual([]);
+  });
+});
+
+describe('a key parameter that names the property with the record’s noun (independent finding 5, Keycloak roles)', () => {
+  it('keys roles by name under /roles/{role-name}, points Location there, and finds a seeded role by its id under /roles-by-id/{role-id}', async () => {
+    const { engine, errors } = await checkedEngine(findingAt('independent-hyphenated-key.yaml'));
+    const created = await call(engine, 'POST', '/roles', { name: 'admin', description: 'realm admin' });
+    expect(created.status).toBe(201);
+    expect(created.headers['location']).toBe('/roles/admin');
+    expect(await call(engine, 'GET', '/roles/admin')).toMatchObject({ status: 200, json: { name: 'admin' } });
+    const seeded = (await call(engine, 'GET', '/roles')).json as { id: string; name: string }[];
+    const first = seeded[0];
+    expect(first).toBeDefined();
+    expect(await call(engine, 'GET', `/roles-by-id/${encodeURIComponent(first?.id ?? '')}`)).toMatchObject({ status: 200, json: first });
+    expect((await call(engine, 'GET', '/roles-by-id/no-such-id')).status).toBe(404);
+    expect((await call(engine, 'DELETE', '/roles/admin')).status).toBe(204);
+    expect((await call(engine, 'GET', '/roles/admin')).status).toBe(404);
+    expect(errors).toEqual([]);
+  });
+});
+
+describe('a collection at the server’s own path (independent finding 9, Keycloak realms)', () => {
+  it('keeps /{realm} as the item path of /, named realms after the server path: a created realm reads back, and a delete removes it', async () => {
+    const { engine, errors } = await checkedEngine(findingAt('independent-root-collection.yaml'));
+    expect(describeResources(engine.document)[0]).toBe('state kept for 1 collection(s): realms (/, /{realm})');
+    const created = await call(engine, 'POST', '/admin/realms/', { realm: 'acme', enabled: true });
+    expect(created.status).toBe(201);
+    expect(created.headers['location']).toBe('/admin/realms/acme');
+    expect(await call(engine, 'GET', '/admin/realms/acme')).toMatchObject({ status: 200, json: { realm: 'acme', enabled: true } });
+    const before = lengthOf(await call(engine, 'GET', '/admin/realms/'));
+    expect((await call(engine, 'DELETE', '/admin/realms/acme')).status).toBe(204);
+    expect((await call(engine, 'GET', '/admin/realms/acme')).status).toBe(404);
+    expect(lengthOf(await call(engine, 'GET', '/admin/realms/'))).toBe(before - 1);
+    expect(errors).toEqual([]);
+  });
+});
+
+describe('filtered views named by the path, and a plural of the key (independent finding 7, eShop)', () => {
+  it('lists by {name} and by {typeId}/{brandId} as the properties they name, and ?ids= by key; a new item appears in each', async () => {
+    const { engine, errors } = await checkedEngine(findingAt('independent-path-views.yaml'));
+    const created = await call(engine, 'POST', '/api/catalog/items', { name: 'Mug', catalogTypeId: 1, catalogBrandId: 2 });
+    expect(created.status).toBe(201);
+    const id = Number((created.headers['location'] ?? '').split('/').at(-1));
+    expect(Number.isInteger(id)).toBe(true);
+    const byName = (await call(engine, 'GET', '/api/catalog/items/by/Mug')).json as { id: number; name: string }[];
+    expect(byName.map(item => item.name)).toEqual(byName.map(() => 'Mug'));
+    expect(byName.map(item => item.id)).toContain(id);
+    const byTypeAndBrand = (await call(engine, 'GET', '/api/catalog/items/type/1/brand/2')).json as { id: number; catalogTypeId: number; catalogBrandId: number }[];
+    expect(byTypeAndBrand.every(item => item.catalogTypeId === 1 && item.catalogBrandId === 2)).toBe(true);
+    expect(byTypeAndBrand.map(item => item.id)).toContain(id);
+    const byIds = (await call(engine, 'GET', `/api/catalog/items/by?ids=1&ids=${String(id)}`)).json as { id: number }[];
+    expect(byIds.map(item => item.id)).toEqual([1, id]);
+    expect(describeResources(engine.document)[0]).toBe('state kept for 1 collection(s): items (/api/catalog/items, /api/catalog/items/{id})');
+    expect(errors).toEqual([]);
+  });
+});
