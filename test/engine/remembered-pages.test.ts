@@ -1,3 +1,4 @@
+import { decodeBodyOnUse } from '../../src/engine/http/index.js';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { loadDocument, type PetstoreDocument } from '../../src/document/index.js';
 import { createEngine } from '../../src/engine/index.js';
@@ -14,7 +15,7 @@ beforeAll(async () => {
 
 function contextOf(store: PetStore, operationId?: string): RequestContext {
   const context: RequestContext = {
-    body: { kind: 'none' },
+    body: decodeBodyOnUse(undefined, undefined, false),
     sessionId: undefined,
     enterSession: () => (context.session ??= { session: { store } as NonNullable<RequestContext['session']>['session'] }),
     controls: {},

@@ -1,3 +1,4 @@
+import { decodeBodyOnUse } from '../../src/engine/http/index.js';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { loadDocument, type PetstoreDocument } from '../../src/document/index.js';
 import type { RequestContext } from '../../src/engine/operations/index.js';
@@ -19,7 +20,7 @@ beforeAll(async () => {
 /** A request's context as the engine makes it: no controls, its session entered (once) into `store`. */
 function contextOf(store: PetStore, fields: Partial<RequestContext> = {}): RequestContext {
   const context: RequestContext = {
-    body: { kind: 'none' },
+    body: decodeBodyOnUse(undefined, undefined, false),
     sessionId: undefined,
     enterSession: () => (context.session ??= { session: { store } as NonNullable<RequestContext['session']>['session'] }),
     controls: {},

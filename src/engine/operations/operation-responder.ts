@@ -14,7 +14,7 @@ import { fitToRecord } from '../state/fit-to-record.js';
 import { readPathParameters, readQuery } from './parameters.js';
 import { findMissingRecord, locationOf, recordInBody, recordOperations, type RecordInput } from './record-operations.js';
 import { createPresenter, createRecordUrls } from './record-views.js';
-import type { DecodedBody } from '../http/index.js';
+import type { BodyOnUse } from '../http/index.js';
 import { typedFormValue } from './form-values.js';
 import type { JournalProblem } from '../journal/index.js';
 import { createErrorShapes, errorResponse, createDeclaredAnswers, jsonResponse } from '../responses/index.js';
@@ -24,7 +24,8 @@ export type AnswerControl = 'forced' | 'fault' | 'override' | null;
 
 /** What the engine learnt of a request outside Prism's view of it, and what the responder decided beyond the response. */
 export interface RequestContext {
-  body: DecodedBody;
+  /** The request's body, decoded the first time something reads it (after the credentials passed). */
+  body: BodyOnUse;
   /** The `X-Petstore-Session` the request names; undefined for the default session. */
   sessionId: string | undefined;
   /** Opens the request's session (or touches it, as most recently used); called only once its credentials passed. */
@@ -143,8 +144,9 @@ export function createOperationResponder(options: OperationResponderOptions) {
     input: ({ operation, request, diagnostics, context }) => {
       const forcingProblem = findForcingProblemResponse(operation, context.controls);
       if (forcingProblem) return forcingProblem;
-      const problem = findInputProblem({ operation, request, diagnostics, body: context.body, bodyLimit });
-      if (problem && context.body.kind === 'too-large') context.limit = 'bodyLimit';
+      const body = context.body.decoded();
+      const problem = findInputProblem({ operation, request, diagnostics, body, bodyLimit });
+      if (problem && body.kind === 'too-large') context.limit = 'bodyLimit';
       return problem;
     },
     forced: ({ operation, request, context, forced }) => (forced ? force(operation, request, context) : undefined),
@@ -166,12 +168,14 @@ export function createOperationResponder(options: OperationResponderOptions) {
       const missing = action && findMissingRecord({ plan: action, resource: resourceOf(action.resource), pathParameters: readPathParameters(operation, request.url.path), storeOf, resourceOf });
       return missing ?? answerByDocument(operation, request, context);
     }
+    const decoded = context.body.decoded();
+    const formBody = decoded.kind === 'form' ? decoded : undefined;
     const answer = recordOperations[plan.role]({
       plan,
       resource: resourceOf(plan.resource),
       query: readQuery(operation, request.url.query ?? {}),
       pathParameters: readPathParameters(operation, request.url.path),
-      body: recordInBody(plan, context.body.kind === 'form' ? typedFormValue(context.body.value, formSchemaOf(id, context.body.contentType)) : request.body),
+      body: recordInBody(plan, formBody === undefined ? request.body : typedFormValue(formBody.value, formSchemaOf(id, formBody.contentType))),
       storeOf,
       resourceOf,
       urlOf,

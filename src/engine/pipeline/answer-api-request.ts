@@ -98,9 +98,7 @@ function readApiRequest(runtime: DocumentRuntime, services: ApiRequestServices, 
   }
   const { sessions, latency } = services;
   const context: RequestContext = {
-    get body() {
-      return body.decoded();
-    },
+    body,
     sessionId,
     // Once: a remembered answer enters it before the responder would.
     enterSession: () => (context.session ??= sessionId === undefined ? { session: sessions.default } : sessions.enter(sessionId)),
