@@ -6,6 +6,7 @@ const EVENTS = fileURLToPath(new URL('../documents/events.yaml', import.meta.url
 const EVOLVED = fileURLToPath(new URL('../documents/evolved-pets.yaml', import.meta.url));
 const KENNEL = fileURLToPath(new URL('../documents/kennel-openapi3.yaml', import.meta.url));
 const CONDUIT = fileURLToPath(new URL('../documents/real-world/conduit.yaml', import.meta.url));
+const PETCLINIC = fileURLToPath(new URL('../documents/corpus/spring-petclinic-rest.yaml', import.meta.url));
 const JSON_BODY = { 'content-type': 'application/json' };
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 
@@ -93,6 +94,16 @@ describe('documents as teams write them', () => {
     const rules = [...engine.document.resources.plans.values()].find(plan => plan.operationId === 'GetArticles');
     expect(rules?.filters.map(filter => filter.parameter)).not.toContain('favorited');
     expect(rules?.filters.map(filter => filter.parameter)).not.toContain('author');
+  });
+
+  it('answers a page whose links it cannot build from the request’s Host (a port past 65535, a space) without them, never a 500', async () => {
+    const errors: string[] = [];
+    const engine = await createEngine({ documentPath: PETCLINIC, onError: message => errors.push(message) });
+    for (const host of ['localhost:99999', 'a b', '127.0.0.1:4010']) {
+      const page = await engine.handle({ method: 'GET', url: '/petclinic/api/v2/owners?page=0&size=5', headers: { host } });
+      expect(page.status, host).toBe(200);
+    }
+    expect(errors).toEqual([]);
   });
 
   it('seeds decimal properties with a multipleOf as multiples Prism’s validator takes (a price of 0.01 steps refused the start: 0.3 is no multiple of 0.1 to Ajv)', async () => {

@@ -205,7 +205,13 @@ export function createOperationResponder(options: OperationResponderOptions) {
       // Looked up only when a page links to another: no cost to a list without such links.
       const host = Object.entries(request.headers ?? {}).find(([name]) => name.toLowerCase() === 'host')?.[1];
       if (host === undefined || host === '') return undefined;
-      const url = new URL(`${document.basePath}${request.url.path}`, `http://${host}`);
+      let url: URL;
+      try {
+        url = new URL(`${document.basePath}${request.url.path}`, `http://${host}`);
+      } catch {
+        // A Host no URL can be made of (`Host: a b`, a bench's bare port): the page links to none.
+        return undefined;
+      }
       for (const [name, value] of Object.entries(request.url.query ?? {})) for (const each of Array.isArray(value) ? value : [value]) url.searchParams.append(name, each);
       for (const [name, value] of Object.entries(changes)) {
         if (value === undefined) url.searchParams.delete(name);
