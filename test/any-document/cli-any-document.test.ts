@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
+import { oneCollectionDocument } from '../support/one-collection-document.js';
 import { startCli } from '../support/run-cli.js';
 
 const SWAGGER_V3 = fileURLToPath(new URL('../documents/corpus/swagger-petstore-v3.yaml', import.meta.url));
@@ -33,18 +34,12 @@ describe('the CLI with a document nobody here wrote', () => {
 
   it('takes a decimal that is a multiple of the schema’s multipleOf as decimals are, not as binary fractions: a price of 19.99 in steps of 0.01', async () => {
     const folder = mkdtempSync(join(tmpdir(), 'petstore-multiple-of-'));
-    const item = { content: { 'application/json': { schema: { $ref: '#/components/schemas/Item' } } } };
-    const document = {
-      openapi: '3.0.3',
-      info: { title: 'Shop', version: '1' },
-      paths: {
-        '/items': {
-          get: { operationId: 'listItems', responses: { '200': { description: 'Items.', content: { 'application/json': { schema: { type: 'array', items: { $ref: '#/components/schemas/Item' } } } } } } },
-          post: { operationId: 'createItem', requestBody: { required: true, ...item }, responses: { '201': { description: 'Created.', ...item } } },
-        },
-      },
-      components: { schemas: { Item: { type: 'object', required: ['name', 'price'], properties: { id: { type: 'integer', readOnly: true }, name: { type: 'string' }, price: { type: 'number', multipleOf: 0.01 }, weight: { type: 'number', multipleOf: 0.1 } } } } },
-    };
+    const document = oneCollectionDocument({
+      title: 'Shop',
+      collection: 'items',
+      record: 'Item',
+      schema: { type: 'object', required: ['name', 'price'], properties: { id: { type: 'integer', readOnly: true }, name: { type: 'string' }, price: { type: 'number', multipleOf: 0.01 }, weight: { type: 'number', multipleOf: 0.1 } } },
+    });
     writeFileSync(join(folder, 'shop.json'), JSON.stringify(document));
     const cli = startCli(['--port', '0', '--document', join(folder, 'shop.json')]);
     try {

@@ -1,6 +1,7 @@
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { createEngine, createMockServer, type Engine } from '../../src/index.js';
+import { oneCollectionDocument } from '../support/one-collection-document.js';
 
 const EVENTS = fileURLToPath(new URL('../documents/events.yaml', import.meta.url));
 const EVOLVED = fileURLToPath(new URL('../documents/evolved-pets.yaml', import.meta.url));
@@ -17,27 +18,17 @@ async function call(engine: Engine, method: string, url: string, body?: unknown)
 
 describe('documents as teams write them', () => {
   it('validates an operation whose schema holds a value of any kind or null ({nullable: true} with no type): Prism validated nothing of it', async () => {
-    const note = { content: { 'application/json': { schema: { $ref: '#/components/schemas/Note' } } } };
-    const document = {
-      openapi: '3.0.3',
-      info: { title: 'Notes', version: '1' },
-      paths: {
-        '/notes': {
-          get: { operationId: 'listNotes', responses: { '200': { description: 'Notes.', content: { 'application/json': { schema: { type: 'array', items: { $ref: '#/components/schemas/Note' } } } } } } },
-          post: { operationId: 'createNote', requestBody: { required: true, ...note }, responses: { '201': { description: 'Created.', ...note } } },
-        },
+    const document = oneCollectionDocument({
+      title: 'Notes',
+      collection: 'notes',
+      record: 'Note',
+      schema: {
+        type: 'object',
+        required: ['text'],
+        additionalProperties: false,
+        properties: { id: { type: 'integer', readOnly: true }, text: { type: 'string', maxLength: 40 }, meta: { type: 'object', additionalProperties: { nullable: true } }, nullable: { type: 'boolean' } },
       },
-      components: {
-        schemas: {
-          Note: {
-            type: 'object',
-            required: ['text'],
-            additionalProperties: false,
-            properties: { id: { type: 'integer', readOnly: true }, text: { type: 'string', maxLength: 40 }, meta: { type: 'object', additionalProperties: { nullable: true } }, nullable: { type: 'boolean' } },
-          },
-        },
-      },
-    };
+    });
     const engine = await createEngine({ document });
     const refused = await call(engine, 'POST', '/notes', { nope: true });
     expect(refused.status).toBe(400);
@@ -49,22 +40,12 @@ describe('documents as teams write them', () => {
   });
 
   it('reads required: true on a property as the object’s required list, saying so at start: Ajv refused the schema and Prism validated nothing of its operations', async () => {
-    const pet = { content: { 'application/json': { schema: { $ref: '#/components/schemas/Pet' } } } };
-    const document = {
-      openapi: '3.0.3',
-      info: { title: 'Pets', version: '1' },
-      paths: {
-        '/pets': {
-          get: { operationId: 'listPets', responses: { '200': { description: 'Pets.', content: { 'application/json': { schema: { type: 'array', items: { $ref: '#/components/schemas/Pet' } } } } } } },
-          post: { operationId: 'createPet', requestBody: { required: true, ...pet }, responses: { '201': { description: 'Created.', ...pet } } },
-        },
-      },
-      components: {
-        schemas: {
-          Pet: { type: 'object', properties: { id: { type: 'integer', readOnly: true }, name: { type: 'string', required: true }, age: { type: 'integer', minimum: 0, required: false } } },
-        },
-      },
-    };
+    const document = oneCollectionDocument({
+      title: 'Pets',
+      collection: 'pets',
+      record: 'Pet',
+      schema: { type: 'object', properties: { id: { type: 'integer', readOnly: true }, name: { type: 'string', required: true }, age: { type: 'integer', minimum: 0, required: false } } },
+    });
     const given = JSON.stringify(document);
     const warnings: string[] = [];
     const engine = await createEngine({ document, onWarning: message => warnings.push(message) });
@@ -108,19 +89,7 @@ describe('documents as teams write them', () => {
 
   it('seeds decimal properties with a multipleOf as multiples Prism’s validator takes (a price of 0.01 steps refused the start: 0.3 is no multiple of 0.1 to Ajv)', async () => {
     const record = { type: 'object', required: ['id', 'name'], properties: { id: { type: 'integer', readOnly: true }, name: { type: 'string' }, price: { type: 'number', multipleOf: 0.01, minimum: 0 }, weight: { type: 'number', multipleOf: 0.1 }, tiny: { type: 'number', multipleOf: 1e-300 } } };
-    const item = { content: { 'application/json': { schema: { $ref: '#/components/schemas/Item' } } } };
-    const document = {
-      openapi: '3.0.3',
-      info: { title: 'Shop', version: '1' },
-      paths: {
-        '/items': {
-          get: { operationId: 'listItems', responses: { '200': { description: 'Items.', content: { 'application/json': { schema: { type: 'array', items: { $ref: '#/components/schemas/Item' } } } } } } },
-          post: { operationId: 'createItem', requestBody: { required: true, ...item }, responses: { '201': { description: 'Created.', ...item } } },
-        },
-        '/items/{id}': { get: { operationId: 'getItem', parameters: [{ name: 'id', in: 'path', required: true, schema: { type: 'integer' } }], responses: { '200': { description: 'An item.', ...item } } } },
-      },
-      components: { schemas: { Item: record } },
-    };
+    const document = oneCollectionDocument({ title: 'Shop', collection: 'items', record: 'Item', schema: record, itemPath: true });
     const engine = await createEngine({ document, pets: 50, validateResponses: true });
     const listed = await call(engine, 'GET', '/items');
     expect(listed.status).toBe(200);
