@@ -18,6 +18,10 @@ export function describeResources(document: PetstoreDocument): string[] {
   ];
   const fromDocument = [...document.operations.values()].filter(operation => !plans.has(operation.operationId) && operation.definition['x-not-implemented'] !== true).map(operation => operation.operationId);
   if (fromDocument.length > 0) lines.push(`answered from the document's examples and schemas (no state): ${listed(fromDocument)}`);
+  // Records kept apart by a path segment's value (`clients` per `{realm}`).
+  const apart = new Map<string, Set<string>>();
+  for (const each of [...plans.values(), ...document.resources.actions.values()]) for (const parameter of each.scope ?? []) apart.set(each.resource, (apart.get(each.resource) ?? new Set()).add(`{${parameter}}`));
+  if (apart.size > 0) lines.push(`records kept apart per value of a path segment: ${listed([...apart].map(([name, parameters]) => `${name} by ${[...parameters].join(', ')}`))}`);
   for (const { operationId, reason } of notInferred) lines.push(`not inferred: ${operationId}: ${reason}`);
   return lines;
 }

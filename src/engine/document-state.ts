@@ -126,14 +126,16 @@ export function adoptDocument(
   };
   if (options.previous) {
     const named = [undefined, ...sessions.ids()];
-    for (const [index, store] of sessions.stores().entries()) {
+    // Each session's store of the first collection, then the stores of its scopes (`/{realm}/pets`).
+    const primaryStores = [...sessions.stores().map((store, index) => ({ store, session: named[index] })), ...sessions.scopedStoresOf(resource.resource.name)];
+    for (const { store, session } of primaryStores) {
       const kept: Pet[] = [];
       for (const pet of store.list({ limit: Number.POSITIVE_INFINITY })) {
         const declared = Object.fromEntries(Object.entries(pet).filter(([name]) => resource.fields.includes(name)));
         const completed = completePet(declared, resource, options);
         const id = (pet as unknown as Record<string, number>)[resource.idProperty] ?? Number.NaN;
-        if ('problem' in completed) refusedPets.push({ session: named[index] ?? null, id, problem: completed.problem });
-        else if (outOfBounds(completed.pet)) refusedPets.push({ session: named[index] ?? null, id, problem: `${resource.idProperty} ${String(id)} is outside the ids the document allows (${minimum} to ${maximum})` });
+        if ('problem' in completed) refusedPets.push({ session: session ?? null, id, problem: completed.problem });
+        else if (outOfBounds(completed.pet)) refusedPets.push({ session: session ?? null, id, problem: `${resource.idProperty} ${String(id)} is outside the ids the document allows (${minimum} to ${maximum})` });
         else kept.push(completed.pet);
       }
       writes.push({ store, records: kept });
@@ -158,6 +160,7 @@ export function adoptDocument(
   Object.assign(sessions.shape, shape);
   // The operator's edit, not a client's write: counted against the stores' budget, never refused (ids were checked above).
   for (const { store, records } of writes) store.replace(records, { overBudget: true });
+  sessions.primaryName = document.pets.resource.name;
   sessions.setCollections(collections);
   if (options.previous) {
     sessions.setInitialPets(options.initialPets);

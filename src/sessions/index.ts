@@ -8,9 +8,10 @@ export {
   SESSION_HEADER,
   SESSION_ID_PATTERN,
   SESSION_OPENED_HEADER,
+  scopeStoreBytes,
 } from './session-registry.js';
 export { createRandom, deriveSeed } from './random.js';
 export { newSessionId } from './new-session-id.js';
 
-export type { CollectionState, Session, SessionEntry, SessionRegistry, SessionRegistryOptions } from './session-registry.js';
+export type { CollectionState, ScopedStore, Session, SessionEntry, SessionRegistry, SessionRegistryOptions } from './session-registry.js';
 export type { Random } from './random.js';

@@ -1,6 +1,6 @@
-import { createByteBudget, type ByteBudget } from '../budget/index.js';
+import { createByteBudget, namesOfLimit, type ByteBudget } from '../budget/index.js';
 import { buildPets, DEFAULT_SEED } from '../fixtures/index.js';
-import { createPetStore, freezePets, type PetShape, type PetStore } from '../store/index.js';
+import { createPetStore, freezePets, StoreFullError, type PetShape, type PetStore } from '../store/index.js';
 import type { Pet, PetStatus } from '../types/index.js';
 import { createRandom, deriveSeed, type Random } from './random.js';
 
@@ -23,8 +23,20 @@ export interface Session {
   readonly id: string | undefined;
   /** The store of the document's first collection (the Animal Store's pets). */
   readonly store: PetStore;
-  /** The store of the collection `name` (`document.resources`), made on first use; the first collection's is `store`. Undefined for a name the document has not. */
-  storeOf(name: string): PetStore | undefined;
+  /**
+   * The store of the collection `name` (`document.resources`), made on first use; the first collection's is `store`. Undefined for a name the document has not.
+   * With a `scope` (the values of path segments that keep records apart, `master` of `/{realm}/clients`), that scope's own store,
+   * opened on first use from the collection's starting records and counted against `maxStoredBytes` (a `StoreFullError` past it).
+   */
+  storeOf(name: string, scope?: string): PetStore | undefined;
+  /** The scope's store if this session has opened it; else undefined. */
+  liveStoreOf(name: string, scope?: string): PetStore | undefined;
+  /** What a read of the scope sees without opening it: its store if opened, else the collection's starting records (the registry's `startingStoreOf`). */
+  readStoreOf(name: string, scope: string): PetStore | undefined;
+  /** Every scope this session has opened, with its collection and store. */
+  scopes(): ScopedStore[];
+  /** Closes a scope opened by a write that was then refused: its store is let go, as if never opened. */
+  closeScope(name: string, scope: string): void;
   /** Draws for `--delay` ranges, seeded from the seed and the session id. */
   readonly latencyRandom: Random;
   /** Draws for `--fault-rate`, seeded from the seed and the session id. */
@@ -54,6 +66,22 @@ export interface SessionRegistryOptions {
   defaultStore?: PetStore;
   /** Called when a session is dropped to make room for another (past `maxSessions`). */
   onEvict?: (id: string) => void;
+}
+
+/** A store of one scope of a collection (`clients` of realm `master`). */
+export interface ScopedStore {
+  readonly name: string;
+  readonly scope: string;
+  readonly store: PetStore;
+}
+
+/**
+ * Bytes a scope's store is counted as holding before any write: the store itself, its index of the
+ * starting records, and its scope's text. Measured as heap after GC over 10,000 stores of the Animal
+ * Store's pets: 6.8 KiB with no starting records, 7.6 KiB with 20, 13.7 KiB with 200.
+ */
+export function scopeStoreBytes(startingRecords: number, scope: string): number {
+  return 7 * 1024 + 40 * startingRecords + 2 * scope.length;
 }
 
 /** A collection's records as every store of it keeps them, and what each starts from. */
@@ -103,8 +131,17 @@ export interface SessionRegistry {
    * starts from. Live stores of a collection that stays keep their records; those of one that goes are dropped.
    */
   setCollections(collections: ReadonlyMap<string, CollectionState>): void;
-  /** Every live store of the collection `name`, the default session's first (none for one not yet used). */
+  /** Every live store of the collection `name`, the default session's first (none for one not yet used), each session's scopes after its own. */
   storesOf(name: string): PetStore[];
+  /** The stores of the collection `name`'s scopes in every session, the default session's first. */
+  scopedStoresOf(name: string): { readonly session: string | undefined; readonly store: PetStore }[];
+  /**
+   * A store of the collection's starting records that no write reaches (its budget is 0 bytes): what a
+   * read of a scope no session has opened sees, so that reads of ever new scopes hold nothing.
+   */
+  startingStoreOf(name: string): PetStore | undefined;
+  /** The name of the first collection (whose store is each session's `store`): its scopes start from `initialPets`. */
+  primaryName: string | undefined;
 
   readonly shape: PetShape;
   readonly maxSessions: number;
@@ -123,16 +160,22 @@ export function createSessionRegistry(options: SessionRegistryOptions = {}): Ses
   const createStore = (): PetStore =>
     createPetStore({ initialPets, maxPets, shape, budget: storage, ...(options.defaultStatus !== undefined && { defaultStatus: options.defaultStatus }) });
   let collections: ReadonlyMap<string, CollectionState & { initial: readonly Pet[] }> = new Map();
-  const createCollectionStore = (name: string): PetStore | undefined => {
+  let primaryName: string | undefined;
+  const createCollectionStore = (name: string, budget: ByteBudget = storage): PetStore | undefined => {
+    if (name === primaryName) return createPetStore({ initialPets, maxPets, shape, budget, ...(options.defaultStatus !== undefined && { defaultStatus: options.defaultStatus }) });
     const collection = collections.get(name);
-    return collection && createPetStore({ initialPets: collection.initial, maxPets, shape: collection.shape, budget: storage, defaultStatus: null });
+    return collection && createPetStore({ initialPets: collection.initial, maxPets, shape: collection.shape, budget, defaultStatus: null });
   };
+  // No write reaches a starting store: its budget refuses every byte.
+  const startingStores = new Map<string, PetStore>();
+  const refusingEveryByte = createByteBudget('maxStoredBytes', 0);
+  const scopes: ScopeMaker = { storage, create: name => createCollectionStore(name), starting: name => registry.startingStoreOf(name) };
   const dropListeners: ((id: string) => void)[] = [];
   const drop = (id: string, session: LiveSession): void => {
     session.drop();
     for (const listener of dropListeners) listener(id);
   };
-  const defaultSession = createSession(undefined, options.defaultStore ?? createStore(), seed, createCollectionStore);
+  const defaultSession = createSession(undefined, options.defaultStore ?? createStore(), seed, scopes);
   const named = new Map<string, LiveSession>();
   // Ids dropped to make room, remembered (a bounded number, oldest forgotten first) so that a
   // request naming one again learns that its pets are gone.
@@ -160,13 +203,13 @@ export function createSessionRegistry(options: SessionRegistryOptions = {}): Ses
       rememberEvicted(dropped);
       options.onEvict?.(dropped);
     }
-    const session = createSession(id, createStore(), seed, createCollectionStore);
+    const session = createSession(id, createStore(), seed, scopes);
     named.set(id, session);
     const opened = evicted.delete(id) ? 'reopened' : 'new';
     return { session, opened, ...(dropped !== undefined && { evicted: dropped }) };
   };
 
-  return {
+  const registry: SessionRegistry = {
     default: defaultSession,
     open: id => enter(id).session,
     enter,
@@ -189,7 +232,11 @@ export function createSessionRegistry(options: SessionRegistryOptions = {}): Ses
     ids: () => [...named.keys()],
     setInitialPets(pets) {
       initialPets = freezePets(pets);
-      for (const session of [defaultSession, ...named.values()]) session.store.setInitialPets(initialPets);
+      startingStores.clear();
+      for (const session of [defaultSession, ...named.values()]) {
+        session.store.setInitialPets(initialPets);
+        for (const scoped of session.scopes()) if (scoped.name === primaryName) scoped.store.setInitialPets(initialPets);
+      }
     },
     get initialPets() {
       return initialPets;
@@ -197,14 +244,34 @@ export function createSessionRegistry(options: SessionRegistryOptions = {}): Ses
     stores: () => [defaultSession.store, ...[...named.values()].map(session => session.store)],
     setCollections(next) {
       collections = new Map([...next].map(([name, collection]) => [name, frozenOnFirstUse(collection)]));
-      for (const session of [defaultSession, ...named.values()]) session.keepCollections(collections);
+      startingStores.clear();
+      for (const session of [defaultSession, ...named.values()]) session.keepCollections(collections, primaryName);
     },
-    storesOf: name => [defaultSession, ...named.values()].flatMap(session => session.liveStoreOf(name) ?? []),
+    storesOf: name =>
+      [defaultSession, ...named.values()].flatMap(session => [...[session.liveStoreOf(name) ?? []].flat(), ...session.scopes().flatMap(scoped => (scoped.name === name ? [scoped.store] : []))]),
+    scopedStoresOf: name =>
+      [defaultSession, ...named.values()].flatMap(session => session.scopes().flatMap(scoped => (scoped.name === name ? [{ session: session.id, store: scoped.store }] : []))),
+    startingStoreOf(name) {
+      let found = startingStores.get(name);
+      if (found === undefined) {
+        found = createCollectionStore(name, refusingEveryByte);
+        if (found) startingStores.set(name, found);
+      }
+      return found;
+    },
+    get primaryName() {
+      return primaryName;
+    },
+    set primaryName(name) {
+      primaryName = name;
+      startingStores.clear();
+    },
 
     shape,
     maxSessions,
     maxPets,
   };
+  return registry;
 }
 
 /**
@@ -229,33 +296,75 @@ export function findSessionIdProblem(id: string | undefined): string | undefined
 
 /** A session as the registry holds it: the stores of the other collections made on first use. */
 interface LiveSession extends Session {
-  /** The collection's store if this session has used it. */
-  liveStoreOf(name: string): PetStore | undefined;
   /** Drops the stores of collections the document no longer has; the others start from their new records at their next reset. */
-  keepCollections(collections: ReadonlyMap<string, CollectionState>): void;
+  keepCollections(collections: ReadonlyMap<string, CollectionState>, primaryName: string | undefined): void;
   /** Lets every store go. */
   drop(): void;
 }
 
-function createSession(id: string | undefined, store: PetStore, seed: number, createCollectionStore: (name: string) => PetStore | undefined): LiveSession {
+/** How a session makes the stores of its scopes: counted against the stores' budget. */
+interface ScopeMaker {
+  readonly storage: ByteBudget;
+  create(name: string): PetStore | undefined;
+  /** The collection's store of starting records that no write reaches. */
+  starting(name: string): PetStore | undefined;
+}
+
+function createSession(id: string | undefined, store: PetStore, seed: number, scopeMaker: ScopeMaker): LiveSession {
   const streams = (): Pick<Session, 'latencyRandom' | 'faultRandom'> => ({
     latencyRandom: createRandom(deriveSeed(seed, id ?? '', 'latency')),
     faultRandom: createRandom(deriveSeed(seed, id ?? '', 'fault')),
   });
   const others = new Map<string, PetStore>();
+  // By collection, then scope: each counted as `scopeStoreBytes` until let go.
+  const scoped = new Map<string, Map<string, { store: PetStore; bytes: number }>>();
+  const closeScope = (name: string, scope: string): void => {
+    const stores = scoped.get(name);
+    const found = stores?.get(scope);
+    if (!stores || !found) return;
+    found.store.drop();
+    stores.delete(scope);
+    if (stores.size === 0) scoped.delete(name);
+    scopeMaker.storage.give(found.bytes);
+  };
+  const closeEveryScope = (): void => {
+    for (const [name, stores] of [...scoped]) for (const scope of [...stores.keys()]) closeScope(name, scope);
+  };
   const session: LiveSession = {
     id,
     store,
-    storeOf(name) {
+    storeOf(name, scope) {
+      if (scope !== undefined && scope !== '') {
+        const open = scoped.get(name)?.get(scope);
+        if (open) return open.store;
+        const made = scopeMaker.create(name);
+        if (!made) return undefined;
+        const bytes = scopeStoreBytes(made.size, scope);
+        if (!scopeMaker.storage.take(bytes)) {
+          made.drop();
+          const { used, max } = scopeMaker.storage;
+          throw new StoreFullError(
+            `[petstore-mock] Keeping ${name} apart for one more value of a path segment needs about ${bytes} bytes, but the stores of every session hold ${used} of at most ${max} (${namesOfLimit('maxStoredBytes')}).`,
+            'maxStoredBytes',
+          );
+        }
+        const stores = scoped.get(name) ?? new Map<string, { store: PetStore; bytes: number }>();
+        stores.set(scope, { store: made, bytes });
+        scoped.set(name, stores);
+        return made;
+      }
       let found = others.get(name);
       if (found === undefined) {
-        found = createCollectionStore(name);
+        found = scopeMaker.create(name);
         if (found) others.set(name, found);
       }
       return found;
     },
-    liveStoreOf: name => others.get(name),
-    keepCollections(collections) {
+    liveStoreOf: (name, scope) => (scope !== undefined && scope !== '' ? scoped.get(name)?.get(scope)?.store : others.get(name)),
+    readStoreOf: (name, scope) => scoped.get(name)?.get(scope)?.store ?? scopeMaker.starting(name),
+    scopes: () => [...scoped].flatMap(([name, stores]) => [...stores].map(([scope, each]) => ({ name, scope, store: each.store }))),
+    closeScope,
+    keepCollections(collections, primaryName) {
       for (const [name, other] of others) {
         const collection = collections.get(name);
         if (collection) other.setInitialPets(collection.initial);
@@ -264,16 +373,24 @@ function createSession(id: string | undefined, store: PetStore, seed: number, cr
           others.delete(name);
         }
       }
+      for (const [name, stores] of [...scoped]) {
+        const collection = collections.get(name);
+        if (collection) for (const each of stores.values()) each.store.setInitialPets(collection.initial);
+        else if (name !== primaryName) for (const scope of [...stores.keys()]) closeScope(name, scope);
+      }
     },
     drop() {
       store.drop();
       for (const other of others.values()) other.drop();
       others.clear();
+      closeEveryScope();
     },
     ...streams(),
     reset() {
       store.reset();
       for (const other of others.values()) other.reset();
+      // A scope not opened reads as its starting records: back to seeded is the same as closed.
+      closeEveryScope();
       Object.assign(session, streams());
     },
   };

@@ -49,7 +49,7 @@ describe('a POST on an action path is no create (independent finding 2, Keycloak
 });
 
 describe('a path segment above the collection that names no parent (independent finding 1, Keycloak realms)', () => {
-  it('builds Location from the realm the request names, and says at start that the realm does not keep clients apart', async () => {
+  it('builds Location from the realm the request names, and says at start that the realm keeps clients apart', async () => {
     const { engine, errors } = await checkedEngine(findingAt('independent-tenant-path.yaml'));
     const created = await call(engine, 'POST', '/admin/realms/master/clients', { clientId: 'app2' });
     expect(created.status).toBe(201);
@@ -57,7 +57,7 @@ describe('a path segment above the collection that names no parent (independent 
     expect(location).toMatch(/^\/admin\/realms\/master\/clients\/[^{}/]+$/);
     expect(await call(engine, 'GET', location)).toMatchObject({ status: 200, json: { clientId: 'app2' } });
     const banner = describeResources(engine.document).join('\n');
-    expect(banner).toContain('not inferred: getClients: {realm} names no collection: not read to keep clients apart');
+    expect(banner).toContain('records kept apart per value of a path segment: clients by {realm}');
     expect(errors).toEqual([]);
   });
 });

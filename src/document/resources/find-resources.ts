@@ -97,6 +97,8 @@ export interface OperationPlan {
   readonly success: { readonly status: number; readonly hasBody: boolean; readonly bodyIsRecord: boolean; readonly schema?: JsonSchema; readonly envelope?: string; readonly links?: JsonSchema };
   /** The one property of the request body the record is sent in (`{"article": {...}}`). */
   readonly requestEnvelope?: string;
+  /** Path parameters whose values keep the resource's records apart, in path order (see `scopeParameters`). */
+  readonly scope?: readonly string[];
 }
 
 /**
@@ -108,6 +110,8 @@ export interface RecordAction {
   readonly resource: string;
   readonly keyParameter: string;
   readonly parents: readonly ParentLink[];
+  /** As a plan's `scope`: the values that keep the record's store apart from others of its resource. */
+  readonly scope?: readonly string[];
 }
 
 /** Everything the engine keeps state by, read once from the document. */
@@ -270,7 +274,6 @@ export function findResources(
   }
 
   const plans = new Map<string, OperationPlan>();
-  const unreadSegments = new Map<string, { operationId: string; parameters: Set<string> }>();
   for (const operation of operations.values()) {
     const definition = definitionOf(operation);
     if ((operation.definition as Record<string, unknown>)['x-not-implemented'] === true) continue;
@@ -360,13 +363,7 @@ export function findResources(
     const parents = findParents(operation.path, isItemRole, itemOwner, resource);
     const named = keyParameter === undefined ? undefined : propertyNamedBy(resource.schema, keyParameter, resource.singular);
     const keyProperty = named !== undefined && named !== resource.key.property ? named : undefined;
-    // A segment that names no parent (`/{realm}/clients`): filled from the request in URLs, not read to keep records apart.
-    const unrelated = operation.path.split('/').flatMap(segment => TEMPLATE.exec(segment)?.[1] ?? []).filter(name => name !== keyParameter && !parents.some(parent => parent.parameter === name) && !filters.some(filter => filter.in === 'path' && filter.parameter === name));
-    if (unrelated.length > 0) {
-      const seen = unreadSegments.get(resource.name) ?? { operationId: operation.operationId, parameters: new Set<string>() };
-      for (const name of unrelated) seen.parameters.add(name);
-      unreadSegments.set(resource.name, seen);
-    }
+    const scope = scopeParameters(operation.path, keyParameter, parents, filters);
     plans.set(operation.operationId, {
       operationId: operation.operationId,
       role,
@@ -380,12 +377,10 @@ export function findResources(
       ...(listedFields !== undefined && { listedFields }),
       success: { ...planSuccess(success, answered !== undefined), ...answered },
       ...(requestEnvelope !== undefined && { requestEnvelope }),
+      ...(scope.length > 0 && { scope }),
     });
   }
-  for (const [name, { operationId, parameters }] of unreadSegments) {
-    const named = [...parameters].map(parameter => `{${parameter}}`).join(', ');
-    notInferred.push({ operationId, reason: `${named} name${parameters.size > 1 ? '' : 's'} no collection: not read to keep ${name} apart (every value of ${parameters.size > 1 ? 'them' : 'it'} shows the same ${name}); URLs take the request's own value` });
-  }
+
 
   // A POST below an item path that is not a create (`/orders/{id}/cancel`): the record it acts on must exist.
   const actions = new Map<string, RecordAction>();
@@ -402,7 +397,9 @@ export function findResources(
       notInferred.push({ operationId: operation.operationId, reason: `an action on a ${resource.singular}: answered from the document (it declares no 404 for a missing ${resource.singular})` });
       continue;
     }
-    actions.set(operation.operationId, { operationId: operation.operationId, resource: resource.name, keyParameter, parents: findParents(itemPath, true, itemOwner, resource) });
+    const parents = findParents(itemPath, true, itemOwner, resource);
+    const scope = scopeParameters(itemPath, keyParameter, parents, []);
+    actions.set(operation.operationId, { operationId: operation.operationId, resource: resource.name, keyParameter, parents, ...(scope.length > 0 && { scope }) });
     notInferred.push({ operationId: operation.operationId, reason: `an action on a ${resource.singular}: answered from the document, 404 where the ${resource.singular} does not exist` });
   }
   return { resources, byName: new Map(resources.map(resource => [resource.name, resource])), plans, actions, notInferred };
@@ -519,6 +516,21 @@ function findParents(path: string, isItem: boolean, itemOwner: ReadonlyMap<strin
     previous = { resource: parent, parameter };
   }
   return parents;
+}
+
+/**
+ * The path parameters whose values keep a resource's records apart, in path order: each segment that
+ * names no collection (`{realm}` in `/{realm}/clients`, `{owner}` and `{repo}` in
+ * `/repos/{owner}/{repo}/issues`), and the nearest parent when the records hold no key of it
+ * (`/clients/{id}/roles` where a role names no client): records made under one value are not seen
+ * under another, as the service keeps them.
+ */
+function scopeParameters(path: string, keyParameter: string | undefined, parents: readonly ParentLink[], filters: readonly Filter[]): string[] {
+  const nearest = parents.at(-1);
+  const unlinked = nearest !== undefined && nearest.foreignKey === undefined ? nearest.parameter : undefined;
+  return path.split('/').flatMap(segment => TEMPLATE.exec(segment)?.[1] ?? []).filter(name =>
+    name === unlinked || (name !== keyParameter && !parents.some(parent => parent.parameter === name) && !filters.some(filter => filter.in === 'path' && filter.parameter === name)),
+  );
 }
 
 /** The property a view's path parameter names: by name (case, `-`, `_` aside), else the one property whose name ends with it (`typeId` → `catalogTypeId`). */

@@ -8,6 +8,7 @@ import type { OverrideRegistry } from '../controls/index.js';
 import { decodeBody, decodePathSegment, parseQuery } from '../http/index.js';
 import { journalToHar, readJournalFilter, type RequestJournal } from '../journal/index.js';
 import { errorResponse, jsonResponse, toMockResponse } from '../responses/index.js';
+import { scopedName } from '../state/index.js';
 import { createTestControls, overrideNotFound, removeOverrides, type ControlOutcome } from '../test-controls/index.js';
 import type { MockResponse } from '../types.js';
 
@@ -121,6 +122,7 @@ export function createAdminEndpoints(facts: AdminFacts) {
     Object.fromEntries([
       [document.pets.resource.name, session?.store.size ?? 0] as const,
       ...document.resources.resources.filter(resource => resource !== document.pets.resource).map(resource => [resource.name, session?.storeOf(resource.name)?.size ?? 0] as const),
+      ...(session?.scopes() ?? []).map(({ name, scope, store }) => [scopedName(name, scope), store.size] as const),
     ]);
   const limits = (): MockLimits => {
     const named = sessions.ids();

@@ -8,10 +8,10 @@ import { deprecationHeaders, goneResponse, sunsetOf } from './deprecation.js';
 import { challengeFor, credentialPathOf, describeDiagnostic, findCredentialProblem, findInputProblem, isError, missingCredentialsMessage, unauthorizedResponse } from '../checks/index.js';
 import { answerFromDocument, findForcingProblem, forceResponse } from '../prism/index.js';
 import type { Resource } from '../../document/index.js';
-import type { PetStore } from '../../store/index.js';
+import { StoreFullError, type PetStore } from '../../store/index.js';
 import { completeRecord } from '../state/collection-records.js';
 import { fitToRecord } from '../state/fit-to-record.js';
-import { readPathParameters, readQuery } from './parameters.js';
+import { readPathParameters, readQuery, type ParameterValues } from './parameters.js';
 import { findMissingRecord, locationOf, recordInBody, recordOperations, type RecordInput } from './record-operations.js';
 import { createPresenter, createRecordUrls } from './record-views.js';
 import type { BodyOnUse } from '../http/index.js';
@@ -103,6 +103,8 @@ export function createOperationResponder(options: OperationResponderOptions) {
   const { plans, actions, byName } = document.resources;
   const primary = document.pets.resource.name;
   const resourceOf = (name: string): Resource => byName.get(name) as Resource;
+  /** Resources whose records some path keeps apart by a segment's value (`scope`). */
+  const scopedResources = new Set([...plans.values(), ...actions.values()].flatMap(each => (each.scope === undefined ? [] : [each.resource])));
   const urlOf = createRecordUrls(document);
   /** The schema a form body's fields take their types from, by operation. */
   const formSchemaOf = (operationId: string, mediaType: string): JsonSchema | undefined => requestBodySchema(resolvedDefinitionOf(document, operationId), mediaType);
@@ -161,20 +163,44 @@ export function createOperationResponder(options: OperationResponderOptions) {
     const plan = plans.get(id);
     // Entered by the session stage: this gives the same entry.
     const { session } = context.enterSession();
-    const storeOf = (name: string): PetStore => (name === primary ? session.store : (session.storeOf(name) ?? session.store));
+    const unscoped = (name: string): PetStore => (name === primary ? session.store : (session.storeOf(name) ?? session.store));
     if (plan === undefined) {
       // An action on one record (`POST /orders/{id}/cancel`): 404 where it does not exist, else the document's answer.
       const action = actions.get(id);
-      const missing = action && findMissingRecord({ plan: action, resource: resourceOf(action.resource), pathParameters: readPathParameters(operation, request.url.path), storeOf, resourceOf });
+      if (action === undefined) return answerByDocument(operation, request, context);
+      const pathParameters = readPathParameters(operation, request.url.path);
+      const scope = scopeKeyOf(action.scope, pathParameters);
+      const storeOf = (name: string): PetStore => (scope === '' || !scopedResources.has(name) ? unscoped(name) : (session.readStoreOf(name, scope) ?? unscoped(name)));
+      const missing = findMissingRecord({ plan: action, resource: resourceOf(action.resource), pathParameters, storeOf, resourceOf });
       return missing ?? answerByDocument(operation, request, context);
     }
+    const pathParameters = readPathParameters(operation, request.url.path);
+    // Records kept apart by a path segment's value (`/{realm}/clients`): a write opens the scope's store (counted against
+    // maxStoredBytes), a read sees the scope's store if opened, else the starting records.
+    const scope = scopeKeyOf(plan.scope, pathParameters);
+    const writes = plan.role !== 'list' && plan.role !== 'read';
+    // A scope opened by a write that is then refused is closed again: a refused write changes nothing.
+    const opensScope = scope !== '' && writes && scopedResources.has(plan.resource) && session.liveStoreOf(plan.resource, scope) === undefined;
+    if (opensScope) {
+      try {
+        session.storeOf(plan.resource, scope);
+      } catch (error) {
+        if (!(error instanceof StoreFullError)) throw error;
+        context.limit = error.limit;
+        return errorResponse('store_full', `${error.message.replace('[petstore-mock] ', '')} Nothing was stored; delete records or reset a session (POST /__admin/reset).`);
+      }
+    }
+    const storeOf = (name: string): PetStore => {
+      if (scope === '' || !scopedResources.has(name)) return unscoped(name);
+      return (writes && name === plan.resource ? session.liveStoreOf(name, scope) : session.readStoreOf(name, scope)) ?? unscoped(name);
+    };
     const decoded = context.body.decoded();
     const formBody = decoded.kind === 'form' ? decoded : undefined;
     const answer = recordOperations[plan.role]({
       plan,
       resource: resourceOf(plan.resource),
       query: readQuery(operation, request.url.query ?? {}),
-      pathParameters: readPathParameters(operation, request.url.path),
+      pathParameters,
       body: recordInBody(plan, formBody === undefined ? request.body : typedFormValue(formBody.value, formSchemaOf(id, formBody.contentType))),
       storeOf,
       resourceOf,
@@ -187,6 +213,7 @@ export function createOperationResponder(options: OperationResponderOptions) {
       },
       seed: options.seed,
     });
+    if (opensScope && answer.statusCode >= 300) session.closeScope(plan.resource, scope);
     // In the media type the operation declares (`application/vnd.api+json`), with the headers it requires (`ETag`).
     return answer.statusCode < 300 ? fitDeclared(operation, request, answer) : answer;
   };
@@ -302,4 +329,15 @@ function problemPath(diagnostic: IPrismDiagnostic, operation: IHttpOperation): s
   const path = (diagnostic.path ?? []).join('.');
   if (path !== '') return path;
   return diagnostic.code === 401 ? credentialPathOf(operation) : 'request';
+}
+
+/** The text naming a request's scope: its scope parameters' values in path order, each URI-encoded, joined by `/` (`master`, `octo/hello`); `''` for none. */
+export function scopeKeyOf(scope: readonly string[] | undefined, pathParameters: ParameterValues): string {
+  if (scope === undefined) return '';
+  return scope
+    .map(name => {
+      const value = pathParameters[name];
+      return encodeURIComponent(typeof value === 'string' ? value : JSON.stringify(value));
+    })
+    .join('/');
 }

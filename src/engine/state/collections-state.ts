@@ -32,7 +32,21 @@ function stateOf(document: PetstoreDocument, alive: Session | undefined, initial
     const store = alive?.storeOf(resource.name);
     state[resource.name] = store ? store.list({ limit: Number.POSITIVE_INFINITY }) : [];
   }
+  // Each scope the session opened (`clients` of realm `master`), under `clients@master`.
+  for (const { name, scope, store } of alive?.scopes() ?? []) state[scopedName(name, scope)] = store.list({ limit: Number.POSITIVE_INFINITY });
   return state;
+}
+
+/** A scope's records in the state: `clients@master`, `issues@octo/hello` (the scope's values as in URLs). */
+export function scopedName(name: string, scope: string): string {
+  return `${name}@${scope}`;
+}
+
+/** The collection and scope a state's name gives (`clients@master`), of the document's collections; undefined for another name. */
+function readScopedName(given: string, names: readonly string[]): { name: string; scope: string } | undefined {
+  const name = names.filter(candidate => given.startsWith(`${candidate}@`)).sort((a, b) => b.length - a.length)[0];
+  const scope = name === undefined ? '' : given.slice(name.length + 1);
+  return name === undefined || scope === '' ? undefined : { name, scope };
 }
 
 /**
@@ -43,27 +57,53 @@ function stateOf(document: PetstoreDocument, alive: Session | undefined, initial
 export function writeState(document: PetstoreDocument, session: Session, value: unknown): { state: CollectionsState } | StateRefusal {
   const primary = document.pets.resource.name;
   const others = new Map(otherResources(document).map(resource => [resource.name, resource]));
+  const scopedNames = typeof value === 'object' && value !== null && !Array.isArray(value) ? Object.keys(value).filter(name => name !== primary && !others.has(name)) : [];
+  const every = [primary, ...others.keys()];
   // A document of one collection takes its records as it always did: `{"pets": [...]}` or an array.
-  if (others.size === 0) {
+  if (others.size === 0 && scopedNames.every(name => readScopedName(name, every) === undefined)) {
     // What GET gave (`{"events": [...]}`: the collection under its name) is put back as it is.
     const named = typeof value === 'object' && value !== null && !Array.isArray(value) && Object.keys(value).length === 1 ? (value as Record<string, unknown>)[primary] : undefined;
     return writeRecords(document, [{ store: session.store, read: readPets(Array.isArray(named) ? named : value, petSchemaOf(document), session.store.maxPets) }], session);
   }
   const given: Record<string, unknown> = Array.isArray(value) ? { [primary]: value } : typeof value === 'object' && value !== null ? (value as Record<string, unknown>) : {};
   const names = Object.keys(given);
-  const unknown = names.filter(name => name !== primary && !others.has(name));
+  const unknown = names.filter(name => name !== primary && !others.has(name) && readScopedName(name, every) === undefined);
   if (names.length === 0 || unknown.length > 0) {
-    const known = [primary, ...others.keys()].map(name => JSON.stringify(name)).join(', ');
-    return { code: 'invalid_request', problem: `must be an object of the document's collections (${known}) or an array of ${primary}, got ${unknown.length > 0 ? unknown.map(name => JSON.stringify(name)).join(', ') : describe(value)}` };
+    const known = every.map(name => JSON.stringify(name)).join(', ');
+    return {
+      code: 'invalid_request',
+      problem: `must be an object of the document's collections (${known}, or one of them @ the values that keep its records apart, as GET gives them) or an array of ${primary}, got ${unknown.length > 0 ? unknown.map(name => JSON.stringify(name)).join(', ') : describe(value)}`,
+    };
   }
   const reads: { store: PetStore; read: { pets: Pet[] } | { problem: string } }[] = [];
+  // Scopes this write opens are closed again if it is refused: a refused write changes nothing.
+  const opened: { name: string; scope: string }[] = [];
+  const closeOpened = (): void => {
+    for (const { name, scope } of opened) session.closeScope(name, scope);
+  };
   for (const name of names) {
-    const store = name === primary ? session.store : session.storeOf(name);
+    const scoped = name === primary || others.has(name) ? undefined : readScopedName(name, every);
+    const collection = scoped?.name ?? name;
+    let store: PetStore | undefined;
+    if (scoped === undefined) store = name === primary ? session.store : session.storeOf(name);
+    else {
+      const wasOpen = session.liveStoreOf(scoped.name, scoped.scope) !== undefined;
+      try {
+        store = session.storeOf(scoped.name, scoped.scope);
+      } catch (error) {
+        closeOpened();
+        if (error instanceof StoreFullError) return { code: 'store_full', problem: error.message.replace('[petstore-mock] ', ''), limit: error.limit };
+        throw error;
+      }
+      if (!wasOpen) opened.push(scoped);
+    }
     if (!store) continue;
-    const read = name === primary ? readPets(given[name], petSchemaOf(document), store.maxPets) : readRecords(given[name], others.get(name) as Resource, store.maxPets);
-    reads.push({ store, read: 'problem' in read ? { problem: name === primary ? read.problem : `${name} ${read.problem}` } : read });
+    const read = collection === primary ? readPets(given[name], petSchemaOf(document), store.maxPets) : readRecords(given[name], others.get(collection) as Resource, store.maxPets);
+    reads.push({ store, read: 'problem' in read ? { problem: collection === primary ? read.problem : `${name} ${read.problem}` } : read });
   }
-  return writeRecords(document, reads, session);
+  const written = writeRecords(document, reads, session);
+  if (!('state' in written)) closeOpened();
+  return written;
 }
 
 /** Every store given its records, or none: the first refusal (a record, a limit) undoes what was written. */
