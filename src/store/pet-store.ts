@@ -94,6 +94,18 @@ export interface PetStore {
   readonly rewrites: number;
   /** True when the last page `view` gave was full, as many pets as its limit: pets created since cannot be in it. */
   readonly lastPageFull: boolean;
+  /**
+   * Remembers the changes made from now on (creates, updates, removes) until `undo` or `keep`: `undo`
+   * puts every record back as it was, in its place (an answer that failed after its write: nothing
+   * stored); `keep` forgets them. One at a time: a later `track` keeps what an earlier one remembered.
+   */
+  track(): ChangeTracking;
+}
+
+/** The changes a store remembers since `track`. */
+export interface ChangeTracking {
+  undo(): void;
+  keep(): void;
 }
 
 /** What identifies a record: a whole number (the Animal Store's ids) or a string (a uuid, a username). */
@@ -205,6 +217,23 @@ export function createPetStore(options: PetStoreOptions = {}): PetStore {
   // The starting pets: shared with every store when they are frozen, else copies that count (however many, as a reset must not fail).
   const reset = (): void => hold(prepare(initialPets, isDeeplyFrozen(initialPets)));
   reset();
+  // Undoes of the changes made since `track`, latest last; undefined when nothing tracks.
+  let undoes: (() => void)[] | undefined;
+  /** Puts `pet` back under `id`, holding `bytes` of its own, before the record `next` (the end when undefined). */
+  const putBack = (id: RecordKey, pet: Pet, bytes: number, next: RecordKey | undefined): void => {
+    if (next === undefined || !pets.has(next)) pets.set(id, pet);
+    else {
+      const entries = [...pets];
+      pets.clear();
+      for (const [key, each] of entries) {
+        if (key === next) pets.set(id, pet);
+        pets.set(key, each);
+      }
+    }
+    count(id, bytes);
+    revision += 1;
+    rewrites += 1;
+  };
   const isFull = (): boolean => pets.size >= maxPets || (sequential() && nextId > lastId());
   /** The key of a record about to be created: the next whole number, a drawn one not in use, or the client's own (which must be free). */
   const newKey = (record: Pet): RecordKey => {
@@ -283,6 +312,13 @@ export function createPetStore(options: PetStoreOptions = {}): PetStore {
       count(key, bytes);
       nextId += 1;
       revision += 1;
+      undoes?.push(() => {
+        // The id stays used: a later create takes the next one, as after a delete.
+        if (!pets.delete(key)) return;
+        count(key, 0);
+        revision += 1;
+        rewrites += 1;
+      });
       return copyPet(ordered);
     },
     update(pet) {
@@ -291,6 +327,11 @@ export function createPetStore(options: PetStoreOptions = {}): PetStore {
       const stored = deepFreeze(orderFields(copyPet(pet, shape.fields), shape.fields));
       const bytes = budget ? estimateBytes(stored) : 0;
       if (budget && !budget.fits(bytes - (ownBytes.get(id) ?? 0))) refuseBytes(bytes, `Pet ${id} as changed`);
+      if (undoes) {
+        const previous = pets.get(id) as Pet;
+        const previousBytes = ownBytes.get(id) ?? 0;
+        undoes.push(() => putBack(id, previous, previousBytes, undefined));
+      }
       pets.set(id, stored);
       count(id, bytes);
       revision += 1;
@@ -298,6 +339,21 @@ export function createPetStore(options: PetStoreOptions = {}): PetStore {
       return copyPet(stored);
     },
     remove(id) {
+      if (undoes && pets.has(id)) {
+        const previous = pets.get(id) as Pet;
+        const previousBytes = ownBytes.get(id) ?? 0;
+        // Its place: before the record that follows it (found only while tracked).
+        let next: RecordKey | undefined;
+        let found = false;
+        for (const key of pets.keys()) {
+          if (found) {
+            next = key;
+            break;
+          }
+          found = key === id;
+        }
+        undoes.push(() => putBack(id, previous, previousBytes, next));
+      }
       if (!pets.delete(id)) return false;
       count(id, 0);
       revision += 1;
@@ -335,6 +391,23 @@ export function createPetStore(options: PetStoreOptions = {}): PetStore {
     },
     get lastPageFull() {
       return lastPageFull;
+    },
+    track() {
+      const tracked: (() => void)[] = [];
+      undoes = tracked;
+      const stop = (): void => {
+        if (undoes === tracked) undoes = undefined;
+      };
+      return {
+        undo() {
+          stop();
+          for (const undo of tracked.splice(0).reverse()) undo();
+        },
+        keep() {
+          stop();
+          tracked.length = 0;
+        },
+      };
     },
   };
 }

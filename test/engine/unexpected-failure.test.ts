@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { createEngine, createMockServer, createPetStore, type PetStore } from '../../src/index.js';
+import { createEngine, createMockServer, createPetStore, type NewPet, type PetStore } from '../../src/index.js';
 
 /** A store whose listing breaks, as a bug would: both ways of reading a page (`view` answers GET /pets, `list` hands out copies). */
 function brokenStore(): PetStore {
@@ -19,6 +19,20 @@ describe('an unexpected failure', () => {
     expect(JSON.parse(response.body ?? '')).toEqual({ code: 'internal_error', message: 'The mock failed unexpectedly; see its log.', status: 500 });
     expect(reported).toHaveLength(1);
     expect((reported[0] as [string, Error])[1].message).toBe('store exploded');
+  });
+
+  it('stores nothing when the failure comes after the write: the created pet is taken back', async () => {
+    const store = createPetStore();
+    const createThenFail = (newPet: NewPet): never => {
+      store.create(newPet);
+      throw new Error('failed after the write');
+    };
+    const failingAfterWrite: PetStore = { ...store, create: createThenFail, get size() { return store.size; } };
+    const engine = await createEngine({ store: failingAfterWrite, onError: () => undefined });
+    const before = store.list({ limit: 100 });
+    const response = await engine.handle({ method: 'POST', url: '/v1/pets', headers: { authorization: 'Bearer k', 'content-type': 'application/json' }, body: JSON.stringify({ name: 'Rex', categoryId: 1 }) });
+    expect(response.status).toBe(500);
+    expect(store.list({ limit: 100 })).toEqual(before);
   });
 
   it('leaves the HTTP server answering', async () => {

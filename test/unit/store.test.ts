@@ -76,4 +76,21 @@ describe('the pet store', () => {
     expect(store.size).toBe(3);
     expect(store.create({ name: 'Rex', categoryId: 1 }).id).toBe(4);
   });
+
+  it('undoes what it was told to track: a create, an update and a remove, each record back in its place, string keys too', () => {
+    const store = createPetStore({ shape: { idProperty: 'id', keyKind: 'client' }, initialPets: ['a', 'b', 'c'].map(id => ({ id, name: id.toUpperCase() })) as never });
+    const before = store.list({ limit: 10 });
+    const tracking = store.track();
+    store.create({ id: 'd', name: 'D' } as never);
+    store.update({ id: 'a', name: 'changed' } as never);
+    expect(store.remove('b')).toBe(true);
+    tracking.undo();
+    expect(store.list({ limit: 10 })).toEqual(before);
+    // Kept changes stay, and a tracking no longer running remembers nothing more.
+    const kept = store.track();
+    store.remove('c');
+    kept.keep();
+    kept.undo();
+    expect(store.list({ limit: 10 }).map(pet => pet.id)).toEqual(['a', 'b']);
+  });
 });

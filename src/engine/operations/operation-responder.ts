@@ -8,7 +8,7 @@ import { deprecationHeaders, goneResponse, sunsetOf } from './deprecation.js';
 import { challengeFor, credentialPathOf, describeDiagnostic, findCredentialProblem, findInputProblem, isError, missingCredentialsMessage, unauthorizedResponse } from '../checks/index.js';
 import { answerFromDocument, findForcingProblem, forceResponse } from '../prism/index.js';
 import type { Resource } from '../../document/index.js';
-import { StoreFullError, type PetStore } from '../../store/index.js';
+import { StoreFullError, type ChangeTracking, type PetStore } from '../../store/index.js';
 import { completeRecord } from '../state/collection-records.js';
 import { fitToRecord } from '../state/fit-to-record.js';
 import { readPathParameters, readQuery, type ParameterValues } from './parameters.js';
@@ -43,6 +43,11 @@ export interface RequestContext {
   problems: JournalProblem[];
   /** The limit that refused the request (`maxStoredBytes`, `maxPets`, `bodyLimit`, …), for the journal. */
   limit?: string;
+  /**
+   * What a write did to its store, until the answer is final: undone when the answer turns out a
+   * 500 (a response the document forbids, a failure after the write), kept otherwise. Set by a write.
+   */
+  changes?: ChangeTracking;
 }
 
 export interface OperationResponderOptions {
@@ -194,6 +199,17 @@ export function createOperationResponder(options: OperationResponderOptions) {
       if (scope === '' || !scopedResources.has(name)) return unscoped(name);
       return (writes && name === plan.resource ? session.liveStoreOf(name, scope) : session.readStoreOf(name, scope)) ?? unscoped(name);
     };
+    if (writes) {
+      // Until the answer is final: a 500 after the write (`--validate-responses`) stores nothing.
+      const tracked = storeOf(plan.resource).track();
+      context.changes = {
+        undo() {
+          tracked.undo();
+          if (opensScope) session.closeScope(plan.resource, scope);
+        },
+        keep: () => tracked.keep(),
+      };
+    }
     const decoded = context.body.decoded();
     const formBody = decoded.kind === 'form' ? decoded : undefined;
     const answer = recordOperations[plan.role]({

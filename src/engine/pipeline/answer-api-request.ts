@@ -50,8 +50,17 @@ export async function answerApiRequest(runtime: DocumentRuntime, services: ApiRe
   if (remembered !== undefined) return { response: remembered, control: null, body: NO_BODY, ...(context.session && { session: context.session }), ...identityOf(read) };
   // Prism's mocker answers forced, scripted and document-answered responses; otherwise it is never loaded.
   if (isForced(context.controls) || services.overrides.size > 0 || runtime.answersFromDocument) context.mocker = await loadPrismMocker();
-  const result = runtime.pipeline.run(read.prismRequest, context, read.identities);
-  const { response, problems } = checkOutput(runtime, services, result, read, method, request.basePath);
+  let checked: ReturnType<typeof checkOutput>;
+  try {
+    checked = checkOutput(runtime, services, runtime.pipeline.run(read.prismRequest, context, read.identities), read, method, request.basePath);
+  } catch (error) {
+    context.changes?.undo();
+    throw error;
+  }
+  const { response, problems } = checked;
+  // A write whose answer failed after it (a response the document forbids) stored nothing.
+  if (response.status >= 500) context.changes?.undo();
+  else context.changes?.keep();
   runtime.answers.keep(read.identities.request, context, response);
   response.delay = context.delay;
   const opened = context.session?.opened;
