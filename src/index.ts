@@ -27,4 +27,5 @@ export type { Session, SessionEntry, SessionRegistry, SessionRegistryOptions } f
 export type { DocumentOperation, PetstoreDocument } from './document/index.js';
 export type { BuildPetsOptions, SeedOptions } from './fixtures/index.js';
 export type { CheckName, CheckResult, Finding, LeftBehind, OperationCoverage, Outcome, ReportedRequest, Severity, VerifyOptions, VerifyResult, VerifySummary } from './verify/index.js';
-export type { ApiError, Call, DeclaredStatus, NewPet, OperationId, OperationRequestBodies, OperationResponses, OverrideOptions, Pet, PetStatus, StoreState } from './types/index.js';
+export type { ApiError, NewPet, OperationId, OperationRequestBodies, OperationResponses, Pet, PetStatus } from './types/index.js';
+export type { Call, DeclaredStatus, OverrideOptions, StoreState } from './admin-client/index.js';

@@ -2,7 +2,8 @@ import type { Har } from '../engine/journal/har-types.js';
 import type { JournalEntry, JournalFilter } from '../engine/journal/request-journal.js';
 import { AdminError } from '../errors/admin-error.js';
 import type { Override } from '../engine/controls/overrides.js';
-import type { Call, DeclaredStatus, OperationId, OverrideOptions, StoreState } from '../types/index.js';
+import type { OperationId } from '../types/index.js';
+import type { Call, DeclaredStatus, OverrideOptions, StoreState } from './typed-controls.js';
 
 // The sessions module's SESSION_HEADER, spelled again: importing it would load the fixtures' Faker
 // chunk (~160 KB) into a module that only sends HTTP requests.

@@ -1,6 +1,6 @@
 import { constants, type Stats } from 'node:fs';
 import { open } from 'node:fs/promises';
-import { firstNonUtf8Byte } from '../engine/http/index.js';
+import { firstNonUtf8Byte } from '../text/index.js';
 
 /**
  * A file's text, which must be UTF-8 (read leniently, other bytes would become U+FFFD), a byte order mark dropped (editors on Windows write one); or why it cannot

@@ -15,7 +15,8 @@ import { answerAdminRequest, answerApiRequest, createDocumentRuntime, createFail
 import { createSharedState } from './shared-state.js';
 import { petSchemaOf, readPets, readRecords } from './state/index.js';
 import { renewSchemaCompilers } from './schema/index.js';
-import type { EngineOptions, MockRequest, MockResponse, Refusal } from './types.js';
+import type { EngineOptions } from './engine-options.js';
+import type { MockRequest, MockResponse, Refusal } from './types.js';
 
 export { DEFAULT_PETS, SESSION_OPENED_HEADER } from '../sessions/index.js';
 export const DEFAULT_BODY_LIMIT = 1024 * 1024;

@@ -7,7 +7,7 @@ import type { SessionRegistry } from '../sessions/index.js';
 import { findDefaultStatusProblem } from '../options/index.js';
 import type { PetShape, PetStore } from '../store/index.js';
 import type { Pet, PetStatus } from '../types/index.js';
-import { unlessEvalBlocked } from './checks/eval-blocked.js';
+import { unlessEvalBlocked } from './schema/eval-blocked.js';
 import { describeCredentials } from './checks/index.js';
 import { collectionShape, completeRecord, seedCollections, seedRecordsOf, type RecordDraw } from './state/collection-records.js';
 import { describeSchemaProblems, findSchemaProblems, shareReferences, validatorsSourceOf, type ValidatorsSource } from './schema/index.js';

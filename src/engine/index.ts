@@ -19,4 +19,5 @@ export type { Har, HarEntry } from './journal/har-types.js';
 export type { Override, OverrideRegistry, OverrideSpec } from './controls/overrides.js';
 export type { DelayOption, DelayRange } from './controls/latency.js';
 export type { NowOption } from './controls/clock.js';
-export type { EngineOptions, MockRequest, MockResponse, Refusal } from './types.js';
+export type { EngineOptions } from './engine-options.js';
+export type { MockRequest, MockResponse, Refusal } from './types.js';

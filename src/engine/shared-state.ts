@@ -4,7 +4,7 @@
 import { createRequestJournal, DEFAULT_JOURNAL_BYTES, DEFAULT_JOURNAL_SIZE, type RequestJournal } from './journal/request-journal.js';
 import { createOverrideRegistry, type OverrideRegistry } from './controls/overrides.js';
 import { createSessionRegistry, DEFAULT_MAX_SESSIONS, type SessionRegistry, type SessionRegistryOptions } from '../sessions/index.js';
-import type { EngineOptions } from './types.js';
+import type { EngineOptions } from './engine-options.js';
 
 /** The mock's state: every surface's requests and test controls act on one. */
 export interface SharedState {

@@ -9,7 +9,7 @@ import type { Har } from '../engine/journal/har-types.js';
 import { createSharedState } from '../engine/shared-state.js';
 import { removeOverrides } from '../engine/test-controls/remove-overrides.js';
 import type { ControlOutcome } from '../engine/test-controls/test-controls.js';
-import type { EngineOptions } from '../engine/types.js';
+import type { EngineOptions } from '../engine/engine-options.js';
 // The file, not the folder's index, which loads Node's modules: the browser build has this module too.
 import { firstAnswerGiven } from '../code-cache/first-answer.js';
 import { checkDocumentPath } from '../document/index.js';
@@ -24,7 +24,8 @@ import { loadAjvCompiler } from './ajv-compiler.js';
 import { loadEngineModule } from './load-engine-module.js';
 import { refusal } from './refusal.js';
 import type { PetStore } from '../store/index.js';
-import type { Call, DeclaredStatus, OperationId, OverrideOptions, StoreState } from '../types/index.js';
+import type { Call, DeclaredStatus, OverrideOptions, StoreState } from '../admin-client/index.js';
+import type { OperationId } from '../types/index.js';
 
 export interface PetstoreMockOptions extends Omit<EngineOptions, 'store' | 'sessions' | 'journal' | 'overrides'> {
   /**

@@ -8,5 +8,6 @@ export const handlers = createMock({}, false).handlers;
 
 export type { PetstoreMock, PetstoreMockControls, PetstoreMockOptions, PetstoreMockSession } from './create-petstore-mock.js';
 export type { PersistOption } from './persisted-stores.js';
-export type { ApiError, Call, DeclaredStatus, NewPet, OperationId, OperationResponses, OverrideOptions, Pet, PetStatus, StoreState } from '../types/index.js';
+export type { ApiError, NewPet, OperationId, OperationResponses, Pet, PetStatus } from '../types/index.js';
+export type { Call, DeclaredStatus, OverrideOptions, StoreState } from '../admin-client/index.js';
 export type { Har, HarEntry, JournalEntry, JournalFilter, JournalProblem, JournalResponse, Override } from '../engine/index.js';

@@ -1,6 +1,5 @@
-// By file: the controls' folder index also reaches Prism's validator, which the MSW handlers load lazily.
-import { INSTANT_RULE, toInstant } from '../engine/controls/clock.js';
-import { isDelayRange, MAX_DELAY } from '../engine/controls/latency.js';
+import { isDelayRange, MAX_DELAY } from './delays.js';
+import { INSTANT_RULE, toInstant } from './instants.js';
 
 /**
  * One option as every surface takes it: its key in code (`createEngine`, `createPetstoreMock`,

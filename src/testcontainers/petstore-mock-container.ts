@@ -6,7 +6,8 @@ import { createAdminClient, type AdminClient, type AdminControls, type AdminSess
 import type { Override } from '../engine/controls/overrides.js';
 import type { Har } from '../engine/journal/har-types.js';
 import type { JournalEntry, JournalFilter } from '../engine/journal/request-journal.js';
-import type { Call, DeclaredStatus, OperationId, OverrideOptions, Pet, StoreState } from '../types/index.js';
+import type { Call, DeclaredStatus, OverrideOptions, StoreState } from '../admin-client/index.js';
+import type { OperationId, Pet } from '../types/index.js';
 
 /** The image `docker build -t petstore-mock .` makes from this repository. */
 export const DEFAULT_IMAGE = 'petstore-mock:latest';

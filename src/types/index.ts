@@ -6,4 +6,3 @@
 
 export { PET_STATUSES } from './api.generated.js';
 export type { ApiError, NewPet, OperationId, OperationRequestBodies, OperationResponses, Pet, PetStatus } from './api.generated.js';
-export type { Call, DeclaredStatus, OverrideOptions, StoreState } from './test-controls.js';

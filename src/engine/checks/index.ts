@@ -2,4 +2,3 @@
 export { describeDiagnostic, isError } from './diagnostics.js';
 export { bodyTooLarge, findInputProblem, invalidJson, notJson, roundedNumber } from './request-problems.js';
 export { challengeFor, credentialPathOf, credentialRulesOf, describeCredentials, declaredCredentialNames, findCredentialProblem, missingCredentialsMessage, unauthorizedResponse, type CredentialProblem } from './credentials.js';
-export { EVAL_BLOCKED_MESSAGE, isEvalBlocked, unlessEvalBlocked } from './eval-blocked.js';

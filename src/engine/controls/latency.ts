@@ -1,14 +1,7 @@
 import type { Random } from '../../sessions/index.js';
+import { isDelayRange, MAX_DELAY, type DelayOption, type DelayRange } from '../../options/delays.js';
 
-/** Milliseconds, fixed or drawn uniformly from a range. */
-export interface DelayRange {
-  min: number;
-  max: number;
-}
-
-export type DelayOption = number | DelayRange;
-
-export const MAX_DELAY = 60_000;
+export { isDelayRange, MAX_DELAY, type DelayOption, type DelayRange };
 
 /** `300` or `100-400` (as `--delay` takes it) as a range; throws a RangeError naming the rule. */
 export function parseDelay(text: string): DelayRange {
@@ -30,9 +23,6 @@ export function toDelayRange(option: DelayOption): DelayRange {
   return range;
 }
 
-export function isDelayRange({ min, max }: DelayRange): boolean {
-  return Number.isInteger(min) && Number.isInteger(max) && min >= 0 && max >= min && max <= MAX_DELAY;
-}
 
 /** A delay from `range`; a range of one value draws nothing, so it leaves the stream alone. */
 export function drawDelay(range: DelayRange, random: Random): number {

@@ -1,4 +1,3 @@
-import type { Engine } from '../create-engine.js';
 import { readBody } from './read-body.js';
 import type { MockRequest, MockResponse } from '../types.js';
 
@@ -24,8 +23,14 @@ export function toFetchResponse(response: MockResponse, method: string): Respons
   return new Response(withoutBody ? null : response.body ?? null, { status: response.status, headers: response.headers });
 }
 
+/** What a Fetch handler needs of the engine: its answer to a request, and how much of a body it reads. */
+export interface FetchHandling {
+  handle(request: MockRequest): Promise<MockResponse>;
+  readonly bodyLimit: number;
+}
+
 /** The engine as a Fetch handler: `Request` in, `Response` out, after the answer's delay. */
-export async function handleFetch(engine: Engine, request: Request): Promise<Response> {
+export async function handleFetch(engine: FetchHandling, request: Request): Promise<Response> {
   const response = await engine.handle(await fromFetchRequest(request, engine.bodyLimit));
   if (response.delay !== undefined && response.delay > 0) await new Promise(resolve => setTimeout(resolve, response.delay));
   return toFetchResponse(response, request.method);

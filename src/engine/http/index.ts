@@ -1,6 +1,6 @@
 // Requests and responses on the wire, whatever the surface: headers, query, bodies, CORS, Fetch.
 export { corsHeaders, isPreflight, preflightHeaders } from './cors.js';
-export { decodeBody, decodeBodyOnUse, firstNonUtf8Byte } from './request-body.js';
+export { decodeBody, decodeBodyOnUse } from './request-body.js';
 export type { BodyOnUse } from './request-body.js';
 export { parseFormBody } from './form-body.js';
 export { findRoundedNumber } from './rounded-numbers.js';

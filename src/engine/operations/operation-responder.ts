@@ -146,7 +146,7 @@ export function createOperationResponder(options: OperationResponderOptions) {
       const fault = faultRate > 0 ? drawFault(faultRate, context.enterSession().session.faultRandom) : undefined;
       if (!fault || forced || scripted) return undefined;
       context.control = 'fault';
-      return fault;
+      return errorResponse(fault.code, fault.message, { ...fault.headers });
     },
     input: ({ operation, request, diagnostics, context }) => {
       const forcingProblem = findForcingProblemResponse(operation, context.controls);

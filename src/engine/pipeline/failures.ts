@@ -1,4 +1,4 @@
-import { EVAL_BLOCKED_MESSAGE, isEvalBlocked } from '../checks/index.js';
+import { EVAL_BLOCKED_MESSAGE, isEvalBlocked } from '../schema/eval-blocked.js';
 import { errorResponse, toMockResponse } from '../responses/index.js';
 import type { MockResponse } from '../types.js';
 

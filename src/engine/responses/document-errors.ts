@@ -3,7 +3,7 @@ import type { OpenAPIV3_1 } from 'openapi-types';
 import { fromOpenApi30, mergeAllOf, resolvedDefinitionOf, typeIncludes, type JsonSchema, type PetstoreDocument } from '../../document/index.js';
 import { createPetFaker } from '../../fixtures/pet-faker.js';
 import { fakeObject } from '../../fixtures/schema-values.js';
-import { unlessEvalBlocked } from '../checks/eval-blocked.js';
+import { unlessEvalBlocked } from '../schema/eval-blocked.js';
 import { findSchemaProblems } from '../schema/index.js';
 import { isMockError } from './responses.js';
 

@@ -8,3 +8,4 @@ export type { InexactNumber } from './inexact-numbers.js';
 export { byReference } from './by-reference.js';
 export type { SchemaByReference } from './by-reference.js';
 export { shareReferences } from './by-reference.js';
+export { EVAL_BLOCKED_MESSAGE, isEvalBlocked, unlessEvalBlocked } from './eval-blocked.js';

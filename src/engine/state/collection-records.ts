@@ -5,7 +5,7 @@ import { fakeValue, isSmall } from '../../fixtures/schema-values.js';
 import { deriveSeed, type CollectionState } from '../../sessions/index.js';
 import type { PetShape, RecordKey } from '../../store/index.js';
 import type { Pet } from '../../types/index.js';
-import { unlessEvalBlocked } from '../checks/eval-blocked.js';
+import { unlessEvalBlocked } from '../schema/eval-blocked.js';
 import { describeSchemaProblems, findSchemaProblems } from '../schema/index.js';
 
 /** What draws a record's assigned values: the seed, and the mock's clock (an assigned date is now). */

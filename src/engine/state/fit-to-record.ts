@@ -2,7 +2,7 @@ import { mergeAllOf, type JsonSchema, type Resource } from '../../document/index
 import { createPetFaker } from '../../fixtures/pet-faker.js';
 import { fakeValue } from '../../fixtures/schema-values.js';
 import { deriveSeed } from '../../sessions/index.js';
-import { unlessEvalBlocked } from '../checks/eval-blocked.js';
+import { unlessEvalBlocked } from '../schema/eval-blocked.js';
 import { findSchemaProblems } from '../schema/index.js';
 import type { RecordDraw } from './collection-records.js';
 

@@ -1,6 +1,6 @@
 import type { Override } from '../engine/controls/overrides.js';
 import type { JournalEntry } from '../engine/journal/request-journal.js';
-import type { OperationId, OperationRequestBodies, OperationResponses, Pet } from './api.generated.js';
+import type { OperationId, OperationRequestBodies, OperationResponses, Pet } from '../types/index.js';
 
 /**
  * The statuses `operationId` declares. `Extract` (not `keyof … & number`) makes TypeScript spell the
