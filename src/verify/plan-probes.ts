@@ -58,7 +58,12 @@ export function planOperationProbes(operation: OperationModel, context: PlanCont
       if (!record) return { notChecked: `no record of ${planned.plan.resource} to read: the deployment listed none (the scenario reads the one it creates)` };
       filled = plannedPathValues(planned, context.model, state, { record });
     }
-    return 'notChecked' in filled ? filled : fillPath(operation.path, { ...filled.values, ...overrides });
+    if ('notChecked' in filled) return filled;
+    // A view's path filters (`/items/type/{typeId}/brand/{brandId}`) take a listed record's values, so that it lists one;
+    // segments that only keep records apart (`{realm}`) a value of their schema.
+    const listed = collection ? state.records.get(collection.name)?.[0] : undefined;
+    const viewed = Object.fromEntries(planned.plan.filters.flatMap(filter => (filter.in === 'path' && listed?.[filter.property] !== undefined ? [[filter.parameter, listed[filter.property]]] : [])));
+    return fillPath(operation.path, { ...samplePathValues(operation, context.model, state, context.document), ...viewed, ...filled.values, ...overrides });
   };
   const basic = (state: SideState, query: Record<string, string | number> = {}): string | { notChecked: string } | undefined => {
     const filled = path(state);

@@ -167,4 +167,19 @@ describe('filtered views named by the path, and a plural of the key (independent
     expect(describeResources(engine.document)[0]).toBe('state kept for 1 collection(s): items (/api/catalog/items, /api/catalog/items/{id})');
     expect(errors).toEqual([]);
   });
+
+  it('reads views that answer a page (eShop’s PaginatedItems at /items/by/{name}) as views, not as item paths: a new item is in its page, counted', async () => {
+    const { engine, errors } = await checkedEngine(fileURLToPath(new URL('../documents/real-world/eshop-catalog.json', import.meta.url)));
+    const banner = describeResources(engine.document);
+    expect(banner[0]).toBe('state kept for 1 collection(s): items (/api/catalog/items, /api/catalog/items/{id})');
+    expect(banner.join('\n')).not.toContain('GetItemsByName');
+    const created = await call(engine, 'POST', '/api/catalog/items?api-version=1.0', { name: 'Zebra Mug', price: 3, catalogTypeId: 1, catalogBrandId: 2 });
+    expect(created.status).toBe(201);
+    expect(await call(engine, 'GET', '/api/catalog/items/by/Zebra%20Mug?api-version=1.0')).toMatchObject({ status: 200, json: { pageIndex: 0, pageSize: 10, count: 1, data: [{ name: 'Zebra Mug' }] } });
+    const byBrand = (await call(engine, 'GET', '/api/catalog/items/type/all/brand/2?api-version=1.0&PageSize=100')).json as { count: number; data: { catalogBrandId: number; name: string }[] };
+    expect(byBrand.data.every(item => item.catalogBrandId === 2)).toBe(true);
+    expect(byBrand.data.map(item => item.name)).toContain('Zebra Mug');
+    expect(byBrand.count).toBe(byBrand.data.length);
+    expect(errors).toEqual([]);
+  });
 });

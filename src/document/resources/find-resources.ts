@@ -162,8 +162,8 @@ export function findResources(
     // `/{realm}` is the item path of `/` where the document has `/` (the server's path names the collection: `…/admin/realms`),
     // and no path lies below it: else every path of the document would have a parent record to find first.
     const parent = cut === 0 && byPath.has('/') && ![...byPath.keys()].some(other => other.startsWith(`${path}/`)) ? '/' : path.slice(0, cut);
-    // A path whose only operation lists records (`/items/by/{name}`) is a filtered view, not an item path.
-    const listsOnly = methodsAt(byPath, path).every(operation => operation.method === 'get' && typeIncludes(successSchema(definitionOf(operation)), 'array'));
+    // A path whose only operation lists records (`/items/by/{name}`, bare or in a page wrapper) is a filtered view, not an item path.
+    const listsOnly = methodsAt(byPath, path).every(operation => operation.method === 'get' && answersList(successSchema(definitionOf(operation))));
     if ((cut > 0 || parent === '/') && TEMPLATE.test(path.slice(cut + 1)) && !parent.endsWith('}') && !listsOnly) itemPathsOf.set(parent, [...(itemPathsOf.get(parent) ?? []), path]);
   }
   // A collection at the server's own path is named after its last segment (`realms`).
@@ -221,7 +221,7 @@ export function findResources(
     if (!key) {
       for (const path of [...paths, ...itemPaths]) {
         for (const operation of byPath.get(path) ?? []) {
-          notInferred.push({ operationId: operation.operationId, reason: `no property of its records matches ${keyParameters.length > 0 ? `{${keyParameters.join('}, {')}}` : 'an id'}` });
+          notInferred.push({ operationId: operation.operationId, reason: `no property of its records matches ${keyParameters.length > 0 ? `{${[...new Set(keyParameters)].join('}, {')}}` : 'an id'}` });
         }
       }
       continue;
@@ -317,8 +317,8 @@ export function findResources(
         }
       }
       else if (operation.method === 'put') role = 'replace-by-body';
-    } else if (operation.method === 'get' && (!operation.path.endsWith('}') || typeIncludes(success.schema, 'array'))) {
-      // A view: `/pet/findByStatus`, `/pets` of another parent, `/items/by/{name}` (an array only: `/{realm}` answering a realm that holds a list is no view).
+    } else if (operation.method === 'get' && (!operation.path.endsWith('}') || answersList(success.schema))) {
+      // A view: `/pet/findByStatus`, `/pets` of another parent, `/items/by/{name}` (an array, or a page of them: `/{realm}` answering a realm that holds a list is no view).
       for (const candidate of resources) {
         shape = findListShape(successSchema(definition), schema => schemaOfResource(schema, resourceOfSchema) === candidate);
         if (shape) {
@@ -681,6 +681,17 @@ function hasProperties(schema: JsonSchema): boolean {
 }
 
 /** The records of a list answer: an array's items, or the one array of objects a wrapper holds. */
+/**
+ * Whether a success schema answers a list: an array, or a page wrapping one array of records beside
+ * facts of the page (`{pageIndex, pageSize, count, data}`); a record that holds one array (an order's
+ * lines) has no such facts and is no list.
+ */
+function answersList(schema: JsonSchema | undefined): boolean {
+  if (typeIncludes(schema, 'array')) return true;
+  const shape = findListShape(schema, items => asObjectSchema(items) !== undefined);
+  return shape?.kind === 'wrapped' && shape.facts.length > 0;
+}
+
 function listedItems(schema: JsonSchema | undefined): JsonSchema | undefined {
   let found: JsonSchema | undefined;
   findListShape(schema, items => {
