@@ -17,12 +17,12 @@ const PETS_PER_SEED = 200;
 export function checkDocument(compiled: CompiledDocument): DocumentChecks {
   const document = prepareDocument(compiled);
   for (let seed = 0; seed < SEEDS; seed++) {
-    for (const [index, pet] of generatePets(document.pets, PETS_PER_SEED, { seed }).entries()) {
-      const problems = findSchemaProblems(pet, document.pets.petSchema);
+    for (const [index, pet] of generatePets(document.firstCollection, PETS_PER_SEED, { seed }).entries()) {
+      const problems = findSchemaProblems(pet, document.firstCollection.petSchema);
       if (problems.length > 0) throw new Error(`Seeded pets do not fit the document's Pet (seed ${seed}, pets[${index}]: ${describeSchemaProblems(problems)}).`);
     }
   }
-  const firstId = document.pets.idBounds.minimum;
-  const seededPets = { seed: DEFAULT_SEED, firstId, pets: generatePets(document.pets, DEFAULT_PETS, { seed: DEFAULT_SEED, firstId }) as unknown as Record<string, unknown>[] };
+  const firstId = document.firstCollection.idBounds.minimum;
+  const seededPets = { seed: DEFAULT_SEED, firstId, pets: generatePets(document.firstCollection, DEFAULT_PETS, { seed: DEFAULT_SEED, firstId }) as unknown as Record<string, unknown>[] };
   return { invalidExamples: findInvalidExamples(document), seededPetsFit: true, seededPets };
 }

@@ -52,7 +52,7 @@ async function serve(config: CliConfig, given: CliIo): Promise<number | MockServ
     io.stderr(`petstore-mock: ${(error as Error).message.replace(/^\[petstore-mock\] /, '')}`);
     return 2;
   }
-  const statusProblem = findDefaultStatusProblem(config.defaultStatus, document.pets.petSchema.properties?.['status']?.enum, '--default-status');
+  const statusProblem = findDefaultStatusProblem(config.defaultStatus, document.firstCollection.petSchema.properties?.['status']?.enum, '--default-status');
   if (statusProblem) {
     io.stderr(`petstore-mock: ${statusProblem}\nRun petstore-mock --help for the options.`);
     return 2;
@@ -114,11 +114,11 @@ async function serve(config: CliConfig, given: CliIo): Promise<number | MockServ
       }),
     });
     const { document } = server.engine;
-    const { name, singular } = document.pets.resource;
+    const { name, singular } = document.firstCollection.resource;
     // `/pets` counts pets; a collection named in the singular (`/pet`) counts records.
     const collection = name === singular ? `${name} records` : name;
     const keys = config.apiKeys.length > 0 ? `${config.apiKeys.length} API key(s)` : describeCredentials(document.prismOperations);
-    const keepsState = document.pets.resource.collectionPaths.length > 0;
+    const keepsState = document.firstCollection.resource.collectionPaths.length > 0;
     const pets = !keepsState ? `seed ${config.seed}, no collection keeps state` : initialPets ? `${initialPets.length} ${collection} from ${config.dataFile?.path ?? ''}` : `seed ${config.seed}, ${config.pets} ${collection}`;
     const { title, version } = server.engine.document.source.info;
     const documentLine = config.documentPath === undefined ? '' : `, ${title} ${version} from ${config.documentPath}${config.watch ? ', watched' : ''}`;
@@ -166,7 +166,7 @@ async function readDataFile(path: string, maxPets: number, document: PetstoreDoc
     return { problem: `${where.trim()} is ${rounded.literal}, which a JavaScript number cannot hold exactly (it reads ${rounded.value}); write the number the pet should have` };
   }
   // With several collections: `{"owners": [...], "pets": [...]}`, the first collection's records under its name, the others' under theirs (checked by the engine).
-  const first = document.pets.resource.name;
+  const first = document.firstCollection.resource.name;
   const names = typeof value === 'object' && value !== null && !Array.isArray(value) ? Object.keys(value) : [];
   if (names.length > 0 && !(names.length === 1 && names[0] === 'pets') && names.every(name => document.resources.byName.has(name) || name === first)) {
     const { [first]: firstRecords = [], ...records } = value as Record<string, unknown>;

@@ -15,7 +15,7 @@ export type OperationRole = 'list' | 'create' | 'read' | 'replace' | 'merge' | '
  * speak of: the Animal Store's pets) as the surfaces made around one collection read it. Every
  * collection, this one included, is a `Resource` of `document.resources`, kept by the same engine.
  */
-export interface PetResource {
+export interface FirstCollection {
   /** `/pets`: where pets are listed and created. */
   readonly collectionPath: string;
   /** `/pets/{petId}`, when the document has operations on one pet. */
@@ -52,17 +52,17 @@ const PET_ROLES = new Set<string>(['list', 'create', 'read', 'replace', 'merge',
 
 /**
  * The first collection of the document's resources that is listed and created (else the first that
- * is created, else the first), as `PetResource`; for a document without any collection, an empty
+ * is created, else the first), as `FirstCollection`; for a document without any collection, an empty
  * one at no path.
  */
-export function findPetResource(model: ResourceModel, operations: ReadonlyMap<string, DocumentOperation>, preferred?: string): PetResource {
+export function findFirstCollection(model: ResourceModel, operations: ReadonlyMap<string, DocumentOperation>, preferred?: string): FirstCollection {
   const plansOf = (resource: Resource): OperationPlan[] => [...model.plans.values()].filter(plan => plan.resource === resource.name);
   const hasRole = (resource: Resource, role: string): boolean => plansOf(resource).some(plan => plan.role === role);
   const resource =
     model.resources.find(candidate => candidate.name === preferred) ??
     model.resources.find(candidate => hasRole(candidate, 'list') && hasRole(candidate, 'create')) ?? model.resources.find(candidate => hasRole(candidate, 'create')) ?? model.resources[0];
-  if (!resource) return petResourceOf(NO_COLLECTION, model, operations);
-  return petResourceOf(resource, model, operations);
+  if (!resource) return firstCollectionOf(NO_COLLECTION, model, operations);
+  return firstCollectionOf(resource, model, operations);
 }
 
 /**
@@ -82,7 +82,7 @@ const NO_COLLECTION: Resource = {
   embeds: [],
 };
 
-function petResourceOf(resource: Resource, model: ResourceModel, operations: ReadonlyMap<string, DocumentOperation>): PetResource {
+function firstCollectionOf(resource: Resource, model: ResourceModel, operations: ReadonlyMap<string, DocumentOperation>): FirstCollection {
   const plansOf = (of: Resource): OperationPlan[] => [...model.plans.values()].filter(plan => plan.resource === of.name);
   const plans = plansOf(resource);
   const unnested = (path: string): boolean => !path.slice(0, path.lastIndexOf('/')).includes('{');

@@ -1,7 +1,7 @@
 import type { OpenAPIV3_1 } from 'openapi-types';
 import type { CompiledDocument } from './compile-document.js';
 import { dereferenceLocal } from './dereference.js';
-import { findPetResource, type PetResource } from './pet-resource.js';
+import { findFirstCollection, type FirstCollection } from './pet-resource.js';
 import { findResources, type ResourceModel } from './resources/index.js';
 import { fromOpenApi30 } from './json-schema.js';
 import type { DocumentOperation } from './document-operation.js';
@@ -15,7 +15,7 @@ export interface PetstoreDocument extends CompiledDocument {
   /** Every collection of the document, and what each operation does with its records. */
   readonly resources: ResourceModel;
   /** The first of them, as the surfaces made around one collection read it (the Animal Store's pets). */
-  readonly pets: PetResource;
+  readonly firstCollection: FirstCollection;
   /** The source with its local `$ref`s resolved: a schema referred to from many places is one object. */
   readonly resolved: OpenAPIV3_1.Document;
   /** Where it was read from, and the SHA-256 of its text: `GET /__admin/settings` shows them. */
@@ -28,9 +28,9 @@ export interface PetstoreDocument extends CompiledDocument {
  * another is now written before it.
  */
 export function keepingFirstCollection(document: PetstoreDocument, previous: PetstoreDocument): PetstoreDocument {
-  const first = previous.pets.resource.name;
-  if (document.pets.resource.name === first || !document.resources.byName.has(first)) return document;
-  return { ...document, pets: findPetResource(document.resources, document.operations, first) };
+  const first = previous.firstCollection.resource.name;
+  if (document.firstCollection.resource.name === first || !document.resources.byName.has(first)) return document;
+  return { ...document, firstCollection: findFirstCollection(document.resources, document.operations, first) };
 }
 
 /** `npm run build` writes this beside the shipped document: its compiled form, keyed by its hash. */
@@ -48,7 +48,7 @@ export function prepareDocument(compiled: CompiledDocument, origin: PetstoreDocu
   // Prism validates an OpenAPI 3.0 schema as JSON Schema converted from it; the records' schemas are validated the same way.
   const toJsonSchema = /^3\.0\./.test(compiled.source.openapi) ? fromOpenApi30 : undefined;
   const resources = findResources(resolved, operations, toJsonSchema);
-  return { ...compiled, operations, resolved, resources, pets: findPetResource(resources, operations), origin };
+  return { ...compiled, operations, resolved, resources, firstCollection: findFirstCollection(resources, operations), origin };
 }
 
 function indexOperations(source: OpenAPIV3_1.Document): Map<string, DocumentOperation> {

@@ -2,7 +2,7 @@ import { checkDocumentPath, DEFAULT_DOCUMENT_LIMITS, documentFromSource, keeping
 import { DEFAULT_SEED } from '../fixtures/index.js';
 import { checkOptions } from '../options/index.js';
 import { DEFAULT_MAX_PETS, DEFAULT_PETS, findSessionIdProblem, newSessionId, SESSION_HEADER, type SessionRegistry } from '../sessions/index.js';
-import type { PetStore } from '../store/index.js';
+import type { RecordStore } from '../store/index.js';
 import type { Pet } from '../types/index.js';
 import { ADMIN_PREFIX, ANY_HOST, createAdminHostCheck, hostOfOrigin, limitThatRefused, type MockSettings } from './admin/index.js';
 import { checkFaultRate, createClock, toDelayRange, toInstant } from './controls/index.js';
@@ -27,7 +27,7 @@ export const DEFAULT_REMEMBERED_VERDICTS = 4096;
 export interface Engine {
   handle(request: MockRequest): Promise<MockResponse>;
   /** The default session's store (requests without `X-Petstore-Session`). */
-  readonly store: PetStore;
+  readonly store: RecordStore;
   readonly sessions: SessionRegistry;
   readonly journal: RequestJournal;
   /** Scripted answers, by session (`/__admin/overrides`). */
@@ -72,8 +72,8 @@ export async function createEngine(options: EngineOptions = {}): Promise<Engine>
   }
   for (const [name, records] of Object.entries(options.initialRecords ?? {})) {
     const resource = document.resources.byName.get(name);
-    if (!resource || resource === document.pets.resource) {
-      const others = document.resources.resources.filter(other => other !== document.pets.resource).map(other => other.name);
+    if (!resource || resource === document.firstCollection.resource) {
+      const others = document.resources.resources.filter(other => other !== document.firstCollection.resource).map(other => other.name);
       throw new RangeError(`[petstore-mock] initialRecords names ${JSON.stringify(name)}, which is not another collection of the document (${others.join(', ') || 'it has none'}).`);
     }
     const read = readRecords(records, resource, options.maxPets ?? DEFAULT_MAX_PETS);

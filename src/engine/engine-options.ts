@@ -1,6 +1,6 @@
 import type { DocumentLimits } from '../document/document-limits.js';
 import type { SessionRegistry } from '../sessions/index.js';
-import type { PetStore } from '../store/index.js';
+import type { RecordStore } from '../store/index.js';
 import type { Pet, PetStatus } from '../types/index.js';
 // By file, not through controls/index.js: the public declarations must not reach Prism's types.
 import type { NowOption } from './controls/clock.js';
@@ -25,7 +25,7 @@ export interface EngineOptions extends Partial<DocumentLimits> {
    */
   initialRecords?: Readonly<Record<string, readonly object[]>>;
   /** The default session's store, made by `createPetStore`, for a surface that needs it before the engine is ready. Named sessions are still seeded from `seed`, `pets` or `initialPets`. */
-  store?: PetStore;
+  store?: RecordStore;
   /** Sessions made by `createSessionRegistry`, for a surface that needs them before the engine is ready; the session and store options are then theirs. */
   sessions?: SessionRegistry;
   /** Most named sessions (`X-Petstore-Session`) alive at once; the least recently used is dropped. Default 100. */

@@ -23,7 +23,7 @@ import { checkPersistOptions, createPersistedStoreKeeper, type PersistOption } f
 import { loadAjvCompiler } from './ajv-compiler.js';
 import { loadEngineModule } from './load-engine-module.js';
 import { refusal } from './refusal.js';
-import type { PetStore } from '../store/index.js';
+import type { RecordStore } from '../store/index.js';
 import type { Call, DeclaredStatus, OverrideOptions, StoreState } from '../admin-client/index.js';
 import type { OperationId } from '../types/index.js';
 
@@ -69,7 +69,7 @@ export interface PetstoreMockSession extends PetstoreMockControls {
   /** `{ 'x-petstore-session': id }`, to merge into a client's headers. */
   readonly headers: Readonly<Record<string, string>>;
   /** This session's pets. */
-  readonly store: PetStore;
+  readonly store: RecordStore;
   /** Back to the starting pets; forgets this session's overrides and journal entries. */
   reset(): void;
   /** This session's requests, oldest first. */
@@ -83,7 +83,7 @@ export interface PetstoreMock extends PetstoreMockControls {
   /** For `setupServer(...mock.handlers)` or `server.use(...mock.handlers)`. */
   readonly handlers: HttpHandler[];
   /** Read, seed or change the pets directly (those of requests without a session). */
-  readonly store: PetStore;
+  readonly store: RecordStore;
   /** Back to the starting pets, with no sessions, no overrides and an empty journal; or only the session `id` names. */
   reset(session?: string): void;
   /** The requests the handlers answered, oldest first (those of one session when given, and those `filter` keeps). */
@@ -211,7 +211,7 @@ export function createMock(options: PetstoreMockOptions, startNow: boolean): Pet
   /** The test controls of one session (`undefined`: the default one), as the admin endpoints give them over HTTP. */
   const controlsOf = (session: string | undefined): PetstoreMockControls => {
     // A write opens the session; a read does not (a session not alive reads as the pets it would start from).
-    const liveStore = (): PetStore | undefined => (session === undefined ? sessions.default.store : sessions.find(session)?.store);
+    const liveStore = (): RecordStore | undefined => (session === undefined ? sessions.default.store : sessions.find(session)?.store);
     const controls = (tools: StartedEngine['tools']) => tools.createTestControls({ sessions, overrides });
     return {
       getState: () =>

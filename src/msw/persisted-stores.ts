@@ -2,7 +2,7 @@
 import { findRoundedNumber } from '../engine/http/rounded-numbers.js';
 import type { ReadPetsResult } from '../engine/state/read-pets.js';
 import { deriveSeed, findSessionIdProblem, type SessionRegistry } from '../sessions/index.js';
-import { StoreFullError, type PetStore } from '../store/index.js';
+import { StoreFullError, type RecordStore } from '../store/index.js';
 import type { Pet } from '../types/index.js';
 
 /** Where `persist` keeps the stores: the page's Web Storage of that name. */
@@ -66,7 +66,7 @@ export function checkPersistOptions(persist: unknown, key: unknown): void {
 
 /** One store as the storage holds it: the store's revision then, and its part of the stored text (made when first needed). */
 interface KeptStore {
-  readonly store: PetStore;
+  readonly store: RecordStore;
   readonly revision: number;
   readonly stamp: string;
   text?: string;
@@ -94,11 +94,11 @@ export function createPersistedStoreKeeper(options: PersistedStoreKeeperOptions)
   /** When what the storage holds was written, if it holds anything. */
   let savedAt: string | undefined;
 
-  const liveStores = (): [string | null, PetStore][] => [
+  const liveStores = (): [string | null, RecordStore][] => [
     [null, sessions.default.store],
     ...sessions.ids().flatMap(id => {
       const session = sessions.find(id);
-      return session ? [[id, session.store] as [string, PetStore]] : [];
+      return session ? [[id, session.store] as [string, RecordStore]] : [];
     }),
   ];
   /** The stores as they are now, taken as what the storage holds (their text is made only if a later write needs it). */
@@ -243,7 +243,7 @@ export function createPersistedStoreKeeper(options: PersistedStoreKeeperOptions)
   /** Writes the stores when one changed or a session went (or, `anyway`, when the storage is behind this tab); serializes only the stores that changed. */
   function save(anyway: boolean): void {
     if (storage === undefined) return;
-    const isKept = (session: string | null, store: PetStore): boolean => {
+    const isKept = (session: string | null, store: RecordStore): boolean => {
       const known = kept.get(session);
       return known !== undefined && known.store === store && known.revision === store.revision;
     };

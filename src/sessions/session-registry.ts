@@ -1,6 +1,6 @@
 import { createByteBudget, namesOfLimit, type ByteBudget } from '../budget/index.js';
 import { buildPets, DEFAULT_SEED } from '../fixtures/index.js';
-import { createPetStore, freezePets, StoreFullError, type PetShape, type PetStore } from '../store/index.js';
+import { createPetStore, freezePets, StoreFullError, type PetShape, type RecordStore } from '../store/index.js';
 import type { Pet, PetStatus } from '../types/index.js';
 import { createRandom, deriveSeed, type Random } from './random.js';
 
@@ -22,17 +22,17 @@ export interface Session {
   /** The id sent in `X-Petstore-Session`; undefined for the default session (no header). */
   readonly id: string | undefined;
   /** The store of the document's first collection (the Animal Store's pets). */
-  readonly store: PetStore;
+  readonly store: RecordStore;
   /**
    * The store of the collection `name` (`document.resources`), made on first use; the first collection's is `store`. Undefined for a name the document has not.
    * With a `scope` (the values of path segments that keep records apart, `master` of `/{realm}/clients`), that scope's own store,
    * opened on first use from the collection's starting records and counted against `maxStoredBytes` (a `StoreFullError` past it).
    */
-  storeOf(name: string, scope?: string): PetStore | undefined;
+  storeOf(name: string, scope?: string): RecordStore | undefined;
   /** The scope's store if this session has opened it; else undefined. */
-  liveStoreOf(name: string, scope?: string): PetStore | undefined;
+  liveStoreOf(name: string, scope?: string): RecordStore | undefined;
   /** What a read of the scope sees without opening it: its store if opened, else the collection's starting records (the registry's `startingStoreOf`). */
-  readStoreOf(name: string, scope: string): PetStore | undefined;
+  readStoreOf(name: string, scope: string): RecordStore | undefined;
   /** Every scope this session has opened, with its collection and store. */
   scopes(): ScopedStore[];
   /** Closes a scope opened by a write that was then refused: its store is let go, as if never opened. */
@@ -63,7 +63,7 @@ export interface SessionRegistryOptions {
   /** The document's shape of a pet, shared by every store (the engine fills it in once the document is read). */
   shape?: PetShape;
   /** The default session's store, when a surface made it beforehand. */
-  defaultStore?: PetStore;
+  defaultStore?: RecordStore;
   /** Called when a session is dropped to make room for another (past `maxSessions`). */
   onEvict?: (id: string) => void;
 }
@@ -72,7 +72,7 @@ export interface SessionRegistryOptions {
 export interface ScopedStore {
   readonly name: string;
   readonly scope: string;
-  readonly store: PetStore;
+  readonly store: RecordStore;
 }
 
 /**
@@ -125,21 +125,21 @@ export interface SessionRegistry {
   /** The pets every store starts from. */
   readonly initialPets: readonly Pet[];
   /** Every live store of the first collection: the default session's first. */
-  stores(): PetStore[];
+  stores(): RecordStore[];
   /**
    * The document's other collections, by name: what their records are and what every store of them
    * starts from. Live stores of a collection that stays keep their records; those of one that goes are dropped.
    */
   setCollections(collections: ReadonlyMap<string, CollectionState>): void;
   /** Every live store of the collection `name`, the default session's first (none for one not yet used), each session's scopes after its own. */
-  storesOf(name: string): PetStore[];
+  storesOf(name: string): RecordStore[];
   /** The stores of the collection `name`'s scopes in every session, the default session's first. */
-  scopedStoresOf(name: string): { readonly session: string | undefined; readonly store: PetStore }[];
+  scopedStoresOf(name: string): { readonly session: string | undefined; readonly store: RecordStore }[];
   /**
    * A store of the collection's starting records that no write reaches (its budget is 0 bytes): what a
    * read of a scope no session has opened sees, so that reads of ever new scopes hold nothing.
    */
-  startingStoreOf(name: string): PetStore | undefined;
+  startingStoreOf(name: string): RecordStore | undefined;
   /** The name of the first collection (whose store is each session's `store`): its scopes start from `initialPets`. */
   primaryName: string | undefined;
 
@@ -157,17 +157,17 @@ export function createSessionRegistry(options: SessionRegistryOptions = {}): Ses
   let initialPets = freezePets(options.initialPets ?? buildPets(options.pets ?? DEFAULT_PETS, { seed }));
   const shape: PetShape = options.shape ?? {};
   const storage = createByteBudget('maxStoredBytes', options.maxStoredBytes ?? DEFAULT_MAX_STORED_BYTES);
-  const createStore = (): PetStore =>
+  const createStore = (): RecordStore =>
     createPetStore({ initialPets, maxPets, shape, budget: storage, ...(options.defaultStatus !== undefined && { defaultStatus: options.defaultStatus }) });
   let collections: ReadonlyMap<string, CollectionState & { initial: readonly Pet[] }> = new Map();
   let primaryName: string | undefined;
-  const createCollectionStore = (name: string, budget: ByteBudget = storage): PetStore | undefined => {
+  const createCollectionStore = (name: string, budget: ByteBudget = storage): RecordStore | undefined => {
     if (name === primaryName) return createPetStore({ initialPets, maxPets, shape, budget, ...(options.defaultStatus !== undefined && { defaultStatus: options.defaultStatus }) });
     const collection = collections.get(name);
     return collection && createPetStore({ initialPets: collection.initial, maxPets, shape: collection.shape, budget, defaultStatus: null });
   };
   // No write reaches a starting store: its budget refuses every byte.
-  const startingStores = new Map<string, PetStore>();
+  const startingStores = new Map<string, RecordStore>();
   const refusingEveryByte = createByteBudget('maxStoredBytes', 0);
   const scopes: ScopeMaker = { storage, create: name => createCollectionStore(name), starting: name => registry.startingStoreOf(name) };
   const dropListeners: ((id: string) => void)[] = [];
@@ -305,19 +305,19 @@ interface LiveSession extends Session {
 /** How a session makes the stores of its scopes: counted against the stores' budget. */
 interface ScopeMaker {
   readonly storage: ByteBudget;
-  create(name: string): PetStore | undefined;
+  create(name: string): RecordStore | undefined;
   /** The collection's store of starting records that no write reaches. */
-  starting(name: string): PetStore | undefined;
+  starting(name: string): RecordStore | undefined;
 }
 
-function createSession(id: string | undefined, store: PetStore, seed: number, scopeMaker: ScopeMaker): LiveSession {
+function createSession(id: string | undefined, store: RecordStore, seed: number, scopeMaker: ScopeMaker): LiveSession {
   const streams = (): Pick<Session, 'latencyRandom' | 'faultRandom'> => ({
     latencyRandom: createRandom(deriveSeed(seed, id ?? '', 'latency')),
     faultRandom: createRandom(deriveSeed(seed, id ?? '', 'fault')),
   });
-  const others = new Map<string, PetStore>();
+  const others = new Map<string, RecordStore>();
   // By collection, then scope: each counted as `scopeStoreBytes` until let go.
-  const scoped = new Map<string, Map<string, { store: PetStore; bytes: number }>>();
+  const scoped = new Map<string, Map<string, { store: RecordStore; bytes: number }>>();
   const closeScope = (name: string, scope: string): void => {
     const stores = scoped.get(name);
     const found = stores?.get(scope);
@@ -348,7 +348,7 @@ function createSession(id: string | undefined, store: PetStore, seed: number, sc
             'maxStoredBytes',
           );
         }
-        const stores = scoped.get(name) ?? new Map<string, { store: PetStore; bytes: number }>();
+        const stores = scoped.get(name) ?? new Map<string, { store: RecordStore; bytes: number }>();
         stores.set(scope, { store: made, bytes });
         scoped.set(name, stores);
         return made;

@@ -1,2 +1,2 @@
-export { createPetStore, freezePets, KeyTakenError, StoreFullError } from './pet-store.js';
-export type { ChangeTracking, ListPetsQuery, PetShape, PetStore, PetStoreOptions, RecordKey } from './pet-store.js';
+export { createPetStore, freezePets, KeyTakenError, StoreFullError } from './record-store.js';
+export type { ChangeTracking, ListPetsQuery, PetShape, RecordStore, RecordStoreOptions, RecordKey } from './record-store.js';

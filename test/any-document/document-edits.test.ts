@@ -109,11 +109,11 @@ describe('a new version of the document', () => {
           if (!now) continue;
           for (const [name, value] of Object.entries(pet)) if (name in now) expect(now[name], `pet ${String(pet['id'])}.${name} after edit ${String(step)}`).toEqual(value);
         }
-        expect(engine.document.pets.resource.name).toBe('pets');
+        expect(engine.document.firstCollection.resource.name).toBe('pets');
       } catch {
         refused += 1;
         expect(snapshot(engine), `a refused edit (step ${String(step)}) changed the stores`).toBe(before);
-        expect(engine.document.pets.resource.name).toBe('pets');
+        expect(engine.document.firstCollection.resource.name).toBe('pets');
       }
       for (const response of await Promise.all(inFlight)) expect(response.status).toBeLessThan(500);
     }

@@ -99,7 +99,7 @@ describe('seeded records as the document grows', () => {
     const collections = async (document: EditableDocument): Promise<Record<string, Json[]>> => {
       const engine = await createEngine({ document: structuredClone(document) as unknown as object, onWarning: () => undefined });
       // The first collection's records are the session's own store; the others', a store each.
-      const storeOf = (name: string): typeof engine.store | undefined => (name === engine.document.pets.resource.name ? engine.store : engine.sessions.default.storeOf(name));
+      const storeOf = (name: string): typeof engine.store | undefined => (name === engine.document.firstCollection.resource.name ? engine.store : engine.sessions.default.storeOf(name));
       return Object.fromEntries(engine.document.resources.resources.map(resource => [resource.name, (storeOf(resource.name)?.list({ limit: 100 }) ?? []) as unknown as Json[]]));
     };
     const before = await collections(PETCLINIC);

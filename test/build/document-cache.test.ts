@@ -37,12 +37,12 @@ describe('the compiled document cache', () => {
   it('holds the default seeded pets the build drew, the same as Faker draws them now, and the engine starts from them', () => {
     const cache = JSON.parse(readFileSync(compiledDocumentPath(locateDocument()), 'utf8')) as CompiledDocumentCache;
     const document = prepareDocument(cache.compiled);
-    const firstId = document.pets.idBounds.minimum;
-    const drawnNow = generatePets(document.pets, DEFAULT_PETS, { seed: DEFAULT_SEED, firstId });
+    const firstId = document.firstCollection.idBounds.minimum;
+    const drawnNow = generatePets(document.firstCollection, DEFAULT_PETS, { seed: DEFAULT_SEED, firstId });
     expect(cache.compiled.checks?.seededPets).toEqual({ seed: DEFAULT_SEED, firstId, pets: drawnNow });
     // Fewer are the first ones, as Faker draws them; another seed or more pets are drawn now.
     for (const [seed, count] of [[DEFAULT_SEED, DEFAULT_PETS], [DEFAULT_SEED, 3], [DEFAULT_SEED, DEFAULT_PETS + 5], [DEFAULT_SEED + 1, DEFAULT_PETS]] as const) {
-      expect(documentPets(document, { seed, count, initialPets: undefined }), `seed ${seed}, ${count} pets`).toEqual(generatePets(document.pets, count, { seed, firstId }));
+      expect(documentPets(document, { seed, count, initialPets: undefined }), `seed ${seed}, ${count} pets`).toEqual(generatePets(document.firstCollection, count, { seed, firstId }));
     }
     // The engine's copy, never the cached document's own objects.
     const started = documentPets(document, { seed: DEFAULT_SEED, count: DEFAULT_PETS, initialPets: undefined });

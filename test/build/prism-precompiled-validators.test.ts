@@ -145,7 +145,7 @@ async function compareVerdicts(uses: readonly ValidatedSchema[], modules: Precom
 
 function documentCase(path: string): { cache: { sourceSha256: string; compiled: CompiledDocument }; petSchema: object } {
   const compiled = compileDocument(readFileSync(path, 'utf8'));
-  return { cache: { sourceSha256: `sha of ${path}`, compiled }, petSchema: prepareDocument(compiled).pets.petSchema };
+  return { cache: { sourceSha256: `sha of ${path}`, compiled }, petSchema: prepareDocument(compiled).firstCollection.petSchema };
 }
 
 /** The same document with every schema Prism sees declared in another draft. */

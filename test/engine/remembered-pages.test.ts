@@ -5,7 +5,7 @@ import { createEngine } from '../../src/engine/index.js';
 import type { RequestContext } from '../../src/engine/operations/index.js';
 import { rememberAnswers } from '../../src/engine/pipeline/remembered-answers.js';
 import type { MockResponse } from '../../src/engine/types.js';
-import { createPetStore, type PetStore } from '../../src/store/index.js';
+import { createPetStore, type RecordStore } from '../../src/store/index.js';
 import { buildPets } from '../../src/fixtures/index.js';
 
 let document: PetstoreDocument;
@@ -13,7 +13,7 @@ beforeAll(async () => {
   document = await loadDocument();
 });
 
-function contextOf(store: PetStore, operationId?: string): RequestContext {
+function contextOf(store: RecordStore, operationId?: string): RequestContext {
   const context: RequestContext = {
     body: decodeBodyOnUse(undefined, undefined, false),
     sessionId: undefined,
@@ -31,7 +31,7 @@ const ok = (body: string): MockResponse => ({ status: 200, headers: { 'content-t
 const conditions = { overridesExist: () => false, drawsPerRequest: false, clock: () => new Date('2026-11-23T00:00:00Z') };
 
 /** Keeps the answer of a list whose page the store just gave (`limit`), as the engine does right after the responder read it. */
-function keepPage(answers: ReturnType<typeof rememberAnswers>, store: PetStore, key: string, limit: number): void {
+function keepPage(answers: ReturnType<typeof rememberAnswers>, store: RecordStore, key: string, limit: number): void {
   const page = store.view({ limit });
   const context = contextOf(store, 'listPets');
   context.enterSession();
@@ -54,7 +54,7 @@ describe('remembered answers across creates', () => {
   });
 
   it('gives none of them after an update, a removal or a reset', () => {
-    for (const change of [(store: PetStore) => store.update({ id: 1, name: 'Changed', categoryId: 1 }), (store: PetStore) => store.remove(2), (store: PetStore) => store.reset()]) {
+    for (const change of [(store: RecordStore) => store.update({ id: 1, name: 'Changed', categoryId: 1 }), (store: RecordStore) => store.remove(2), (store: RecordStore) => store.reset()]) {
       const store = createPetStore({ initialPets: buildPets(5) });
       const answers = rememberAnswers(document, conditions);
       keepPage(answers, store, 'GET /pets?limit=3', 3);
@@ -69,7 +69,7 @@ describe('remembered answers across creates', () => {
 
   it('gives nothing after any change for a store that counts no rewrites (one made elsewhere)', () => {
     const real = createPetStore({ initialPets: buildPets(5) });
-    const store = { view: (query: Parameters<PetStore['view']>[0]) => real.view(query), get revision() { return real.revision; } } as unknown as PetStore;
+    const store = { view: (query: Parameters<RecordStore['view']>[0]) => real.view(query), get revision() { return real.revision; } } as unknown as RecordStore;
     const answers = rememberAnswers(document, conditions);
     const read = contextOf(store, 'getPet');
     read.enterSession();

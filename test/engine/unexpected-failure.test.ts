@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { createEngine, createMockServer, createPetStore, type NewPet, type PetStore } from '../../src/index.js';
+import { createEngine, createMockServer, createPetStore, type NewPet, type RecordStore } from '../../src/index.js';
 
 /** A store whose listing breaks, as a bug would: both ways of reading a page (`view` answers GET /pets, `list` hands out copies). */
-function brokenStore(): PetStore {
+function brokenStore(): RecordStore {
   const store = createPetStore();
   const explode = (): never => {
     throw new Error('store exploded');
@@ -27,7 +27,7 @@ describe('an unexpected failure', () => {
       store.create(newPet);
       throw new Error('failed after the write');
     };
-    const failingAfterWrite: PetStore = { ...store, create: createThenFail, get size() { return store.size; } };
+    const failingAfterWrite: RecordStore = { ...store, create: createThenFail, get size() { return store.size; } };
     const engine = await createEngine({ store: failingAfterWrite, onError: () => undefined });
     const before = store.list({ limit: 100 });
     const response = await engine.handle({ method: 'POST', url: '/v1/pets', headers: { authorization: 'Bearer k', 'content-type': 'application/json' }, body: JSON.stringify({ name: 'Rex', categoryId: 1 }) });

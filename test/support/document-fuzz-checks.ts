@@ -151,7 +151,7 @@ export function readPathRecords(engine: Engine, operation: FuzzOperation | undef
     const value = decodeSegment(values[index] ?? '');
     const sequence = resource.key.kind === 'sequence';
     const key: RecordKey | undefined = value === undefined || (sequence && String(Number(value)) !== value) ? undefined : sequence ? Number(value) : value;
-    const store = resource.name === engine.document.pets.resource.name ? engine.sessions.default.store : engine.sessions.default.storeOf(resource.name);
+    const store = resource.name === engine.document.firstCollection.resource.name ? engine.sessions.default.store : engine.sessions.default.storeOf(resource.name);
     const record = key === undefined ? undefined : (store?.get(key) as Record<string, unknown> | undefined);
     if (record === undefined) allExist = false;
     found.push({ name, value: value ?? '', record });

@@ -116,7 +116,7 @@ export function createDocumentRequests(engine: Engine): { readonly operations: r
   const base = document.basePath;
 
   const recordsOf = (collection: string): Record<string, unknown>[] => {
-    const store = collection === document.pets.resource.name ? engine.sessions.default.store : engine.sessions.default.storeOf(collection);
+    const store = collection === document.firstCollection.resource.name ? engine.sessions.default.store : engine.sessions.default.storeOf(collection);
     return (store?.list({ limit: 1_000 }) ?? []) as unknown as Record<string, unknown>[];
   };
   const someRecord = (random: Random, collection: string): Record<string, unknown> | undefined => {
@@ -217,7 +217,7 @@ export function createDocumentRequests(engine: Engine): { readonly operations: r
   };
   /** The first collection's records as `PUT /__admin/state` takes them: the stored ones, one bent out of shape now and then. */
   const stateOf = (random: Random): string => {
-    const records = recordsOf(document.pets.resource.name).slice(0, random.int(30));
+    const records = recordsOf(document.firstCollection.resource.name).slice(0, random.int(30));
     const state = random.next() < 0.3 ? { pets: bentOutOfShape(random, records) } : { pets: records };
     return textOf(random, state);
   };

@@ -14,6 +14,6 @@ export const FUZZED_DOCUMENTS = [
 /** Every session and every record of every collection, sessions least recently used first: what a request without credentials must leave alone where the operation asks for them. */
 export function recordsState(engine: Engine): string {
   const { sessions, document } = engine;
-  const collections = document.resources.resources.map(resource => (resource.name === document.pets.resource.name ? sessions.stores() : sessions.storesOf(resource.name)));
+  const collections = document.resources.resources.map(resource => (resource.name === document.firstCollection.resource.name ? sessions.stores() : sessions.storesOf(resource.name)));
   return JSON.stringify([sessions.ids(), collections.map(stores => stores.map(store => store.list({ limit: Number.POSITIVE_INFINITY })))]);
 }

@@ -10,7 +10,7 @@ import {
   type RememberingConditions,
 } from '../../src/engine/pipeline/remembered-answers.js';
 import type { MockResponse } from '../../src/engine/types.js';
-import { createPetStore, type PetStore } from '../../src/store/index.js';
+import { createPetStore, type RecordStore } from '../../src/store/index.js';
 
 let document: PetstoreDocument;
 beforeAll(async () => {
@@ -18,7 +18,7 @@ beforeAll(async () => {
 });
 
 /** A request's context as the engine makes it: no controls, its session entered (once) into `store`. */
-function contextOf(store: PetStore, fields: Partial<RequestContext> = {}): RequestContext {
+function contextOf(store: RecordStore, fields: Partial<RequestContext> = {}): RequestContext {
   const context: RequestContext = {
     body: decodeBodyOnUse(undefined, undefined, false),
     sessionId: undefined,
@@ -33,7 +33,7 @@ function contextOf(store: PetStore, fields: Partial<RequestContext> = {}): Reque
 }
 
 /** The context of a request the responder answered as `operationId`, its session entered. */
-function answered(store: PetStore, operationId: string, fields: Partial<RequestContext> = {}): RequestContext {
+function answered(store: RecordStore, operationId: string, fields: Partial<RequestContext> = {}): RequestContext {
   const context = contextOf(store, { operationId, ...fields });
   context.enterSession();
   return context;

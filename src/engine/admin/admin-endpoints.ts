@@ -120,8 +120,8 @@ export function createAdminEndpoints(facts: AdminFacts) {
   /** How many records each collection of the session holds, the first collection's (the pets) first. */
   const recordCounts = (session: Session | undefined): Record<string, number> =>
     Object.fromEntries([
-      [document.pets.resource.name, session?.store.size ?? 0] as const,
-      ...document.resources.resources.filter(resource => resource !== document.pets.resource).map(resource => [resource.name, session?.storeOf(resource.name)?.size ?? 0] as const),
+      [document.firstCollection.resource.name, session?.store.size ?? 0] as const,
+      ...document.resources.resources.filter(resource => resource !== document.firstCollection.resource).map(resource => [resource.name, session?.storeOf(resource.name)?.size ?? 0] as const),
       ...(session?.scopes() ?? []).map(({ name, scope, store }) => [scopedName(name, scope), store.size] as const),
     ]);
   const limits = (): MockLimits => {

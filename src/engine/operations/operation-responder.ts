@@ -8,7 +8,7 @@ import { deprecationHeaders, goneResponse, sunsetOf } from './deprecation.js';
 import { challengeFor, credentialPathOf, describeDiagnostic, findCredentialProblem, findInputProblem, isError, missingCredentialsMessage, unauthorizedResponse } from '../checks/index.js';
 import { answerFromDocument, findForcingProblem, forceResponse } from '../prism/index.js';
 import type { Resource } from '../../document/index.js';
-import { StoreFullError, type ChangeTracking, type PetStore } from '../../store/index.js';
+import { StoreFullError, type ChangeTracking, type RecordStore } from '../../store/index.js';
 import { completeRecord } from '../state/collection-records.js';
 import { fitToRecord } from '../state/fit-to-record.js';
 import { readPathParameters, readQuery, type ParameterValues } from './parameters.js';
@@ -106,7 +106,7 @@ export function createOperationResponder(options: OperationResponderOptions) {
   const shapeError = createErrorShapes(document, options.seed);
   const fitDeclared = createDeclaredAnswers(options.seed, id => deprecations.get(id));
   const { plans, actions, byName } = document.resources;
-  const primary = document.pets.resource.name;
+  const primary = document.firstCollection.resource.name;
   const resourceOf = (name: string): Resource => byName.get(name) as Resource;
   /** Resources whose records some path keeps apart by a segment's value (`scope`). */
   const scopedResources = new Set([...plans.values(), ...actions.values()].flatMap(each => (each.scope === undefined ? [] : [each.resource])));
@@ -168,14 +168,14 @@ export function createOperationResponder(options: OperationResponderOptions) {
     const plan = plans.get(id);
     // Entered by the session stage: this gives the same entry.
     const { session } = context.enterSession();
-    const unscoped = (name: string): PetStore => (name === primary ? session.store : (session.storeOf(name) ?? session.store));
+    const unscoped = (name: string): RecordStore => (name === primary ? session.store : (session.storeOf(name) ?? session.store));
     if (plan === undefined) {
       // An action on one record (`POST /orders/{id}/cancel`): 404 where it does not exist, else the document's answer.
       const action = actions.get(id);
       if (action === undefined) return answerByDocument(operation, request, context);
       const pathParameters = readPathParameters(operation, request.url.path);
       const scope = scopeKeyOf(action.scope, pathParameters);
-      const storeOf = (name: string): PetStore => (scope === '' || !scopedResources.has(name) ? unscoped(name) : (session.readStoreOf(name, scope) ?? unscoped(name)));
+      const storeOf = (name: string): RecordStore => (scope === '' || !scopedResources.has(name) ? unscoped(name) : (session.readStoreOf(name, scope) ?? unscoped(name)));
       const missing = findMissingRecord({ plan: action, resource: resourceOf(action.resource), pathParameters, storeOf, resourceOf });
       return missing ?? answerByDocument(operation, request, context);
     }
@@ -195,7 +195,7 @@ export function createOperationResponder(options: OperationResponderOptions) {
         return errorResponse('store_full', `${error.message.replace('[petstore-mock] ', '')} Nothing was stored; delete records or reset a session (POST /__admin/reset).`);
       }
     }
-    const storeOf = (name: string): PetStore => {
+    const storeOf = (name: string): RecordStore => {
       if (scope === '' || !scopedResources.has(name)) return unscoped(name);
       return (writes && name === plan.resource ? session.liveStoreOf(name, scope) : session.readStoreOf(name, scope)) ?? unscoped(name);
     };

@@ -2,7 +2,7 @@ import type { IHttpResponse } from '@stoplight/prism-http';
 import { fieldNameKey, mergeAllOf, typeIncludes, type JsonSchema, type ListShape, type OperationPlan, type RangeBound, type RecordRole, type Resource } from '../../document/index.js';
 import { createPetFaker } from '../../fixtures/pet-faker.js';
 import { fakeObject } from '../../fixtures/schema-values.js';
-import { KeyTakenError, StoreFullError, type PetStore, type RecordKey } from '../../store/index.js';
+import { KeyTakenError, StoreFullError, type RecordStore, type RecordKey } from '../../store/index.js';
 import type { Pet } from '../../types/index.js';
 import { errorResponse, jsonResponse } from '../responses/index.js';
 import type { ParameterValues } from './parameters.js';
@@ -15,7 +15,7 @@ export interface RecordInput {
   pathParameters: ParameterValues;
   body: unknown;
   /** The session's store of a collection, by name. */
-  storeOf: (name: string) => PetStore;
+  storeOf: (name: string) => RecordStore;
   resourceOf: (name: string) => Resource;
   /** The URL path of a record (an item path with its key, and its parents' from its foreign keys). */
   urlOf: (resource: Resource, record: Readonly<Record<string, unknown>>, given?: Readonly<Record<string, unknown>>) => string | undefined;

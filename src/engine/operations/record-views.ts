@@ -1,5 +1,5 @@
 import type { PetstoreDocument, Resource } from '../../document/index.js';
-import type { PetStore } from '../../store/index.js';
+import type { RecordStore } from '../../store/index.js';
 
 /** How deep embedded records embed theirs (`Owner.pets[].visits[]`): enough for real documents, bounded for cyclic ones. */
 const EMBEDDING_DEPTH = 3;
@@ -45,7 +45,7 @@ export function createRecordUrls(document: PetstoreDocument): (resource: Resourc
 }
 
 /** A record as answered: the arrays of child records its schema embeds (`Owner.pets`), from the session's stores; the record itself when it embeds none. */
-export function createPresenter(document: PetstoreDocument, storeOf: (name: string) => PetStore): (resource: Resource, record: Readonly<Record<string, unknown>>) => unknown {
+export function createPresenter(document: PetstoreDocument, storeOf: (name: string) => RecordStore): (resource: Resource, record: Readonly<Record<string, unknown>>) => unknown {
   const { byName } = document.resources;
   const present = (resource: Resource, record: Readonly<Record<string, unknown>>, depth: number): unknown => {
     if (resource.embeds.length === 0 || depth >= EMBEDDING_DEPTH) return record;

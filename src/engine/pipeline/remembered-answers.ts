@@ -1,6 +1,6 @@
 import { createByteBudget } from '../../budget/index.js';
 import type { PetstoreDocument } from '../../document/index.js';
-import type { PetStore } from '../../store/index.js';
+import type { RecordStore } from '../../store/index.js';
 import { isForced } from '../controls/index.js';
 import { sunsetOf, type RequestContext } from '../operations/index.js';
 import type { MockResponse } from '../types.js';
@@ -22,7 +22,7 @@ interface RememberedAnswer {
   /** The store it read (by number: a remembered answer must not keep a dropped session's store alive), and that store's revision then. */
   storeNumber: number;
   revision: number;
-  /** The store's rewrites then (see `PetStore.rewrites`). */
+  /** The store's rewrites then (see `RecordStore.rewrites`). */
   rewrites: number;
   /**
    * True when pets created since do not change it: a read's answer (a create changes no pet), or a
@@ -75,16 +75,16 @@ export interface RememberedAnswers {
 export function rememberAnswers(document: PetstoreDocument, conditions: RememberingConditions, capacity = REMEMBERED_ANSWERS): RememberedAnswers {
   // In the order they were last given or kept: the first is the least recently used.
   const answers = new Map<string, RememberedAnswer>();
-  const storeNumbers = new WeakMap<PetStore, number>();
+  const storeNumbers = new WeakMap<RecordStore, number>();
   let lastStoreNumber = 0;
   const budget = createByteBudget('rememberedAnswerBytes', REMEMBERED_ANSWER_BYTES);
-  const numberOf = (store: PetStore): number => {
+  const numberOf = (store: RecordStore): number => {
     let number = storeNumbers.get(store);
     if (number === undefined) storeNumbers.set(store, (number = ++lastStoreNumber));
     return number;
   };
   // An answer that embeds another collection's records (`Owner.pets`) depends on more than the store it reads: never remembered.
-  const roles = document.pets.resource.embeds.length > 0 ? new Map<string, string>() : document.pets.roles;
+  const roles = document.firstCollection.resource.embeds.length > 0 ? new Map<string, string>() : document.firstCollection.roles;
   const goneFrom = new Map([...document.operations].map(([id, operation]) => [id, sunsetOf(operation)?.getTime() ?? Infinity]));
   const forget = (key: string, answer: RememberedAnswer): void => {
     answers.delete(key);

@@ -91,7 +91,7 @@ export function seedCollections(
   document: PetstoreDocument,
   options: { seed: number; count: number; now: Date; primaryRecords?: readonly Pet[]; given?: Readonly<Record<string, readonly object[]>> | undefined },
 ): Map<string, CollectionState> {
-  const primary = document.pets.resource.name;
+  const primary = document.firstCollection.resource.name;
   const ordered = inParentOrder(document);
   const place = new Map(ordered.map((resource, index) => [resource.name, index]));
   const made = new Map<string, readonly Pet[]>();

@@ -1,6 +1,6 @@
 import type { PetstoreDocument, Resource } from '../../document/index.js';
 import type { Session, SessionRegistry } from '../../sessions/index.js';
-import { StoreFullError, type PetStore, type RecordKey } from '../../store/index.js';
+import { StoreFullError, type RecordStore, type RecordKey } from '../../store/index.js';
 import type { Pet } from '../../types/index.js';
 import { describeSchemaProblems, findSchemaProblems } from '../schema/index.js';
 import { embeddedProperties } from './collection-records.js';
@@ -26,7 +26,7 @@ export function readState(document: PetstoreDocument, sessions: SessionRegistry,
 }
 
 function stateOf(document: PetstoreDocument, alive: Session | undefined, initialPets: readonly Pet[]): CollectionsState {
-  const state: CollectionsState = { [document.pets.resource.name]: alive ? alive.store.list({ limit: Number.POSITIVE_INFINITY }) : structuredClone([...initialPets]) };
+  const state: CollectionsState = { [document.firstCollection.resource.name]: alive ? alive.store.list({ limit: Number.POSITIVE_INFINITY }) : structuredClone([...initialPets]) };
   for (const resource of otherResources(document)) {
     // A session not alive starts every collection from its seeded records; reading one does not open it.
     const store = alive?.storeOf(resource.name);
@@ -55,7 +55,7 @@ function readScopedName(given: string, names: readonly string[]): { name: string
  * theirs. All or nothing: a refused state, or one past a store's limits, changes no store.
  */
 export function writeState(document: PetstoreDocument, session: Session, value: unknown): { state: CollectionsState } | StateRefusal {
-  const primary = document.pets.resource.name;
+  const primary = document.firstCollection.resource.name;
   const others = new Map(otherResources(document).map(resource => [resource.name, resource]));
   const scopedNames = typeof value === 'object' && value !== null && !Array.isArray(value) ? Object.keys(value).filter(name => name !== primary && !others.has(name)) : [];
   const every = [primary, ...others.keys()];
@@ -75,7 +75,7 @@ export function writeState(document: PetstoreDocument, session: Session, value: 
       problem: `must be an object of the document's collections (${known}, or one of them @ the values that keep its records apart, as GET gives them) or an array of ${primary}, got ${unknown.length > 0 ? unknown.map(name => JSON.stringify(name)).join(', ') : describe(value)}`,
     };
   }
-  const reads: { store: PetStore; read: { pets: Pet[] } | { problem: string } }[] = [];
+  const reads: { store: RecordStore; read: { pets: Pet[] } | { problem: string } }[] = [];
   // Scopes this write opens are closed again if it is refused: a refused write changes nothing.
   const opened: { name: string; scope: string }[] = [];
   const closeOpened = (): void => {
@@ -84,7 +84,7 @@ export function writeState(document: PetstoreDocument, session: Session, value: 
   for (const name of names) {
     const scoped = name === primary || others.has(name) ? undefined : readScopedName(name, every);
     const collection = scoped?.name ?? name;
-    let store: PetStore | undefined;
+    let store: RecordStore | undefined;
     if (scoped === undefined) store = name === primary ? session.store : session.storeOf(name);
     else {
       const wasOpen = session.liveStoreOf(scoped.name, scoped.scope) !== undefined;
@@ -107,8 +107,8 @@ export function writeState(document: PetstoreDocument, session: Session, value: 
 }
 
 /** Every store given its records, or none: the first refusal (a record, a limit) undoes what was written. */
-function writeRecords(document: PetstoreDocument, reads: readonly { store: PetStore; read: { pets: Pet[] } | { problem: string } }[], session: Session): { state: CollectionsState } | StateRefusal {
-  const writes: { store: PetStore; records: Pet[] }[] = [];
+function writeRecords(document: PetstoreDocument, reads: readonly { store: RecordStore; read: { pets: Pet[] } | { problem: string } }[], session: Session): { state: CollectionsState } | StateRefusal {
+  const writes: { store: RecordStore; records: Pet[] }[] = [];
   for (const { store, read } of reads) {
     if ('problem' in read) return { code: 'invalid_request', problem: read.problem };
     writes.push({ store, records: read.pets });
@@ -129,7 +129,7 @@ function writeRecords(document: PetstoreDocument, reads: readonly { store: PetSt
 }
 
 function otherResources(document: PetstoreDocument): Resource[] {
-  return document.resources.resources.filter(resource => resource.name !== document.pets.resource.name);
+  return document.resources.resources.filter(resource => resource.name !== document.firstCollection.resource.name);
 }
 
 /** A collection's records given whole: objects of its schema (embedded children left out), keys of its kind and unique, at most `maxRecords`. */

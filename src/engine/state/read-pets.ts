@@ -18,12 +18,12 @@ export function petSchemaOf(document: PetstoreDocument): {
   keyKind: 'sequence' | 'uuid' | 'generated' | 'client';
   embedded: readonly string[];
 } {
-  const { resource } = document.pets;
+  const { resource } = document.firstCollection;
   return {
-    schema: document.pets.petSchema,
-    fields: document.pets.fields,
-    idProperty: document.pets.idProperty,
-    idBounds: document.pets.idBounds,
+    schema: document.firstCollection.petSchema,
+    fields: document.firstCollection.fields,
+    idProperty: document.firstCollection.idProperty,
+    idBounds: document.firstCollection.idBounds,
     keyKind: resource.key.kind,
     embedded: resource.embeds.map(embed => embed.property),
   };

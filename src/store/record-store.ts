@@ -33,7 +33,7 @@ export interface PetShape {
   defaultStatus?: PetStatus | null | undefined;
 }
 
-export interface PetStoreOptions {
+export interface RecordStoreOptions {
   /** Pets the store holds at start and after every `reset()`. */
   initialPets?: readonly Pet[];
   /** Status given to a pet created without one; `null` leaves it without a status. Default `available`. */
@@ -51,7 +51,7 @@ export interface PetStoreOptions {
 }
 
 /** The in-memory state behind the mock: pets in ascending `id` order. */
-export interface PetStore {
+export interface RecordStore {
   /** A page of pets, copies: the caller may change them. */
   list(query: ListPetsQuery): Pet[];
   /** The same page, the stored pets themselves, deeply frozen: for an answer serialized at once, with no copy. */
@@ -134,7 +134,7 @@ const NO_SHAPE: PetShape = {};
 /** Draws of a new key tried before the record's number is added to one. */
 const KEY_DRAWS = 8;
 
-export function createPetStore(options: PetStoreOptions = {}): PetStore {
+export function createPetStore(options: RecordStoreOptions = {}): RecordStore {
   const shape = options.shape ?? NO_SHAPE;
   const idOf = (pet: Pet): RecordKey => (pet as unknown as Record<string, RecordKey>)[shape.idProperty ?? 'id'] as RecordKey;
   const sequential = (): boolean => (shape.keyKind ?? 'sequence') === 'sequence';
