@@ -7,7 +7,7 @@ export type { CompiledDocumentCache, DocumentOperation, PetstoreDocument } from 
 export { DocumentShapeError } from './document-shape-error.js';
 export { DEFAULT_DOCUMENT_LIMITS, DOCUMENT_LIMIT_FLAGS, documentLimits } from './document-limits.js';
 export type { DocumentLimits } from './document-limits.js';
-export type { OperationRole, FirstCollection } from './pet-resource.js';
+export type { OperationRole, FirstCollection } from './first-collection.js';
 export { fromOpenApi30, INLINED_SCHEMAS, lowerBound, mergeAllOf, requestBodySchema, successCode, successSchema, typeIncludes, upperBound } from './json-schema.js';
 export type { JsonSchema } from './json-schema.js';
 export { fieldNameKey, findResources, singularOf } from './resources/index.js';

@@ -1,7 +1,7 @@
 import type { OpenAPIV3_1 } from 'openapi-types';
 import type { CompiledDocument } from './compile-document.js';
 import { dereferenceLocal } from './dereference.js';
-import { findFirstCollection, type FirstCollection } from './pet-resource.js';
+import { findFirstCollection, type FirstCollection } from './first-collection.js';
 import { findResources, type ResourceModel } from './resources/index.js';
 import { fromOpenApi30 } from './json-schema.js';
 import type { DocumentOperation } from './document-operation.js';
