@@ -31,6 +31,9 @@ describe('records under a path segment that names no collection are kept apart p
   it('shows a client created in one realm in that realm only: its list, its read and its delete leave every other realm as it was', async () => {
     const { engine, errors } = await checkedEngine(TENANT_PATH);
     const seeded = clientIds(await call(engine, 'GET', '/admin/realms/other/clients'));
+    // Read twice before the create: an answer given again must not outlive the realm's change.
+    expect(clientIds(await call(engine, 'GET', '/admin/realms/master/clients'))).toEqual(seeded);
+    expect(clientIds(await call(engine, 'GET', '/admin/realms/master/clients'))).toEqual(seeded);
     const created = await call(engine, 'POST', '/admin/realms/master/clients', { clientId: 'only-in-master' });
     expect(created.status).toBe(201);
     const location = created.headers['location'] ?? '';

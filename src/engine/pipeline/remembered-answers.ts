@@ -84,7 +84,9 @@ export function rememberAnswers(document: PetstoreDocument, conditions: Remember
     return number;
   };
   // An answer that embeds another collection's records (`Owner.pets`) depends on more than the store it reads: never remembered.
-  const roles = document.firstCollection.resource.embeds.length > 0 ? new Map<string, string>() : document.firstCollection.roles;
+  // Answers are checked against the session's store of the first collection: not those of records kept apart by a segment (`/{realm}/…`), in stores of their own.
+  const keptApart = [...document.resources.plans.values()].some(plan => plan.resource === document.firstCollection.resource.name && plan.scope !== undefined);
+  const roles = document.firstCollection.resource.embeds.length > 0 || keptApart ? new Map<string, string>() : document.firstCollection.roles;
   const goneFrom = new Map([...document.operations].map(([id, operation]) => [id, sunsetOf(operation)?.getTime() ?? Infinity]));
   const forget = (key: string, answer: RememberedAnswer): void => {
     answers.delete(key);
