@@ -46,11 +46,14 @@ const STRICT = '    strict: false,\n';
 // so without a precision 19.99 is no multiple of 0.01 (1998.9999999999998) and a price a client
 // sends is refused. Ajv then takes a quotient within 1e-9 of a whole number.
 export const MULTIPLE_OF_PRECISION = 9;
+// A property is there when the value has it as its own: without this, an optional property named
+// `constructor` or `toString` was read from Object.prototype (a function) and every body refused.
 // Each schema's `pattern` compiled by the engine's choice (src/document/safe-patterns.ts: a pattern
 // that may backtrack runs on a linear-time engine), once the engine has said which; until then, and
 // from the sources, by RegExp as Ajv does. `code: 'new RegExp'` is what standalone code would call.
 const PATTERN_ENGINE = `    code: { regExp: compilePatternByEngine },
     multipleOfPrecision: ${MULTIPLE_OF_PRECISION},
+    ownProperties: true,
 `;
 const PATTERN_ENGINE_HOOK = `
 let patternEngineInUse;

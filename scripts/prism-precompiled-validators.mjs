@@ -118,6 +118,7 @@ export function precompiledValidatorModules(compiledCache, engineSchemas = []) {
         strict: false,
         logger: false,
         multipleOfPrecision: MULTIPLE_OF_PRECISION,
+        ownProperties: true,
         coerceTypes: coerce,
         code: { source: true, esm: true, lines: false, formats: _`require("petstore-mock:prism-formats").formats` },
       });

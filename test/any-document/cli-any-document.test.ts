@@ -57,6 +57,31 @@ describe('the CLI with a document nobody here wrote', () => {
     }
   });
 
+  it('takes a body without the optional properties constructor and toString, as members of every JavaScript object are no values a client sent', async () => {
+    const folder = mkdtempSync(join(tmpdir(), 'petstore-prototype-names-'));
+    const document = oneCollectionDocument({
+      title: 'Kennels',
+      collection: 'kennels',
+      record: 'Kennel',
+      schema: { type: 'object', required: ['name'], properties: { id: { type: 'integer', readOnly: true }, name: { type: 'string' }, constructor: { type: 'string' }, toString: { type: 'string' } } },
+    });
+    writeFileSync(join(folder, 'kennels.json'), JSON.stringify(document));
+    const cli = startCli(['--port', '0', '--document', join(folder, 'kennels.json')]);
+    try {
+      const url = /ready on (\S+)/.exec(await cli.waitForLine(/ready on/))?.[1] ?? '';
+      const create = (body: object): Promise<Response> => fetch(`${url}/kennels`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+      const plain = await create({ name: 'Plain' });
+      expect(plain.status, await plain.clone().text()).toBe(201);
+      expect(await (await create({ name: 'Built', constructor: 'Ada', toString: 'shown' })).json()).toMatchObject({ constructor: 'Ada', toString: 'shown' });
+      const refused = await create({ name: 'Wrong', constructor: 7 });
+      expect(refused.status).toBe(400);
+      expect(await refused.json()).toMatchObject({ message: expect.stringContaining('constructor must be string') as unknown });
+    } finally {
+      cli.child.kill('SIGTERM');
+      await cli.exited;
+    }
+  });
+
   it('says a document without security needs no credentials', async () => {
     const cli = startCli(['--port', '0', '--document', EXPANDED]);
     try {
