@@ -1,0 +1,40 @@
+import { readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { describe, expect, it } from 'vitest';
+import { parse } from 'yaml';
+import { createEngine } from '../../src/index.js';
+
+// The independent check of issue 31 (test/documents/hostile-independent/FINDINGS.md).
+
+type Json = Record<string, unknown>;
+
+/** The Animal Store's document with `extra` on both pet schemas, at `extra.a.b.c.d.e`: deeper than the seeded pets' optional properties are drawn. */
+function withExtra(extra: Json): Json {
+  const document = parse(readFileSync(fileURLToPath(new URL('../../openapi/petstore.yaml', import.meta.url)), 'utf8')) as { components: { schemas: Record<string, { properties: Json }> } };
+  const nested = ['e', 'd', 'c', 'b', 'a'].reduce<Json>((schema, key) => ({ type: 'object', properties: { [key]: schema } }), extra);
+  for (const name of ['NewPet', 'Pet']) (document.components.schemas[name] as { properties: Json }).properties['extra'] = nested;
+  return document;
+}
+
+/** An allOf of `parts` parts, each a oneOf of `alternatives` objects. */
+function allOfOfOneOfs(parts: number, alternatives: number): Json {
+  return { allOf: Array.from({ length: parts }, (_, part) => ({ oneOf: Array.from({ length: alternatives }, (_, index) => ({ type: 'object', required: [`k${part}_${index}`] })) })) };
+}
+
+describe('hostile shapes of the independent check', () => {
+  it('refuses at start an allOf whose parts’ oneOfs make more combinations than --max-alternatives, naming the limit and the place', async () => {
+    // Prism's allOf merger tries every combination: 10 parts of 2 held every client for more than 30 s.
+    await expect(createEngine({ document: withExtra(allOfOfOneOfs(10, 2)) })).rejects.toThrow(
+      "has an allOf whose parts' oneOf and anyOf make 1024 combinations at $.components.schemas.NewPet.properties.extra.properties.a.properties.b.properties.c.properties.d.properties.e.allOf, past the limit of 256 (--max-alternatives, maxAlternatives in code)",
+    );
+    await expect(createEngine({ document: withExtra({ allOf: [{ allOf: [allOfOfOneOfs(1, 8)] }, { anyOf: ((allOfOfOneOfs(1, 8).allOf as Json[])[0] as Json)['oneOf'] }] }), maxAlternatives: 32 })).rejects.toThrow(/make 64 combinations .* past the limit of 32/);
+  });
+
+  it('takes an allOf of a few alternatives and validates by it', async () => {
+    const engine = await createEngine({ document: withExtra({ type: 'object', ...allOfOfOneOfs(2, 3) }) });
+    const post = (extra: Json): Promise<{ status: number }> =>
+      engine.handle({ method: 'POST', url: 'http://localhost/v1/pets', headers: { authorization: 'Bearer k', 'content-type': 'application/json' }, body: JSON.stringify({ name: 'Rex', categoryId: 1, extra: { a: { b: { c: { d: { e: extra } } } } } }) });
+    expect((await post({ k0_1: 1, k1_2: 1 })).status).toBe(201);
+    expect((await post({ k0_1: 1 })).status).toBe(400);
+  });
+});
