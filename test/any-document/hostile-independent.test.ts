@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
+import { compilePattern, preparePatterns } from '../../src/document/safe-patterns.js';
 import { createEngine } from '../../src/index.js';
 
 // The independent check of issue 31 (test/documents/hostile-independent/FINDINGS.md).
@@ -36,5 +37,26 @@ describe('hostile shapes of the independent check', () => {
       engine.handle({ method: 'POST', url: 'http://localhost/v1/pets', headers: { authorization: 'Bearer k', 'content-type': 'application/json' }, body: JSON.stringify({ name: 'Rex', categoryId: 1, extra: { a: { b: { c: { d: { e: extra } } } } } }) });
     expect((await post({ k0_1: 1, k1_2: 1 })).status).toBe(201);
     expect((await post({ k0_1: 1 })).status).toBe(400);
+  });
+
+  it('runs a backtracking pattern behind leading lookaheads on the linear-time engine, with RegExp’s verdicts', async () => {
+    await preparePatterns({ pattern: '^(?=a)(a+)+$' });
+    const backtracking = compilePattern('^(?=a)(a+)+$', 'u');
+    // RE2 reads no lookahead: this pattern stayed on RegExp, and 27 `a`s and a `!` took 1.5 s of one request.
+    expect(backtracking).not.toBeInstanceOf(RegExp);
+    expect(backtracking.test(`${'a'.repeat(5_000)}!`)).toBe(false);
+    const cases: [string, string[]][] = [
+      ['^(?=a)(a+)+$', ['aaaa', 'a', 'aaa!', 'baaa', '']],
+      ['^(?=.*[A-Z])(?=.*\\d)(?!.*\\s).+.+$', ['Passw0rd', 'password1', 'PASSWORD', 'Pass w0rd', 'P1']],
+      ['^(?!-)(?:[a-z0-9]+-?)+$', ['abc-def', '-abc', 'abc-', 'a--b', '']],
+    ];
+    for (const [pattern, texts] of cases) {
+      const engine = compilePattern(pattern, 'u');
+      expect(String(engine)).toBe(`split:/${pattern}/`);
+      for (const text of texts) expect(engine.test(text), `${pattern} on ${text}`).toBe(new RegExp(pattern, 'u').test(text));
+    }
+    // Not split: an alternation at the top, a backreference.
+    expect(compilePattern('^(?=a)(b+)+|c', 'u')).toBeInstanceOf(RegExp);
+    expect(compilePattern('^(?=a)(b+)+\\1', 'u')).toBeInstanceOf(RegExp);
   });
 });
