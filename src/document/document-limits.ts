@@ -14,7 +14,7 @@ export interface DocumentLimits {
   readonly maxReferences: number;
   /** Values of one `enum`. */
   readonly maxEnumValues: number;
-  /** Properties one schema lists. */
+  /** Properties one schema lists (and its allOf's parts together), and its patternProperties, required, dependentSchemas or dependentRequired names each. */
   readonly maxProperties: number;
   /**
    * Alternatives of one `oneOf` or `anyOf`. Ajv nests one block per alternative in the validator it
@@ -101,6 +101,13 @@ export function checkDocumentShape(source: unknown, limits: DocumentLimits): voi
       const count = Object.keys(properties).length;
       if (count > limits.maxProperties) throw past('maxProperties', limits, `has a schema of ${count} properties at ${placeOf(pathOf(place))}`);
     }
+    // The other lists of property names: 20,000 patternProperties kept the mock from starting for 2 minutes (1.2 GiB),
+    // 200,000 required names exhausted the stack.
+    for (const keyword of ['patternProperties', 'dependentSchemas', 'dependentRequired', 'required'] as const) {
+      const listed = object[keyword];
+      const count = Array.isArray(listed) ? listed.length : typeof listed === 'object' && listed !== null ? Object.keys(listed).length : 0;
+      if (!place.inData && count > limits.maxProperties) throw past('maxProperties', limits, `has a ${keyword} of ${count} properties at ${placeOf([...pathOf(place), keyword])}`);
+    }
     for (const [keyword, alternatives] of [['oneOf', oneOf], ['anyOf', anyOf]] as const) {
       if (!place.inData && Array.isArray(alternatives) && alternatives.length > limits.maxAlternatives) {
         throw past('maxAlternatives', limits, `has a ${keyword} of ${alternatives.length} alternatives at ${placeOf([...pathOf(place), keyword])}`);
@@ -111,6 +118,8 @@ export function checkDocumentShape(source: unknown, limits: DocumentLimits): voi
       if (combinations > limits.maxAlternatives) {
         throw past('maxAlternatives', limits, `has an allOf whose parts' oneOf and anyOf make ${combinations} combinations at ${placeOf([...pathOf(place), 'allOf'])}`);
       }
+      const merged = allOfProperties(object, limits.maxDocumentDepth);
+      if (merged > limits.maxProperties) throw past('maxProperties', limits, `has an allOf whose parts list ${merged} properties together at ${placeOf([...pathOf(place), 'allOf'])}`);
     }
     const keys = Object.keys(object);
     for (let index = keys.length - 1; index >= 0; index -= 1) {
@@ -137,6 +146,18 @@ function allOfCombinations(schema: Record<string, unknown>, depth: number): numb
     if (typeof part === 'object' && part !== null && !Array.isArray(part)) combinations = Math.min(Number.MAX_SAFE_INTEGER, combinations * allOfCombinations(part as Record<string, unknown>, depth - 1));
   }
   return combinations;
+}
+
+/**
+ * How many properties the parts of a schema's allOf list together, as one schema merged of them has:
+ * 100,000 parts of one property each kept the mock from starting for 2 minutes (3.4 GiB).
+ */
+function allOfProperties(schema: Record<string, unknown>, depth: number): number {
+  const { properties, allOf } = schema;
+  let count = typeof properties === 'object' && properties !== null ? Object.keys(properties).length : 0;
+  if (!Array.isArray(allOf) || depth <= 0) return count;
+  for (const part of allOf as unknown[]) if (typeof part === 'object' && part !== null && !Array.isArray(part)) count += allOfProperties(part as Record<string, unknown>, depth - 1);
+  return count;
 }
 
 /** Values, where `enum` and `properties` are names like any other. */

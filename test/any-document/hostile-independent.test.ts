@@ -39,6 +39,16 @@ describe('hostile shapes of the independent check', () => {
     expect((await post({ k0_1: 1 })).status).toBe(400);
   });
 
+  it('counts an allOf’s parts’ properties together, and patternProperties and required names, against --max-properties, naming the place', async () => {
+    const names = (count: number): string[] => Array.from({ length: count }, (_, index) => `p${index}`);
+    // 100,000 parts of one property kept the mock from starting for 2 minutes; 20,000 patternProperties the same; 200,000 required names exhausted the stack.
+    await expect(createEngine({ document: withExtra({ allOf: names(1_001).map(name => ({ properties: { [name]: { type: 'string' } } })) }) })).rejects.toThrow(
+      "has an allOf whose parts list 1001 properties together at $.components.schemas.NewPet.properties.extra.properties.a.properties.b.properties.c.properties.d.properties.e.allOf, past the limit of 1000 (--max-properties, maxProperties in code)",
+    );
+    await expect(createEngine({ document: withExtra({ type: 'object', patternProperties: Object.fromEntries(names(1_001).map(name => [`^${name}_`, { type: 'string' }])) }) })).rejects.toThrow(/has a patternProperties of 1001 properties at \$\.components.*\.e\.patternProperties, past the limit of 1000 \(--max-properties/);
+    await expect(createEngine({ document: withExtra({ type: 'object', required: names(30) }), maxProperties: 20 })).rejects.toThrow(/has a required of 30 properties at .*\.e\.required, past the limit of 20/);
+  });
+
   it('runs a backtracking pattern behind leading lookaheads on the linear-time engine, with RegExp’s verdicts', async () => {
     await preparePatterns({ pattern: '^(?=a)(a+)+$' });
     const backtracking = compilePattern('^(?=a)(a+)+$', 'u');
