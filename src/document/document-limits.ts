@@ -73,6 +73,7 @@ function placeOf(path: readonly (string | number)[]): string {
  * place past it. Walks the document once, without recursion.
  */
 export function checkDocumentShape(source: unknown, limits: DocumentLimits): void {
+  checkPathTemplates(source);
   let references = 0;
   interface Place { readonly value: unknown; readonly parent: Place | undefined; readonly key: string | number; readonly depth: number; readonly inData: boolean }
   const pathOf = (place: Place): (string | number)[] => {
@@ -158,6 +159,24 @@ function allOfProperties(schema: Record<string, unknown>, depth: number): number
   if (!Array.isArray(allOf) || depth <= 0) return count;
   for (const part of allOf as unknown[]) if (typeof part === 'object' && part !== null && !Array.isArray(part)) count += allOfProperties(part as Record<string, unknown>, depth - 1);
   return count;
+}
+
+/**
+ * Refuses a path template whose parameter is named like a member of every JavaScript object
+ * (`/kennels/{constructor}`, `{toString}`, `{hasOwnProperty}`): Prism's path matching (uri-template-lite)
+ * looks the name up on a plain object, builds its regular expression of `function Object() { … }`,
+ * and every request to the path answered 500.
+ */
+function checkPathTemplates(source: unknown): void {
+  const paths = typeof source === 'object' && source !== null ? (source as { paths?: unknown }).paths : undefined;
+  if (typeof paths !== 'object' || paths === null) return;
+  for (const template of Object.keys(paths)) {
+    for (const [, name] of template.matchAll(/\{([^}]*)\}/g)) {
+      if (name !== undefined && (name in Object.prototype || name === '__proto__')) {
+        throw new DocumentShapeError(`has a path parameter named ${JSON.stringify(name)} at ${placeOf(['paths', template])}, a name every JavaScript object has, which Prism cannot match a path by: rename it`);
+      }
+    }
+  }
 }
 
 /** Values, where `enum` and `properties` are names like any other. */

@@ -49,6 +49,14 @@ describe('hostile shapes of the independent check', () => {
     await expect(createEngine({ document: withExtra({ type: 'object', required: names(30) }), maxProperties: 20 })).rejects.toThrow(/has a required of 30 properties at .*\.e\.required, past the limit of 20/);
   });
 
+  it('refuses at start a path parameter named like a member of every object, naming the place, where every request to it answered 500', async () => {
+    const document = withExtra({ type: 'string' }) as { paths: Record<string, Json> };
+    document.paths['/kennels/{constructor}'] = {
+      get: { operationId: 'getKennel', parameters: [{ name: 'constructor', in: 'path', required: true, schema: { type: 'string' } }], responses: { '200': { description: 'A kennel.' } } },
+    };
+    await expect(createEngine({ document })).rejects.toThrow('has a path parameter named "constructor" at $.paths["/kennels/{constructor}"], a name every JavaScript object has');
+  });
+
   it('runs a backtracking pattern behind leading lookaheads on the linear-time engine, with RegExp’s verdicts', async () => {
     await preparePatterns({ pattern: '^(?=a)(a+)+$' });
     const backtracking = compilePattern('^(?=a)(a+)+$', 'u');
