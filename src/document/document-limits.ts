@@ -14,12 +14,13 @@ export interface DocumentLimits {
   readonly maxReferences: number;
   /** Values of one `enum`. */
   readonly maxEnumValues: number;
-  /** Properties one schema lists. */
+  /** Properties one schema lists (and its allOf's parts together), and its patternProperties, required, dependentSchemas or dependentRequired names each. */
   readonly maxProperties: number;
   /**
    * Alternatives of one `oneOf` or `anyOf`. Ajv nests one block per alternative in the validator it
    * generates, and its compilation grows with the square of their count (2,000 alternatives: 30 s of
-   * compiling for one request, every client waiting; ajv-validator/ajv#2641).
+   * compiling for one request, every client waiting; ajv-validator/ajv#2641). Also the combinations
+   * an `allOf` makes of its parts' `oneOf`s and `anyOf`s, which Prism's allOf merger tries one by one.
    */
   readonly maxAlternatives: number;
 }
@@ -72,6 +73,7 @@ function placeOf(path: readonly (string | number)[]): string {
  * place past it. Walks the document once, without recursion.
  */
 export function checkDocumentShape(source: unknown, limits: DocumentLimits): void {
+  checkPathTemplates(source);
   let references = 0;
   interface Place { readonly value: unknown; readonly parent: Place | undefined; readonly key: string | number; readonly depth: number; readonly inData: boolean }
   const pathOf = (place: Place): (string | number)[] => {
@@ -100,15 +102,79 @@ export function checkDocumentShape(source: unknown, limits: DocumentLimits): voi
       const count = Object.keys(properties).length;
       if (count > limits.maxProperties) throw past('maxProperties', limits, `has a schema of ${count} properties at ${placeOf(pathOf(place))}`);
     }
+    // The other lists of property names: 20,000 patternProperties kept the mock from starting for 2 minutes (1.2 GiB),
+    // 200,000 required names exhausted the stack.
+    for (const keyword of ['patternProperties', 'dependentSchemas', 'dependentRequired', 'required'] as const) {
+      const listed = object[keyword];
+      const count = Array.isArray(listed) ? listed.length : typeof listed === 'object' && listed !== null ? Object.keys(listed).length : 0;
+      if (!place.inData && count > limits.maxProperties) throw past('maxProperties', limits, `has a ${keyword} of ${count} properties at ${placeOf([...pathOf(place), keyword])}`);
+    }
     for (const [keyword, alternatives] of [['oneOf', oneOf], ['anyOf', anyOf]] as const) {
       if (!place.inData && Array.isArray(alternatives) && alternatives.length > limits.maxAlternatives) {
         throw past('maxAlternatives', limits, `has a ${keyword} of ${alternatives.length} alternatives at ${placeOf([...pathOf(place), keyword])}`);
       }
     }
+    if (!place.inData && Array.isArray(object['allOf'])) {
+      const combinations = allOfCombinations(object, limits.maxDocumentDepth);
+      if (combinations > limits.maxAlternatives) {
+        throw past('maxAlternatives', limits, `has an allOf whose parts' oneOf and anyOf make ${combinations} combinations at ${placeOf([...pathOf(place), 'allOf'])}`);
+      }
+      const merged = allOfProperties(object, limits.maxDocumentDepth);
+      if (merged > limits.maxProperties) throw past('maxProperties', limits, `has an allOf whose parts list ${merged} properties together at ${placeOf([...pathOf(place), 'allOf'])}`);
+    }
     const keys = Object.keys(object);
     for (let index = keys.length - 1; index >= 0; index -= 1) {
       const key = keys[index] as string;
       stack.push({ value: object[key], parent: place, key, depth: depth + 1, inData: place.inData || DATA_KEYS.has(key) });
+    }
+  }
+}
+
+/**
+ * How many alternatives Prism's allOf merger (json-schema-merge-allof, run on a request body's schema
+ * before validating it) makes of a schema: the product of the oneOf and anyOf of the schema and of its
+ * allOf parts, nested allOfs flattened as the merger flattens them. It tries every combination, in
+ * time that grows faster than their count: 2 parts of 64 alternatives each (4,096) took 58 s of
+ * one request, every client waiting; 22 parts of 2 (a 19 KB document) never finished. Nesting past
+ * `depth` levels is left to the depth limit.
+ */
+function allOfCombinations(schema: Record<string, unknown>, depth: number): number {
+  const own = (keyword: string): number => (Array.isArray(schema[keyword]) ? Math.max(1, (schema[keyword] as unknown[]).length) : 1);
+  let combinations = own('oneOf') * own('anyOf');
+  const parts = schema['allOf'];
+  if (!Array.isArray(parts) || depth <= 0) return combinations;
+  for (const part of parts as unknown[]) {
+    if (typeof part === 'object' && part !== null && !Array.isArray(part)) combinations = Math.min(Number.MAX_SAFE_INTEGER, combinations * allOfCombinations(part as Record<string, unknown>, depth - 1));
+  }
+  return combinations;
+}
+
+/**
+ * How many properties the parts of a schema's allOf list together, as one schema merged of them has:
+ * 100,000 parts of one property each kept the mock from starting for 2 minutes (3.4 GiB).
+ */
+function allOfProperties(schema: Record<string, unknown>, depth: number): number {
+  const { properties, allOf } = schema;
+  let count = typeof properties === 'object' && properties !== null ? Object.keys(properties).length : 0;
+  if (!Array.isArray(allOf) || depth <= 0) return count;
+  for (const part of allOf as unknown[]) if (typeof part === 'object' && part !== null && !Array.isArray(part)) count += allOfProperties(part as Record<string, unknown>, depth - 1);
+  return count;
+}
+
+/**
+ * Refuses a path template whose parameter is named like a member of every JavaScript object
+ * (`/kennels/{constructor}`, `{toString}`, `{hasOwnProperty}`): Prism's path matching (uri-template-lite)
+ * looks the name up on a plain object, builds its regular expression of `function Object() { … }`,
+ * and every request to the path answered 500.
+ */
+function checkPathTemplates(source: unknown): void {
+  const paths = typeof source === 'object' && source !== null ? (source as { paths?: unknown }).paths : undefined;
+  if (typeof paths !== 'object' || paths === null) return;
+  for (const template of Object.keys(paths)) {
+    for (const [, name] of template.matchAll(/\{([^}]*)\}/g)) {
+      if (name !== undefined && (name in Object.prototype || name === '__proto__')) {
+        throw new DocumentShapeError(`has a path parameter named ${JSON.stringify(name)} at ${placeOf(['paths', template])}, a name every JavaScript object has, which Prism cannot match a path by: rename it`);
+      }
     }
   }
 }

@@ -1,0 +1,80 @@
+import { readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { describe, expect, it } from 'vitest';
+import { parse } from 'yaml';
+import { compilePattern, preparePatterns } from '../../src/document/safe-patterns.js';
+import { createEngine } from '../../src/index.js';
+
+// The independent check of issue 31 (test/documents/hostile-independent/FINDINGS.md).
+
+type Json = Record<string, unknown>;
+
+/** The Animal Store's document with `extra` on both pet schemas, at `extra.a.b.c.d.e`: deeper than the seeded pets' optional properties are drawn. */
+function withExtra(extra: Json): Json {
+  const document = parse(readFileSync(fileURLToPath(new URL('../../openapi/petstore.yaml', import.meta.url)), 'utf8')) as { components: { schemas: Record<string, { properties: Json }> } };
+  const nested = ['e', 'd', 'c', 'b', 'a'].reduce<Json>((schema, key) => ({ type: 'object', properties: { [key]: schema } }), extra);
+  for (const name of ['NewPet', 'Pet']) (document.components.schemas[name] as { properties: Json }).properties['extra'] = nested;
+  return document;
+}
+
+/** An allOf of `parts` parts, each a oneOf of `alternatives` objects. */
+function allOfOfOneOfs(parts: number, alternatives: number): Json {
+  return { allOf: Array.from({ length: parts }, (_, part) => ({ oneOf: Array.from({ length: alternatives }, (_, index) => ({ type: 'object', required: [`k${part}_${index}`] })) })) };
+}
+
+describe('hostile shapes of the independent check', () => {
+  it('refuses at start an allOf whose parts’ oneOfs make more combinations than --max-alternatives, naming the limit and the place', async () => {
+    // Prism's allOf merger tries every combination: 10 parts of 2 held every client for more than 30 s.
+    await expect(createEngine({ document: withExtra(allOfOfOneOfs(10, 2)) })).rejects.toThrow(
+      "has an allOf whose parts' oneOf and anyOf make 1024 combinations at $.components.schemas.NewPet.properties.extra.properties.a.properties.b.properties.c.properties.d.properties.e.allOf, past the limit of 256 (--max-alternatives, maxAlternatives in code)",
+    );
+    await expect(createEngine({ document: withExtra({ allOf: [{ allOf: [allOfOfOneOfs(1, 8)] }, { anyOf: ((allOfOfOneOfs(1, 8).allOf as Json[])[0] as Json)['oneOf'] }] }), maxAlternatives: 32 })).rejects.toThrow(/make 64 combinations .* past the limit of 32/);
+  });
+
+  it('takes an allOf of a few alternatives and validates by it', async () => {
+    const engine = await createEngine({ document: withExtra({ type: 'object', ...allOfOfOneOfs(2, 3) }) });
+    const post = (extra: Json): Promise<{ status: number }> =>
+      engine.handle({ method: 'POST', url: 'http://localhost/v1/pets', headers: { authorization: 'Bearer k', 'content-type': 'application/json' }, body: JSON.stringify({ name: 'Rex', categoryId: 1, extra: { a: { b: { c: { d: { e: extra } } } } } }) });
+    expect((await post({ k0_1: 1, k1_2: 1 })).status).toBe(201);
+    expect((await post({ k0_1: 1 })).status).toBe(400);
+  });
+
+  it('counts an allOf’s parts’ properties together, and patternProperties and required names, against --max-properties, naming the place', async () => {
+    const names = (count: number): string[] => Array.from({ length: count }, (_, index) => `p${index}`);
+    // 100,000 parts of one property kept the mock from starting for 2 minutes; 20,000 patternProperties the same; 200,000 required names exhausted the stack.
+    await expect(createEngine({ document: withExtra({ allOf: names(1_001).map(name => ({ properties: { [name]: { type: 'string' } } })) }) })).rejects.toThrow(
+      "has an allOf whose parts list 1001 properties together at $.components.schemas.NewPet.properties.extra.properties.a.properties.b.properties.c.properties.d.properties.e.allOf, past the limit of 1000 (--max-properties, maxProperties in code)",
+    );
+    await expect(createEngine({ document: withExtra({ type: 'object', patternProperties: Object.fromEntries(names(1_001).map(name => [`^${name}_`, { type: 'string' }])) }) })).rejects.toThrow(/has a patternProperties of 1001 properties at \$\.components.*\.e\.patternProperties, past the limit of 1000 \(--max-properties/);
+    await expect(createEngine({ document: withExtra({ type: 'object', required: names(30) }), maxProperties: 20 })).rejects.toThrow(/has a required of 30 properties at .*\.e\.required, past the limit of 20/);
+  });
+
+  it('refuses at start a path parameter named like a member of every object, naming the place, where every request to it answered 500', async () => {
+    const document = withExtra({ type: 'string' }) as { paths: Record<string, Json> };
+    document.paths['/kennels/{constructor}'] = {
+      get: { operationId: 'getKennel', parameters: [{ name: 'constructor', in: 'path', required: true, schema: { type: 'string' } }], responses: { '200': { description: 'A kennel.' } } },
+    };
+    await expect(createEngine({ document })).rejects.toThrow('has a path parameter named "constructor" at $.paths["/kennels/{constructor}"], a name every JavaScript object has');
+  });
+
+  it('runs a backtracking pattern behind leading lookaheads on the linear-time engine, with RegExp’s verdicts', async () => {
+    await preparePatterns({ pattern: '^(?=a)(a+)+$' });
+    const backtracking = compilePattern('^(?=a)(a+)+$', 'u');
+    // RE2 reads no lookahead: this pattern stayed on RegExp, and 27 `a`s and a `!` took 1.5 s of one request.
+    expect(backtracking).not.toBeInstanceOf(RegExp);
+    expect(backtracking.test(`${'a'.repeat(5_000)}!`)).toBe(false);
+    const cases: [string, string[]][] = [
+      ['^(?=a)(a+)+$', ['aaaa', 'a', 'aaa!', 'baaa', '']],
+      ['^(?=.*[A-Z])(?=.*\\d)(?!.*\\s).+.+$', ['Passw0rd', 'password1', 'PASSWORD', 'Pass w0rd', 'P1']],
+      ['^(?!-)(?:[a-z0-9]+-?)+$', ['abc-def', '-abc', 'abc-', 'a--b', '']],
+    ];
+    for (const [pattern, texts] of cases) {
+      const engine = compilePattern(pattern, 'u');
+      expect(String(engine)).toBe(`split:/${pattern}/`);
+      for (const text of texts) expect(engine.test(text), `${pattern} on ${text}`).toBe(new RegExp(pattern, 'u').test(text));
+    }
+    // Not split: an alternation at the top, a backreference.
+    expect(compilePattern('^(?=a)(b+)+|c', 'u')).toBeInstanceOf(RegExp);
+    expect(compilePattern('^(?=a)(b+)+\\1', 'u')).toBeInstanceOf(RegExp);
+  });
+});
