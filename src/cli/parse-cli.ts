@@ -90,9 +90,11 @@ Options (each has an environment variable; a flag wins over it, and an empty var
       --max-references <n>     Most $refs in the document (PETSTORE_MAX_REFERENCES).
                                Default ${DEFAULT_DOCUMENT_LIMITS.maxReferences}.
       --max-enum-values <n>    Most values of one enum (PETSTORE_MAX_ENUM_VALUES). Default ${DEFAULT_DOCUMENT_LIMITS.maxEnumValues}.
-      --max-properties <n>     Most properties one schema lists (PETSTORE_MAX_PROPERTIES).
+      --max-properties <n>     Most properties one schema lists, its allOf's parts together; also its
+                               patternProperties, required and dependent names (PETSTORE_MAX_PROPERTIES).
                                Default ${DEFAULT_DOCUMENT_LIMITS.maxProperties}.
-      --max-alternatives <n>   Most alternatives of one oneOf or anyOf (PETSTORE_MAX_ALTERNATIVES).
+      --max-alternatives <n>   Most alternatives of one oneOf or anyOf, and combinations an allOf's
+                               oneOfs and anyOfs make (PETSTORE_MAX_ALTERNATIVES).
                                Default ${DEFAULT_DOCUMENT_LIMITS.maxAlternatives}.
                                A document past one of these limits exits 2 (under --watch the
                                last good document is kept), naming the limit and the place,
