@@ -115,7 +115,8 @@ export function rememberAnswers(document: PetstoreDocument, conditions: Remember
     },
     recall(key, context) {
       if (!mayRemember(key, context)) return undefined;
-      const answer = answers.peek(key);
+      // Marked as used now: one that can no longer be given is let go of below.
+      const answer = answers.use(key);
       if (answer === undefined) return undefined;
       if (answer.goneFrom !== Infinity && conditions.clock().getTime() >= answer.goneFrom) {
         forget(key, answer);
@@ -128,8 +129,6 @@ export function rememberAnswers(document: PetstoreDocument, conditions: Remember
         forget(key, answer);
         return undefined;
       }
-      // Given again: the most recently used, protected from answers given once.
-      answers.use(key);
       context.operationId = answer.operationId;
       return { status: answer.status, headers: { ...answer.headers }, ...(answer.body !== undefined && { body: answer.body }), operationId: answer.operationId };
     },
