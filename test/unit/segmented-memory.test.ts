@@ -35,7 +35,23 @@ describe('segmented memory: what the caches let go first', () => {
     memory.set('x', 3);
     expect(memory.peek('x')).toBe(3);
     expect(memory.first()?.[0]).toBe('y');
-    expect([...memory.entries()].map(([key]) => key)).toEqual(['y', 'x']);
+    memory.delete('y');
+    expect(memory.first()?.[0]).toBe('x');
+    expect(memory.size).toBe(1);
+  });
+
+  it('keeps its order through many uses and lets go in that order', () => {
+    const memory = createSegmentedMemory<number>(50);
+    for (let key = 0; key < 100; key++) memory.set(String(key), key);
+    // 0..49 used again and again: protected; 50..99 stay on probation, in the order they came.
+    for (let round = 0; round < 100; round++) for (let key = 0; key < 50; key++) memory.use(String(key));
+    const gone: string[] = [];
+    while (memory.size > 0) {
+      const [key] = memory.first() ?? [''];
+      gone.push(key);
+      memory.delete(key);
+    }
+    expect(gone).toEqual([...Array.from({ length: 50 }, (_, index) => String(50 + index)), ...Array.from({ length: 50 }, (_, index) => String(index))]);
   });
 
   it('protects nothing when its protected capacity is 0, the least recently used going first', () => {
