@@ -76,7 +76,7 @@ function seededRandom(seed: number): () => number {
   };
 }
 
-interface Traffic {
+export interface Traffic {
   next(): autocannon.Request;
   /** Notes the records a create answered with, so that later reads ask for them. */
   created(body: string): void;
@@ -243,7 +243,7 @@ async function load(label: string, origin: string, traffic: Traffic, connections
   return { requestsPerSecond: times.length / seconds, p50: percentile(sorted, 0.5), p99: percentile(sorted, 0.99), cpuMicroseconds: NaN };
 }
 
-function mixedTraffic(contender: Pick<MixedContender, 'document' | 'basePath'>, seed: number, records: ClinicRecords | undefined): Traffic {
+export function mixedTraffic(contender: Pick<MixedContender, 'document' | 'basePath'>, seed: number, records: ClinicRecords | undefined): Traffic {
   const random = seededRandom(seed);
   if (contender.document === 'default') return animalStoreTraffic(contender.basePath, random);
   if (records === undefined) throw new Error('PetClinic traffic needs its seeded records.');

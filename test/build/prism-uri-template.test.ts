@@ -56,6 +56,16 @@ describe('uri-template-lite as the build edits it (its matcher made without Func
     expect(matched).toBeGreaterThan(100);
   });
 
+  it('makes each template once: the same template gives the same matcher, which matches as often as asked', () => {
+    const edited = editedInStrictRealm();
+    const first = new edited.Template('/pets/{petId}');
+    expect(new edited.Template('/pets/{petId}')).toBe(first);
+    expect(new edited.Template('/pets/{id}')).not.toBe(first);
+    expect(first.match('/pets/1')).toEqual({ petId: '1' });
+    expect(first.match('/pets/2')).toEqual({ petId: '2' });
+    expect(first.match('/orders/2')).toBeNull();
+  });
+
   it('the original needs eval: in the same realm it throws', () => {
     const context = createContext({}, { codeGeneration: { strings: false, wasm: false } });
     runInContext(readFileSync(INDEX, 'utf8'), context);

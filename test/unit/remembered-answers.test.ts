@@ -141,6 +141,22 @@ describe("remembered answers: the store's answers to reads, per identical reques
     expect(big.size).toBeGreaterThan(REMEMBERED_ANSWER_BYTES / (2 * body.length) - 2);
   });
 
+  it('keeps a page asked again through more reads of ids asked once than it holds answers, and counts a Latin-1 body a byte a character', () => {
+    const store = createPetStore();
+    const answers = rememberAnswers(document, conditions());
+    answers.keep('GET /pets?limit=5', answered(store, 'listPets'), ok('[1,2,3,4,5]'));
+    expect(answers.recall('GET /pets?limit=5', contextOf(store))).toBeDefined();
+    for (let id = 1; id <= 2 * REMEMBERED_ANSWERS; id++) answers.keep(`GET /pets/${id}`, answered(store, 'getPet'), ok(`{"id":${id}}`));
+    expect(answers.recall('GET /pets?limit=5', contextOf(store))).toBeDefined();
+    expect(answers.size).toBe(REMEMBERED_ANSWERS);
+
+    const latin = rememberAnswers(document, conditions());
+    latin.keep('GET /pets?a', answered(store, 'listPets'), ok('é'.repeat(1000)));
+    const wide = rememberAnswers(document, conditions());
+    wide.keep('GET /pets?a', answered(store, 'listPets'), ok('€'.repeat(1000)));
+    expect(wide.bytes - latin.bytes).toBe(1000);
+  });
+
   it('remembers nothing when told to remember no answer (Prism then decides every request)', () => {
     const store = createPetStore();
     const answers = rememberAnswers(document, conditions(), 0);

@@ -51,6 +51,8 @@ export function redactedPath(path: string, declared?: ReadonlySet<string>): stri
 }
 
 function decodeName(encoded: string): string {
+  // Most names are plain (`limit`, `status`): nothing to decode.
+  if (!encoded.includes('%') && !encoded.includes('+')) return encoded;
   try {
     return decodeURIComponent(encoded.replace(/\+/g, ' '));
   } catch {

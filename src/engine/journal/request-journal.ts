@@ -323,13 +323,50 @@ export function journalEntryBytes(entry: JournalEntry): number {
     estimateBytes(entry.evictedSession) +
     estimateBytes(entry.body) +
     estimateBytes(entry.origin) +
-    stringRecordBytes(entry.headers) +
+    requestHeaderBytes(entry.headers) +
     RESPONSE_BYTES +
     estimateBytes(response.status) +
-    stringRecordBytes(response.headers) +
+    responseHeaderBytes(response.headers) +
     estimateBytes(response.body) +
     estimateBytes(entry.limit) +
     estimateBytes(entry.reason) +
-    (entry.path.includes('?') ? estimateBytes(harQueryString(entry.path)) : NO_QUERY_BYTES)
+    queryBytes(entry.path)
   );
+}
+
+// Entries share their headers' frozen objects (a repeated request's, a run of answers alike) and
+// repeat their paths (a suite's pages): each is measured once, not for every entry that holds it.
+const requestHeaderBytes = lastMeasured(stringRecordBytes);
+const responseHeaderBytes = lastMeasured(stringRecordBytes);
+const pathQueryBytes = new Map<string, number>();
+/** Paths whose query's bytes are kept, at most (then they are measured afresh until the next clear), and the longest. */
+const KEPT_QUERY_PATHS = 1024;
+const KEPT_QUERY_PATH_LENGTH = 512;
+
+/** `measure`, given again the frozen object it measured last (entries never change theirs in place): its bytes without measuring. */
+function lastMeasured(measure: (record: Readonly<Record<string, string>>) => number): (record: Readonly<Record<string, string>>) => number {
+  let last: object | undefined;
+  let lastBytes = 0;
+  return record => {
+    if (record === last) return lastBytes;
+    const bytes = measure(record);
+    if (Object.isFrozen(record)) {
+      last = record;
+      lastBytes = bytes;
+    }
+    return bytes;
+  };
+}
+
+/** The bytes of the path's query as the HAR export makes it (an object a parameter), measured once for a path seen before. */
+function queryBytes(path: string): number {
+  if (!path.includes('?')) return NO_QUERY_BYTES;
+  let bytes = pathQueryBytes.get(path);
+  if (bytes !== undefined) return bytes;
+  bytes = estimateBytes(harQueryString(path));
+  if (path.length <= KEPT_QUERY_PATH_LENGTH) {
+    if (pathQueryBytes.size >= KEPT_QUERY_PATHS) pathQueryBytes.clear();
+    pathQueryBytes.set(path, bytes);
+  }
+  return bytes;
 }

@@ -3,11 +3,12 @@ import type { PetstoreDocument } from '../../document/index.js';
 import type { RecordStore } from '../../store/index.js';
 import { isForced } from '../controls/index.js';
 import { sunsetOf, type RequestContext } from '../operations/index.js';
+import { createSegmentedMemory, PROTECTED_SHARE } from '../remembering/index.js';
 import type { MockResponse } from '../types.js';
 
 /** Answers remembered at most, across every session. */
 export const REMEMBERED_ANSWERS = 4096;
-/** Bytes (two a character, as if no text were Latin-1) the remembered answers' bodies and keys hold together, at most. */
+/** Bytes the remembered answers' bodies and keys hold together, at most: one a character of a text V8 holds in one byte a character (every character Latin-1), else two. */
 export const REMEMBERED_ANSWER_BYTES = 2 * 1024 * 1024;
 /** The longest body remembered, in characters: a larger page is made afresh each time. */
 export const MAX_REMEMBERED_BODY_LENGTH = 16 * 1024;
@@ -69,12 +70,13 @@ export interface RememberedAnswers {
  * same key); our responder made the answer from the same pets. Any write to the store (but a create,
  * for a read's answer or a full page, which no created pet enters), a forced or
  * scripted answer, a fault or delay drawn per request, or the operation's sunset passing makes it
- * decide afresh. Bounded: `REMEMBERED_ANSWERS` answers and `REMEMBERED_ANSWER_BYTES` bytes, least
- * recently used first out; bodies over `MAX_REMEMBERED_BODY_LENGTH` characters are not kept.
+ * decide afresh. Bounded: `REMEMBERED_ANSWERS` answers and `REMEMBERED_ANSWER_BYTES` bytes, those
+ * given once first out, then the least recently used (`SegmentedMemory`); bodies over
+ * `MAX_REMEMBERED_BODY_LENGTH` characters are not kept.
  */
 export function rememberAnswers(document: PetstoreDocument, conditions: RememberingConditions, capacity = REMEMBERED_ANSWERS): RememberedAnswers {
-  // In the order they were last given or kept: the first is the least recently used.
-  const answers = new Map<string, RememberedAnswer>();
+  // Answers given once (reads of ids asked once) replace only each other, never those given again and again (a suite's pages).
+  const answers = createSegmentedMemory<RememberedAnswer>(Math.floor(capacity * PROTECTED_SHARE));
   const storeNumbers = new WeakMap<RecordStore, number>();
   let lastStoreNumber = 0;
   const budget = createByteBudget('rememberedAnswerBytes', REMEMBERED_ANSWER_BYTES);
@@ -92,13 +94,11 @@ export function rememberAnswers(document: PetstoreDocument, conditions: Remember
     answers.delete(key);
     budget.give(answer.bytes);
   };
-  // The first in the map's order: under mixed traffic (a write between most reads) nearly every read
-  // keeps an answer past the capacity, and a scan of them all for the oldest cost each one as much as the recall saved.
-  const forgetLeastRecentlyUsed = (): void => {
-    for (const [key, answer] of answers) {
-      forget(key, answer);
-      return;
-    }
+  // In one step: under mixed traffic (a write between most reads) nearly every read keeps an answer
+  // past the capacity, and a scan of them all for the oldest cost each one as much as the recall saved.
+  const forgetLeastValuable = (): void => {
+    const first = answers.first();
+    if (first) forget(...first);
   };
   const mayRemember = (key: string | undefined, context: RequestContext): key is string =>
     key !== undefined &&
@@ -117,7 +117,8 @@ export function rememberAnswers(document: PetstoreDocument, conditions: Remember
     },
     recall(key, context) {
       if (!mayRemember(key, context)) return undefined;
-      const answer = answers.get(key);
+      // Marked as used now: one that can no longer be given is let go of below.
+      const answer = answers.use(key);
       if (answer === undefined) return undefined;
       if (answer.goneFrom !== Infinity && conditions.clock().getTime() >= answer.goneFrom) {
         forget(key, answer);
@@ -130,9 +131,6 @@ export function rememberAnswers(document: PetstoreDocument, conditions: Remember
         forget(key, answer);
         return undefined;
       }
-      // Given again: it moves to the end of the order, the most recently used.
-      answers.delete(key);
-      answers.set(key, answer);
       context.operationId = answer.operationId;
       return { status: answer.status, headers: { ...answer.headers }, ...(answer.body !== undefined && { body: answer.body }), operationId: answer.operationId };
     },
@@ -143,9 +141,9 @@ export function rememberAnswers(document: PetstoreDocument, conditions: Remember
       const role = roles.get(operationId);
       if ((role !== 'list' && role !== 'read') || response.status !== 200 || context.control !== null || context.limit !== undefined || context.problems.length > 0) return;
       if (response.body !== undefined && response.body.length > MAX_REMEMBERED_BODY_LENGTH) return;
-      let size = ENTRY_OVERHEAD_BYTES + 2 * (key.length + (response.body?.length ?? 0));
-      for (const name in response.headers) size += HEADER_OVERHEAD_BYTES + 2 * (name.length + (response.headers[name]?.length ?? 0));
-      const earlier = answers.get(key);
+      let size = ENTRY_OVERHEAD_BYTES + textBytes(key) + (response.body === undefined ? 0 : textBytes(response.body));
+      for (const name in response.headers) size += HEADER_OVERHEAD_BYTES + textBytes(name) + textBytes(response.headers[name] ?? '');
+      const earlier = answers.peek(key);
       if (earlier !== undefined) forget(key, earlier);
       const { store } = session.session;
       answers.set(key, {
@@ -163,7 +161,16 @@ export function rememberAnswers(document: PetstoreDocument, conditions: Remember
         bytes: size,
       });
       budget.add(size);
-      while (answers.size > capacity || budget.used > budget.max) forgetLeastRecentlyUsed();
+      while (answers.size > capacity || budget.used > budget.max) forgetLeastValuable();
     },
   };
+}
+
+/** Any character past Latin-1: V8 then holds the text in two bytes a character. */
+// eslint-disable-next-line no-control-regex
+const TWO_BYTE_CHARACTER = /[^\u0000-\u00ff]/;
+
+/** The bytes V8 holds a text's characters in: one a character when every one is Latin-1 (JSON's ASCII), else two. */
+function textBytes(text: string): number {
+  return TWO_BYTE_CHARACTER.test(text) ? 2 * text.length : text.length;
 }

@@ -10,8 +10,14 @@ import MIMEType from 'whatwg-mimetype';
 /** The Content-Type header only if it parses as a media type (by Prism's own parser); a broken one counts as absent. */
 export function parsableContentType(contentType: string | undefined): string | undefined {
   if (contentType === undefined) return undefined;
-  return MIMEType.parse(contentType) === null ? undefined : contentType;
+  // A client sends the same one with every body: parsed once.
+  if (contentType === lastParsable) return contentType;
+  if (MIMEType.parse(contentType) === null) return undefined;
+  lastParsable = contentType;
+  return contentType;
 }
+
+let lastParsable: string | undefined;
 
 /** Escapes the `%` of a segment that does not decode, so it reaches Prism as the literal text sent. */
 export function escapeUndecodableSegments(path: string): string {

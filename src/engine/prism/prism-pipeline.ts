@@ -89,6 +89,8 @@ export function createPrismPipeline<Context>(operations: readonly IHttpOperation
   const remembering: RememberingStages | undefined = options.rememberedVerdicts > 0 ? rememberVerdicts(prismStages, options.rememberedVerdicts) : undefined;
   const resources = [...operations];
   const candidatesFor = createRouteCandidates(resources);
+  const forInput = new Map(resources.map(resource => [resource, withoutEmptyParameterLists(resource)]));
+  const inputCheckOf = (resource: IHttpOperation, element: IHttpRequest): { resource: IHttpOperation; element: IHttpRequest } => ({ resource: forInput.get(resource) ?? resource, element });
   return {
     run(request, context, identities) {
       const routedAmong = { resources: candidatesFor(request.url.path), input: request };
@@ -102,7 +104,8 @@ export function createPrismPipeline<Context>(operations: readonly IHttpOperation
       if (security?._tag === 'Left') diagnostics.push(...security.left);
       const refused = security?._tag === 'Left' || options.refusesCredentials?.(resource, request) === true;
       if (!refused) {
-        const input = remembering && identities ? remembering.validateInput(checked, identities) : validateInput(checked);
+        const inputChecked = inputCheckOf(resource, request);
+        const input = remembering && identities ? remembering.validateInput(inputChecked, identities) : validateInput(inputChecked);
         if (input._tag === 'Left') diagnostics.push(...input.left.map(shortened));
       }
       const output = respond(resource, request, diagnostics, context);
@@ -118,8 +121,27 @@ export function createPrismPipeline<Context>(operations: readonly IHttpOperation
           body: {},
         };
         validateSecurity({ resource, element });
-        validateInput({ resource, element });
+        validateInput(inputCheckOf(resource, element));
       }
     },
+  };
+}
+
+/**
+ * The operation as Prism's input validator is handed it: a list of header, query or path parameters
+ * that declares none is left out. Prism's verdict on an empty list is always a pass, whatever the
+ * request holds (`validateParams` of no specs gives the request back), but reaching it cost its
+ * fp-ts pipeline, and the path's a match of the URI template, on every request: a create of the
+ * Animal Store declares no parameter at all. The operation is otherwise the same object's fields.
+ */
+export function withoutEmptyParameterLists(operation: IHttpOperation): IHttpOperation {
+  const { request } = operation;
+  if (request === undefined) return operation;
+  const empty = (list: readonly unknown[] | undefined): boolean => list?.length === 0;
+  if (!empty(request.headers) && !empty(request.query) && !empty(request.path)) return operation;
+  const { headers, query, path, ...rest } = request;
+  return {
+    ...operation,
+    request: { ...rest, ...(!empty(headers) && headers && { headers }), ...(!empty(query) && query && { query }), ...(!empty(path) && path && { path }) },
   };
 }

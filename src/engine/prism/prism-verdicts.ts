@@ -1,5 +1,6 @@
 import type { IHttpRequest, PrismHttpComponents } from '@stoplight/prism-http';
 import type { IHttpOperation } from '@stoplight/types';
+import { createSegmentedMemory, PROTECTED_SHARE } from '../remembering/index.js';
 
 /** A request's verdicts: the route, and whether security and input passed (a failure's diagnostics are not kept: Prism decides it again). */
 type Verdicts = {
@@ -49,35 +50,33 @@ export interface RememberingStages {
  * it deciding the same one twice. A create's body is always validated afresh, as is a read of an id
  * not asked before; their route and credentials are not. Bounded: `capacity` identities in all, and
  * `MAX_REMEMBERED_KEY_CHARACTERS` characters of them, the least recently used going first, none
- * longer than `MAX_REMEMBERED_KEY_LENGTH`; neither a request
+ * longer than `MAX_REMEMBERED_KEY_LENGTH` (see `SegmentedMemory` for which goes first); neither a request
  * nor a failure's diagnostics are kept (1,024 failures of 1,800 bad query values each held 133 MiB).
  */
 export function rememberVerdicts(stages: PureStages, capacity: number): RememberingStages {
-  const verdicts = new Map<string, Verdicts>();
+  // Identities asked once (reads of ids asked once) replace only each other, never those asked again and again (a suite's pages).
+  const verdicts = createSegmentedMemory<Verdicts>(Math.floor(capacity * PROTECTED_SHARE));
   let characters = 0;
-  const forgetLeastRecentlyUsed = (): void => {
-    const oldest = verdicts.keys().next().value as string;
+  const forgetLeastValuable = (): void => {
+    const [oldest] = verdicts.first() ?? [''];
     verdicts.delete(oldest);
     characters -= oldest.length;
   };
 
-  /** The verdicts of `key`, made the most recently used (made, when `create`); undefined for a key too long to remember. */
+  /** The verdicts of `key`, marked as used (made, when `create`); undefined for a key too long to remember. */
   const entryFor = (key: string | undefined, create: boolean): Verdicts | undefined => {
     if (key === undefined || key.length > MAX_REMEMBERED_KEY_LENGTH) return undefined;
-    let entry = verdicts.get(key);
-    if (entry) {
-      verdicts.delete(key);
-    } else {
-      if (!create) return undefined;
-      entry = {};
-      characters += key.length;
-      while (verdicts.size > 0 && (verdicts.size >= capacity || characters > MAX_REMEMBERED_KEY_CHARACTERS)) forgetLeastRecentlyUsed();
-    }
+    const known = verdicts.use(key);
+    if (known !== undefined) return known;
+    if (!create) return undefined;
+    const entry: Verdicts = {};
+    characters += key.length;
+    while (verdicts.size > 0 && (verdicts.size >= capacity || characters > MAX_REMEMBERED_KEY_CHARACTERS)) forgetLeastValuable();
     verdicts.set(key, entry);
     return entry;
   };
   /** The verdicts of the whole request, when it has an identity and they were taken (made by its route). */
-  const requestEntry = (identities: RequestIdentities): Verdicts | undefined => (identities.request === undefined ? undefined : verdicts.get(identities.request));
+  const requestEntry = (identities: RequestIdentities): Verdicts | undefined => (identities.request === undefined ? undefined : verdicts.peek(identities.request));
 
   return {
     route: (options, identities) => {
