@@ -156,9 +156,10 @@ export function adoptDocument(
     }
   }
   Object.assign(sessions.shape, shape);
+  // Before the records are written: the stores of each collection keep them by its new shape (its fields, its key).
+  sessions.setCollections(collections);
   // The operator's edit, not a client's write: counted against the stores' budget, never refused (ids were checked above).
   for (const { store, records } of writes) store.replace(records, { overBudget: true });
-  sessions.setCollections(collections);
   if (options.previous) {
     sessions.setInitialPets(options.initialPets);
   } else if (options.sessionsMadeBefore === true && JSON.stringify(sessions.initialPets) !== JSON.stringify(options.initialPets)) {

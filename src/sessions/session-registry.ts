@@ -123,9 +123,18 @@ export function createSessionRegistry(options: SessionRegistryOptions = {}): Ses
   const createStore = (): PetStore =>
     createPetStore({ initialPets, maxPets, shape, budget: storage, ...(options.defaultStatus !== undefined && { defaultStatus: options.defaultStatus }) });
   let collections: ReadonlyMap<string, CollectionState & { initial: readonly Pet[] }> = new Map();
+  // One shape per collection, shared by every store of it and changed in place by a new document (as
+  // the first collection's `shape` is): a store keeps no old document's shape, nor, through the
+  // drawing of its keys, the old document and all its validators compiled.
+  const collectionShapes = new Map<string, PetShape>();
+  const shapeOf = (name: string, collection: CollectionState): PetShape => {
+    let shared = collectionShapes.get(name);
+    if (shared === undefined) collectionShapes.set(name, (shared = { ...collection.shape }));
+    return shared;
+  };
   const createCollectionStore = (name: string): PetStore | undefined => {
     const collection = collections.get(name);
-    return collection && createPetStore({ initialPets: collection.initial, maxPets, shape: collection.shape, budget: storage, defaultStatus: null });
+    return collection && createPetStore({ initialPets: collection.initial, maxPets, shape: shapeOf(name, collection), budget: storage, defaultStatus: null });
   };
   const dropListeners: ((id: string) => void)[] = [];
   const drop = (id: string, session: LiveSession): void => {
@@ -197,6 +206,11 @@ export function createSessionRegistry(options: SessionRegistryOptions = {}): Ses
     stores: () => [defaultSession.store, ...[...named.values()].map(session => session.store)],
     setCollections(next) {
       collections = new Map([...next].map(([name, collection]) => [name, frozenOnFirstUse(collection)]));
+      for (const [name, shared] of collectionShapes) {
+        const collection = collections.get(name);
+        if (collection === undefined) collectionShapes.delete(name);
+        else replaceInPlace(shared, collection.shape);
+      }
       for (const session of [defaultSession, ...named.values()]) session.keepCollections(collections);
     },
     storesOf: name => [defaultSession, ...named.values()].flatMap(session => session.liveStoreOf(name) ?? []),
@@ -205,6 +219,12 @@ export function createSessionRegistry(options: SessionRegistryOptions = {}): Ses
     maxSessions,
     maxPets,
   };
+}
+
+/** `shape` holding what `next` holds, and nothing else: every store reading it sees the new document's shape. */
+function replaceInPlace(shape: PetShape, next: PetShape): void {
+  for (const key of Object.keys(shape)) Reflect.deleteProperty(shape, key);
+  Object.assign(shape, next);
 }
 
 /**
@@ -231,7 +251,11 @@ export function findSessionIdProblem(id: string | undefined): string | undefined
 interface LiveSession extends Session {
   /** The collection's store if this session has used it. */
   liveStoreOf(name: string): PetStore | undefined;
-  /** Drops the stores of collections the document no longer has; the others start from their new records at their next reset. */
+  /**
+   * Drops the stores of collections the document no longer has; the others start from their new
+   * records at their next reset, made then (as a store opened afresh makes them on first use), not
+   * when the document is read: a reload does not draw every live collection's records anew.
+   */
   keepCollections(collections: ReadonlyMap<string, CollectionState>): void;
   /** Lets every store go. */
   drop(): void;
@@ -243,6 +267,8 @@ function createSession(id: string | undefined, store: PetStore, seed: number, cr
     faultRandom: createRandom(deriveSeed(seed, id ?? '', 'fault')),
   });
   const others = new Map<string, PetStore>();
+  /** Collections whose stores start from new records at their next reset (a new document), not yet made. */
+  const startingAnew = new Map<string, CollectionState>();
   const session: LiveSession = {
     id,
     store,
@@ -256,9 +282,10 @@ function createSession(id: string | undefined, store: PetStore, seed: number, cr
     },
     liveStoreOf: name => others.get(name),
     keepCollections(collections) {
+      startingAnew.clear();
       for (const [name, other] of others) {
         const collection = collections.get(name);
-        if (collection) other.setInitialPets(collection.initial);
+        if (collection) startingAnew.set(name, collection);
         else {
           other.drop();
           others.delete(name);
@@ -269,11 +296,17 @@ function createSession(id: string | undefined, store: PetStore, seed: number, cr
       store.drop();
       for (const other of others.values()) other.drop();
       others.clear();
+      startingAnew.clear();
     },
     ...streams(),
     reset() {
       store.reset();
-      for (const other of others.values()) other.reset();
+      for (const [name, other] of others) {
+        const collection = startingAnew.get(name);
+        if (collection) other.setInitialPets(collection.initial);
+        other.reset();
+      }
+      startingAnew.clear();
       Object.assign(session, streams());
     },
   };
