@@ -73,6 +73,8 @@ async function readDocument(documentPath: string, limits: DocumentLimits): Promi
   const name = `The OpenAPI document ${documentPath}`;
   const compiled = cached ?? withContext(name, () => (compileDocument as (text: string, limits: DocumentLimits) => CompiledDocument)(text, limits));
   if (!cached) await preparePatterns(compiled.source);
+  // Requests waiting since the compiling are answered before the document is prepared (a reload under --watch).
+  await new Promise(resolve => setImmediate(resolve));
   return withContext(name, () => prepareDocument(compiled, { sha256, path: documentPath }));
 }
 
