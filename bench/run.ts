@@ -16,6 +16,7 @@ import { measureDocker } from './docker.js';
 import { buildBaseline } from './baseline.js';
 import { measureJournalMemory } from './journal.js';
 import { describeBigDocument, describeHostileFuzz, measureBigDocuments } from './big-document.js';
+import { describeReloads, measureReloads } from './reloads.js';
 import { runMixedBench } from './mixed-bench.js';
 import { recordRatios } from './ratio-record.js';
 import { CEILING_TARGET_MIB, measureMemoryCeiling } from './memory-ceiling.js';
@@ -190,6 +191,7 @@ console.log(`Worst case: resident memory ${(worstCase.rss / 1024 / 1024).toFixed
 
 for (const figures of await measureBigDocuments()) console.log(describeBigDocument(figures));
 console.log(await describeHostileFuzz());
+for (const figures of await measureReloads()) console.log(describeReloads(figures));
 const ceiling = await measureMemoryCeiling();
 const dockerFigures = await measureDocker();
 const mb = (bytes: number): string => `${(bytes / 1024 / 1024).toFixed(1)} MiB`;

@@ -39,15 +39,32 @@ export interface DocumentChecks {
 }
 
 export function compileDocument(text: string, limits: DocumentLimits = DEFAULT_DOCUMENT_LIMITS): CompiledDocument {
+  return compileSource(parseChecked(text, limits), limits);
+}
+
+/**
+ * `compileDocument` a step at a time, `between` awaited after each (parsing, reading the source,
+ * Stoplight's transform, the references resolved): a reload under `--watch` lets requests be
+ * answered between them.
+ */
+export async function compileDocumentInSteps(text: string, limits: DocumentLimits, between: () => Promise<void>): Promise<CompiledDocument> {
+  const input = parseChecked(text, limits);
+  await between();
+  const { source, basePath, repairs } = readSource(input, limits);
+  await between();
+  const transformed = transformOas3Operations(source as Parameters<typeof transformOas3Operations>[0]);
+  await between();
+  return { source, prismOperations: withReferencesResolved(source, transformed), basePath, ...(repairs.length > 0 && { repairs }) };
+}
+
+function parseChecked(text: string, limits: DocumentLimits): unknown {
   checkDocumentText(text, limits);
-  let source: unknown;
   try {
-    source = parseText(text);
+    return parseText(text);
   } catch (error) {
     if (error instanceof RangeError) throw new DocumentShapeError(`nests deeper than the parser can read, past the limit of ${limits.maxDocumentDepth} levels (${DOCUMENT_LIMIT_FLAGS.maxDocumentDepth}, maxDocumentDepth in code)`);
     throw new DocumentShapeError(`is neither YAML nor JSON: ${((error as Error).message.split('\n')[0] ?? '').slice(0, 200)}`);
   }
-  return compileSource(source, limits);
 }
 
 /**
@@ -71,6 +88,12 @@ function parseText(text: string): unknown {
  * reads. Throws a `DocumentShapeError` saying what is wrong.
  */
 export function compileSource(input: unknown, limits: DocumentLimits = DEFAULT_DOCUMENT_LIMITS): CompiledDocument {
+  const { source, basePath, repairs } = readSource(input, limits);
+  return { source, prismOperations: toPrismOperations(source), basePath, ...(repairs.length > 0 && { repairs }) };
+}
+
+/** The source checked and read as the engine reads it (repaired, Swagger 2.0 converted, every operation named), and its base path. */
+function readSource(input: unknown, limits: DocumentLimits): { source: OpenAPIV3_1.Document; basePath: string; repairs: readonly string[] } {
   checkDocumentShape(input, limits);
   const { source: repairedInput, repairs } = repairSchemas(isSwagger2(input) ? fromSwagger2(input) : input);
   const value = repairedInput;
@@ -88,7 +111,7 @@ export function compileSource(input: unknown, limits: DocumentLimits = DEFAULT_D
   } catch (error) {
     throw new DocumentShapeError((error as Error).message);
   }
-  return { source, prismOperations: toPrismOperations(source), basePath, ...(repairs.length > 0 && { repairs }) };
+  return { source, basePath, repairs };
 }
 
 /** What a document that is not one the engine reads says of its version. */

@@ -6,7 +6,7 @@ import { readTextFile } from './read-text-file.js';
 import { preparePatterns } from './safe-patterns.js';
 import { checkDocumentShape, checkDocumentText, DEFAULT_DOCUMENT_LIMITS, DOCUMENT_LIMIT_FLAGS, documentLimits, type DocumentLimits } from './document-limits.js';
 import { DocumentShapeError } from './document-shape-error.js';
-import { prepareDocument, type CompiledDocumentCache, type PetstoreDocument } from './prepared-document.js';
+import { prepareDocument, prepareDocumentInSteps, type CompiledDocumentCache, type PetstoreDocument } from './prepared-document.js';
 
 const cache = new Map<string, Promise<PetstoreDocument>>();
 /** The limits each path was last loaded with: a reload (`--watch`) holds the new text to them. */
@@ -69,11 +69,26 @@ async function readDocument(documentPath: string, limits: DocumentLimits): Promi
   const { text } = read;
   const sha256 = hashDocument(text);
   const cached = await readCompiledCache(documentPath, sha256);
-  const { compileDocument } = cached ? { compileDocument: undefined } : await import('./compile-document.js');
   const name = `The OpenAPI document ${documentPath}`;
-  const compiled = cached ?? withContext(name, () => (compileDocument as (text: string, limits: DocumentLimits) => CompiledDocument)(text, limits));
+  // A step at a time, requests waiting answered between steps (a reload under --watch: the last document answers meanwhile).
+  const compiled = cached ?? (await withContextInSteps(name, async () => (await import('./compile-document.js')).compileDocumentInSteps(text, limits, nextTurn)));
   if (!cached) await preparePatterns(compiled.source);
-  return withContext(name, () => prepareDocument(compiled, { sha256, path: documentPath }));
+  await nextTurn();
+  return withContextInSteps(name, () => prepareDocumentInSteps(compiled, { sha256, path: documentPath }, nextTurn));
+}
+
+function nextTurn(): Promise<void> {
+  return new Promise(resolve => setImmediate(resolve));
+}
+
+async function withContextInSteps<T>(name: string, prepare: () => Promise<T>): Promise<T> {
+  try {
+    return await prepare();
+  } catch (error) {
+    return withContext(name, () => {
+      throw error;
+    });
+  }
 }
 
 /** Runs `prepare`, turning what it throws into a `DocumentShapeError` that names the document. */

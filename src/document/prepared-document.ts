@@ -51,6 +51,16 @@ export function prepareDocument(compiled: CompiledDocument, origin: PetstoreDocu
   return { ...compiled, operations, resolved, resources, firstCollection: findFirstCollection(resources, operations), origin };
 }
 
+/** `prepareDocument`, `between` awaited after the source is dereferenced, before its collections are found (a reload under `--watch`). */
+export async function prepareDocumentInSteps(compiled: CompiledDocument, origin: PetstoreDocument['origin'], between: () => Promise<void>): Promise<PetstoreDocument> {
+  const operations = indexOperations(compiled.source);
+  const resolved = dereferenceLocal(compiled.source);
+  await between();
+  const toJsonSchema = /^3\.0\./.test(compiled.source.openapi) ? fromOpenApi30 : undefined;
+  const resources = findResources(resolved, operations, toJsonSchema);
+  return { ...compiled, operations, resolved, resources, firstCollection: findFirstCollection(resources, operations), origin };
+}
+
 function indexOperations(source: OpenAPIV3_1.Document): Map<string, DocumentOperation> {
   const operations = new Map<string, DocumentOperation>();
   for (const [path, pathItem] of Object.entries(source.paths ?? {})) {

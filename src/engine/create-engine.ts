@@ -8,7 +8,7 @@ import { ADMIN_PREFIX, ANY_HOST, createAdminHostCheck, hostOfOrigin, limitThatRe
 import { checkFaultRate, createClock, toDelayRange, toInstant } from './controls/index.js';
 // By file: the Engine's public declaration must not reach Prism's types through controls/index.js.
 import type { OverrideRegistry } from './controls/overrides.js';
-import { adoptDocument, documentPets, documentShape, findInvalidExamples, type DocumentChange } from './document-state.js';
+import { adoptDocument, collectionsInUse, compileAgainstARecord, documentPets, documentShape, findInvalidExamples, shareDocumentReferences, type DocumentChange } from './document-state.js';
 import { corsHeaders, isPreflight, lowerCaseHeaders, preflightHeaders, splitUrl } from './http/index.js';
 import { findReason, journalHeaders, redactedPath, journalResponse, journalTime, requestOrigin, sharedText, type JournalEntry, type RequestJournal } from './journal/index.js';
 import { answerAdminRequest, answerApiRequest, createDocumentRuntime, createFailureAnswer, withoutBody, type Answer, type DocumentRuntimeServices } from './pipeline/index.js';
@@ -40,6 +40,14 @@ export interface Engine {
    * are removed and listed in the result. Throws, changing nothing, when the options do not fit it.
    */
   replaceDocument(document: PetstoreDocument): DocumentChange;
+  /**
+   * `replaceDocument` prepared a step at a time, each step yielding to the event loop, so that requests
+   * go on being answered by the current document meanwhile (`--watch`): the new document's runtime,
+   * its seeded pets, its schemas read and its validators compiled against a record of each collection
+   * in use; then the switch, at once, as `replaceDocument` makes it. Rejects, changing nothing, where
+   * `replaceDocument` throws.
+   */
+  replaceDocumentInSteps(document: PetstoreDocument): Promise<DocumentChange>;
   /** One session back to its seeded state, or with no id everything: every store, session and the journal. */
   reset(session?: string): void;
   /**
@@ -83,7 +91,7 @@ export async function createEngine(options: EngineOptions = {}): Promise<Engine>
   const onError = options.onError ?? ((message: string, error?: unknown) => console.error(message, error ?? ''));
   const clock = createClock(options.now);
   const seededPets = (from: PetstoreDocument): readonly Pet[] => documentPets(from, { seed, count: options.pets ?? DEFAULT_PETS, initialPets: options.initialPets });
-  const adopt = (next: PetstoreDocument, startingPets: readonly Pet[], previous?: PetstoreDocument): DocumentChange => {
+  const adopt = (next: PetstoreDocument, startingPets: readonly Pet[], previous?: PetstoreDocument, invalidExamples = findInvalidExamples(next)): DocumentChange => {
     const change = adoptDocument(sessions, next, {
       defaultStatus: options.defaultStatus,
       initialPets: startingPets,
@@ -95,7 +103,7 @@ export async function createEngine(options: EngineOptions = {}): Promise<Engine>
       ...(previous && { previous }),
     });
     for (const repair of next.repairs ?? []) onWarning(`[petstore-mock] The document is read as its authors meant it: ${repair}.`);
-    for (const problem of findInvalidExamples(next)) onWarning(`[petstore-mock] The document is served as written, but ${problem}; a forced or scripted answer of it breaks the document.`);
+    for (const problem of invalidExamples) onWarning(`[petstore-mock] The document is served as written, but ${problem}; a forced or scripted answer of it breaks the document.`);
     return change;
   };
 
@@ -143,6 +151,46 @@ export async function createEngine(options: EngineOptions = {}): Promise<Engine>
     journal.record(journalEntry(refusal, response, { response, limit: refusal.limit }, { time, method: refusal.method.toUpperCase(), path, search, headers, reason: findReason(response.status, response.body) }));
   };
 
+  const replaceDocument = (given: PetstoreDocument): DocumentChange => {
+    // The collection the stores' first place holds stays the same one while the new document has it.
+    const next = keepingFirstCollection(given, runtime.document);
+    // The new document's schemas are compiled afresh: what was compiled for the old one goes with it.
+    renewSchemaCompilers();
+    // Everything that can refuse the document runs before anything it implies touches the stores:
+    // its runtime (operations, deprecations, successors), then its seeded pets and the adoption itself.
+    const nextRuntime = createDocumentRuntime(next, runtimeServices);
+    const starting = seededPets(next);
+    const change = adopt(next, starting, runtime.document);
+    runtime = nextRuntime;
+    return change;
+  };
+  const replaceDocumentInSteps = async (given: PetstoreDocument): Promise<DocumentChange> => {
+    const previous = runtime.document;
+    const next = keepingFirstCollection(given, previous);
+    // The new document's schemas are compiled afresh from here on, what was compiled for the old one
+    // going with it (what the old one compiles meanwhile goes at the next reload).
+    renewSchemaCompilers();
+    await nextTurn();
+    const nextRuntime = createDocumentRuntime(next, runtimeServices);
+    await nextTurn();
+    shareDocumentReferences(next);
+    await nextTurn();
+    const starting = seededPets(next);
+    await nextTurn();
+    const invalidExamples = findInvalidExamples(next);
+    for (const name of collectionsInUse(sessions, next)) {
+      await nextTurn();
+      compileAgainstARecord(sessions, next, name, { seed, now: clock() });
+    }
+    await nextTurn();
+    // Another replacement came first: this one is made against the document that now answers.
+    if (runtime.document !== previous) return replaceDocument(given);
+    // The switch, in one turn: every record checked (by validators now compiled), the stores changed, the runtime swapped.
+    const change = adopt(next, starting, previous, invalidExamples);
+    runtime = nextRuntime;
+    return change;
+  };
+
   return {
     store: sessions.default.store,
     recordRefusal: refusal => recordRefusal(refusal),
@@ -154,19 +202,8 @@ export async function createEngine(options: EngineOptions = {}): Promise<Engine>
     },
     bodyLimit,
     reset,
-    replaceDocument(given) {
-      // The collection the stores' first place holds stays the same one while the new document has it.
-      const next = keepingFirstCollection(given, runtime.document);
-      // Everything that can refuse the document runs before anything it implies touches the stores:
-      // its runtime (operations, deprecations, successors), then its seeded pets and the adoption itself.
-      const nextRuntime = createDocumentRuntime(next, runtimeServices);
-      const starting = seededPets(next);
-      // The new document's schemas are compiled afresh: what was compiled for the old one goes with it.
-      renewSchemaCompilers();
-      const change = adopt(next, starting, runtime.document);
-      runtime = nextRuntime;
-      return change;
-    },
+    replaceDocument,
+    replaceDocumentInSteps,
     warmUp() {
       try {
         runtime.pipeline.warmUp();
@@ -201,6 +238,11 @@ export async function createEngine(options: EngineOptions = {}): Promise<Engine>
       return response;
     },
   };
+}
+
+/** Resolves on the event loop's next turn: what is waiting (requests, timers) runs first. */
+function nextTurn(): Promise<void> {
+  return new Promise(resolve => (typeof setImmediate === 'function' ? setImmediate(resolve) : setTimeout(resolve, 0)));
 }
 
 /** Shared by every entry without problems (entries are never changed in place). */

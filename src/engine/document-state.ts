@@ -72,7 +72,7 @@ export function documentPets(document: PetstoreDocument, options: { seed: number
  * each: read before any record is checked (the seeded pets are), else the first collection's schema
  * is read on its own first, the whole graph walked twice.
  */
-function shareDocumentReferences(document: PetstoreDocument): void {
+export function shareDocumentReferences(document: PetstoreDocument): void {
   shareReferences(document.resources.resources.map(each => each.schema));
 }
 
@@ -158,10 +158,11 @@ export function adoptDocument(
     }
   }
   Object.assign(sessions.shape, shape);
-  // The operator's edit, not a client's write: counted against the stores' budget, never refused (ids were checked above).
-  for (const { store, records } of writes) store.replace(records, { overBudget: true });
+  // Before the records are written: the stores of each collection keep them by its new shape (its fields, its key).
   sessions.primaryName = document.firstCollection.resource.name;
   sessions.setCollections(collections);
+  // The operator's edit, not a client's write: counted against the stores' budget, never refused (ids were checked above).
+  for (const { store, records } of writes) store.replace(records, { overBudget: true });
   if (options.previous) {
     sessions.setInitialPets(options.initialPets);
   } else if (options.sessionsMadeBefore === true && JSON.stringify(sessions.initialPets) !== JSON.stringify(options.initialPets)) {
@@ -170,6 +171,28 @@ export function adoptDocument(
     for (const store of sessions.stores()) store.reset();
   }
   return { ...compareOperations(options.previous, document), refusedPets };
+}
+
+/** The collections of `document` whose stores hold records now (the first collection's by its name first): what a switch to it checks. */
+export function collectionsInUse(sessions: SessionRegistry, document: PetstoreDocument): string[] {
+  const first = document.firstCollection.resource.name;
+  const others = document.resources.resources.filter(resource => resource.name !== first && sessions.storesOf(resource.name).some(store => store.size > 0));
+  return [first, ...others.map(resource => resource.name)];
+}
+
+/**
+ * Checks a record one store of the collection `name` holds against `document`'s schema of it, for
+ * the validators that compiles (a switch to the document then checks every record without
+ * compiling them on the spot); the verdict is not kept. Nothing where no store of it holds a record.
+ */
+export function compileAgainstARecord(sessions: SessionRegistry, document: PetstoreDocument, name: string, draw: RecordDraw): void {
+  const first = name === document.firstCollection.resource.name;
+  const resource = first ? document.firstCollection.resource : document.resources.byName.get(name);
+  const store = (first ? sessions.stores() : sessions.storesOf(name)).find(candidate => candidate.size > 0);
+  const [record] = store?.list({ limit: 1 }) ?? [];
+  if (resource === undefined || record === undefined) return;
+  const fields = first ? document.firstCollection.fields : resource.fields;
+  completeRecord(Object.fromEntries(Object.entries(record).filter(([field]) => fields.includes(field))), resource, draw);
 }
 
 /** What the stores keep of a pet, by the document; throws when `defaultStatus` is not one of its statuses. */

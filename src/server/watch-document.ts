@@ -35,7 +35,8 @@ export function watchDocument(documentPath: string, engine: Engine, log: { info(
     }
     if (next.origin.sha256 === engine.document.origin.sha256) return;
     try {
-      const change = engine.replaceDocument(next);
+      // Prepared a step at a time: the current document answers meanwhile, and the switch is at once.
+      const change = await engine.replaceDocumentInSteps(next);
       const parts = [
         change.added.length > 0 && `added ${change.added.join(', ')}`,
         change.removed.length > 0 && `removed ${change.removed.join(', ')}`,

@@ -160,11 +160,20 @@ export function createSessionRegistry(options: SessionRegistryOptions = {}): Ses
   const createStore = (): RecordStore =>
     createPetStore({ initialPets, maxPets, shape, budget: storage, ...(options.defaultStatus !== undefined && { defaultStatus: options.defaultStatus }) });
   let collections: ReadonlyMap<string, CollectionState & { initial: readonly Pet[] }> = new Map();
+  // One shape per collection, shared by every store of it and changed in place by a new document (as
+  // the first collection's `shape` is): a store keeps no old document's shape, nor, through the
+  // drawing of its keys, the old document and all its validators compiled.
+  const collectionShapes = new Map<string, PetShape>();
+  const shapeOf = (name: string, collection: CollectionState): PetShape => {
+    let shared = collectionShapes.get(name);
+    if (shared === undefined) collectionShapes.set(name, (shared = { ...collection.shape }));
+    return shared;
+  };
   let primaryName: string | undefined;
   const createCollectionStore = (name: string, budget: ByteBudget = storage): RecordStore | undefined => {
     if (name === primaryName) return createPetStore({ initialPets, maxPets, shape, budget, ...(options.defaultStatus !== undefined && { defaultStatus: options.defaultStatus }) });
     const collection = collections.get(name);
-    return collection && createPetStore({ initialPets: collection.initial, maxPets, shape: collection.shape, budget, defaultStatus: null });
+    return collection && createPetStore({ initialPets: collection.initial, maxPets, shape: shapeOf(name, collection), budget, defaultStatus: null });
   };
   // No write reaches a starting store: its budget refuses every byte.
   const startingStores = new Map<string, RecordStore>();
@@ -244,6 +253,11 @@ export function createSessionRegistry(options: SessionRegistryOptions = {}): Ses
     stores: () => [defaultSession.store, ...[...named.values()].map(session => session.store)],
     setCollections(next) {
       collections = new Map([...next].map(([name, collection]) => [name, frozenOnFirstUse(collection)]));
+      for (const [name, shared] of collectionShapes) {
+        const collection = collections.get(name);
+        if (collection === undefined) collectionShapes.delete(name);
+        else replaceInPlace(shared, collection.shape);
+      }
       startingStores.clear();
       for (const session of [defaultSession, ...named.values()]) session.keepCollections(collections, primaryName);
     },
@@ -274,6 +288,12 @@ export function createSessionRegistry(options: SessionRegistryOptions = {}): Ses
   return registry;
 }
 
+/** `shape` holding what `next` holds, and nothing else: every store reading it sees the new document's shape. */
+function replaceInPlace(shape: PetShape, next: PetShape): void {
+  for (const key of Object.keys(shape)) Reflect.deleteProperty(shape, key);
+  Object.assign(shape, next);
+}
+
 /**
  * The collection with its records frozen when first read: a collection's records are made when a
  * store of it first opens (a big document's collections are not all made at start).
@@ -296,7 +316,11 @@ export function findSessionIdProblem(id: string | undefined): string | undefined
 
 /** A session as the registry holds it: the stores of the other collections made on first use. */
 interface LiveSession extends Session {
-  /** Drops the stores of collections the document no longer has; the others start from their new records at their next reset. */
+  /**
+   * Drops the stores of collections the document no longer has; the others start from their new
+   * records at their next reset, made then (as a store opened afresh makes them on first use), not
+   * when the document is read: a reload does not draw every live collection's records anew.
+   */
   keepCollections(collections: ReadonlyMap<string, CollectionState>, primaryName: string | undefined): void;
   /** Lets every store go. */
   drop(): void;
@@ -316,6 +340,8 @@ function createSession(id: string | undefined, store: RecordStore, seed: number,
     faultRandom: createRandom(deriveSeed(seed, id ?? '', 'fault')),
   });
   const others = new Map<string, RecordStore>();
+  /** Collections whose stores start from new records at their next reset (a new document), not yet made. */
+  const startingAnew = new Map<string, CollectionState>();
   // By collection, then scope: each counted as `scopeStoreBytes` until let go.
   const scoped = new Map<string, Map<string, { store: RecordStore; bytes: number }>>();
   const closeScope = (name: string, scope: string): void => {
@@ -365,30 +391,36 @@ function createSession(id: string | undefined, store: RecordStore, seed: number,
     scopes: () => [...scoped].flatMap(([name, stores]) => [...stores].map(([scope, each]) => ({ name, scope, store: each.store }))),
     closeScope,
     keepCollections(collections, primaryName) {
+      startingAnew.clear();
       for (const [name, other] of others) {
         const collection = collections.get(name);
-        if (collection) other.setInitialPets(collection.initial);
+        if (collection) startingAnew.set(name, collection);
         else {
           other.drop();
           others.delete(name);
         }
       }
+      // A scope's store is closed at a reset, never reset: only those of collections gone are let go now.
       for (const [name, stores] of [...scoped]) {
-        const collection = collections.get(name);
-        if (collection) for (const each of stores.values()) each.store.setInitialPets(collection.initial);
-        else if (name !== primaryName) for (const scope of [...stores.keys()]) closeScope(name, scope);
+        if (!collections.has(name) && name !== primaryName) for (const scope of [...stores.keys()]) closeScope(name, scope);
       }
     },
     drop() {
       store.drop();
       for (const other of others.values()) other.drop();
       others.clear();
+      startingAnew.clear();
       closeEveryScope();
     },
     ...streams(),
     reset() {
       store.reset();
-      for (const other of others.values()) other.reset();
+      for (const [name, other] of others) {
+        const collection = startingAnew.get(name);
+        if (collection) other.setInitialPets(collection.initial);
+        other.reset();
+      }
+      startingAnew.clear();
       // A scope not opened reads as its starting records: back to seeded is the same as closed.
       closeEveryScope();
       Object.assign(session, streams());

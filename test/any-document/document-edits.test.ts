@@ -121,3 +121,30 @@ describe('a new version of the document', () => {
     expect(taken).toBeGreaterThan(3);
   });
 });
+
+describe('a new version of another collection’s schema', () => {
+  it('is how the stores opened before it keep that collection’s records: a property it adds is kept, a session reset starts from its records', async () => {
+    const withOwners = structuredClone(PACKAGE_DOCUMENT);
+    withOwners.paths['/owners'] = OWNERS;
+    withOwners.components.schemas.Owner = structuredClone(OWNER);
+    const engine = await createEngine({ document: withOwners, pets: 3, onWarning: () => undefined });
+    const session = { ...AUTH, 'x-petstore-session': 'team' };
+    expect((await engine.handle({ method: 'POST', url: '/v1/owners', headers: session, body: JSON.stringify({ email: 'a@example.com' }) })).status).toBe(201);
+    const seededBefore = engine.sessions.storesOf('owners')[0]?.size ?? 0;
+
+    const edited = structuredClone(withOwners);
+    (schemaOf(edited, 'Owner').properties ?? {})['nickname'] = { type: 'string', maxLength: 20 };
+    engine.replaceDocument(await documentFromSource(edited));
+    const created = await engine.handle({ method: 'POST', url: '/v1/owners', headers: session, body: JSON.stringify({ email: 'b@example.com', nickname: 'Sam' }) });
+    expect(created.status).toBe(201);
+    expect(JSON.parse(created.body ?? '{}')).toMatchObject({ email: 'b@example.com', nickname: 'Sam' });
+    const listed = JSON.parse((await engine.handle({ method: 'GET', url: '/v1/owners', headers: session })).body ?? '[]') as Json[];
+    expect(listed.find(owner => owner['email'] === 'b@example.com')).toMatchObject({ nickname: 'Sam' });
+    expect(listed.find(owner => owner['email'] === 'a@example.com')).toBeDefined();
+
+    engine.reset('team');
+    const reset = JSON.parse((await engine.handle({ method: 'GET', url: '/v1/owners', headers: session })).body ?? '[]') as Json[];
+    expect(reset).toHaveLength(seededBefore - 1);
+    expect(reset.every(owner => owner['email'] !== 'a@example.com' && owner['email'] !== 'b@example.com')).toBe(true);
+  });
+});

@@ -1,0 +1,158 @@
+/**
+ * Reloads under `--watch` in `npm run bench`: the CLI started with a generated document of several
+ * collections (test/support/big-document.ts), the file rewritten under a new version (saved as editors
+ * save: a new file renamed over the old) and each reload waited for, a create in the next collection
+ * after each (every collection's store opened and its validators compiled), while a second client
+ * reads health every 5 ms over a kept-alive connection (every collection's store opened first). Reported: the median reload (write to the
+ * "reloaded" line, 150 ms of it the watcher's debounce), health p50/p99/max and connections reset,
+ * creates that failed, the heap after a full collection (a preloaded probe, SIGUSR2) after the
+ * first tenth of the reloads and after the last, and the resident memory at the end. RELOAD_BENCH_RELOADS
+ * scales the count (500 for the figures of docs/memory.md, about 4 minutes).
+ */
+import { mkdtempSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { Agent, request } from 'node:http';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import { bigDocument } from '../test/support/big-document.js';
+import { startCli, type RunningCli } from '../test/support/run-cli.js';
+import { median } from './support.js';
+
+const PROBE = pathToFileURL(fileURLToPath(new URL('../test/support/heap-after-gc-probe.mjs', import.meta.url))).href;
+const SCALE = Number(process.env['RELOAD_BENCH_RELOADS'] ?? 0);
+const MIB = 1024 * 1024;
+
+export interface ReloadFigures {
+  readonly name: string;
+  readonly kilobytes: number;
+  readonly reloads: number;
+  readonly reloadMs: number;
+  readonly health: { readonly reads: number; readonly p50: number; readonly p99: number; readonly max: number; readonly resets: number };
+  readonly failedCreates: number;
+  readonly heapEarlyMiB: number;
+  readonly heapLastMiB: number;
+  readonly rssMiB: number;
+}
+
+async function waitForError(cli: RunningCli, pattern: RegExp, from: number): Promise<string> {
+  for (let waited = 0; waited < 60_000; waited += 5) {
+    const match = pattern.exec(cli.errors().slice(from));
+    if (match) return match[0];
+    if (cli.child.exitCode !== null) break;
+    await new Promise(resolve => setTimeout(resolve, 5));
+  }
+  throw new Error(`No ${String(pattern)} on standard error. It holds:\n${cli.errors().slice(-2_000)}`);
+}
+
+async function heapAfterGcMiB(cli: RunningCli): Promise<number> {
+  const from = cli.errors().length;
+  cli.child.kill('SIGUSR2');
+  return Number(/\d+/.exec(await waitForError(cli, /heap after gc: \d+/, from))?.[0]) / MIB;
+}
+
+function residentMiB(pid: number | undefined): number {
+  try {
+    return Number(/^VmRSS:\s+(\d+) kB$/m.exec(readFileSync(`/proc/${String(pid)}/status`, 'utf8'))?.[1]) / 1024;
+  } catch {
+    return NaN;
+  }
+}
+
+async function measure(name: string, shape: { collections: number; schemas: number }, reloads: number): Promise<ReloadFigures> {
+  const document = bigDocument({ ...shape, seed: 31 });
+  const text = (reload: number): string => JSON.stringify({ ...document, info: { ...(document['info'] as object), version: `reload-${String(reload)}` } });
+  const folder = mkdtempSync(join(tmpdir(), 'petstore-reload-bench-'));
+  const path = join(folder, 'document.json');
+  writeFileSync(path, text(0));
+  const cli = startCli(['--port', '0', '--document', path, '--watch'], { NODE_OPTIONS: `--expose-gc --import=${PROBE}` });
+  const agent = new Agent({ keepAlive: true, maxSockets: 1 });
+  const call = (port: number, method: string, url: string, body?: string): Promise<number> =>
+    new Promise((resolve, reject) => {
+      const sent = request({ host: '127.0.0.1', port, method, path: url, agent, headers: { authorization: 'Bearer bench', 'content-type': 'application/json' } }, response => {
+        response.resume();
+        response.on('end', () => resolve(response.statusCode ?? 0));
+      });
+      sent.on('error', reject);
+      sent.end(body);
+    });
+  try {
+    const port = Number(/:(\d+)/.exec(await cli.waitForLine(/ready on /, 60_000))?.[1]);
+    // Every collection's store opened (its records seeded, as on a first use after a start) before the reloads are measured.
+    for (let collection = 0; collection < shape.collections; collection += 1) await call(port, 'POST', `/v1/resource_${String(collection)}s`, JSON.stringify({ description: 'first' }));
+    const latencies: number[] = [];
+    let resets = 0;
+    let reading = true;
+    const health = (async () => {
+      while (reading) {
+        const started = performance.now();
+        try {
+          await call(port, 'GET', '/__admin/health');
+        } catch {
+          resets += 1;
+        }
+        latencies.push(performance.now() - started);
+        await new Promise(resolve => setTimeout(resolve, 5));
+      }
+    })();
+    const creates = new Agent({ keepAlive: true, maxSockets: 1 });
+    let failedCreates = 0;
+    const reloadTimes: number[] = [];
+    let heapEarlyMiB = Number.NaN;
+    for (let reload = 1; reload <= reloads; reload += 1) {
+      const from = cli.errors().length;
+      const started = performance.now();
+      writeFileSync(`${path}.next`, text(reload));
+      renameSync(`${path}.next`, path);
+      await waitForError(cli, new RegExp(`reloaded: now .* reload-${String(reload)}\\b|cannot`), from);
+      reloadTimes.push(performance.now() - started);
+      const status = await new Promise<number>(resolve => {
+        const sent = request({ host: '127.0.0.1', port, method: 'POST', path: `/v1/resource_${String(reload % shape.collections)}s`, agent: creates, headers: { authorization: 'Bearer bench', 'content-type': 'application/json' } }, response => {
+          response.resume();
+          response.on('end', () => resolve(response.statusCode ?? 0));
+        });
+        sent.on('error', () => resolve(0));
+        sent.end(JSON.stringify({ description: `reload ${String(reload)}` }));
+      });
+      if (status !== 200) failedCreates += 1;
+      if (reload === Math.ceil(reloads / 10)) heapEarlyMiB = await heapAfterGcMiB(cli);
+    }
+    reading = false;
+    await health;
+    const heapLastMiB = await heapAfterGcMiB(cli);
+    creates.destroy();
+    const sorted = [...latencies].sort((a, b) => a - b);
+    const at = (share: number): number => sorted[Math.min(sorted.length - 1, Math.floor((sorted.length - 1) * share))] ?? Number.NaN;
+    return {
+      name,
+      kilobytes: text(0).length / 1000,
+      reloads,
+      reloadMs: median(reloadTimes),
+      health: { reads: sorted.length, p50: at(0.5), p99: at(0.99), max: at(1), resets },
+      failedCreates,
+      heapEarlyMiB,
+      heapLastMiB,
+      rssMiB: residentMiB(cli.child.pid),
+    };
+  } finally {
+    agent.destroy();
+    cli.child.kill('SIGKILL');
+    rmSync(folder, { recursive: true, force: true });
+  }
+}
+
+export async function measureReloads(): Promise<ReloadFigures[]> {
+  return [
+    await measure('15 collections, 40 schemas', { collections: 15, schemas: 40 }, SCALE > 0 ? SCALE : 60),
+    await measure('15 collections, 120 schemas', { collections: 15, schemas: 120 }, SCALE > 0 ? Math.ceil(SCALE / 4) : 15),
+  ];
+}
+
+export function describeReloads(figures: ReloadFigures): string {
+  const ms = (value: number): string => `${value.toFixed(value < 10 ? 1 : 0)} ms`;
+  const { health } = figures;
+  return (
+    `Reloads under --watch: ${figures.name} (${figures.kilobytes.toFixed(0)} KB), ${String(figures.reloads)} reloads, a create after each: reload ${ms(figures.reloadMs)} (median, 150 ms of it debounce); ` +
+    `health meanwhile p50 ${ms(health.p50)}, p99 ${ms(health.p99)}, max ${ms(health.max)} (${String(health.reads)} reads, ${String(health.resets)} reset); ${String(figures.failedCreates)} creates failed; ` +
+    `heap after GC ${figures.heapEarlyMiB.toFixed(1)} MiB after ${String(Math.ceil(figures.reloads / 10))} reloads, ${figures.heapLastMiB.toFixed(1)} MiB after ${String(figures.reloads)}; resident ${figures.rssMiB.toFixed(0)} MiB`
+  );
+}

@@ -1,0 +1,78 @@
+import { readFileSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import { parse } from 'yaml';
+import { createEngine, locateDocument, type MockResponse } from '../../src/index.js';
+import { documentFromSource } from '../../src/document/index.js';
+
+type Json = Record<string, unknown>;
+const AUTH = { authorization: 'Bearer k', 'content-type': 'application/json' };
+const PACKAGE_DOCUMENT = parse(readFileSync(locateDocument(), 'utf8')) as { info: Json; paths: Json; components: { schemas: Json } };
+const OWNER = { type: 'object', required: ['id', 'email'], properties: { id: { type: 'integer', readOnly: true }, email: { type: 'string', maxLength: 80 } } };
+const OWNERS = {
+  get: { operationId: 'listOwners', responses: { 200: { description: 'ok', content: { 'application/json': { schema: { type: 'array', items: { $ref: '#/components/schemas/Owner' } } } } } } },
+  post: {
+    operationId: 'createOwner',
+    requestBody: { required: true, content: { 'application/json': { schema: { $ref: '#/components/schemas/Owner' } } } },
+    responses: { 201: { description: 'made', content: { 'application/json': { schema: { $ref: '#/components/schemas/Owner' } } } } },
+  },
+};
+
+/** The version the settings say the engine answers by, and whether `/v1/owners` is an operation of it: one answer, one document. */
+function versionOf(settings: MockResponse, owners: MockResponse): string {
+  const { document } = JSON.parse(settings.body ?? '{}') as { document: { version: string } };
+  return `${document.version} ${owners.status === 404 ? 'without owners' : 'with owners'}`;
+}
+
+describe('a new document prepared a step at a time', () => {
+  it('leaves the old document answering every request until the switch, and the new one every request after it', async () => {
+    const engine = await createEngine({ document: structuredClone(PACKAGE_DOCUMENT), pets: 5, onWarning: () => undefined });
+    // Records of the first collection in two sessions: the switch checks them against the new Pet.
+    for (const session of ['a', 'b']) {
+      expect((await engine.handle({ method: 'POST', url: '/v1/pets', headers: { ...AUTH, 'x-petstore-session': session }, body: JSON.stringify({ name: 'Rex', categoryId: 1 }) })).status).toBe(201);
+    }
+    const edited = structuredClone(PACKAGE_DOCUMENT);
+    edited.info['version'] = '2.0.0';
+    edited.paths['/owners'] = OWNERS;
+    edited.components.schemas['Owner'] = OWNER;
+    const next = await documentFromSource(edited);
+
+    const progress = { switched: false };
+    const replacing = engine.replaceDocumentInSteps(next).then(change => {
+      progress.switched = true;
+      return change;
+    });
+    const before: string[] = [];
+    const after: string[] = [];
+    // Requests one after another while the new document is prepared, each arriving on a turn of the
+    // event loop of its own as a client's would: each answered whole by one document.
+    while (after.length < 3) {
+      await new Promise(resolve => setImmediate(resolve));
+      const [settings, owners] = await Promise.all([
+        engine.handle({ method: 'GET', url: '/__admin/settings', headers: AUTH }),
+        engine.handle({ method: 'GET', url: '/v1/owners', headers: AUTH }),
+      ]);
+      (progress.switched ? after : before).push(versionOf(settings, owners));
+    }
+    const change = await replacing;
+    // Answered before the switch finished: the preparation yields to requests (counted, not timed).
+    expect(before.length).toBeGreaterThan(2);
+    expect(new Set(before)).toEqual(new Set([`${String(PACKAGE_DOCUMENT.info['version'])} without owners`]));
+    expect(new Set(after)).toEqual(new Set(['2.0.0 with owners']));
+    expect(change.added).toEqual(['GET /owners (listOwners)', 'POST /owners (createOwner)']);
+    expect(engine.sessions.stores().map(store => store.size)).toEqual([5, 6, 6]);
+  });
+
+  it('changes nothing when the new document is refused at the switch, and answers by the old one throughout', async () => {
+    const engine = await createEngine({ document: structuredClone(PACKAGE_DOCUMENT), pets: 5, defaultStatus: 'pending', onWarning: () => undefined });
+    const edited = structuredClone(PACKAGE_DOCUMENT) as { info: Json; paths: Json; components: { schemas: Record<string, { enum?: unknown[] }> } };
+    edited.info['version'] = '3.0.0';
+    // The default status the mock was started with is no longer a status: the document cannot be answered by.
+    const status = edited.components.schemas['PetStatus'];
+    if (status?.enum === undefined) throw new Error('The package document has no PetStatus enum to edit.');
+    status.enum = status.enum.filter(value => value !== 'pending');
+    await expect(engine.replaceDocumentInSteps(await documentFromSource(edited))).rejects.toThrow(/pending/);
+    const settings = JSON.parse((await engine.handle({ method: 'GET', url: '/__admin/settings', headers: AUTH })).body ?? '{}') as { document: { version: string } };
+    expect(settings.document.version).toBe(PACKAGE_DOCUMENT.info['version']);
+    expect(engine.store.size).toBe(5);
+  });
+});
