@@ -47,7 +47,7 @@ describe.skipIf(unavailable !== undefined)('petstore-mock/msw in Chromium, from 
     } finally {
       await surface.close();
     }
-  });
+  }, 60_000);
   it('keeps every seeded pet’s values in a page when the document grows (an enum value, a property, a collection before the pets)', async () => {
     const grown = parse(readFileSync(locateDocument(), 'utf8')) as { paths: Record<string, unknown>; components: { schemas: Record<string, { enum?: string[]; properties?: Record<string, unknown> }> } };
     grown.components.schemas['PetStatus']?.enum?.push('adopted');

@@ -101,7 +101,7 @@ describe.skipIf(unavailable !== undefined)('the Docker image', () => {
         await surface.close();
         rmSync(directory, { recursive: true, force: true });
       }
-    });
+    }, 90_000);
 
     it('runs as a non-root user', async () => {
       const container = await configuredContainer().start();

@@ -25,5 +25,5 @@ describe('a generated document of Stripe’s shape in MSW in Node', () => {
     expect(figures.errors).toBe(0);
     expect(figures.firstCreateMs).toBeGreaterThan(0);
     expect(figures.firstReadMs).toBeGreaterThan(0);
-  });
+  }, 90_000);
 });

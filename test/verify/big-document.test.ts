@@ -22,9 +22,9 @@ beforeAll(async () => {
   documentPath = join(directory, 'mid-sized.json');
   writeFileSync(documentPath, JSON.stringify(document));
   mock = startCli(['--port', '0', '--document', documentPath]);
-  const line = await mock.waitForLine(/ready on /, 30_000);
+  const line = await mock.waitForLine(/ready on /, 60_000);
   baseUrl = (/ready on (\S+)/.exec(line)?.[1] ?? '').replace(/\/$/, '');
-});
+}, 90_000);
 
 afterAll(async () => {
   mock.child.kill();
@@ -58,12 +58,15 @@ describe('verify on a generated document of Stripe’s shape', () => {
     // What the run created is deleted where the document declares a DELETE; only what actions made stays, and says why.
     expect(result.cleanup.removed).toHaveLength(10);
     expect(result.cleanup.leftBehind.filter(left => !left.operationId.endsWith('IdAction') || !/no DELETE/.test(left.reason))).toEqual([]);
-  });
+    // About 6 s on an idle machine; a loaded one (load 19) took more than 20.
+  }, 120_000);
 
   it('still finds a deployment that answers what the document refuses, through the shared graph', async () => {
     // The document verify reads says a resource_0's `created` is a string; the mock answers integers.
-    const drifted = structuredClone(document) as { components: { schemas: Record<string, { properties: Record<string, unknown> }> } };
-    drifted.components.schemas['resource_0']!.properties['created'] = { type: 'string' };
+    const drifted = structuredClone(document) as { components: { schemas: Record<string, { properties: Record<string, unknown> } | undefined> } };
+    const resource = drifted.components.schemas['resource_0'];
+    if (!resource) throw new Error('The generated document has no resource_0.');
+    resource.properties['created'] = { type: 'string' };
     const driftedPath = join(directory, 'drifted.json');
     writeFileSync(driftedPath, JSON.stringify(drifted));
     const { code, stdout } = await runCliToEnd(['verify', baseUrl, '--document', driftedPath, '--token', 'verify-big', '--format', 'json', '--read-only']);
@@ -72,5 +75,5 @@ describe('verify on a generated document of Stripe’s shape', () => {
     const bodyErrors = result.findings.filter(finding => finding.check === 'body-schema');
     expect(bodyErrors.map(finding => finding.operationId)).toEqual(expect.arrayContaining(['Getresource_0s', 'Getresource_0sId']));
     expect(bodyErrors.every(finding => finding.message.includes('/created must be string'))).toBe(true);
-  });
+  }, 120_000);
 });
