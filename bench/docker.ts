@@ -5,7 +5,7 @@ import { freePort, median } from './support.js';
 
 const run = promisify(execFile);
 const DOCKER = process.env['DOCKER'] ?? (existsSync('/usr/bin/docker') ? '/usr/bin/docker' : 'docker');
-const IMAGE = 'petstore-mock:bench';
+export const IMAGE = 'petstore-mock:bench';
 const BASE_IMAGE = process.env['PETSTORE_NODE_IMAGE'] ?? 'node:24-bookworm-slim';
 
 async function docker(...args: string[]): Promise<string> {

@@ -12,10 +12,10 @@ import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { buildPets } from '../src/fixtures/index.js';
 import { resolve } from 'node:path';
 import { measureBrowser, ROUNDS as BROWSER_ROUNDS, type BrowserPageFigures } from './browser.js';
-import { measureDocker } from './docker.js';
+import { IMAGE as DOCKER_IMAGE, measureDocker } from './docker.js';
 import { buildBaseline } from './baseline.js';
 import { measureJournalMemory } from './journal.js';
-import { describeBigDocument, describeHostileFuzz, measureBigDocuments } from './big-document.js';
+import { describeBigDocument, describeBigDocumentSurfaces, describeHostileFuzz, measureBigDocuments } from './big-document.js';
 import { describeReloads, measureReloads } from './reloads.js';
 import { runMixedBench } from './mixed-bench.js';
 import { recordRatios } from './ratio-record.js';
@@ -202,6 +202,8 @@ if (typeof dockerFigures === 'string') console.log(`Docker: skipped, ${dockerFig
 else {
   console.log(`Docker: run to healthy ${dockerFigures.healthyMs.toFixed(0)} ms (median of 3); our layers ${mb(dockerFigures.ownLayersBytes)} on a ${mb(dockerFigures.baseImageBytes)} base; idle memory ${mb(dockerFigures.idleMemoryBytes)}`);
 }
+// The Stripe-sized document on every other surface that takes a document: verify, MSW in Node and in a page, the container (its image built just above).
+for (const line of await describeBigDocumentSurfaces(typeof dockerFigures === 'string' ? undefined : DOCKER_IMAGE)) console.log(line);
 
 const dockerRatios =
   typeof dockerFigures === 'string'

@@ -112,10 +112,17 @@ export function withReferencesResolved(source: object, operations: readonly IHtt
     return object;
   };
 
+  // An entry is rewritten after what refers to it, from a queue: rewritten where it was met, a chain of
+  // entries (a Stripe-sized document's reach 1,200 deep) nested as deep on the stack, and overflowed it
+  // whenever the code ran unoptimized (a loaded machine), refusing the document at random.
+  const pendingEntries: string[] = [];
   const bundleEntry = (pointer: string): void => {
     if (entries.has(pointer)) return;
     entries.set(pointer, undefined);
-    entries.set(pointer, rewrite(targetOf(pointer)));
+    pendingEntries.push(pointer);
+  };
+  const rewritePendingEntries = (): void => {
+    for (let pointer = pendingEntries.pop(); pointer !== undefined; pointer = pendingEntries.pop()) entries.set(pointer, rewrite(targetOf(pointer)));
   };
 
   /** Whether a rewritten value refers to a bundle entry. */
@@ -150,6 +157,7 @@ export function withReferencesResolved(source: object, operations: readonly IHtt
   // schemas that use it. (Which entries an operation reaches through others is not needed, and
   // finding it walked the bundle once per operation: seconds on a document of Stripe's size.)
   const rewrittenOperations = operations.map(operation => rewrite(operation) as IHttpOperation & Node);
+  rewritePendingEntries();
   return rewrittenOperations.map(resolved => (refersToEntries(resolved) ? { ...resolved, __bundled__: (everyEntry ??= bundleOf(entries.keys())) } : resolved));
 }
 

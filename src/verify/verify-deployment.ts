@@ -15,7 +15,7 @@ import { createRunId } from './run-id.js';
 import { requestHeaders, runProbe, withCredentialQuery, type RunState } from './run-probe.js';
 import { DEFAULT_MAX_BODY_BYTES, DEFAULT_TIMEOUT_MS, sendRequest } from './send-request.js';
 import type { LeftBehind, VerifyOptions, VerifyResult } from './types.js';
-import { createSchemaValidator } from './validate-schema.js';
+import { createSchemaValidator, schemaPointersOf } from './validate-schema.js';
 
 /** The environment variable the CLI reads the token from. */
 export const TOKEN_VARIABLE = 'PETSTORE_VERIFY_TOKEN';
@@ -118,7 +118,7 @@ export async function verifyDeployment(baseUrl: string, options: VerifyOptions =
     }
   } else mock.note = 'Not compared: compareWithMock is false.';
 
-  const validator = createSchemaValidator(source);
+  const validator = createSchemaValidator(source, schemaPointersOf(operations));
   const state: RunState = {
     baseUrl: base,
     credentialsFor: operation => choices.get(operation.operationId) ?? { kind: 'open' },

@@ -11,6 +11,7 @@ import { describeResourceCrudContract } from '../contract/resource-crud.contract
 import { parse } from 'yaml';
 import type { CreateSurface } from '../contract/surface.js';
 import { createBrowserSurface, openTestApp, waitForTestApp, type OpenTestAppOptions } from '../support/browser-surface.js';
+import { expectCreatesAndReads, midSizedDocument } from '../support/big-document-checks.js';
 import { browserUnavailable, launchChromium } from '../support/chromium.js';
 import { buildPackedBrowserApp, serveStatic, type StaticSite } from '../support/packed-browser-app.js';
 
@@ -39,6 +40,14 @@ describe.skipIf(unavailable !== undefined)('petstore-mock/msw in Chromium, from 
   describeAnimalStoreContract('the MSW handlers in Chromium', createSurface, { fetchesFromPage: true });
   describeControlsContract('the MSW handlers in Chromium', createSurface);
   describeTestControlsContract('the MSW handlers in Chromium', createSurface);
+  it('serves a generated document of Stripe’s shape handed to the page: creates, reads, lists and actions answer', async () => {
+    const surface = await createBrowserSurface(browser, site.origin, { document: midSizedDocument() }, pageErrors);
+    try {
+      await expectCreatesAndReads(surface);
+    } finally {
+      await surface.close();
+    }
+  }, 60_000);
   it('keeps every seeded pet’s values in a page when the document grows (an enum value, a property, a collection before the pets)', async () => {
     const grown = parse(readFileSync(locateDocument(), 'utf8')) as { paths: Record<string, unknown>; components: { schemas: Record<string, { enum?: string[]; properties?: Record<string, unknown> }> } };
     grown.components.schemas['PetStatus']?.enum?.push('adopted');

@@ -1,4 +1,7 @@
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { request as httpRequest } from 'node:http';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { describeAdminContract } from './admin.contract.js';
 import { describeAnimalStoreContract } from './animal-store.contract.js';
@@ -8,6 +11,7 @@ import { describeDocumentDrivenContract } from './document-driven.contract.js';
 import { CORPUS } from './corpus.js';
 import { EVOLVED_DOCUMENT } from './driven-documents.js';
 import { describeResourceCrudContract } from './resource-crud.contract.js';
+import { expectCreatesAndReads, midSizedDocument } from '../support/big-document-checks.js';
 import { configuredContainer, createContainerSurface } from '../support/container-surface.js';
 import { buildTestImage, docker, prepareDocker, TEST_IMAGE } from '../support/docker.js';
 import { noteSkip } from '../support/skip-reasons.js';
@@ -84,6 +88,20 @@ describe.skipIf(unavailable !== undefined)('the Docker image', () => {
         await container.stop();
       }
     });
+
+    it('serves a generated document of Stripe’s shape given with withDocument: creates, reads, lists and actions answer', async () => {
+      const directory = mkdtempSync(join(tmpdir(), 'container-big-'));
+      const documentPath = join(directory, 'mid-sized.json');
+      writeFileSync(documentPath, JSON.stringify(midSizedDocument()));
+      const surface = await createContainerSurface({ documentPath });
+      try {
+        await expectCreatesAndReads(surface);
+        expect(surface.reportedErrors).toEqual([]);
+      } finally {
+        await surface.close();
+        rmSync(directory, { recursive: true, force: true });
+      }
+    }, 90_000);
 
     it('runs as a non-root user', async () => {
       const container = await configuredContainer().start();

@@ -1,6 +1,7 @@
 import type { IHttpOperationConfig, IHttpRequest, IHttpResponse, PrismHttpComponents } from '@stoplight/prism-http';
 import type { IHttpOperation, IHttpOperationResponse } from '@stoplight/types';
 import { isForced, type RequestControls } from '../controls/index.js';
+import { boundedForGeneration } from './bounded-generation.js';
 
 type PrismMock = PrismHttpComponents['mock'];
 type PrismLogger = Parameters<ReturnType<PrismMock>>[0];
@@ -171,7 +172,7 @@ function closedForGeneration(operation: IHttpOperation): IHttpOperation {
       if (listsProperties && object['additionalProperties'] === undefined && object['patternProperties'] === undefined) object['additionalProperties'] = false;
       return object;
     };
-    copy = close(operation) as IHttpOperation;
+    copy = close(boundedForGeneration(operation)) as IHttpOperation;
     closed.set(operation, copy);
   }
   return copy;
