@@ -10,6 +10,19 @@ const SWAGGER_V3 = fileURLToPath(new URL('../documents/corpus/swagger-petstore-v
 const EXPANDED = fileURLToPath(new URL('../documents/corpus/petstore-expanded.yaml', import.meta.url));
 const PETCLINIC = fileURLToPath(new URL('../documents/corpus/spring-petclinic-rest.yaml', import.meta.url));
 
+/** Writes `document` to a folder of its own, starts the CLI on it, and hands `check` its URL; the CLI is stopped after. */
+async function withCliOn(document: object, check: (url: string) => Promise<void>): Promise<void> {
+  const path = join(mkdtempSync(join(tmpdir(), 'petstore-cli-document-')), 'document.json');
+  writeFileSync(path, JSON.stringify(document));
+  const cli = startCli(['--port', '0', '--document', path]);
+  try {
+    await check(/ready on (\S+)/.exec(await cli.waitForLine(/ready on/))?.[1] ?? '');
+  } finally {
+    cli.child.kill('SIGTERM');
+    await cli.exited;
+  }
+}
+
 describe('the CLI with a document nobody here wrote', () => {
   it('starts, says what it keeps state for and what it answers from the document, and keeps it', async () => {
     const cli = startCli(['--port', '0', '--document', SWAGGER_V3]);
@@ -33,17 +46,13 @@ describe('the CLI with a document nobody here wrote', () => {
   });
 
   it('takes a decimal that is a multiple of the schema’s multipleOf as decimals are, not as binary fractions: a price of 19.99 in steps of 0.01', async () => {
-    const folder = mkdtempSync(join(tmpdir(), 'petstore-multiple-of-'));
     const document = oneCollectionDocument({
       title: 'Shop',
       collection: 'items',
       record: 'Item',
       schema: { type: 'object', required: ['name', 'price'], properties: { id: { type: 'integer', readOnly: true }, name: { type: 'string' }, price: { type: 'number', multipleOf: 0.01 }, weight: { type: 'number', multipleOf: 0.1 } } },
     });
-    writeFileSync(join(folder, 'shop.json'), JSON.stringify(document));
-    const cli = startCli(['--port', '0', '--document', join(folder, 'shop.json')]);
-    try {
-      const url = /ready on (\S+)/.exec(await cli.waitForLine(/ready on/))?.[1] ?? '';
+    await withCliOn(document, async url => {
       const create = (body: object): Promise<Response> => fetch(`${url}/items`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
       const created = await create({ name: 'Collar', price: 19.99, weight: 0.3 });
       expect(created.status, await created.clone().text()).toBe(201);
@@ -51,24 +60,17 @@ describe('the CLI with a document nobody here wrote', () => {
       const refused = await create({ name: 'Leash', price: 19.995 });
       expect(refused.status).toBe(400);
       expect(await refused.json()).toMatchObject({ message: expect.stringContaining('price must be multiple of 0.01') as unknown });
-    } finally {
-      cli.child.kill('SIGTERM');
-      await cli.exited;
-    }
+    });
   });
 
   it('takes a body without the optional properties constructor and toString, as members of every JavaScript object are no values a client sent', async () => {
-    const folder = mkdtempSync(join(tmpdir(), 'petstore-prototype-names-'));
     const document = oneCollectionDocument({
       title: 'Kennels',
       collection: 'kennels',
       record: 'Kennel',
       schema: { type: 'object', required: ['name'], properties: { id: { type: 'integer', readOnly: true }, name: { type: 'string' }, constructor: { type: 'string' }, toString: { type: 'string' } } },
     });
-    writeFileSync(join(folder, 'kennels.json'), JSON.stringify(document));
-    const cli = startCli(['--port', '0', '--document', join(folder, 'kennels.json')]);
-    try {
-      const url = /ready on (\S+)/.exec(await cli.waitForLine(/ready on/))?.[1] ?? '';
+    await withCliOn(document, async url => {
       const create = (body: object): Promise<Response> => fetch(`${url}/kennels`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
       const plain = await create({ name: 'Plain' });
       expect(plain.status, await plain.clone().text()).toBe(201);
@@ -76,10 +78,7 @@ describe('the CLI with a document nobody here wrote', () => {
       const refused = await create({ name: 'Wrong', constructor: 7 });
       expect(refused.status).toBe(400);
       expect(await refused.json()).toMatchObject({ message: expect.stringContaining('constructor must be string') as unknown });
-    } finally {
-      cli.child.kill('SIGTERM');
-      await cli.exited;
-    }
+    });
   });
 
   it('says a document without security needs no credentials', async () => {

@@ -4,6 +4,7 @@ import { parse } from 'yaml';
 import { createEngine, locateDocument, type Engine } from '../../src/index.js';
 import { documentFromSource } from '../../src/document/index.js';
 import { createRandom } from '../support/random.js';
+import { OWNERS_PATHS } from '../support/owners-paths.js';
 
 type Json = Record<string, unknown>;
 /** The parts of an OpenAPI document the edits touch. */
@@ -23,14 +24,7 @@ function snapshot(engine: Engine): string {
   });
 }
 
-const OWNERS = {
-  get: { operationId: 'listOwners', responses: { 200: { description: 'ok', content: { 'application/json': { schema: { type: 'array', items: { $ref: '#/components/schemas/Owner' } } } } } } },
-  post: {
-    operationId: 'createOwner',
-    requestBody: { required: true, content: { 'application/json': { schema: { $ref: '#/components/schemas/Owner' } } } },
-    responses: { 201: { description: 'made', content: { 'application/json': { schema: { $ref: '#/components/schemas/Owner' } } } } },
-  },
-};
+const OWNERS = OWNERS_PATHS;
 const OWNER = { type: 'object', required: ['id', 'email'], properties: { id: { type: 'integer', readOnly: true }, email: { type: 'string', format: 'email' } } };
 
 /** Edits a team makes to the document, and edits that break it; each from the document as it stands. */

@@ -3,19 +3,13 @@ import { describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
 import { createEngine, locateDocument, type MockResponse } from '../../src/index.js';
 import { documentFromSource } from '../../src/document/index.js';
+import { OWNERS_PATHS } from '../support/owners-paths.js';
 
 type Json = Record<string, unknown>;
 const AUTH = { authorization: 'Bearer k', 'content-type': 'application/json' };
 const PACKAGE_DOCUMENT = parse(readFileSync(locateDocument(), 'utf8')) as { info: Json; paths: Json; components: { schemas: Json } };
 const OWNER = { type: 'object', required: ['id', 'email'], properties: { id: { type: 'integer', readOnly: true }, email: { type: 'string', maxLength: 80 } } };
-const OWNERS = {
-  get: { operationId: 'listOwners', responses: { 200: { description: 'ok', content: { 'application/json': { schema: { type: 'array', items: { $ref: '#/components/schemas/Owner' } } } } } } },
-  post: {
-    operationId: 'createOwner',
-    requestBody: { required: true, content: { 'application/json': { schema: { $ref: '#/components/schemas/Owner' } } } },
-    responses: { 201: { description: 'made', content: { 'application/json': { schema: { $ref: '#/components/schemas/Owner' } } } } },
-  },
-};
+const OWNERS = OWNERS_PATHS;
 
 /** The version the settings say the engine answers by, and whether `/v1/owners` is an operation of it: one answer, one document. */
 function versionOf(settings: MockResponse, owners: MockResponse): string {
