@@ -16,6 +16,11 @@ export function describeResources(document: PetstoreDocument): string[] {
       ? 'state kept for no collection: every operation is answered from the document'
       : `state kept for ${resources.length} collection(s): ${listed(resources.map(resource => `${resource.name} (${[...resource.collectionPaths, ...resource.itemPaths].join(', ')})`))}`,
   ];
+  // Parts of records at paths of their own (JSON:API's relationships), and the lists of records another holds the keys of.
+  const parts = new Set([...plans.values()].flatMap(plan => (plan.part === undefined ? [] : [`${plan.resource}.${plan.part.path.join('.')}`])));
+  if (parts.size > 0) lines.push(`parts of records read and changed at paths of their own: ${listed([...parts])}`);
+  const held = new Set([...plans.values()].flatMap(plan => plan.parents.flatMap(parent => (parent.holds === undefined ? [] : [`${plan.resource} (in ${parent.resource}.${parent.holds.path.join('.')})`]))));
+  if (held.size > 0) lines.push(`records found by the keys another record holds: ${listed([...held])}`);
   const fromDocument = [...document.operations.values()].filter(operation => !plans.has(operation.operationId) && operation.definition['x-not-implemented'] !== true).map(operation => operation.operationId);
   if (fromDocument.length > 0) lines.push(`answered from the document's examples and schemas (no state): ${listed(fromDocument)}`);
   // Records kept apart by a path segment's value (`clients` per `{realm}`).

@@ -29,6 +29,41 @@ export interface JsonSchema {
   oneOf?: JsonSchema[];
   anyOf?: JsonSchema[];
   additionalProperties?: boolean | JsonSchema;
+  discriminator?: { propertyName: string; mapping?: Record<string, string> };
+}
+
+/** The values a schema's discriminators give it (`{type: "tags"}` for the schema `tags` maps to), by schema object. */
+const discriminated = new WeakMap<JsonSchema, Readonly<Record<string, string>>>();
+
+/**
+ * Reads the document's discriminators: each schema a discriminator's `mapping` names (`tags:
+ * '#/components/schemas/dataInTagResponse'`), or, without a mapping, each named schema whose `allOf`
+ * holds the discriminating one (its value is its name), takes that value for the discriminator's
+ * property. A generated record of such a schema says what it is (`type: "tags"`), as the service's do.
+ */
+export function readDiscriminators(schemas: Readonly<Record<string, unknown>>): void {
+  const add = (target: unknown, property: string, value: string): void => {
+    if (typeof target !== 'object' || target === null) return;
+    discriminated.set(target, { ...discriminated.get(target), [property]: value });
+  };
+  for (const [name, schema] of Object.entries(schemas)) {
+    const discriminator: unknown = typeof schema === 'object' && schema !== null ? (schema as Record<string, unknown>)['discriminator'] : undefined;
+    if (typeof discriminator !== 'object' || discriminator === null) continue;
+    const { propertyName, mapping } = discriminator as Record<string, unknown>;
+    if (typeof propertyName !== 'string') continue;
+    const mapped = typeof mapping === 'object' && mapping !== null ? Object.entries(mapping) : [];
+    for (const [value, reference] of mapped) if (typeof reference === 'string') add(schemas[reference.replace(/^#\/components\/schemas\//, '')], propertyName, value);
+    if (mapped.length > 0) continue;
+    for (const [other, candidate] of Object.entries(schemas)) {
+      const parts: unknown = typeof candidate === 'object' && candidate !== null ? (candidate as Record<string, unknown>)['allOf'] : undefined;
+      if (other !== name && Array.isArray(parts) && parts.includes(schema)) add(candidate, propertyName, other);
+    }
+  }
+}
+
+/** The discriminator values a schema (or, through `allOf`, one of its parts) takes; undefined where none. */
+export function discriminatorValuesOf(schema: JsonSchema): Readonly<Record<string, string>> | undefined {
+  return discriminated.get(schema);
 }
 
 /**
@@ -100,6 +135,8 @@ export function mergeAllOf(schema: JsonSchema, merging: Set<JsonSchema> = new Se
     rest,
   );
   merging.delete(schema);
+  const values = [schema, ...allOf, ...allOf.map(part => mergedAllOf.get(part))].map(part => (part === undefined ? undefined : discriminated.get(part)));
+  if (values.some(value => value !== undefined)) discriminated.set(merged, Object.assign({}, ...values.reverse()) as Readonly<Record<string, string>>);
   mergedAllOf.set(schema, merged);
   return merged;
 }
@@ -165,6 +202,8 @@ function subschemasOf(schema: JsonSchema): JsonSchema[] {
 /** A copy of the schema with OpenAPI 3.0's own keywords as JSON Schema's (its subschemas still the originals). */
 function convertedKeywords(schema: JsonSchema): JsonSchema {
   const copy: JsonSchema & Record<string, unknown> = { ...schema };
+  const values = discriminated.get(schema);
+  if (values !== undefined) discriminated.set(copy, values);
   if (copy.nullable === true) {
     const types = Array.isArray(copy.type) ? copy.type : copy.type === undefined ? undefined : [copy.type];
     if (types && !types.includes('null')) copy.type = [...types, 'null'];

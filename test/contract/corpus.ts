@@ -2,6 +2,7 @@ import { fileURLToPath } from 'node:url';
 import type { CorpusDocument } from './resource-crud.contract.js';
 
 const corpusPath = (name: string): string => fileURLToPath(new URL(`../documents/corpus/${name}`, import.meta.url));
+const JSON_API = 'application/vnd.api+json; ext="https://www.jsonapi.net/ext/openapi"';
 const realWorldPath = (name: string): string => fileURLToPath(new URL(`../documents/real-world/${name}`, import.meta.url));
 
 /** Public documents of other styles (test/documents/corpus/README.md), each collection's round trip written from the document. */
@@ -140,6 +141,38 @@ export const CORPUS: readonly CorpusDocument[] = [
         item: key => `/planets/${key}`,
         list: { path: '/planets?limit=100&offset=0', items: ['data'] },
         update: { method: 'PUT', body: key => ({ id: Number(key), name: 'Vulcan II', description: 'A hotter planet' }), changed: { name: 'Vulcan II', description: 'A hotter planet' } },
+        remove: true,
+      },
+    ],
+  },
+  {
+    name: 'JsonApiDotNetCore (JSON:API: records in {data: {type, id, attributes, relationships}}, a vendor media type, allOf inheritance under additionalProperties: false, relationship endpoints)',
+    documentPath: realWorldPath('jsonapidotnetcore-example.json'),
+    origin: 'https://localhost:44340',
+    basePath: '',
+    headers: {},
+    mediaType: JSON_API,
+    cases: [
+      {
+        collection: 'tags',
+        envelope: 'data',
+        create: { path: '/api/tags', body: { type: 'tags', attributes: { 'openapi:discriminator': 'tags', name: 'urgent' } } },
+        key: 'id',
+        item: key => `/api/tags/${key}`,
+        list: { path: '/api/tags', items: ['data'] },
+        update: { method: 'PATCH', body: key => ({ type: 'tags', id: key, attributes: { 'openapi:discriminator': 'tags', name: 'later' } }), changed: { attributes: { name: 'later' } } },
+        remove: true,
+        neverCreated: '987654321',
+      },
+      {
+        collection: 'people',
+        envelope: 'data',
+        create: { path: '/api/people', body: { type: 'people', attributes: { 'openapi:discriminator': 'people', firstName: 'Ada', lastName: 'Byron' } } },
+        key: 'id',
+        item: key => `/api/people/${key}`,
+        list: { path: '/api/people', items: ['data'] },
+        // A merge patch of one attribute keeps the others (RFC 7396 merges objects member by member).
+        update: { method: 'PATCH', body: key => ({ type: 'people', id: key, attributes: { 'openapi:discriminator': 'people', lastName: 'King' } }), changed: { attributes: { firstName: 'Ada', lastName: 'King' } } },
         remove: true,
       },
     ],

@@ -22,6 +22,8 @@ export interface CrudCase {
   readonly keySentIsReplaced?: boolean;
   /** A key of the record's kind that no seeded record has (987654 where keys are numbers). */
   readonly neverCreated?: string;
+  /** The property a record is sent and answered in (JSON:API's `data`), where the document wraps it. */
+  readonly envelope?: string;
 }
 
 export interface CorpusDocument {
@@ -32,6 +34,8 @@ export interface CorpusDocument {
   readonly basePath: string;
   /** Credentials as the document asks for them (none where it declares no security). */
   readonly headers: Readonly<Record<string, string>>;
+  /** The media type its bodies are sent and answered in, where it is not `application/json` (`application/vnd.api+json; ext=…`). */
+  readonly mediaType?: string;
   readonly cases: readonly CrudCase[];
 }
 
@@ -44,27 +48,34 @@ export interface CorpusDocument {
 export function describeResourceCrudContract(surfaceName: string, createSurface: CreateSurface, corpus: CorpusDocument): void {
   describe(`${corpus.name} on ${surfaceName}`, () => {
     const surface = useSurface(createSurface, { validateResponses: true });
+    const mediaType = corpus.mediaType ?? 'application/json';
     const send = (method: string, path: string, body?: unknown): Promise<Response> =>
       surface().request(method, `${corpus.basePath}${path}`, {
-        headers: { ...corpus.headers, ...(body !== undefined && { 'content-type': 'application/json' }) },
+        headers: { ...corpus.headers, ...(corpus.mediaType !== undefined && { accept: mediaType }), ...(body !== undefined && { 'content-type': mediaType }) },
         ...(body !== undefined && { body: JSON.stringify(body) }),
       });
 
     for (const crud of corpus.cases) {
+      const wrapped = (record: Record<string, unknown>): Record<string, unknown> => (crud.envelope === undefined ? record : { [crud.envelope]: record });
+      const recordIn = async (response: Response): Promise<Record<string, unknown>> => {
+        const json = (await response.json()) as Record<string, unknown>;
+        return crud.envelope === undefined ? json : (json[crud.envelope] as Record<string, unknown>);
+      };
       it(`keeps ${crud.collection}: created, read back as sent, listed, changed and deleted`, async () => {
-        const created = await send('POST', crud.create.path, crud.create.body);
+        const created = await send('POST', crud.create.path, wrapped(crud.create.body));
         expect(created.status, await peek(created)).toBeLessThan(300);
-        const answered = (await created.json()) as Record<string, unknown>;
+        const answered = await recordIn(created);
         const { [crud.key]: sentKey, ...sentWithoutKey } = crud.create.body;
         expect(answered).toMatchObject(crud.keySentIsReplaced === true ? sentWithoutKey : crud.create.body);
         if (crud.keySentIsReplaced === true) expect(answered[crud.key]).not.toBe(sentKey);
         const key = String(answered[crud.key]);
+        // A path, or an absolute URL where the document declares the header a `uri`.
         const location = created.headers.get('location');
-        if (location !== null) expect(location).toBe(`${corpus.basePath}${crud.item(key)}`);
+        if (location !== null) expect(location.replace(/^https?:\/\/[^/]+/, '')).toBe(`${corpus.basePath}${crud.item(key)}`);
 
         const read = await send('GET', crud.item(key));
         expect(read.status).toBe(200);
-        expect(await read.json()).toMatchObject({ ...(crud.keySentIsReplaced === true ? sentWithoutKey : crud.create.body), [crud.key]: answered[crud.key] });
+        expect(await recordIn(read)).toMatchObject({ ...(crud.keySentIsReplaced === true ? sentWithoutKey : crud.create.body), [crud.key]: answered[crud.key] });
 
         if (crud.list) {
           const listed = await listOf(await send('GET', crud.list.path), crud.list.items);
@@ -82,9 +93,9 @@ export function describeResourceCrudContract(surfaceName: string, createSurface:
         if (crud.elsewhere) expect((await send('GET', crud.elsewhere(key))).status).toBe(404);
 
         if (crud.update) {
-          const updated = await send(crud.update.method, (crud.update.path ?? crud.item)(key), crud.update.body(key));
+          const updated = await send(crud.update.method, (crud.update.path ?? crud.item)(key), wrapped(crud.update.body(key)));
           expect(updated.status, await peek(updated)).toBeLessThan(300);
-          expect(await (await send('GET', crud.item(key))).json()).toMatchObject(crud.update.changed);
+          expect(await recordIn(await send('GET', crud.item(key)))).toMatchObject(crud.update.changed);
         }
 
         if (crud.remove) {

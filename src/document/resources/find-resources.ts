@@ -1,11 +1,11 @@
 import type { OpenAPIV3_1 } from 'openapi-types';
-import { lowerBound, mergeAllOf, requestBodySchema, successCode, successSchema, typeIncludes, upperBound, type JsonSchema } from '../json-schema.js';
+import { lowerBound, mergeAllOf, readDiscriminators, requestBodySchema, successCode, successSchema, typeIncludes, upperBound, type JsonSchema } from '../json-schema.js';
 import type { DocumentOperation } from '../document-operation.js';
 import { findListShape, findPaging, type ListShape, type Paging } from './list-shape.js';
-import { envelopeOf, recordBesideLinks } from './record-wrapping.js';
+import { envelopeOf, recordBesideLinks, soleAllOfPart } from './record-wrapping.js';
 
 /** What the store does for an operation on a resource's records. */
-export type RecordRole = 'list' | 'create' | 'read' | 'replace' | 'merge' | 'remove' | 'replace-by-body';
+export type RecordRole = 'list' | 'create' | 'read' | 'replace' | 'merge' | 'remove' | 'replace-by-body' | 'read-part' | 'merge-part' | 'add-to-part' | 'remove-from-part';
 
 /** How a resource's records are told apart, and who makes a new record's key. */
 export interface KeyRule {
@@ -53,6 +53,12 @@ export interface ParentLink {
    * first parent, and where this one's records have no such property.
    */
   readonly previousForeignKey: string | undefined;
+  /**
+   * Where the parent holds the keys of its children where they hold none of it (JSON:API's
+   * `relationships.assignedTodoItems.data[].id` for `/people/{id}/assignedTodoItems`): the path to the
+   * array, and the property of each item that is a child's key (undefined for an array of keys).
+   */
+  readonly holds?: { readonly path: readonly string[]; readonly key: string | undefined; readonly one?: true };
 }
 
 /** A query parameter of a list that keeps the records whose property matches it. */
@@ -92,13 +98,29 @@ export interface OperationPlan {
   /**
    * The declared success: its status, whether it has a body, and whether that body is the record; else
    * its schema (a delete's `{id, deleted}`). `envelope`: the one property the record is answered in
-   * (`{"article": {...}}`); `links`: what stands beside the answered record (`allOf [Booking, {links}]`), generated.
+   * (`{"article": {...}}`); `besideEnvelope`: what stands next to that envelope (JSON:API's top-level `links`),
+   * generated; `links`: what stands beside the answered record (`allOf [Booking, {links}]`), generated.
    */
-  readonly success: { readonly status: number; readonly hasBody: boolean; readonly bodyIsRecord: boolean; readonly schema?: JsonSchema; readonly envelope?: string; readonly links?: JsonSchema };
+  readonly success: {
+    readonly status: number;
+    readonly hasBody: boolean;
+    readonly bodyIsRecord: boolean;
+    readonly schema?: JsonSchema;
+    readonly envelope?: string;
+    readonly besideEnvelope?: JsonSchema;
+    readonly links?: JsonSchema;
+  };
   /** The one property of the request body the record is sent in (`{"article": {...}}`). */
   readonly requestEnvelope?: string;
   /** Path parameters whose values keep the resource's records apart, in path order (see `scopeParameters`). */
   readonly scope?: readonly string[];
+  /**
+   * The part of the record a path below its item path names by its fixed segments
+   * (`/people/{id}/relationships/assignedTodoItems` → `relationships.assignedTodoItems`): read, merged,
+   * added to or removed from (`*-part` roles). `items`: where in the part its array is (`['data']`, or
+   * `[]` for an array part): what a POST adds to and a DELETE removes from.
+   */
+  readonly part?: { readonly path: readonly string[]; readonly items: readonly string[] | undefined; readonly schema: JsonSchema };
 }
 
 /**
@@ -144,6 +166,7 @@ export function findResources(
   /** An OpenAPI 3.0 schema as JSON Schema (`nullable`, boolean `exclusiveMaximum`), as Prism validates it; 3.1 schemas are JSON Schema already. */
   toJsonSchema: (schema: JsonSchema) => JsonSchema = schema => schema,
 ): ResourceModel {
+  readDiscriminators((resolved.components?.schemas ?? {}));
   const definitionOf = (operation: DocumentOperation): OpenAPIV3_1.OperationObject =>
     ((resolved.paths?.[operation.path] ?? {}) as Record<string, OpenAPIV3_1.OperationObject>)[operation.method] ?? {};
   const byPath = new Map<string, DocumentOperation[]>();
@@ -184,6 +207,34 @@ export function findResources(
     if (schema && hasProperties(schema)) candidates.push({ path, schema });
   }
 
+  // Paths below an item path whose fixed segments name a part of its record (JSON:API's `/people/{id}/relationships/assignedTodoItems`),
+  // with no item path below them: parts of that record, not collections. Not so where what the path lists or creates is what
+  // another collection path keeps (`/owners/{ownerId}/pets/{petId}/visits` beside `/visits`, though a pet shows its `visits`).
+  const partPaths = new Map<string, { itemPath: string; path: string[]; schema: JsonSchema }>();
+  const allItemPaths = [...itemPathsOf.values()].flat();
+  for (const path of byPath.keys()) {
+    if (itemPathsOf.has(path)) continue;
+    for (const itemPath of allItemPaths) {
+      if (!path.startsWith(`${itemPath}/`)) continue;
+      const rest = path.slice(itemPath.length + 1).split('/');
+      const record = rest.some(segment => segment.includes('{')) ? undefined : objectAnswer(methodAt(itemPath, 'get'));
+      const schema = record === undefined ? undefined : propertyAt(record, rest);
+      // What the path answers and takes is that part (Keycloak's `/roles/{role-name}/composites` answers roles, not a role's `composites`).
+      const fits = schema !== undefined && methodsAt(byPath, path).every(operation => {
+        const given = [successSchema(definitionOf(operation)), operation.method === 'get' ? undefined : requestSchema(definitionOf(operation))];
+        return given.every(other => other === undefined || sameShape(other, schema));
+      });
+      if (schema !== undefined && fits) partPaths.set(path, { itemPath, path: rest, schema });
+    }
+  }
+  const keptElsewhere = new Set(candidates.filter(candidate => !partPaths.has(candidate.path)).map(candidate => candidate.schema));
+  for (const path of partPaths.keys()) {
+    const list = methodAt(path, 'get');
+    const kept = [candidates.find(candidate => candidate.path === path)?.schema, objectAnswer(methodAt(path, 'post')), list && listedItems(successSchema(definitionOf(list)))];
+    if (kept.some(schema => schema !== undefined && keptElsewhere.has(schema))) partPaths.delete(path);
+  }
+  for (let index = candidates.length - 1; index >= 0; index -= 1) if (partPaths.has(candidates[index]?.path ?? '')) candidates.splice(index, 1);
+  for (const path of partPaths.keys()) collectionPaths.delete(path);
   // One resource per item schema; a path that only creates records of one (`POST /owners/{ownerId}/pets/{petId}/visits`) is one of its collection paths.
   const groups = new Map<JsonSchema, string[]>();
   for (const { path, schema } of candidates) groups.set(schema, [...(groups.get(schema) ?? []), path]);
@@ -277,6 +328,13 @@ export function findResources(
   for (const operation of operations.values()) {
     const definition = definitionOf(operation);
     if ((operation.definition as Record<string, unknown>)['x-not-implemented'] === true) continue;
+    const part = partPaths.get(operation.path);
+    const partOwner = part === undefined ? undefined : itemOwner.get(part.itemPath);
+    if (part !== undefined && partOwner !== undefined) {
+      const plan = planPart(operation, definition, part, partOwner, itemOwner);
+      if (plan !== undefined) plans.set(operation.operationId, plan);
+      continue;
+    }
     const onItem = itemOwner.get(operation.path);
     const onCollection = collectionOwner.get(operation.path);
     const success = successOf(definition);
@@ -325,6 +383,16 @@ export function findResources(
           resource = candidate;
           role = 'list';
           break;
+        }
+      }
+      // One record another holds the key of (JSON:API's `/todoItems/{id}/owner`, by `relationships.owner.data.id`): read by that key.
+      if (!role && !operation.path.endsWith('}')) {
+        const last = operation.path.slice(operation.path.lastIndexOf('/') + 1);
+        const holder = itemOwner.get(operation.path.slice(0, operation.path.lastIndexOf('/')));
+        const held = holder === undefined ? undefined : resources.find(candidate => answeredRecord(success.schema, candidate, schema => schemaOfResource(schema, resourceOfSchema) === candidate) !== undefined && heldKeys(holder, last, candidate)?.one === true);
+        if (held !== undefined) {
+          resource = held;
+          role = 'read';
         }
       }
     }
@@ -405,6 +473,77 @@ export function findResources(
   return { resources, byName: new Map(resources.map(resource => [resource.name, resource])), plans, actions, notInferred };
 }
 
+/**
+ * The plan of an operation on a part of a record (`relationships.assignedTodoItems`): a GET reads it, a
+ * PATCH or PUT merges the body into it, a POST adds the body's items to the array it holds and a
+ * DELETE removes them (only where it holds one: JSON:API's to-many relationships).
+ */
+function planPart(
+  operation: DocumentOperation,
+  definition: OpenAPIV3_1.OperationObject,
+  part: { itemPath: string; path: string[]; schema: JsonSchema },
+  resource: Resource,
+  itemOwner: ReadonlyMap<string, Resource>,
+): OperationPlan | undefined {
+  const items = arrayWithin(part.schema);
+  const role = ({ get: 'read-part', patch: 'merge-part', put: 'merge-part', post: 'add-to-part', delete: 'remove-from-part' } as const)[operation.method as 'get'] as RecordRole | undefined;
+  if (role === undefined || ((role === 'add-to-part' || role === 'remove-from-part') && items === undefined)) return undefined;
+  const keyParameter = TEMPLATE.exec(part.itemPath.slice(part.itemPath.lastIndexOf('/') + 1))?.[1];
+  const parents = findParents(part.itemPath, true, itemOwner, resource);
+  const scope = scopeParameters(part.itemPath, keyParameter, parents, []);
+  return {
+    operationId: operation.operationId,
+    role,
+    resource: resource.name,
+    keyParameter,
+    parents,
+    filters: [],
+    paging: {},
+    shape: undefined,
+    success: planSuccess(successOf(definition), false),
+    part: { path: part.path, items, schema: part.schema },
+    ...(scope.length > 0 && { scope }),
+  };
+}
+
+/** The schema of the property a path of names leads to in an object schema (`allOf` parts merged), if every name is a property on the way. */
+function propertyAt(schema: JsonSchema, names: readonly string[]): JsonSchema | undefined {
+  let at: JsonSchema | undefined = schema;
+  for (const name of names) {
+    const property: JsonSchema | undefined = at === undefined ? undefined : mergeAllOf(at).properties?.[name];
+    at = property === undefined ? undefined : soleAllOfPart(property);
+  }
+  return at;
+}
+
+/**
+ * Whether a body a path answers or takes has the shape of a part of the record: both arrays of the
+ * same kind of item, or both objects one of whose properties hold the other's (`{links, data, meta}`
+ * and `{data, meta}`), sharing one at least.
+ */
+function sameShape(body: JsonSchema, part: JsonSchema): boolean {
+  const a = mergeAllOf(soleAllOfPart(body));
+  const b = mergeAllOf(soleAllOfPart(part));
+  const kind = (schema: JsonSchema | undefined): string => {
+    if (schema === undefined) return 'any';
+    const merged = mergeAllOf(soleAllOfPart(schema));
+    return typeIncludes(merged, 'array') ? 'array' : merged.properties !== undefined || typeIncludes(merged, 'object') ? 'object' : String(merged.type ?? 'any');
+  };
+  if (kind(a) !== kind(b)) return false;
+  if (kind(a) === 'array') return kind(a.items) === kind(b.items);
+  const mine = Object.keys(a.properties ?? {});
+  const theirs = new Set(Object.keys(b.properties ?? {}));
+  const shared = mine.filter(name => theirs.has(name));
+  return shared.length > 0 && (shared.length === mine.length || shared.length === theirs.size);
+}
+
+/** Where a part's array is: `[]` for an array, `['data']` for an object holding one in `data` (a to-many relationship); else undefined. */
+function arrayWithin(schema: JsonSchema): string[] | undefined {
+  if (typeIncludes(schema, 'array')) return [];
+  const data = mergeAllOf(schema).properties?.['data'];
+  return data !== undefined && typeIncludes(mergeAllOf(data), 'array') ? ['data'] : undefined;
+}
+
 /** The properties of a list's item schema when they are some of the resource's, its key among them: the list shows part of each record. */
 function partOf(schema: JsonSchema, resource: Resource): string[] | undefined {
   const names = Object.keys(mergeAllOf(schema).properties ?? {});
@@ -429,7 +568,7 @@ function recordOf(schema: JsonSchema | undefined, names: { name: string; singula
 }
 
 /** How an answer holds the resource's record, where it does: as itself, in an envelope, beside links. */
-function answeredRecord(schema: JsonSchema | undefined, names: { name: string; singular: string }, isRecord: (schema: JsonSchema) => boolean): { envelope?: string; links?: JsonSchema } | undefined {
+function answeredRecord(schema: JsonSchema | undefined, names: { name: string; singular: string }, isRecord: (schema: JsonSchema) => boolean): { envelope?: string; besideEnvelope?: JsonSchema; links?: JsonSchema } | undefined {
   if (schema === undefined) return undefined;
   if (isRecord(schema)) return {};
   const envelope = envelopeOf(schema, names);
@@ -437,7 +576,11 @@ function answeredRecord(schema: JsonSchema | undefined, names: { name: string; s
   const beside = recordBesideLinks(unwrapped);
   const record = beside?.record ?? unwrapped;
   if (!isRecord(record) || (envelope === undefined && beside === undefined)) return undefined;
-  return { ...(envelope !== undefined && { envelope: envelope.property }), ...(beside !== undefined && { links: beside.links }) };
+  return {
+    ...(envelope !== undefined && { envelope: envelope.property }),
+    ...(envelope?.beside !== undefined && { besideEnvelope: envelope.beside }),
+    ...(beside !== undefined && { links: beside.links }),
+  };
 }
 
 /**
@@ -507,15 +650,44 @@ function findParents(path: string, isItem: boolean, itemOwner: ReadonlyMap<strin
     if (parameter === undefined) continue;
     const parent = ownerOf(segments.slice(0, index + 1).join('/'));
     if (!parent || parent === child) continue;
+    const foreignKey = findForeignKey(child, parent, parameter);
+    // The segment after the nearest parent, ending the path, names what it holds of the child's (`/people/{id}/assignedTodoItems`, `/todoItems/{id}/owner`).
+    const named = index === segments.length - 2 ? segments[index + 1] : undefined;
+    const holds = foreignKey === undefined && named !== undefined && !named.includes('{') ? heldKeys(parent, named, child) : undefined;
     parents.push({
       parameter,
       resource: parent.name,
-      foreignKey: findForeignKey(child, parent, parameter),
+      foreignKey,
       previousForeignKey: previous && findForeignKey(parent, previous.resource, previous.parameter),
+      ...(holds !== undefined && { holds }),
     });
     previous = { resource: parent, parameter };
   }
   return parents;
+}
+
+/**
+ * Where a parent's record holds its children's keys under a name (`assignedTodoItems`): a property of
+ * that name, at its top or in one of its objects (`relationships`), that is an array (or holds one in
+ * `data`) of the child's keys, or of objects holding the child's key property (`{type, id}`); `one`
+ * where it holds a single such object in `data` (a to-one relationship: `owner`).
+ */
+function heldKeys(parent: Resource, name: string, child: Resource): { path: string[]; key: string | undefined; one?: true } | undefined {
+  const top = parent.schema.properties ?? {};
+  const places: [string[], JsonSchema | undefined][] = [[[name], top[name]], ...Object.entries(top).map(([outer, schema]): [string[], JsonSchema | undefined] => [[outer, name], mergeAllOf(soleAllOfPart(schema)).properties?.[name]])];
+  for (const [path, found] of places) {
+    if (found === undefined) continue;
+    const schema = mergeAllOf(soleAllOfPart(found));
+    const data = typeIncludes(schema, 'array') ? schema : schema.properties?.['data'] === undefined ? undefined : mergeAllOf(soleAllOfPart(schema.properties['data']));
+    // One: `data` an object holding the child's key (a to-one relationship).
+    if (data !== undefined && !typeIncludes(schema, 'array') && data.properties?.[child.key.property] !== undefined && !typeIncludes(data, 'array')) return { path: [...path, 'data'], key: child.key.property, one: true };
+    if (data === undefined || !typeIncludes(data, 'array') || data.items === undefined) continue;
+    const within = typeIncludes(schema, 'array') ? path : [...path, 'data'];
+    const items = mergeAllOf(soleAllOfPart(data.items));
+    if (items.properties?.[child.key.property] !== undefined) return { path: within, key: child.key.property };
+    if (!typeIncludes(items, 'object') && items.properties === undefined) return { path: within, key: undefined };
+  }
+  return undefined;
 }
 
 /**
@@ -527,7 +699,7 @@ function findParents(path: string, isItem: boolean, itemOwner: ReadonlyMap<strin
  */
 function scopeParameters(path: string, keyParameter: string | undefined, parents: readonly ParentLink[], filters: readonly Filter[]): string[] {
   const nearest = parents.at(-1);
-  const unlinked = nearest !== undefined && nearest.foreignKey === undefined ? nearest.parameter : undefined;
+  const unlinked = nearest !== undefined && nearest.foreignKey === undefined && nearest.holds === undefined ? nearest.parameter : undefined;
   return path.split('/').flatMap(segment => TEMPLATE.exec(segment)?.[1] ?? []).filter(name =>
     name === unlinked || (name !== keyParameter && !parents.some(parent => parent.parameter === name) && !filters.some(filter => filter.in === 'path' && filter.parameter === name)),
   );
@@ -724,8 +896,12 @@ function lastLiteral(path: string): string | undefined {
     .at(-1);
 }
 
-/** `pets` → `pet`, `categories` → `category`, `addresses` → `address`, `pet` → `pet`. */
+const IRREGULAR_PLURALS: Readonly<Record<string, string>> = { people: 'person', children: 'child', men: 'man', women: 'woman', mice: 'mouse', geese: 'goose', feet: 'foot', teeth: 'tooth' };
+
+/** `pets` → `pet`, `categories` → `category`, `addresses` → `address`, `people` → `person`, `pet` → `pet`. */
 export function singularOf(name: string): string {
+  const irregular = Object.hasOwn(IRREGULAR_PLURALS, name.toLowerCase()) ? IRREGULAR_PLURALS[name.toLowerCase()] : undefined;
+  if (irregular !== undefined) return name.charAt(0) === name.charAt(0).toUpperCase() ? `${irregular.charAt(0).toUpperCase()}${irregular.slice(1)}` : irregular;
   if (/ies$/i.test(name)) return `${name.slice(0, -3)}y`;
   if (/(?:ss|x|ch|sh)es$/i.test(name)) return name.slice(0, -2);
   if (/s$/i.test(name) && !/ss$/i.test(name)) return name.slice(0, -1);

@@ -1,21 +1,38 @@
 import { mergeAllOf, typeIncludes, type JsonSchema } from '../json-schema.js';
 
 /**
- * The property of a one-property object that wraps one record, Rails style (`{"article": {...}}`,
- * `{"comment": {...}}`), where it is named after the collection (`articles`, `article`) or is
- * `data`; undefined for any other schema. The wrapped schema must be an object with properties.
+ * The property of an object that wraps one record: Rails style (`{"article": {...}}`, `{"comment": {...}}`),
+ * named after the collection (`articles`, `article`) or `data`, alone or beside hypermedia only
+ * (JSON:API's `{data, links, meta, included}`); undefined for any other schema. The wrapped schema must
+ * be an object with properties (a part written `allOf: [X]` is X itself); `beside` is what stands next to
+ * it (its `required` kept), to be generated.
  */
-export function envelopeOf(schema: JsonSchema | undefined, collection: { readonly name: string; readonly singular: string }): { property: string; inner: JsonSchema } | undefined {
+export function envelopeOf(schema: JsonSchema | undefined, collection: { readonly name: string; readonly singular: string }): { property: string; inner: JsonSchema; beside?: JsonSchema } | undefined {
   if (schema === undefined || typeIncludes(schema, 'array')) return undefined;
   const merged = mergeAllOf(schema);
-  const entries = Object.entries(merged.properties ?? {});
-  const [only] = entries;
-  if (entries.length !== 1 || only === undefined) return undefined;
-  const [property, inner] = only;
   const names = new Set([normalized(collection.name), normalized(collection.singular), 'data']);
-  if (!names.has(normalized(property)) || typeIncludes(inner, 'array')) return undefined;
-  return Object.keys(mergeAllOf(inner).properties ?? {}).length > 0 ? { property, inner } : undefined;
+  const entries = Object.entries(merged.properties ?? {});
+  const wrapping = entries.filter(([property]) => names.has(normalized(property)));
+  const others = entries.filter(([property]) => !names.has(normalized(property)));
+  const [only] = wrapping;
+  if (wrapping.length !== 1 || only === undefined || others.some(([property]) => !BESIDE_ENVELOPE.has(property))) return undefined;
+  const [property, written] = only;
+  const inner = soleAllOfPart(written);
+  if (typeIncludes(inner, 'array') || Object.keys(mergeAllOf(inner).properties ?? {}).length === 0) return undefined;
+  if (others.length === 0) return { property, inner };
+  const required = (merged.required ?? []).filter(name => others.some(([other]) => other === name));
+  return { property, inner, beside: { type: 'object', properties: Object.fromEntries(others), ...(required.length > 0 && { required }) } };
 }
+
+/** `X` for a schema written `allOf: [X]` and nothing else of substance (as generators write a `$ref` with a sibling; `nullable` aside: the record it names is X); else the schema. */
+export function soleAllOfPart(schema: JsonSchema): JsonSchema {
+  const [part] = schema.allOf ?? [];
+  const substantive = Object.keys(schema).filter(keyword => !['allOf', 'description', 'title', 'nullable', 'example', 'examples'].includes(keyword));
+  return schema.allOf?.length === 1 && part !== undefined && substantive.length === 0 ? part : schema;
+}
+
+/** What may stand beside a wrapped record: hypermedia and facts of the document (JSON:API's top level), not data of it. */
+const BESIDE_ENVELOPE = new Set(['links', '_links', 'meta', '_meta', 'included', 'jsonapi']);
 
 /** Names of properties that carry hypermedia beside a record (HAL, JSON:API, Spring HATEOAS), not data of it. */
 const LINK_PROPERTIES = new Set(['links', '_links', 'link', '_embedded', 'meta', '_meta']);

@@ -48,6 +48,8 @@ export interface RequestContext {
    * 500 (a response the document forbids, a failure after the write), kept otherwise. Set by a write.
    */
   changes?: ChangeTracking;
+  /** Where the client sent the request (`http://127.0.0.1:4010`), where known: an absolute `Location` names it. */
+  origin?: string;
 }
 
 export interface OperationResponderOptions {
@@ -231,7 +233,7 @@ export function createOperationResponder(options: OperationResponderOptions) {
     });
     if (opensScope && answer.statusCode >= 300) session.closeScope(plan.resource, scope);
     // In the media type the operation declares (`application/vnd.api+json`), with the headers it requires (`ETag`).
-    return answer.statusCode < 300 ? fitDeclared(operation, request, answer) : answer;
+    return answer.statusCode < 300 ? fitDeclared(operation, request, answer, context.origin) : answer;
   };
   const decide = (operation: IHttpOperation, request: IHttpRequest, diagnostics: readonly IPrismDiagnostic[], context: RequestContext): IHttpResponse => {
     const id = operation.iid ?? '';

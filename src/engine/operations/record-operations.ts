@@ -56,6 +56,12 @@ export const recordOperations: Readonly<Record<RecordRole, RecordHandler>> = {
     }
     for (const [property, bounds] of ranges) conditions.push(record => meetsRange(record[property], bounds));
     for (const parent of plan.parents) if (parent.foreignKey !== undefined) where[parent.foreignKey] = keyValue(input.resourceOf(parent.resource), input.pathParameters[parent.parameter]);
+    for (const parent of plan.parents) {
+      if (parent.holds === undefined) continue;
+      // The children the parent holds the keys of (`relationships.assignedTodoItems.data[].id`).
+      const held = new Set(heldBy(input, parent));
+      conditions.push(record => held.has(record[resource.key.property]));
+    }
     const size = plan.paging.size === undefined ? undefined : (query[plan.paging.size] as number | undefined);
     const after = cursorOf(query, plan.paging.after);
     const before = cursorOf(query, plan.paging.before);
@@ -145,9 +151,10 @@ export const recordOperations: Readonly<Record<RecordRole, RecordHandler>> = {
       const merged = new Map(Object.entries(existing));
       const patch = { ...queryPatch(input), ...writableFields(input.body, input.resource) };
       for (const [name, value] of Object.entries(patch)) {
-        // JSON Merge Patch (RFC 7396): null removes a property.
+        // JSON Merge Patch (RFC 7396): null removes a property; an object is merged into the one held, member by member.
+        const held = merged.get(name);
         if (value === null && !(input.resource.schema.required ?? []).includes(name)) merged.delete(name);
-        else merged.set(name, value);
+        else merged.set(name, isPlainObject(value) && isPlainObject(held) ? mergePatched(held, value) : value);
       }
       return store(input, { ...Object.fromEntries(merged), ...keyOf(input.resource, existing) });
     });
@@ -159,7 +166,110 @@ export const recordOperations: Readonly<Record<RecordRole, RecordHandler>> = {
       return answerWith(input, record);
     });
   },
+
+  'read-part': input => withRecord(input, record => answerPart(input, partOf(input, record))),
+
+  'merge-part': input =>
+    withRecord(input, record => {
+      const current = partOf(input, record);
+      // JSON Merge Patch of the part (`{"data": [...]}` replaces a relationship's members); a body that is no object replaces it.
+      const next = isPlainObject(current) && isPlainObject(input.body) ? mergePatched(current, input.body) : input.body;
+      return storePart(input, record, next);
+    }),
+
+  'add-to-part': input => changePartItems(input, (held, sent) => [...held, ...sent.filter(item => !held.some(each => sameItem(each, item)))]),
+
+  'remove-from-part': input => changePartItems(input, (held, sent) => held.filter(item => !sent.some(each => sameItem(each, item)))),
 };
+
+/** The key of the one record a parent named by the path holds (`relationships.owner.data.id`). */
+function heldKey(input: Pick<RecordLookup, 'pathParameters' | 'storeOf' | 'resourceOf' | 'resource'>, parent: OperationPlan['parents'][number]): RecordKey | undefined {
+  const owner = input.resourceOf(parent.resource);
+  const key = keyValue(owner, input.pathParameters[parent.parameter]);
+  let at: unknown = key === undefined ? undefined : input.storeOf(owner.name).get(key);
+  for (const name of parent.holds?.path ?? []) at = isPlainObject(at) ? at[name] : undefined;
+  const held = parent.holds?.key === undefined || !isPlainObject(at) ? at : at[parent.holds.key];
+  return keyValue(input.resource, held);
+}
+
+/** The keys of children a parent named by the path holds (`relationships.assignedTodoItems.data[].id`). */
+function heldBy(input: Pick<RecordLookup, 'pathParameters' | 'storeOf' | 'resourceOf'>, parent: OperationPlan['parents'][number]): unknown[] {
+  const owner = input.resourceOf(parent.resource);
+  const key = keyValue(owner, input.pathParameters[parent.parameter]);
+  let at: unknown = key === undefined ? undefined : input.storeOf(owner.name).get(key);
+  for (const name of parent.holds?.path ?? []) at = isPlainObject(at) ? at[name] : undefined;
+  if (!Array.isArray(at)) return [];
+  const property = parent.holds?.key;
+  return property === undefined ? at : at.map(item => (isPlainObject(item) ? item[property] : undefined));
+}
+
+/** The part of a record the plan names (`record.relationships.assignedTodoItems`); undefined where the record lacks it. */
+function partOf(input: RecordInput, record: Readonly<Record<string, unknown>>): unknown {
+  let at: unknown = record;
+  for (const name of input.plan.part?.path ?? []) at = isPlainObject(at) ? at[name] : undefined;
+  return at;
+}
+
+/** A part as its operation answers it: what its answer requires beside the part generated, the part's own properties over them. */
+function answerPart(input: RecordInput, part: unknown): IHttpResponse {
+  const { success } = input.plan;
+  if (!success.hasBody) return { statusCode: success.status, headers: {} };
+  const schema = success.schema;
+  if (schema === undefined || !isPlainObject(part)) return jsonResponse(success.status, part ?? null);
+  const declared = new Set(Object.keys(mergeAllOf(schema).properties ?? {}));
+  const own = Object.fromEntries(Object.entries(part).filter(([name]) => declared.has(name)));
+  return jsonResponse(success.status, { ...fakeObject(schema, { faker: createPetFaker(input.seed), now: new Date(0) }, { every: false }), ...own });
+}
+
+/** The record with its part replaced, completed and checked, then stored; answered with the part. */
+function storePart(input: RecordInput, record: Readonly<Record<string, unknown>>, part: unknown): IHttpResponse {
+  const changed: Record<string, unknown> = { ...record };
+  setAt(changed, input.plan.part?.path ?? [], part);
+  const completed = input.complete(changed, input.resource);
+  if ('problem' in completed) return errorResponse('invalid_request', `Request body cannot be stored: ${completed.problem}.`);
+  const stored = refusingPastLimits(input.reachLimit, () => input.storeOf(input.resource.name).update(completed.pet));
+  if (stored instanceof RefusedWrite) return stored.response;
+  return stored ? answerPart(input, partOf(input, stored as unknown as Record<string, unknown>)) : notFound(input.resource, record[input.resource.key.property]);
+}
+
+/** A POST or DELETE on a part holding an array (a to-many relationship): the body's items added to it, or removed from it. */
+function changePartItems(input: RecordInput, change: (held: readonly unknown[], sent: readonly unknown[]) => unknown[]): IHttpResponse {
+  const items = input.plan.part?.items ?? [];
+  let sent: unknown = input.body;
+  for (const name of items) sent = isPlainObject(sent) ? sent[name] : undefined;
+  if (!Array.isArray(sent)) return errorResponse('invalid_request', `Request body needs ${items.length > 0 ? `${items.join('.')}, ` : ''}an array of the items to ${input.plan.role === 'add-to-part' ? 'add' : 'remove'}.`);
+  return withRecord(input, record => {
+    const current = partOf(input, record);
+    let held: unknown = current;
+    for (const name of items) held = isPlainObject(held) ? held[name] : undefined;
+    const next = change(Array.isArray(held) ? held : [], sent);
+    if (items.length === 0) return storePart(input, record, next);
+    const part: Record<string, unknown> = isPlainObject(current) ? { ...current } : {};
+    setAt(part, items, next);
+    return storePart(input, record, part);
+  });
+}
+
+/** Whether two items of a part are one: by `type` and `id` where they have an `id` (a JSON:API resource identifier), else by their JSON. */
+function sameItem(a: unknown, b: unknown): boolean {
+  if (isPlainObject(a) && isPlainObject(b) && a['id'] !== undefined) return a['id'] === b['id'] && a['type'] === b['type'];
+  return JSON.stringify(a) === JSON.stringify(b);
+}
+
+/** `target` with a JSON Merge Patch (RFC 7396) applied: objects merged member by member, `null` removes, anything else replaces. */
+function mergePatched(target: Readonly<Record<string, unknown>>, patch: Readonly<Record<string, unknown>>): Record<string, unknown> {
+  const merged: Record<string, unknown> = { ...target };
+  for (const [name, value] of Object.entries(patch)) {
+    if (value === null) Reflect.deleteProperty(merged, name);
+    else if (isPlainObject(value) && isPlainObject(merged[name])) merged[name] = mergePatched(merged[name], value);
+    else merged[name] = value;
+  }
+  return merged;
+}
+
+function isPlainObject(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
 
 /** What finding one record by its path takes: an item operation's plan, or an action's (`/clients/{id}/registration-access-token`). */
 export type RecordLookup = Pick<RecordInput, 'resource' | 'pathParameters' | 'storeOf' | 'resourceOf'> & { plan: Pick<OperationPlan, 'keyParameter' | 'keyProperty' | 'parents'> };
@@ -180,7 +290,19 @@ function findRecord(input: RecordLookup): { record: Record<string, unknown> } | 
   const parentProblem = findMissingParent(input);
   if (parentProblem) return { problem: parentProblem };
   const { keyParameter, keyProperty } = input.plan;
-  const key = keyParameter === undefined ? undefined : keyProperty === undefined ? keyValue(input.resource, input.pathParameters[keyParameter]) : keyOfRecordWith(input, keyProperty, input.pathParameters[keyParameter]);
+  const holder = input.plan.parents.find(parent => parent.holds?.one === true);
+  const key =
+    keyParameter === undefined
+      ? holder === undefined
+        ? undefined
+        : heldKey(input, holder)
+      : keyProperty === undefined
+        ? keyValue(input.resource, input.pathParameters[keyParameter])
+        : keyOfRecordWith(input, keyProperty, input.pathParameters[keyParameter]);
+  if (key === undefined && keyParameter === undefined && holder !== undefined) {
+    const owner = input.resourceOf(holder.resource);
+    return { problem: errorResponse(`${input.resource.singular}_not_found`, `The ${owner.singular} with ${owner.key.property} ${String(input.pathParameters[holder.parameter])} holds no ${input.resource.singular}.`) };
+  }
   const found = key === undefined ? undefined : (input.storeOf(input.resource.name).get(key) as Record<string, unknown> | undefined);
   const underParents = found !== undefined && input.plan.parents.every(parent => parent.foreignKey === undefined || found[parent.foreignKey] === keyValue(input.resourceOf(parent.resource), input.pathParameters[parent.parameter]));
   return found && underParents ? { record: found } : { problem: notFound(input.resource, input.plan.keyParameter === undefined ? undefined : input.pathParameters[input.plan.keyParameter]) };
@@ -262,15 +384,17 @@ function listed(plan: OperationPlan, presented: unknown): unknown {
   return Object.fromEntries(plan.listedFields.flatMap(name => (Object.hasOwn(presented, name) ? [[name, (presented as Record<string, unknown>)[name]]] : [])));
 }
 
-/** The record as the operation answers it: in its envelope (`{"article": {...}}`), with the links it declares beside it generated. */
+/**
+ * The record as the operation answers it: in its envelope (`{"article": {...}}`, JSON:API's `{data, links}`),
+ * with the links it declares beside the record, and what the envelope requires beside it, generated.
+ */
 function answeredRecord(input: RecordInput, record: Record<string, unknown>): unknown {
-  const { envelope, links } = input.plan.success;
+  const { envelope, besideEnvelope, links } = input.plan.success;
   const presented = input.present(input.resource, record);
-  const withLinks =
-    links === undefined || typeof presented !== 'object' || presented === null
-      ? presented
-      : { ...fakeObject(links, { faker: createPetFaker(input.seed), now: new Date(0) }, { every: true }), ...presented };
-  return envelope === undefined ? withLinks : { [envelope]: withLinks };
+  const draw = { faker: createPetFaker(input.seed), now: new Date(0) };
+  const withLinks = links === undefined || typeof presented !== 'object' || presented === null ? presented : { ...fakeObject(links, draw, { every: true }), ...presented };
+  if (envelope === undefined) return withLinks;
+  return { ...(besideEnvelope !== undefined && fakeObject(besideEnvelope, draw, { every: false })), [envelope]: withLinks };
 }
 
 /** A request body as the store reads it: the record out of the envelope the operation sends it in (`{"article": {...}}`). */

@@ -116,8 +116,16 @@ function readApiRequest(runtime: DocumentRuntime, services: ApiRequestServices, 
     control: null,
     problems: [],
   };
+  const origin = originOf(request.url, headers['host']);
+  if (origin !== undefined) context.origin = origin;
   const identities = requestIdentities(prismMethod, prismRequest.url.path, search, headers, body.kind !== 'none', runtime.credentialNames);
   return { path, typedPath, prismRequest, context, body, identities };
+}
+
+/** The origin a request was sent to: its URL's, where absolute (MSW), else `http://` and its `Host` (a host and port, nothing else). */
+function originOf(url: string, host: string | undefined): string | undefined {
+  if (/^https?:\/\//i.test(url)) return /^(https?:\/\/[^/?#]+)/i.exec(url)?.[1];
+  return host !== undefined && /^[\w.-]+(?::\d+)?$|^\[[\d:a-fA-F.]+\](?::\d+)?$/.test(host) ? `http://${host}` : undefined;
 }
 
 /**

@@ -11,13 +11,16 @@ interface DeclaredNeeds {
   /** By lower-case name; `etag` is computed per answer, so absent here. */
   readonly generated: ReadonlyMap<string, string>;
   readonly entityTag: boolean;
+  /** The `Location` it declares is an absolute URI (`format: uri`): a path the engine made is prefixed with the request's origin. */
+  readonly absoluteLocation: boolean;
 }
 
 /**
  * A stateful answer as the operation declares it: in the JSON media type it lists for that status
  * (a vendor type, `application/vnd.api+json; ext=…`, `application/hal+json`: the one the request's
  * `Accept` names, else the first), with every header it declares required: an `ETag` from the
- * body's content, the others generated from their schema, seeded, once. An answer already in a
+ * body's content, the others generated from their schema, seeded, once; a `Location` it declares
+ * an absolute URI (`format: uri`) names the request's origin (`origin`). An answer already in a
  * declared type, carrying every required header, is returned as it is. `engineHeaders`: those the
  * engine adds afterwards itself (the deprecation trio), by operation.
  */
@@ -29,27 +32,32 @@ export function createDeclaredAnswers(seed: number, engineHeaders: (operationId:
     const added = new Set(Object.keys(engineHeaders(operationId) ?? {}).map(name => name.toLowerCase()));
     const generated = new Map<string, string>();
     let entityTag = false;
+    let absoluteLocation = false;
     for (const header of declared.headers ?? []) {
       const name = header.name.toLowerCase();
+      if (name === 'location' && ['uri', 'url', 'iri'].includes(String((header.schema as JsonSchema | undefined)?.format))) absoluteLocation = true;
       if (header.required !== true || added.has(name) || name === 'content-type' || name === 'location') continue;
       if (name === 'etag') entityTag = true;
       else generated.set(name, headerValue(header.schema as JsonSchema | undefined, name, seed));
     }
-    needs = { json: (declared.contents ?? []).map(content => content.mediaType).filter(mediaType => /json/i.test(mediaType)), generated, entityTag };
+    needs = { json: (declared.contents ?? []).map(content => content.mediaType).filter(mediaType => /json/i.test(mediaType)), generated, entityTag, absoluteLocation };
     needsOf.set(declared, needs);
     return needs;
   };
-  return (operation: IHttpOperation, request: IHttpRequest, response: IHttpResponse): IHttpResponse => {
+  return (operation: IHttpOperation, request: IHttpRequest, response: IHttpResponse, origin: string | undefined): IHttpResponse => {
     const declared = declaredResponse(operation, response.statusCode);
     if (declared === undefined) return response;
     const needs = readNeeds(operation.iid ?? '', declared);
     const mediaType = response.body === undefined ? undefined : declaredMediaType(needs.json, response.headers?.['content-type'], request);
-    if (mediaType === undefined && needs.generated.size === 0 && !needs.entityTag) return response;
+    const location = response.headers?.['location'];
+    const absolute = needs.absoluteLocation && origin !== undefined && location?.startsWith('/') === true ? `${origin}${location}` : undefined;
+    if (mediaType === undefined && needs.generated.size === 0 && !needs.entityTag && absolute === undefined) return response;
     const headers: Record<string, string> = {};
     for (const [name, value] of Object.entries(response.headers ?? {})) headers[name.toLowerCase()] = value;
     if (mediaType !== undefined) headers['content-type'] = mediaType;
     for (const [name, value] of needs.generated) headers[name] ??= value;
     if (needs.entityTag) headers['etag'] ??= entityTag(response.body);
+    if (absolute !== undefined) headers['location'] = absolute;
     return { ...response, headers };
   };
 }

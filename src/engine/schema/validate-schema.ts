@@ -1,8 +1,10 @@
+import type { JsonSchema } from '../../document/index.js';
 import { ValidationContext } from '@stoplight/prism-http/dist/validator/validators/types.js';
 import * as prismValidation from '@stoplight/prism-http/dist/validator/validators/utils.js';
 import { withoutFormatBesideType } from './format-beside-type.js';
 import { compilePattern } from '../../document/safe-patterns.js';
 import { byReference } from './by-reference.js';
+import { asPrismReadsBodies } from './closed-all-of.js';
 
 export interface SchemaProblem {
   /** Where in the value: `name`, `0.id`; empty for the value itself. */
@@ -19,7 +21,7 @@ export interface SchemaProblem {
  */
 export function findSchemaProblems(value: unknown, schema: unknown): SchemaProblem[] {
   // By reference: a schema shared many times over, or recursive, is compiled once, not expanded.
-  const { schema: root, bundle } = byReference(schema as object);
+  const { schema: root, bundle } = byReference(asPrismReadsBodies(schema as JsonSchema));
   const result = prismValidation.validateAgainstSchema(value, root, false, ValidationContext.Output, 'body', bundle);
   if (result._tag === 'None') return [];
   return result.value.map(diagnostic => ({

@@ -1,7 +1,7 @@
 import type { OpenAPIV3_1 } from 'openapi-types';
 import { mergeAllOf, resolvedDefinitionOf, typeIncludes, type JsonSchema, type OperationPlan, type PetstoreDocument, type Resource } from '../../document/index.js';
 import { createPetFaker } from '../../fixtures/pet-faker.js';
-import { fakeValue, isSmall } from '../../fixtures/schema-values.js';
+import { fakeValue, isSmall, withDiscriminatorValues } from '../../fixtures/schema-values.js';
 import { deriveSeed, type CollectionState } from '../../sessions/index.js';
 import type { PetShape, RecordKey } from '../../store/index.js';
 import type { Pet } from '../../types/index.js';
@@ -102,9 +102,19 @@ export function seedCollections(
     const given = options.given?.[resource.name] as Pet[] | undefined;
     // The parents made before it in parents-first order, each made (once) when first needed.
     const before = new Map(parentsOf(document, resource).filter(parent => (place.get(parent.resource.name) ?? 0) < (place.get(resource.name) ?? 0)).map(parent => [parent.resource.name, recordsOf(parent.resource)]));
-    const records = resource.name === primary ? [...(options.primaryRecords ?? [])] : (given ?? exampleRecords(document, resource, options) ?? generateRecords(document, resource, shape, before, options));
+    const examples = resource.name === primary || given !== undefined ? undefined : exampleRecords(document, resource, options);
+    const records =
+      resource.name === primary ? [...(options.primaryRecords ?? [])] : (given ?? examples ?? pointIdentifiers(document, generateRecords(document, resource, shape, before, options), name => keysOf(name), options.seed));
     made.set(resource.name, records);
     return records;
+  };
+  // The keys each collection starts with, for the identifiers other records hold (`{type: "todoItems", id}`): those of its
+  // records where they are made already, else of its records as made without the identifiers they hold pointed anywhere.
+  const keysOf = (name: string): readonly unknown[] => {
+    const resource = document.resources.byName.get(name);
+    if (resource === undefined) return [];
+    const records = made.get(name) ?? (name === primary ? options.primaryRecords : (options.given?.[name] as readonly Pet[] | undefined)) ?? startingRecordsUnpointed(document, resource, options);
+    return records.map(record => (record as unknown as Record<string, unknown>)[resource.key.property]);
   };
   const states = new Map<string, CollectionState>();
   for (const resource of ordered) {
@@ -126,7 +136,67 @@ export function seedCollections(
  * fixtures' generator, whose seeds the Animal Store's users rely on.)
  */
 export function seedRecordsOf(document: PetstoreDocument, resource: Resource, options: { seed: number; count: number; now: Date }): Pet[] {
-  return generateRecords(document, resource, collectionShape(resource, options.seed), new Map(), options);
+  const records = generateRecords(document, resource, collectionShape(resource, options.seed), new Map(), options);
+  return pointIdentifiers(document, records, name => {
+    const other = document.resources.byName.get(name);
+    const keys = other === undefined ? [] : other === resource ? records : startingRecordsUnpointed(document, other, options);
+    return keys.map(record => (record as unknown as Record<string, unknown>)[other?.key.property ?? '']);
+  }, options.seed);
+}
+
+const unpointed = new WeakMap<PetstoreDocument, Map<string, readonly Pet[]>>();
+
+/** A collection's starting records (its list example's, else generated), the identifiers they hold not yet pointed at others: for their keys. Made once per document, seed and count. */
+function startingRecordsUnpointed(document: PetstoreDocument, resource: Resource, options: { seed: number; count: number; now: Date }): readonly Pet[] {
+  const known = unpointed.get(document) ?? new Map<string, readonly Pet[]>();
+  unpointed.set(document, known);
+  const id = `${resource.name}\u0000${options.seed}\u0000${options.count}`;
+  let records = known.get(id);
+  if (records === undefined) known.set(id, (records = exampleRecords(document, resource, options) ?? generateRecords(document, resource, collectionShape(resource, options.seed), new Map(), options)));
+  return records;
+}
+
+/** How deep in a record identifiers are looked for. */
+const IDENTIFIER_DEPTH = 6;
+
+/**
+ * Seeded records with the identifiers they hold (`{type: "todoItems", id}`, JSON:API's relationships:
+ * an object below the record whose `type` names a collection and that has that collection's key
+ * property) pointed at records that collection starts with, drawn from the record's own stream; an
+ * array holding one identifier twice keeps it once.
+ */
+function pointIdentifiers(document: PetstoreDocument, records: Pet[], keysOf: (name: string) => readonly unknown[], seed: number): Pet[] {
+  const { byName } = document.resources;
+  const text = JSON.stringify(records);
+  if (![...byName.keys()].some(name => text.includes(`"type":${JSON.stringify(name)}`))) return records;
+  records.forEach((record, index) => {
+    const faker = createPetFaker(deriveSeed(seed, 'identifiers', index));
+    const visit = (value: unknown, depth: number): void => {
+      if (depth > IDENTIFIER_DEPTH || typeof value !== 'object' || value === null) return;
+      if (Array.isArray(value)) {
+        value.forEach(each => visit(each, depth + 1));
+        const seen = new Set<string>();
+        for (let at = value.length - 1; at >= 0; at -= 1) {
+          const item = value[at] as Record<string, unknown> | null;
+          const identity = typeof item === 'object' && item !== null && typeof item['type'] === 'string' ? `${item['type']}\u0000${String(item['id'])}` : undefined;
+          if (identity !== undefined && seen.has(identity)) value.splice(at, 1);
+          else if (identity !== undefined) seen.add(identity);
+        }
+        return;
+      }
+      const object = value as Record<string, unknown>;
+      const named = depth > 0 && typeof object['type'] === 'string' ? byName.get(object['type']) : undefined;
+      if (named !== undefined && Object.hasOwn(object, named.key.property)) {
+        const keys = keysOf(named.name).filter(key => key !== undefined);
+        const held = object[named.key.property];
+        const chosen = keys.length > 0 ? faker.helpers.arrayElement(keys) : undefined;
+        if (typeof chosen === 'string' || typeof chosen === 'number') object[named.key.property] = typeof held === 'string' ? String(chosen) : chosen;
+      }
+      for (const child of Object.values(object)) visit(child, depth + 1);
+    };
+    visit(record, 0);
+  });
+  return records;
 }
 
 /** Parents before their children, so that a child's foreign keys can name seeded parents. */
@@ -177,6 +247,7 @@ function generateRecords(document: PetstoreDocument, resource: Resource, shape: 
       // An optional property whose schema refers to itself, or shares a target many times over, is left out, as a client may leave it out.
       if (!skipped.has(name) && (required.has(name) || isSmall(schema))) record[name] = fakeValue(schema, name, { faker: createPetFaker(deriveSeed(options.seed, resource.name, index, name)), now: new Date(0) });
     }
+    withDiscriminatorValues(record, resource.schema);
     const key = keyFor(resource, shape, record, index, faker);
     if (key === undefined || keys.has(key)) continue;
     record[resource.key.property] = key;

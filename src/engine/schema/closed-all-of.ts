@@ -1,0 +1,60 @@
+import { mergeAllOf, type JsonSchema } from '../../document/index.js';
+
+const read = new WeakMap<object, JsonSchema>();
+const SUBSCHEMA_MAPS = ['properties', 'patternProperties', 'definitions', '$defs', 'dependentSchemas'] as const;
+const SUBSCHEMA_LISTS = ['allOf', 'anyOf', 'oneOf', 'prefixItems'] as const;
+const SUBSCHEMAS = ['items', 'additionalProperties', 'additionalItems', 'not', 'if', 'then', 'else', 'contains', 'propertyNames', 'unevaluatedProperties'] as const;
+
+/**
+ * A schema as Prism's body validator reads it where that differs from JSON Schema's letter: an
+ * object written `allOf: [Base, {properties}]` beside `additionalProperties: false` (as generators
+ * of C# and Java documents write inheritance, JsonApiDotNetCore's every resource) allows its parts'
+ * properties, since Prism merges `allOf` before it validates a body (json-schema-merge-allof,
+ * `ignoreAdditionalProperties`); by the letter no property at all would be allowed. Such objects are
+ * merged (their parts' properties and `required` joined); every other part of the schema is the
+ * very same object, so a schema shared or recursive stays so. Read once per schema object.
+ */
+export function asPrismReadsBodies(schema: JsonSchema): JsonSchema {
+  if (!needsMerging(schema, new Set())) return schema;
+  return rewrite(schema);
+}
+
+function rewrite(given: unknown): JsonSchema {
+  if (typeof given !== 'object' || given === null) return given as JsonSchema;
+  const schema = given as JsonSchema;
+  const done = read.get(schema);
+  if (done !== undefined) return done;
+  const source = schema.allOf !== undefined && schema.additionalProperties === false ? mergeAllOf(schema) : schema;
+  const copy: Record<string, unknown> = { ...source };
+  read.set(schema, copy);
+  const record = source as Record<string, unknown>;
+  for (const keyword of SUBSCHEMA_MAPS) {
+    const map = record[keyword];
+    if (typeof map === 'object' && map !== null) copy[keyword] = Object.fromEntries(Object.entries(map).map(([name, value]) => [name, rewrite(value)]));
+  }
+  for (const keyword of SUBSCHEMA_LISTS) {
+    const list = record[keyword];
+    if (Array.isArray(list)) copy[keyword] = list.map(value => rewrite(value));
+  }
+  for (const keyword of SUBSCHEMAS) {
+    const value = record[keyword];
+    if (typeof value === 'object' && value !== null) copy[keyword] = Array.isArray(value) ? value.map(each => rewrite(each)) : rewrite(value);
+  }
+  return copy;
+}
+
+/** Whether an object of the schema has `allOf` beside `additionalProperties: false`; each object looked at once. */
+function needsMerging(schema: JsonSchema, seen: Set<object>): boolean {
+  const stack: unknown[] = [schema];
+  while (stack.length > 0) {
+    const next = stack.pop();
+    if (typeof next !== 'object' || next === null || seen.has(next)) continue;
+    seen.add(next);
+    if (!Array.isArray(next)) {
+      const object = next as Record<string, unknown>;
+      if (object['allOf'] !== undefined && object['additionalProperties'] === false) return true;
+      for (const [keyword, value] of Object.entries(object)) if (keyword !== 'enum' && keyword !== 'const' && keyword !== 'example' && keyword !== 'examples' && keyword !== 'default') stack.push(value);
+    } else stack.push(...(next as unknown[]));
+  }
+  return false;
+}
