@@ -42,7 +42,7 @@ const precompiledValidators = precompiledValidatorsPlugin(async () => {
   const cache = JSON.parse(await readFile('openapi/.petstore.compiled.json', 'utf8'));
   const { tsImport } = await import('tsx/esm/api');
   const { prepareDocument } = await tsImport('../src/document/prepared-document.ts', import.meta.url);
-  return precompiledValidatorModules(cache, [prepareDocument(cache.compiled).firstCollection.petSchema]);
+  return precompiledValidatorModules(cache, [prepareDocument(cache.compiled).firstCollection.recordSchema]);
 });
 
 /** What the Node and the browser builds share: split ES modules, minified, with slim linked maps. */

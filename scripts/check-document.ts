@@ -18,7 +18,7 @@ export function checkDocument(compiled: CompiledDocument): DocumentChecks {
   const document = prepareDocument(compiled);
   for (let seed = 0; seed < SEEDS; seed++) {
     for (const [index, pet] of generatePets(document.firstCollection, PETS_PER_SEED, { seed }).entries()) {
-      const problems = findSchemaProblems(pet, document.firstCollection.petSchema);
+      const problems = findSchemaProblems(pet, document.firstCollection.recordSchema);
       if (problems.length > 0) throw new Error(`Seeded pets do not fit the document's Pet (seed ${seed}, pets[${index}]: ${describeSchemaProblems(problems)}).`);
     }
   }

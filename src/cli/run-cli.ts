@@ -1,6 +1,6 @@
 import type { AddressInfo } from 'node:net';
 import { DocumentShapeError, loadDocument, readTextFile, type PetstoreDocument } from '../document/index.js';
-import { petSchemaOf, readPets, validatorsSourceOf } from '../engine/index.js';
+import { firstRecordSchemaOf, readFirstRecords, validatorsSourceOf } from '../engine/index.js';
 import { findRoundedNumber } from '../engine/http/index.js';
 import { findDefaultStatusProblem } from '../options/index.js';
 import { createMockServer, type MockServer } from '../server/index.js';
@@ -52,7 +52,7 @@ async function serve(config: CliConfig, given: CliIo): Promise<number | MockServ
     io.stderr(`petstore-mock: ${(error as Error).message.replace(/^\[petstore-mock\] /, '')}`);
     return 2;
   }
-  const statusProblem = findDefaultStatusProblem(config.defaultStatus, document.firstCollection.petSchema.properties?.['status']?.enum, '--default-status');
+  const statusProblem = findDefaultStatusProblem(config.defaultStatus, document.firstCollection.recordSchema.properties?.['status']?.enum, '--default-status');
   if (statusProblem) {
     io.stderr(`petstore-mock: ${statusProblem}\nRun petstore-mock --help for the options.`);
     return 2;
@@ -170,10 +170,10 @@ async function readDataFile(path: string, maxPets: number, document: PetstoreDoc
   const names = typeof value === 'object' && value !== null && !Array.isArray(value) ? Object.keys(value) : [];
   if (names.length > 0 && !(names.length === 1 && names[0] === 'pets') && names.every(name => document.resources.byName.has(name) || name === first)) {
     const { [first]: firstRecords = [], ...records } = value as Record<string, unknown>;
-    const read = readPets(firstRecords, petSchemaOf(document), maxPets);
+    const read = readFirstRecords(firstRecords, firstRecordSchemaOf(document), maxPets);
     return 'problem' in read ? { problem: `${first} ${read.problem}` } : { pets: read.pets, records: records as Record<string, readonly object[]> };
   }
-  return readPets(value, petSchemaOf(document), maxPets);
+  return readFirstRecords(value, firstRecordSchemaOf(document), maxPets);
 }
 
 /** The controls that change answers, for the ready line: a mock with faults on should say so. */

@@ -27,7 +27,7 @@ export interface FirstCollection {
   /** Bounds of that property, from its schema, where it is a whole number the store assigns; the store never assigns an id past `maximum`. */
   readonly idBounds: { readonly minimum: number; readonly maximum: number };
   /** A pet as the API returns it (the `Pet` schema), the schema every stored pet must satisfy. */
-  readonly petSchema: JsonSchema;
+  readonly recordSchema: JsonSchema;
   /** Properties a pet may have, in the document's order. */
   readonly fields: readonly string[];
   /** Properties a client may set: those of `Pet` that are neither the id nor `readOnly` nor `writeOnly`. */
@@ -104,7 +104,7 @@ function firstCollectionOf(resource: Resource, model: ResourceModel, operations:
     idParameter: itemPath === undefined ? undefined : /\{([^}]+)\}$/.exec(itemPath)?.[1],
     idProperty: resource.key.property,
     idBounds: resource.key.bounds,
-    petSchema: resource.schema,
+    recordSchema: resource.schema,
     fields: resource.fields,
     writableFields: resource.writableFields,
     writeOnlyFields: resource.writeOnlyFields,

@@ -13,7 +13,7 @@ import { corsHeaders, isPreflight, lowerCaseHeaders, preflightHeaders, splitUrl 
 import { findReason, journalHeaders, redactedPath, journalResponse, journalTime, requestOrigin, sharedText, type JournalEntry, type RequestJournal } from './journal/index.js';
 import { answerAdminRequest, answerApiRequest, createDocumentRuntime, createFailureAnswer, withoutBody, type Answer, type DocumentRuntimeServices } from './pipeline/index.js';
 import { createSharedState } from './shared-state.js';
-import { petSchemaOf, readPets, readRecords } from './state/index.js';
+import { firstRecordSchemaOf, readFirstRecords, readRecords } from './state/index.js';
 import { renewSchemaCompilers } from './schema/index.js';
 import type { EngineOptions } from './engine-options.js';
 import type { MockRequest, MockResponse, Refusal } from './types.js';
@@ -75,7 +75,7 @@ export async function createEngine(options: EngineOptions = {}): Promise<Engine>
   const seed = options.seed ?? DEFAULT_SEED;
   if (options.initialPets !== undefined) {
     // Checked against the document's Pet by Prism's validator, as PUT /__admin/state is.
-    const read = readPets(options.initialPets, petSchemaOf(document), options.maxPets ?? DEFAULT_MAX_PETS);
+    const read = readFirstRecords(options.initialPets, firstRecordSchemaOf(document), options.maxPets ?? DEFAULT_MAX_PETS);
     if ('problem' in read) throw new RangeError(`[petstore-mock] initialPets ${read.problem}.`);
   }
   for (const [name, records] of Object.entries(options.initialRecords ?? {})) {

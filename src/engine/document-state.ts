@@ -106,10 +106,10 @@ export function adoptDocument(
   const resource = document.firstCollection;
   shareDocumentReferences(document);
   const shape = documentShape(document, options.defaultStatus);
-  // Pets given were checked when read (readPets); seeded ones of the package's document at build.
+  // Pets given were checked when read (readFirstRecords); seeded ones of the package's document at build.
   const seededUnchecked = options.initialPetsGiven !== true && document.checks?.seededPetsFit !== true;
   for (const [index, pet] of seededUnchecked ? options.initialPets.entries() : []) {
-    const problems = unlessEvalBlocked(() => findSchemaProblems(pet, resource.petSchema), []);
+    const problems = unlessEvalBlocked(() => findSchemaProblems(pet, resource.recordSchema), []);
     if (problems.length > 0) {
       throw new DocumentShapeError(
         `[petstore-mock] The seeded pets do not fit the document's Pet (pets[${index}]: ${describeSchemaProblems(problems)}); give such a property an example or a default in the document.`,
@@ -231,7 +231,7 @@ export function findInvalidExamples(document: PetstoreDocument): readonly string
 
 /** Status of a pet created without one: the option, checked against the document's enum; else the schema's default or first value. */
 function documentDefaultStatus(resource: FirstCollection, option: PetStatus | null | undefined, optionName?: string): PetStatus | null {
-  const schema = resource.petSchema.properties?.['status'];
+  const schema = resource.recordSchema.properties?.['status'];
   const problem = findDefaultStatusProblem(option, schema?.enum, optionName);
   if (problem) throw new RangeError(`[petstore-mock] ${problem}`);
   if (!schema || !resource.writableFields.includes('status')) return null;

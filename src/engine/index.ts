@@ -5,7 +5,7 @@ export { readBody } from './http/read-body.js';
 export { createRequestJournal, DEFAULT_JOURNAL_BYTES, DEFAULT_JOURNAL_SIZE, JOURNAL_BODY_LIMIT } from './journal/request-journal.js';
 export { createOverrideRegistry, DEFAULT_MAX_OVERRIDE_BYTES, DEFAULT_MAX_OVERRIDES } from './controls/overrides.js';
 export { readOverrideSpec } from './controls/override-spec.js';
-export { petSchemaOf, readPets } from './state/read-pets.js';
+export { firstRecordSchemaOf, readFirstRecords } from './state/read-first-records.js';
 export { validatorsSourceOf } from './schema/index.js';
 export { MAX_DELAY, parseDelay } from './controls/latency.js';
 export { MAX_REQUEST_DELAY } from './controls/request-controls.js';

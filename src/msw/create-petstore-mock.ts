@@ -138,7 +138,7 @@ export function createMock(options: PetstoreMockOptions, startNow: boolean): Pet
   const start = (): Promise<StartedEngine> =>
     (started ??= Promise.all([loadEngineModule(), ajvCompilerNeeded ? loadAjvCompiler() : undefined]).then(async ([tools]) => {
       const engine = await tools.createEngine({ ...engineOptions, sessions, journal, overrides });
-      keeper?.restore(pets => tools.readPets(pets, tools.petSchemaOf(engine.document), sessions.maxPets));
+      keeper?.restore(pets => tools.readFirstRecords(pets, tools.firstRecordSchemaOf(engine.document), sessions.maxPets));
       running = { engine, tools };
       return running;
     }));

@@ -2,4 +2,4 @@
 // that importing petstore-mock/msw does not evaluate Prism's validator (six Ajv instances) at once.
 export { createEngine } from '../engine/create-engine.js';
 export { createTestControls } from '../engine/test-controls/test-controls.js';
-export { petSchemaOf, readPets } from '../engine/state/read-pets.js';
+export { firstRecordSchemaOf, readFirstRecords } from '../engine/state/read-first-records.js';

@@ -1,6 +1,6 @@
 // By file: the MSW entry loads only the helpers it needs before the engine's own chunk.
 import { findRoundedNumber } from '../engine/http/rounded-numbers.js';
-import type { ReadPetsResult } from '../engine/state/read-pets.js';
+import type { ReadFirstRecordsResult } from '../engine/state/read-first-records.js';
 import { deriveSeed, findSessionIdProblem, type SessionRegistry } from '../sessions/index.js';
 import { StoreFullError, type RecordStore } from '../store/index.js';
 import type { Pet } from '../types/index.js';
@@ -45,7 +45,7 @@ export interface PersistedStoreKeeper {
   clear(): void;
 }
 
-type ReadStorePets = (pets: readonly Pet[]) => ReadPetsResult;
+type ReadStorePets = (pets: readonly Pet[]) => ReadFirstRecordsResult;
 
 export interface PersistedStoreKeeperOptions {
   persist: PersistOption;
@@ -124,12 +124,12 @@ export function createPersistedStoreKeeper(options: PersistedStoreKeeperOptions)
   const storeName = (session: string | null): string => (session === null ? 'the default store' : `session ${JSON.stringify(session)}`);
 
   /** The stored value read and checked, each store's pets by the document, or why it is not this mock's. */
-  const readValue = (text: string, readPets: ReadStorePets): { write: string | undefined; savedAt: string | undefined; stores: { session: string | null; stamp: string; pets: Pet[] }[] } | { problem: string } => {
+  const readValue = (text: string, readFirstRecords: ReadStorePets): { write: string | undefined; savedAt: string | undefined; stores: { session: string | null; stamp: string; pets: Pet[] }[] } | { problem: string } => {
     const read = readPersistedStores(text, startingPets, sessions.maxSessions);
     if ('problem' in read) return read;
     const stores: { session: string | null; stamp: string; pets: Pet[] }[] = [];
     for (const store of read.stores) {
-      const pets = readPets(store.pets);
+      const pets = readFirstRecords(store.pets);
       if ('problem' in pets) return { problem: `are not valid for this document: ${storeName(store.session)} ${pets.problem}` };
       stores.push({ session: store.session, stamp: store.stamp ?? '', pets: pets.pets });
     }
@@ -203,7 +203,7 @@ export function createPersistedStoreKeeper(options: PersistedStoreKeeperOptions)
   };
 
   return {
-    restore(readPets) {
+    restore(readFirstRecords) {
       let text: string | null;
       let unsavedSince: string | null;
       try {
@@ -213,13 +213,13 @@ export function createPersistedStoreKeeper(options: PersistedStoreKeeperOptions)
         onWarning(`[petstore-mock] ${persist} cannot be read here (${error instanceof Error ? error.message : String(error)}); the pets will not survive a reload.`);
         return;
       }
-      readStorePets = readPets;
+      readStorePets = readFirstRecords;
       if (storage !== undefined && typeof globalThis.addEventListener === 'function') globalThis.addEventListener('storage', onStorage);
       if (text === null) {
         if (unsavedSince !== null) onWarning(`[petstore-mock] The pets changed at ${unsavedSince} and later could not be kept in ${persist} (it was full), and nothing older was kept: the mock starts from its starting pets.`);
         return;
       }
-      const read = readValue(text, readPets);
+      const read = readValue(text, readFirstRecords);
       if ('problem' in read) return discard(read.problem);
       kept = new Map();
       try {

@@ -212,7 +212,7 @@ export function createPetStore(options: RecordStoreOptions = {}): RecordStore {
       throw new RangeError(`[petstore-mock] A pet has ${shape.idProperty ?? 'id'} ${String(idOf(misfit))}; the store holds ids from ${firstId()} to ${lastId()} (the document's bounds).`);
     }
   }
-  // Initial pets are checked where they are given (readPets), against the document they came with;
+  // Initial pets are checked where they are given (readFirstRecords), against the document they came with;
   // after a new document they may fall outside its bounds, and a full store then answers 507.
   // The starting pets: shared with every store when they are frozen, else copies that count (however many, as a reset must not fail).
   const reset = (): void => hold(prepare(initialPets, isDeeplyFrozen(initialPets)));

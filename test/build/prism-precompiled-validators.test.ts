@@ -143,9 +143,9 @@ async function compareVerdicts(uses: readonly ValidatedSchema[], modules: Precom
   return { differences, refusals, verdicts, functionsMade: edited.functionsMade(), precompiledForTheDocument: edited.validatorsPrecompiledFor(sha256) };
 }
 
-function documentCase(path: string): { cache: { sourceSha256: string; compiled: CompiledDocument }; petSchema: object } {
+function documentCase(path: string): { cache: { sourceSha256: string; compiled: CompiledDocument }; recordSchema: object } {
   const compiled = compileDocument(readFileSync(path, 'utf8'));
-  return { cache: { sourceSha256: `sha of ${path}`, compiled }, petSchema: prepareDocument(compiled).firstCollection.petSchema };
+  return { cache: { sourceSha256: `sha of ${path}`, compiled }, recordSchema: prepareDocument(compiled).firstCollection.recordSchema };
 }
 
 /** The same document with every schema Prism sees declared in another draft. */
@@ -153,28 +153,28 @@ function inDraft(compiled: CompiledDocument, $schema: string): CompiledDocument 
   return JSON.parse(JSON.stringify(compiled), (key, value: unknown) => (key === '$schema' ? $schema : value)) as CompiledDocument;
 }
 
-const petSchemaOf = (): object => documentCase('openapi/petstore.yaml').petSchema;
+const firstRecordSchemaOf = (): object => documentCase('openapi/petstore.yaml').recordSchema;
 
 describe('the validators the build precompiles (Ajv standalone code, no eval)', () => {
   it('cover every schema Prism validates of the package’s document: parameters, bodies, responses and their headers, and the engine’s Pet', () => {
-    const { cache, petSchema } = documentCase('openapi/petstore.yaml');
-    const uses = collectValidatedSchemas(cache.compiled, [petSchema]);
+    const { cache, recordSchema } = documentCase('openapi/petstore.yaml');
+    const uses = collectValidatedSchemas(cache.compiled, [recordSchema]);
     const byUse = uses.map(use => `${use.coerce ? 'coerce' : 'noCoerce'} ${Object.keys((use.schema as { properties?: object }).properties ?? {}).join(',')}`);
     // listPets' query, getPet's path, createPet's body; response headers coerce like parameters.
     expect(byUse).toContain('coerce limit,status');
     expect(byUse).toContain('coerce petid');
     expect(byUse).toContain('coerce www-authenticate');
     expect(uses.filter(use => !use.coerce).length).toBeGreaterThan(3);
-    const modules = precompiledValidatorModules(cache, [petSchema]);
+    const modules = precompiledValidatorModules(cache, [recordSchema]);
     expect(modules.skipped).toEqual([]);
     expect(modules.count).toBe(uses.length);
     for (const code of Object.values(modules.modules)) expect(code).not.toMatch(/\bnew Function\b|\beval\(|\brequire\(/);
   });
 
   it('give Prism’s verdicts, errors and messages alike, over the fuzzer’s corpus and values made from each schema, without compiling anything in a realm that forbids eval', async () => {
-    const { cache, petSchema } = documentCase('openapi/petstore.yaml');
-    const uses = collectValidatedSchemas(cache.compiled, [petSchema]);
-    const result = await compareVerdicts(uses, precompiledValidatorModules(cache, [petSchema]), cache.sourceSha256);
+    const { cache, recordSchema } = documentCase('openapi/petstore.yaml');
+    const uses = collectValidatedSchemas(cache.compiled, [recordSchema]);
+    const result = await compareVerdicts(uses, precompiledValidatorModules(cache, [recordSchema]), cache.sourceSha256);
     expect(result.differences).toEqual([]);
     expect(result.functionsMade).toBe(0);
     expect(result.precompiledForTheDocument).toBe(true);
@@ -183,11 +183,11 @@ describe('the validators the build precompiles (Ajv standalone code, no eval)', 
   }, 60_000);
 
   it('give Prism’s verdicts for a document whose bodies Prism derives (allOf merged, readOnly stripped), and in every draft Prism picks by $schema', async () => {
-    const { cache, petSchema } = documentCase('test/documents/allof-pets.yaml');
+    const { cache, recordSchema } = documentCase('test/documents/allof-pets.yaml');
     for (const $schema of ['http://json-schema.org/draft-07/schema#', 'https://json-schema.org/draft/2019-09/schema', 'https://json-schema.org/draft/2020-12/schema']) {
       const drafted = { ...cache, compiled: inDraft(cache.compiled, $schema) };
-      const uses = collectValidatedSchemas(drafted.compiled, [petSchema]);
-      const modules = precompiledValidatorModules(drafted, [petSchema]);
+      const uses = collectValidatedSchemas(drafted.compiled, [recordSchema]);
+      const modules = precompiledValidatorModules(drafted, [recordSchema]);
       expect(modules.skipped).toEqual([]);
       const result = await compareVerdicts(uses, modules, drafted.sourceSha256);
       expect(result.differences).toEqual([]);
@@ -196,15 +196,15 @@ describe('the validators the build precompiles (Ajv standalone code, no eval)', 
   }, 120_000);
 
   it('leave another document’s schemas to Ajv at run time, which a realm that forbids eval refuses', async () => {
-    const { cache, petSchema } = documentCase('openapi/petstore.yaml');
-    const edited = await editedValidator(precompiledValidatorModules(cache, [petSchema]));
+    const { cache, recordSchema } = documentCase('openapi/petstore.yaml');
+    const edited = await editedValidator(precompiledValidatorModules(cache, [recordSchema]));
     const other = { type: 'object', required: ['name'], properties: { name: { type: 'string' } }, $schema: 'http://json-schema.org/draft-07/schema#' };
     // Unedited, Prism reads a schema it cannot compile as one with nothing to say, and every value would
     // pass; the refusal is thrown on instead, for the engine to answer eval_not_allowed.
     expect(() => edited.validateAgainstSchema({}, other, false, 'input', 'body')).toThrow(/Code generation from strings disallowed/);
     expect(edited.functionsMade()).toBe(1);
     // The refusal is thrown once, not carried into the next verdict.
-    expect(plain(edited.validateAgainstSchema({ id: 1, name: 'Rex', categoryId: 1 }, petSchemaOf(), false, 'input', 'body'))).toEqual({ _tag: 'None' });
+    expect(plain(edited.validateAgainstSchema({ id: 1, name: 'Rex', categoryId: 1 }, firstRecordSchemaOf(), false, 'input', 'body'))).toEqual({ _tag: 'None' });
     expect(edited.validatorsPrecompiledFor('another document')).toBe(false);
   }, 60_000);
 });

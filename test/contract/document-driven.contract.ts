@@ -52,8 +52,8 @@ export function describeDocumentDrivenContract(surfaceName: string, createSurfac
   const remove = item.find(({ method }) => method === 'DELETE');
   const declaredPet = schemaOf(create.operation, successOf(create.operation)) ?? schemaOf(collection.operation, '200')?.items;
   if (!declaredPet) throw new Error(`${documentPath}: no pet schema for this suite`);
-  const petSchema = flatten(declaredPet);
-  const idProperty = Object.keys(petSchema.properties ?? {}).find(name => petSchema.properties?.[name]?.readOnly || name === 'id') ?? 'id';
+  const recordSchema = flatten(declaredPet);
+  const idProperty = Object.keys(recordSchema.properties ?? {}).find(name => recordSchema.properties?.[name]?.readOnly || name === 'id') ?? 'id';
   const url = (path: string, id?: number): string => basePath + path.replace(/\{[^}]+\}/, String(id ?? 1));
   const deprecated = operations.filter(located => located.operation.deprecated === true);
   const bounded = (collection.operation.parameters ?? []).filter(({ in: where, schema }) => where === 'query' && (schema.maximum !== undefined || schema.enum !== undefined));
@@ -66,23 +66,23 @@ export function describeDocumentDrivenContract(surfaceName: string, createSurfac
       expect(response.status).toBe(Number(successOf(collection.operation)));
       const pets = (await response.json()) as Record<string, unknown>[];
       expect(pets.length).toBeGreaterThan(0);
-      const answered = Object.entries(petSchema.properties ?? {}).filter(([, schema]) => !schema.writeOnly).map(([name]) => name);
+      const answered = Object.entries(recordSchema.properties ?? {}).filter(([, schema]) => !schema.writeOnly).map(([name]) => name);
       for (const pet of pets) expect(Object.keys(pet).sort()).toEqual([...answered].sort());
       expect(surface().reportedErrors).toEqual([]);
     });
 
     it('creates a pet that keeps every property sent, gets what the service assigns, and reads back equal', async () => {
-      const body = sampleOf(create.operation.requestBody?.content['application/json']?.schema ?? petSchema, true) as Record<string, unknown>;
+      const body = sampleOf(create.operation.requestBody?.content['application/json']?.schema ?? recordSchema, true) as Record<string, unknown>;
       const response = await surface().request('POST', url(collection.path), { headers: JSON_AUTH, body: JSON.stringify(body) });
       expect(response.status).toBe(Number(successOf(create.operation)));
       const pet = (await response.json()) as Record<string, unknown>;
       expect(Object.keys(body).length, 'properties sent').toBeGreaterThan(0);
       for (const [name, value] of Object.entries(body)) {
-        const schema = petSchema.properties?.[name];
+        const schema = recordSchema.properties?.[name];
         if (schema && !schema.readOnly && !schema.writeOnly) expect(pet[name], name).toEqual(value);
         if (schema?.writeOnly) expect(pet).not.toHaveProperty(name);
       }
-      for (const name of petSchema.required ?? []) expect(pet, `required ${name}`).toHaveProperty(name);
+      for (const name of recordSchema.required ?? []) expect(pet, `required ${name}`).toHaveProperty(name);
       const listed = (await (await surface().request('GET', url(collection.path), { headers: AUTH })).json()) as Record<string, unknown>[];
       if (read) {
         const again = await surface().request('GET', url(read.path, pet[idProperty] as number), { headers: AUTH });

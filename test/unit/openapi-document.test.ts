@@ -60,9 +60,9 @@ describe('the OpenAPI document', () => {
     expect(pathParameters.map(({ where }) => where)).toContain('GET /pets/{petId} petId');
     for (const { where, parameter } of pathParameters) expect(parameter.example ?? parameter.examples, where).toBeDefined();
     const petId = pathParameters.find(({ parameter }) => parameter.name === 'petId')?.parameter.schema as OpenAPIV3_1.SchemaObject | undefined;
-    const petSchema = resolved.components?.schemas?.['Pet']?.properties?.['id'] as OpenAPIV3_1.SchemaObject | undefined;
+    const recordSchema = resolved.components?.schemas?.['Pet']?.properties?.['id'] as OpenAPIV3_1.SchemaObject | undefined;
     expect(petId?.minimum).toBe(1);
-    expect(petId?.minimum).toBe(petSchema?.minimum);
+    expect(petId?.minimum).toBe(recordSchema?.minimum);
   });
 
   it('requires exactly the headers the service promises, and marks x-mock-only those the mock alone always sends: the deprecation trio on getPet’s 401', async () => {

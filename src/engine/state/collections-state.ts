@@ -4,7 +4,7 @@ import { StoreFullError, type RecordStore, type RecordKey } from '../../store/in
 import type { Pet } from '../../types/index.js';
 import { describeSchemaProblems, findSchemaProblems } from '../schema/index.js';
 import { embeddedProperties } from './collection-records.js';
-import { petSchemaOf, readPets } from './read-pets.js';
+import { firstRecordSchemaOf, readFirstRecords } from './read-first-records.js';
 
 /** Every collection's records, by name: what `GET /__admin/state` gives and `PUT` takes (`{"pets": [...]}` for the Animal Store). */
 export type CollectionsState = Record<string, readonly unknown[]>;
@@ -63,7 +63,7 @@ export function writeState(document: PetstoreDocument, session: Session, value: 
   if (others.size === 0 && scopedNames.every(name => readScopedName(name, every) === undefined)) {
     // What GET gave (`{"events": [...]}`: the collection under its name) is put back as it is.
     const named = typeof value === 'object' && value !== null && !Array.isArray(value) && Object.keys(value).length === 1 ? (value as Record<string, unknown>)[primary] : undefined;
-    return writeRecords(document, [{ store: session.store, read: readPets(Array.isArray(named) ? named : value, petSchemaOf(document), session.store.maxPets) }], session);
+    return writeRecords(document, [{ store: session.store, read: readFirstRecords(Array.isArray(named) ? named : value, firstRecordSchemaOf(document), session.store.maxPets) }], session);
   }
   const given: Record<string, unknown> = Array.isArray(value) ? { [primary]: value } : typeof value === 'object' && value !== null ? (value as Record<string, unknown>) : {};
   const names = Object.keys(given);
@@ -98,7 +98,7 @@ export function writeState(document: PetstoreDocument, session: Session, value: 
       if (!wasOpen) opened.push(scoped);
     }
     if (!store) continue;
-    const read = collection === primary ? readPets(given[name], petSchemaOf(document), store.maxPets) : readRecords(given[name], others.get(collection) as Resource, store.maxPets);
+    const read = collection === primary ? readFirstRecords(given[name], firstRecordSchemaOf(document), store.maxPets) : readRecords(given[name], others.get(collection) as Resource, store.maxPets);
     reads.push({ store, read: 'problem' in read ? { problem: collection === primary ? read.problem : `${name} ${read.problem}` } : read });
   }
   const written = writeRecords(document, reads, session);

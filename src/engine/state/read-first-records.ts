@@ -3,14 +3,14 @@ import type { RecordKey } from '../../store/index.js';
 import type { Pet } from '../../types/index.js';
 import { describeSchemaProblems, findSchemaProblems, findInexactNumber } from '../schema/index.js';
 
-export type ReadPetsResult = { pets: Pet[] } | { problem: string };
+export type ReadFirstRecordsResult = { pets: Pet[] } | { problem: string };
 
 /**
- * What every stored pet must be: the document's `Pet`, its properties, the one that identifies a pet
- * and the ids the document allows (whole numbers, or strings for a key that is a uuid or a name),
+ * What every stored record of the document's first collection (the Animal Store's pets) must be: its
+ * schema, its properties, the one that identifies a record and the ids the document allows (whole numbers, or strings for a key that is a uuid or a name),
  * and the arrays of another collection's records it shows but the store never keeps (`Owner.pets`).
  */
-export function petSchemaOf(document: PetstoreDocument): {
+export function firstRecordSchemaOf(document: PetstoreDocument): {
   schema: JsonSchema;
   fields: readonly string[];
   idProperty: string;
@@ -20,7 +20,7 @@ export function petSchemaOf(document: PetstoreDocument): {
 } {
   const { resource } = document.firstCollection;
   return {
-    schema: document.firstCollection.petSchema,
+    schema: document.firstCollection.recordSchema,
     fields: document.firstCollection.fields,
     idProperty: document.firstCollection.idProperty,
     idBounds: document.firstCollection.idBounds,
@@ -30,13 +30,13 @@ export function petSchemaOf(document: PetstoreDocument): {
 }
 
 /**
- * Pets given whole (`PUT /__admin/state`, `--data`, `initialPets`, `setState`, kept pets restored):
+ * Records of the first collection given whole (`PUT /__admin/state`, `--data`, `initialPets`, `setState`, kept pets restored):
  * `{"pets": [...]}` or a bare array, each pet valid against the document's `Pet` by Prism's
  * validator, with no field `Pet` does not declare, no integer beyond ±(2^53 − 1), ids within the
  * document's bounds (so a store given them never assigns an id past its maximum) and unique, at most
  * `maxPets`. The first problem as a sentence naming the pet and its field, or the pets in id order.
  */
-export function readPets(value: unknown, pet: ReturnType<typeof petSchemaOf>, maxPets: number): ReadPetsResult {
+export function readFirstRecords(value: unknown, pet: ReturnType<typeof firstRecordSchemaOf>, maxPets: number): ReadFirstRecordsResult {
   const list = Array.isArray(value) ? (value as unknown[]) : isPetsDocument(value) ? value.pets : undefined;
   if (!list) return { problem: `must be {"pets": [...]} or an array of pets, got ${describe(value)}` };
   if (list.length > maxPets) return { problem: `holds ${list.length} pets, more than a store holds (${maxPets}, --max-pets)` };
