@@ -123,4 +123,28 @@ describe('a JSON:API document (JsonApiDotNetCore): resources, relationships and 
     expect((await call('POST', '/api/people/987654321/relationships/assignedTodoItems', { data: [] })).status).toBe(404);
     expect(errors).toEqual([]);
   });
+
+  it('answers an operation declared as text in text: its answer unquoted, and the mock’s error as that text where the document declares no JSON for it', async () => {
+    const greeting = await engine.handle({ method: 'POST', url: '/NonJsonApi', headers: { 'content-type': 'application/json' }, body: '"Ada"' });
+    expect(greeting.status).toBe(200);
+    expect(greeting.headers['content-type']).toBe('text/plain');
+    expect(greeting.body).not.toMatch(/^"/);
+    const refused = await engine.handle({ method: 'POST', url: '/NonJsonApi', headers: { 'content-type': 'application/json' }, body: '{"id": 1e400}' });
+    expect(refused.status).toBe(400);
+    expect(refused.headers['content-type']).toBe('text/plain');
+    expect(refused.body).toMatch(/^Request body property id is 1e400/);
+    expect(errors).toEqual([]);
+  });
+
+  it('names the document’s server in an absolute Location when the request names no origin, forced answers too', async () => {
+    const forced = await engine.handle({
+      method: 'POST',
+      url: '/api/tags',
+      headers: { 'content-type': JSON_API, accept: JSON_API, prefer: 'code=201' },
+      body: JSON.stringify({ data: { type: 'tags', attributes: { 'openapi:discriminator': 'tags', name: 'forced' } } }),
+    });
+    expect(forced.status).toBe(201);
+    expect(forced.headers['location']).toMatch(/^https:\/\/localhost:44340\/api\/tags\/[^/]+$/);
+    expect(errors).toEqual([]);
+  });
 });

@@ -56,6 +56,17 @@ export function createAnswerChecks(document: PetstoreDocument, operations: reado
     return response?.contents?.find(content => /json/i.test(content.mediaType) && content.schema !== undefined)?.schema;
   };
 
+  /** The text type an operation declares for an error status where it declares no JSON (`text/plain` of a string), if it does. */
+  const errorTextOf = (operation: FuzzOperation, status: number): string | undefined => {
+    const responses = prismOperations.get(operation.operationId)?.responses ?? [];
+    const response =
+      responses.find(candidate => candidate.code === String(status)) ??
+      responses.find(candidate => candidate.code.toUpperCase() === `${String(status)[0] ?? ''}XX`) ??
+      responses.find(candidate => candidate.code === 'default');
+    if (response?.contents?.some(content => /json/i.test(content.mediaType) && content.schema !== undefined) === true) return undefined;
+    return response?.contents?.find(content => /^text\//i.test(content.mediaType))?.mediaType;
+  };
+
   const check: AnswerChecks['check'] = (request, answer, control) => {
     const problems: string[] = [];
     const { status } = answer;
@@ -70,6 +81,13 @@ export function createAnswerChecks(document: PetstoreDocument, operations: reado
     const schema = operation && !admin ? errorSchemaOf(operation, status) : undefined;
     // A forced or scripted response the document declares without a body has none.
     if ((control === 'forced' || control === 'override') && answer.body === undefined && declared && schema === undefined) return problems;
+    // An error declared as text is the mock's sentence, in that type.
+    const text = operation && !admin ? errorTextOf(operation, status) : undefined;
+    if (text !== undefined) {
+      if (answer.headers['content-type'] !== text) problems.push(`an error of Content-Type ${answer.headers['content-type'] ?? '(none)'} where ${text} is declared`);
+      if ((answer.body ?? '').trim() === '' || (answer.body ?? '').startsWith('{')) problems.push(`an error declared as text answered ${answer.body ?? '(none)'}`);
+      return problems;
+    }
     let body: unknown;
     try {
       body = JSON.parse(answer.body ?? '');
@@ -163,7 +181,9 @@ export function readPathRecords(engine: Engine, operation: FuzzOperation | undef
     const holds = property === undefined ? undefined : later?.record?.[property];
     if (earlier && later && property !== undefined && String(holds) !== earlier.value) misplaced = `${later.name} ${later.value} belongs to ${earlier.name} ${String(holds)}, not ${earlier.value}`;
   }
-  return { allExist, misplaced };
+  // A read of the record another holds the key of (`/todoItems/{id}/assignee`) names that record by no path segment: whether it exists is not read here.
+  const readsHeld = engine.document.resources.plans.get(operation.operationId)?.parents.some(parent => parent.holds?.one === true) === true;
+  return { allExist: allExist && !readsHeld, misplaced };
 }
 
 function decodeSegment(segment: string): string | undefined {

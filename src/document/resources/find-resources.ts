@@ -108,6 +108,8 @@ export interface OperationPlan {
     readonly schema?: JsonSchema;
     readonly envelope?: string;
     readonly besideEnvelope?: JsonSchema;
+    /** The envelope may hold `null`: a record another holds no key of is answered so (JSON:API's empty to-one). */
+    readonly nullableEnvelope?: true;
     readonly links?: JsonSchema;
   };
   /** The one property of the request body the record is sent in (`{"article": {...}}`). */
@@ -568,7 +570,7 @@ function recordOf(schema: JsonSchema | undefined, names: { name: string; singula
 }
 
 /** How an answer holds the resource's record, where it does: as itself, in an envelope, beside links. */
-function answeredRecord(schema: JsonSchema | undefined, names: { name: string; singular: string }, isRecord: (schema: JsonSchema) => boolean): { envelope?: string; besideEnvelope?: JsonSchema; links?: JsonSchema } | undefined {
+function answeredRecord(schema: JsonSchema | undefined, names: { name: string; singular: string }, isRecord: (schema: JsonSchema) => boolean): { envelope?: string; besideEnvelope?: JsonSchema; nullableEnvelope?: true; links?: JsonSchema } | undefined {
   if (schema === undefined) return undefined;
   if (isRecord(schema)) return {};
   const envelope = envelopeOf(schema, names);
@@ -579,6 +581,7 @@ function answeredRecord(schema: JsonSchema | undefined, names: { name: string; s
   return {
     ...(envelope !== undefined && { envelope: envelope.property }),
     ...(envelope?.beside !== undefined && { besideEnvelope: envelope.beside }),
+    ...(envelope?.nullable === true && { nullableEnvelope: true as const }),
     ...(beside !== undefined && { links: beside.links }),
   };
 }

@@ -7,7 +7,7 @@ import { mergeAllOf, typeIncludes, type JsonSchema } from '../json-schema.js';
  * be an object with properties (a part written `allOf: [X]` is X itself); `beside` is what stands next to
  * it (its `required` kept), to be generated.
  */
-export function envelopeOf(schema: JsonSchema | undefined, collection: { readonly name: string; readonly singular: string }): { property: string; inner: JsonSchema; beside?: JsonSchema } | undefined {
+export function envelopeOf(schema: JsonSchema | undefined, collection: { readonly name: string; readonly singular: string }): { property: string; inner: JsonSchema; beside?: JsonSchema; nullable?: true } | undefined {
   if (schema === undefined || typeIncludes(schema, 'array')) return undefined;
   const merged = mergeAllOf(schema);
   const names = new Set([normalized(collection.name), normalized(collection.singular), 'data']);
@@ -19,9 +19,12 @@ export function envelopeOf(schema: JsonSchema | undefined, collection: { readonl
   const [property, written] = only;
   const inner = soleAllOfPart(written);
   if (typeIncludes(inner, 'array') || Object.keys(mergeAllOf(inner).properties ?? {}).length === 0) return undefined;
-  if (others.length === 0) return { property, inner };
+  // `data: null` allowed (a to-one relationship that names nothing).
+  // As Prism reads OpenAPI 3.0's `nullable`: beside a `type` only (`{allOf: [...], nullable: true}` takes no null there).
+  const nullable = (written.nullable === true && written.type !== undefined) || typeIncludes(written, 'null') ? ({ nullable: true } as const) : {};
+  if (others.length === 0) return { property, inner, ...nullable };
   const required = (merged.required ?? []).filter(name => others.some(([other]) => other === name));
-  return { property, inner, beside: { type: 'object', properties: Object.fromEntries(others), ...(required.length > 0 && { required }) } };
+  return { property, inner, beside: { type: 'object', properties: Object.fromEntries(others), ...(required.length > 0 && { required }) }, ...nullable };
 }
 
 /** `X` for a schema written `allOf: [X]` and nothing else of substance (as generators write a `$ref` with a sibling; `nullable` aside: the record it names is X); else the schema. */

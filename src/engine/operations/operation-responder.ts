@@ -17,7 +17,7 @@ import { createPresenter, createRecordUrls } from './record-views.js';
 import type { BodyOnUse } from '../http/index.js';
 import { typedFormValue } from './form-values.js';
 import type { JournalProblem } from '../journal/index.js';
-import { createErrorShapes, errorResponse, createDeclaredAnswers, jsonResponse } from '../responses/index.js';
+import { absoluteLocation, createErrorShapes, errorResponse, createDeclaredAnswers, jsonResponse } from '../responses/index.js';
 
 /** Which of the mock's controls made an answer, for the journal: null for the API's own behaviour. */
 export type AnswerControl = 'forced' | 'fault' | 'override' | null;
@@ -276,17 +276,17 @@ export function createOperationResponder(options: OperationResponderOptions) {
     overrides.use(override);
     context.control = 'override';
     if (override.delay !== undefined && context.controls.delay === undefined) context.delay = override.delay;
-    if (override.body !== undefined) return withEngineHeaders(operation, jsonResponse(override.status, override.body), request);
+    if (override.body !== undefined) return withEngineHeaders(operation, jsonResponse(override.status, override.body), request, context.origin);
     const controls: RequestControls = { code: override.status, ...(override.example !== undefined && { example: override.example }) };
     return fromDocument(operation, request, context, controls, `Scripted by override ${override.id}`);
   };
 
   const fromDocument = (operation: IHttpOperation, request: IHttpRequest, context: RequestContext, controls: RequestControls, cause: string): IHttpResponse =>
-    withEngineHeaders(operation, forceResponse(mockerOf(context), operation, request, controls, String(options.seed), cause), request);
+    withEngineHeaders(operation, forceResponse(mockerOf(context), operation, request, controls, String(options.seed), cause), request, context.origin);
 
   /** An operation the store does not keep: its example, else a body generated from its schema, by Prism's mocker. */
   const answerByDocument = (operation: IHttpOperation, request: IHttpRequest, context: RequestContext): IHttpResponse =>
-    withEngineHeaders(operation, answerFromDocument(mockerOf(context), operation, request, String(options.seed)), request);
+    withEngineHeaders(operation, answerFromDocument(mockerOf(context), operation, request, String(options.seed)), request, context.origin);
 
   const mockerOf = (context: RequestContext): NonNullable<RequestContext['mocker']> => {
     if (!context.mocker) throw new Error('[petstore-mock] An answer from the document came before Prism\'s mocker was loaded.');
@@ -294,11 +294,14 @@ export function createOperationResponder(options: OperationResponderOptions) {
   };
 
   /** Headers the engine sends with such an answer, instead of Prism's placeholders: Location, the bearer challenge, Retry-After. */
-  const withEngineHeaders = (operation: IHttpOperation, response: IHttpResponse, request: IHttpRequest): IHttpResponse => {
+  const withEngineHeaders = (operation: IHttpOperation, response: IHttpResponse, request: IHttpRequest, origin: string | undefined): IHttpResponse => {
     const headers: Record<string, string> = {};
     for (const [name, value] of Object.entries(response.headers ?? {})) headers[name.toLowerCase()] = value;
     const plan = plans.get(operation.iid ?? '');
-    if (plan?.role === 'create') Object.assign(headers, locationOf(response.body, resourceOf(plan.resource), urlOf, plan.success.envelope, readPathParameters(operation, request.url.path)));
+    if (plan?.role === 'create') {
+      const { location } = locationOf(response.body, resourceOf(plan.resource), urlOf, plan.success.envelope, readPathParameters(operation, request.url.path));
+      if (location !== undefined) headers['location'] = absoluteLocation(operation, response.statusCode, location, origin);
+    }
     const challenge = response.statusCode === 401 ? challengeFor(operation) : undefined;
     if (challenge !== undefined) headers['www-authenticate'] = challenge;
     if (response.statusCode === 503) headers['retry-after'] = String(FAULT_RETRY_AFTER_SECONDS);

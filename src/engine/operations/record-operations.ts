@@ -128,7 +128,7 @@ export const recordOperations: Readonly<Record<RecordRole, RecordHandler>> = {
   },
 
   read(input) {
-    return withRecord(input, record => jsonResponse(input.plan.success.status, answeredRecord(input, record)));
+    return nothingHeld(input) ?? withRecord(input, record => jsonResponse(input.plan.success.status, answeredRecord(input, record)));
   },
 
   replace(input) {
@@ -181,6 +181,23 @@ export const recordOperations: Readonly<Record<RecordRole, RecordHandler>> = {
 
   'remove-from-part': input => changePartItems(input, (held, sent) => held.filter(item => !sent.some(each => sameItem(each, item)))),
 };
+
+/**
+ * The answer to a read of the one record a parent holds the key of (`/todoItems/{id}/assignee`) where
+ * the parent exists and holds none (`relationships.assignee.data: null`, or the key of a record since
+ * deleted) and the answer may say so:
+ * its envelope `null`, what stands beside it generated. Undefined otherwise (the record is looked up).
+ */
+function nothingHeld(input: RecordInput): IHttpResponse | undefined {
+  const holder = input.plan.parents.find(parent => parent.holds?.one === true);
+  const { envelope, besideEnvelope, nullableEnvelope } = input.plan.success;
+  if (holder === undefined || input.plan.keyParameter !== undefined || envelope === undefined || nullableEnvelope !== true || findMissingParent(input) !== undefined) return undefined;
+  // A key of a record since deleted names nothing either.
+  const key = heldKey(input, holder);
+  if (key !== undefined && input.storeOf(input.resource.name).get(key) !== undefined) return undefined;
+  const beside = besideEnvelope === undefined ? {} : fakeObject(besideEnvelope, { faker: createPetFaker(input.seed), now: new Date(0) }, { every: false });
+  return jsonResponse(input.plan.success.status, { ...beside, [envelope]: null });
+}
 
 /** The key of the one record a parent named by the path holds (`relationships.owner.data.id`). */
 function heldKey(input: Pick<RecordLookup, 'pathParameters' | 'storeOf' | 'resourceOf' | 'resource'>, parent: OperationPlan['parents'][number]): RecordKey | undefined {

@@ -1,3 +1,4 @@
+import { readServerOrigin } from '../../document/base-path.js';
 import type { IHttpRequest } from '@stoplight/prism-http';
 import type { HttpMethod } from '@stoplight/types';
 import { findSessionIdProblem, SESSION_HEADER, SESSION_OPENED_HEADER, type SessionRegistry } from '../../sessions/index.js';
@@ -116,10 +117,19 @@ function readApiRequest(runtime: DocumentRuntime, services: ApiRequestServices, 
     control: null,
     problems: [],
   };
-  const origin = originOf(request.url, headers['host']);
+  const origin = originOf(request.url, headers['host']) ?? serverOriginOf(runtime.document);
   if (origin !== undefined) context.origin = origin;
   const identities = requestIdentities(prismMethod, prismRequest.url.path, search, headers, body.kind !== 'none', runtime.credentialNames);
   return { path, typedPath, prismRequest, context, body, identities };
+}
+
+const serverOrigins = new WeakMap<DocumentRuntime['document'], string | null>();
+
+/** The origin of the document's first server, where it names one: where a request without a `Host` (an engine called directly) was meant to go. */
+function serverOriginOf(document: DocumentRuntime['document']): string | undefined {
+  let origin = serverOrigins.get(document);
+  if (origin === undefined) serverOrigins.set(document, (origin = readServerOrigin(document.source) ?? null));
+  return origin ?? undefined;
 }
 
 /** The origin a request was sent to: its URL's, where absolute (MSW), else `http://` and its `Host` (a host and port, nothing else). */

@@ -35,7 +35,7 @@ export function createDeclaredAnswers(seed: number, engineHeaders: (operationId:
     let absoluteLocation = false;
     for (const header of declared.headers ?? []) {
       const name = header.name.toLowerCase();
-      if (name === 'location' && ['uri', 'url', 'iri'].includes(String((header.schema as JsonSchema | undefined)?.format))) absoluteLocation = true;
+      if (name === 'location' && ABSOLUTE_FORMATS.has(String((header.schema as JsonSchema | undefined)?.format))) absoluteLocation = true;
       if (header.required !== true || added.has(name) || name === 'content-type' || name === 'location') continue;
       if (name === 'etag') entityTag = true;
       else generated.set(name, headerValue(header.schema as JsonSchema | undefined, name, seed));
@@ -61,6 +61,15 @@ export function createDeclaredAnswers(seed: number, engineHeaders: (operationId:
     return { ...response, headers };
   };
 }
+
+/** `location` as the response declared for the status asks: under `origin` where it declares the header an absolute URI (`format: uri`), else as it is. */
+export function absoluteLocation(operation: IHttpOperation, status: number, location: string, origin: string | undefined): string {
+  if (origin === undefined || !location.startsWith('/')) return location;
+  const header = declaredResponse(operation, status)?.headers?.find(each => each.name.toLowerCase() === 'location');
+  return ABSOLUTE_FORMATS.has(String((header?.schema as JsonSchema | undefined)?.format)) ? `${origin}${location}` : location;
+}
+
+const ABSOLUTE_FORMATS = new Set(['uri', 'url', 'iri']);
 
 /** The response declared for a status: by its code, else its range (`2XX`), else `default`. */
 function declaredResponse(operation: IHttpOperation, status: number): IHttpOperationResponse | undefined {

@@ -14,6 +14,8 @@ interface DeclaredError {
   readonly schema: JsonSchema;
   /** With its `$ref`s resolved, to shape a body by (read when the mock's `Error` does not fit). */
   readonly resolved: () => JsonSchema;
+  /** Declared as text (`text/plain`, a string): the mock's message is the body. */
+  readonly text?: true;
 }
 
 /** Properties that carry the mock's sentence, most specific first. */
@@ -41,6 +43,7 @@ export function createErrorShapes(document: PetstoreDocument, seed: number): (op
     const target = declaredFor(operationId, response.statusCode);
     if (target === undefined) return response;
     const body = response.body as { code: string; message: string; status: number };
+    if (target.text === true) return { ...response, headers: { ...response.headers, 'content-type': target.mediaType }, body: body.message };
     // The mock's Error as it is, where the declared schema takes it and names its `message`, in plain JSON;
     // a problem (`application/problem+json`, `title`/`detail`) is shaped even where its schema requires nothing.
     if (/^application\/json$/i.test(target.mediaType) && namesMessage(target.schema) && fits(body, target.schema)) return response;
@@ -71,6 +74,9 @@ function findDeclaredError(document: PetstoreDocument, operationId: string, stat
     responses.find(candidate => candidate.code.toUpperCase() === range) ??
     responses.find(candidate => candidate.code === 'default');
   const content = response?.contents?.find(candidate => /json/i.test(candidate.mediaType) && candidate.schema !== undefined);
+  // Declared only as text (`text/plain` of a string, as .NET and Spring write a plain error): the message, as text.
+  const text = content === undefined ? response?.contents?.find(candidate => /^text\//i.test(candidate.mediaType) && (candidate.schema === undefined || typeIncludes(candidate.schema as JsonSchema, 'string'))) : undefined;
+  if (text !== undefined) return { mediaType: text.mediaType, schema: { type: 'string' }, resolved: () => ({ type: 'string' }), text: true };
   if (!content?.schema || response === undefined) return undefined;
   const schema = content.schema as JsonSchema;
   const { mediaType } = content;

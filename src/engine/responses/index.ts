@@ -1,4 +1,4 @@
 // The API's Error body and its codes, and the response shapes the engine answers.
 export { errorResponse, isMockError, jsonResponse, toMockResponse } from './responses.js';
 export { createErrorShapes } from './document-errors.js';
-export { createDeclaredAnswers } from './declared-answer.js';
+export { absoluteLocation, createDeclaredAnswers } from './declared-answer.js';

@@ -32,7 +32,8 @@ export function toMockResponse(output: IHttpResponse, operationId?: string): Moc
   const headers: Record<string, string> = {};
   for (const [name, value] of Object.entries(output.headers ?? {})) headers[name.toLowerCase()] = value;
   const response: MockResponse = { status: output.statusCode, headers };
-  if (output.body !== undefined) response.body = jsonText(output.body);
+  // A string in a text type (`text/plain`) is its own text; anything else is written as JSON.
+  if (output.body !== undefined) response.body = typeof output.body === 'string' && /^text\//i.test(headers['content-type'] ?? '') ? output.body : jsonText(output.body);
   if (operationId !== undefined) response.operationId = operationId;
   return response;
 }
