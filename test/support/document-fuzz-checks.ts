@@ -183,7 +183,7 @@ export function readPathRecords(engine: Engine, operation: FuzzOperation | undef
   }
   // A read of the record another holds the key of (`/todoItems/{id}/assignee`) names that record by no path segment: whether it exists is not read here.
   const readsHeld = engine.document.resources.plans.get(operation.operationId)?.parents.some(parent => parent.holds?.one === true) === true;
-  return { allExist: allExist && !readsHeld, misplaced };
+  return { allExist: readsHeld ? false : allExist, misplaced };
 }
 
 function decodeSegment(segment: string): string | undefined {
