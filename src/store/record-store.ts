@@ -92,6 +92,13 @@ export interface RecordStore {
    * pets read before are the same, and so is every page that was full (as many pets as its limit).
    */
   readonly rewrites: number;
+  /**
+   * A number that changes whenever the records whose `property` is `value` change (one added,
+   * removed, put back or changed): the same number, the same records in the same order, as frozen
+   * objects (a changed record is a new one). Made from the property's index (made now when there is
+   * none); undefined when the budget has no room for it, or `value` is an object.
+   */
+  versionOf(property: string, value: unknown): number | undefined;
   /** True when the last page `view` gave was full, as many pets as its limit: pets created since cannot be in it. */
   readonly lastPageFull: boolean;
   /**
@@ -173,6 +180,8 @@ export function createPetStore(options: RecordStoreOptions = {}): RecordStore {
    */
   const indexes = new Map<string, PropertyIndex>();
   let indexBytes = 0;
+  // Every version a value's records are given, in this store: never the same twice, so a version read before an index was let go never matches one after.
+  let lastVersion = 0;
   const firstId = (): number => shape.idBounds?.minimum ?? 1;
   const lastId = (): number => shape.idBounds?.maximum ?? Number.MAX_SAFE_INTEGER;
   const count = (id: RecordKey, bytes: number): void => {
@@ -205,7 +214,9 @@ export function createPetStore(options: RecordStoreOptions = {}): RecordStore {
     }
     const bytes = pets.size * INDEX_ENTRY_BYTES + buckets.size * INDEX_BUCKET_BYTES;
     if (budget && !budget.fits(bytes)) return undefined;
-    const index: PropertyIndex = { buckets, bytes };
+    const versions = new Map<unknown, number>();
+    for (const value of buckets.keys()) versions.set(value, ++lastVersion);
+    const index: PropertyIndex = { buckets, versions, emptyVersion: ++lastVersion, bytes };
     indexes.set(property, index);
     indexBytes += bytes;
     budget?.add(bytes);
@@ -227,6 +238,7 @@ export function createPetStore(options: RecordStoreOptions = {}): RecordStore {
       const added = INDEX_ENTRY_BYTES + (bucket === undefined ? INDEX_BUCKET_BYTES : 0);
       if (bucket === undefined) index.buckets.set(value, new Set([key]));
       else bucket.add(key);
+      index.versions.set(value, ++lastVersion);
       index.bytes += added;
     }
     indexBytes += bytes;
@@ -241,8 +253,9 @@ export function createPetStore(options: RecordStoreOptions = {}): RecordStore {
       let given = INDEX_ENTRY_BYTES;
       if (bucket.size === 0) {
         index.buckets.delete(value);
+        index.versions.delete(value);
         given += INDEX_BUCKET_BYTES;
-      }
+      } else index.versions.set(value, ++lastVersion);
       index.bytes -= given;
       indexBytes -= given;
       budget?.add(-given);
@@ -303,10 +316,16 @@ export function createPetStore(options: RecordStoreOptions = {}): RecordStore {
   reset();
   // Undoes of the changes made since `track`, latest last; undefined when nothing tracks.
   let undoes: (() => void)[] | undefined;
-  /** Lets go of each index whose property `after` holds another value than `before`: the record would move to the middle of another value's set. */
+  /**
+   * A record changed in its place, from `before` to `after`: a new version of its value's records in
+   * each index where it keeps its value; each index where it holds another value is let go (the
+   * record would move to the middle of another value's set).
+   */
   const changeIndexedValues = (before: Pet, after: Pet): void => {
-    for (const property of [...indexes.keys()]) {
-      if ((before as unknown as Record<string, unknown>)[property] !== (after as unknown as Record<string, unknown>)[property]) dropIndex(property);
+    for (const [property, index] of [...indexes]) {
+      const value = (before as unknown as Record<string, unknown>)[property];
+      if (value !== (after as unknown as Record<string, unknown>)[property]) dropIndex(property);
+      else if (index.versions.has(value)) index.versions.set(value, ++lastVersion);
     }
   };
   /** Puts `pet` back under `id`, holding `bytes` of its own, before the record `next` (the end when undefined). */
@@ -509,6 +528,11 @@ export function createPetStore(options: RecordStoreOptions = {}): RecordStore {
     get rewrites() {
       return rewrites;
     },
+    versionOf(property, value) {
+      if (!isPlainValue(value)) return undefined;
+      const index = indexOf(property);
+      return index && (index.versions.get(value) ?? index.emptyVersion);
+    },
     get lastPageFull() {
       return lastPageFull;
     },
@@ -535,6 +559,9 @@ export function createPetStore(options: RecordStoreOptions = {}): RecordStore {
 /** One property's index: the keys of the records holding each value, in the store's order, and the bytes counted for it. */
 interface PropertyIndex {
   readonly buckets: Map<unknown, Set<RecordKey>>;
+  /** The version of each value's records (see `RecordStore.versionOf`); of a value no record holds, `emptyVersion`. */
+  readonly versions: Map<unknown, number>;
+  readonly emptyVersion: number;
   bytes: number;
 }
 

@@ -23,15 +23,30 @@ function pagesBothWays(store: RecordStore, limit = Number.POSITIVE_INFINITY): { 
 }
 
 describe("a store's index by foreign key", () => {
-  it('gives the same pages as a scan of the store after every kind of write, undone or kept, in any order', () => {
+  it('gives the same pages as a scan of the store after every kind of write, undone or kept, in any order, and a new version of a value\'s records whenever they change', () => {
     const store = childStore();
     const random = createRandom(28);
     const pick = <T>(values: readonly T[]): T => values[Math.floor(random() * values.length)] as T;
     const ids = (): number[] => store.view({ limit: Number.POSITIVE_INFINITY }).map(record => record.id);
+    // Each version given, with the records it was given for: the same version again must mean the same records, the same objects.
+    const pagesByVersion = new Map<number, readonly unknown[]>();
+    const expectVersionsTrue = (when: string): void => {
+      for (const parent of PARENTS) {
+        const version = store.versionOf('ownerId', parent);
+        const page = store.view({ limit: Number.POSITIVE_INFINITY, where: { ownerId: parent } });
+        if (version === undefined) throw new Error('The store kept no index within an unlimited budget.');
+        const earlier = pagesByVersion.get(version);
+        if (earlier) {
+          expect(page.length, `${when}: owner ${parent}`).toBe(earlier.length);
+          page.forEach((record, index) => expect(record, `${when}: owner ${parent}`).toBe(earlier[index]));
+        } else pagesByVersion.set(version, page);
+      }
+    };
     for (let step = 0; step < 600; step++) {
       // The index is made by the first page that asks for a parent's records, then kept through the writes below.
       const { scanned, indexed } = pagesBothWays(store, step % 4 === 0 ? 2 : Number.POSITIVE_INFINITY);
       expect(indexed, `after step ${step}`).toEqual(scanned);
+      expectVersionsTrue(`after step ${step}`);
       const tracking = random() < 0.3 ? store.track() : undefined;
       const draw = random();
       if (draw < 0.35 && !store.isFull) store.create({ name: `New ${step}`, categoryId: 1, ownerId: pick(PARENTS) } as never);
@@ -47,6 +62,7 @@ describe("a store's index by foreign key", () => {
         // A write's answer reads pages before the write is kept or undone (an owner's embedded pets): the index is made or used between.
         const between = pagesBothWays(store);
         expect(between.indexed, `during step ${step}`).toEqual(between.scanned);
+        expectVersionsTrue(`during step ${step}`);
       }
       if (tracking && random() < 0.6) tracking.undo();
       else tracking?.keep();
