@@ -19,17 +19,27 @@ export function createRecordUrls(document: PetstoreDocument): (resource: Resourc
     for (const parent of plan.parents) if (parent.foreignKey !== undefined) fills.set(parent.parameter, parent.foreignKey);
     if (fills.size === plan.parents.length && !parametersOf.has(operation.path)) parametersOf.set(operation.path, fills);
   }
+  // Paths nested under fewest parents first: `/pets/{petId}` before `/owners/{ownerId}/pets/{petId}`; each with the parameter of its record's key. Once per resource: a create asks on every answer.
+  const pathsOf = new Map<Resource, { path: string; fills: Map<string, string>; parameter: string }[]>();
+  const itemPathsOf = (resource: Resource): { path: string; fills: Map<string, string>; parameter: string }[] => {
+    let paths = pathsOf.get(resource);
+    if (paths === undefined) {
+      paths = [...resource.itemPaths]
+        .sort((a, b) => a.split('{').length - b.split('{').length)
+        .flatMap(path => {
+          const fills = parametersOf.get(path);
+          return fills ? [{ path, fills, parameter: /\{([^}]+)\}$/.exec(path)?.[1] ?? '' }] : [];
+        });
+      pathsOf.set(resource, paths);
+    }
+    return paths;
+  };
   return (resource, record, given = {}) => {
     const key = record[resource.key.property];
     if (typeof key !== 'string' && typeof key !== 'number') return undefined;
-    // Paths nested under fewest parents first: `/pets/{petId}` before `/owners/{ownerId}/pets/{petId}`.
-    const paths = [...resource.itemPaths].sort((a, b) => a.split('{').length - b.split('{').length);
-    for (const path of paths) {
-      const fills = parametersOf.get(path);
-      if (!fills) continue;
-      const values = [...fills].map(([parameter, property]) => [parameter, record[property]] as const);
+    for (const { path, fills, parameter } of itemPathsOf(resource)) {
+      const values = [...fills].map(([filled, property]) => [filled, record[property]] as const);
       if (values.some(([, value]) => value === undefined)) continue;
-      const parameter = /\{([^}]+)\}$/.exec(path)?.[1] ?? '';
       let url = path.replace(`{${parameter}}`, encodeURIComponent(String(key)));
       for (const [name, value] of values) url = url.replace(`{${name}}`, encodeURIComponent(String(value)));
       // A segment that names no parent (`/{realm}/clients/{id}`): the value the request gave it.
