@@ -92,6 +92,13 @@ export interface RecordStore {
    * pets read before are the same, and so is every page that was full (as many pets as its limit).
    */
   readonly rewrites: number;
+  /**
+   * A number that changes whenever the records whose `property` is `value` change (one added,
+   * removed, put back or changed): the same number, the same records in the same order, as frozen
+   * objects (a changed record is a new one). Made from the property's index (made now when there is
+   * none); undefined when the budget has no room for it, or `value` is an object.
+   */
+  versionOf(property: string, value: unknown): number | undefined;
   /** True when the last page `view` gave was full, as many pets as its limit: pets created since cannot be in it. */
   readonly lastPageFull: boolean;
   /**
@@ -131,6 +138,13 @@ export class KeyTakenError extends Error {
 }
 
 const NO_SHAPE: PetShape = {};
+/**
+ * What one record's key in an index holds (its slot in its value's set, estimated heap), and what
+ * one value's set holds besides: counted against the budget with the records, as a client makes
+ * an index grow by creating records.
+ */
+export const INDEX_ENTRY_BYTES = 32;
+export const INDEX_BUCKET_BYTES = 160;
 /** Draws of a new key tried before the record's number is added to one. */
 const KEY_DRAWS = 8;
 
@@ -156,6 +170,18 @@ export function createPetStore(options: RecordStoreOptions = {}): RecordStore {
   let revision = 0;
   let rewrites = 0;
   let lastPageFull = false;
+  /**
+   * By property a page was asked to match (`ownerId` of an owner's pets, `lastName`): the keys of
+   * the records holding each value, in the store's order. Made on the first page that matches that
+   * property (one scan), then kept on every write, so that a page of the records of one value (an
+   * owner's embedded pets, `/owners/{id}/pets`) reads those records only, not the whole store. A
+   * write that would put a record elsewhere than last in its value's set (an update that changes
+   * the value, an undone removal put back in its place) lets that index go, to be made again.
+   */
+  const indexes = new Map<string, PropertyIndex>();
+  let indexBytes = 0;
+  // Every version a value's records are given, in this store: never the same twice, so a version read before an index was let go never matches one after.
+  let lastVersion = 0;
   const firstId = (): number => shape.idBounds?.minimum ?? 1;
   const lastId = (): number => shape.idBounds?.maximum ?? Number.MAX_SAFE_INTEGER;
   const count = (id: RecordKey, bytes: number): void => {
@@ -165,7 +191,78 @@ export function createPetStore(options: RecordStoreOptions = {}): RecordStore {
     storedBytes += change;
     budget?.add(change);
   };
+  const dropIndex = (property: string): void => {
+    const index = indexes.get(property);
+    if (index === undefined) return;
+    indexes.delete(property);
+    indexBytes -= index.bytes;
+    budget?.add(-index.bytes);
+  };
+  const dropIndexes = (): void => {
+    for (const property of [...indexes.keys()]) dropIndex(property);
+  };
+  /** The index of `property`, made now from every record when there is none; undefined when the budget has no room for it. */
+  const indexOf = (property: string): PropertyIndex | undefined => {
+    const found = indexes.get(property);
+    if (found !== undefined) return found;
+    const buckets = new Map<unknown, Set<RecordKey>>();
+    for (const [key, pet] of pets) {
+      const value = (pet as unknown as Record<string, unknown>)[property];
+      const bucket = buckets.get(value);
+      if (bucket === undefined) buckets.set(value, new Set([key]));
+      else bucket.add(key);
+    }
+    const bytes = pets.size * INDEX_ENTRY_BYTES + buckets.size * INDEX_BUCKET_BYTES;
+    if (budget && !budget.fits(bytes)) return undefined;
+    const versions = new Map<unknown, number>();
+    for (const value of buckets.keys()) versions.set(value, ++lastVersion);
+    const index: PropertyIndex = { buckets, versions, emptyVersion: ++lastVersion, bytes };
+    indexes.set(property, index);
+    indexBytes += bytes;
+    budget?.add(bytes);
+    return index;
+  };
+  /** Adds the record last stored (after every other) to each index; lets them all go when the budget has no room for its entries. */
+  const indexLast = (key: RecordKey, pet: Pet): void => {
+    if (indexes.size === 0) return;
+    const record = pet as unknown as Record<string, unknown>;
+    let bytes = 0;
+    for (const [property, index] of indexes) bytes += INDEX_ENTRY_BYTES + (index.buckets.has(record[property]) ? 0 : INDEX_BUCKET_BYTES);
+    if (budget && !budget.fits(bytes)) {
+      dropIndexes();
+      return;
+    }
+    for (const [property, index] of indexes) {
+      const value = record[property];
+      const bucket = index.buckets.get(value);
+      const added = INDEX_ENTRY_BYTES + (bucket === undefined ? INDEX_BUCKET_BYTES : 0);
+      if (bucket === undefined) index.buckets.set(value, new Set([key]));
+      else bucket.add(key);
+      index.versions.set(value, ++lastVersion);
+      index.bytes += added;
+    }
+    indexBytes += bytes;
+    budget?.add(bytes);
+  };
+  const unindex = (key: RecordKey, pet: Pet): void => {
+    const record = pet as unknown as Record<string, unknown>;
+    for (const [property, index] of indexes) {
+      const value = record[property];
+      const bucket = index.buckets.get(value);
+      if (bucket === undefined || !bucket.delete(key)) continue;
+      let given = INDEX_ENTRY_BYTES;
+      if (bucket.size === 0) {
+        index.buckets.delete(value);
+        index.versions.delete(value);
+        given += INDEX_BUCKET_BYTES;
+      } else index.versions.set(value, ++lastVersion);
+      index.bytes -= given;
+      indexBytes -= given;
+      budget?.add(-given);
+    }
+  };
   const letGo = (): void => {
+    dropIndexes();
     revision += 1;
     rewrites += 1;
     budget?.add(-storedBytes);
@@ -219,10 +316,31 @@ export function createPetStore(options: RecordStoreOptions = {}): RecordStore {
   reset();
   // Undoes of the changes made since `track`, latest last; undefined when nothing tracks.
   let undoes: (() => void)[] | undefined;
+  /**
+   * A record changed in its place, from `before` to `after`: a new version of its value's records in
+   * each index where it keeps its value; each index where it holds another value is let go (the
+   * record would move to the middle of another value's set).
+   */
+  const changeIndexedValues = (before: Pet, after: Pet): void => {
+    for (const [property, index] of [...indexes]) {
+      const value = (before as unknown as Record<string, unknown>)[property];
+      if (value !== (after as unknown as Record<string, unknown>)[property]) dropIndex(property);
+      else if (index.versions.has(value)) index.versions.set(value, ++lastVersion);
+    }
+  };
   /** Puts `pet` back under `id`, holding `bytes` of its own, before the record `next` (the end when undefined). */
   const putBack = (id: RecordKey, pet: Pet, bytes: number, next: RecordKey | undefined): void => {
-    if (next === undefined || !pets.has(next)) pets.set(id, pet);
-    else {
+    const current = pets.get(id);
+    if (current !== undefined) {
+      // An update undone: in its place, as in each unchanged value's set.
+      changeIndexedValues(current, pet);
+      pets.set(id, pet);
+    } else if (next === undefined || !pets.has(next)) {
+      pets.set(id, pet);
+      indexLast(id, pet);
+    } else {
+      // In the middle of the store, so in the middle of its value's set: each index is made again when next asked.
+      dropIndexes();
       const entries = [...pets];
       pets.clear();
       for (const [key, each] of entries) {
@@ -265,6 +383,19 @@ export function createPetStore(options: RecordStoreOptions = {}): RecordStore {
     const found: Pet[] = [];
     const conditions = where === undefined ? [] : Object.entries(where);
     if (status !== undefined) conditions.push(['status', status]);
+    // The records of the first condition's value, from its index, when the value is one a map finds as `===` does.
+    const [first] = conditions;
+    const index = first !== undefined && isPlainValue(first[1]) ? indexOf(first[0]) : undefined;
+    if (first !== undefined && index !== undefined) {
+      const rest = conditions.slice(1);
+      for (const key of index.buckets.get(first[1]) ?? []) {
+        if (found.length >= limit) break;
+        const pet = pets.get(key) as Pet;
+        if (rest.length === 0 || rest.every(([name, value]) => (pet as unknown as Record<string, unknown>)[name] === value)) found.push(pet);
+      }
+      lastPageFull = found.length >= limit;
+      return found;
+    }
     // A page scans the store in order until it is full: a filter that few pets pass reads every pet,
     // so one condition (a list's usual filter) is compared in the loop itself, without a call per pet.
     const [only] = conditions;
@@ -310,11 +441,15 @@ export function createPetStore(options: RecordStoreOptions = {}): RecordStore {
       if (budget && !budget.fits(bytes)) refuseBytes(bytes, 'A new pet');
       pets.set(key, ordered);
       count(key, bytes);
+      indexLast(key, ordered);
       nextId += 1;
       revision += 1;
       undoes?.push(() => {
         // The id stays used: a later create takes the next one, as after a delete.
-        if (!pets.delete(key)) return;
+        const created = pets.get(key);
+        if (created === undefined) return;
+        unindex(key, created);
+        pets.delete(key);
         count(key, 0);
         revision += 1;
         rewrites += 1;
@@ -327,11 +462,12 @@ export function createPetStore(options: RecordStoreOptions = {}): RecordStore {
       const stored = deepFreeze(orderFields(copyPet(pet, shape.fields), shape.fields));
       const bytes = budget ? estimateBytes(stored) : 0;
       if (budget && !budget.fits(bytes - (ownBytes.get(id) ?? 0))) refuseBytes(bytes, `Pet ${id} as changed`);
+      const previous = pets.get(id) as Pet;
       if (undoes) {
-        const previous = pets.get(id) as Pet;
         const previousBytes = ownBytes.get(id) ?? 0;
         undoes.push(() => putBack(id, previous, previousBytes, undefined));
       }
+      changeIndexedValues(previous, stored);
       pets.set(id, stored);
       count(id, bytes);
       revision += 1;
@@ -354,7 +490,10 @@ export function createPetStore(options: RecordStoreOptions = {}): RecordStore {
         }
         undoes.push(() => putBack(id, previous, previousBytes, next));
       }
-      if (!pets.delete(id)) return false;
+      const removed = pets.get(id);
+      if (removed === undefined) return false;
+      unindex(id, removed);
+      pets.delete(id);
       count(id, 0);
       revision += 1;
       rewrites += 1;
@@ -365,13 +504,13 @@ export function createPetStore(options: RecordStoreOptions = {}): RecordStore {
       checkIds(given);
       const prepared = prepare(given, false);
       const bytes = prepared.reduce((sum, { bytes: each }) => sum + each, 0);
-      if (budget && !overBudget && !budget.fits(bytes - storedBytes)) refuseBytes(bytes, `${given.length} pets`);
+      if (budget && !overBudget && !budget.fits(bytes - storedBytes - indexBytes)) refuseBytes(bytes, `${given.length} pets`);
       hold(prepared);
     },
     reset,
     drop: letGo,
     get storedBytes() {
-      return storedBytes;
+      return storedBytes + indexBytes;
     },
     setInitialPets(pets) {
       initialPets = isDeeplyFrozen(pets) ? pets : pets.map(pet => copyPet(pet));
@@ -388,6 +527,11 @@ export function createPetStore(options: RecordStoreOptions = {}): RecordStore {
     },
     get rewrites() {
       return rewrites;
+    },
+    versionOf(property, value) {
+      if (!isPlainValue(value)) return undefined;
+      const index = indexOf(property);
+      return index && (index.versions.get(value) ?? index.emptyVersion);
     },
     get lastPageFull() {
       return lastPageFull;
@@ -410,6 +554,20 @@ export function createPetStore(options: RecordStoreOptions = {}): RecordStore {
       };
     },
   };
+}
+
+/** One property's index: the keys of the records holding each value, in the store's order, and the bytes counted for it. */
+interface PropertyIndex {
+  readonly buckets: Map<unknown, Set<RecordKey>>;
+  /** The version of each value's records (see `RecordStore.versionOf`); of a value no record holds, `emptyVersion`. */
+  readonly versions: Map<unknown, number>;
+  readonly emptyVersion: number;
+  bytes: number;
+}
+
+/** A value a `Map` finds exactly where `===` would: not an object (`===` on a stored copy is never true), not NaN. */
+function isPlainValue(value: unknown): boolean {
+  return value === null || (typeof value !== 'object' && typeof value !== 'function' && !Number.isNaN(value));
 }
 
 /**

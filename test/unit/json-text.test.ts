@@ -17,11 +17,17 @@ describe('the JSON text of an answer’s body', () => {
       { code: 'x', message: 'y', status: 400 },
       'text',
       [[1, 2], deepFreeze([3, { a: null }])],
+      { content: [deepFreeze({ id: 1, pets: [{ id: 2 }] }), { id: 3 }], size: 2, skipped: undefined, call: () => 1, '"quoted"': [undefined], nested: { a: [1] } },
+      Object.assign(Object.create(null) as object, { b: [1], a: 'x' }),
+      { toJSON: () => 'own' },
+      { list: Object.assign([1], { toJSON: () => 'list' }) },
+      new Date(0),
+      { 2: 'two', 1: 'one', b: 'b' },
     ];
     for (const body of bodies) expect(jsonText(body)).toBe(JSON.stringify(body));
   });
 
-  it('reuses the text of a deep-frozen record, and serializes a changed (new) record afresh', () => {
+  it('reuses the text of a deep-frozen record, in a list or in a page object, and serializes a changed (new) record afresh', () => {
     const rex = deepFreeze({ id: 1, name: 'Rex' });
     expect(jsonText([rex])).toBe('[{"id":1,"name":"Rex"}]');
     const stringify = JSON.stringify;
@@ -35,6 +41,11 @@ describe('the JSON text of an answer’s body', () => {
       expect(calls).toBe(0);
       expect(jsonText([deepFreeze({ ...rex, name: 'Max' })])).toBe('[{"id":1,"name":"Max"}]');
       expect(calls).toBe(1);
+      // In a page: the page's facts serialized, the record's text reused.
+      calls = 0;
+      expect(jsonText({ content: [rex], total: 1 })).toBe('{"content":[{"id":1,"name":"Rex"}],"total":1}');
+      // Its names and its number only.
+      expect(calls).toBe(3);
     } finally {
       JSON.stringify = stringify;
     }

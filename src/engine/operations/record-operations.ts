@@ -557,6 +557,16 @@ function isDescending(plan: OperationPlan, query: ParameterValues): boolean {
   return asked === undefined ? order.first === 'descending' : asked === order.descending;
 }
 
+/** Each page shape's wrapper as its schema generates it with a seed: the same every time, so made once (Faker's set-up was a third of a page's time), and each page given a copy. */
+const generatedWrappers = new WeakMap<object, Map<number, Record<string, unknown>>>();
+function generatedWrapper(shape: Extract<ListShape, { kind: 'wrapped' }>, seed: number): Record<string, unknown> {
+  let bySeed = generatedWrappers.get(shape);
+  if (bySeed === undefined) generatedWrappers.set(shape, (bySeed = new Map<number, Record<string, unknown>>()));
+  let wrapper = bySeed.get(seed);
+  if (wrapper === undefined) bySeed.set(seed, (wrapper = fakeObject(shape.schema, { faker: createPetFaker(seed), now: new Date(0), assigned: true }, { every: false, skip: shape.items })));
+  return structuredClone(wrapper);
+}
+
 /** A wrapped page: the wrapper's schema generated, the records where it lists them, its page facts true. */
 function wrapPage(
   shape: Extract<ListShape, { kind: 'wrapped' }>,
@@ -573,7 +583,7 @@ function wrapPage(
     urls: Readonly<Record<'nextUrl' | 'previousUrl', string | null>>;
   },
 ): Record<string, unknown> {
-  const wrapper = fakeObject(shape.schema, { faker: createPetFaker(page.seed), now: new Date(0), assigned: true }, { every: false, skip: shape.items });
+  const wrapper = generatedWrapper(shape, page.seed);
   const size = page.size ?? Math.max(records.length, 1);
   const pageParameter = page.plan.paging.page;
   const first = pageParameter?.first ?? 0;

@@ -19,17 +19,27 @@ export function createRecordUrls(document: PetstoreDocument): (resource: Resourc
     for (const parent of plan.parents) if (parent.foreignKey !== undefined) fills.set(parent.parameter, parent.foreignKey);
     if (fills.size === plan.parents.length && !parametersOf.has(operation.path)) parametersOf.set(operation.path, fills);
   }
+  // Paths nested under fewest parents first: `/pets/{petId}` before `/owners/{ownerId}/pets/{petId}`; each with the parameter of its record's key. Once per resource: a create asks on every answer.
+  const pathsOf = new Map<Resource, { path: string; fills: Map<string, string>; parameter: string }[]>();
+  const itemPathsOf = (resource: Resource): { path: string; fills: Map<string, string>; parameter: string }[] => {
+    let paths = pathsOf.get(resource);
+    if (paths === undefined) {
+      paths = [...resource.itemPaths]
+        .sort((a, b) => a.split('{').length - b.split('{').length)
+        .flatMap(path => {
+          const fills = parametersOf.get(path);
+          return fills ? [{ path, fills, parameter: /\{([^}]+)\}$/.exec(path)?.[1] ?? '' }] : [];
+        });
+      pathsOf.set(resource, paths);
+    }
+    return paths;
+  };
   return (resource, record, given = {}) => {
     const key = record[resource.key.property];
     if (typeof key !== 'string' && typeof key !== 'number') return undefined;
-    // Paths nested under fewest parents first: `/pets/{petId}` before `/owners/{ownerId}/pets/{petId}`.
-    const paths = [...resource.itemPaths].sort((a, b) => a.split('{').length - b.split('{').length);
-    for (const path of paths) {
-      const fills = parametersOf.get(path);
-      if (!fills) continue;
-      const values = [...fills].map(([parameter, property]) => [parameter, record[property]] as const);
+    for (const { path, fills, parameter } of itemPathsOf(resource)) {
+      const values = [...fills].map(([filled, property]) => [filled, record[property]] as const);
       if (values.some(([, value]) => value === undefined)) continue;
-      const parameter = /\{([^}]+)\}$/.exec(path)?.[1] ?? '';
       let url = path.replace(`{${parameter}}`, encodeURIComponent(String(key)));
       for (const [name, value] of values) url = url.replace(`{${name}}`, encodeURIComponent(String(value)));
       // A segment that names no parent (`/{realm}/clients/{id}`): the value the request gave it.
@@ -44,10 +54,45 @@ export function createRecordUrls(document: PetstoreDocument): (resource: Resourc
   };
 }
 
-/** A record as answered: the arrays of child records its schema embeds (`Owner.pets`), from the session's stores; the record itself when it embeds none. */
+/** What a presentation read of one embedded collection: the records of one value of its foreign key (an owner's pets), at their version then. */
+interface EmbeddedRead {
+  readonly child: string;
+  /** The store read, by number: a presentation must not keep a dropped session's store alive. */
+  readonly storeNumber: number;
+  readonly foreignKey: string;
+  readonly key: unknown;
+  readonly version: number;
+}
+
+/** A record as answered (deeply frozen), and what it read. */
+interface Presentation {
+  readonly shown: unknown;
+  readonly reads: readonly EmbeddedRead[];
+}
+
+/**
+ * The last presentation of each stored record (frozen: a changed record is a new object), by
+ * resource (a new document's are new): given again while every embedded collection it read holds
+ * the same records (`RecordStore.versionOf`), in the same store. Held as long as the record is.
+ */
+const presentations = new WeakMap<Resource, WeakMap<object, Presentation>>();
+const storeNumbers = new WeakMap<RecordStore, number>();
+let lastStoreNumber = 0;
+function numberOf(store: RecordStore): number {
+  let number = storeNumbers.get(store);
+  if (number === undefined) storeNumbers.set(store, (number = ++lastStoreNumber));
+  return number;
+}
+
+/**
+ * A record as answered: the arrays of child records its schema embeds (`Owner.pets`), from the
+ * session's stores; the record itself when it embeds none. A stored record's presentation is given
+ * again while the records it embeds are unchanged, and is frozen: its JSON text is kept with it.
+ */
 export function createPresenter(document: PetstoreDocument, storeOf: (name: string) => RecordStore): (resource: Resource, record: Readonly<Record<string, unknown>>) => unknown {
   const { byName } = document.resources;
-  const present = (resource: Resource, record: Readonly<Record<string, unknown>>, depth: number): unknown => {
+  /** Undefined reads: a store kept no index (its budget was full), so the presentation cannot be checked later. Frozen where it is kept. */
+  const present = (resource: Resource, record: Readonly<Record<string, unknown>>, depth: number, trail: { reads: EmbeddedRead[] | undefined; freeze: boolean }): unknown => {
     if (resource.embeds.length === 0 || depth >= EMBEDDING_DEPTH) return record;
     const shown: Record<string, unknown> = {};
     const key = record[resource.key.property];
@@ -55,10 +100,41 @@ export function createPresenter(document: PetstoreDocument, storeOf: (name: stri
       const embed = resource.embeds.find(candidate => candidate.property === field);
       if (embed) {
         const child = byName.get(embed.child);
-        shown[field] = child ? storeOf(child.name).view({ limit: Number.POSITIVE_INFINITY, where: { [embed.foreignKey]: key } }).map(each => present(child, each as unknown as Record<string, unknown>, depth + 1)) : [];
+        if (child === undefined) {
+          shown[field] = trail.freeze ? Object.freeze([]) : [];
+          continue;
+        }
+        const store = storeOf(child.name);
+        if (trail.reads !== undefined) {
+          const version = store.versionOf(embed.foreignKey, key);
+          if (version === undefined) trail.reads = undefined;
+          else trail.reads.push({ child: child.name, storeNumber: numberOf(store), foreignKey: embed.foreignKey, key, version });
+        }
+        const records = store.view({ limit: Number.POSITIVE_INFINITY, where: { [embed.foreignKey]: key } }).map(each => present(child, each as unknown as Record<string, unknown>, depth + 1, trail));
+        shown[field] = trail.freeze ? Object.freeze(records) : records;
       } else if (record[field] !== undefined) shown[field] = record[field];
     }
+    return trail.freeze ? Object.freeze(shown) : shown;
+  };
+  const unchanged = (reads: readonly EmbeddedRead[]): boolean => {
+    for (const read of reads) {
+      const store = storeOf(read.child);
+      if (numberOf(store) !== read.storeNumber || store.versionOf(read.foreignKey, read.key) !== read.version) return false;
+    }
+    return true;
+  };
+  return (resource, record) => {
+    if (resource.embeds.length === 0) return record;
+    // A copy (a read's `get`) is presented afresh: only a stored record, frozen, is the same object next time.
+    if (!Object.isFrozen(record)) return present(resource, record, 0, { reads: undefined, freeze: false });
+    let kept = presentations.get(resource);
+    if (kept === undefined) presentations.set(resource, (kept = new WeakMap()));
+    const known = kept.get(record);
+    if (known !== undefined && unchanged(known.reads)) return known.shown;
+    const trail: { reads: EmbeddedRead[] | undefined; freeze: boolean } = { reads: [], freeze: true };
+    const shown = present(resource, record, 0, trail);
+    if (trail.reads !== undefined) kept.set(record, { shown, reads: trail.reads });
+    else kept.delete(record);
     return shown;
   };
-  return (resource, record) => present(resource, record, 0);
 }

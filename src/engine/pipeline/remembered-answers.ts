@@ -4,6 +4,7 @@ import type { RecordStore } from '../../store/index.js';
 import { isForced } from '../controls/index.js';
 import { sunsetOf, type RequestContext } from '../operations/index.js';
 import { createSegmentedMemory, PROTECTED_SHARE } from '../remembering/index.js';
+import type { Session } from '../../sessions/index.js';
 import type { MockResponse } from '../types.js';
 
 /** Answers remembered at most, across every session. */
@@ -18,10 +19,32 @@ const ENTRY_OVERHEAD_BYTES = 256;
 /** What one header holds besides its name's and value's characters. */
 const HEADER_OVERHEAD_BYTES = 48;
 
+/**
+ * Another store an answer read, as it was then: a parent's (`/owners/{ownerId}/pets` reads that the
+ * owner exists), which a create leaves as it was, or an embedded collection's (`Owner.pets`), which
+ * any change may change.
+ */
+interface StoreRead {
+  storeNumber: number;
+  revision: number;
+  rewrites: number;
+  /** True for an embedded collection: any change voids the answer. Else only a change but a create does. */
+  embedded: boolean;
+}
+
+/** The collections an operation's answer is made from: its own, its parents' (that they exist), those its records embed. */
+interface AnswerSources {
+  role: 'list' | 'read';
+  resource: string;
+  others: readonly { readonly resource: string; readonly embedded: boolean }[];
+}
+
 /** What an answer was made from, and the answer. */
 interface RememberedAnswer {
   /** The store it read (by number: a remembered answer must not keep a dropped session's store alive), and that store's revision then. */
   storeNumber: number;
+  /** The other stores it read (none for the Animal Store's pets). */
+  others: readonly StoreRead[];
   revision: number;
   /** The store's rewrites then (see `RecordStore.rewrites`). */
   rewrites: number;
@@ -85,10 +108,9 @@ export function rememberAnswers(document: PetstoreDocument, conditions: Remember
     if (number === undefined) storeNumbers.set(store, (number = ++lastStoreNumber));
     return number;
   };
-  // An answer that embeds another collection's records (`Owner.pets`) depends on more than the store it reads: never remembered.
-  // Answers are checked against the session's store of the first collection: not those of records kept apart by a segment (`/{realm}/…`), in stores of their own.
-  const keptApart = [...document.resources.plans.values()].some(plan => plan.resource === document.firstCollection.resource.name && plan.scope !== undefined);
-  const roles = document.firstCollection.resource.embeds.length > 0 || keptApart ? new Map<string, string>() : document.firstCollection.roles;
+  const sources = answerSources(document);
+  const primary = document.firstCollection.resource.name;
+  const storeIn = (session: Session, name: string): RecordStore => (name === primary ? session.store : (session.storeOf(name) ?? session.store));
   const goneFrom = new Map([...document.operations].map(([id, operation]) => [id, sunsetOf(operation)?.getTime() ?? Infinity]));
   const forget = (key: string, answer: RememberedAnswer): void => {
     answers.delete(key);
@@ -99,6 +121,18 @@ export function rememberAnswers(document: PetstoreDocument, conditions: Remember
   const forgetLeastValuable = (): void => {
     const first = answers.first();
     if (first) forget(...first);
+  };
+  /** Whether every other store the answer read is the same store, unchanged as its answer needs. */
+  const othersUnchanged = (session: Session, answer: RememberedAnswer): boolean => {
+    const sourcesOf = sources.get(answer.operationId);
+    if (sourcesOf === undefined) return answer.others.length === 0;
+    for (let index = 0; index < answer.others.length; index++) {
+      const read = answer.others[index] as StoreRead;
+      const other = storeIn(session, (sourcesOf.others[index] as AnswerSources['others'][number]).resource);
+      if (numberOf(other) !== read.storeNumber) return false;
+      if (other.revision !== read.revision && (read.embedded || !Number.isInteger(other.rewrites) || other.rewrites !== read.rewrites)) return false;
+    }
+    return true;
   };
   const mayRemember = (key: string | undefined, context: RequestContext): key is string =>
     key !== undefined &&
@@ -125,9 +159,11 @@ export function rememberAnswers(document: PetstoreDocument, conditions: Remember
         return undefined;
       }
       // The credentials passed when it was first answered (they are part of the key): its session is entered now, as then.
-      const { store } = context.enterSession().session;
+      const { session } = context.enterSession();
+      const sourcesOf = sources.get(answer.operationId);
+      const store = sourcesOf === undefined ? session.store : storeIn(session, sourcesOf.resource);
       const unchanged = store.revision === answer.revision || (answer.outlivesCreates && store.rewrites === answer.rewrites);
-      if (numberOf(store) !== answer.storeNumber || !unchanged) {
+      if (numberOf(store) !== answer.storeNumber || !unchanged || !othersUnchanged(session, answer)) {
         forget(key, answer);
         return undefined;
       }
@@ -138,21 +174,27 @@ export function rememberAnswers(document: PetstoreDocument, conditions: Remember
       if (!mayRemember(key, context)) return;
       const { operationId, session } = context;
       if (operationId === undefined || session === undefined || session.opened !== undefined) return;
-      const role = roles.get(operationId);
-      if ((role !== 'list' && role !== 'read') || response.status !== 200 || context.control !== null || context.limit !== undefined || context.problems.length > 0) return;
+      const source = sources.get(operationId);
+      if (source === undefined || response.status !== 200 || context.control !== null || context.limit !== undefined || context.problems.length > 0) return;
       if (response.body !== undefined && response.body.length > MAX_REMEMBERED_BODY_LENGTH) return;
       let size = ENTRY_OVERHEAD_BYTES + textBytes(key) + (response.body === undefined ? 0 : textBytes(response.body));
       for (const name in response.headers) size += HEADER_OVERHEAD_BYTES + textBytes(name) + textBytes(response.headers[name] ?? '');
       const earlier = answers.peek(key);
       if (earlier !== undefined) forget(key, earlier);
-      const { store } = session.session;
+      const store = storeIn(session.session, source.resource);
+      const others = source.others.map(({ resource, embedded }): StoreRead => {
+        const other = storeIn(session.session, resource);
+        return { storeNumber: numberOf(other), revision: other.revision, rewrites: other.rewrites, embedded };
+      });
       answers.set(key, {
         storeNumber: numberOf(store),
+        others,
         revision: store.revision,
         rewrites: store.rewrites,
         // The page the list answered with is the store's last: the responder read it just now, in this task.
         // A store made elsewhere that counts no rewrites has every change void the answer.
-        outlivesCreates: Number.isInteger(store.rewrites) && (role === 'read' || store.lastPageFull),
+        // A collection that embeds its own records (or names itself a parent) read its store for them too: any change voids it.
+        outlivesCreates: Number.isInteger(store.rewrites) && (source.role === 'read' || store.lastPageFull) && source.others.every(other => other.resource !== source.resource),
         goneFrom: goneFrom.get(operationId) ?? Infinity,
         operationId,
         status: response.status,
@@ -164,6 +206,38 @@ export function rememberAnswers(document: PetstoreDocument, conditions: Remember
       while (answers.size > capacity || budget.used > budget.max) forgetLeastValuable();
     },
   };
+}
+
+/** How deep the presenter embeds (`Owner.pets[].visits[]`): the collections an answer's records embed, to that depth. */
+const EMBEDDING_DEPTH = 3;
+
+/**
+ * The sources of each list and read whose answer may be remembered: not an operation the document
+ * marks `x-not-implemented`, nor one that reads (or embeds, or names as a parent) records kept apart
+ * by a path segment's value (`/{realm}/clients`), in stores of their own.
+ */
+function answerSources(document: PetstoreDocument): Map<string, AnswerSources> {
+  const { plans, byName } = document.resources;
+  const keptApart = new Set([...plans.values(), ...document.resources.actions.values()].filter(each => each.scope !== undefined).map(each => each.resource));
+  const embeddedIn = (name: string, depth: number, into: Set<string>): Set<string> => {
+    if (depth >= EMBEDDING_DEPTH) return into;
+    for (const embed of byName.get(name)?.embeds ?? []) {
+      into.add(embed.child);
+      embeddedIn(embed.child, depth + 1, into);
+    }
+    return into;
+  };
+  const sources = new Map<string, AnswerSources>();
+  for (const plan of plans.values()) {
+    if (plan.role !== 'list' && plan.role !== 'read') continue;
+    if (document.operations.get(plan.operationId)?.definition['x-not-implemented'] === true) continue;
+    const embedded = embeddedIn(plan.resource, 0, new Set());
+    const parents = new Set(plan.parents.map(parent => parent.resource).filter(name => !embedded.has(name)));
+    const others = [...[...embedded].map(resource => ({ resource, embedded: true })), ...[...parents].map(resource => ({ resource, embedded: false }))];
+    if ([plan.resource, ...embedded, ...parents].some(name => keptApart.has(name))) continue;
+    sources.set(plan.operationId, { role: plan.role, resource: plan.resource, others });
+  }
+  return sources;
 }
 
 /** Any character past Latin-1: V8 then holds the text in two bytes a character. */

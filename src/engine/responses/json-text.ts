@@ -4,9 +4,35 @@
  */
 const textOfRecord = new WeakMap<object, string>();
 
-/** `JSON.stringify(body)`, the same text, reusing that of each unchangeable record of an array. */
+/**
+ * `JSON.stringify(body)`, the same text, reusing that of each unchangeable record of an array: the
+ * body's own, or one a plain object holds (a page's `content`, beside its page facts).
+ */
 export function jsonText(body: unknown): string {
-  if (!Array.isArray(body)) return JSON.stringify(body);
+  if (Array.isArray(body)) return arrayText(body);
+  if (!isPlainObject(body)) return JSON.stringify(body);
+  let text = '';
+  for (const name of Object.keys(body)) {
+    const value = body[name];
+    // As in an object: undefined, a function or a symbol is left out.
+    if (value === undefined || typeof value === 'function' || typeof value === 'symbol') continue;
+    text += `${text === '' ? '' : ','}${JSON.stringify(name)}:${Array.isArray(value) && !hasToJson(value) ? arrayText(value) : JSON.stringify(value)}`;
+  }
+  return `{${text}}`;
+}
+
+/** An object `JSON.stringify` writes member by member: of Object's prototype or none, with no `toJSON` of its own. */
+function isPlainObject(value: unknown): value is Record<string, unknown> {
+  if (typeof value !== 'object' || value === null) return false;
+  const prototype: unknown = Object.getPrototypeOf(value);
+  return (prototype === Object.prototype || prototype === null) && !hasToJson(value);
+}
+
+function hasToJson(value: object): boolean {
+  return typeof (value as { toJSON?: unknown }).toJSON === 'function';
+}
+
+function arrayText(body: readonly unknown[]): string {
   let text = '[';
   for (let index = 0; index < body.length; index++) {
     if (index > 0) text += ',';
