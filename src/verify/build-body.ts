@@ -1,6 +1,6 @@
 import { mergeAllOf, type JsonSchema } from '../document/index.js';
 import { createPetFaker } from '../fixtures/pet-faker.js';
-import { fakeValue } from '../fixtures/schema-values.js';
+import { fakeValue, withDiscriminatorValuesThroughout } from '../fixtures/schema-values.js';
 import type { OperationModel } from './read-operations.js';
 import { propertiesOf, resolveSchema } from './schema-shape.js';
 import type { SchemaValidator } from './validate-schema.js';
@@ -45,7 +45,8 @@ export function createBodyMaker(document: unknown, validator: SchemaValidator): 
       const fakes = [0, 1, 2].map(draw => fakeValue(resolved, '', { faker: createPetFaker(seed * 7919 + draw), now: new Date() }));
       // The plain values the document shows for what it requires, with made ones for what it leaves optional: a fuller record to read back.
       const fuller = isObject(sample) && isObject(fakes[0]) ? { ...fakes[0], ...sample } : undefined;
-      const candidates: unknown[] = [...(operation.requestBody?.examples.map(example => example.value) ?? []), ...(fuller ? [fuller] : []), sample, ...fakes];
+      // Each object says what it is where the document's discriminators say (a tag's `type` is `tags`), as a client's would.
+      const candidates: unknown[] = [...(operation.requestBody?.examples.map(example => example.value) ?? []), ...(fuller ? [fuller] : []), sample, ...fakes].map(candidate => withDiscriminatorValuesThroughout(structuredClone(candidate), resolved));
       let firstProblems: string[] | undefined;
       for (const candidate of candidates) {
         for (const body of variants(candidate, resolved, fixed)) {

@@ -40,6 +40,20 @@ export function itemsOf(answer: Answer, shape?: ListShape): Record<string, unkno
   return Array.isArray(value) ? (value.filter(item => item !== null && typeof item === 'object') as Record<string, unknown>[]) : undefined;
 }
 
+/**
+ * Whether an answered value holds what was sent: each property sent, held as sent (an object may hold
+ * more, as a service fills what it assigns: `attributes.displayName`, a relationship's `links`), an
+ * array item for item, anything else equal.
+ */
+export function holdsJson(answered: unknown, sent: unknown): boolean {
+  if (Array.isArray(sent)) return Array.isArray(answered) && answered.length === sent.length && sent.every((item, index) => holdsJson(answered[index], item));
+  if (sent !== null && typeof sent === 'object') {
+    if (answered === null || typeof answered !== 'object' || Array.isArray(answered)) return false;
+    return Object.entries(sent).every(([key, value]) => holdsJson((answered as Record<string, unknown>)[key], value));
+  }
+  return sameJson(answered, sent);
+}
+
 export function sameJson(left: unknown, right: unknown): boolean {
   return JSON.stringify(sortKeys(left)) === JSON.stringify(sortKeys(right));
 }

@@ -5,7 +5,7 @@ import { fakeValue } from '../fixtures/schema-values.js';
 import type { Answer } from './answer.js';
 import { describeAnswer } from './check-document.js';
 import type { Collection, PlannedOperation } from './collections.js';
-import { declares, expectRefusal, expectSuccess, itemsOf, sameJson } from './expectations.js';
+import { declares, expectRefusal, expectSuccess, holdsJson, itemsOf, sameJson } from './expectations.js';
 import { plannedPathValues, unknownKey } from './fill-path.js';
 import { bodyFixes, enveloped, expectFiltered, learnCreated, learnRecords, requiredQuery, unwrapped, type PlanContext } from './plan-probes.js';
 import { fillPath, forgetRecord, scenarioOf, withQuery, type Expectation, type Probe, type SideState } from './probe.js';
@@ -157,7 +157,7 @@ export function planScenario(collection: Collection, context: PlanContext, readO
           const change = pending.get(state)?.change;
           const value = unwrapped(answer.json?.value, update.plan.success.envelope) as RecordValue | undefined;
           if (change && answer.status < 300 && update.plan.success.bodyIsRecord && value && typeof value === 'object') {
-            results.push(sameJson(value[change.property], change.value) ? { check: 'read-back', outcome: 'passed', message: `The update answers ${change.property} as sent.` } : { check: 'read-back', outcome: 'error', message: `The update answers another ${change.property} than it was sent.`, expected: JSON.stringify(change.value), actual: describeAnswer(answer) });
+            results.push(holdsJson(value[change.property], change.value) ? { check: 'read-back', outcome: 'passed', message: `The update answers ${change.property} as sent.` } : { check: 'read-back', outcome: 'error', message: `The update answers another ${change.property} than it was sent.`, expected: JSON.stringify(change.value), actual: describeAnswer(answer) });
           }
           return results;
         },
@@ -174,7 +174,7 @@ export function planScenario(collection: Collection, context: PlanContext, readO
             const change = scenario(state).updated;
             const value = unwrapped(answer.json?.value, read.plan.success.envelope) as RecordValue | undefined;
             if (answer.status !== 200) return [{ check: 'read-back', outcome: 'error', message: 'The updated record was not found.', expected: '200', actual: describeAnswer(answer) }];
-            return [sameJson(value?.[change?.property ?? ''], change?.value) ? { check: 'read-back', outcome: 'passed', message: `The update of ${change?.property ?? ''} is read back.` } : { check: 'read-back', outcome: 'error', message: `The update of ${change?.property ?? ''} is not read back.`, expected: JSON.stringify(change?.value), actual: describeAnswer(answer) }];
+            return [holdsJson(value?.[change?.property ?? ''], change?.value) ? { check: 'read-back', outcome: 'passed', message: `The update of ${change?.property ?? ''} is read back.` } : { check: 'read-back', outcome: 'error', message: `The update of ${change?.property ?? ''} is not read back.`, expected: JSON.stringify(change?.value), actual: describeAnswer(answer) }];
           },
         });
       }
@@ -307,7 +307,7 @@ function expectHolds(collection: Collection, answer: Answer, sent: RecordValue, 
   if (answer.status < 200 || answer.status >= 300) return { check: 'read-back', outcome: 'error', message: `${what} was not found.`, expected: '200', actual: describeAnswer(answer) };
   const answered = answer.json?.value as RecordValue | undefined;
   const compared = Object.entries(sent).filter(([key]) => collection.resource.writableFields.includes(key));
-  const differing = compared.filter(([key, value]) => !sameJson(answered?.[key], value));
+  const differing = compared.filter(([key, value]) => !holdsJson(answered?.[key], value));
   return differing.length === 0
     ? { check: 'read-back', outcome: 'passed', message: `${what} holds what was sent.` }
     : { check: 'read-back', outcome: 'error', message: `${what} differs from what was sent in ${differing.map(([key]) => key).join(', ')}.`, expected: JSON.stringify(Object.fromEntries(compared)), actual: describeAnswer(answer) };

@@ -1,5 +1,5 @@
 import { dereferenceLocal } from '../document/dereference.js';
-import { fromOpenApi30 } from '../document/json-schema.js';
+import { fromOpenApi30, readDiscriminators } from '../document/json-schema.js';
 import { findSchemaProblems, shareReferences } from '../engine/schema/index.js';
 import type { OperationModel, SchemaRef } from './read-operations.js';
 
@@ -24,6 +24,8 @@ export interface SchemaValidator {
  */
 export function createSchemaValidator(document: object, pointers: readonly string[] = []): SchemaValidator {
   const resolved = dereferenceLocal(document);
+  // What each discriminator's mapping gives the schemas it names (`type: "tags"`), for the bodies verify makes.
+  readDiscriminators(((resolved as { components?: { schemas?: Record<string, unknown> } }).components?.schemas ?? {}));
   // An OpenAPI 3.0 schema (`nullable`, boolean exclusive bounds) is checked as the JSON Schema Prism converts it to.
   const openapi30 = /^3\.0\./.test(String((document as { openapi?: unknown }).openapi));
   const schemas = new Map<string, unknown>();

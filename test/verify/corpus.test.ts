@@ -33,6 +33,11 @@ const DOCUMENTS = [
   },
   // ASP.NET Core's generator: every operation requires the query parameter api-version (its example 1.0), the clean-up's DELETE too.
   { file: '../documents/real-world/eshop-catalog.json', collections: { items: ALL_STEPS } },
+  // JSON:API (JsonApiDotNetCore): records in {data, links}, a vendor media type, discriminators, relationship endpoints, an absolute Location.
+  {
+    file: '../documents/real-world/jsonapidotnetcore-example.json',
+    collections: Object.fromEntries(['people', 'tags', 'todoItems'].map(name => [name, [...ALL_STEPS.filter(step => step !== 'update (PUT)'), 'update (PATCH)']])),
+  },
 ] as const;
 
 describe.each(DOCUMENTS)('verify against the mock started with the document $file', document => {
