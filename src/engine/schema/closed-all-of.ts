@@ -14,10 +14,17 @@ const SUBSCHEMAS = ['items', 'additionalProperties', 'additionalItems', 'not', '
  * merged (their parts' properties and `required` joined); every other part of the schema is the
  * very same object, so a schema shared or recursive stays so. Read once per schema object.
  */
-export function asPrismReadsBodies(schema: JsonSchema): JsonSchema {
-  if (!needsMerging(schema, new Set())) return schema;
-  return rewrite(schema);
+export function asPrismReadsBodies(given: unknown): JsonSchema {
+  // A boolean schema (`true`) is read as it is.
+  if (typeof given !== 'object' || given === null) return given as JsonSchema;
+  const schema = given as JsonSchema;
+  let asRead = readAs.get(schema);
+  if (asRead === undefined) readAs.set(schema, (asRead = needsMerging(schema, new Set()) ? rewrite(schema) : schema));
+  return asRead;
 }
+
+/** Each schema as Prism reads it (itself where nothing needs merging), by schema object: a check of a record looks once. */
+const readAs = new WeakMap<object, JsonSchema>();
 
 function rewrite(given: unknown): JsonSchema {
   if (typeof given !== 'object' || given === null) return given as JsonSchema;

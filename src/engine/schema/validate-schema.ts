@@ -1,4 +1,3 @@
-import type { JsonSchema } from '../../document/index.js';
 import { ValidationContext } from '@stoplight/prism-http/dist/validator/validators/types.js';
 import * as prismValidation from '@stoplight/prism-http/dist/validator/validators/utils.js';
 import { withoutFormatBesideType } from './format-beside-type.js';
@@ -21,7 +20,7 @@ export interface SchemaProblem {
  */
 export function findSchemaProblems(value: unknown, schema: unknown): SchemaProblem[] {
   // By reference: a schema shared many times over, or recursive, is compiled once, not expanded.
-  const { schema: root, bundle } = byReference(asPrismReadsBodies(schema as JsonSchema));
+  const { schema: root, bundle } = byReference(asPrismReadsBodies(schema));
   const result = prismValidation.validateAgainstSchema(value, root, false, ValidationContext.Output, 'body', bundle);
   if (result._tag === 'None') return [];
   return result.value.map(diagnostic => ({
