@@ -36,16 +36,13 @@ export function hashInputs(paths: readonly string[], extra: readonly string[] = 
 const sleep = (ms: number): Promise<void> => new Promise(resolve => setTimeout(resolve, ms));
 
 /**
- * The folder `<name>-<key>` under the build cache, made by `make` into a staging folder and renamed into
- * place whole when it is not there yet (a make cut short never looks finished). One maker at a time: a
- * worker that finds another making the same folder waits for it rather than doing the same work.
+ * Runs `work` while holding the lock `name` (a folder under the build cache): one holder at a time across
+ * the run's workers and processes. A lock left by a killed run is taken over after ten minutes.
  */
-export async function cachedFolder(name: string, key: string, make: (folder: string) => Promise<void>): Promise<string> {
+export async function withLock<T>(name: string, work: () => Promise<T>): Promise<T> {
   mkdirSync(BUILD_CACHE, { recursive: true });
-  const folder = join(BUILD_CACHE, `${name}-${key}`);
-  const lock = `${folder}.lock`;
+  const lock = join(BUILD_CACHE, `${name}.lock`);
   for (;;) {
-    if (existsSync(folder)) return folder;
     try {
       mkdirSync(lock);
       break;
@@ -57,6 +54,21 @@ export async function cachedFolder(name: string, key: string, make: (folder: str
     }
   }
   try {
+    return await work();
+  } finally {
+    rmSync(lock, { recursive: true, force: true });
+  }
+}
+
+/**
+ * The folder `<name>-<key>` under the build cache, made by `make` into a staging folder and renamed into
+ * place whole when it is not there yet (a make cut short never looks finished). One maker at a time: a
+ * worker that finds another making the same folder waits for it rather than doing the same work.
+ */
+export async function cachedFolder(name: string, key: string, make: (folder: string) => Promise<void>): Promise<string> {
+  const folder = join(BUILD_CACHE, `${name}-${key}`);
+  if (existsSync(folder)) return folder;
+  return withLock(`${name}-${key}`, async () => {
     if (existsSync(folder)) return folder;
     removeOldEntries(name);
     const staging = `${folder}.staging-${process.pid}-${randomUUID().slice(0, 8)}`;
@@ -69,9 +81,7 @@ export async function cachedFolder(name: string, key: string, make: (folder: str
       throw error;
     }
     return folder;
-  } finally {
-    rmSync(lock, { recursive: true, force: true });
-  }
+  });
 }
 
 /** Removes entries of `name` untouched for a day: the cache keeps what recent runs made, not every build ever. */
