@@ -1,10 +1,11 @@
 import { execFile } from 'node:child_process';
-import { copyFileSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { copyFileSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { basename, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { packPackage } from '../support/packed-browser-app.js';
 import { PUBLIC_EXPORTS } from '../support/public-exports.js';
 
 const run = promisify(execFile);
@@ -20,9 +21,8 @@ describe(`the packed package in a new project (Node ${process.versions.node}, ${
 
   beforeAll(async () => {
     project = mkdtempSync(join(tmpdir(), 'petstore-consumer-'));
-    await run('npm', ['pack', '--ignore-scripts', '--silent', '--pack-destination', project], { cwd: repo });
-    const tarball = readdirSync(project).find(file => file.endsWith('.tgz'));
-    if (!tarball) throw new Error('npm pack made no tarball');
+    // `npm pack` of this dist, made once for the run's suites (test/support/build-cache.ts).
+    const tarball = basename(await packPackage(project));
     writeFileSync(join(project, 'package.json'), JSON.stringify({ name: 'consumer', private: true, type: 'module' }));
     await run('npm', ['install', '--no-audit', '--no-fund', '--no-package-lock', `./${tarball}`, mswRange, '@types/node@^20'], { cwd: project });
     for (const file of ['consumer.mjs', 'consumer.cjs', 'consumer.ts']) copyFileSync(join(here, file), join(project, file));

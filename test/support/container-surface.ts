@@ -1,7 +1,11 @@
 import type { EngineOptions } from '../../src/index.js';
-import { PetstoreMockContainer } from '../../src/testcontainers/index.js';
-import type { Surface } from '../contract/surface.js';
-import { NETWORK_MODE, TEST_IMAGE } from './docker.js';
+import { PetstoreMockContainer, type StartedPetstoreMockContainer } from '../../src/testcontainers/index.js';
+import type { CreateSurface, Surface } from '../contract/surface.js';
+import { docker, NETWORK_MODE, TEST_IMAGE } from './docker.js';
+
+/** The label every container of this test process carries, so that a suite removes its own leftovers and no other run's. */
+export const RUN_LABEL = 'petstore-mock.test-run';
+const RUN_ID = `${process.pid}-${Date.now()}`;
 
 /** Engine options the container takes as environment variables. */
 function environmentOf(options: EngineOptions): Record<string, string> {
@@ -21,7 +25,7 @@ function environmentOf(options: EngineOptions): Record<string, string> {
 }
 
 export function configuredContainer(options: EngineOptions = {}): PetstoreMockContainer {
-  const container = new PetstoreMockContainer(TEST_IMAGE).withEnvironment(environmentOf(options));
+  const container = new PetstoreMockContainer(TEST_IMAGE).withEnvironment(environmentOf(options)).withLabels({ [RUN_LABEL]: RUN_ID });
   if (options.seed !== undefined) container.withSeed(options.seed);
   if (options.pets !== undefined) container.withPets(options.pets);
   if (options.apiKeys) container.withApiKeys(options.apiKeys);
@@ -38,25 +42,79 @@ export function configuredContainer(options: EngineOptions = {}): PetstoreMockCo
 
 /** The image, started through the Testcontainers module; what it logs as an error is reported. */
 export async function createContainerSurface(options: EngineOptions): Promise<Surface> {
+  const started = await startContainer(options);
+  return started.surface([], () => started.container.stop().then(() => undefined));
+}
+
+interface StartedContainer {
+  readonly container: StartedPetstoreMockContainer;
+  /** A surface over the container that reports into `reportedErrors` and runs `close` when closed. */
+  surface(reportedErrors: string[], close: () => Promise<void>): Surface;
+}
+
+async function startContainer(options: EngineOptions): Promise<StartedContainer> {
   if (options.store) throw new Error('The container takes no store.');
-  const reportedErrors: string[] = [];
+  // The surface the container reports to now: a reused container reports to its new suite.
+  let reportTo: string[] = [];
   const container = await configuredContainer(options)
     .withLogConsumer(stream => stream.on('data', (line: Buffer | string) => {
       const text = line.toString();
-      if (text.includes('[petstore-mock]')) reportedErrors.push(text.trim());
+      if (text.includes('[petstore-mock]')) reportTo.push(text.trim());
     }))
     .start();
   return {
-    name: 'the container',
-    origin: container.getOrigin(),
-    reportedErrors,
-    request: (method, path, init = {}) =>
-      fetch(`${container.getOrigin()}${path}`, { method, ...(init.headers && { headers: init.headers }), ...(init.body !== undefined && { body: init.body }) }),
-    reset: session => container.reset(session),
-    requests: session => container.requests(session),
-    controls: session => (session === undefined ? container : container.openSession(session)),
-    close: async () => {
-      await container.stop();
+    container,
+    surface: (reportedErrors, close) => {
+      reportTo = reportedErrors;
+      return {
+        name: 'the container',
+        origin: container.getOrigin(),
+        reportedErrors,
+        request: (method, path, init = {}) =>
+          fetch(`${container.getOrigin()}${path}`, { method, ...(init.headers && { headers: init.headers }), ...(init.body !== undefined && { body: init.body }) }),
+        reset: session => container.reset(session),
+        requests: session => container.requests(session),
+        controls: session => (session === undefined ? container : container.openSession(session)),
+        close,
+      };
     },
   };
+}
+
+/** How many closed containers are kept for reuse: each runs its health check every second while it waits. */
+const KEPT_IDLE = 3;
+
+/**
+ * Container surfaces for suites that each start one (the contract suites): a suite's container, when
+ * it closes, is kept for the next suite started with the same options and reset for it (`POST
+ * /__admin/reset`: starting pets, no sessions, overrides or journal), as each test of one suite gets
+ * it after a reset. A container start is most of a small suite's time. The last three closed are
+ * kept; `stopAll` stops them.
+ */
+export function reusedContainerSurfaces(): { createSurface: CreateSurface; stopAll(): Promise<void> } {
+  const idle: { key: string; started: StartedContainer }[] = [];
+  const stop = (started: StartedContainer): Promise<void> => started.container.stop().then(() => undefined);
+  return {
+    async createSurface(options) {
+      const key = JSON.stringify(options);
+      const index = idle.findIndex(entry => entry.key === key);
+      const started = index >= 0 ? idle.splice(index, 1)[0]?.started : undefined;
+      if (started) await started.container.reset();
+      const kept = started ?? (await startContainer(options));
+      return kept.surface([], async () => {
+        idle.push({ key, started: kept });
+        await Promise.all(idle.splice(0, Math.max(0, idle.length - KEPT_IDLE)).map(entry => stop(entry.started)));
+      });
+    },
+    async stopAll() {
+      await Promise.all(idle.splice(0).map(entry => stop(entry.started)));
+    },
+  };
+}
+
+/** Removes this process's containers that are left (without Ryuk, a container whose start failed is never stopped). */
+export async function removeLeftoverContainers(): Promise<void> {
+  const { stdout } = await docker('ps', '-aq', '--filter', `label=${RUN_LABEL}=${RUN_ID}`);
+  const leftovers = stdout.split('\n').filter(Boolean);
+  if (leftovers.length > 0) await docker('rm', '-f', ...leftovers);
 }

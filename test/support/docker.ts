@@ -2,6 +2,8 @@ import { execFile } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
+import { withLock } from './build-cache.js';
+import { noteSkip } from './skip-reasons.js';
 
 const run = promisify(execFile);
 const repo = fileURLToPath(new URL('../..', import.meta.url));
@@ -45,7 +47,23 @@ export async function prepareDocker(): Promise<string | undefined> {
   }
 }
 
-/** Builds the image from this repository, on the base PETSTORE_NODE_IMAGE names if set. */
+/**
+ * `prepareDocker` for a test file: the reason its suite `what` skips (noted for the run's summary), or
+ * undefined when Docker is ready; with PETSTORE_REQUIRE_DOCKER=1 (CI) a missing engine or image fails.
+ */
+export async function dockerUnavailable(what: string): Promise<string | undefined> {
+  const unavailable = await prepareDocker();
+  if (unavailable && process.env['PETSTORE_REQUIRE_DOCKER'] === '1') {
+    throw new Error(`PETSTORE_REQUIRE_DOCKER=1 but ${unavailable}.`);
+  }
+  if (unavailable) noteSkip(what, `${unavailable}; set PETSTORE_REQUIRE_DOCKER=1 to fail instead`);
+  return unavailable;
+}
+
+/**
+ * Builds the image from this repository, on the base PETSTORE_NODE_IMAGE names if set. One build at a
+ * time: the suites that start it build it each, the second from the first's cached layers.
+ */
 export async function buildTestImage(): Promise<void> {
-  await docker('build', '--network', 'host', '--build-arg', `NODE_IMAGE=${BASE_IMAGE}`, '-t', TEST_IMAGE, repo);
+  await withLock('docker-test-image', () => docker('build', '--network', 'host', '--build-arg', `NODE_IMAGE=${BASE_IMAGE}`, '-t', TEST_IMAGE, repo));
 }

@@ -1,10 +1,11 @@
 import { execFile } from 'node:child_process';
-import { cpSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { copyFileSync, cpSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import { createRequire } from 'node:module';
-import { extname, join, normalize } from 'node:path';
+import { basename, extname, join, normalize } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
+import { cachedFolder, hashInputs } from './build-cache.js';
 
 const run = promisify(execFile);
 const ROOT = fileURLToPath(new URL('../../', import.meta.url));
@@ -13,7 +14,7 @@ const ROOT = fileURLToPath(new URL('../../', import.meta.url));
 export type AppBundler = 'vite' | 'webpack' | 'rollup';
 
 export interface PackedAppOptions {
-  /** Where the app is made (under this repository, so that msw and the bundlers resolve from its node_modules). */
+  /** The app's name; its last segment names its folder in the build cache (under this repository, so that msw and the bundlers resolve from its node_modules). */
   output: string;
   /** Folders of this repository copied into the app, at the same paths. */
   folders: readonly string[];
@@ -30,11 +31,18 @@ export interface PackedAppOptions {
  * `npm test`), installed into a fresh app folder with `npm install <tarball>`, MSW's worker script in
  * public/, and the app built for the browser with the bundler's defaults (its minifier included).
  * msw and the bundlers come from this repository's node_modules, above the app's folder. Returns the
- * built site's folder.
+ * built site's folder. The app is made once for its inputs (the packed package, the app's folders,
+ * the bundlers' versions) and kept in the build cache: the suites of a run, and the next run, share it.
  */
 export async function buildPackedApp(options: PackedAppOptions): Promise<string> {
-  const output = join(ROOT, options.output);
-  rmSync(output, { recursive: true, force: true });
+  const bundler = options.bundler ?? 'vite';
+  const { key: packageKey } = await packageInputs();
+  const key = hashInputs(['package-lock.json', 'test/support/packed-browser-app.ts', ...options.folders], [packageKey, bundler, options.root, ...(options.pages ?? [])]);
+  const made = await cachedFolder(basename(options.output), key, folder => makePackedApp(folder, options, bundler));
+  return join(made, 'app', options.root, 'dist');
+}
+
+async function makePackedApp(output: string, options: PackedAppOptions, bundler: AppBundler): Promise<void> {
   const app = join(output, 'app');
   const site = join(app, options.root);
   mkdirSync(app, { recursive: true });
@@ -45,10 +53,9 @@ export async function buildPackedApp(options: PackedAppOptions): Promise<string>
   cpSync(createRequire(join(ROOT, 'package.json')).resolve('msw/mockServiceWorker.js'), join(site, 'public', 'mockServiceWorker.js'));
   await run('npm', ['install', '--no-save', '--no-package-lock', '--ignore-scripts', '--no-audit', '--no-fund', '--prefer-offline', tarball], { cwd: app });
   const dist = join(site, 'dist');
-  const bundler = options.bundler ?? 'vite';
   if (bundler === 'vite') {
     await buildWithVite(site, dist, options.pages ?? []);
-    return dist;
+    return;
   }
   if (options.pages?.length) throw new Error(`Only Vite builds pages besides index.html, not ${bundler}.`);
   // webpack and Rollup read no TypeScript by default: the app's own files become one ES module first,
@@ -64,15 +71,46 @@ export async function buildPackedApp(options: PackedAppOptions): Promise<string>
   if (!scriptTag.test(page)) throw new Error(`${join(site, 'index.html')} does not load /src/main.ts as the bundles expect.`);
   writeFileSync(join(dist, 'index.html'), page.replace(scriptTag, script));
   cpSync(join(site, 'public'), dist, { recursive: true });
-  return dist;
 }
 
-/** Packs the package with `npm pack` (dist as built by `npm test`) into `destination`; returns the tarball's path. */
+/** What `npm pack` puts in the tarball besides the package.json `files` (npm always adds these). */
+const ALWAYS_PACKED = /^(?:package\.json|readme|license|licence|notice|changelog)(?:\..*)?$/i;
+
+/**
+ * The key of the tarball `npm pack` makes now: a hash of every file it may take (package.json, the
+ * README and licence, the `files` folders, dist as built) and of npm's version (which writes the archive).
+ */
+async function packageInputs(): Promise<{ key: string }> {
+  const { files = [] } = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as { files?: string[] };
+  const topLevel = readdirSync(ROOT).filter(name => ALWAYS_PACKED.test(name));
+  return { key: hashInputs([...topLevel, ...files], [`npm ${await npmVersion()}`]) };
+}
+
+let npmVersionAsked: Promise<string> | undefined;
+/** The npm that packs: the one `npm test` runs under (its user agent says which), else the one on PATH. */
+function npmVersion(): Promise<string> {
+  const fromAgent = /\bnpm\/(\S+)/.exec(process.env['npm_config_user_agent'] ?? '')?.[1];
+  if (fromAgent) return Promise.resolve(fromAgent);
+  npmVersionAsked ??= run('npm', ['--version']).then(({ stdout }) => stdout.trim());
+  return npmVersionAsked;
+}
+
+/**
+ * Packs the package with `npm pack` (dist as built by `npm test`) into `destination`; returns the
+ * tarball's path. Packed once for the files it takes (see `packageInputs`), then copied from the build cache.
+ */
 export async function packPackage(destination: string): Promise<string> {
-  const { stdout } = await run('npm', ['pack', '--ignore-scripts', '--json', '--pack-destination', destination], { cwd: ROOT });
-  const [packed] = JSON.parse(stdout) as { filename: string }[];
-  if (!packed) throw new Error('npm pack wrote no tarball.');
-  return join(destination, packed.filename);
+  const { key } = await packageInputs();
+  const packed = await cachedFolder('npm-pack', key, async folder => {
+    const { stdout } = await run('npm', ['pack', '--ignore-scripts', '--json', '--pack-destination', folder], { cwd: ROOT });
+    const [made] = JSON.parse(stdout) as { filename: string }[];
+    if (!made) throw new Error('npm pack wrote no tarball.');
+  });
+  const filename = readdirSync(packed).find(name => name.endsWith('.tgz'));
+  if (!filename) throw new Error(`No tarball in ${packed}.`);
+  mkdirSync(destination, { recursive: true });
+  copyFileSync(join(packed, filename), join(destination, filename));
+  return join(destination, filename);
 }
 
 const BUNDLED_PACKAGE_FILES = 'bundled-package-files.json';

@@ -1,10 +1,11 @@
 import { execFile } from 'node:child_process';
 import { createHash, randomUUID } from 'node:crypto';
-import { copyFileSync, existsSync, mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { copyFileSync, cpSync, existsSync, mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { homedir } from 'node:os';
-import { dirname, join } from 'node:path';
+import { basename, dirname, join } from 'node:path';
 import { promisify } from 'node:util';
+import { cachedFolder, hashInputs } from './build-cache.js';
 import { ADDON_MAJOR, storybookAppFiles, type AddonMajor, type AddonSetup } from './storybook-app-files.js';
 
 const run = promisify(execFile);
@@ -29,11 +30,29 @@ export interface BuiltStorybook {
 /**
  * A Storybook 10 app with msw-storybook-addon set up as `setup` says, with the packed package
  * (`tarball`) installed by npm as a client team would; built with `storybook build`. The app is made
- * in a folder of its own under the cached dependencies, which it resolves from there.
+ * in a folder of its own under the cached dependencies, which it resolves from there. The build is
+ * kept in the build cache for its inputs (the tarball's bytes, the app's files, the dependencies'
+ * versions, this file): a later run with the same package (CI's second Node) serves it again.
  */
 export async function buildStorybook(setup: AddonSetup, tarball: string): Promise<BuiltStorybook> {
   const major = ADDON_MAJOR[setup];
   const dependencies = await installDependencies(major);
+  const appFiles = Object.entries(storybookAppFiles(setup)).flatMap(([path, text]) => [path, text]);
+  const key = hashInputs(['test/support/storybook-app.ts', 'test/support/storybook-app-files.ts'], [createHash('sha256').update(readFileSync(tarball)).digest('hex'), basename(dependencies), ...appFiles]);
+  const cached = await cachedFolder(`storybook-${major}-${setup.replace(/[^a-z0-9]+/gi, '-')}`, key, async folder => {
+    const built = await buildStorybookApp(setup, tarball, dependencies);
+    try {
+      cpSync(built.staticDir, join(folder, 'storybook-static'), { recursive: true });
+    } finally {
+      built.remove();
+    }
+  });
+  // The cache keeps the build for the next run: nothing to remove.
+  return { staticDir: join(cached, 'storybook-static'), remove: () => undefined };
+}
+
+async function buildStorybookApp(setup: AddonSetup, tarball: string, dependencies: string): Promise<BuiltStorybook> {
+  const major = ADDON_MAJOR[setup];
   const app = join(dependencies, 'runs', `${process.pid}-${randomUUID().slice(0, 8)}`);
   for (const [path, text] of Object.entries(storybookAppFiles(setup))) {
     mkdirSync(dirname(join(app, path)), { recursive: true });
