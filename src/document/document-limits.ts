@@ -62,7 +62,7 @@ export function checkDocumentText(text: string, limits: DocumentLimits): void {
 }
 
 /** `$.components.schemas.Pet`, with a key that is not a plain name quoted. */
-function placeOf(path: readonly (string | number)[]): string {
+export function placeOf(path: readonly (string | number)[]): string {
   const place = `$${path.map(key => (typeof key === 'number' ? `[${key}]` : /^[A-Za-z_$][\w$-]*$/.test(key) ? `.${key}` : `[${JSON.stringify(key)}]`)).join('')}`;
   // A log line stays short however deep the place.
   return place.length <= 160 ? place : `${place.slice(0, 100)}…${place.slice(-50)}`;

@@ -77,4 +77,27 @@ describe('hostile shapes of the independent check', () => {
     expect(compilePattern('^(?=a)(b+)+|c', 'u')).toBeInstanceOf(RegExp);
     expect(compilePattern('^(?=a)(b+)+\\1', 'u')).toBeInstanceOf(RegExp);
   });
+
+  it('refuses at start a pattern that may backtrack and that the linear-time engine cannot run (a backreference), naming the place; an ordinary backreference still validates', async () => {
+    // RE2 has no backreferences: `^(a+)+(b)?\2$` stayed on RegExp, and 27 `a`s and a `!` held every client for 1.8 s (each more doubles it).
+    const named = (pattern: string): Json => {
+      const document = withExtra({ type: 'string' }) as { components: { schemas: Record<string, { properties: Record<string, Json> }> } };
+      for (const schema of ['NewPet', 'Pet']) Object.assign(document.components.schemas[schema]?.properties['name'] ?? {}, { pattern, examples: ['aa'] });
+      return document;
+    };
+    await expect(createEngine({ document: named('^(a+)+(b)?\\2$') })).rejects.toThrow(
+      'the document given has a pattern at $.components.schemas.NewPet.properties.name.pattern, /^(a+)+(b)?\\2$/, that JavaScript\'s RegExp may take exponential or high polynomial time on (a repeated group holding a quantifier or an alternation, or two unbounded quantifiers) and that the linear-time engine cannot run (it has a backreference): rewrite it without one or the other',
+    );
+    // Polynomial backtracking too (17 s on 10,000 characters), and behind a lookahead the split cannot take, and as a patternProperties key.
+    await expect(createEngine({ document: named('^(\\w+)(\\w+)\\2$') })).rejects.toThrow(/pattern at \$\.components\.schemas\.NewPet\.properties\.name\.pattern, \/\^\(\\w\+\)\(\\w\+\)\\2\$\/, .*\(it has a backreference\)/);
+    await expect(createEngine({ document: named('^(?=a)(a+)+(?<=a)$') })).rejects.toThrow(/\(it has a lookbehind\): rewrite it/);
+    await expect(createEngine({ document: withExtra({ type: 'object', patternProperties: { '^(x+)+\\1$': { type: 'string' } } }) })).rejects.toThrow('at $.components.schemas.NewPet.properties.extra.properties.a.properties.b.properties.c.properties.d.properties.e.patternProperties["^(x+)+\\\\1$"], /^(x+)+\\1$/');
+    // A backreference that cannot backtrack so stays on RegExp, as before; one in an example or an extension is no schema's.
+    const engine = await createEngine({ document: { ...named('^(\\w)\\1$'), 'x-rules': { pattern: '^(a+)+\\1$' } } });
+    const create = (name: string): Promise<{ status: number }> =>
+      engine.handle({ method: 'POST', url: 'http://localhost/v1/pets', headers: { authorization: 'Bearer k', 'content-type': 'application/json' }, body: JSON.stringify({ name, categoryId: 1 }) });
+    expect((await create('aa')).status).toBe(201);
+    expect((await create('ab')).status).toBe(400);
+    expect(compilePattern('^([a-z]+)-\\1$', 'u')).toBeInstanceOf(RegExp);
+  });
 });
