@@ -46,4 +46,20 @@ describe('hostile shapes of the independent check, through the built CLI', () =>
       expect(await repeated.json()).toMatchObject({ message: expect.stringContaining('tags must NOT have duplicate items (items ## 0 and 1 are identical)') as unknown });
     });
   });
+
+  it('refuses at start an example past --max-example-bytes, naming the flag and the place, and answers one under it', async () => {
+    const document = oneCollectionDocument({ title: 'Notes', collection: 'notes', record: 'Note', schema: { type: 'object', properties: { id: { type: 'integer', readOnly: true }, text: { type: 'string' } } } });
+    const listed = (document.paths['/notes'] as { get: { responses: { '200': { content: { 'application/json': Record<string, unknown> } } } } }).get.responses['200'].content['application/json'];
+    listed['examples'] = { long: { value: Array.from({ length: 50 }, (_, index) => ({ id: index + 1, text: 't'.repeat(100) })) } };
+    const path = join(folder, 'example.json');
+    writeFileSync(path, JSON.stringify(document));
+    const refused = startCli(['--port', '0', '--document', path, '--max-example-bytes', '4KiB']);
+    expect((await refused.exited).code).toBe(2);
+    expect(refused.errors()).toContain('has an example of more than 4096 characters of JSON at $.paths["/notes"].get.responses["200"].content["application/json"].examples.long, past the limit of 4096 (--max-example-bytes, maxExampleBytes in code)');
+    await withCliOn('example', document, async url => {
+      const answer = await fetch(`${url}/notes`, { headers: { prefer: 'example=long' } });
+      expect(answer.status).toBe(200);
+      expect(await answer.json()).toHaveLength(50);
+    });
+  });
 });

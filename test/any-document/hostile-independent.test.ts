@@ -9,9 +9,12 @@ import { createEngine } from '../../src/index.js';
 
 type Json = Record<string, unknown>;
 
+/** The Animal Store's document, parsed once (a few hundred milliseconds). */
+const ANIMAL_STORE = parse(readFileSync(fileURLToPath(new URL('../../openapi/petstore.yaml', import.meta.url)), 'utf8')) as unknown;
+
 /** The Animal Store's document with `extra` on both pet schemas, at `extra.a.b.c.d.e`: deeper than the seeded pets' optional properties are drawn. */
 function withExtra(extra: Json): Json {
-  const document = parse(readFileSync(fileURLToPath(new URL('../../openapi/petstore.yaml', import.meta.url)), 'utf8')) as { components: { schemas: Record<string, { properties: Json }> } };
+  const document = structuredClone(ANIMAL_STORE) as { components: { schemas: Record<string, { properties: Json }> } };
   const nested = ['e', 'd', 'c', 'b', 'a'].reduce<Json>((schema, key) => ({ type: 'object', properties: { [key]: schema } }), extra);
   for (const name of ['NewPet', 'Pet']) (document.components.schemas[name] as { properties: Json }).properties['extra'] = nested;
   return document;
@@ -99,5 +102,25 @@ describe('hostile shapes of the independent check', () => {
     expect((await create('aa')).status).toBe(201);
     expect((await create('ab')).status).toBe(400);
     expect(compilePattern('^([a-z]+)-\\1$', 'u')).toBeInstanceOf(RegExp);
+  });
+
+  it('refuses at start an example, a default or a const past --max-example-bytes, naming the limit and the place, where each answer made of a 20 MB example held every client for a second', async () => {
+    const document = withExtra({ type: 'string' }) as { paths: Record<string, Record<string, { responses: Record<string, { content: Record<string, Json> }> }>> };
+    const listed = document.paths['/pets']?.['get']?.responses['200']?.content['application/json'] as Json;
+    const pets = (count: number): Json[] => Array.from({ length: count }, (_, index) => ({ id: index + 1, name: 'x'.repeat(200), categoryId: 1, status: 'available' }));
+    // 5,000 pets are about 1.3 MB of JSON; 3,000 about 0.8 MB, under the default of 1 MiB.
+    listed['examples'] = { few: { value: pets(3) }, huge: { summary: 'Many', value: pets(5_000) } };
+    await expect(createEngine({ document })).rejects.toThrow(
+      'has an example of more than 1048576 characters of JSON at $.paths["/pets"].get.responses["200"].content["application/json"].examples.huge, past the limit of 1048576 (--max-example-bytes, maxExampleBytes in code)',
+    );
+    listed['examples'] = { few: { value: pets(3_000) } };
+    await expect(createEngine({ document, maxExampleBytes: 512 * 1024 })).rejects.toThrow(/has an example of more than 524288 characters of JSON at .*examples\.few, past the limit of 524288/);
+    listed['examples'] = { few: { value: pets(30) } };
+    // Under the limit, taken (answering it is Prism's, through the built CLI in hostile-independent-cli.test.ts).
+    expect((await createEngine({ document, maxExampleBytes: 8 * 1024 })).document.prismOperations.length).toBeGreaterThan(0);
+    // A default and a const count the same; and JSON Schema's list of examples, each on its own.
+    await expect(createEngine({ document: withExtra({ type: 'string', default: 'd'.repeat(2_000) }), maxExampleBytes: 1_024 })).rejects.toThrow(/has a default of more than 1024 characters of JSON at \$\.components\.schemas\.NewPet\.properties\.extra\..*\.e\.default, past the limit of 1024 \(--max-example-bytes/);
+    await expect(createEngine({ document: withExtra({ type: 'string', examples: ['a', 'b'.repeat(2_000)] }), maxExampleBytes: 1_024 })).rejects.toThrow(/has an example of more than 1024 .*\.e\.examples\[1\], past/);
+    await createEngine({ document: withExtra({ type: 'string', examples: ['a'.repeat(900), 'b'.repeat(900)] }), maxExampleBytes: 1_024 });
   });
 });
