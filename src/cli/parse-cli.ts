@@ -137,8 +137,9 @@ Options (each has an environment variable; a flag wins over it, and an empty var
                                heap); more answers 507 overrides_full
                                (PETSTORE_MAX_OVERRIDE_BYTES). Default ${mebibytes(DEFAULT_MAX_OVERRIDE_BYTES)}.
                                Sizes take 64MiB, 256KiB, 1GiB or plain bytes.
-      --max-connections <n>    Most connections open at once; one more is answered 503 with
-                               Retry-After and closed (PETSTORE_MAX_CONNECTIONS).
+      --max-connections <n>    Most connections open at once (PETSTORE_MAX_CONNECTIONS); one more
+                               takes the place of one with no request in progress (still sending
+                               its headers, or idle), else is answered 503 with Retry-After.
                                Default ${DEFAULT_MAX_CONNECTIONS}.
       --max-inflight-bytes <n> Most bytes of requests and answers held across all connections:
                                requests' headers (and about 4 KiB each) and bodies until answered,
