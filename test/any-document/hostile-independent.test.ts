@@ -3,7 +3,7 @@ import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
 import { compilePattern, preparePatterns } from '../../src/document/safe-patterns.js';
-import { createEngine } from '../../src/index.js';
+import { createEngine, type Engine } from '../../src/index.js';
 
 // The independent check of issue 31 (test/documents/hostile-independent/FINDINGS.md).
 
@@ -122,5 +122,25 @@ describe('hostile shapes of the independent check', () => {
     await expect(createEngine({ document: withExtra({ type: 'string', default: 'd'.repeat(2_000) }), maxExampleBytes: 1_024 })).rejects.toThrow(/has a default of more than 1024 characters of JSON at \$\.components\.schemas\.NewPet\.properties\.extra\..*\.e\.default, past the limit of 1024 \(--max-example-bytes/);
     await expect(createEngine({ document: withExtra({ type: 'string', examples: ['a', 'b'.repeat(2_000)] }), maxExampleBytes: 1_024 })).rejects.toThrow(/has an example of more than 1024 .*\.e\.examples\[1\], past/);
     await createEngine({ document: withExtra({ type: 'string', examples: ['a'.repeat(900), 'b'.repeat(900)] }), maxExampleBytes: 1_024 });
+  });
+
+  it('starts on a chain of 2,000 schemas each referring to the next, and on 3,000 $refs each only naming the next, where the stack overflowed at start', async () => {
+    // Both were refused with only "Maximum call stack size exceeded": references were followed on the stack, one level a hop.
+    const chain = (levels: number, link: (next: string) => Json): Json => {
+      const document = withExtra({ $ref: '#/components/schemas/A0' }) as { components: { schemas: Record<string, Json> } };
+      for (let index = 0; index < levels; index += 1) document.components.schemas[`A${index}`] = link(`#/components/schemas/A${index + 1}`);
+      document.components.schemas[`A${levels}`] = { type: 'string', maxLength: 3 };
+      return document;
+    };
+    const post = async (engine: Engine, extra: unknown): Promise<number> =>
+      (await engine.handle({ method: 'POST', url: 'http://localhost/v1/pets', headers: { authorization: 'Bearer k', 'content-type': 'application/json' }, body: JSON.stringify({ name: 'Rex', categoryId: 1, extra: { a: { b: { c: { d: { e: extra } } } } } }) })).status;
+    // Through 2,000 schemas: Prism's operations refer to bundle entries (validated by reference, as the built CLI does: its figures in FINDINGS.md).
+    const properties = await createEngine({ document: chain(2_000, next => ({ type: 'object', properties: { next: { $ref: next } } })) });
+    const createPet = properties.document.prismOperations.find(operation => operation.iid === 'createPet') as unknown as { __bundled__?: Record<string, unknown> };
+    expect(Object.keys(createPet.__bundled__ ?? {}).filter(key => /^components\.schemas\.A\d+$/.test(key)).length).toBeGreaterThan(1_000);
+    // 3,000 names for one schema: what the last names, validated.
+    const aliases = await createEngine({ document: chain(3_000, next => ({ $ref: next })) });
+    expect(await post(aliases, 'abc')).toBe(201);
+    expect(await post(aliases, 'abcd')).toBe(400);
   });
 });
