@@ -96,7 +96,8 @@ describe('hostile shapes of the independent check', () => {
     await expect(createEngine({ document: named('^(?=a)(a+)+(?<=a)$') })).rejects.toThrow(/\(it has a lookbehind\): rewrite it/);
     await expect(createEngine({ document: withExtra({ type: 'object', patternProperties: { '^(x+)+\\1$': { type: 'string' } } }) })).rejects.toThrow('at $.components.schemas.NewPet.properties.extra.properties.a.properties.b.properties.c.properties.d.properties.e.patternProperties["^(x+)+\\\\1$"], /^(x+)+\\1$/');
     // A backreference that cannot backtrack so stays on RegExp, as before; one in an example or an extension is no schema's.
-    const engine = await createEngine({ document: { ...named('^(\\w)\\1$'), 'x-rules': { pattern: '^(a+)+\\1$' } } });
+    // The Animal Store's examples break this pattern: warned at start, not asserted here.
+    const engine = await createEngine({ document: { ...named('^(\\w)\\1$'), 'x-rules': { pattern: '^(a+)+\\1$' } }, onWarning: () => undefined });
     const create = (name: string): Promise<{ status: number }> =>
       engine.handle({ method: 'POST', url: 'http://localhost/v1/pets', headers: { authorization: 'Bearer k', 'content-type': 'application/json' }, body: JSON.stringify({ name, categoryId: 1 }) });
     expect((await create('aa')).status).toBe(201);
