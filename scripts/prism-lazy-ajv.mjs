@@ -9,8 +9,11 @@
 // compiled (scripts/prism-precompiled-validators.mjs) before compiling it, loads Ajv's classes only
 // on the first schema that has none, and throws on a compile refused for eval rather than read it as
 // "no errors". See docs/decisions/0010-precompiled-validators.md.
+// Each instance checks `uniqueItems` in linear time where Ajv compares every pair of items
+// (scripts/shims/linear-unique-items.cjs, which the builds name `petstore-mock:unique-items`).
 // The build fails if the text it edits is not there (another Prism release), rather than ship unedited.
 import { readFile } from 'node:fs/promises';
+import { fileURLToPath } from 'node:url';
 
 const EAGER = `const ajvInstances = {
     default: createAjvInstances(ajv_1.default),
@@ -42,6 +45,17 @@ makeAjvInstancesOnUse();
 exports.renewAjvInstances = makeAjvInstancesOnUse;`;
 
 const STRICT = '    strict: false,\n';
+// Ajv compares every pair of an array's items when they may be objects or arrays: 5,000 objects in a
+// 54 KB body took 2.5 s of one request, 20,000 more than 30 s, every client waiting. Each instance
+// checks them in one pass instead, with Ajv's verdict and error (scripts/shims/linear-unique-items.cjs).
+const FORMATS_ADDED = `    ajvNoCoerce.addFormat('date-time', (0, dateTime_1.fmtDef)(dateTime_1.date_time, dateTime_1.compareDateTime));
+`;
+export const UNIQUE_ITEMS_MODULE = 'petstore-mock:unique-items';
+const UNIQUE_ITEMS_LINEAR = `${FORMATS_ADDED}    const linearUniqueItems = require("${UNIQUE_ITEMS_MODULE}");
+    linearUniqueItems.useLinearUniqueItems(ajv, require("ajv"));
+    linearUniqueItems.useLinearUniqueItems(ajvNoCoerce, require("ajv"));
+`;
+const UNIQUE_ITEMS_FILE = fileURLToPath(new URL('./shims/linear-unique-items.cjs', import.meta.url));
 // `multipleOf` as JSON Schema means it, a multiple in decimal: Ajv divides in binary floating point,
 // so without a precision 19.99 is no multiple of 0.01 (1998.9999999999998) and a price a client
 // sends is refused. Ajv then takes a quotient within 1e-9 of a whole number.
@@ -244,10 +258,10 @@ const PRECOMPILED_CALL = 'getValidationFunction(String(schema.$schema), coerce, 
  * scripts/browser-build.mjs); with `precompiled`, the build's validators looked up first.
  */
 export function lazyAjvInstances(source, { precompiled = false } = {}) {
-  if (![EAGER, STRICT, AJV_REQUIRES, CALL, SIGNATURE, COMPILE, VALIDATE, VALIDATE_END].every(text => source.includes(text))) {
+  if (![EAGER, STRICT, FORMATS_ADDED, AJV_REQUIRES, CALL, SIGNATURE, COMPILE, VALIDATE, VALIDATE_END].every(text => source.includes(text))) {
     throw new Error("prism-lazy-ajv: @stoplight/prism-http's validators/utils.js no longer builds its Ajv instances as expected; review scripts/prism-lazy-ajv.mjs for this Prism release.");
   }
-  let edited = source.replace(EAGER, `${LAZY}${PATTERN_ENGINE_HOOK}${SHARED_BUNDLES}`).replace(AJV_REQUIRES, AJV_REQUIRED_ON_USE).replace(STRICT, `${STRICT}${PATTERN_ENGINE}`);
+  let edited = source.replace(EAGER, `${LAZY}${PATTERN_ENGINE_HOOK}${SHARED_BUNDLES}`).replace(AJV_REQUIRES, AJV_REQUIRED_ON_USE).replace(STRICT, `${STRICT}${PATTERN_ENGINE}`).replace(FORMATS_ADDED, UNIQUE_ITEMS_LINEAR);
   // Ajv checks each schema against its meta-schema before compiling it. In a page the build did that
   // (and the check would need eval); in Node it cost a document's every first compile, and draft-07's
   // `uniqueItems` on `enum` is quadratic: 1.2 s for an enum of 20,000 values, every client waiting. A
@@ -270,6 +284,7 @@ function plugin(options) {
   return {
     name: 'prism-lazy-ajv',
     setup(builder) {
+      builder.onResolve({ filter: new RegExp(`^${UNIQUE_ITEMS_MODULE}$`) }, () => ({ path: UNIQUE_ITEMS_FILE }));
       builder.onLoad({ filter: /[\\/]@stoplight[\\/]prism-http[\\/]dist[\\/]validator[\\/]validators[\\/]utils\.js$/ }, async args => ({
         contents: lazyAjvInstances(await readFile(args.path, 'utf8'), options),
         loader: 'js',

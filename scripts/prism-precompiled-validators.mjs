@@ -10,6 +10,7 @@ import { MULTIPLE_OF_PRECISION } from './prism-lazy-ajv.mjs';
 import { dirname, resolve } from 'node:path';
 
 const require = createRequire(import.meta.url);
+const { useLinearUniqueItems } = require('./shims/linear-unique-items.cjs');
 const PRISM_HTTP = dirname(require.resolve('@stoplight/prism-http/package.json'));
 const prism = createRequire(`${PRISM_HTTP}/package.json`);
 
@@ -124,6 +125,8 @@ export function precompiledValidatorModules(compiledCache, engineSchemas = []) {
       });
       addFormats(ajv);
       ajv.addFormat('date-time', fmtDef(date_time, compareDateTime));
+      // uniqueItems in one pass, as Prism's edited validator checks it (its code imports petstore-mock:unique-items).
+      useLinearUniqueItems(ajv, prism('ajv'));
       const names = {};
       for (const [index, use] of group.entries()) {
         const name = `v${index}`;

@@ -45,7 +45,7 @@ export interface CliConfig {
   now: Date | undefined;
   /** `--data`: the file of starting pets, and how the user named it (flag or variable). */
   dataFile: { path: string; name: string } | undefined;
-  /** `--max-document-bytes`, `--max-document-depth`, `--max-references`, `--max-enum-values`, `--max-properties`, `--max-alternatives`: each given one (the others are the defaults). */
+  /** `--max-document-bytes`, `--max-document-depth`, `--max-references`, `--max-enum-values`, `--max-properties`, `--max-alternatives`, `--max-example-bytes`: each given one (the others are the defaults). */
   documentLimits: Partial<DocumentLimits>;
 }
 
@@ -96,6 +96,10 @@ Options (each has an environment variable; a flag wins over it, and an empty var
       --max-alternatives <n>   Most alternatives of one oneOf or anyOf, and combinations an allOf's
                                oneOfs and anyOfs make (PETSTORE_MAX_ALTERNATIVES).
                                Default ${DEFAULT_DOCUMENT_LIMITS.maxAlternatives}.
+      --max-example-bytes <bytes>
+                               Largest example, default or const, as JSON; an answer made of one
+                               is written whole for each request (PETSTORE_MAX_EXAMPLE_BYTES).
+                               Default ${mebibytes(DEFAULT_DOCUMENT_LIMITS.maxExampleBytes)}.
                                A document past one of these limits exits 2 (under --watch the
                                last good document is kept), naming the limit and the place,
                                e.g. $.components.schemas.Pet.
@@ -133,8 +137,9 @@ Options (each has an environment variable; a flag wins over it, and an empty var
                                heap); more answers 507 overrides_full
                                (PETSTORE_MAX_OVERRIDE_BYTES). Default ${mebibytes(DEFAULT_MAX_OVERRIDE_BYTES)}.
                                Sizes take 64MiB, 256KiB, 1GiB or plain bytes.
-      --max-connections <n>    Most connections open at once; one more is answered 503 with
-                               Retry-After and closed (PETSTORE_MAX_CONNECTIONS).
+      --max-connections <n>    Most connections open at once (PETSTORE_MAX_CONNECTIONS); one more
+                               takes the place of one with no request in progress (still sending
+                               its headers, or idle), else is answered 503 with Retry-After.
                                Default ${DEFAULT_MAX_CONNECTIONS}.
       --max-inflight-bytes <n> Most bytes of requests and answers held across all connections:
                                requests' headers (and about 4 KiB each) and bodies until answered,
@@ -183,7 +188,7 @@ carried out), exit 0 within 2 seconds.`;
 type Env = Readonly<Record<string, string | undefined>>;
 
 /** Flags that take a value; a value that starts with a dash (`--pets -1`) is still theirs. */
-const VALUE_FLAGS = new Set(['--port', '-p', '--host', '-h', '--seed', '--pets', '--api-key', '--default-status', '--log-level', '--delay', '--fault-rate', '--max-sessions', '--max-pets', '--journal-size', '--journal-bytes', '--max-stored-bytes', '--max-overrides', '--max-override-bytes', '--max-connections', '--max-inflight-bytes', '--request-timeout', '--admin-token', '--admin-origin', '--admin-host', '--now', '--data', '--document', '--max-document-bytes', '--max-document-depth', '--max-references', '--max-enum-values', '--max-properties', '--max-alternatives']);
+const VALUE_FLAGS = new Set(['--port', '-p', '--host', '-h', '--seed', '--pets', '--api-key', '--default-status', '--log-level', '--delay', '--fault-rate', '--max-sessions', '--max-pets', '--journal-size', '--journal-bytes', '--max-stored-bytes', '--max-overrides', '--max-override-bytes', '--max-connections', '--max-inflight-bytes', '--request-timeout', '--admin-token', '--admin-origin', '--admin-host', '--now', '--data', '--document', '--max-document-bytes', '--max-document-depth', '--max-references', '--max-enum-values', '--max-properties', '--max-alternatives', '--max-example-bytes']);
 
 export function parseCli(argv: readonly string[], env: Env): CliCommand {
   // `-h` is `--host`, as in Prism; given without an address, it asks for help.
@@ -229,6 +234,7 @@ export function parseCli(argv: readonly string[], env: Env): CliCommand {
         'max-enum-values': { type: 'string' },
         'max-properties': { type: 'string' },
         'max-alternatives': { type: 'string' },
+        'max-example-bytes': { type: 'string' },
         watch: { type: 'boolean' },
         help: { type: 'boolean' },
         version: { type: 'boolean' },
@@ -297,6 +303,7 @@ export function parseCli(argv: readonly string[], env: Env): CliCommand {
           ['maxEnumValues', values['max-enum-values']],
           ['maxProperties', values['max-properties']],
           ['maxAlternatives', values['max-alternatives']],
+          ['maxExampleBytes', values['max-example-bytes']],
         ] as const
       )
         .map(([key, flagValue]) => [key, read(key, flagValue)])

@@ -23,6 +23,12 @@ export interface DocumentLimits {
    * an `allOf` makes of its parts' `oneOf`s and `anyOf`s, which Prism's allOf merger tries one by one.
    */
   readonly maxAlternatives: number;
+  /**
+   * Characters of JSON of one example (an `example`, each entry of an `examples`, a `default`, a
+   * `const`): an answer made of one is written out whole for each request that asks for it, every
+   * client waiting meanwhile (a 20 MB example: 1.1 to 1.3 s each).
+   */
+  readonly maxExampleBytes: number;
 }
 
 export const DEFAULT_DOCUMENT_LIMITS: DocumentLimits = {
@@ -32,6 +38,7 @@ export const DEFAULT_DOCUMENT_LIMITS: DocumentLimits = {
   maxEnumValues: 20_000,
   maxProperties: 1_000,
   maxAlternatives: 256,
+  maxExampleBytes: 1024 * 1024,
 };
 
 /** Each limit's flag, for messages: the option's key in code is the limit's own name. */
@@ -42,6 +49,7 @@ export const DOCUMENT_LIMIT_FLAGS: Readonly<Record<keyof DocumentLimits, string>
   maxEnumValues: '--max-enum-values',
   maxProperties: '--max-properties',
   maxAlternatives: '--max-alternatives',
+  maxExampleBytes: '--max-example-bytes',
 };
 
 /** The limits, each given one over the default. */
@@ -62,33 +70,57 @@ export function checkDocumentText(text: string, limits: DocumentLimits): void {
 }
 
 /** `$.components.schemas.Pet`, with a key that is not a plain name quoted. */
-function placeOf(path: readonly (string | number)[]): string {
+export function placeOf(path: readonly (string | number)[]): string {
   const place = `$${path.map(key => (typeof key === 'number' ? `[${key}]` : /^[A-Za-z_$][\w$-]*$/.test(key) ? `.${key}` : `[${JSON.stringify(key)}]`)).join('')}`;
   // A log line stays short however deep the place.
   return place.length <= 160 ? place : `${place.slice(0, 100)}…${place.slice(-50)}`;
 }
 
+/** One example being walked: the characters of JSON its values added so far, and its place. */
+interface Example {
+  size: number;
+  readonly place: Place;
+  readonly kind: string;
+}
+
+/** A value of the document as the walk reaches it. */
+interface Place {
+  readonly value: unknown;
+  readonly parent: Place | undefined;
+  readonly key: string | number;
+  readonly depth: number;
+  /** Below an `example`, `examples`, `default` or `const`: values, where `enum` and `properties` are names like any other. */
+  readonly inData: boolean;
+  /** The example this value is part of. */
+  example: Example | undefined;
+  /** An `examples` list or map, whose entries each start an example. */
+  readonly examples: boolean;
+}
+
 /**
- * Refuses a parsed document past its depth, reference, enum, properties or alternatives limit, naming the first
+ * Refuses a parsed document past its depth, reference, enum, properties, alternatives or example limit, naming the first
  * place past it. Walks the document once, without recursion.
  */
 export function checkDocumentShape(source: unknown, limits: DocumentLimits): void {
   checkPathTemplates(source);
   let references = 0;
-  interface Place { readonly value: unknown; readonly parent: Place | undefined; readonly key: string | number; readonly depth: number; readonly inData: boolean }
   const pathOf = (place: Place): (string | number)[] => {
     const path: (string | number)[] = [];
     for (let at: Place = place; at.parent !== undefined; at = at.parent) path.unshift(at.key);
     return path;
   };
-  const stack: Place[] = [{ value: source, parent: undefined, key: '', depth: 0, inData: false }];
+  const stack: Place[] = [{ value: source, parent: undefined, key: '', depth: 0, inData: false, example: undefined, examples: false }];
   while (stack.length > 0) {
     const place = stack.pop() as Place;
-    const { value, depth } = place;
+    const { value, depth, example } = place;
+    if (example !== undefined) {
+      example.size += jsonSize(value);
+      if (example.size > limits.maxExampleBytes) throw past('maxExampleBytes', limits, `has ${example.kind} of more than ${limits.maxExampleBytes} characters of JSON at ${placeOf(pathOf(example.place))}`);
+    }
     if (typeof value !== 'object' || value === null) continue;
     if (depth >= limits.maxDocumentDepth) throw past('maxDocumentDepth', limits, `nests more than ${limits.maxDocumentDepth} levels deep at ${placeOf(pathOf(place))}`);
     if (Array.isArray(value)) {
-      for (let index = value.length - 1; index >= 0; index -= 1) stack.push({ value: value[index], parent: place, key: index, depth: depth + 1, inData: place.inData });
+      for (let index = value.length - 1; index >= 0; index -= 1) stack.push(child(place, value[index], index));
       continue;
     }
     const object = value as Record<string, unknown>;
@@ -125,9 +157,28 @@ export function checkDocumentShape(source: unknown, limits: DocumentLimits): voi
     const keys = Object.keys(object);
     for (let index = keys.length - 1; index >= 0; index -= 1) {
       const key = keys[index] as string;
-      stack.push({ value: object[key], parent: place, key, depth: depth + 1, inData: place.inData || DATA_KEYS.has(key) });
+      stack.push(child(place, object[key], key));
     }
   }
+}
+
+/** The place of `value` under `parent`: in data below an `example`, `examples`, `default` or `const`, each example counted on its own. */
+function child(parent: Place, value: unknown, key: string | number): Place {
+  const data = !parent.inData && typeof key === 'string' && DATA_KEYS.has(key);
+  const place: Place = { value, parent, key, depth: parent.depth + 1, inData: parent.inData || data, example: parent.example, examples: data && key === 'examples' };
+  if (parent.examples) place.example = { size: 0, place, kind: 'an example' };
+  else if (data && key !== 'examples') place.example = { size: 0, place, kind: key === 'example' ? 'an example' : `a ${key}` };
+  return place;
+}
+
+/** The characters of JSON `value` adds beside its children's: a string's and a number's text, an object's braces, commas and keys. */
+function jsonSize(value: unknown): number {
+  if (typeof value === 'string') return value.length + 2;
+  if (typeof value !== 'object' || value === null) return String(value).length;
+  if (Array.isArray(value)) return 1 + Math.max(1, value.length);
+  let size = 1;
+  for (const key in value) if (Object.hasOwn(value, key)) size += key.length + 4;
+  return Math.max(2, size);
 }
 
 /**

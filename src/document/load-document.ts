@@ -43,7 +43,7 @@ export async function documentFromSource(source: object, limits?: Partial<Docume
     checkDocumentText(written, bounds);
     return { compiled: compileSource(JSON.parse(written), bounds), text: written };
   });
-  await preparePatterns(compiled.source);
+  await withContextInSteps('the document given', () => preparePatterns(compiled.source));
   return withContext('the document given', () => prepareDocument(compiled, { sha256: hashDocument(text) }));
 }
 
@@ -72,7 +72,7 @@ async function readDocument(documentPath: string, limits: DocumentLimits): Promi
   const name = `The OpenAPI document ${documentPath}`;
   // A step at a time, requests waiting answered between steps (a reload under --watch: the last document answers meanwhile).
   const compiled = cached ?? (await withContextInSteps(name, async () => (await import('./compile-document.js')).compileDocumentInSteps(text, limits, nextTurn)));
-  if (!cached) await preparePatterns(compiled.source);
+  if (!cached) await withContextInSteps(name, () => preparePatterns(compiled.source));
   await nextTurn();
   return withContextInSteps(name, () => prepareDocumentInSteps(compiled, { sha256, path: documentPath }, nextTurn));
 }

@@ -47,16 +47,39 @@ export function withReferencesResolved(source: object, operations: readonly IHtt
     return converted;
   };
 
-  /** The schemas in the whole expansion of a target, up to one past the limit; a cycle counts as past it. */
-  const sizeOf = (pointer: string, following: Set<string>): number => {
+  /**
+   * The pointer a chain of pure aliases (`{$ref}` and nothing else) ends at, followed without
+   * recursion: 3,000 such hops, each followed on the stack, overflowed it and refused the document
+   * with only "Maximum call stack size exceeded". A cycle of aliases stays where it is (refused elsewhere).
+   */
+  const aliasedTarget = (pointer: string): string => {
+    const passed = new Set<string>();
+    let at = pointer;
+    for (;;) {
+      const target = targetOf(at);
+      const next = typeof target === 'object' && target !== null && !Array.isArray(target) && Object.keys(target).length === 1 ? localReference(target as Node) : undefined;
+      if (next === undefined || passed.has(next) || next === pointer) return at;
+      passed.add(at);
+      at = next;
+    }
+  };
+
+  /**
+   * The schemas in the whole expansion of a target, up to one past the limit; a cycle counts as past
+   * it. Counting stops once it passes `budget`, what is left of the limit for whatever follows this
+   * target: then the result is only "more than `budget`", kept only when past the limit itself. So
+   * following references nests at most the limit's count of targets deep, however long a chain is
+   * (1,000 levels of `A.next → B` overflowed the stack at start).
+   */
+  const sizeOf = (pointer: string, following: Set<string>, budget: number): number => {
     const known = sizes.get(pointer);
     if (known !== undefined) return known;
-    if (following.has(pointer)) return INLINED_SCHEMAS + 1;
+    if (following.has(pointer) || following.size > INLINED_SCHEMAS) return INLINED_SCHEMAS + 1;
     following.add(pointer);
     let size = 0;
     const seen = new Set<object>();
     const count = (node: unknown): void => {
-      if (size > INLINED_SCHEMAS || typeof node !== 'object' || node === null || seen.has(node)) return;
+      if (size > budget || typeof node !== 'object' || node === null || seen.has(node)) return;
       seen.add(node);
       if (Array.isArray(node)) {
         for (const item of node) count(item);
@@ -64,7 +87,7 @@ export function withReferencesResolved(source: object, operations: readonly IHtt
       }
       const reference = localReference(node as Node);
       if (reference !== undefined) {
-        size += sizeOf(reference, following);
+        size += sizeOf(aliasedTarget(reference), following, budget - size);
         return;
       }
       size += 1;
@@ -75,7 +98,7 @@ export function withReferencesResolved(source: object, operations: readonly IHtt
     // Kept whatever else is being followed: a target on a cycle reaches itself while its own size is
     // counted, so it is found past the limit the first time, and so is every target that reaches one.
     const bounded = Math.min(size, INLINED_SCHEMAS + 1);
-    sizes.set(pointer, bounded);
+    if (size <= budget || size > INLINED_SCHEMAS) sizes.set(pointer, bounded);
     return bounded;
   };
 
@@ -89,11 +112,12 @@ export function withReferencesResolved(source: object, operations: readonly IHtt
       for (const item of node) list.push(rewrite(item));
       return list;
     }
-    const reference = localReference(node as Node);
-    if (reference !== undefined) {
+    const written = localReference(node as Node);
+    if (written !== undefined) {
+      const reference = aliasedTarget(written);
       const siblings = withoutKey(node as Node, '$ref');
       let value: unknown;
-      if (sizeOf(reference, new Set()) <= INLINED_SCHEMAS) {
+      if (sizeOf(reference, new Set(), INLINED_SCHEMAS) <= INLINED_SCHEMAS) {
         const target = rewrite(targetOf(reference));
         value = Object.keys(siblings).length === 0 || typeof target !== 'object' || target === null ? target : { ...target, ...(rewrite(siblings) as Node) };
       } else {

@@ -1,4 +1,6 @@
 import type { RE2JS } from 're2js';
+import { placeOf } from './document-limits.js';
+import { DocumentShapeError } from './document-shape-error.js';
 
 /**
  * The document's `pattern`s run where a client's text meets them (Prism's validator, through Ajv).
@@ -7,7 +9,8 @@ import type { RE2JS } from 're2js';
  * or more than one unbounded quantifier) runs instead on RE2JS, a linear-time engine (RE2's
  * algorithm in plain JavaScript: no native build, the same in a page), which gives the same verdict
  * on every text for the patterns it reads. One it cannot read (a backreference, a lookaround: RE2
- * has neither) stays on RegExp. Every other pattern stays on RegExp: nothing changes for it.
+ * has neither) has its leading lookaheads split off, or refuses the document (`preparePatterns`).
+ * Every other pattern stays on RegExp: nothing changes for it.
  * RE2JS is loaded only for a document that has such a pattern.
  */
 
@@ -71,29 +74,66 @@ function quantifierAt(pattern: string, index: number): { length: number; unbound
   return { length: lazy(match[0].length), unbounded: most === Infinity, repeats: most > 1 };
 }
 
-/** Every `pattern` (and `patternProperties` key) of a parsed document, without recursion. */
-function patternsOf(source: unknown): string[] {
-  const found: string[] = [];
-  const stack: unknown[] = [source];
+/** Every `pattern` (and `patternProperties` key) of a parsed document with its place, without recursion; values (`example`, `default`, …) and `x-` extensions are not schemas. */
+function patternsOf(source: unknown): { pattern: string; path: (string | number)[] }[] {
+  interface Place { readonly value: unknown; readonly parent: Place | undefined; readonly key: string | number }
+  const pathOf = (place: Place, ...more: (string | number)[]): (string | number)[] => {
+    const path = more;
+    for (let at: Place = place; at.parent !== undefined; at = at.parent) path.unshift(at.key);
+    return path;
+  };
+  const found: { pattern: string; path: (string | number)[] }[] = [];
+  const stack: Place[] = [{ value: source, parent: undefined, key: '' }];
   while (stack.length > 0) {
-    const value = stack.pop();
+    const place = stack.pop() as Place;
+    const { value } = place;
     if (typeof value !== 'object' || value === null) continue;
+    // Pushed last first: the first place in the document is the first found.
     if (Array.isArray(value)) {
-      stack.push(...(value as unknown[]));
+      for (let index = value.length - 1; index >= 0; index -= 1) stack.push({ value: value[index] as unknown, parent: place, key: index });
       continue;
     }
     const { pattern, patternProperties } = value as { pattern?: unknown; patternProperties?: unknown };
-    if (typeof pattern === 'string') found.push(pattern);
-    if (typeof patternProperties === 'object' && patternProperties !== null) found.push(...Object.keys(patternProperties));
-    for (const [key, item] of Object.entries(value)) if (key !== 'example' && key !== 'examples' && key !== 'default' && key !== 'const') stack.push(item);
+    if (typeof pattern === 'string') found.push({ pattern, path: pathOf(place, 'pattern') });
+    if (typeof patternProperties === 'object' && patternProperties !== null) found.push(...Object.keys(patternProperties).map(key => ({ pattern: key, path: pathOf(place, 'patternProperties', key) })));
+    const keys = Object.keys(value);
+    for (let index = keys.length - 1; index >= 0; index -= 1) {
+      const key = keys[index] as string;
+      if (!NOT_SCHEMAS.has(key) && !key.startsWith('x-')) stack.push({ value: (value as Record<string, unknown>)[key], parent: place, key });
+    }
   }
   return found;
 }
 
-/** Loads RE2JS when the document has a pattern that may backtrack, so that `compilePattern` can use it (synchronously, as Ajv compiles). */
+const NOT_SCHEMAS = new Set(['example', 'examples', 'default', 'const', 'enum']);
+
+/**
+ * Loads RE2JS when the document has a pattern that may backtrack, so that `compilePattern` can use it
+ * (synchronously, as Ajv compiles); refuses a document with such a pattern that neither RE2JS nor
+ * the split of leading lookaheads can run (a backreference, a lookbehind), naming its place. No bound
+ * on the text makes such a pattern safe on RegExp: `^(a+)+(b)?\2$` took 1.8 s on 27 `a`s and a `!`
+ * (each more doubles it), `^(\w+)(\w+)\2$` 17 s on 10,000 characters. A backreference in a pattern
+ * that cannot backtrack so (`^(\w)\1$`, `^([a-z]+)-\1$`) stays on RegExp, which runs it in linear time.
+ */
 export async function preparePatterns(source: unknown): Promise<void> {
-  if (re2 !== undefined || !patternsOf(source).some(mayBacktrack)) return;
-  ({ RE2JS: re2 } = await import('re2js'));
+  const backtracking = patternsOf(source).filter(({ pattern }) => mayBacktrack(pattern));
+  if (backtracking.length === 0) return;
+  if (re2 === undefined) ({ RE2JS: re2 } = await import('re2js'));
+  for (const { pattern, path } of backtracking) {
+    if (!compileChecked(pattern, 'u').linear) {
+      throw new DocumentShapeError(
+        `has a pattern at ${placeOf(path)}, /${pattern.length > 80 ? `${pattern.slice(0, 80)}…` : pattern}/, that JavaScript's RegExp may take exponential or high polynomial time on (a repeated group holding a quantifier or an alternation, or two unbounded quantifiers) and that the linear-time engine cannot run (${unreadByRe2(pattern)}): rewrite it without one or the other`,
+      );
+    }
+  }
+}
+
+/** What in `pattern` RE2 has no syntax for, for messages. */
+function unreadByRe2(pattern: string): string {
+  if (/\\[1-9]|\\k</.test(pattern)) return 'it has a backreference';
+  if (/\(\?<[=!]/.test(pattern)) return 'it has a lookbehind';
+  if (/\(\?[=!]/.test(pattern)) return 'it has a lookahead';
+  return 'RE2 does not read its syntax';
 }
 
 /** What Ajv needs of a compiled pattern. */
@@ -107,21 +147,29 @@ export interface CompiledPattern {
  * loaded), else on RegExp with `flags`.
  */
 export function compilePattern(pattern: string, flags: string): CompiledPattern {
+  return compileChecked(pattern, flags).compiled;
+}
+
+/** The pattern as `compilePattern` runs it, and whether it runs in linear time (nothing that may backtrack left on RegExp). */
+function compileChecked(pattern: string, flags: string): { compiled: CompiledPattern; linear: boolean } {
   if (re2 !== undefined && mayBacktrack(pattern)) {
     try {
       const compiled = re2.compile(pattern);
-      return { test: text => compiled.matcher(text).find(), toString: () => `re2:/${pattern}/` };
+      return { compiled: { test: text => compiled.matcher(text).find(), toString: () => `re2:/${pattern}/` }, linear: true };
     } catch {
       // Syntax RE2 does not have (a backreference, a lookaround): split off leading lookaheads, else RegExp reads it.
     }
     const split = flags.includes('m') ? undefined : splitLeadingLookaheads(pattern);
     if (split !== undefined) {
-      const checks = split.lookaheads.map(({ negated, body }) => ({ negated, compiled: compilePattern(`^(?:${body})`, flags) }));
-      const rest = compilePattern(split.rest, flags);
-      return { test: text => checks.every(({ negated, compiled }) => compiled.test(text) !== negated) && rest.test(text), toString: () => `split:/${pattern}/` };
+      const checks = split.lookaheads.map(({ negated, body }) => ({ negated, ...compileChecked(`^(?:${body})`, flags) }));
+      const rest = compileChecked(split.rest, flags);
+      return {
+        compiled: { test: text => checks.every(({ negated, compiled }) => compiled.test(text) !== negated) && rest.compiled.test(text), toString: () => `split:/${pattern}/` },
+        linear: rest.linear && checks.every(({ linear }) => linear),
+      };
     }
   }
-  return new RegExp(pattern, flags);
+  return { compiled: new RegExp(pattern, flags), linear: !mayBacktrack(pattern) };
 }
 
 /** The index of the `)` closing the group opened at `open`, past escapes and character classes. */

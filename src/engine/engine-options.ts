@@ -10,7 +10,7 @@ import type { RequestJournal } from './journal/request-journal.js';
 
 /**
  * The document limits (`maxDocumentBytes`, `maxDocumentDepth`, `maxReferences`, `maxEnumValues`,
- * `maxProperties`, `maxAlternatives`; see DocumentLimits): a document past one is refused, naming the limit and the place.
+ * `maxProperties`, `maxAlternatives`, `maxExampleBytes`; see DocumentLimits): a document past one is refused, naming the limit and the place.
  */
 export interface EngineOptions extends Partial<DocumentLimits> {
   /** Seed of the initial pets, of every session's delays and faults, and of generated (`dynamic=true`) bodies. Default 1. */

@@ -166,6 +166,7 @@ export const OPTION_RULES = {
   maxEnumValues: { key: 'maxEnumValues', flag: '--max-enum-values', env: 'PETSTORE_MAX_ENUM_VALUES', ...wholeNumber(1, 10_000_000) },
   maxProperties: { key: 'maxProperties', flag: '--max-properties', env: 'PETSTORE_MAX_PROPERTIES', ...wholeNumber(1, 10_000_000) },
   maxAlternatives: { key: 'maxAlternatives', flag: '--max-alternatives', env: 'PETSTORE_MAX_ALTERNATIVES', ...wholeNumber(1, 100_000) },
+  maxExampleBytes: { key: 'maxExampleBytes', flag: '--max-example-bytes', env: 'PETSTORE_MAX_EXAMPLE_BYTES', ...bytes(1024, 1024 ** 3) },
   bodyLimit: { key: 'bodyLimit', flag: '', env: '', ...wholeNumber(1, 1024 * 1024 * 1024) },
   rememberedVerdicts: { key: 'rememberedVerdicts', flag: '', env: '', ...wholeNumber(0, 1_000_000) },
 } as const satisfies Record<string, OptionRule>;

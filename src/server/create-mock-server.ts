@@ -36,7 +36,7 @@ export interface MockServerOptions extends EngineOptions {
    * document kept. Default false.
    */
   watch?: boolean;
-  /** Most connections open at once; one more is answered `503` and closed. Default 1,000. */
+  /** Most connections open at once; one more takes the place of one with no request in progress (closed), else is answered `503` and closed. Default 1,000. */
   maxConnections?: number;
   /**
    * Most bytes of requests and answers held across all connections: each request's line and headers

@@ -162,21 +162,40 @@ describe('requests waiting in line and answers not yet written, counted with the
 });
 
 describe('the cap on open connections', () => {
-  it('answers one connection more than --max-connections 503 with Retry-After before reading it, closes it, and serves again once one closes', async () => {
+  it('answers one connection more than --max-connections 503 with Retry-After before reading it, when every open one has a request in progress, closes it, and serves again once one closes', async () => {
     const mock = await start({ maxConnections: 2 });
+    const held = 'GET /v1/pets HTTP/1.1\r\nHost: x\r\nAuthorization: Bearer limits\r\nPrefer: delay=5000\r\n\r\n';
+    const received = requestsReceived(mock, 2);
     const first = raw(mock.port);
-    raw(mock.port);
-    await connectionsOpen(mock, 2);
+    first.socket.write(held);
+    raw(mock.port).socket.write(held);
+    await received;
     const third = raw(mock.port);
     third.socket.write(`GET /v1/pets HTTP/1.1\r\nHost: x\r\nAuthorization: Bearer limits\r\n\r\n`);
     const [answer, ...more] = parseAnswers(await third.closed);
     expect(more).toEqual([]);
     expect(answer?.status).toBe(503);
     expect(answer?.headers['retry-after']).toBe('1');
-    expect(answer?.body).toEqual({ code: 'service_unavailable', status: 503, message: expect.stringMatching(/2 connections open, its limit \(--max-connections, maxConnections\)/) as string });
+    expect(answer?.body).toEqual({ code: 'service_unavailable', status: 503, message: expect.stringMatching(/2 connections open, each with a request in progress, its limit \(--max-connections, maxConnections\)/) as string });
     first.socket.destroy();
     await first.closed;
     await expect.poll(async () => (await fetch(`${mock.url}/pets`, { headers: AUTH })).status).toBe(200);
+  });
+
+  it('gives a new connection at the cap the place of the one waiting longest without a request in progress: headers trickled from the same address lock nobody out', async () => {
+    // 1,100 connections trickling a header line every 2 s took all 1,000 places for 10 s, and another client got 503.
+    const mock = await start({ maxConnections: 3 });
+    const trickling = [raw(mock.port), raw(mock.port), raw(mock.port)];
+    for (const connection of trickling) connection.socket.write('GET /v1/pets HTTP/1.1\r\nHost: x\r\n');
+    await connectionsOpen(mock, 3);
+    // Two more clients are served in turn; the two oldest trickling connections are closed for them, unanswered.
+    expect((await fetch(`${mock.url}/pets`, { headers: AUTH })).status).toBe(200);
+    expect(parseAnswers(await (trickling[0] as ReturnType<typeof raw>).closed)).toEqual([]);
+    const other = raw(mock.port);
+    other.socket.write('GET /v1/pets?limit=1 HTTP/1.1\r\nHost: x\r\nAuthorization: Bearer limits\r\n\r\n');
+    await expect.poll(() => parseAnswers(other.received())[0]?.status).toBe(200);
+    expect(parseAnswers(await (trickling[1] as ReturnType<typeof raw>).closed)).toEqual([]);
+    expect((trickling[2] as ReturnType<typeof raw>).socket.destroyed).toBe(false);
   });
 });
 
@@ -263,15 +282,16 @@ describe('the journal names the limit of each request the server refuses itself'
 
   it('journals a connection refused at --max-connections as maxConnections, once, with the request it sent', async () => {
     const mock = await start({ maxConnections: 1 });
-    raw(mock.port);
-    await connectionsOpen(mock, 1);
+    const received = requestsReceived(mock, 1);
+    raw(mock.port).socket.write('GET /v1/pets HTTP/1.1\r\nHost: x\r\nAuthorization: Bearer limits\r\nPrefer: delay=5000\r\n\r\n');
+    await received;
     const refused = raw(mock.port);
     const get = 'GET /v1/pets?limit=3 HTTP/1.1\r\nHost: x\r\nAuthorization: Bearer limits\r\n\r\n';
     refused.socket.write(get + get);
     await refused.closed;
     const entries = refusedAt(mock, 'maxConnections');
     expect(entries.map(entry => [entry.method, entry.path, entry.status])).toEqual([['GET', '/v1/pets?limit=3', 503]]);
-    expect(entries[0]?.reason).toMatch(/1 connections open, its limit \(--max-connections/);
+    expect(entries[0]?.reason).toMatch(/1 connections open, each with a request in progress, its limit \(--max-connections/);
   });
 
   it('journals a body that stalls past --request-timeout as requestTimeout, with its 408', async () => {

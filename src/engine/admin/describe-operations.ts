@@ -13,11 +13,14 @@ export interface OperationSummary {
 
 /** The operations of the document the engine answers by, in its order, each with the statuses it declares. */
 export function describeOperations(document: PetstoreDocument): OperationSummary[] {
+  // Looked up by id, the first of each: a search per operation took 2.6 s of the start of a document of 20,000.
+  const prismOperations = new Map<string | undefined, (typeof document.prismOperations)[number]>();
+  for (const candidate of document.prismOperations) if (!prismOperations.has(candidate.iid)) prismOperations.set(candidate.iid, candidate);
   return [...document.operations.values()].map(operation => ({
     operationId: operation.operationId,
     method: operation.method.toUpperCase(),
     path: `${document.basePath}${operation.path}`,
-    statuses: (document.prismOperations.find(candidate => candidate.iid === operation.operationId)?.responses ?? [])
+    statuses: (prismOperations.get(operation.operationId)?.responses ?? [])
       .map(response => response.code)
       .filter(code => /^[1-5]\d\d$/.test(code))
       .map(Number),
