@@ -97,6 +97,8 @@ export function createOverrideControls(admin: AdminRequest, session: () => strin
     if (!response) return false;
     if (!response.ok || asked !== session()) return true;
     const { overrides } = (await response.json()) as { overrides: Override[] };
+    // The session may have changed while the body was read: an answer for the one asked before is not drawn over the new one's.
+    if (asked !== session()) return true;
     const text = JSON.stringify([asked, overrides]);
     if (text !== drawn) {
       drawn = text;
