@@ -408,10 +408,11 @@ function listed(plan: OperationPlan, presented: unknown): unknown {
 function answeredRecord(input: RecordInput, record: Record<string, unknown>): unknown {
   const { envelope, besideEnvelope, links } = input.plan.success;
   const presented = input.present(input.resource, record);
-  const draw = { faker: createPetFaker(input.seed), now: new Date(0) };
-  const withLinks = links === undefined || typeof presented !== 'object' || presented === null ? presented : { ...fakeObject(links, draw, { every: true }), ...presented };
+  // A Faker is made only for what is generated: most answers (the Animal Store's every one) have nothing to generate.
+  const draw = (): { faker: ReturnType<typeof createPetFaker>; now: Date } => ({ faker: createPetFaker(input.seed), now: new Date(0) });
+  const withLinks = links === undefined || typeof presented !== 'object' || presented === null ? presented : { ...fakeObject(links, draw(), { every: true }), ...presented };
   if (envelope === undefined) return withLinks;
-  return { ...(besideEnvelope !== undefined && fakeObject(besideEnvelope, draw, { every: false })), [envelope]: withLinks };
+  return { ...(besideEnvelope !== undefined && fakeObject(besideEnvelope, draw(), { every: false })), [envelope]: withLinks };
 }
 
 /** A request body as the store reads it: the record out of the envelope the operation sends it in (`{"article": {...}}`). */
