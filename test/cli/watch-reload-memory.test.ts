@@ -62,10 +62,11 @@ describe('a mock following its document with --watch', () => {
       const after = await heapAfterGc(cli);
       expect(created.every(status => status === 200)).toBe(true);
       // Each store opened in a new session kept the document it was opened by, with every validator
-      // compiled for it: these 24 reloads added 35.8 MiB (1.5 MiB a reload). Now they add 4 to 5 MiB,
-      // what the sessions hold and a residue of 70 to 200 KiB a reload not yet accounted for.
+      // compiled for it: these 24 reloads added 35.8 MiB (1.5 MiB a reload). Now, measured after a
+      // last-resort collection, they add nothing (-1.3 to +0.4 MiB on Node 20 and 24): what the 24
+      // sessions hold is within the noise. A plain gc() read 4 to 11 MiB, V8's compilation caches.
       expect(warm).toBeGreaterThan(0);
-      expect(after - warm).toBeLessThan(12 * MIB);
+      expect(after - warm).toBeLessThan(3 * MIB);
       expect(cli.errors()).not.toMatch(/cannot be used|cannot answer by it/);
     } finally {
       cli.child.kill('SIGKILL');
