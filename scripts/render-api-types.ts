@@ -122,7 +122,8 @@ export const ${constant} = [${schema.enum.map(stringLiteral).join(', ')}] as con
 ${doc}export type ${typeName} = (typeof ${constant})[number];
 `;
     }
-    if (isPlainObject(schema)) return `${doc}export interface ${typeName} ${this.objectBody(schema, '', 'neither', true)}\n`;
+    // A type, not an interface: a record of the document is then a `Record<string, unknown>` too, as the stores keep records of any collection.
+    if (isPlainObject(schema)) return `${doc}export type ${typeName} = ${this.objectBody(schema, '', 'neither', true)};\n`;
     return `${doc}export type ${typeName} = ${this.render(schema, '', 'neither').text};\n`;
   }
 
@@ -287,7 +288,7 @@ function isSchema(value: unknown): value is Schema {
   return value !== null && typeof value === 'object' && !Array.isArray(value);
 }
 
-/** An object schema that can be an `interface`: properties and nothing that combines or widens it. */
+/** An object schema written as an object type of its own, a line a property: properties and nothing that combines or widens it. */
 function isPlainObject(schema: Schema): boolean {
   const combining = ['$ref', 'allOf', 'oneOf', 'anyOf', 'enum', 'const'].some(keyword => keyword in schema);
   return schema.type === 'object' && !combining && schema.nullable !== true && isSchema(schema.properties) && Object.keys(schema.properties).length > 0;

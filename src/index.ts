@@ -22,7 +22,7 @@ export { buildNewPet, buildPet, buildPets, DEFAULT_SEED, PET_STATUSES } from './
 export type { MockServer, MockServerOptions, RequestLogEntry } from './server/index.js';
 export type { AdminClient, AdminClientOptions, AdminControls, AdminSession } from './admin-client/index.js';
 export type { DelayOption, DelayRange, Engine, EngineOptions, ErrorCode, Har, HarEntry, JournalEntry, JournalFilter, JournalProblem, JournalResponse, MockRequest, MockResponse, NowOption, Override, OverrideRegistry, OverrideSpec, Refusal, RequestJournal } from './engine/index.js';
-export type { ListPetsQuery, RecordStore, RecordStoreOptions } from './store/index.js';
+export type { ListPetsQuery, ListQuery, PetStore, RecordStore, RecordStoreOptions, StoredRecord } from './store/index.js';
 export type { Session, SessionEntry, SessionRegistry, SessionRegistryOptions } from './sessions/index.js';
 export type { DocumentOperation, PetstoreDocument } from './document/index.js';
 export type { BuildPetsOptions, SeedOptions } from './fixtures/index.js';

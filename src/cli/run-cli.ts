@@ -1,10 +1,10 @@
 import type { AddressInfo } from 'node:net';
+import type { StoredRecord } from '../store/index.js';
 import { DocumentShapeError, loadDocument, readTextFile, type PetstoreDocument } from '../document/index.js';
 import { firstRecordSchemaOf, readFirstRecords, validatorsSourceOf } from '../engine/index.js';
 import { findRoundedNumber } from '../engine/http/index.js';
 import { findDefaultStatusProblem } from '../options/index.js';
 import { createMockServer, type MockServer } from '../server/index.js';
-import type { Pet } from '../types/index.js';
 import { boundLines } from './bounded-lines.js';
 import { describeCredentials, describeResources } from './describe-document.js';
 import { originsToOpen } from './origins-to-open.js';
@@ -57,7 +57,7 @@ async function serve(config: CliConfig, given: CliIo): Promise<number | MockServ
     io.stderr(`petstore-mock: ${statusProblem}\nRun petstore-mock --help for the options.`);
     return 2;
   }
-  let initialPets: Pet[] | undefined;
+  let initialPets: StoredRecord[] | undefined;
   let initialRecords: Record<string, readonly object[]> | undefined;
   if (config.dataFile) {
     const read = await readDataFile(config.dataFile.path, config.maxPets, document);
@@ -150,7 +150,7 @@ async function serve(config: CliConfig, given: CliIo): Promise<number | MockServ
 }
 
 /** The pets of a `--data` file (a BOM skipped, a FIFO or a directory refused at once), checked against the document as `PUT /__admin/state` checks them. */
-async function readDataFile(path: string, maxPets: number, document: PetstoreDocument): Promise<{ pets: Pet[]; records?: Record<string, readonly object[]> } | { problem: string }> {
+async function readDataFile(path: string, maxPets: number, document: PetstoreDocument): Promise<{ pets: StoredRecord[]; records?: Record<string, readonly object[]> } | { problem: string }> {
   const read = await readTextFile(path);
   if ('problem' in read) return { problem: read.problem.replace(/, not a file$/, ', not a file: give the path of a JSON file') };
   let value: unknown;

@@ -2,8 +2,7 @@ import { checkDocumentPath, DEFAULT_DOCUMENT_LIMITS, documentFromSource, keeping
 import { DEFAULT_SEED } from '../fixtures/index.js';
 import { checkOptions } from '../options/index.js';
 import { DEFAULT_MAX_PETS, DEFAULT_PETS, findSessionIdProblem, newSessionId, SESSION_HEADER, type SessionRegistry } from '../sessions/index.js';
-import type { RecordStore } from '../store/index.js';
-import type { Pet } from '../types/index.js';
+import type { RecordStore, StoredRecord } from '../store/index.js';
 import { ADMIN_PREFIX, ANY_HOST, createAdminHostCheck, hostOfOrigin, limitThatRefused, type MockSettings } from './admin/index.js';
 import { checkFaultRate, createClock, toDelayRange, toInstant } from './controls/index.js';
 // By file: the Engine's public declaration must not reach Prism's types through controls/index.js.
@@ -90,8 +89,8 @@ export async function createEngine(options: EngineOptions = {}): Promise<Engine>
   const onWarning = options.onWarning ?? ((message: string) => console.warn(message));
   const onError = options.onError ?? ((message: string, error?: unknown) => console.error(message, error ?? ''));
   const clock = createClock(options.now);
-  const seededPets = (from: PetstoreDocument): readonly Pet[] => documentPets(from, { seed, count: options.pets ?? DEFAULT_PETS, initialPets: options.initialPets });
-  const adopt = (next: PetstoreDocument, startingPets: readonly Pet[], previous?: PetstoreDocument, invalidExamples = findInvalidExamples(next)): DocumentChange => {
+  const seededPets = (from: PetstoreDocument): readonly StoredRecord[] => documentPets(from, { seed, count: options.pets ?? DEFAULT_PETS, initialPets: options.initialPets });
+  const adopt = (next: PetstoreDocument, startingPets: readonly StoredRecord[], previous?: PetstoreDocument, invalidExamples = findInvalidExamples(next)): DocumentChange => {
     const change = adoptDocument(sessions, next, {
       defaultStatus: options.defaultStatus,
       initialPets: startingPets,

@@ -1,7 +1,7 @@
 import type { DocumentLimits } from '../document/document-limits.js';
 import type { SessionRegistry } from '../sessions/index.js';
-import type { RecordStore } from '../store/index.js';
-import type { Pet, PetStatus } from '../types/index.js';
+import type { RecordStore, StoredRecord } from '../store/index.js';
+import type { PetStatus } from '../types/index.js';
 // By file, not through controls/index.js: the public declarations must not reach Prism's types.
 import type { NowOption } from './controls/clock.js';
 import type { DelayOption } from './controls/latency.js';
@@ -18,7 +18,7 @@ export interface EngineOptions extends Partial<DocumentLimits> {
   /** How many seeded pets the store starts with. Default 20. */
   pets?: number;
   /** Explicit initial pets, instead of `pets` seeded ones. */
-  initialPets?: readonly Pet[];
+  initialPets?: readonly StoredRecord[];
   /**
    * Explicit starting records of the document's other collections, by name (`{ owners: [...] }`),
    * instead of their examples or seeded ones; each checked against its collection's schema.

@@ -23,7 +23,7 @@ import { checkPersistOptions, createPersistedStoreKeeper, type PersistOption } f
 import { loadAjvCompiler } from './ajv-compiler.js';
 import { loadEngineModule } from './load-engine-module.js';
 import { refusal } from './refusal.js';
-import type { RecordStore } from '../store/index.js';
+import { asPetStore, type PetStore, type RecordStore } from '../store/index.js';
 import type { Call, DeclaredStatus, OverrideOptions, StoreState } from '../admin-client/index.js';
 import type { OperationId } from '../types/index.js';
 
@@ -69,7 +69,7 @@ export interface PetstoreMockSession extends PetstoreMockControls {
   /** `{ 'x-petstore-session': id }`, to merge into a client's headers. */
   readonly headers: Readonly<Record<string, string>>;
   /** This session's pets. */
-  readonly store: RecordStore;
+  readonly store: PetStore;
   /** Back to the starting pets; forgets this session's overrides and journal entries. */
   reset(): void;
   /** This session's requests, oldest first. */
@@ -83,7 +83,7 @@ export interface PetstoreMock extends PetstoreMockControls {
   /** For `setupServer(...mock.handlers)` or `server.use(...mock.handlers)`. */
   readonly handlers: HttpHandler[];
   /** Read, seed or change the pets directly (those of requests without a session). */
-  readonly store: RecordStore;
+  readonly store: PetStore;
   /** Back to the starting pets, with no sessions, no overrides and an empty journal; or only the session `id` names. */
   reset(session?: string): void;
   /** The requests the handlers answered, oldest first (those of one session when given, and those `filter` keeps). */
@@ -217,7 +217,7 @@ export function createMock(options: PetstoreMockOptions, startNow: boolean): Pet
       getState: () =>
         running
           ? (controls(running.tools).readState(running.engine.document, session) as unknown as StoreState)
-          : { pets: liveStore()?.list({ limit: Number.POSITIVE_INFINITY }) ?? structuredClone([...sessions.initialPets]) },
+          : ({ pets: liveStore()?.list({ limit: Number.POSITIVE_INFINITY }) ?? structuredClone([...sessions.initialPets]) } as unknown as StoreState),
       async setState(state) {
         const { engine, tools } = await start();
         valueOf(controls(tools).writeState(engine.document, session, state));
@@ -235,7 +235,7 @@ export function createMock(options: PetstoreMockOptions, startNow: boolean): Pet
 
   return {
     handlers: [handler],
-    store: sessions.default.store,
+    store: asPetStore(sessions.default.store),
     reset,
     requests: (session, filter) => journal.list(session, filter),
     har: (session, filter) => journalToHar(journal.list(session, filter), harOrigin),
@@ -246,7 +246,7 @@ export function createMock(options: PetstoreMockOptions, startNow: boolean): Pet
       return {
         id,
         headers: { [SESSION_HEADER]: id },
-        store: session.store,
+        store: asPetStore(session.store),
         reset: () => reset(id),
         requests: filter => journal.list(id, filter),
         har: filter => journalToHar(journal.list(id, filter), harOrigin),

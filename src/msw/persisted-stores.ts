@@ -2,8 +2,7 @@
 import { findRoundedNumber } from '../engine/http/rounded-numbers.js';
 import type { ReadFirstRecordsResult } from '../engine/state/read-first-records.js';
 import { deriveSeed, findSessionIdProblem, type SessionRegistry } from '../sessions/index.js';
-import { StoreFullError, type RecordStore } from '../store/index.js';
-import type { Pet } from '../types/index.js';
+import { StoreFullError, type RecordStore, type StoredRecord } from '../store/index.js';
 
 /** Where `persist` keeps the stores: the page's Web Storage of that name. */
 export type PersistOption = 'sessionStorage' | 'localStorage';
@@ -30,7 +29,7 @@ interface PersistedStores {
 interface PersistedStore {
   readonly session: string | null;
   readonly stamp?: string;
-  readonly pets: readonly Pet[];
+  readonly pets: readonly StoredRecord[];
 }
 
 const FORMAT = 'petstore-mock/stores@1';
@@ -45,7 +44,7 @@ export interface PersistedStoreKeeper {
   clear(): void;
 }
 
-type ReadStorePets = (pets: readonly Pet[]) => ReadFirstRecordsResult;
+type ReadStorePets = (pets: readonly StoredRecord[]) => ReadFirstRecordsResult;
 
 export interface PersistedStoreKeeperOptions {
   persist: PersistOption;
@@ -124,10 +123,10 @@ export function createPersistedStoreKeeper(options: PersistedStoreKeeperOptions)
   const storeName = (session: string | null): string => (session === null ? 'the default store' : `session ${JSON.stringify(session)}`);
 
   /** The stored value read and checked, each store's pets by the document, or why it is not this mock's. */
-  const readValue = (text: string, readFirstRecords: ReadStorePets): { write: string | undefined; savedAt: string | undefined; stores: { session: string | null; stamp: string; pets: Pet[] }[] } | { problem: string } => {
+  const readValue = (text: string, readFirstRecords: ReadStorePets): { write: string | undefined; savedAt: string | undefined; stores: { session: string | null; stamp: string; pets: StoredRecord[] }[] } | { problem: string } => {
     const read = readPersistedStores(text, startingPets, sessions.maxSessions);
     if ('problem' in read) return read;
-    const stores: { session: string | null; stamp: string; pets: Pet[] }[] = [];
+    const stores: { session: string | null; stamp: string; pets: StoredRecord[] }[] = [];
     for (const store of read.stores) {
       const pets = readFirstRecords(store.pets);
       if ('problem' in pets) return { problem: `are not valid for this document: ${storeName(store.session)} ${pets.problem}` };
@@ -140,7 +139,7 @@ export function createPersistedStoreKeeper(options: PersistedStoreKeeperOptions)
    * store changed here and not yet written stays, to be written with a later stamp. True when the
    * value holds an older store than this tab (the other tab wrote before it heard of this one's change).
    */
-  const adopt = (stores: readonly { session: string | null; stamp: string; pets: Pet[] }[]): boolean => {
+  const adopt = (stores: readonly { session: string | null; stamp: string; pets: StoredRecord[] }[]): boolean => {
     let older = false;
     for (const { session, stamp, pets } of stores) {
       clock = Math.max(clock, clockOf(stamp));
@@ -339,7 +338,7 @@ function readPersistedStores(text: string, startingPets: string, maxSessions: nu
     const session = store['session'];
     if (session !== null && (typeof session !== 'string' || findSessionIdProblem(session) !== undefined)) return { problem: `name a session that is not a session id (${JSON.stringify(session)})` };
     const stamp = typeof store['stamp'] === 'string' ? store['stamp'] : '';
-    stores.push({ session, stamp, pets: store['pets'] as Pet[] });
+    stores.push({ session, stamp, pets: store['pets'] as StoredRecord[] });
   }
   const named = stores.filter(store => store.session !== null);
   if (stores.length - named.length !== 1) return { problem: 'do not hold exactly one default store' };
@@ -366,7 +365,7 @@ function isRecord(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
-function fingerprint(pets: readonly Pet[]): string {
+function fingerprint(pets: readonly StoredRecord[]): string {
   const text = JSON.stringify(pets);
   return `${pets.length}:${deriveSeed(text).toString(16)}:${deriveSeed(text, 'again').toString(16)}`;
 }

@@ -1,7 +1,6 @@
 import { createByteBudget, namesOfLimit, type ByteBudget } from '../budget/index.js';
 import { buildPets, DEFAULT_SEED } from '../fixtures/index.js';
-import { createPetStore, freezePets, StoreFullError, type PetShape, type RecordStore } from '../store/index.js';
-import type { Pet, PetStatus } from '../types/index.js';
+import { createRecordStore, freezeRecords, StoreFullError, type RecordShape, type RecordStore, type StoredRecord } from '../store/index.js';
 import { createRandom, deriveSeed, type Random } from './random.js';
 
 /** The request header that selects a session. */
@@ -51,9 +50,9 @@ export interface SessionRegistryOptions {
   /** How many seeded pets each store starts with. Default 20. */
   pets?: number;
   /** Explicit initial pets of every store, instead of `pets` seeded ones. */
-  initialPets?: readonly Pet[];
+  initialPets?: readonly StoredRecord[];
   /** Status of a pet created without one; `null` leaves it out. Default `available`. */
-  defaultStatus?: PetStatus | null;
+  defaultStatus?: string | null;
   /** Most pets one store holds. Default 10,000. */
   maxPets?: number;
   /** Most named sessions alive at once; opening one more drops the least recently used. Default 100. */
@@ -61,7 +60,7 @@ export interface SessionRegistryOptions {
   /** Bytes (estimated heap) the pets written to every session's store may hold together; a write past it throws a `StoreFullError`. Default 32 MiB. */
   maxStoredBytes?: number;
   /** The document's shape of a pet, shared by every store (the engine fills it in once the document is read). */
-  shape?: PetShape;
+  shape?: RecordShape;
   /** The default session's store, when a surface made it beforehand. */
   defaultStore?: RecordStore;
   /** Called when a session is dropped to make room for another (past `maxSessions`). */
@@ -86,8 +85,8 @@ export function scopeStoreBytes(startingRecords: number, scope: string): number 
 
 /** A collection's records as every store of it keeps them, and what each starts from. */
 export interface CollectionState {
-  readonly shape: PetShape;
-  readonly initial: readonly Pet[];
+  readonly shape: RecordShape;
+  readonly initial: readonly StoredRecord[];
 }
 
 /** What opening a session did: whether it was made afresh, and which session it dropped to make room. */
@@ -121,9 +120,9 @@ export interface SessionRegistry {
   /** Ids of the live named sessions, least recently used first. */
   ids(): string[];
   /** Pets every store starts from at its next reset, and every new session from now on; live stores keep their pets. */
-  setInitialPets(pets: readonly Pet[]): void;
+  setInitialPets(pets: readonly StoredRecord[]): void;
   /** The pets every store starts from. */
-  readonly initialPets: readonly Pet[];
+  readonly initialPets: readonly StoredRecord[];
   /** Every live store of the first collection: the default session's first. */
   stores(): RecordStore[];
   /**
@@ -143,7 +142,7 @@ export interface SessionRegistry {
   /** The name of the first collection (whose store is each session's `store`): its scopes start from `initialPets`. */
   primaryName: string | undefined;
 
-  readonly shape: PetShape;
+  readonly shape: RecordShape;
   readonly maxSessions: number;
   readonly maxPets: number;
 }
@@ -154,26 +153,26 @@ export function createSessionRegistry(options: SessionRegistryOptions = {}): Ses
   const maxPets = options.maxPets ?? DEFAULT_MAX_PETS;
   if (!Number.isInteger(maxSessions) || maxSessions < 1) throw new RangeError(`[petstore-mock] maxSessions must be a whole number of at least 1, got ${maxSessions}.`);
   // Built once and frozen: every session's store shares the list instead of copying it.
-  let initialPets = freezePets(options.initialPets ?? buildPets(options.pets ?? DEFAULT_PETS, { seed }));
-  const shape: PetShape = options.shape ?? {};
+  let initialPets = freezeRecords(options.initialPets ?? buildPets(options.pets ?? DEFAULT_PETS, { seed }));
+  const shape: RecordShape = options.shape ?? {};
   const storage = createByteBudget('maxStoredBytes', options.maxStoredBytes ?? DEFAULT_MAX_STORED_BYTES);
   const createStore = (): RecordStore =>
-    createPetStore({ initialPets, maxPets, shape, budget: storage, ...(options.defaultStatus !== undefined && { defaultStatus: options.defaultStatus }) });
-  let collections: ReadonlyMap<string, CollectionState & { initial: readonly Pet[] }> = new Map();
+    createRecordStore({ initialPets, maxPets, shape, budget: storage, ...(options.defaultStatus !== undefined && { defaultStatus: options.defaultStatus }) });
+  let collections: ReadonlyMap<string, CollectionState & { initial: readonly StoredRecord[] }> = new Map();
   // One shape per collection, shared by every store of it and changed in place by a new document (as
   // the first collection's `shape` is): a store keeps no old document's shape, nor, through the
   // drawing of its keys, the old document and all its validators compiled.
-  const collectionShapes = new Map<string, PetShape>();
-  const shapeOf = (name: string, collection: CollectionState): PetShape => {
+  const collectionShapes = new Map<string, RecordShape>();
+  const shapeOf = (name: string, collection: CollectionState): RecordShape => {
     let shared = collectionShapes.get(name);
     if (shared === undefined) collectionShapes.set(name, (shared = { ...collection.shape }));
     return shared;
   };
   let primaryName: string | undefined;
   const createCollectionStore = (name: string, budget: ByteBudget = storage): RecordStore | undefined => {
-    if (name === primaryName) return createPetStore({ initialPets, maxPets, shape, budget, ...(options.defaultStatus !== undefined && { defaultStatus: options.defaultStatus }) });
+    if (name === primaryName) return createRecordStore({ initialPets, maxPets, shape, budget, ...(options.defaultStatus !== undefined && { defaultStatus: options.defaultStatus }) });
     const collection = collections.get(name);
-    return collection && createPetStore({ initialPets: collection.initial, maxPets, shape: shapeOf(name, collection), budget, defaultStatus: null });
+    return collection && createRecordStore({ initialPets: collection.initial, maxPets, shape: shapeOf(name, collection), budget, defaultStatus: null });
   };
   // No write reaches a starting store: its budget refuses every byte.
   const startingStores = new Map<string, RecordStore>();
@@ -240,7 +239,7 @@ export function createSessionRegistry(options: SessionRegistryOptions = {}): Ses
     },
     ids: () => [...named.keys()],
     setInitialPets(pets) {
-      initialPets = freezePets(pets);
+      initialPets = freezeRecords(pets);
       startingStores.clear();
       for (const session of [defaultSession, ...named.values()]) {
         session.store.setInitialPets(initialPets);
@@ -289,7 +288,7 @@ export function createSessionRegistry(options: SessionRegistryOptions = {}): Ses
 }
 
 /** `shape` holding what `next` holds, and nothing else: every store reading it sees the new document's shape. */
-function replaceInPlace(shape: PetShape, next: PetShape): void {
+function replaceInPlace(shape: RecordShape, next: RecordShape): void {
   for (const key of Object.keys(shape)) Reflect.deleteProperty(shape, key);
   Object.assign(shape, next);
 }
@@ -299,11 +298,11 @@ function replaceInPlace(shape: PetShape, next: PetShape): void {
  * store of it first opens (a big document's collections are not all made at start).
  */
 function frozenOnFirstUse(collection: CollectionState): CollectionState {
-  let initial: readonly Pet[] | undefined;
+  let initial: readonly StoredRecord[] | undefined;
   return {
     shape: collection.shape,
     get initial() {
-      return (initial ??= freezePets(collection.initial));
+      return (initial ??= freezeRecords(collection.initial));
     },
   };
 }

@@ -1,2 +1,2 @@
-export { createPetStore, freezePets, INDEX_BUCKET_BYTES, INDEX_ENTRY_BYTES, KeyTakenError, StoreFullError } from './record-store.js';
-export type { ChangeTracking, ListPetsQuery, PetShape, RecordStore, RecordStoreOptions, RecordKey } from './record-store.js';
+export { asPetStore, createPetStore, createRecordStore, freezeRecords, INDEX_BUCKET_BYTES, INDEX_ENTRY_BYTES, KeyTakenError, StoreFullError } from './record-store.js';
+export type { ChangeTracking, ListPetsQuery, ListQuery, PetStore, RecordShape, RecordStore, RecordStoreOptions, RecordKey, StoredRecord } from './record-store.js';

@@ -1,10 +1,18 @@
 import { estimateBytes, namesOfLimit, type ByteBudget } from '../budget/index.js';
-import type { NewPet, Pet, PetStatus } from '../types/index.js';
+import type { NewPet, Pet } from '../types/index.js';
 
-export interface ListPetsQuery {
+/** A record a store keeps: a JSON object of any collection, whose key is the shape's `idProperty`. */
+export type StoredRecord = Record<string, unknown>;
+
+/** `ListQuery`, by its name from before stores kept the records of any collection. */
+export type ListPetsQuery = ListQuery;
+
+/** A page of a store: at most `limit` records, in the store's order, those that match. */
+export interface ListQuery {
   limit: number;
-  status?: PetStatus | undefined;
-  /** Keep only pets whose properties equal these (the list operation's filters). */
+  /** Keep only records whose `status` is this (the Animal Store's filter; `where` says the same of any property). */
+  status?: string | undefined;
+  /** Keep only records whose properties equal these (the list operation's filters). */
   where?: Readonly<Record<string, unknown>> | undefined;
 }
 
@@ -12,7 +20,7 @@ export interface ListPetsQuery {
  * What a stored pet is, as the OpenAPI document says: the engine gives the stores its document's
  * shape, and a new shape (the document was edited) applies to every store at once.
  */
-export interface PetShape {
+export interface RecordShape {
   /** Properties a pet holds; a record's others are dropped. Default: every property of the record. */
   fields?: readonly string[] | undefined;
   /** The property that identifies a pet. Default `id`. */
@@ -30,18 +38,18 @@ export interface PetShape {
   /** The ids the store may assign; it refuses to create past `maximum` instead of reusing an id. Default 1 to 2^53 − 1. */
   idBounds?: { readonly minimum: number; readonly maximum: number } | undefined;
   /** Status of a pet created without one, from the document and the options; `null` leaves it out. Default: the store's `defaultStatus`. */
-  defaultStatus?: PetStatus | null | undefined;
+  defaultStatus?: string | null | undefined;
 }
 
-export interface RecordStoreOptions {
-  /** Pets the store holds at start and after every `reset()`. */
-  initialPets?: readonly Pet[];
-  /** Status given to a pet created without one; `null` leaves it without a status. Default `available`. */
-  defaultStatus?: PetStatus | null;
+export interface RecordStoreOptions<R extends object = StoredRecord> {
+  /** Records the store holds at start and after every `reset()`. */
+  initialPets?: readonly R[];
+  /** Status given to a record created without one (when the shape has a `status`); `null` leaves it without a status. Default `available`. */
+  defaultStatus?: string | null;
   /** Most pets the store holds; `create` on a full store throws. Default: no limit. */
   maxPets?: number;
   /** The document's shape of a pet, read on every use: a surface can change it in place. */
-  shape?: PetShape;
+  shape?: RecordShape;
   /**
    * Bytes shared with other stores (every session's): the pets this store makes (created, replaced,
    * merged, set) count against it, their estimated heap size, and a write past it throws a
@@ -50,30 +58,34 @@ export interface RecordStoreOptions {
   budget?: ByteBudget;
 }
 
-/** The in-memory state behind the mock: pets in ascending `id` order. */
-export interface RecordStore {
+/**
+ * The in-memory state behind the mock, one collection's records: in ascending key order for whole-number
+ * keys, else in the order they were made. `R` is what a record is (any JSON object by default; the
+ * Animal Store's `Pet` for `createPetStore`), `New` what `create` takes.
+ */
+export interface RecordStore<R extends object = StoredRecord, New extends object = R> {
   /** A page of pets, copies: the caller may change them. */
-  list(query: ListPetsQuery): Pet[];
+  list(query: ListQuery): R[];
   /** The same page, the stored pets themselves, deeply frozen: for an answer serialized at once, with no copy. */
-  view(query: ListPetsQuery): readonly Readonly<Pet>[];
-  get(id: RecordKey): Pet | undefined;
+  view(query: ListQuery): readonly Readonly<R>[];
+  get(id: RecordKey): R | undefined;
   /** Stores a new pet under the next id; throws a `StoreFullError` past `maxPets` or the highest id. */
-  create(newPet: NewPet): Pet;
+  create(fields: New): R;
   /** `create`, the pet completed by `complete` (given it with its id) before it is stored; nothing is stored, and no id used, when that gives undefined. */
-  create(newPet: NewPet, complete: (pet: Pet) => Pet | undefined): Pet | undefined;
+  create(fields: New, complete: (record: R) => R | undefined): R | undefined;
   /** Stores `pet` in place of the pet with its id: the pet as stored, or undefined when there is none. Throws a `StoreFullError` when the larger pet does not fit the budget. */
-  update(pet: Pet): Pet | undefined;
+  update(record: R): R | undefined;
   /** Removes the pet with `id`; false when there is none. */
   remove(id: RecordKey): boolean;
   /** Starts from `pets` at the next `reset()`, keeping the pets it holds now (a new document's seeded pets). */
-  setInitialPets(pets: readonly Pet[]): void;
+  setInitialPets(records: readonly R[]): void;
   /**
    * Holds exactly `pets` (ids kept; the next created id is one more than the highest); `reset()` still
    * returns to the initial pets. Throws past `maxPets` or the budget, or for an id outside the shape's
    * `idBounds`, changing nothing; with `overBudget`, what the operator does (a new document's pets) is
    * counted but not refused.
    */
-  replace(pets: readonly Pet[], options?: { overBudget?: boolean }): void;
+  replace(records: readonly R[], options?: { overBudget?: boolean }): void;
   reset(): void;
   /** Lets every pet go and gives their bytes back to the budget: the store of a session that was dropped. */
   drop(): void;
@@ -137,7 +149,7 @@ export class KeyTakenError extends Error {
   }
 }
 
-const NO_SHAPE: PetShape = {};
+const NO_SHAPE: RecordShape = {};
 /**
  * What one record's key in an index holds (its slot in its value's set, estimated heap), and what
  * one value's set holds besides: counted against the budget with the records, as a client makes
@@ -148,13 +160,38 @@ export const INDEX_BUCKET_BYTES = 160;
 /** Draws of a new key tried before the record's number is added to one. */
 const KEY_DRAWS = 8;
 
-export function createPetStore(options: RecordStoreOptions = {}): RecordStore {
+/** A store of the Animal Store's pets, typed by the package's own document (its generated `Pet` and `NewPet`). */
+export type PetStore = RecordStore<Pet, NewPet>;
+
+/** A store of the Animal Store's pets: `createRecordStore`, typed by the package's own document. */
+export function createPetStore(options: RecordStoreOptions<Pet> = {}): PetStore {
+  return createRecordStore<Pet, NewPet>(options);
+}
+
+/**
+ * The store of a mock's first collection as a surface hands it to a client (`mock.store`), typed by the
+ * package's own document: its records are the `Pet`s of that document, and of another document, whatever
+ * its first collection's records are (the types are the package's; another document has none generated).
+ */
+export function asPetStore(store: RecordStore): PetStore {
+  return store as unknown as PetStore;
+}
+
+/**
+ * A store of one collection's records, shaped by `options.shape` (the document's). The store keeps JSON
+ * objects whatever `R` says: `R` and `New` only type what a caller who knows the collection reads and gives.
+ */
+export function createRecordStore<R extends object = StoredRecord, New extends object = R>(options: RecordStoreOptions<R> = {}): RecordStore<R, New> {
+  return storeOfRecords(options as unknown as RecordStoreOptions) as unknown as RecordStore<R, New>;
+}
+
+function storeOfRecords(options: RecordStoreOptions): RecordStore {
   const shape = options.shape ?? NO_SHAPE;
-  const idOf = (pet: Pet): RecordKey => (pet as unknown as Record<string, RecordKey>)[shape.idProperty ?? 'id'] as RecordKey;
+  const idOf = (pet: StoredRecord): RecordKey => pet[shape.idProperty ?? 'id'] as RecordKey;
   const sequential = (): boolean => (shape.keyKind ?? 'sequence') === 'sequence';
   // A frozen list (as sessions share one) cannot change under the store, so it is not copied.
   const given = options.initialPets ?? [];
-  let initialPets = isDeeplyFrozen(given) ? given : given.map(pet => copyPet(pet));
+  let initialPets = isDeeplyFrozen(given) ? given : given.map(pet => copyRecord(pet));
   const defaultStatus = options.defaultStatus === undefined ? 'available' : options.defaultStatus;
   const maxPets = options.maxPets ?? Number.POSITIVE_INFINITY;
   if (!(maxPets >= 0)) throw new RangeError(`[petstore-mock] maxPets must be 0 or more, got ${maxPets}.`);
@@ -162,7 +199,7 @@ export function createPetStore(options: RecordStoreOptions = {}): RecordStore {
     throw new RangeError(`[petstore-mock] The store starts with ${initialPets.length} pets but holds at most ${maxPets} (maxPets); start with fewer or raise maxPets.`);
   }
   const budget = options.budget;
-  const pets = new Map<RecordKey, Pet>();
+  const pets = new Map<RecordKey, StoredRecord>();
   // Bytes of each pet this store made; a starting pet it shares with every store has none.
   const ownBytes = new Map<RecordKey, number>();
   let storedBytes = 0;
@@ -207,7 +244,7 @@ export function createPetStore(options: RecordStoreOptions = {}): RecordStore {
     if (found !== undefined) return found;
     const buckets = new Map<unknown, Set<RecordKey>>();
     for (const [key, pet] of pets) {
-      const value = (pet as unknown as Record<string, unknown>)[property];
+      const value = pet[property];
       const bucket = buckets.get(value);
       if (bucket === undefined) buckets.set(value, new Set([key]));
       else bucket.add(key);
@@ -223,9 +260,9 @@ export function createPetStore(options: RecordStoreOptions = {}): RecordStore {
     return index;
   };
   /** Adds the record last stored (after every other) to each index; lets them all go when the budget has no room for its entries. */
-  const indexLast = (key: RecordKey, pet: Pet): void => {
+  const indexLast = (key: RecordKey, pet: StoredRecord): void => {
     if (indexes.size === 0) return;
-    const record = pet as unknown as Record<string, unknown>;
+    const record = pet;
     let bytes = 0;
     for (const [property, index] of indexes) bytes += INDEX_ENTRY_BYTES + (index.buckets.has(record[property]) ? 0 : INDEX_BUCKET_BYTES);
     if (budget && !budget.fits(bytes)) {
@@ -244,8 +281,8 @@ export function createPetStore(options: RecordStoreOptions = {}): RecordStore {
     indexBytes += bytes;
     budget?.add(bytes);
   };
-  const unindex = (key: RecordKey, pet: Pet): void => {
-    const record = pet as unknown as Record<string, unknown>;
+  const unindex = (key: RecordKey, pet: StoredRecord): void => {
+    const record = pet;
     for (const [property, index] of indexes) {
       const value = record[property];
       const bucket = index.buckets.get(value);
@@ -279,16 +316,16 @@ export function createPetStore(options: RecordStoreOptions = {}): RecordStore {
   };
 
   /** The pets as this store keeps them: a shared starting pet as it is, when it already has the shape; any other a frozen copy, with its bytes. */
-  function prepare(given: readonly Pet[], shared: boolean): { pet: Pet; bytes: number }[] {
+  function prepare(given: readonly StoredRecord[], shared: boolean): { pet: StoredRecord; bytes: number }[] {
     // Whole-number keys in ascending order; string keys in the order given.
     return (sequential() ? [...given].sort((a, b) => (idOf(a) as number) - (idOf(b) as number)) : [...given])
       .map(pet => {
         if (shared && Object.isFrozen(pet) && hasShape(pet, shape.fields)) return { pet, bytes: 0 };
-        const copy = deepFreeze(copyPet(pet, shape.fields));
+        const copy = deepFreeze(copyRecord(pet, shape.fields));
         return { pet: copy, bytes: budget ? estimateBytes(copy) : 0 };
       });
   }
-  function hold(prepared: readonly { pet: Pet; bytes: number }[]): void {
+  function hold(prepared: readonly { pet: StoredRecord; bytes: number }[]): void {
     letGo();
     let highestId = firstId() - 1;
     for (const { pet, bytes } of prepared) {
@@ -300,7 +337,7 @@ export function createPetStore(options: RecordStoreOptions = {}): RecordStore {
     nextId = sequential() ? highestId + 1 : pets.size + 1;
   }
   /** Throws a RangeError, holding nothing new, when an id is no whole number within the bounds: a later create would pass them or reuse an id. */
-  function checkIds(given: readonly Pet[]): void {
+  function checkIds(given: readonly StoredRecord[]): void {
     const misfit = sequential()
       ? given.find(pet => !Number.isSafeInteger(idOf(pet)) || (idOf(pet) as number) < firstId() || (idOf(pet) as number) > lastId())
       : given.find(pet => typeof idOf(pet) !== 'string' || idOf(pet) === '');
@@ -321,15 +358,15 @@ export function createPetStore(options: RecordStoreOptions = {}): RecordStore {
    * each index where it keeps its value; each index where it holds another value is let go (the
    * record would move to the middle of another value's set).
    */
-  const changeIndexedValues = (before: Pet, after: Pet): void => {
+  const changeIndexedValues = (before: StoredRecord, after: StoredRecord): void => {
     for (const [property, index] of [...indexes]) {
-      const value = (before as unknown as Record<string, unknown>)[property];
-      if (value !== (after as unknown as Record<string, unknown>)[property]) dropIndex(property);
+      const value = before[property];
+      if (value !== after[property]) dropIndex(property);
       else if (index.versions.has(value)) index.versions.set(value, ++lastVersion);
     }
   };
   /** Puts `pet` back under `id`, holding `bytes` of its own, before the record `next` (the end when undefined). */
-  const putBack = (id: RecordKey, pet: Pet, bytes: number, next: RecordKey | undefined): void => {
+  const putBack = (id: RecordKey, pet: StoredRecord, bytes: number, next: RecordKey | undefined): void => {
     const current = pets.get(id);
     if (current !== undefined) {
       // An update undone: in its place, as in each unchanged value's set.
@@ -354,7 +391,7 @@ export function createPetStore(options: RecordStoreOptions = {}): RecordStore {
   };
   const isFull = (): boolean => pets.size >= maxPets || (sequential() && nextId > lastId());
   /** The key of a record about to be created: the next whole number, a drawn one not in use, or the client's own (which must be free). */
-  const newKey = (record: Pet): RecordKey => {
+  const newKey = (record: StoredRecord): RecordKey => {
     switch (shape.keyKind ?? 'sequence') {
       case 'sequence':
         return nextId;
@@ -379,8 +416,8 @@ export function createPetStore(options: RecordStoreOptions = {}): RecordStore {
       }
     }
   };
-  const page = ({ limit, status, where }: ListPetsQuery): Pet[] => {
-    const found: Pet[] = [];
+  const page = ({ limit, status, where }: ListQuery): StoredRecord[] => {
+    const found: StoredRecord[] = [];
     const conditions = where === undefined ? [] : Object.entries(where);
     if (status !== undefined) conditions.push(['status', status]);
     // The records of the first condition's value, from its index, when the value is one a map finds as `===` does.
@@ -390,8 +427,8 @@ export function createPetStore(options: RecordStoreOptions = {}): RecordStore {
       const rest = conditions.slice(1);
       for (const key of index.buckets.get(first[1]) ?? []) {
         if (found.length >= limit) break;
-        const pet = pets.get(key) as Pet;
-        if (rest.length === 0 || rest.every(([name, value]) => (pet as unknown as Record<string, unknown>)[name] === value)) found.push(pet);
+        const pet = pets.get(key) as StoredRecord;
+        if (rest.length === 0 || rest.every(([name, value]) => pet[name] === value)) found.push(pet);
       }
       lastPageFull = found.length >= limit;
       return found;
@@ -402,12 +439,12 @@ export function createPetStore(options: RecordStoreOptions = {}): RecordStore {
     if (conditions.length <= 1) {
       for (const pet of pets.values()) {
         if (found.length >= limit) break;
-        if (only === undefined || (pet as unknown as Record<string, unknown>)[only[0]] === only[1]) found.push(pet);
+        if (only === undefined || pet[only[0]] === only[1]) found.push(pet);
       }
     } else {
       for (const pet of pets.values()) {
         if (found.length >= limit) break;
-        const record = pet as unknown as Record<string, unknown>;
+        const record = pet;
         if (conditions.every(([name, value]) => record[name] === value)) found.push(pet);
       }
     }
@@ -417,25 +454,25 @@ export function createPetStore(options: RecordStoreOptions = {}): RecordStore {
 
   return {
     list(query) {
-      return page(query).map(pet => copyPet(pet));
+      return page(query).map(pet => copyRecord(pet));
     },
     view: page,
     get(id) {
       const pet = pets.get(id);
-      return pet && copyPet(pet);
+      return pet && copyRecord(pet);
     },
-    create(newPet: NewPet, complete?: (pet: Pet) => Pet | undefined): Pet {
+    create(fields: StoredRecord, complete?: (record: StoredRecord) => StoredRecord | undefined): StoredRecord {
       if (pets.size >= maxPets) throw new StoreFullError(`[petstore-mock] The store holds ${pets.size} pets, as many as it allows (maxPets ${maxPets}).`, 'maxPets');
       if (sequential() && nextId > lastId()) throw new StoreFullError(`[petstore-mock] The next id, ${nextId}, would pass the highest id the document allows (${lastId()}).`, 'idBounds');
       const idProperty = shape.idProperty ?? 'id';
-      const key = newKey(newPet as Pet);
+      const key = newKey(fields);
       // The key is the store's to assign (but for a client's key): one in the record is ignored.
-      const fields = Object.entries(copyPet(newPet as Pet, shape.fields)).filter(([name]) => name !== idProperty);
-      const pet = Object.fromEntries([[idProperty, key], ...fields]) as unknown as Pet;
+      const given = Object.entries(copyRecord(fields, shape.fields)).filter(([name]) => name !== idProperty);
+      const pet: StoredRecord = Object.fromEntries([[idProperty, key], ...given]);
       const status = pet.status ?? (shape.defaultStatus !== undefined ? shape.defaultStatus : defaultStatus);
       if (status !== null && (shape.fields === undefined || shape.fields.includes('status'))) pet.status = status;
       const completed = complete ? complete(pet) : pet;
-      if (completed === undefined) return undefined as unknown as Pet;
+      if (completed === undefined) return undefined as unknown as StoredRecord;
       const ordered = deepFreeze(orderFields(completed, shape.fields));
       const bytes = budget ? estimateBytes(ordered) : 0;
       if (budget && !budget.fits(bytes)) refuseBytes(bytes, 'A new pet');
@@ -454,15 +491,15 @@ export function createPetStore(options: RecordStoreOptions = {}): RecordStore {
         revision += 1;
         rewrites += 1;
       });
-      return copyPet(ordered);
+      return copyRecord(ordered);
     },
     update(pet) {
       const id = idOf(pet);
       if (!pets.has(id)) return undefined;
-      const stored = deepFreeze(orderFields(copyPet(pet, shape.fields), shape.fields));
+      const stored = deepFreeze(orderFields(copyRecord(pet, shape.fields), shape.fields));
       const bytes = budget ? estimateBytes(stored) : 0;
-      if (budget && !budget.fits(bytes - (ownBytes.get(id) ?? 0))) refuseBytes(bytes, `Pet ${id} as changed`);
-      const previous = pets.get(id) as Pet;
+      if (budget && !budget.fits(bytes - (ownBytes.get(id) ?? 0))) refuseBytes(bytes, `The record ${String(id)} as changed`);
+      const previous = pets.get(id) as StoredRecord;
       if (undoes) {
         const previousBytes = ownBytes.get(id) ?? 0;
         undoes.push(() => putBack(id, previous, previousBytes, undefined));
@@ -472,11 +509,11 @@ export function createPetStore(options: RecordStoreOptions = {}): RecordStore {
       count(id, bytes);
       revision += 1;
       rewrites += 1;
-      return copyPet(stored);
+      return copyRecord(stored);
     },
     remove(id) {
       if (undoes && pets.has(id)) {
-        const previous = pets.get(id) as Pet;
+        const previous = pets.get(id) as StoredRecord;
         const previousBytes = ownBytes.get(id) ?? 0;
         // Its place: before the record that follows it (found only while tracked).
         let next: RecordKey | undefined;
@@ -513,7 +550,7 @@ export function createPetStore(options: RecordStoreOptions = {}): RecordStore {
       return storedBytes + indexBytes;
     },
     setInitialPets(pets) {
-      initialPets = isDeeplyFrozen(pets) ? pets : pets.map(pet => copyPet(pet));
+      initialPets = isDeeplyFrozen(pets) ? pets : pets.map(pet => copyRecord(pet));
     },
     get size() {
       return pets.size;
@@ -574,15 +611,15 @@ function isPlainValue(value: unknown): boolean {
  * A deep copy of a pet (pets are JSON), of only `fields` when given, so callers never share or
  * extend stored records. Keys such as `__proto__` that `JSON.parse` makes own properties are not copied.
  */
-function copyPet(pet: Pet, fields?: readonly string[]): Pet {
+function copyRecord(pet: StoredRecord, fields?: readonly string[]): StoredRecord {
   const copy: Record<string, unknown> = {};
-  const source = pet as unknown as Record<string, unknown>;
+  const source = pet;
   for (const name of fields ?? Object.keys(source)) {
     if (name === '__proto__' || !Object.hasOwn(source, name)) continue;
     const value = source[name];
     if (value !== undefined) copy[name] = typeof value === 'object' && value !== null ? copyJson(value) : value;
   }
-  return copy as unknown as Pet;
+  return copy;
 }
 
 function copyJson(value: unknown): unknown {
@@ -594,7 +631,7 @@ function copyJson(value: unknown): unknown {
 }
 
 /** True when `pet` holds only `fields`, in their order (any properties when there are none): a store may keep it as it is. */
-function hasShape(pet: Pet, fields: readonly string[] | undefined): boolean {
+function hasShape(pet: StoredRecord, fields: readonly string[] | undefined): boolean {
   if (fields === undefined) return true;
   let index = 0;
   for (const name of Object.keys(pet)) {
@@ -606,14 +643,14 @@ function hasShape(pet: Pet, fields: readonly string[] | undefined): boolean {
 }
 
 /** The pet with its properties in the document's order, so that answers read as the document does. */
-function orderFields(pet: Pet, fields: readonly string[] | undefined): Pet {
+function orderFields(pet: StoredRecord, fields: readonly string[] | undefined): StoredRecord {
   if (fields === undefined) return pet;
-  return copyPet(pet, fields);
+  return copyRecord(pet, fields);
 }
 
 /** A copy of `pets` no one can change, which any number of stores can share as their initial pets. */
-export function freezePets(pets: readonly Pet[]): readonly Pet[] {
-  return Object.freeze(pets.map(pet => deepFreeze(copyPet(pet))));
+export function freezeRecords(pets: readonly StoredRecord[]): readonly StoredRecord[] {
+  return Object.freeze(pets.map(pet => deepFreeze(copyRecord(pet))));
 }
 
 function deepFreeze<T>(value: T): T {
@@ -624,6 +661,6 @@ function deepFreeze<T>(value: T): T {
   return value;
 }
 
-function isDeeplyFrozen(pets: readonly Pet[]): boolean {
+function isDeeplyFrozen(pets: readonly StoredRecord[]): boolean {
   return Object.isFrozen(pets) && pets.every(pet => Object.isFrozen(pet));
 }

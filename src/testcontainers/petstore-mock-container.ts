@@ -7,7 +7,8 @@ import type { Override } from '../engine/controls/overrides.js';
 import type { Har } from '../engine/journal/har-types.js';
 import type { JournalEntry, JournalFilter } from '../engine/journal/request-journal.js';
 import type { Call, DeclaredStatus, OverrideOptions, StoreState } from '../admin-client/index.js';
-import type { OperationId, Pet } from '../types/index.js';
+import type { StoredRecord } from '../store/index.js';
+import type { OperationId } from '../types/index.js';
 
 /** The image `docker build -t petstore-mock .` makes from this repository. */
 export const DEFAULT_IMAGE = 'petstore-mock:latest';
@@ -81,8 +82,8 @@ export class PetstoreMockContainer extends GenericContainer {
     return this;
   }
 
-  /** Every store starts from exactly these pets (`PETSTORE_DATA`, a file copied into the container); `reset()` returns to them. */
-  withData(pets: readonly Pet[]): this {
+  /** Every store of the first collection starts from exactly these records, the pets of the Animal Store (`PETSTORE_DATA`, a file copied into the container); `reset()` returns to them. */
+  withData(pets: readonly StoredRecord[]): this {
     return this.withCopyContentToContainer([{ content: JSON.stringify({ pets }), target: DATA_PATH, mode: 0o644 }]).withEnvironment({ PETSTORE_DATA: DATA_PATH });
   }
 

@@ -7,16 +7,16 @@ export const PET_STATUSES = ['available', 'pending', 'sold'] as const;
 export type PetStatus = (typeof PET_STATUSES)[number];
 
 /** The document's `NewPet` schema. */
-export interface NewPet {
+export type NewPet = {
   /** The animal's name, at most 255 characters (the specification sets no bound; petstore-mock's choice). */
   name: string;
   /** Identifier of the category the animal belongs to. */
   categoryId: number;
   status?: PetStatus;
-}
+};
 
 /** The document's `Pet` schema. */
-export interface Pet {
+export type Pet = {
   /** Unique identifier assigned by the service on creation. */
   id: number;
   /** The animal's name, at most 255 characters (the specification sets no bound; petstore-mock's choice). */
@@ -24,20 +24,20 @@ export interface Pet {
   /** Identifier of the category the animal belongs to. */
   categoryId: number;
   status?: PetStatus;
-}
+};
 
 /** The document's `Pets` schema. */
 export type Pets = Pet[];
 
 /** The document's `Error` schema (`Error` is a global name). */
-export interface ApiError {
+export type ApiError = {
   /** Machine-readable error code. The set is not shown by the specification; see the README for the codes the mock uses. */
   code: string;
   /** Human-readable description. */
   message: string;
   /** The HTTP status code of the response. */
   status: number;
-}
+};
 
 /** What each operation answers, by status: the body type of each declared response (`null` with no body). */
 export interface OperationResponses {

@@ -3,7 +3,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createPersistedStoreKeeper } from '../../src/msw/persisted-stores.js';
 import { createPetstoreMock } from '../../src/msw/index.js';
 import { createSessionRegistry, type SessionRegistry } from '../../src/sessions/index.js';
-import type { Pet } from '../../src/index.js';
+import type { Pet, StoredRecord } from '../../src/index.js';
 
 /** A `localStorage` in memory that refuses values longer than `room` characters, as a full one does. */
 class MemoryStorage implements Storage {
@@ -33,7 +33,7 @@ class MemoryStorage implements Storage {
 const KEY = 'petstore-mock:/v1';
 /** Writes of the stores' value (the stamp of the last write is kept beside it, under a key of its own). */
 const writesOf = (setItem: { mock: { calls: unknown[][] } }): number => setItem.mock.calls.filter(([key]) => key === KEY).length;
-const acceptAll = (pets: readonly Pet[]) => ({ pets: [...pets] });
+const acceptAll = (pets: readonly StoredRecord[]) => ({ pets: [...pets] });
 const newPet = { name: 'Added', categoryId: 1 } as Pet;
 
 function setUp(): { storage: MemoryStorage; sessions: SessionRegistry; warnings: string[]; keeper: ReturnType<typeof createPersistedStoreKeeper> } {
@@ -75,7 +75,7 @@ describe('keeping the pets in Web Storage, by revision', () => {
   });
 
   it.each([
-    ['update', (sessions: SessionRegistry) => sessions.default.store.update({ ...sessions.default.store.get(1), name: 'Renamed' } as Pet)],
+    ['update', (sessions: SessionRegistry) => sessions.default.store.update({ ...sessions.default.store.get(1), name: 'Renamed' })],
     ['remove', (sessions: SessionRegistry) => sessions.default.store.remove(2)],
     ['replace', (sessions: SessionRegistry) => sessions.default.store.replace([{ id: 9, name: 'Only', categoryId: 1 }])],
     ['reset', (sessions: SessionRegistry) => sessions.default.store.reset()],

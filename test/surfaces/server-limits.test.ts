@@ -244,7 +244,7 @@ describe('stopping with pipelined requests', () => {
     );
     expect(answers.at(-1)?.headers['connection']).toBe('close');
     expect(mock.engine.store.list({ limit: 1_000 }).map(pet => pet.name)).toContain('Head');
-    expect(mock.engine.store.list({ limit: 1_000 }).map(pet => pet.name).filter(name => name.startsWith('Queued'))).toEqual([]);
+    expect(mock.engine.store.list({ limit: 1_000 }).map(pet => String(pet.name)).filter(name => name.startsWith('Queued'))).toEqual([]);
   });
 
   it('carries out pipelined requests one after another, in order, when it is not stopping', async () => {

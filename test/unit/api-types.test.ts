@@ -136,10 +136,10 @@ describe('the types rendered from the document', () => {
   it('follow the document as it evolves, with no code changed', () => {
     const rendered = renderApiTypesModule(evolvedDocument());
     expect(rendered).toContain("export const PET_STATUSES = ['available', 'pending', 'sold', 'adopted'] as const;");
-    expect(rendered).toMatch(/export interface NewPet \{[^}]*\n {2}tags\?: string\[\];\n\}/);
-    expect(rendered).toMatch(/export interface Pet \{[^}]*\n {2}createdAt: string;\n\}/);
-    expect(rendered).not.toMatch(/export interface NewPet \{[^}]*createdAt/);
-    expect(rendered).toContain('export interface Category {\n  id: number;\n  name: string;\n  parentId?: number | null;\n}');
+    expect(rendered).toMatch(/export type NewPet = \{[^}]*\n {2}tags\?: string\[\];\n\};/);
+    expect(rendered).toMatch(/export type Pet = \{[^}]*\n {2}createdAt: string;\n\};/);
+    expect(rendered).not.toMatch(/export type NewPet = \{[^}]*createdAt/);
+    expect(rendered).toContain('export type Category = {\n  id: number;\n  name: string;\n  parentId?: number | null;\n};');
     expect(rendered).toContain('  deletePet: { 204: null; 404: ApiError };');
     expect(rendered).toContain('  listCategories: { 200: Category[]; 401: ApiError };');
     expect(rendered).toContain('  deletePet: null;');

@@ -10,7 +10,7 @@ import {
   type RememberingConditions,
 } from '../../src/engine/pipeline/remembered-answers.js';
 import type { MockResponse } from '../../src/engine/types.js';
-import { createPetStore, type RecordStore } from '../../src/store/index.js';
+import { createRecordStore, type RecordStore } from '../../src/store/index.js';
 
 let document: PetstoreDocument;
 beforeAll(async () => {
@@ -47,7 +47,7 @@ function conditions(fields: Partial<RememberingConditions> = {}): RememberingCon
 
 describe("remembered answers: the store's answers to reads, per identical request and store revision", () => {
   it('gives a copy of the answer kept for the same key while the store is unchanged, and none once it changed', () => {
-    const store = createPetStore();
+    const store = createRecordStore();
     const answers = rememberAnswers(document, conditions());
     expect(answers.recall('GET /pets?', contextOf(store))).toBeUndefined();
     answers.keep('GET /pets?', answered(store, 'listPets'), ok('[1]'));
@@ -63,16 +63,16 @@ describe("remembered answers: the store's answers to reads, per identical reques
   });
 
   it("enters the request's session, and gives nothing when it is another store at the same revision (a session dropped and opened afresh)", () => {
-    const first = createPetStore();
+    const first = createRecordStore();
     const answers = rememberAnswers(document, conditions());
     answers.keep('GET /pets?', answered(first, 'listPets'), ok());
-    const context = contextOf(createPetStore());
+    const context = contextOf(createRecordStore());
     expect(answers.recall('GET /pets?', context)).toBeUndefined();
     expect(context.session).toBeDefined();
   });
 
   it("keeps only a 200 the store made for a read: no create, no error, no forced, faulted or scripted answer, none with problems or a limit, none that opened its session", () => {
-    const store = createPetStore();
+    const store = createRecordStore();
     const answers = rememberAnswers(document, conditions());
     answers.keep('POST /pets', answered(store, 'createPet'), { ...ok(), status: 201 });
     answers.keep('GET /pets/9', answered(store, 'getPet'), { ...ok(), status: 404 });
@@ -89,7 +89,7 @@ describe("remembered answers: the store's answers to reads, per identical reques
   });
 
   it('neither keeps nor gives an answer while overrides exist, under drawn faults or delays, or for a request with controls', () => {
-    const store = createPetStore();
+    const store = createRecordStore();
     let overrides = false;
     const answers = rememberAnswers(document, conditions({ overridesExist: () => overrides }));
     answers.keep('GET /pets?', answered(store, 'listPets'), ok());
@@ -108,7 +108,7 @@ describe("remembered answers: the store's answers to reads, per identical reques
   });
 
   it("gives no answer of a deprecated operation from its sunset on (the document's 5 December 2030)", () => {
-    const store = createPetStore();
+    const store = createRecordStore();
     let now = new Date('2030-12-04T23:59:59Z');
     const answers = rememberAnswers(document, conditions({ clock: () => now }));
     answers.keep('GET /pets/1', answered(store, 'getPet'), ok('{}'));
@@ -118,7 +118,7 @@ describe("remembered answers: the store's answers to reads, per identical reques
   });
 
   it(`holds at most ${REMEMBERED_ANSWERS} answers and ${REMEMBERED_ANSWER_BYTES} bytes, the least recently used going first, and no body over ${MAX_REMEMBERED_BODY_LENGTH} characters`, () => {
-    const store = createPetStore();
+    const store = createRecordStore();
     const answers = rememberAnswers(document, conditions());
     answers.keep('GET /pets?0', answered(store, 'listPets'), ok());
     for (let index = 1; index <= REMEMBERED_ANSWERS; index++) {
@@ -142,7 +142,7 @@ describe("remembered answers: the store's answers to reads, per identical reques
   });
 
   it('keeps a page asked again through more reads of ids asked once than it holds answers, and counts a Latin-1 body a byte a character', () => {
-    const store = createPetStore();
+    const store = createRecordStore();
     const answers = rememberAnswers(document, conditions());
     answers.keep('GET /pets?limit=5', answered(store, 'listPets'), ok('[1,2,3,4,5]'));
     expect(answers.recall('GET /pets?limit=5', contextOf(store))).toBeDefined();
@@ -158,7 +158,7 @@ describe("remembered answers: the store's answers to reads, per identical reques
   });
 
   it('remembers nothing when told to remember no answer (Prism then decides every request)', () => {
-    const store = createPetStore();
+    const store = createRecordStore();
     const answers = rememberAnswers(document, conditions(), 0);
     answers.keep('GET /pets?', answered(store, 'listPets'), ok());
     expect(answers.size).toBe(0);

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { createByteBudget } from '../../src/budget/index.js';
-import { createPetStore, INDEX_BUCKET_BYTES, INDEX_ENTRY_BYTES, type RecordStore } from '../../src/store/index.js';
+import { createRecordStore, INDEX_BUCKET_BYTES, INDEX_ENTRY_BYTES, type RecordStore } from '../../src/store/index.js';
 import { createRandom } from '../../src/sessions/index.js';
 import type { Pet } from '../../src/types/index.js';
 
@@ -8,13 +8,13 @@ import type { Pet } from '../../src/types/index.js';
 type Child = Pet & { ownerId: number };
 const PARENTS = [1, 2, 3, 4, 5] as const;
 
-function childStore(budget = createByteBudget('maxStoredBytes', 1024 * 1024 * 1024)): RecordStore {
+function childStore(budget = createByteBudget('maxStoredBytes', 1024 * 1024 * 1024)): RecordStore<Child> {
   const initialPets = [1, 2, 3, 4, 5, 6].map(id => ({ id, name: `Seed ${id}`, categoryId: 1, ownerId: 1 + (id % 3) }));
-  return createPetStore({ initialPets, shape: { fields: ['id', 'name', 'categoryId', 'ownerId'], defaultStatus: null }, budget });
+  return createRecordStore<Child>({ initialPets, shape: { fields: ['id', 'name', 'categoryId', 'ownerId'], defaultStatus: null }, budget });
 }
 
 /** What each parent's page is, read by a scan of the store in its order (no condition, so no index), and through the index. */
-function pagesBothWays(store: RecordStore, limit = Number.POSITIVE_INFINITY): { scanned: unknown[]; indexed: unknown[] } {
+function pagesBothWays(store: RecordStore<Child>, limit = Number.POSITIVE_INFINITY): { scanned: unknown[]; indexed: unknown[] } {
   const every = store.view({ limit: Number.POSITIVE_INFINITY });
   return {
     scanned: PARENTS.map(parent => every.filter(record => (record as Child).ownerId === parent).slice(0, limit)),

@@ -119,9 +119,9 @@ export function createOperationResponder(options: OperationResponderOptions) {
   const complete: RecordInput['complete'] = (record, resource) => {
     const draw = { seed: options.seed, now: clock() };
     const completed = completeRecord(record, resource, draw);
-    if ('pet' in completed) return completed;
+    if ('record' in completed) return completed;
     const fitted = completeRecord(fitToRecord(record, resource, draw), resource, draw);
-    return 'pet' in fitted ? fitted : completed;
+    return 'record' in fitted ? fitted : completed;
   };
 
   // The responder's stages (RESPONDER_STAGES, in that order): each decides the answer, or passes the request on.

@@ -2,8 +2,7 @@ import type { IHttpResponse } from '@stoplight/prism-http';
 import { fieldNameKey, mergeAllOf, typeIncludes, type JsonSchema, type ListShape, type OperationPlan, type RangeBound, type RecordRole, type Resource } from '../../document/index.js';
 import { createPetFaker } from '../../fixtures/pet-faker.js';
 import { fakeObject } from '../../fixtures/schema-values.js';
-import { KeyTakenError, StoreFullError, type RecordStore, type RecordKey } from '../../store/index.js';
-import type { Pet } from '../../types/index.js';
+import { KeyTakenError, StoreFullError, type RecordStore, type RecordKey, type StoredRecord } from '../../store/index.js';
 import { errorResponse, jsonResponse } from '../responses/index.js';
 import type { ParameterValues } from './parameters.js';
 
@@ -20,7 +19,7 @@ export interface RecordInput {
   /** The URL path of a record (an item path with its key, and its parents' from its foreign keys). */
   urlOf: (resource: Resource, record: Readonly<Record<string, unknown>>, given?: Readonly<Record<string, unknown>>) => string | undefined;
   /** The record with what the service assigns filled in, or why it cannot be stored. */
-  complete: (record: Record<string, unknown>, resource: Resource) => { pet: Pet } | { problem: string };
+  complete: (record: Record<string, unknown>, resource: Resource) => { record: StoredRecord } | { problem: string };
   /** The record as answered: with the records of other collections it embeds (`Owner.pets`). */
   present: (resource: Resource, record: Readonly<Record<string, unknown>>) => unknown;
   /** The absolute URL of this list with its query changed as given (`undefined` removes a parameter), where the request names its host. */
@@ -114,10 +113,10 @@ export const recordOperations: Readonly<Record<RecordRole, RecordHandler>> = {
     for (const parent of plan.parents) if (parent.foreignKey !== undefined) fields[parent.foreignKey] = keyValue(input.resourceOf(parent.resource), input.pathParameters[parent.parameter]);
     let problem: string | undefined;
     const created = refusingPastLimits(reachLimit, () =>
-      store.create(fields as unknown as Pet, record => {
-        const completed = input.complete(record as unknown as Record<string, unknown>, resource);
+      store.create(fields as unknown as StoredRecord, record => {
+        const completed = input.complete(record, resource);
         if ('problem' in completed) problem = completed.problem;
-        return 'pet' in completed ? completed.pet : undefined;
+        return 'record' in completed ? completed.record : undefined;
       }),
     );
     if (created instanceof RefusedWrite) return created.response;
@@ -244,9 +243,9 @@ function storePart(input: RecordInput, record: Readonly<Record<string, unknown>>
   setAt(changed, input.plan.part?.path ?? [], part);
   const completed = input.complete(changed, input.resource);
   if ('problem' in completed) return errorResponse('invalid_request', `Request body cannot be stored: ${completed.problem}.`);
-  const stored = refusingPastLimits(input.reachLimit, () => input.storeOf(input.resource.name).update(completed.pet));
+  const stored = refusingPastLimits(input.reachLimit, () => input.storeOf(input.resource.name).update(completed.record));
   if (stored instanceof RefusedWrite) return stored.response;
-  return stored ? answerPart(input, partOf(input, stored as unknown as Record<string, unknown>)) : notFound(input.resource, record[input.resource.key.property]);
+  return stored ? answerPart(input, partOf(input, stored)) : notFound(input.resource, record[input.resource.key.property]);
 }
 
 /** A POST or DELETE on a part holding an array (a to-many relationship): the body's items added to it, or removed from it. */
@@ -366,9 +365,9 @@ function keyValue(resource: Resource, value: unknown): RecordKey | undefined {
 function store(input: RecordInput, record: Record<string, unknown>): IHttpResponse {
   const completed = input.complete(record, input.resource);
   if ('problem' in completed) return errorResponse('invalid_request', `Request body cannot be stored: ${completed.problem}.`);
-  const stored = refusingPastLimits(input.reachLimit, () => input.storeOf(input.resource.name).update(completed.pet));
+  const stored = refusingPastLimits(input.reachLimit, () => input.storeOf(input.resource.name).update(completed.record));
   if (stored instanceof RefusedWrite) return stored.response;
-  return stored ? answerWith(input, stored as unknown as Record<string, unknown>) : notFound(input.resource, record[input.resource.key.property]);
+  return stored ? answerWith(input, stored) : notFound(input.resource, record[input.resource.key.property]);
 }
 
 /** What `write` gives, or `507 store_full` naming the limit (or `409` for a client's key already taken): nothing was stored. */

@@ -3,8 +3,7 @@ import { mergeAllOf, resolvedDefinitionOf, typeIncludes, type JsonSchema, type O
 import { createPetFaker } from '../../fixtures/pet-faker.js';
 import { fakeValue, isSmall, withDiscriminatorValues } from '../../fixtures/schema-values.js';
 import { deriveSeed, type CollectionState } from '../../sessions/index.js';
-import type { PetShape, RecordKey } from '../../store/index.js';
-import type { Pet } from '../../types/index.js';
+import type { RecordShape, RecordKey, StoredRecord } from '../../store/index.js';
 import { unlessEvalBlocked } from '../schema/eval-blocked.js';
 import { describeSchemaProblems, findSchemaProblems } from '../schema/index.js';
 
@@ -20,7 +19,7 @@ export function embeddedProperties(resource: Resource): ReadonlySet<string> {
 }
 
 /** What the stores keep of a resource's records, and how a new record's key is made (seeded, per resource). */
-export function collectionShape(resource: Resource, seed: number, defaultStatus: PetShape['defaultStatus'] = null): Required<PetShape> {
+export function collectionShape(resource: Resource, seed: number, defaultStatus: RecordShape['defaultStatus'] = null): Required<RecordShape> {
   const { key } = resource;
   const embedded = embeddedProperties(resource);
   const drawKey =
@@ -49,7 +48,7 @@ export function collectionShape(resource: Resource, seed: number, defaultStatus:
  * name: a date is the clock's), checked against the resource's schema. Embedded arrays are checked
  * as present and never kept.
  */
-export function completeRecord(record: Readonly<Record<string, unknown>>, resource: Resource, draw: RecordDraw): { pet: Pet } | { problem: string } {
+export function completeRecord(record: Readonly<Record<string, unknown>>, resource: Resource, draw: RecordDraw): { record: StoredRecord } | { problem: string } {
   const completed: Record<string, unknown> = { ...record };
   const key = String(completed[resource.key.property]);
   const embedded = embeddedProperties(resource);
@@ -67,7 +66,7 @@ export function completeRecord(record: Readonly<Record<string, unknown>>, resour
   }
   const checked = embedded.size === 0 ? completed : { ...completed, ...Object.fromEntries([...embedded].map(name => [name, []])) };
   const problems = unlessEvalBlocked(() => findSchemaProblems(checked, resource.schema), []);
-  return problems.length > 0 ? { problem: describeSchemaProblems(problems) } : { pet: completed as unknown as Pet };
+  return problems.length > 0 ? { problem: describeSchemaProblems(problems) } : { record: completed };
 }
 
 /** Whether a schema takes `null` (`nullable: true` as converted, `type: [..., null]`, or a null alternative). */
@@ -89,17 +88,17 @@ function isNullable(schema: JsonSchema): boolean {
  */
 export function seedCollections(
   document: PetstoreDocument,
-  options: { seed: number; count: number; now: Date; primaryRecords?: readonly Pet[]; given?: Readonly<Record<string, readonly object[]>> | undefined },
+  options: { seed: number; count: number; now: Date; primaryRecords?: readonly StoredRecord[]; given?: Readonly<Record<string, readonly object[]>> | undefined },
 ): Map<string, CollectionState> {
   const primary = document.firstCollection.resource.name;
   const ordered = inParentOrder(document);
   const place = new Map(ordered.map((resource, index) => [resource.name, index]));
-  const made = new Map<string, readonly Pet[]>();
-  const recordsOf = (resource: Resource): readonly Pet[] => {
+  const made = new Map<string, readonly StoredRecord[]>();
+  const recordsOf = (resource: Resource): readonly StoredRecord[] => {
     const known = made.get(resource.name);
     if (known !== undefined) return known;
     const shape = collectionShape(resource, options.seed);
-    const given = options.given?.[resource.name] as Pet[] | undefined;
+    const given = options.given?.[resource.name] as StoredRecord[] | undefined;
     // The parents made before it in parents-first order, each made (once) when first needed.
     const before = new Map(parentsOf(document, resource).filter(parent => (place.get(parent.resource.name) ?? 0) < (place.get(resource.name) ?? 0)).map(parent => [parent.resource.name, recordsOf(parent.resource)]));
     const examples = resource.name === primary || given !== undefined ? undefined : exampleRecords(document, resource, options);
@@ -113,13 +112,13 @@ export function seedCollections(
   const keysOf = (name: string): readonly unknown[] => {
     const resource = document.resources.byName.get(name);
     if (resource === undefined) return [];
-    const records = made.get(name) ?? (name === primary ? options.primaryRecords : (options.given?.[name] as readonly Pet[] | undefined)) ?? startingRecordsUnpointed(document, resource, options);
+    const records = made.get(name) ?? (name === primary ? options.primaryRecords : (options.given?.[name] as readonly StoredRecord[] | undefined)) ?? startingRecordsUnpointed(document, resource, options);
     return records.map(record => (record as unknown as Record<string, unknown>)[resource.key.property]);
   };
   const states = new Map<string, CollectionState>();
   for (const resource of ordered) {
     if (resource.name === primary) continue;
-    let initial: readonly Pet[] | undefined;
+    let initial: readonly StoredRecord[] | undefined;
     states.set(resource.name, {
       shape: collectionShape(resource, options.seed),
       get initial() {
@@ -135,7 +134,7 @@ export function seedCollections(
  * (a uuid, a username): drawn as every other collection's are. (A whole-number key keeps the
  * fixtures' generator, whose seeds the Animal Store's users rely on.)
  */
-export function seedRecordsOf(document: PetstoreDocument, resource: Resource, options: { seed: number; count: number; now: Date }): Pet[] {
+export function seedRecordsOf(document: PetstoreDocument, resource: Resource, options: { seed: number; count: number; now: Date }): StoredRecord[] {
   const records = generateRecords(document, resource, collectionShape(resource, options.seed), new Map(), options);
   return pointIdentifiers(document, records, name => {
     const other = document.resources.byName.get(name);
@@ -144,11 +143,11 @@ export function seedRecordsOf(document: PetstoreDocument, resource: Resource, op
   }, options.seed);
 }
 
-const unpointed = new WeakMap<PetstoreDocument, Map<string, readonly Pet[]>>();
+const unpointed = new WeakMap<PetstoreDocument, Map<string, readonly StoredRecord[]>>();
 
 /** A collection's starting records (its list example's, else generated), the identifiers they hold not yet pointed at others: for their keys. Made once per document, seed and count. */
-function startingRecordsUnpointed(document: PetstoreDocument, resource: Resource, options: { seed: number; count: number; now: Date }): readonly Pet[] {
-  const known = unpointed.get(document) ?? new Map<string, readonly Pet[]>();
+function startingRecordsUnpointed(document: PetstoreDocument, resource: Resource, options: { seed: number; count: number; now: Date }): readonly StoredRecord[] {
+  const known = unpointed.get(document) ?? new Map<string, readonly StoredRecord[]>();
   unpointed.set(document, known);
   const id = `${resource.name}\u0000${options.seed}\u0000${options.count}`;
   let records = known.get(id);
@@ -165,7 +164,7 @@ const IDENTIFIER_DEPTH = 6;
  * property) pointed at records that collection starts with, drawn from the record's own stream; an
  * array holding one identifier twice keeps it once.
  */
-function pointIdentifiers(document: PetstoreDocument, records: Pet[], keysOf: (name: string) => readonly unknown[], seed: number): Pet[] {
+function pointIdentifiers(document: PetstoreDocument, records: StoredRecord[], keysOf: (name: string) => readonly unknown[], seed: number): StoredRecord[] {
   const { byName } = document.resources;
   const text = JSON.stringify(records);
   if (![...byName.keys()].some(name => text.includes(`"type":${JSON.stringify(name)}`))) return records;
@@ -231,14 +230,14 @@ export function parentsOf(document: PetstoreDocument, child: Resource): { resour
   return [...found.values()];
 }
 
-function generateRecords(document: PetstoreDocument, resource: Resource, shape: Required<PetShape>, seeded: ReadonlyMap<string, readonly Pet[]>, options: { seed: number; count: number; now: Date }): Pet[] {
+function generateRecords(document: PetstoreDocument, resource: Resource, shape: Required<RecordShape>, seeded: ReadonlyMap<string, readonly StoredRecord[]>, options: { seed: number; count: number; now: Date }): StoredRecord[] {
   // The record's key and foreign keys from the collection's stream; every other property from a stream of its
   // own (the collection, the record's place, the property's name): a property added, removed or moved changes no other value.
   const faker = createPetFaker(deriveSeed(options.seed, resource.name));
   const embedded = embeddedProperties(resource);
   const skipped = new Set([...embedded, ...resource.writeOnlyFields]);
   const parents = parentsOf(document, resource);
-  const records: Pet[] = [];
+  const records: StoredRecord[] = [];
   const keys = new Set<RecordKey>();
   const required = new Set(resource.schema.required ?? []);
   for (let index = 0; records.length < options.count && index < options.count * 2; index += 1) {
@@ -257,14 +256,14 @@ function generateRecords(document: PetstoreDocument, resource: Resource, shape: 
       record[foreignKey] = chosen ? (chosen as unknown as Record<string, unknown>)[parent.key.property] : undefined;
     }
     const completed = completeRecord(record, resource, { seed: options.seed, now: options.now });
-    if (!('pet' in completed)) continue;
+    if (!('record' in completed)) continue;
     keys.add(key);
-    records.push(completed.pet);
+    records.push(completed.record);
   }
   return records;
 }
 
-function keyFor(resource: Resource, shape: Required<PetShape>, record: Record<string, unknown>, index: number, faker: ReturnType<typeof createPetFaker>): RecordKey | undefined {
+function keyFor(resource: Resource, shape: Required<RecordShape>, record: Record<string, unknown>, index: number, faker: ReturnType<typeof createPetFaker>): RecordKey | undefined {
   switch (resource.key.kind) {
     case 'sequence': {
       const key = resource.key.bounds.minimum + index;
@@ -280,7 +279,7 @@ function keyFor(resource: Resource, shape: Required<PetShape>, record: Record<st
 }
 
 /** The records of the collection's list example (or its read example), when every one fits its schema. */
-function exampleRecords(document: PetstoreDocument, resource: Resource, draw: RecordDraw): Pet[] | undefined {
+function exampleRecords(document: PetstoreDocument, resource: Resource, draw: RecordDraw): StoredRecord[] | undefined {
   const plans = [...document.resources.plans.values()].filter(plan => plan.resource === resource.name);
   for (const plan of [...plans.filter(candidate => candidate.role === 'list'), ...plans.filter(candidate => candidate.role === 'read')]) {
     const example = successExample(document, plan);
@@ -288,7 +287,7 @@ function exampleRecords(document: PetstoreDocument, resource: Resource, draw: Re
     const envelope = plan.success.envelope;
     const listed = plan.role === 'read' ? [envelope === undefined ? example : (example as Record<string, unknown> | null)?.[envelope]] : itemsOf(example, plan);
     if (!Array.isArray(listed) || listed.length === 0) continue;
-    const records: Pet[] = [];
+    const records: StoredRecord[] = [];
     const keys = new Set<unknown>();
     for (const item of listed) {
       if (typeof item !== 'object' || item === null) return undefined;
@@ -297,8 +296,8 @@ function exampleRecords(document: PetstoreDocument, resource: Resource, draw: Re
       keys.add(key);
       const stored = Object.fromEntries(Object.entries(item as Record<string, unknown>).filter(([name]) => resource.fields.includes(name) && !embeddedProperties(resource).has(name)));
       const completed = completeRecord(stored, resource, draw);
-      if (!('pet' in completed)) return undefined;
-      records.push(completed.pet);
+      if (!('record' in completed)) return undefined;
+      records.push(completed.record);
     }
     return records;
   }

@@ -1,7 +1,6 @@
 import type { PetstoreDocument, Resource } from '../../document/index.js';
 import type { Session, SessionRegistry } from '../../sessions/index.js';
-import { StoreFullError, type RecordStore, type RecordKey } from '../../store/index.js';
-import type { Pet } from '../../types/index.js';
+import { StoreFullError, type RecordStore, type RecordKey, type StoredRecord } from '../../store/index.js';
 import { describeSchemaProblems, findSchemaProblems } from '../schema/index.js';
 import { embeddedProperties } from './collection-records.js';
 import { firstRecordSchemaOf, readFirstRecords } from './read-first-records.js';
@@ -25,7 +24,7 @@ export function readState(document: PetstoreDocument, sessions: SessionRegistry,
   return stateOf(document, alive, sessions.initialPets);
 }
 
-function stateOf(document: PetstoreDocument, alive: Session | undefined, initialPets: readonly Pet[]): CollectionsState {
+function stateOf(document: PetstoreDocument, alive: Session | undefined, initialPets: readonly StoredRecord[]): CollectionsState {
   const state: CollectionsState = { [document.firstCollection.resource.name]: alive ? alive.store.list({ limit: Number.POSITIVE_INFINITY }) : structuredClone([...initialPets]) };
   for (const resource of otherResources(document)) {
     // A session not alive starts every collection from its seeded records; reading one does not open it.
@@ -75,7 +74,7 @@ export function writeState(document: PetstoreDocument, session: Session, value: 
       problem: `must be an object of the document's collections (${known}, or one of them @ the values that keep its records apart, as GET gives them) or an array of ${primary}, got ${unknown.length > 0 ? unknown.map(name => JSON.stringify(name)).join(', ') : describe(value)}`,
     };
   }
-  const reads: { store: RecordStore; read: { pets: Pet[] } | { problem: string } }[] = [];
+  const reads: { store: RecordStore; read: { pets: StoredRecord[] } | { problem: string } }[] = [];
   // Scopes this write opens are closed again if it is refused: a refused write changes nothing.
   const opened: { name: string; scope: string }[] = [];
   const closeOpened = (): void => {
@@ -107,8 +106,8 @@ export function writeState(document: PetstoreDocument, session: Session, value: 
 }
 
 /** Every store given its records, or none: the first refusal (a record, a limit) undoes what was written. */
-function writeRecords(document: PetstoreDocument, reads: readonly { store: RecordStore; read: { pets: Pet[] } | { problem: string } }[], session: Session): { state: CollectionsState } | StateRefusal {
-  const writes: { store: RecordStore; records: Pet[] }[] = [];
+function writeRecords(document: PetstoreDocument, reads: readonly { store: RecordStore; read: { pets: StoredRecord[] } | { problem: string } }[], session: Session): { state: CollectionsState } | StateRefusal {
+  const writes: { store: RecordStore; records: StoredRecord[] }[] = [];
   for (const { store, read } of reads) {
     if ('problem' in read) return { code: 'invalid_request', problem: read.problem };
     writes.push({ store, records: read.pets });
@@ -133,7 +132,7 @@ function otherResources(document: PetstoreDocument): Resource[] {
 }
 
 /** A collection's records given whole: objects of its schema (embedded children left out), keys of its kind and unique, at most `maxRecords`. */
-export function readRecords(value: unknown, resource: Resource, maxRecords: number): { pets: Pet[] } | { problem: string } {
+export function readRecords(value: unknown, resource: Resource, maxRecords: number): { pets: StoredRecord[] } | { problem: string } {
   if (!Array.isArray(value)) return { problem: `must be an array of records, got ${describe(value)}` };
   if (value.length > maxRecords) return { problem: `holds ${value.length} records, more than a store holds (${maxRecords}, --max-pets)` };
   const embedded = embeddedProperties(resource);
@@ -152,7 +151,7 @@ export function readRecords(value: unknown, resource: Resource, maxRecords: numb
     if (seen.has(key)) return { problem: `${label} repeats ${resource.key.property} ${JSON.stringify(key)}: keys must be unique` };
     seen.add(key);
   }
-  return { pets: value as Pet[] };
+  return { pets: value as StoredRecord[] };
 }
 
 function describe(value: unknown): string {

@@ -1,9 +1,8 @@
 import type { JsonSchema, PetstoreDocument } from '../../document/index.js';
-import type { RecordKey } from '../../store/index.js';
-import type { Pet } from '../../types/index.js';
+import type { RecordKey, StoredRecord } from '../../store/index.js';
 import { describeSchemaProblems, findSchemaProblems, findInexactNumber } from '../schema/index.js';
 
-export type ReadFirstRecordsResult = { pets: Pet[] } | { problem: string };
+export type ReadFirstRecordsResult = { pets: StoredRecord[] } | { problem: string };
 
 /**
  * What every stored record of the document's first collection (the Animal Store's pets) must be: its
@@ -45,7 +44,7 @@ export function readFirstRecords(value: unknown, pet: ReturnType<typeof firstRec
   const { embedded } = pet;
   for (const [index, item] of list.entries()) {
     const name = `pets[${index}]`;
-    if (typeof item !== 'object' || item === null || Array.isArray(item)) return { problem: `${name} must be an object (a Pet), got ${describe(item)}` };
+    if (typeof item !== 'object' || item === null || Array.isArray(item)) return { problem: `${name} must be an object (a StoredRecord), got ${describe(item)}` };
     const id = (item as Record<string, unknown>)[pet.idProperty];
     const label = typeof id === 'number' || (typeof id === 'string' && !sequence) ? `${name} (${pet.idProperty} ${JSON.stringify(id)})` : name;
     const unknown = Object.keys(item).filter(field => !pet.fields.includes(field));
@@ -66,8 +65,8 @@ export function readFirstRecords(value: unknown, pet: ReturnType<typeof firstRec
     seen.set(id as RecordKey, index);
   }
   // Whole-number keys in their order; string keys (uuids, names) as given, as the store keeps them.
-  const idOf = (item: Pet): number => (item as unknown as Record<string, number>)[pet.idProperty] as number;
-  return { pets: sequence ? [...(list as Pet[])].sort((a, b) => idOf(a) - idOf(b)) : [...(list as Pet[])] };
+  const idOf = (item: StoredRecord): number => (item as unknown as Record<string, number>)[pet.idProperty] as number;
+  return { pets: sequence ? [...(list as StoredRecord[])].sort((a, b) => idOf(a) - idOf(b)) : [...(list as StoredRecord[])] };
 }
 
 function isPetsDocument(value: unknown): value is { pets: unknown[] } {
