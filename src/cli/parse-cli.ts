@@ -91,8 +91,8 @@ Options (each has an environment variable; a flag wins over it, and an empty var
                                Default ${DEFAULT_DOCUMENT_LIMITS.maxReferences}.
       --max-enum-values <n>    Most values of one enum (PETSTORE_MAX_ENUM_VALUES). Default ${DEFAULT_DOCUMENT_LIMITS.maxEnumValues}.
       --max-properties <n>     Most properties one schema lists, its allOf's parts together; also its
-                               patternProperties, required and dependent names (PETSTORE_MAX_PROPERTIES).
-                               Default ${DEFAULT_DOCUMENT_LIMITS.maxProperties}.
+                               patternProperties, required and dependent names, and the places of a
+                               tuple (prefixItems) (PETSTORE_MAX_PROPERTIES). Default ${DEFAULT_DOCUMENT_LIMITS.maxProperties}.
       --max-alternatives <n>   Most alternatives of one oneOf or anyOf, and combinations an allOf's
                                oneOfs and anyOfs make (PETSTORE_MAX_ALTERNATIVES).
                                Default ${DEFAULT_DOCUMENT_LIMITS.maxAlternatives}.

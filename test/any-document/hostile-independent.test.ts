@@ -52,6 +52,16 @@ describe('hostile shapes of the independent check', () => {
     await expect(createEngine({ document: withExtra({ type: 'object', required: names(30) }), maxProperties: 20 })).rejects.toThrow(/has a required of 30 properties at .*\.e\.required, past the limit of 20/);
   });
 
+  it('counts the places of a tuple against --max-properties, naming the place, where 100,000 prefixItems held every client on the first create', async () => {
+    const places = (count: number): object[] => Array.from({ length: count }, () => ({ type: 'string' }));
+    await expect(createEngine({ document: withExtra({ type: 'array', prefixItems: places(1_001) }) })).rejects.toThrow(
+      'has a tuple of 1001 places (prefixItems) at $.components.schemas.NewPet.properties.extra.properties.a.properties.b.properties.c.properties.d.properties.e.prefixItems, past the limit of 1000 (--max-properties, maxProperties in code)',
+    );
+    await expect(createEngine({ document: withExtra({ type: 'array', items: places(30) }), maxProperties: 20 })).rejects.toThrow(/has a tuple of 30 places \(items\) at .*\.e\.items, past the limit of 20/);
+    // Within the limit the tuple is taken, and an example of a tuple's data is data, not a tuple.
+    await expect(createEngine({ document: withExtra({ type: 'array', prefixItems: places(3), example: Array.from({ length: 2_000 }, () => 'x') }) })).resolves.toBeTruthy();
+  });
+
   it('refuses at start a path parameter named like a member of every object, naming the place, where every request to it answered 500', async () => {
     const document = withExtra({ type: 'string' }) as { paths: Record<string, Json> };
     document.paths['/kennels/{constructor}'] = {
