@@ -5,8 +5,10 @@
  * after each (every collection's store opened and its validators compiled), while a second client
  * reads health every 5 ms over a kept-alive connection (every collection's store opened first). Reported: the median reload (write to the
  * "reloaded" line, 150 ms of it the watcher's debounce), health p50/p99/max and connections reset,
- * creates that failed, the heap after a full collection (a preloaded probe, SIGUSR2) after the
- * first tenth of the reloads and after the last, and the resident memory at the end. RELOAD_BENCH_RELOADS
+ * creates that failed, the heap after a last-resort collection (a preloaded probe, SIGUSR2) after the
+ * first tenth of the reloads and after the last, and the resident memory before that last probe. The
+ * probe stops the mock (on Node 20 it writes a heap snapshot to nowhere: seconds, and native memory
+ * that stays resident): health reads that overlap a probe are not counted. RELOAD_BENCH_RELOADS
  * scales the count (500 for the figures of docs/memory.md, about 4 minutes).
  */
 import { mkdtempSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
@@ -82,15 +84,26 @@ async function measure(name: string, shape: { collections: number; schemas: numb
     const latencies: number[] = [];
     let resets = 0;
     let reading = true;
+    // Grows when a heap probe starts and when it ends: a read that saw it change overlapped one.
+    let probes = 0;
+    const probedHeapMiB = async (): Promise<number> => {
+      probes += 1;
+      try {
+        return await heapAfterGcMiB(cli);
+      } finally {
+        probes += 1;
+      }
+    };
     const health = (async () => {
       while (reading) {
         const started = performance.now();
+        const probesBefore = probes;
         try {
           await call(port, 'GET', '/__admin/health');
         } catch {
           resets += 1;
         }
-        latencies.push(performance.now() - started);
+        if (probesBefore === probes && probes % 2 === 0) latencies.push(performance.now() - started);
         await new Promise(resolve => setTimeout(resolve, 5));
       }
     })();
@@ -114,11 +127,12 @@ async function measure(name: string, shape: { collections: number; schemas: numb
         sent.end(JSON.stringify({ description: `reload ${String(reload)}` }));
       });
       if (status !== 200) failedCreates += 1;
-      if (reload === Math.ceil(reloads / 10)) heapEarlyMiB = await heapAfterGcMiB(cli);
+      if (reload === Math.ceil(reloads / 10)) heapEarlyMiB = await probedHeapMiB();
     }
     reading = false;
     await health;
-    const heapLastMiB = await heapAfterGcMiB(cli);
+    const rssMiB = residentMiB(cli.child.pid);
+    const heapLastMiB = await probedHeapMiB();
     creates.destroy();
     const sorted = [...latencies].sort((a, b) => a - b);
     const at = (share: number): number => sorted[Math.min(sorted.length - 1, Math.floor((sorted.length - 1) * share))] ?? Number.NaN;
@@ -131,7 +145,7 @@ async function measure(name: string, shape: { collections: number; schemas: numb
       failedCreates,
       heapEarlyMiB,
       heapLastMiB,
-      rssMiB: residentMiB(cli.child.pid),
+      rssMiB,
     };
   } finally {
     agent.destroy();
@@ -153,6 +167,6 @@ export function describeReloads(figures: ReloadFigures): string {
   return (
     `Reloads under --watch: ${figures.name} (${figures.kilobytes.toFixed(0)} KB), ${String(figures.reloads)} reloads, a create after each: reload ${ms(figures.reloadMs)} (median, 150 ms of it debounce); ` +
     `health meanwhile p50 ${ms(health.p50)}, p99 ${ms(health.p99)}, max ${ms(health.max)} (${String(health.reads)} reads, ${String(health.resets)} reset); ${String(figures.failedCreates)} creates failed; ` +
-    `heap after GC ${figures.heapEarlyMiB.toFixed(1)} MiB after ${String(Math.ceil(figures.reloads / 10))} reloads, ${figures.heapLastMiB.toFixed(1)} MiB after ${String(figures.reloads)}; resident ${figures.rssMiB.toFixed(0)} MiB`
+    `heap after GC ${figures.heapEarlyMiB.toFixed(1)} MiB after ${String(Math.ceil(figures.reloads / 10))} reloads, ${figures.heapLastMiB.toFixed(1)} MiB after ${String(figures.reloads)}; resident ${figures.rssMiB.toFixed(0)} MiB before the last heap probe`
   );
 }
