@@ -33,7 +33,11 @@ export async function waitForTestApp(page: Page): Promise<void> {
  * controls are the page's `createPetstoreMock` methods.
  */
 export async function createBrowserSurface(browser: Browser, origin: string, options: EngineOptions, pageErrors: string[], pageOptions: OpenTestAppOptions = {}): Promise<Surface> {
-  const page = await openTestApp(browser, origin, pageErrors, pageOptions);
+  return startSurfaceOnPage(await openTestApp(browser, origin, pageErrors, pageOptions), options);
+}
+
+/** `createBrowserSurface` on a test app already open in `page`: a fresh mock with `options`; closing the surface closes the page. */
+export async function startSurfaceOnPage(page: Page, options: EngineOptions): Promise<Surface> {
   const reportedErrors: string[] = [];
   const drain = async (): Promise<void> => {
     reportedErrors.push(...(await page.evaluate(() => window.petstoreTest.drainReported())));
