@@ -1,9 +1,9 @@
 import type { Browser } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { describeAnimalStoreContract } from '../contract/animal-store.contract.js';
-import type { CreateSurface } from '../contract/surface.js';
-import { createBrowserSurface, openTestApp } from '../support/browser-surface.js';
+import { openTestApp } from '../support/browser-surface.js';
 import { browserUnavailable, launchChromium } from '../support/chromium.js';
+import { reusedPageSurfaces } from './reused-pages.js';
 import { buildPackedBrowserApp, serveStatic, readBundledPackageFiles, type AppBundler, type StaticSite } from '../support/packed-browser-app.js';
 
 // The `browser` export condition has to be picked by every bundler a client team may use, with no
@@ -18,6 +18,7 @@ describe.skipIf(unavailable !== undefined)('petstore-mock/msw built by other bun
   const sites = new Map<AppBundler, StaticSite>();
   const dists = new Map<AppBundler, string>();
   const pageErrors: string[] = [];
+  const closePages: (() => Promise<void>)[] = [];
 
   beforeAll(async () => {
     // One build after the other: two bundlers at once on a two-core machine starve the other suites.
@@ -30,6 +31,7 @@ describe.skipIf(unavailable !== undefined)('petstore-mock/msw built by other bun
     browser = await launched;
   }, 300_000);
   afterAll(async () => {
+    await Promise.all(closePages.map(close => close()));
     await browser.close();
     await Promise.all([...sites.values()].map(site => site.close()));
   });
@@ -59,7 +61,9 @@ describe.skipIf(unavailable !== undefined)('petstore-mock/msw built by other bun
       }
     });
 
-    const createSurface: CreateSurface = options => createBrowserSurface(browser, origin(), options, pageErrors);
-    describeAnimalStoreContract(`the MSW handlers built by ${bundler}, in Chromium`, createSurface, { fetchesFromPage: true });
+    // The contract suites pass their page on (see reusedPageSurfaces).
+    const pages = reusedPageSurfaces(() => browser, origin, pageErrors);
+    closePages.push(pages.closeAll);
+    describeAnimalStoreContract(`the MSW handlers built by ${bundler}, in Chromium`, pages.createSurface, { fetchesFromPage: true });
   }
 });

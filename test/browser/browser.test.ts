@@ -9,10 +9,10 @@ import { describeTestControlsContract } from '../contract/test-controls.contract
 import { CORPUS } from '../contract/corpus.js';
 import { describeResourceCrudContract } from '../contract/resource-crud.contract.js';
 import { parse } from 'yaml';
-import type { CreateSurface } from '../contract/surface.js';
 import { createBrowserSurface, openTestApp, waitForTestApp, type OpenTestAppOptions } from '../support/browser-surface.js';
 import { expectCreatesAndReads, midSizedDocument } from '../support/big-document-checks.js';
 import { browserUnavailable, launchChromium } from '../support/chromium.js';
+import { reusedPageSurfaces } from './reused-pages.js';
 import { buildPackedBrowserApp, serveStatic, type StaticSite } from '../support/packed-browser-app.js';
 
 const unavailable = browserUnavailable('the browser tests');
@@ -22,6 +22,9 @@ describe.skipIf(unavailable !== undefined)('petstore-mock/msw in Chromium, from 
   let browser: Browser;
   let site: StaticSite;
   const pageErrors: string[] = [];
+  // The contract suites pass their pages on (see reusedPageSurfaces): one for the app, one for it under a strict CSP.
+  const appPages = reusedPageSurfaces(() => browser, () => site.origin, pageErrors);
+  const strictPages = reusedPageSurfaces(() => browser, () => site.origin, pageErrors, { path: '/?csp=strict' });
 
   beforeAll(async () => {
     const [dist, launched] = await Promise.all([buildPackedBrowserApp(), launchChromium()]);
@@ -29,6 +32,7 @@ describe.skipIf(unavailable !== undefined)('petstore-mock/msw in Chromium, from 
     site = await serveStatic(dist);
   }, 240_000);
   afterAll(async () => {
+    await Promise.all([appPages.closeAll(), strictPages.closeAll()]);
     await browser.close();
     await site.close();
   });
@@ -36,7 +40,7 @@ describe.skipIf(unavailable !== undefined)('petstore-mock/msw in Chromium, from 
     expect(pageErrors.splice(0)).toEqual([]);
   });
 
-  const createSurface: CreateSurface = options => createBrowserSurface(browser, site.origin, options, pageErrors);
+  const createSurface = appPages.createSurface;
   describeAnimalStoreContract('the MSW handlers in Chromium', createSurface, { fetchesFromPage: true });
   describeControlsContract('the MSW handlers in Chromium', createSurface);
   describeTestControlsContract('the MSW handlers in Chromium', createSurface);
@@ -73,12 +77,12 @@ describe.skipIf(unavailable !== undefined)('petstore-mock/msw in Chromium, from 
   // A document nobody here wrote, given as an object (a page reads no files): every collection keeps state in the page too.
   for (const corpus of CORPUS.slice(2)) {
     const document = parse(readFileSync(corpus.documentPath, 'utf8')) as object;
-    describeResourceCrudContract('the MSW handlers in Chromium', options => createBrowserSurface(browser, site.origin, { ...options, document }, pageErrors), corpus);
+    describeResourceCrudContract('the MSW handlers in Chromium', options => createSurface({ ...options, document }), corpus);
   }
 
   // A Content-Security-Policy without 'unsafe-eval' (script-src 'self'), as most production pages and
   // every browser extension have: the package's validators were compiled when it was built.
-  const createStrictSurface: CreateSurface = options => createBrowserSurface(browser, site.origin, options, pageErrors, { path: '/?csp=strict' });
+  const createStrictSurface = strictPages.createSurface;
   describeAnimalStoreContract('the MSW handlers in a Chromium page whose CSP forbids eval', createStrictSurface, { fetchesFromPage: true });
   describeControlsContract('the MSW handlers in a Chromium page whose CSP forbids eval', createStrictSurface);
   describeTestControlsContract('the MSW handlers in a Chromium page whose CSP forbids eval', createStrictSurface);

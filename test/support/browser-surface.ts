@@ -1,6 +1,6 @@
 import type { Browser, Page } from 'playwright-core';
-import { AdminError, isAdminError, type EngineOptions } from '../../src/index.js';
-import type { SeenResponse } from '../browser/browser-app/src/main.js';
+import { AdminError, type EngineOptions } from '../../src/index.js';
+import type { RefusedControl, SeenResponse } from '../browser/browser-app/src/main.js';
 import type { Surface, SurfaceControls } from '../contract/surface.js';
 
 const NULL_BODY_STATUSES = new Set([204, 205, 304]);
@@ -33,43 +33,36 @@ export async function waitForTestApp(page: Page): Promise<void> {
  * controls are the page's `createPetstoreMock` methods.
  */
 export async function createBrowserSurface(browser: Browser, origin: string, options: EngineOptions, pageErrors: string[], pageOptions: OpenTestAppOptions = {}): Promise<Surface> {
-  const page = await openTestApp(browser, origin, pageErrors, pageOptions);
-  const reportedErrors: string[] = [];
-  const drain = async (): Promise<void> => {
-    reportedErrors.push(...(await page.evaluate(() => window.petstoreTest.drainReported())));
-  };
-  const evaluate = async <T>(work: () => Promise<T>): Promise<T> => {
-    try {
-      return await work();
-    } finally {
-      await drain();
-    }
-  };
-  await evaluate(() => page.evaluate(given => window.petstoreTest.start(given), options));
+  return startSurfaceOnPage(await openTestApp(browser, origin, pageErrors, pageOptions), options);
+}
 
-  const control = <T>(session: string | undefined, name: keyof SurfaceControls, ...args: unknown[]): Promise<T> =>
-    evaluate(async () => {
-      try {
-        const result = await page.evaluate(([id, controlName, given]) => window.petstoreTest.control(id, controlName, given), [session, name, args] as const);
-        if ('refused' in result) throw new AdminError(result.refused.message, result.refused);
-        return result.value as T;
-      } catch (error) {
-        if (isAdminError(error)) throw error;
-        // The page's error message, without Playwright's framing.
-        const message = error instanceof Error ? error.message : String(error);
-        throw new Error(message.replace(/^page\.evaluate: (?:Error: )?/, '').split('\n    at ')[0]);
-      }
-    });
+/** `createBrowserSurface` on a test app already open in `page`: a fresh mock with `options`; closing the surface closes the page. */
+export async function startSurfaceOnPage(page: Page, options: EngineOptions): Promise<Surface> {
+  const reportedErrors: string[] = [];
+  /** The harness's `name`, and what the mock reported meanwhile kept, in one `page.evaluate`. */
+  const call = async <T>(name: 'start' | 'request' | 'reset' | 'requests' | 'control', ...args: unknown[]): Promise<T> => {
+    const outcome = await page.evaluate(([callName, given]) => window.petstoreTest.reporting(callName, given), [name, args] as const);
+    reportedErrors.push(...outcome.reported);
+    if ('thrown' in outcome) throw new Error(outcome.thrown.replace(/^Error: /, ''));
+    return outcome.value as T;
+  };
+  await call('start', options);
+
+  const control = async <T>(session: string | undefined, name: keyof SurfaceControls, ...args: unknown[]): Promise<T> => {
+    const result = await call<{ value: unknown } | { refused: RefusedControl }>('control', session, name, args);
+    if ('refused' in result) throw new AdminError(result.refused.message, result.refused);
+    return result.value as T;
+  };
 
   return {
     name: 'the MSW handlers in Chromium',
     reportedErrors,
     async request(method, path, init = {}) {
-      const seen: SeenResponse = await evaluate(() => page.evaluate(([m, p, i]) => window.petstoreTest.request(m, p, i), [method, path, init] as const));
+      const seen = await call<SeenResponse>('request', method, path, init);
       return new Response(NULL_BODY_STATUSES.has(seen.status) ? null : seen.body, { status: seen.status, headers: seen.headers });
     },
-    reset: session => evaluate(() => page.evaluate(id => window.petstoreTest.reset(id), session)),
-    requests: session => evaluate(() => page.evaluate(id => window.petstoreTest.requests(id), session)),
+    reset: session => call('reset', session),
+    requests: session => call('requests', session),
     controls: session => ({
       getState: () => control(session, 'getState'),
       setState: state => control(session, 'setState', state),

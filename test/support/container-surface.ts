@@ -1,6 +1,7 @@
 import type { EngineOptions } from '../../src/index.js';
 import { PetstoreMockContainer, type StartedPetstoreMockContainer } from '../../src/testcontainers/index.js';
 import type { CreateSurface, Surface } from '../contract/surface.js';
+import { HealthEndpointWaitStrategy } from './container-health-wait.js';
 import { docker, NETWORK_MODE, TEST_IMAGE } from './docker.js';
 
 /** The label every container of this test process carries, so that a suite removes its own leftovers and no other run's. */
@@ -52,11 +53,21 @@ interface StartedContainer {
   surface(reportedErrors: string[], close: () => Promise<void>): Surface;
 }
 
+/**
+ * The image's HEALTHCHECK (`node dist/healthcheck.js`) every minute instead of every second: a
+ * container waiting for reuse spent 90 ms of CPU a second on it, taken from the tests beside it.
+ * Whether the HEALTHCHECK works is container-image.test.ts's.
+ */
+const RARE_HEALTHCHECK = { test: ['CMD', 'node', 'dist/healthcheck.js'], interval: 60_000, timeout: 2_000, retries: 3, startPeriod: 10_000 } as const;
+
+/** A contract suite's container: ready once its health endpoint answers (see `HealthEndpointWaitStrategy`). */
 async function startContainer(options: EngineOptions): Promise<StartedContainer> {
   if (options.store) throw new Error('The container takes no store.');
   // The surface the container reports to now: a reused container reports to its new suite.
   let reportTo: string[] = [];
   const container = await configuredContainer(options)
+    .withHealthCheck({ ...RARE_HEALTHCHECK, test: [...RARE_HEALTHCHECK.test] })
+    .withWaitStrategy(new HealthEndpointWaitStrategy())
     .withLogConsumer(stream => stream.on('data', (line: Buffer | string) => {
       const text = line.toString();
       if (text.includes('[petstore-mock]')) reportTo.push(text.trim());
@@ -81,7 +92,7 @@ async function startContainer(options: EngineOptions): Promise<StartedContainer>
   };
 }
 
-/** How many closed containers are kept for reuse: each runs its health check every second while it waits. */
+/** How many closed containers are kept for reuse (each holds some 80 MB while it waits). */
 const KEPT_IDLE = 3;
 
 /**
@@ -89,11 +100,18 @@ const KEPT_IDLE = 3;
  * it closes, is kept for the next suite started with the same options and reset for it (`POST
  * /__admin/reset`: starting pets, no sessions, overrides or journal), as each test of one suite gets
  * it after a reset. A container start is most of a small suite's time. The last three closed are
- * kept; `stopAll` stops them.
+ * kept; the others stop in the background; `stopAll` stops them all.
  */
 export function reusedContainerSurfaces(): { createSurface: CreateSurface; stopAll(): Promise<void> } {
   const idle: { key: string; started: StartedContainer }[] = [];
-  const stop = (started: StartedContainer): Promise<void> => started.container.stop().then(() => undefined);
+  // Containers pushed out of `idle` stop while the next suite runs; `stopAll` waits for them.
+  const stopping = new Set<Promise<unknown>>();
+  const stop = (started: StartedContainer): Promise<void> => {
+    const stopped = started.container.stop().then(() => undefined);
+    stopping.add(stopped);
+    void stopped.then(() => stopping.delete(stopped), () => stopping.delete(stopped));
+    return stopped;
+  };
   return {
     async createSurface(options) {
       const key = JSON.stringify(options);
@@ -101,13 +119,15 @@ export function reusedContainerSurfaces(): { createSurface: CreateSurface; stopA
       const started = index >= 0 ? idle.splice(index, 1)[0]?.started : undefined;
       if (started) await started.container.reset();
       const kept = started ?? (await startContainer(options));
-      return kept.surface([], async () => {
+      return kept.surface([], () => {
         idle.push({ key, started: kept });
-        await Promise.all(idle.splice(0, Math.max(0, idle.length - KEPT_IDLE)).map(entry => stop(entry.started)));
+        for (const entry of idle.splice(0, Math.max(0, idle.length - KEPT_IDLE))) void stop(entry.started);
+        return Promise.resolve();
       });
     },
     async stopAll() {
-      await Promise.all(idle.splice(0).map(entry => stop(entry.started)));
+      // A stop that failed fails here: its container is then removed by `removeLeftoverContainers`.
+      await Promise.all([...idle.splice(0).map(entry => stop(entry.started)), ...stopping]);
     },
   };
 }

@@ -67,6 +67,18 @@ const harness = {
       return { refused: { message: error.message, status: error.status, code: error.code, body: error.body } };
     }
   },
+  /**
+   * One of the calls above, by name, with what the mock reported meanwhile: one `page.evaluate`
+   * where the call and `drainReported` took two. A thrown error comes back as data ("Name: message").
+   */
+  async reporting(name: 'start' | 'request' | 'reset' | 'requests' | 'control', args: unknown[]): Promise<{ value: unknown; reported: string[] } | { thrown: string; reported: string[] }> {
+    try {
+      const value: unknown = await (harness[name] as (...given: unknown[]) => Promise<unknown>)(...args);
+      return { value, reported: reportedErrors.splice(0) };
+    } catch (error) {
+      return { thrown: error instanceof Error ? `${error.name}: ${error.message}` : String(error), reported: reportedErrors.splice(0) };
+    }
+  },
   openSessionId: () => current().openSession().id,
   /** What the mock reported since the last call (errors) and its warnings. */
   drainReported: () => reportedErrors.splice(0),
