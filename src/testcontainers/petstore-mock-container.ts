@@ -1,7 +1,8 @@
 import { basename } from 'node:path';
 import { randomUUID } from 'node:crypto';
 import { createServer, isIP } from 'node:net';
-import { AbstractStartedContainer, GenericContainer, getContainerRuntimeClient, Wait, type StartedTestContainer } from 'testcontainers';
+import { AbstractStartedContainer, GenericContainer, getContainerRuntimeClient, type StartedTestContainer } from 'testcontainers';
+import { HealthEndpointWaitStrategy } from './health-endpoint-wait.js';
 import { createAdminClient, type AdminClient, type AdminControls, type AdminSession } from '../admin-client/index.js';
 import type { Override } from '../engine/controls/overrides.js';
 import type { Har } from '../engine/journal/har-types.js';
@@ -20,7 +21,7 @@ const DOCUMENT_FOLDER = '/tmp/petstore-document';
 
 /**
  * The petstore-mock image as a Testcontainers module, in the style of the official ones:
- * configure with `with…` methods, `start()` waits until Docker reports the container healthy.
+ * configure with `with…` methods, `start()` waits until the mock answers its health endpoint.
  */
 export class PetstoreMockContainer extends GenericContainer {
   private adminToken: string | undefined;
@@ -28,7 +29,7 @@ export class PetstoreMockContainer extends GenericContainer {
 
   constructor(image: string = DEFAULT_IMAGE) {
     super(image);
-    this.withExposedPorts(CONTAINER_PORT).withWaitStrategy(Wait.forHealthCheck()).withStartupTimeout(60_000);
+    this.withExposedPorts(CONTAINER_PORT).withWaitStrategy(new HealthEndpointWaitStrategy()).withStartupTimeout(60_000);
   }
 
   /** Faker seed of the initial pets, delays and faults (`PETSTORE_SEED`). */

@@ -28,8 +28,14 @@ describe.skipIf(unavailable !== undefined)('the Docker image', () => {
     it('reports healthy through its HEALTHCHECK, which needs no curl', async () => {
       const container = await configuredContainer().start();
       try {
-        const { stdout } = await docker('inspect', '--format', '{{.State.Health.Status}} {{json .Config.Healthcheck.Test}}', container.getId());
-        expect(stdout.trim()).toBe('healthy ["CMD","node","dist/healthcheck.js"]');
+        const inspect = async (): Promise<string> => (await docker('inspect', '--format', '{{.State.Health.Status}} {{json .Config.Healthcheck.Test}}', container.getId())).stdout.trim();
+        // start() returns once the health endpoint answers, which may be before Docker's first check (a second after the start).
+        let status = await inspect();
+        for (let waited = 0; status.startsWith('starting') && waited < 10_000; waited += 100) {
+          await new Promise(resolve => setTimeout(resolve, 100));
+          status = await inspect();
+        }
+        expect(status).toBe('healthy ["CMD","node","dist/healthcheck.js"]');
       } finally {
         await container.stop();
       }

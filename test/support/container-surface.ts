@@ -1,7 +1,6 @@
 import type { EngineOptions } from '../../src/index.js';
 import { PetstoreMockContainer, type StartedPetstoreMockContainer } from '../../src/testcontainers/index.js';
 import type { CreateSurface, Surface } from '../contract/surface.js';
-import { HealthEndpointWaitStrategy } from './container-health-wait.js';
 import { docker, NETWORK_MODE, TEST_IMAGE } from './docker.js';
 
 /** The label every container of this test process carries, so that a suite removes its own leftovers and no other run's. */
@@ -67,7 +66,6 @@ async function startContainer(options: EngineOptions): Promise<StartedContainer>
   let reportTo: string[] = [];
   const container = await configuredContainer(options)
     .withHealthCheck({ ...RARE_HEALTHCHECK, test: [...RARE_HEALTHCHECK.test] })
-    .withWaitStrategy(new HealthEndpointWaitStrategy())
     .withLogConsumer(stream => stream.on('data', (line: Buffer | string) => {
       const text = line.toString();
       if (text.includes('[petstore-mock]')) reportTo.push(text.trim());

@@ -13,7 +13,8 @@ type DockerodeContainer = Parameters<WaitStrategy['waitUntilReady']>[0];
  * Ready once `GET /__admin/health` answers 200, asked from here every 50 ms: what the image's
  * HEALTHCHECK asks, without waiting for Docker to run it (its first run is a second after the start,
  * then a second apart), so a container is ready about half a second after it starts rather than
- * 1.5 to 2.5 s. A container that exits while starting fails at once, with its exit code.
+ * 1.5 to 2.5 s. A container that exits while starting fails at once, with its exit code. Docker's
+ * own health status still follows the HEALTHCHECK (for Compose's `service_healthy`).
  */
 export class HealthEndpointWaitStrategy implements WaitStrategy {
   private startupTimeoutMs = 60_000;
