@@ -89,6 +89,19 @@ describe.skipIf(unavailable !== undefined)('the Docker image', () => {
       }
     }, 90_000);
 
+    it('fails start() at once when the mock exits while starting, saying its exit code', async () => {
+      const directory = mkdtempSync(join(tmpdir(), 'container-refused-'));
+      const documentPath = join(directory, 'refused.json');
+      writeFileSync(documentPath, JSON.stringify({ openapi: '3.0.3', info: { title: 'Refused', version: '1' }, paths: { '/a': { get: { responses: { 200: { description: 'a', content: { 'application/json': { schema: { $ref: '#/components/schemas/Missing' } } } } } } } } }));
+      try {
+        // The mock refuses the document (exit 2); the module says so instead of waiting out its start-up timeout.
+        await expect(configuredContainer().withDocument(documentPath).withStartupTimeout(30_000).start()).rejects.toThrow(/exited with 2 before .*\/__admin\/health answered/);
+      } finally {
+        // The exited container is removed with this run's others, after the file.
+        rmSync(directory, { recursive: true, force: true });
+      }
+    }, 40_000);
+
     it('runs as a non-root user', async () => {
       const container = await configuredContainer().start();
       try {
