@@ -19,7 +19,7 @@ function version(reload: number): string {
 }
 
 async function waitForError(cli: RunningCli, pattern: RegExp, from: number): Promise<string> {
-  for (let waited = 0; waited < 10_000; waited += 10) {
+  for (let waited = 0; waited < 30_000; waited += 10) {
     const match = pattern.exec(cli.errors().slice(from));
     if (match) return match[0];
     if (cli.child.exitCode !== null) break;
@@ -72,5 +72,5 @@ describe('a mock following its document with --watch', () => {
       cli.child.kill('SIGKILL');
       rmSync(folder, { recursive: true, force: true });
     }
-  }, 60_000);
+  }, 120_000);
 });
