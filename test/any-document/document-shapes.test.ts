@@ -170,3 +170,23 @@ describe('Twilio’s lists and form fields (Studio v2)', () => {
     expect(errors).toEqual([]);
   });
 });
+
+describe('keys as the paths that ask for them take them (Immich: a plain string id, {id} a uuid)', () => {
+  it('makes every key, seeded or created, of the format the item path takes, so that each record reads, changes and goes by it', async () => {
+    const { engine, errors } = await checkedEngine(documentAt('findings/key-parameter-format.yaml'));
+    const uuid = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
+    const seeded = (await call(engine, 'GET', '/albums')).json as unknown as { id: string }[];
+    expect(seeded.length).toBe(20);
+    for (const { id } of seeded) expect(id).toMatch(uuid);
+    expect((await call(engine, 'GET', `/albums/${seeded[0]?.id ?? ''}`)).status).toBe(200);
+    const created = await call(engine, 'POST', '/albums', { albumName: 'Trip' });
+    expect(created.status).toBe(201);
+    const id = String(created.json['id']);
+    expect(id).toMatch(uuid);
+    expect(await call(engine, 'GET', `/albums/${id}`)).toMatchObject({ status: 200, json: { id, albumName: 'Trip' } });
+    expect(await call(engine, 'PATCH', `/albums/${id}`, { albumName: 'Renamed' })).toMatchObject({ status: 200, json: { id, albumName: 'Renamed' } });
+    expect((await call(engine, 'DELETE', `/albums/${id}`)).status).toBe(204);
+    expect((await call(engine, 'GET', `/albums/${id}`)).status).toBe(404);
+    expect(errors).toEqual([]);
+  });
+});

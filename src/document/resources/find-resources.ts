@@ -270,7 +270,11 @@ export function findResources(
     const keyParameters = itemPaths.map(path => TEMPLATE.exec(path.slice(path.lastIndexOf('/') + 1))?.[1] ?? '');
     const createBodies = paths.map(path => methodAt(path, 'post')).flatMap(create => (create ? [createBody(create)] : []));
     const noun = lastLiteral(paths[0] ?? '') ?? serverNoun;
-    const key = findKey(merged, keyParameters, createBodies, singularOf(noun ?? ''));
+    // What the item paths' key parameter says of a key (`format: uuid` where the record's `id` is a plain string).
+    const keyParameterSchemas = itemPaths.flatMap((path, index) =>
+      (byPath.get(path) ?? []).flatMap(operation => parametersOf(resolved, path, definitionOf(operation)).filter(parameter => parameter.in === 'path' && parameter.name === keyParameters[index]).map(parameter => mergeAllOf(toJsonSchema((parameter.schema ?? {}) as JsonSchema)))),
+    );
+    const key = findKey(merged, keyParameters, createBodies, singularOf(noun ?? ''), keyParameterSchemas);
     if (!key) {
       for (const path of [...paths, ...itemPaths]) {
         for (const operation of byPath.get(path) ?? []) {
@@ -590,7 +594,7 @@ function answeredRecord(schema: JsonSchema | undefined, names: { name: string; s
  * The key property: the item path's parameter by name (`petId` → `petId` or `id`; `{customer}` under
  * `/customers` → `id`, as Stripe writes it), else `id`; of any type.
  */
-function findKey(schema: JsonSchema, parameters: readonly string[], createBodies: readonly (JsonSchema | undefined)[], singular: string): KeyRule | undefined {
+function findKey(schema: JsonSchema, parameters: readonly string[], createBodies: readonly (JsonSchema | undefined)[], singular: string, parameterSchemas: readonly JsonSchema[] = []): KeyRule | undefined {
   const properties = schema.properties ?? {};
   let property: string | undefined;
   for (const parameter of parameters) {
@@ -600,7 +604,7 @@ function findKey(schema: JsonSchema, parameters: readonly string[], createBodies
   if (parameters.length === 0) property = Object.keys(properties).find(name => name.toLowerCase() === 'id');
   const keySchema = property === undefined ? undefined : properties[property];
   if (property === undefined || keySchema === undefined) return undefined;
-  const merged = mergeAllOf(keySchema);
+  const merged = withParameterConstraints(mergeAllOf(keySchema), parameterSchemas);
   const bounds = { minimum: lowerBound(merged) ?? 1, maximum: Math.min(upperBound(merged) ?? SAFE_INTEGER_MAXIMUM, SAFE_INTEGER_MAXIMUM) };
   if (typeIncludes(merged, 'integer') || typeIncludes(merged, 'number')) return { property, kind: 'sequence', acceptsClientKey: false, bounds, schema: merged };
   if (!typeIncludes(merged, 'string') && merged.type !== undefined) return undefined;
@@ -610,6 +614,21 @@ function findKey(schema: JsonSchema, parameters: readonly string[], createBodies
   const required = sent && createBodies.some(body => body?.required?.includes(property) === true);
   if (required) return { property, kind: 'client', acceptsClientKey: true, bounds, schema: merged };
   return { property, kind: merged.format === 'uuid' ? 'uuid' : 'generated', acceptsClientKey: sent, bounds, schema: merged };
+}
+
+/** What a string key must be to be asked for by its path: a parameter's format, pattern, length or values, where the property's schema says none of them. */
+const STRING_CONSTRAINTS = ['format', 'pattern', 'minLength', 'maxLength', 'enum'] as const;
+
+/**
+ * The key property's schema with the string constraints its path parameter adds (Immich's `id` is a
+ * plain string, its `{id}` a `format: uuid`): a key made from the property's schema alone would be
+ * refused by every path that asks for its record (400). A property that constrains itself is left as it is.
+ */
+function withParameterConstraints(keySchema: JsonSchema, parameterSchemas: readonly JsonSchema[]): JsonSchema {
+  if (!typeIncludes(keySchema, 'string') || STRING_CONSTRAINTS.some(keyword => keySchema[keyword] !== undefined)) return keySchema;
+  const constraining = parameterSchemas.find(parameter => typeIncludes(parameter, 'string') && STRING_CONSTRAINTS.some(keyword => parameter[keyword] !== undefined));
+  if (constraining === undefined) return keySchema;
+  return { ...keySchema, ...Object.fromEntries(STRING_CONSTRAINTS.flatMap(keyword => (constraining[keyword] === undefined ? [] : [[keyword, constraining[keyword]]]))) };
 }
 
 /**
