@@ -109,14 +109,33 @@ export function sampleValue(document: unknown, raw: Schema): unknown {
     }
     case 'object':
     case undefined: {
-      if (type === undefined && schema['properties'] === undefined) return 'petstore-mock-verify';
+      if (type === undefined && schema['properties'] === undefined) return markedString(schema);
       const required = Array.isArray(schema['required']) ? (schema['required'] as string[]) : [];
       const properties = propertiesOf(document, schema);
       return Object.fromEntries(required.map(name => [name, sampleValue(document, properties.get(name) ?? {})]));
     }
     default:
-      return 'petstore-mock-verify';
+      return markedString(schema);
   }
+}
+
+const MARK = 'petstore-mock-verify';
+
+/**
+ * A string the schema takes: verify's mark (its records are found by it), unless the schema's format,
+ * pattern or length refuses it; then a seeded value of the schema (a uuid for `format: uuid`), as a
+ * deployment would refuse the mark with a 400 that no document declares.
+ */
+function markedString(schema: Schema): unknown {
+  const { format, pattern, minLength, maxLength } = schema as { format?: unknown; pattern?: unknown; minLength?: unknown; maxLength?: unknown };
+  const fits = format === undefined && pattern === undefined && (typeof minLength !== 'number' || minLength <= MARK.length) && (typeof maxLength !== 'number' || maxLength >= MARK.length);
+  return fits ? MARK : fakeValue(schema, 'value', { faker: createPetFaker(1), now: new Date(0) });
+}
+
+/** Whether the document gives a value of the schema (an example, a default, an enum or a const), where `sampleValue` would otherwise make one up. */
+export function givesValue(document: unknown, raw: Schema): boolean {
+  const schema = mergeAllOf(resolveSchema(document, raw)) as Schema;
+  return (Array.isArray(schema['examples']) && schema['examples'].length > 0) || schema['example'] !== undefined || schema['default'] !== undefined || schema['const'] !== undefined || (Array.isArray(schema['enum']) && schema['enum'].length > 0);
 }
 
 /** A query or path value: an array's first item, as a form-style parameter sends it. */

@@ -34,6 +34,8 @@ function collectProperties(document: unknown, schema: Schema): Map<string, Schem
     if (inner === 'any') return 'any';
     for (const [key, child] of inner) properties.set(key, child);
   }
+  // An object that names no property (`type: object`, Immich's metadata `value`) leaves its members open: none is undescribed.
+  if (properties.size === 0 && additional !== false) return 'any';
   return properties;
 }
 

@@ -196,7 +196,7 @@ export async function verifyDeployment(baseUrl: string, options: VerifyOptions =
 }
 
 /** Removes what the run created and its scenario did not, where the document declares a DELETE for it; otherwise lists it. */
-async function cleanUp(state: RunState, model: CollectionModel, context: Pick<PlanContext, 'document'>, cleanup: VerifyResult['cleanup']): Promise<void> {
+async function cleanUp(state: RunState, model: CollectionModel, context: Pick<PlanContext, 'document' | 'bodies'>, cleanup: VerifyResult['cleanup']): Promise<void> {
   const created = state.deployment.createdLocations;
   if (created.length === 0) return;
   const withoutDelete = new Set<string>();
@@ -223,7 +223,14 @@ async function cleanUp(state: RunState, model: CollectionModel, context: Pick<Pl
       continue;
     }
     const target = withQuery(location, requiredQuery(remove.operation, context));
-    const exchange = await sendRequest({ method: 'DELETE', url: new URL(`${state.baseUrl}${withCredentialQuery(target, credentials)}`), headers: requestHeaders(state, credentials, false) }, state.send);
+    // A DELETE whose body the document requires (Immich's `{force}`) is sent one made from its schema.
+    const made = remove.operation.requestBody?.required === true ? context.bodies.make(remove.operation) : undefined;
+    if (made && 'problem' in made) {
+      cleanup.leftBehind.push(leave(`its DELETE needs a body verify cannot make: ${made.problem}`));
+      continue;
+    }
+    const body = made === undefined ? undefined : JSON.stringify(made.body);
+    const exchange = await sendRequest({ method: 'DELETE', url: new URL(`${state.baseUrl}${withCredentialQuery(target, credentials)}`), headers: requestHeaders(state, credentials, body !== undefined), ...(body !== undefined && { body }) }, state.send);
     state.requests++;
     if (exchange.kind === 'answer' && exchange.status >= 200 && exchange.status < 300) cleanup.removed.push(location);
     else cleanup.leftBehind.push(leave(exchange.kind === 'answer' ? `DELETE answered ${exchange.status}` : exchange.message));
