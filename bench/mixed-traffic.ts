@@ -25,7 +25,7 @@
  */
 import autocannon from 'autocannon';
 import { readFileSync } from 'node:fs';
-import { freePort, median, startProcess, waitForOk, type StartedProcess } from './support.js';
+import { cpuMicroseconds, freePort, median, startProcess, waitForOk, type StartedProcess } from './support.js';
 
 /** Connections of each load, in order. */
 export const CONNECTION_LEVELS = [1, 10, 50] as const;
@@ -187,19 +187,6 @@ export function peakResidentBytes(pid: number | undefined): number {
   try {
     const kilobytes = /^VmHWM:\s+(\d+) kB$/m.exec(readFileSync(`/proc/${String(pid)}/status`, 'utf8'))?.[1];
     return kilobytes === undefined ? NaN : Number(kilobytes) * 1024;
-  } catch {
-    return NaN;
-  }
-}
-
-const TICKS_PER_SECOND = 100;
-
-/** CPU time process `pid` has used so far (user and system), in microseconds, from /proc (Linux, in clock ticks of 10 ms); NaN elsewhere. */
-function cpuMicroseconds(pid: number | undefined): number {
-  try {
-    // The fields after the command's name (which may hold spaces), from the third field (state) on: utime is the 14th field, stime the 15th.
-    const fields = readFileSync(`/proc/${String(pid)}/stat`, 'utf8').replace(/^.*\) /s, '').split(' ');
-    return ((Number(fields[11]) + Number(fields[12])) * 1_000_000) / TICKS_PER_SECOND;
   } catch {
     return NaN;
   }

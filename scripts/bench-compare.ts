@@ -18,7 +18,7 @@ import { buildCommit, resolveCommit } from '../bench/build-commit.js';
 import { buildPets } from '../src/fixtures/index.js';
 import { describe } from '../bench/mixed-bench.js';
 import { CONNECTION_LEVELS, handWritten, measureMixedTraffic, peakResidentBytes, petstoreMock, type MixedFigures } from '../bench/mixed-traffic.js';
-import { freePort, measureRequestsPerSecond, median, startProcess, waitForOk } from '../bench/support.js';
+import { freePort, measureLoad, median, startProcess, waitForOk } from '../bench/support.js';
 
 const ROUNDS = Number(process.env['BENCH_COMPARE_ROUNDS'] ?? 3);
 const MIXED_SECONDS = Number(process.env['BENCH_MIXED_SECONDS'] ?? 1.5);
@@ -43,21 +43,21 @@ const nameB = `B ${short(shaB)}`;
 mkdirSync('.bench', { recursive: true });
 writeFileSync('.bench/pets.json', JSON.stringify(buildPets(20, { seed: 1 })));
 
-/** The repeated read of one build, once: requests per second and the server's peak memory. */
-async function repeatedRead(cli: string): Promise<{ requestsPerSecond: number; peakRssBytes: number }> {
+/** The repeated read of one build, once: requests per second, the server's CPU per answer and its peak memory. */
+async function repeatedRead(cli: string): Promise<{ requestsPerSecond: number; cpuMicroseconds: number; peakRssBytes: number }> {
   const port = await freePort();
   const server = startProcess(process.execPath, [cli, '--port', String(port), '--log-level', 'silent']);
   try {
     const url = `http://127.0.0.1:${port}/v1/pets`;
     await waitForOk(url, AUTH);
-    const requestsPerSecond = await measureRequestsPerSecond(cli, url, READ_SECONDS, { headers: AUTH });
-    return { requestsPerSecond, peakRssBytes: peakResidentBytes(server.child.pid) };
+    const { requestsPerSecond, cpuMicroseconds } = await measureLoad(cli, url, READ_SECONDS, { headers: AUTH }, server.child.pid);
+    return { requestsPerSecond, cpuMicroseconds, peakRssBytes: peakResidentBytes(server.child.pid) };
   } finally {
     await server.stop();
   }
 }
 
-const readSamples = new Map<string, { requestsPerSecond: number; peakRssBytes: number }[]>([
+const readSamples = new Map<string, { requestsPerSecond: number; cpuMicroseconds: number; peakRssBytes: number }[]>([
   [nameA, []],
   [nameB, []],
 ]);
@@ -112,6 +112,7 @@ const lines: Line[] = [
   ]),
   { figure: 'mixed: peak RSS MiB', a: a.peakRssBytes / 1024 / 1024, b: b.peakRssBytes / 1024 / 1024, better: 'lower' },
   { figure: 'repeated read: req/s', a: median(readA.map(each => each.requestsPerSecond)), b: median(readB.map(each => each.requestsPerSecond)), better: 'higher' },
+  { figure: 'repeated read: CPU µs/req', a: median(readA.map(each => each.cpuMicroseconds)), b: median(readB.map(each => each.cpuMicroseconds)), better: 'lower' },
   { figure: 'repeated read: peak RSS MiB', a: median(readA.map(each => each.peakRssBytes)) / 1024 / 1024, b: median(readB.map(each => each.peakRssBytes)) / 1024 / 1024, better: 'lower' },
 ];
 const costs = (line: Line): boolean => (line.better === 'higher' ? line.b / line.a <= 1 - COST : line.better === 'lower' ? line.b / line.a >= 1 + COST : false);

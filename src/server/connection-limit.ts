@@ -1,5 +1,6 @@
-import type { IncomingMessage, Server, ServerResponse } from 'node:http';
+import type { Server } from 'node:http';
 import type { Socket } from 'node:net';
+import type { Duplex } from 'node:stream';
 import type { MockResponse } from '../engine/index.js';
 import { busy, rawAnswer } from './busy-answers.js';
 
@@ -15,6 +16,13 @@ export interface ConnectionLimit {
   takeRefusal(socket: Socket): MockResponse | undefined;
 }
 
+/** What the connection lines know of a connection's requests: whether one arrived, and which connections wait for their next. */
+export interface ConnectionUse {
+  hasJoined(socket: Duplex): boolean;
+  /** Open connections with every request answered, in the order they became so. */
+  readonly idle: ReadonlySet<Duplex>;
+}
+
 /**
  * At most `max` open connections. At the cap, a new connection takes the place of the one that has
  * waited longest with no request in progress, which is closed: first among those that never sent a
@@ -24,23 +32,33 @@ export interface ConnectionLimit {
  * Only when every open connection has a request being read or answered is one more answered `503`
  * (with `Retry-After`) as soon as it is accepted, before anything it sends is read, and closed.
  * Past the cap and the connections still being refused, Node drops new connections at once.
+ * Which requests are in progress is read from `use` (the connection lines, which every request
+ * joins and leaves anyway) only when a connection arrives at the cap: no request pays for it.
  */
-export function limitConnections(server: Server, max: number): ConnectionLimit {
-  let open = 0;
+export function limitConnections(server: Server, max: number, use: ConnectionUse): ConnectionLimit {
   const refused = new WeakSet<Socket>();
   // The answer each refused connection got, until its first request is journaled.
   const unjournaled = new WeakMap<Socket, MockResponse>();
-  // Open connections with no request in progress, in the order they began waiting.
-  const neverUsed = new Set<Socket>();
-  const idle = new Set<Socket>();
-  const inProgress = new Map<Socket, number>();
+  // Every open connection counted against the cap.
+  const counted = new Set<Duplex>();
+  // Counted connections in the order they opened, until their first request is seen (looked at only at the cap).
+  const maybeNeverUsed = new Set<Duplex>();
+  /** The counted connection that has waited longest with no request in progress: one that never sent a whole request, else an idle one. */
+  function longestWaiting(): Duplex | undefined {
+    for (const socket of maybeNeverUsed) {
+      if (!use.hasJoined(socket)) return socket;
+      maybeNeverUsed.delete(socket);
+    }
+    for (const socket of use.idle) if (counted.has(socket) && !socket.destroyed) return socket;
+    return undefined;
+  }
   server.maxConnections = max + REFUSING_SLOTS;
   server.prependListener('connection', (socket: Socket) => {
-    if (open >= max) {
-      const waiting = first(neverUsed) ?? first(idle);
+    if (counted.size >= max) {
+      const waiting = longestWaiting();
       if (waiting !== undefined) {
         // Its place is given now: its 'close' comes later and must not count it again.
-        if (forget(waiting)) open--;
+        forget(waiting);
         waiting.destroy();
       } else {
         refused.add(socket);
@@ -52,31 +70,14 @@ export function limitConnections(server: Server, max: number): ConnectionLimit {
         return;
       }
     }
-    open++;
-    neverUsed.add(socket);
-    socket.once('close', () => {
-      if (forget(socket)) open--;
-    });
+    counted.add(socket);
+    maybeNeverUsed.add(socket);
+    socket.once('close', () => forget(socket));
   });
-  server.prependListener('request', (request: IncomingMessage, response: ServerResponse) => {
-    const { socket } = request;
-    if (!inProgress.has(socket) && !neverUsed.has(socket) && !idle.has(socket)) return;
-    neverUsed.delete(socket);
-    idle.delete(socket);
-    inProgress.set(socket, (inProgress.get(socket) ?? 0) + 1);
-    response.once('close', () => {
-      const left = (inProgress.get(socket) ?? 0) - 1;
-      if (!inProgress.has(socket)) return;
-      if (left > 0) inProgress.set(socket, left);
-      else {
-        inProgress.delete(socket);
-        if (!socket.destroyed) idle.add(socket);
-      }
-    });
-  });
-  /** Stops counting `socket`; whether it was counted. */
-  function forget(socket: Socket): boolean {
-    return neverUsed.delete(socket) || idle.delete(socket) || inProgress.delete(socket);
+  /** Stops counting `socket`. */
+  function forget(socket: Duplex): void {
+    counted.delete(socket);
+    maybeNeverUsed.delete(socket);
   }
   return {
     isRefused: socket => refused.has(socket),
@@ -86,9 +87,4 @@ export function limitConnections(server: Server, max: number): ConnectionLimit {
       return answer;
     },
   };
-}
-
-function first<T>(set: Set<T>): T | undefined {
-  for (const item of set) return item;
-  return undefined;
 }

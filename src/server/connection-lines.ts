@@ -32,6 +32,14 @@ export interface ConnectionLines {
   join(request: IncomingMessage, response: ServerResponse, budget: ByteBudget): Exchange | undefined;
   /** The exchange of `socket` whose request has not fully arrived yet (its body still coming), if any. */
   arriving(socket: Duplex): Exchange | undefined;
+  /** Whether a whole request ever arrived on `socket` (one that is still sending its first headers has none). */
+  hasJoined(socket: Duplex): boolean;
+  /**
+   * Open connections whose every request is answered (written out), in the order they became so:
+   * kept here, where each exchange already begins and ends, so that the connection cap's choice of
+   * whom to close costs a request nothing more.
+   */
+  readonly idle: ReadonlySet<Duplex>;
 }
 
 /** A connection's requests in the order they arrived. */
@@ -41,6 +49,16 @@ class Line {
   joined = 0;
   /** The place in line of the first answer that closes the connection; those behind it are not carried out. */
   closedBefore = Infinity;
+
+  constructor(
+    readonly socket: Duplex,
+    private readonly idle: Set<Duplex>,
+  ) {}
+
+  /** A member left: with none left and the connection still open, it waits for its next request. */
+  left(): void {
+    if (this.members.length === 0 && !this.socket.destroyed) this.idle.add(this.socket);
+  }
 
   /** The first member not yet answered gets its turn, if it waits for it (those before it are all answered). */
   letNextGo(): void {
@@ -118,6 +136,7 @@ class Member implements Exchange {
     this.exchanges.delete(this);
     const { members } = this.line;
     members.splice(members.indexOf(this), 1);
+    this.line.left();
     this.answered();
   }
 }
@@ -132,20 +151,24 @@ class Member implements Exchange {
 export function createConnectionLines(): ConnectionLines {
   const exchanges = new Set<Exchange>();
   const lines = new WeakMap<Duplex, Line>();
+  const idle = new Set<Duplex>();
   return {
     exchanges,
+    idle,
     arriving: socket => lines.get(socket)?.members.find(member => !member.request.complete),
+    hasJoined: socket => lines.has(socket),
     join(request, response, budget) {
       const socket = request.socket;
       let line = lines.get(socket);
       if (line === undefined) {
-        const created = new Line();
+        const created = new Line(socket, idle);
         lines.set(socket, created);
         socket.once('close', () => {
           for (const member of [...created.members]) member.finish();
+          idle.delete(socket);
         });
         line = created;
-      }
+      } else idle.delete(socket);
       if (line.members.length >= MAX_PIPELINED) {
         // Its refusal closes the connection: nothing parsed after it is carried out (those before it still are).
         line.closedBefore = Math.min(line.closedBefore, line.joined++);
@@ -154,7 +177,8 @@ export function createConnectionLines(): ConnectionLines {
       const member = new Member(request, response, line, line.joined++, budget, exchanges);
       line.members.push(member);
       exchanges.add(member);
-      response.once('close', () => member.finish());
+      // A response closes once: a plain listener, without the wrapper once() makes for every request.
+      response.on('close', () => member.finish());
       return member;
     },
   };

@@ -145,7 +145,7 @@ export async function createMockServer(options: MockServerOptions = {}): Promise
       void answer(transport, exchange);
     },
   );
-  const connections = limitConnections(server, options.maxConnections ?? DEFAULT_MAX_CONNECTIONS);
+  const connections = limitConnections(server, options.maxConnections ?? DEFAULT_MAX_CONNECTIONS, lines);
   server.keepAliveTimeout = 5_000;
   answerClientErrors(server, (socket, refusal) => {
     // A body that stopped arriving: its request is known. Headers that never arrived in full name none, and are not journaled.

@@ -197,6 +197,31 @@ describe('the cap on open connections', () => {
     expect(parseAnswers(await (trickling[1] as ReturnType<typeof raw>).closed)).toEqual([]);
     expect((trickling[2] as ReturnType<typeof raw>).socket.destroyed).toBe(false);
   });
+
+  it('gives a new connection at the cap the place of the keep-alive connection idle the longest, counted from its last answer, never one with a request in progress', async () => {
+    const mock = await start({ maxConnections: 3 });
+    const read = (path: string, extra = ''): string => `GET /v1${path} HTTP/1.1\r\nHost: x\r\nAuthorization: Bearer limits\r\n${extra}\r\n`;
+    const answered = async (connection: ReturnType<typeof raw>, count: number): Promise<void> => {
+      await expect.poll(() => parseAnswers(connection.received()).length).toBe(count);
+    };
+    const [first, second, busy] = [raw(mock.port), raw(mock.port), raw(mock.port)];
+    const received = requestsReceived(mock, 1);
+    busy.socket.write(read('/pets', 'Prefer: delay=5000\r\n'));
+    await received;
+    first.socket.write(read('/pets?limit=1'));
+    await answered(first, 1);
+    second.socket.write(read('/pets?limit=1'));
+    await answered(second, 1);
+    // The first connection asks again: the second has now waited longest since its answer.
+    first.socket.write(read('/pets?limit=2'));
+    await answered(first, 2);
+    const newcomer = raw(mock.port);
+    newcomer.socket.write(read('/pets?limit=1'));
+    await answered(newcomer, 1);
+    expect(parseAnswers(await second.closed)).toHaveLength(1);
+    expect(first.socket.destroyed).toBe(false);
+    expect(busy.socket.destroyed).toBe(false);
+  });
 });
 
 describe('slow clients', () => {
