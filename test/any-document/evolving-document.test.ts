@@ -71,7 +71,7 @@ describe('a document that is not the package’s', () => {
   });
 
   it('refuses a create past the highest id the document allows, overwriting nothing', async () => {
-    const engine = await createEngine({ documentPath: SHELTER, initialPets: [{ animalId: 1000, name: 'Last', kind: 'dog', registeredOn: '2026-01-01' } as never] });
+    const engine = await createEngine({ documentPath: SHELTER, initialPets: [{ animalId: 1000, name: 'Last', kind: 'dog', registeredOn: '2026-01-01' }] });
     const refused = await engine.handle({ method: 'POST', url: '/api/v2/animals', headers: AUTH, body: JSON.stringify({ name: 'One more', kind: 'cat' }) });
     expect(refused.status).toBe(507);
     expect(JSON.parse(refused.body ?? '')).toMatchObject({ code: 'store_full' });

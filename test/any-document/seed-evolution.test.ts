@@ -57,7 +57,7 @@ const EVOLUTIONS: readonly [string, (document: EditableDocument) => void][] = [
 
 const seededPets = async (document: EditableDocument, seed: number): Promise<Json[]> => {
   const engine = await createEngine({ document: structuredClone(document) as unknown as object, seed, onWarning: () => undefined });
-  return engine.store.list({ limit: 100 }) as unknown as Json[];
+  return engine.store.list({ limit: 100 });
 };
 
 /** Every property a record had keeps its value in the evolved record. */

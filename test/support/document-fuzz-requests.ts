@@ -117,7 +117,7 @@ export function createDocumentRequests(engine: Engine): { readonly operations: r
 
   const recordsOf = (collection: string): Record<string, unknown>[] => {
     const store = collection === document.firstCollection.resource.name ? engine.sessions.default.store : engine.sessions.default.storeOf(collection);
-    return (store?.list({ limit: 1_000 }) ?? []) as unknown as Record<string, unknown>[];
+    return store?.list({ limit: 1_000 }) ?? [];
   };
   const someRecord = (random: Random, collection: string): Record<string, unknown> | undefined => {
     const records = recordsOf(collection);
