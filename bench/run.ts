@@ -200,7 +200,7 @@ console.log(
 );
 if (typeof dockerFigures === 'string') console.log(`Docker: skipped, ${dockerFigures}.`);
 else {
-  console.log(`Docker: run to healthy ${dockerFigures.healthyMs.toFixed(0)} ms (median of 3); the Testcontainers module's start() ${dockerFigures.moduleReadyMs.toFixed(0)} ms (median of 3, ready on its health endpoint); our layers ${mb(dockerFigures.ownLayersBytes)} on a ${mb(dockerFigures.baseImageBytes)} base; idle memory ${mb(dockerFigures.idleMemoryBytes)}`);
+  console.log(`Docker: run to healthy ${dockerFigures.healthyMs.toFixed(0)} ms (median of 3); the Testcontainers module's start() ${typeof dockerFigures.moduleReadyMs === 'number' ? `${dockerFigures.moduleReadyMs.toFixed(0)} ms (median of 3, ready on its health endpoint)` : dockerFigures.moduleReadyMs}; our layers ${mb(dockerFigures.ownLayersBytes)} on a ${mb(dockerFigures.baseImageBytes)} base; idle memory ${mb(dockerFigures.idleMemoryBytes)}`);
 }
 // The Stripe-sized document on every other surface that takes a document: verify, MSW in Node and in a page, the container (its image built just above).
 for (const line of await describeBigDocumentSurfaces(typeof dockerFigures === 'string' ? undefined : DOCKER_IMAGE)) console.log(line);
