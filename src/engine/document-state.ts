@@ -121,7 +121,7 @@ export function adoptDocument(
   const writes: { store: RecordStore; records: StoredRecord[] }[] = [];
   const { minimum, maximum } = resource.idBounds;
   const outOfBounds = (pet: StoredRecord): boolean => {
-    const id = (pet as unknown as Record<string, unknown>)[resource.idProperty];
+    const id = pet[resource.idProperty];
     return resource.resource.key.kind === 'sequence' && (typeof id !== 'number' || id < minimum || id > maximum);
   };
   if (options.previous) {
@@ -133,7 +133,7 @@ export function adoptDocument(
       for (const pet of store.list({ limit: Number.POSITIVE_INFINITY })) {
         const declared = Object.fromEntries(Object.entries(pet).filter(([name]) => resource.fields.includes(name)));
         const completed = completePet(declared, resource, options);
-        const id = (pet as unknown as Record<string, number>)[resource.idProperty] ?? Number.NaN;
+        const id = (pet[resource.idProperty] as number | undefined) ?? Number.NaN;
         if ('problem' in completed) refusedPets.push({ session: session ?? null, id, problem: completed.problem });
         else if (outOfBounds(completed.record)) refusedPets.push({ session: session ?? null, id, problem: `${resource.idProperty} ${String(id)} is outside the ids the document allows (${minimum} to ${maximum})` });
         else kept.push(completed.record);

@@ -260,9 +260,8 @@ function storeOfRecords(options: RecordStoreOptions): RecordStore {
     return index;
   };
   /** Adds the record last stored (after every other) to each index; lets them all go when the budget has no room for its entries. */
-  const indexLast = (key: RecordKey, pet: StoredRecord): void => {
+  const indexLast = (key: RecordKey, record: StoredRecord): void => {
     if (indexes.size === 0) return;
-    const record = pet;
     let bytes = 0;
     for (const [property, index] of indexes) bytes += INDEX_ENTRY_BYTES + (index.buckets.has(record[property]) ? 0 : INDEX_BUCKET_BYTES);
     if (budget && !budget.fits(bytes)) {
@@ -281,8 +280,7 @@ function storeOfRecords(options: RecordStoreOptions): RecordStore {
     indexBytes += bytes;
     budget?.add(bytes);
   };
-  const unindex = (key: RecordKey, pet: StoredRecord): void => {
-    const record = pet;
+  const unindex = (key: RecordKey, record: StoredRecord): void => {
     for (const [property, index] of indexes) {
       const value = record[property];
       const bucket = index.buckets.get(value);

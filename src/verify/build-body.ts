@@ -91,10 +91,8 @@ export function requiredProperties(document: unknown, operation: OperationModel)
 /** A plain value a schema accepts: an example, a default, the first enum value, or the least of its type. */
 export function sampleValue(document: unknown, raw: Schema): unknown {
   const schema = mergeAllOf(resolveSchema(document, raw)) as Schema;
-  if (Array.isArray(schema['examples']) && schema['examples'].length > 0) return schema['examples'][0];
-  if (schema['example'] !== undefined) return schema['example'];
-  if (schema['default'] !== undefined) return schema['default'];
-  if (Array.isArray(schema['enum']) && schema['enum'].length > 0) return schema['enum'][0];
+  const documented = documentedValue(schema);
+  if (documented) return documented.value;
   const declared: unknown = schema['type'];
   const type = Array.isArray(declared) ? (declared[0] as unknown) : declared;
   switch (type) {
@@ -132,10 +130,19 @@ function markedString(schema: Schema): unknown {
   return fits ? MARK : fakeValue(schema, 'value', { faker: createPetFaker(1), now: new Date(0) });
 }
 
+/** The value the schema itself gives: its first example, its default or its first enum value. */
+function documentedValue(schema: Schema): { value: unknown } | undefined {
+  if (Array.isArray(schema['examples']) && schema['examples'].length > 0) return { value: schema['examples'][0] };
+  if (schema['example'] !== undefined) return { value: schema['example'] };
+  if (schema['default'] !== undefined) return { value: schema['default'] };
+  if (Array.isArray(schema['enum']) && schema['enum'].length > 0) return { value: schema['enum'][0] };
+  return undefined;
+}
+
 /** Whether the document gives a value of the schema (an example, a default, an enum or a const), where `sampleValue` would otherwise make one up. */
 export function givesValue(document: unknown, raw: Schema): boolean {
   const schema = mergeAllOf(resolveSchema(document, raw)) as Schema;
-  return (Array.isArray(schema['examples']) && schema['examples'].length > 0) || schema['example'] !== undefined || schema['default'] !== undefined || schema['const'] !== undefined || (Array.isArray(schema['enum']) && schema['enum'].length > 0);
+  return documentedValue(schema) !== undefined || schema['const'] !== undefined;
 }
 
 /** A query or path value: an array's first item, as a form-style parameter sends it. */

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Answer } from './answer.js';
 import { absentHeadersCause, describeAnswer } from './check-document.js';
-import { requiredProperties, sampleParameter, type BodyMaker } from './build-body.js';
+import { givesValue, requiredProperties, sampleParameter, type BodyMaker } from './build-body.js';
 import type { CollectionModel, PlannedOperation } from './collections.js';
 import { expectRefusal, expectSuccess, itemsOf } from './expectations.js';
 import { plannedPathValues, samplePathValues, unknownKey } from './fill-path.js';
@@ -225,9 +225,20 @@ export function requiredQuery(operation: OperationModel, context: Pick<PlanConte
   const query: Record<string, string | number> = {};
   for (const parameter of operation.parameters) {
     if (parameter.in !== 'query' || !parameter.required) continue;
-    query[parameter.name] = parameter.example !== undefined ? String(Array.isArray(parameter.example) ? parameter.example[0] : parameter.example) : parameter.schema ? sampleParameter(context.document, parameter.schema.schema) : 'x';
+    query[parameter.name] = requiredParameterValue(parameter, context.document);
   }
   return query;
+}
+
+/** A required parameter's value: its example, else a value its schema takes. */
+export function requiredParameterValue(parameter: ParameterModel, document: unknown): string {
+  if (parameter.example !== undefined) return String(Array.isArray(parameter.example) ? parameter.example[0] : parameter.example);
+  return parameter.schema ? sampleParameter(document, parameter.schema.schema) : 'x';
+}
+
+/** Whether the document gives a parameter's value (an example, a default, an enum, a const), where verify would otherwise make one up. */
+export function documentGivesValue(parameter: ParameterModel, document: unknown): boolean {
+  return parameter.example !== undefined || (parameter.schema !== undefined && givesValue(document, parameter.schema.schema));
 }
 
 /** The parents a changing probe names: those of a record this side listed, so that only the key is unknown. */

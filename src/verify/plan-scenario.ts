@@ -9,9 +9,8 @@ import type { Collection, PlannedOperation } from './collections.js';
 import type { OperationModel } from './read-operations.js';
 import { declares, expectRefusal, expectSuccess, holdsJson, itemsOf, sameJson } from './expectations.js';
 import { plannedPathValues, unknownKey } from './fill-path.js';
-import { bodyFixes, enveloped, expectFiltered, learnCreated, learnRecords, requiredQuery, unsendable, unwrapped, type PlanContext } from './plan-probes.js';
+import { bodyFixes, documentGivesValue, enveloped, expectFiltered, learnCreated, learnRecords, requiredParameterValue, requiredQuery, unsendable, unwrapped, type PlanContext } from './plan-probes.js';
 import { fillPath, forgetRecord, scenarioOf, withQuery, type Expectation, type Probe, type SideState } from './probe.js';
-import { givesValue, sampleParameter } from './build-body.js';
 import { isJsonMediaType } from './read-operations.js';
 import { resolveSchema } from './schema-shape.js';
 
@@ -70,10 +69,10 @@ export function planScenario(collection: Collection, context: PlanContext, readO
       const value = filter && record ? filterValue(record[filter.property]) : undefined;
       // A list of the created record's that requires a value verify cannot take from it (Immich's faces of
       // `?id=<asset>`) lists what that value selects, which need not hold the record: not a break.
-      if (record && value === undefined && parameter.example === undefined && !(parameter.schema !== undefined && givesValue(context.document, parameter.schema.schema))) {
+      if (record && value === undefined && !documentGivesValue(parameter, context.document)) {
         return { notChecked: `the list requires ${parameter.name}, which verify cannot take from the created record: which records it selects is not known` };
       }
-      required[parameter.name] = value ?? (parameter.example !== undefined ? String(Array.isArray(parameter.example) ? parameter.example[0] : parameter.example) : parameter.schema ? sampleParameter(context.document, parameter.schema.schema) : 'x');
+      required[parameter.name] = value ?? requiredParameterValue(parameter, context.document);
     }
     return withQuery(fillPath(list.operation.path, filled.values), { ...required, ...fullPage(list, context), ...query });
   };

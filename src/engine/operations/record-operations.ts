@@ -68,11 +68,11 @@ export const recordOperations: Readonly<Record<RecordRole, RecordHandler>> = {
     const plain = plan.listedFields === undefined && conditions.length === 0 && offset === 0 && after === undefined && before === undefined && !isDescending(plan, query) && plan.shape?.kind === 'array' && resource.embeds.length === 0;
     // The Animal Store's list: the stored records themselves (frozen), serialized at once, no copy on the hot path.
     if (plain) return jsonResponse(plan.success.status, store.view({ limit: size ?? Number.POSITIVE_INFINITY, where }));
-    const kept = store.view({ limit: Number.POSITIVE_INFINITY, where }).filter(record => conditions.every(condition => condition(record as unknown as Record<string, unknown>)));
+    const kept = store.view({ limit: Number.POSITIVE_INFINITY, where }).filter(record => conditions.every(condition => condition(record)));
     const matches = isDescending(plan, query) ? [...kept].reverse() : kept;
     const range = cursorRange(input, matches, { after, before, offset, size });
     if ('problem' in range) return range.problem;
-    const page = matches.slice(range.start, range.end).map(record => listed(plan, input.present(resource, record as unknown as Record<string, unknown>)));
+    const page = matches.slice(range.start, range.end).map(record => listed(plan, input.present(resource, record)));
     const body =
       plan.shape?.kind === 'wrapped'
         ? wrapPage(plan.shape, page, {
@@ -113,7 +113,7 @@ export const recordOperations: Readonly<Record<RecordRole, RecordHandler>> = {
     for (const parent of plan.parents) if (parent.foreignKey !== undefined) fields[parent.foreignKey] = keyValue(input.resourceOf(parent.resource), input.pathParameters[parent.parameter]);
     let problem: string | undefined;
     const created = refusingPastLimits(reachLimit, () =>
-      store.create(fields as unknown as StoredRecord, record => {
+      store.create(fields, record => {
         const completed = input.complete(record, resource);
         if ('problem' in completed) problem = completed.problem;
         return 'record' in completed ? completed.record : undefined;
@@ -121,9 +121,8 @@ export const recordOperations: Readonly<Record<RecordRole, RecordHandler>> = {
     );
     if (created instanceof RefusedWrite) return created.response;
     if (!created) return errorResponse('invalid_request', `Request body cannot be stored: ${problem ?? `the ${resource.singular} is refused`}.`);
-    const record = created as unknown as Record<string, unknown>;
-    const location = input.urlOf(resource, record, input.pathParameters);
-    return answerWith(input, record, location === undefined ? {} : { location });
+    const location = input.urlOf(resource, created, input.pathParameters);
+    return answerWith(input, created, location === undefined ? {} : { location });
   },
 
   read(input) {
@@ -329,10 +328,10 @@ function keyOfRecordWith(input: RecordLookup, property: string, value: unknown):
   if (typeof value !== 'string' && typeof value !== 'number' && typeof value !== 'boolean') return undefined;
   const wanted = String(value);
   const [record] = input.storeOf(input.resource.name).view({ limit: Number.POSITIVE_INFINITY, where: {} }).filter(each => {
-    const held = (each as unknown as Record<string, unknown>)[property];
+    const held = each[property];
     return (typeof held === 'string' || typeof held === 'number' || typeof held === 'boolean') && String(held) === wanted;
   });
-  const key = (record as unknown as Record<string, unknown> | undefined)?.[input.resource.key.property];
+  const key = record?.[input.resource.key.property];
   return typeof key === 'string' || typeof key === 'number' ? key : undefined;
 }
 

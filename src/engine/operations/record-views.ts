@@ -110,7 +110,7 @@ export function createPresenter(document: PetstoreDocument, storeOf: (name: stri
           if (version === undefined) trail.reads = undefined;
           else trail.reads.push({ child: child.name, storeNumber: numberOf(store), foreignKey: embed.foreignKey, key, version });
         }
-        const records = store.view({ limit: Number.POSITIVE_INFINITY, where: { [embed.foreignKey]: key } }).map(each => present(child, each as unknown as Record<string, unknown>, depth + 1, trail));
+        const records = store.view({ limit: Number.POSITIVE_INFINITY, where: { [embed.foreignKey]: key } }).map(each => present(child, each, depth + 1, trail));
         shown[field] = trail.freeze ? Object.freeze(records) : records;
       } else if (record[field] !== undefined) shown[field] = record[field];
     }

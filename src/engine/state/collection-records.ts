@@ -113,7 +113,7 @@ export function seedCollections(
     const resource = document.resources.byName.get(name);
     if (resource === undefined) return [];
     const records = made.get(name) ?? (name === primary ? options.primaryRecords : (options.given?.[name] as readonly StoredRecord[] | undefined)) ?? startingRecordsUnpointed(document, resource, options);
-    return records.map(record => (record as unknown as Record<string, unknown>)[resource.key.property]);
+    return records.map(record => record[resource.key.property]);
   };
   const states = new Map<string, CollectionState>();
   for (const resource of ordered) {
@@ -139,7 +139,7 @@ export function seedRecordsOf(document: PetstoreDocument, resource: Resource, op
   return pointIdentifiers(document, records, name => {
     const other = document.resources.byName.get(name);
     const keys = other === undefined ? [] : other === resource ? records : startingRecordsUnpointed(document, other, options);
-    return keys.map(record => (record as unknown as Record<string, unknown>)[other?.key.property ?? '']);
+    return keys.map(record => record[other?.key.property ?? '']);
   }, options.seed);
 }
 
@@ -253,7 +253,7 @@ function generateRecords(document: PetstoreDocument, resource: Resource, shape: 
     for (const { resource: parent, foreignKey } of parents) {
       const candidates = seeded.get(parent.name) ?? [];
       const chosen = candidates.length === 0 ? undefined : faker.helpers.arrayElement(candidates);
-      record[foreignKey] = chosen ? (chosen as unknown as Record<string, unknown>)[parent.key.property] : undefined;
+      record[foreignKey] = chosen ? chosen[parent.key.property] : undefined;
     }
     const completed = completeRecord(record, resource, { seed: options.seed, now: options.now });
     if (!('record' in completed)) continue;

@@ -44,7 +44,7 @@ export function readFirstRecords(value: unknown, pet: ReturnType<typeof firstRec
   const { embedded } = pet;
   for (const [index, item] of list.entries()) {
     const name = `pets[${index}]`;
-    if (typeof item !== 'object' || item === null || Array.isArray(item)) return { problem: `${name} must be an object (a StoredRecord), got ${describe(item)}` };
+    if (typeof item !== 'object' || item === null || Array.isArray(item)) return { problem: `${name} must be an object (a Pet), got ${describe(item)}` };
     const id = (item as Record<string, unknown>)[pet.idProperty];
     const label = typeof id === 'number' || (typeof id === 'string' && !sequence) ? `${name} (${pet.idProperty} ${JSON.stringify(id)})` : name;
     const unknown = Object.keys(item).filter(field => !pet.fields.includes(field));
@@ -65,7 +65,7 @@ export function readFirstRecords(value: unknown, pet: ReturnType<typeof firstRec
     seen.set(id as RecordKey, index);
   }
   // Whole-number keys in their order; string keys (uuids, names) as given, as the store keeps them.
-  const idOf = (item: StoredRecord): number => (item as unknown as Record<string, number>)[pet.idProperty] as number;
+  const idOf = (item: StoredRecord): number => item[pet.idProperty] as number;
   return { pets: sequence ? [...(list as StoredRecord[])].sort((a, b) => idOf(a) - idOf(b)) : [...(list as StoredRecord[])] };
 }
 
