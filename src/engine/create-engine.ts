@@ -1,26 +1,21 @@
-import { checkDocumentPath, DEFAULT_DOCUMENT_LIMITS, documentFromSource, keepingFirstCollection, loadDocument, type DocumentLimits, type PetstoreDocument } from '../document/index.js';
-import { DEFAULT_SEED } from '../fixtures/index.js';
-import { checkOptions } from '../options/index.js';
-import { DEFAULT_MAX_PETS, DEFAULT_PETS, findSessionIdProblem, newSessionId, SESSION_HEADER, type SessionRegistry } from '../sessions/index.js';
-import type { RecordStore, StoredRecord } from '../store/index.js';
-import { ADMIN_PREFIX, ANY_HOST, createAdminHostCheck, hostOfOrigin, limitThatRefused, type MockSettings } from './admin/index.js';
-import { checkFaultRate, createClock, toDelayRange, toInstant } from './controls/index.js';
+import type { PetstoreDocument } from '../document/index.js';
+import type { SessionRegistry } from '../sessions/index.js';
+import type { RecordStore } from '../store/index.js';
+import { ADMIN_PREFIX, limitThatRefused } from './admin/index.js';
 // By file: the Engine's public declaration must not reach Prism's types through controls/index.js.
 import type { OverrideRegistry } from './controls/overrides.js';
-import { adoptDocument, collectionsInUse, compileAgainstARecord, documentPets, documentShape, findInvalidExamples, shareDocumentReferences, type DocumentChange } from './document-state.js';
+import { adoptionInto, holdDocument, readStartingDocument, startingPetsOf } from './document-in-force.js';
+import { documentShape, type DocumentChange } from './document-state.js';
+import { readEngineSettings, showSettings, type EngineReport, type EngineServices } from './engine-services.js';
 import { corsHeaders, isPreflight, lowerCaseHeaders, preflightHeaders, splitUrl } from './http/index.js';
-import { findReason, journalHeaders, redactedPath, journalResponse, journalTime, requestOrigin, sharedText, type JournalEntry, type RequestJournal } from './journal/index.js';
-import { answerAdminRequest, answerApiRequest, createDocumentRuntime, createFailureAnswer, withoutBody, type Answer, type DocumentRuntimeServices } from './pipeline/index.js';
+import { findReason, journalTime, type RequestJournal } from './journal/index.js';
+import { answerAdminRequest, answerApiRequest, createFailureAnswer, journalAnswer, journalRefusal, withoutBody, type Answer } from './pipeline/index.js';
 import { createSharedState } from './shared-state.js';
-import { firstRecordSchemaOf, readFirstRecords, readRecords } from './state/index.js';
-import { renewSchemaCompilers } from './schema/index.js';
 import type { EngineOptions } from './engine-options.js';
 import type { MockRequest, MockResponse, Refusal } from './types.js';
 
 export { DEFAULT_PETS, SESSION_OPENED_HEADER } from '../sessions/index.js';
-export const DEFAULT_BODY_LIMIT = 1024 * 1024;
-/** Prism's verdicts remembered by default: a suite's lists, and reads of the records it made, under MAX_REMEMBERED_KEY_CHARACTERS. */
-export const DEFAULT_REMEMBERED_VERDICTS = 4096;
+export { DEFAULT_BODY_LIMIT, DEFAULT_REMEMBERED_VERDICTS } from './engine-services.js';
 
 /** The transport-agnostic mock: every surface (HTTP server, MSW, container) hands requests to one. */
 export interface Engine {
@@ -60,152 +55,53 @@ export interface Engine {
 }
 
 /**
- * The engine: the document read, the state it shapes (sessions and their stores, the journal, the
- * overrides), and for each request the stages of `./pipeline`: an admin request, a CORS preflight,
- * or an API request read, run through Prism's pipeline and checked; then CORS, HEAD and the journal.
+ * The engine, made in this order: the options and the document checked and read; the state
+ * (sessions and their stores, the journal, the overrides), made once; the document adopted into it;
+ * the document in force, whose runtime answers. Each request then takes its way through the stages
+ * of `./pipeline`: an admin request, a CORS preflight, or an API request read, run through Prism's
+ * pipeline and checked; then CORS, HEAD and the journal.
  */
 export async function createEngine(options: EngineOptions = {}): Promise<Engine> {
-  checkOptions(options);
-  checkDocumentPath(options.documentPath);
-  if (options.document !== undefined && options.documentPath !== undefined) throw new TypeError('[petstore-mock] Pass documentPath or document, not both.');
-  if (options.sessions && options.store) throw new Error('[petstore-mock] Pass the engine a store or sessions, not both: the sessions hold the default store.');
-  const limits = Object.fromEntries(Object.keys(DEFAULT_DOCUMENT_LIMITS).flatMap(key => (options[key as keyof DocumentLimits] === undefined ? [] : [[key, options[key as keyof DocumentLimits]]]))) as Partial<DocumentLimits>;
-  const document = options.document === undefined ? await loadDocument(options.documentPath, limits) : await documentFromSource(options.document, limits);
-  const seed = options.seed ?? DEFAULT_SEED;
-  if (options.initialPets !== undefined) {
-    // Checked against the document's Pet by Prism's validator, as PUT /__admin/state is.
-    const read = readFirstRecords(options.initialPets, firstRecordSchemaOf(document), options.maxPets ?? DEFAULT_MAX_PETS);
-    if ('problem' in read) throw new RangeError(`[petstore-mock] initialPets ${read.problem}.`);
-  }
-  for (const [name, records] of Object.entries(options.initialRecords ?? {})) {
-    const resource = document.resources.byName.get(name);
-    if (!resource || resource === document.firstCollection.resource) {
-      const others = document.resources.resources.filter(other => other !== document.firstCollection.resource).map(other => other.name);
-      throw new RangeError(`[petstore-mock] initialRecords names ${JSON.stringify(name)}, which is not another collection of the document (${others.join(', ') || 'it has none'}).`);
-    }
-    const read = readRecords(records, resource, options.maxPets ?? DEFAULT_MAX_PETS);
-    if ('problem' in read) throw new RangeError(`[petstore-mock] initialRecords ${name} ${read.problem}.`);
-  }
+  const document = await readStartingDocument(options);
+  const settings = readEngineSettings(options);
   const onWarning = options.onWarning ?? ((message: string) => console.warn(message));
   const onError = options.onError ?? ((message: string, error?: unknown) => console.error(message, error ?? ''));
-  const clock = createClock(options.now);
-  const seededPets = (from: PetstoreDocument): readonly StoredRecord[] => documentPets(from, { seed, count: options.pets ?? DEFAULT_PETS, initialPets: options.initialPets });
-  const adopt = (next: PetstoreDocument, startingPets: readonly StoredRecord[], previous?: PetstoreDocument, invalidExamples = findInvalidExamples(next)): DocumentChange => {
-    const change = adoptDocument(sessions, next, {
-      defaultStatus: options.defaultStatus,
-      initialPets: startingPets,
-      initialPetsGiven: options.initialPets !== undefined,
-      initialRecords: options.initialRecords,
-      sessionsMadeBefore: options.sessions !== undefined,
-      seed,
-      now: clock(),
-      ...(previous && { previous }),
-    });
-    for (const repair of next.repairs ?? []) onWarning(`[petstore-mock] The document is read as its authors meant it: ${repair}.`);
-    for (const problem of invalidExamples) onWarning(`[petstore-mock] The document is served as written, but ${problem}; a forced or scripted answer of it breaks the document.`);
-    return change;
-  };
-
-  const startingPets = seededPets(document);
-  const { sessions, journal, overrides, reset } = createSharedState(options, onWarning, { initialPets: startingPets, shape: documentShape(document, options.defaultStatus) });
+  const report: EngineReport = { onWarning, onError, failure: createFailureAnswer(onError) };
+  const startingPets = startingPetsOf(document, options, settings.seed);
+  const state = createSharedState(options, onWarning, { initialPets: startingPets, shape: documentShape(document, options.defaultStatus) });
+  const adopt = adoptionInto(state, options, { settings, report });
   adopt(document, startingPets);
-  const latency = options.delay === undefined ? undefined : toDelayRange(options.delay);
-  const cors = options.cors ?? true;
-  const bodyLimit = options.bodyLimit ?? DEFAULT_BODY_LIMIT;
-  const failure = createFailureAnswer(onError);
-  const runtimeServices: DocumentRuntimeServices = {
-    responder: { apiKeys: new Set(options.apiKeys ?? []), bodyLimit, faultRate: checkFaultRate(options.faultRate ?? 0), latency, overrides, clock, seed },
-    admin: { sessions, journal, overrides, reset, adminToken: options.adminToken, bodyLimit, settings: describeSettings(options, sessions, journal, latency) },
-    validateResponses: options.validateResponses ?? false,
-    rememberedVerdicts: options.rememberedVerdicts ?? DEFAULT_REMEMBERED_VERDICTS,
-  };
-  const apiServices = { sessions, overrides, latency, onError, failure };
-  // Checked by checkOptions; compared without regard to case, as origins are.
-  const adminServices = {
-    cors,
-    adminOrigins: new Set((options.adminOrigins ?? []).map(origin => origin.toLowerCase())),
-    // A trusted origin's pages reach the mock by its host (`http://*` names no host: only --admin-host * means any).
-    isAdminHost:
-      options.adminHosts === undefined
-        ? undefined
-        : createAdminHostCheck([...options.adminHosts, ...(options.adminOrigins ?? []).map(hostOfOrigin).filter(host => host !== ANY_HOST)]),
-    dashboardScript: options.dashboardScript,
-  };
-  let runtime = createDocumentRuntime(document, runtimeServices);
+  const services: EngineServices = { state, settings, shown: showSettings(options, settings, state), report };
+  const inForce = holdDocument(document, services, options, adopt);
+  const { sessions, journal, overrides, reset } = state;
+  const { cors } = settings;
 
   const answer = async (request: MockRequest, method: string, path: string, search: string, headers: Record<string, string>): Promise<Answer> => {
+    const { runtime } = inForce;
     if (cors && isPreflight(method, name => headers[name])) {
       return { response: { status: 204, headers: preflightHeaders(headers['origin'], [...runtime.documentMethods], headers['access-control-request-headers']) } };
     }
     const { basePath } = runtime.document;
-    if (path === basePath || path.startsWith(`${basePath}/`)) return answerApiRequest(runtime, apiServices, request, method, path, search, headers);
+    if (path === basePath || path.startsWith(`${basePath}/`)) return answerApiRequest(runtime, services, request, method, path, search, headers);
     return { response: runtime.notFound(path, request.basePath) };
-  };
-
-  const recordRefusal = (refusal: Refusal, time = journalTime()): void => {
-    if (journal.capacity === 0) return;
-    const headers = lowerCaseHeaders(refusal.headers);
-    const { path, search } = splitUrl(refusal.url);
-    const { response } = refusal;
-    journal.record(journalEntry(refusal, response, { response, limit: refusal.limit }, { time, method: refusal.method.toUpperCase(), path, search, headers, reason: findReason(response.status, response.body) }));
-  };
-
-  const replaceDocument = (given: PetstoreDocument): DocumentChange => {
-    // The collection the stores' first place holds stays the same one while the new document has it.
-    const next = keepingFirstCollection(given, runtime.document);
-    // The new document's schemas are compiled afresh: what was compiled for the old one goes with it.
-    renewSchemaCompilers();
-    // Everything that can refuse the document runs before anything it implies touches the stores:
-    // its runtime (operations, deprecations, successors), then its seeded pets and the adoption itself.
-    const nextRuntime = createDocumentRuntime(next, runtimeServices);
-    const starting = seededPets(next);
-    const change = adopt(next, starting, runtime.document);
-    runtime = nextRuntime;
-    return change;
-  };
-  const replaceDocumentInSteps = async (given: PetstoreDocument): Promise<DocumentChange> => {
-    const previous = runtime.document;
-    const next = keepingFirstCollection(given, previous);
-    // The new document's schemas are compiled afresh from here on, what was compiled for the old one
-    // going with it (what the old one compiles meanwhile goes at the next reload).
-    renewSchemaCompilers();
-    await nextTurn();
-    const nextRuntime = createDocumentRuntime(next, runtimeServices);
-    await nextTurn();
-    shareDocumentReferences(next);
-    await nextTurn();
-    const starting = seededPets(next);
-    await nextTurn();
-    const invalidExamples = findInvalidExamples(next);
-    for (const name of collectionsInUse(sessions, next)) {
-      await nextTurn();
-      compileAgainstARecord(sessions, next, name, { seed, now: clock() });
-    }
-    await nextTurn();
-    // Another replacement came first: this one is made against the document that now answers.
-    if (runtime.document !== previous) return replaceDocument(given);
-    // The switch, in one turn: every record checked (by validators now compiled), the stores changed, the runtime swapped.
-    const change = adopt(next, starting, previous, invalidExamples);
-    runtime = nextRuntime;
-    return change;
   };
 
   return {
     store: sessions.default.store,
-    recordRefusal: refusal => recordRefusal(refusal),
+    recordRefusal: refusal => journalRefusal(journal, refusal),
     sessions,
     journal,
     overrides,
     get document() {
-      return runtime.document;
+      return inForce.runtime.document;
     },
-    bodyLimit,
+    bodyLimit: settings.bodyLimit,
     reset,
-    replaceDocument,
-    replaceDocumentInSteps,
+    replaceDocument: given => inForce.replace(given),
+    replaceDocumentInSteps: given => inForce.replaceInSteps(given),
     warmUp() {
       try {
-        runtime.pipeline.warmUp();
+        inForce.runtime.pipeline.warmUp();
       } catch {
         // Where validators cannot be compiled (a CSP without 'unsafe-eval'), the first request says why.
       }
@@ -218,82 +114,23 @@ export async function createEngine(options: EngineOptions = {}): Promise<Engine>
       let answered: Answer;
       try {
         if (path.startsWith(ADMIN_PREFIX)) {
-          const response = answerAdminRequest(runtime, adminServices, request, method, path, search, headers);
+          const response = answerAdminRequest(inForce.runtime, settings, request, method, path, search, headers);
           // Admin requests are not journaled, but one a limit refused is: the journal says which limit was hit.
           const limit = limitThatRefused(response);
-          if (limit !== undefined) recordRefusal({ method, url: request.url, headers: request.headers, response, limit }, time);
+          if (limit !== undefined) journalRefusal(journal, { method, url: request.url, headers: request.headers, response, limit }, time);
           return response;
         }
         answered = await answer(request, method, path, search, headers);
       } catch (error) {
-        answered = { response: failure(`[petstore-mock] ${method} ${path} failed unexpectedly.`, error) };
+        answered = { response: report.failure(`[petstore-mock] ${method} ${path} failed unexpectedly.`, error) };
       }
       const { response } = answered;
       if (cors) Object.assign(response.headers, corsHeaders(headers['origin']));
       // The reason is read before HEAD drops the body: the GET's answer says why.
       const reason = journal.capacity > 0 ? findReason(response.status, response.body) : null;
       if (method === 'HEAD') withoutBody(response);
-      if (journal.capacity > 0) journal.record(journalEntry(request, response, answered, { time, method, path, search, headers, reason, declared: runtime.credentialNames }));
+      journalAnswer(journal, request, answered, { time, method, path, search, headers, reason, declared: inForce.runtime.credentialNames });
       return response;
     },
-  };
-}
-
-/** Resolves on the event loop's next turn: what is waiting (requests, timers) runs first. */
-function nextTurn(): Promise<void> {
-  return new Promise(resolve => (typeof setImmediate === 'function' ? setImmediate(resolve) : setTimeout(resolve, 0)));
-}
-
-/** Shared by every entry without problems (entries are never changed in place). */
-const NO_PROBLEMS = Object.freeze([]) as unknown as JournalEntry['problems'];
-
-/** What the journal keeps of one answered request. */
-function journalEntry(
-  request: Pick<MockRequest, 'url' | 'headers'>,
-  response: MockResponse,
-  answered: Answer,
-  read: { time: string; method: string; path: string; search: string; headers: Record<string, string>; reason: string | null; declared?: ReadonlySet<string> },
-): Omit<JournalEntry, 'seq'> {
-  const { path, search, headers } = read;
-  const sessionId = headers[SESSION_HEADER];
-  return {
-    time: read.time,
-    method: read.method,
-    path: sharedText(search === '' ? path : redactedPath(`${path}?${search}`, read.declared)),
-    operationId: response.operationId ?? null,
-    status: response.status,
-    session: sessionId !== undefined && findSessionIdProblem(sessionId) === undefined ? sessionId : null,
-    problems: answered.problems !== undefined && answered.problems.length > 0 ? answered.problems : NO_PROBLEMS,
-    delay: response.delay ?? 0,
-    control: answered.control ?? null,
-    sessionOpened: answered.session?.opened ?? null,
-    evictedSession: answered.session?.evicted ?? null,
-    body: answered.body?.body ?? null,
-    bodyCut: answered.body?.bodyCut ?? false,
-    origin: requestOrigin(request.url, headers['host']),
-    ...journalHeaders(request.headers, answered.identity, read.declared),
-    response: journalResponse(response),
-    reason: read.reason,
-    pathCut: false,
-    limit: answered.limit ?? null,
-  };
-}
-
-/** The options that shape answers, for `GET /__admin/settings` and the dashboard: counts and flags, never a key or the token. */
-function describeSettings(options: EngineOptions, sessions: SessionRegistry, journal: RequestJournal, latency: { min: number; max: number } | undefined): Omit<MockSettings, 'document' | 'operations' | 'limits'> {
-  const now = options.now === undefined ? undefined : toInstant(options.now);
-  return {
-    seed: options.seed ?? DEFAULT_SEED,
-    startingPets: sessions.default.store.size,
-    startingFrom: options.initialPets === undefined ? 'seed' : 'data',
-    apiKeys: options.apiKeys?.length ?? 0,
-    adminToken: options.adminToken !== undefined,
-    delay: latency ?? null,
-    faultRate: options.faultRate ?? 0,
-    now: now ? now.toISOString() : null,
-    maxSessions: sessions.maxSessions,
-    maxPets: sessions.maxPets,
-    journalSize: journal.capacity,
-    instance: newSessionId(),
   };
 }

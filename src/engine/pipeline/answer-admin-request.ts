@@ -1,18 +1,9 @@
-import { ADMIN_METHODS, answerDashboard, foreignOriginResponse, hostNotAllowedResponse, judgeAdminOrigin, type AdminHostCheck } from '../admin/index.js';
+import { ADMIN_METHODS, answerDashboard, foreignOriginResponse, hostNotAllowedResponse, judgeAdminOrigin } from '../admin/index.js';
+import type { EngineSettings } from '../engine-services.js';
 import { authorityOf, corsHeaders, isPreflight, preflightHeaders } from '../http/index.js';
 import type { MockRequest, MockResponse } from '../types.js';
 import { withoutBody } from './answer.js';
 import type { DocumentRuntime } from './document-runtime.js';
-
-export interface AdminRequestServices {
-  cors: boolean;
-  /** Origins (lower case) whose pages may call the admin endpoints. */
-  adminOrigins: ReadonlySet<string>;
-  /** Whether a `Host` is one the mock is known by (DNS rebinding); undefined where no Host is worth checking (MSW). */
-  isAdminHost: AdminHostCheck | undefined;
-  /** The dashboard's script: with it, `/__admin/` serves the page. */
-  dashboardScript: string | undefined;
-}
 
 /**
  * WireMock's admin paths. Health is open to all, for probes; the others (and the dashboard) answer
@@ -20,7 +11,7 @@ export interface AdminRequestServices {
  * trusted origins and clients that are no browser, so that no web page, not even one whose name was
  * rebound to this machine, can read the journal or reset the stores; CORS headers go only to a trusted origin.
  */
-export function answerAdminRequest(runtime: DocumentRuntime, services: AdminRequestServices, request: MockRequest, method: string, path: string, search: string, headers: Record<string, string>): MockResponse {
+export function answerAdminRequest(runtime: DocumentRuntime, services: Pick<EngineSettings, 'cors' | 'adminOrigins' | 'isAdminHost' | 'dashboardScript'>, request: MockRequest, method: string, path: string, search: string, headers: Record<string, string>): MockResponse {
   const origin = headers['origin'];
   const host = authorityOf(request.url) ?? headers['host'];
   if (path !== '/__admin/health' && services.isAdminHost !== undefined && !services.isAdminHost(host)) return hostNotAllowedResponse(path, host ?? '');

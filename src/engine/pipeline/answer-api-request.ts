@@ -1,9 +1,10 @@
 import { readServerOrigin } from '../../document/base-path.js';
 import type { IHttpRequest } from '@stoplight/prism-http';
 import type { HttpMethod } from '@stoplight/types';
-import { findSessionIdProblem, SESSION_HEADER, SESSION_OPENED_HEADER, type SessionRegistry } from '../../sessions/index.js';
+import { findSessionIdProblem, SESSION_HEADER, SESSION_OPENED_HEADER } from '../../sessions/index.js';
 import { isError } from '../checks/index.js';
-import { isForced, readControls, type DelayRange, type OverrideRegistry } from '../controls/index.js';
+import { isForced, readControls } from '../controls/index.js';
+import type { EngineServices } from '../engine-services.js';
 import { decodeBodyOnUse, parseQuery, utf8Length, type BodyOnUse, type DecodedBody } from '../http/index.js';
 import { JOURNAL_BODY_LIMIT, journalBody, NO_BODY, type JournalEntry, type JournalProblem } from '../journal/index.js';
 import type { RequestContext } from '../operations/index.js';
@@ -12,15 +13,6 @@ import { errorResponse, toMockResponse } from '../responses/index.js';
 import type { MockRequest, MockResponse } from '../types.js';
 import type { Answer } from './answer.js';
 import type { DocumentRuntime } from './document-runtime.js';
-
-export interface ApiRequestServices {
-  sessions: SessionRegistry;
-  overrides: OverrideRegistry;
-  latency: DelayRange | undefined;
-  onError: (message: string, error?: unknown) => void;
-  /** A 500 for what the mock did not expect. */
-  failure: (message: string, error: unknown) => MockResponse;
-}
 
 /** A request under the base path, as the engine and Prism see it once it is read. */
 interface ReadRequest {
@@ -43,14 +35,14 @@ interface ReadRequest {
  * output), and the check of what came out (a route error, a response the document forbids). The
  * request's context is handed from stage to stage as an argument.
  */
-export async function answerApiRequest(runtime: DocumentRuntime, services: ApiRequestServices, request: MockRequest, method: string, typedPath: string, search: string, headers: Record<string, string>): Promise<Answer> {
+export async function answerApiRequest(runtime: DocumentRuntime, services: EngineServices, request: MockRequest, method: string, typedPath: string, search: string, headers: Record<string, string>): Promise<Answer> {
   const read = readApiRequest(runtime, services, request, method, typedPath, search, headers);
   if ('answer' in read) return read.answer;
   const { context } = read;
   const remembered = runtime.answers.recall(read.identities.request, context);
   if (remembered !== undefined) return { response: remembered, control: null, body: NO_BODY, ...(context.session && { session: context.session }), ...identityOf(read) };
   // Prism's mocker answers forced, scripted and document-answered responses; otherwise it is never loaded.
-  if (isForced(context.controls) || services.overrides.size > 0 || runtime.answersFromDocument) context.mocker = await loadPrismMocker();
+  if (isForced(context.controls) || services.state.overrides.size > 0 || runtime.answersFromDocument) context.mocker = await loadPrismMocker();
   let checked: ReturnType<typeof checkOutput>;
   try {
     checked = checkOutput(runtime, services, runtime.pipeline.run(read.prismRequest, context, read.identities), read, method, request.basePath);
@@ -82,7 +74,7 @@ export async function answerApiRequest(runtime: DocumentRuntime, services: ApiRe
  * request Prism is handed. The session is entered by the responder, once the credentials passed;
  * until then the delay is the one the request names, or the lower bound of `--delay`.
  */
-function readApiRequest(runtime: DocumentRuntime, services: ApiRequestServices, request: MockRequest, method: string, typedPath: string, search: string, headers: Record<string, string>): ReadRequest | { answer: Answer } {
+function readApiRequest(runtime: DocumentRuntime, services: EngineServices, request: MockRequest, method: string, typedPath: string, search: string, headers: Record<string, string>): ReadRequest | { answer: Answer } {
   const path = typedPath.slice(runtime.document.basePath.length) || '/';
   const sessionId = headers[SESSION_HEADER];
   const sessionProblem = findSessionIdProblem(sessionId);
@@ -106,7 +98,8 @@ function readApiRequest(runtime: DocumentRuntime, services: ApiRequestServices, 
     // Prism looks at Content-Length to tell whether a body came; MSW requests may lack it.
     headers['content-length'] = String(typeof request.body === 'string' ? utf8Length(request.body) : request.body?.byteLength ?? 1);
   }
-  const { sessions, latency } = services;
+  const { sessions } = services.state;
+  const { latency } = services.settings;
   const context: RequestContext = {
     body,
     sessionId,
@@ -144,7 +137,7 @@ function originOf(url: string, host: string | undefined): string | undefined {
  */
 function checkOutput(
   runtime: DocumentRuntime,
-  services: ApiRequestServices,
+  services: EngineServices,
   result: PrismResult,
   read: ReadRequest,
   method: string,
@@ -159,13 +152,13 @@ function checkOutput(
       return { response: toMockResponse(errorResponse('method_not_allowed', message, { allow: allow.join(', ') })), problems: context.problems };
     }
     if (status === 404) return { response: runtime.notFound(`${basePath}${read.typedPath.slice(runtime.document.basePath.length)}`, basePath), problems: context.problems };
-    return { response: services.failure(`[petstore-mock] Prism could not route ${method} ${path}.`, result.left), problems: context.problems };
+    return { response: services.report.failure(`[petstore-mock] Prism could not route ${method} ${path}.`, result.left), problems: context.problems };
   }
   const { output, validations } = result.right;
   const violations = validations.output.filter(isError);
   if (violations.length === 0) return { response: toMockResponse(output, context.operationId), problems: context.problems };
   const message = `${method} ${path} answered ${output.statusCode}, which the document does not allow: ${violations.map(v => `${(v.path ?? []).join('.')} ${v.message}`).join('; ')}.`;
-  services.onError(`[petstore-mock] ${message}`);
+  services.report.onError(`[petstore-mock] ${message}`);
   return {
     response: toMockResponse(runtime.shapeError(errorResponse('invalid_response', message), { operationId: context.operationId }), context.operationId),
     problems: [...context.problems, ...violations.map(v => ({ path: ['response', ...(v.path ?? [])].join('.'), message: v.message }))],

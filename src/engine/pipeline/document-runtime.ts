@@ -3,9 +3,10 @@ import { matchPath } from '@stoplight/prism-http/dist/router/matchPath.js';
 import { MatchType } from '@stoplight/prism-http/dist/router/types.js';
 import type { PetstoreDocument } from '../../document/index.js';
 import { credentialRulesOf, declaredCredentialNames, findCredentialProblem } from '../checks/index.js';
-import { createAdminEndpoints, describeOperations, type AdminFacts } from '../admin/index.js';
+import { createAdminEndpoints, describeOperations } from '../admin/index.js';
 import { describeDocument } from '../document-state.js';
-import { createOperationResponder, type OperationResponderOptions, type RequestContext } from '../operations/index.js';
+import type { EngineServices } from '../engine-services.js';
+import { createOperationResponder, type RequestContext } from '../operations/index.js';
 import { createPrismPipeline, type PrismPipeline } from '../prism/index.js';
 import { createErrorShapes, errorResponse, toMockResponse } from '../responses/index.js';
 import type { MockResponse } from '../types.js';
@@ -38,30 +39,31 @@ export interface DocumentRuntime {
   shapeError(error: IHttpResponse, at: { operationId: string | undefined } | { method: string; path: string }): IHttpResponse;
 }
 
-export interface DocumentRuntimeServices {
-  responder: Omit<OperationResponderOptions, 'document'>;
-  admin: Omit<AdminFacts, 'document' | 'settings'> & { settings: Omit<AdminFacts['settings'], 'document' | 'operations'> };
-  validateResponses: boolean;
-  rememberedVerdicts: number;
-}
-
-export function createDocumentRuntime(document: PetstoreDocument, services: DocumentRuntimeServices): DocumentRuntime {
-  const responder = createOperationResponder({ document, ...services.responder });
+/** The runtime of `document`: its responder, Prism's pipeline over its operations, its admin endpoints, what they read from it. */
+export function createDocumentRuntime(document: PetstoreDocument, { state, settings, shown }: Pick<EngineServices, 'state' | 'settings' | 'shown'>): DocumentRuntime {
+  const { overrides } = state;
+  const { apiKeys, bodyLimit, faultRate, latency, clock, seed } = settings;
+  const responder = createOperationResponder({ document, apiKeys, bodyLimit, faultRate, latency, overrides, clock, seed });
   const pipeline = createPrismPipeline<RequestContext>(
     document.prismOperations,
     (operation, request, diagnostics, context) => responder.respond(operation, request, diagnostics, context),
     {
-      validateResponses: services.validateResponses,
-      rememberedVerdicts: services.rememberedVerdicts,
-      refusesCredentials: (operation, request) => findCredentialProblem(operation, request, services.responder.apiKeys, false) !== undefined,
+      validateResponses: settings.validateResponses,
+      rememberedVerdicts: settings.rememberedVerdicts,
+      refusesCredentials: (operation, request) => findCredentialProblem(operation, request, apiKeys, false) !== undefined,
       opensWithoutCredentials: operation => credentialRulesOf(operation).open,
     },
   );
-  const admin = createAdminEndpoints({ ...services.admin, document, settings: { ...services.admin.settings, document: describeDocument(document), operations: describeOperations(document) } });
+  const admin = createAdminEndpoints({
+    ...state,
+    document,
+    adminToken: settings.adminToken,
+    bodyLimit,
+    settings: { ...shown, document: describeDocument(document), operations: describeOperations(document) },
+  });
   const operations = [...document.operations.values()];
   const operationList = (basePath: string): string => operations.map(operation => `${operation.method.toUpperCase()} ${basePath}${operation.path}`).join(', ');
-  const { overrides, faultRate, latency, clock } = services.responder;
-  const shapeError = createErrorShapes(document, services.responder.seed);
+  const shapeError = createErrorShapes(document, seed);
   /** The operation at `method` `path`, as Prism routes: one at a path without parameters before one at a template. */
   const operationAt = (method: string, path: string): string | undefined => {
     const prismMethod = method === 'HEAD' ? 'get' : method.toLowerCase();
@@ -79,7 +81,7 @@ export function createDocumentRuntime(document: PetstoreDocument, services: Docu
     document,
     { overridesExist: () => overrides.size > 0, drawsPerRequest: faultRate > 0 || latency !== undefined, clock },
     // Without Prism's verdicts remembered, Prism decides every request: no answer is remembered either.
-    services.rememberedVerdicts > 0 ? undefined : 0,
+    settings.rememberedVerdicts > 0 ? undefined : 0,
   );
   return {
     document,

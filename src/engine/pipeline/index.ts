@@ -5,10 +5,10 @@ export { answerApiRequest } from './answer-api-request.js';
 export { withoutBody } from './answer.js';
 export { createDocumentRuntime } from './document-runtime.js';
 export { createFailureAnswer } from './failures.js';
+export { journalAnswer, journalRefusal } from './journal-answer.js';
 export { REQUEST_WAY } from './request-way.js';
 
-export type { AdminRequestServices } from './answer-admin-request.js';
-export type { ApiRequestServices } from './answer-api-request.js';
 export type { Answer } from './answer.js';
-export type { DocumentRuntime, DocumentRuntimeServices } from './document-runtime.js';
+export type { DocumentRuntime } from './document-runtime.js';
+export type { JournaledRequest } from './journal-answer.js';
 export type { RequestStage, StageRunner } from './request-way.js';

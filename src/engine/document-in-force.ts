@@ -1,0 +1,143 @@
+// The document the engine answers by: read at start, with the starting records the options give
+// checked against it; adopted into the stores; and replaced, at once or a step at a time (`--watch`),
+// without a moment where requests see half of the new one.
+import { checkDocumentPath, DEFAULT_DOCUMENT_LIMITS, documentFromSource, keepingFirstCollection, loadDocument, type DocumentLimits, type PetstoreDocument } from '../document/index.js';
+import { checkOptions } from '../options/index.js';
+import { DEFAULT_MAX_PETS, DEFAULT_PETS } from '../sessions/index.js';
+import type { StoredRecord } from '../store/index.js';
+import { adoptDocument, collectionsInUse, compileAgainstARecord, documentPets, findInvalidExamples, shareDocumentReferences, type DocumentChange } from './document-state.js';
+import type { EngineOptions } from './engine-options.js';
+import type { EngineServices } from './engine-services.js';
+import { createDocumentRuntime, type DocumentRuntime } from './pipeline/index.js';
+import { renewSchemaCompilers } from './schema/index.js';
+import type { SharedState } from './shared-state.js';
+import { firstRecordSchemaOf, readFirstRecords, readRecords } from './state/index.js';
+
+/**
+ * The options checked, and the document they name read (within their limits); throws where either
+ * is refused, naming why, before any state is made: the options, the document, and the starting
+ * records (`initialPets`, `initialRecords`), checked against the document's schemas by Prism's validator.
+ */
+export async function readStartingDocument(options: EngineOptions): Promise<PetstoreDocument> {
+  checkOptions(options);
+  checkDocumentPath(options.documentPath);
+  if (options.document !== undefined && options.documentPath !== undefined) throw new TypeError('[petstore-mock] Pass documentPath or document, not both.');
+  if (options.sessions && options.store) throw new Error('[petstore-mock] Pass the engine a store or sessions, not both: the sessions hold the default store.');
+  const limits = Object.fromEntries(Object.keys(DEFAULT_DOCUMENT_LIMITS).flatMap(key => (options[key as keyof DocumentLimits] === undefined ? [] : [[key, options[key as keyof DocumentLimits]]]))) as Partial<DocumentLimits>;
+  const document = options.document === undefined ? await loadDocument(options.documentPath, limits) : await documentFromSource(options.document, limits);
+  const maxPets = options.maxPets ?? DEFAULT_MAX_PETS;
+  if (options.initialPets !== undefined) {
+    // Checked against the document's Pet by Prism's validator, as PUT /__admin/state is.
+    const read = readFirstRecords(options.initialPets, firstRecordSchemaOf(document), maxPets);
+    if ('problem' in read) throw new RangeError(`[petstore-mock] initialPets ${read.problem}.`);
+  }
+  for (const [name, records] of Object.entries(options.initialRecords ?? {})) {
+    const resource = document.resources.byName.get(name);
+    if (!resource || resource === document.firstCollection.resource) {
+      const others = document.resources.resources.filter(other => other !== document.firstCollection.resource).map(other => other.name);
+      throw new RangeError(`[petstore-mock] initialRecords names ${JSON.stringify(name)}, which is not another collection of the document (${others.join(', ') || 'it has none'}).`);
+    }
+    const read = readRecords(records, resource, maxPets);
+    if ('problem' in read) throw new RangeError(`[petstore-mock] initialRecords ${name} ${read.problem}.`);
+  }
+  return document;
+}
+
+/** The records a document starts with: its first collection's, seeded or given (`initialPets`). */
+export function startingPetsOf(document: PetstoreDocument, options: Pick<EngineOptions, 'seed' | 'pets' | 'initialPets'>, seed: number): readonly StoredRecord[] {
+  return documentPets(document, { seed, count: options.pets ?? DEFAULT_PETS, initialPets: options.initialPets });
+}
+
+/** Makes a document the one the stores are shaped by (see adoptionInto), its first collection starting with `startingPets`. */
+export type Adoption = (next: PetstoreDocument, startingPets: readonly StoredRecord[], previous?: PetstoreDocument, invalidExamples?: readonly string[]) => DocumentChange;
+
+/**
+ * How a document is adopted into `state`: its collections seeded, records given checked, and,
+ * replacing `previous`, every record kept that the new schemas take; warned of, what the document
+ * breaks of itself (repairs made, examples that break their schema). Throws, changing nothing, where it cannot.
+ */
+export function adoptionInto(state: SharedState, options: EngineOptions, { settings, report }: Pick<EngineServices, 'settings' | 'report'>): Adoption {
+  return (next, startingPets, previous, invalidExamples = findInvalidExamples(next)) => {
+    const change = adoptDocument(state.sessions, next, {
+      defaultStatus: options.defaultStatus,
+      initialPets: startingPets,
+      initialPetsGiven: options.initialPets !== undefined,
+      initialRecords: options.initialRecords,
+      sessionsMadeBefore: options.sessions !== undefined,
+      seed: settings.seed,
+      now: settings.clock(),
+      ...(previous && { previous }),
+    });
+    for (const repair of next.repairs ?? []) report.onWarning(`[petstore-mock] The document is read as its authors meant it: ${repair}.`);
+    for (const problem of invalidExamples) report.onWarning(`[petstore-mock] The document is served as written, but ${problem}; a forced or scripted answer of it breaks the document.`);
+    return change;
+  };
+}
+
+/** The document answering now, and its replacement by another. */
+export interface DocumentInForce {
+  /** Everything derived from the document answering now. */
+  readonly runtime: DocumentRuntime;
+  /** See Engine.replaceDocument. */
+  replace(document: PetstoreDocument): DocumentChange;
+  /** See Engine.replaceDocumentInSteps. */
+  replaceInSteps(document: PetstoreDocument): Promise<DocumentChange>;
+}
+
+/** `document`, adopted already, in force; a replacement is adopted by `adopt`, its first collection seeded as `options` say. */
+export function holdDocument(document: PetstoreDocument, services: EngineServices, options: EngineOptions, adopt: Adoption): DocumentInForce {
+  const { sessions } = services.state;
+  const { seed, clock } = services.settings;
+  let runtime = createDocumentRuntime(document, services);
+  const replace = (given: PetstoreDocument): DocumentChange => {
+    // The collection the stores' first place holds stays the same one while the new document has it.
+    const next = keepingFirstCollection(given, runtime.document);
+    // The new document's schemas are compiled afresh: what was compiled for the old one goes with it.
+    renewSchemaCompilers();
+    // Everything that can refuse the document runs before anything it implies touches the stores:
+    // its runtime (operations, deprecations, successors), then its seeded pets and the adoption itself.
+    const nextRuntime = createDocumentRuntime(next, services);
+    const starting = startingPetsOf(next, options, seed);
+    const change = adopt(next, starting, runtime.document);
+    runtime = nextRuntime;
+    return change;
+  };
+  const replaceInSteps = async (given: PetstoreDocument): Promise<DocumentChange> => {
+    const previous = runtime.document;
+    const next = keepingFirstCollection(given, previous);
+    // The new document's schemas are compiled afresh from here on, what was compiled for the old one
+    // going with it (what the old one compiles meanwhile goes at the next reload).
+    renewSchemaCompilers();
+    await nextTurn();
+    const nextRuntime = createDocumentRuntime(next, services);
+    await nextTurn();
+    shareDocumentReferences(next);
+    await nextTurn();
+    const starting = startingPetsOf(next, options, seed);
+    await nextTurn();
+    const invalidExamples = findInvalidExamples(next);
+    for (const name of collectionsInUse(sessions, next)) {
+      await nextTurn();
+      compileAgainstARecord(sessions, next, name, { seed, now: clock() });
+    }
+    await nextTurn();
+    // Another replacement came first: this one is made against the document that now answers.
+    if (runtime.document !== previous) return replace(given);
+    // The switch, in one turn: every record checked (by validators now compiled), the stores changed, the runtime swapped.
+    const change = adopt(next, starting, previous, invalidExamples);
+    runtime = nextRuntime;
+    return change;
+  };
+  return {
+    get runtime() {
+      return runtime;
+    },
+    replace,
+    replaceInSteps,
+  };
+}
+
+/** Resolves on the event loop's next turn: what is waiting (requests, timers) runs first. */
+function nextTurn(): Promise<void> {
+  return new Promise(resolve => (typeof setImmediate === 'function' ? setImmediate(resolve) : setTimeout(resolve, 0)));
+}
