@@ -84,7 +84,8 @@ export const recordOperations: Readonly<Record<RecordRole, RecordHandler>> = {
             seed: input.seed,
             hasMore: range.hasMore,
             keys: { nextCursor: range.hasMore ? keyAt(resource, page.at(-1)) : null, firstKey: keyAt(resource, page.at(0)), lastKey: keyAt(resource, page.at(-1)) },
-            urls: pageUrls(input, { start: range.start, size, hasMore: range.hasMore, lastKey: keyAt(resource, page.at(-1)) }),
+            // Made only where the wrapper links to other pages: a URL is built and parsed for each.
+            urls: () => pageUrls(input, { start: range.start, size, hasMore: range.hasMore, lastKey: keyAt(resource, page.at(-1)) }),
           })
         : page;
     return jsonResponse(plan.success.status, body);
@@ -579,7 +580,7 @@ function wrapPage(
     seed: number;
     hasMore: boolean;
     keys: Readonly<Record<'nextCursor' | 'firstKey' | 'lastKey', Cursor | null>>;
-    urls: Readonly<Record<'nextUrl' | 'previousUrl', string | null>>;
+    urls: () => Readonly<Record<'nextUrl' | 'previousUrl', string | null>>;
   },
 ): Record<string, unknown> {
   const wrapper = generatedWrapper(shape, page.seed);
@@ -596,9 +597,10 @@ function wrapPage(
     count: records.length,
   };
   setAt(wrapper, shape.items, records);
+  let urls: ReturnType<typeof page.urls> | undefined;
   for (const { path, fact } of shape.facts) {
     if (fact === 'nextCursor' || fact === 'firstKey' || fact === 'lastKey') setCursor(wrapper, path, page.keys[fact], schemaAt(shape.schema, path), requiredAt(shape.schema, path));
-    else if (fact === 'nextUrl' || fact === 'previousUrl') setPageUrl(wrapper, path, page.urls[fact], schemaAt(shape.schema, path));
+    else if (fact === 'nextUrl' || fact === 'previousUrl') setPageUrl(wrapper, path, (urls ??= page.urls())[fact], schemaAt(shape.schema, path));
     else setAt(wrapper, path, inDeclaredType(facts[fact], schemaAt(shape.schema, path)));
   }
   return wrapper;
