@@ -143,7 +143,7 @@ export function createAdminEndpoints(facts: AdminFacts) {
     const decoded = decodeBody(request.body, request.headers['content-type'], request.bodyTooLarge);
     if (decoded.kind === 'too-large') return { response: toMockResponse(bodyTooLarge(facts.bodyLimit)) };
     if (decoded.kind === 'none') return { response: toMockResponse(errorResponse('invalid_request', `${request.method} ${request.path} needs a JSON body.`)) };
-    if (decoded.kind === 'not-json' || decoded.kind === 'form') return { response: toMockResponse(notJson(decoded.contentType)) };
+    if (decoded.kind === 'not-json' || decoded.kind === 'form' || decoded.kind === 'invalid-multipart') return { response: toMockResponse(notJson(decoded.contentType)) };
     if (decoded.kind === 'invalid-json') return { response: toMockResponse(invalidJson(decoded.reason)) };
     // Read as another number, it would be stored (a state) or answered (an override) as one the client never sent.
     if (decoded.rounded) return { response: toMockResponse(roundedNumber(decoded.rounded)) };

@@ -25,11 +25,14 @@ export function findInputProblem({ operation, request, diagnostics, body, bodyLi
   const errors = diagnostics.filter(isError);
   if (body.kind === 'too-large') return bodyTooLarge(bodyLimit);
   const declared = declaredMediaTypes(operation);
-  const undeclared = (body.kind === 'not-json' || body.kind === 'form') && operation.request?.body !== undefined && !declared.some(mediaType => sameMediaType(mediaType, body.contentType));
-  if (errors.some(diagnostic => diagnostic.code === 415) || undeclared) {
-    return unsupportedMediaType(body.kind === 'not-json' || body.kind === 'form' ? body.contentType : request.headers?.['content-type'], declared);
+  const received = body.kind === 'not-json' || body.kind === 'form' || body.kind === 'invalid-multipart' ? body.contentType : undefined;
+  const undeclared = received !== undefined && operation.request?.body !== undefined && !declared.some(mediaType => sameMediaType(mediaType, received));
+  // A multipart body of a declared media type that cannot be read (Prism calls it a 415 too) is a bad body, not a bad media type.
+  if (undeclared || (errors.some(diagnostic => diagnostic.code === 415) && body.kind !== 'invalid-multipart')) {
+    return unsupportedMediaType(received ?? request.headers?.['content-type'], declared);
   }
   if (body.kind === 'invalid-json') return invalidJson(body.reason);
+  if (body.kind === 'invalid-multipart') return errorResponse('invalid_request', `Request body is not valid multipart/form-data: ${body.reason}.`);
   if (body.kind === 'json' && body.rounded) return roundedNumber(body.rounded);
   if (errors.length === 0) {
     const numberProblem = findParameterNumberProblem(operation, request.url.query ?? {}, request.url.path);

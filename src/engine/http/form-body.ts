@@ -9,8 +9,13 @@ const UNSAFE_KEYS = new Set(['__proto__', 'constructor', 'prototype']);
  * Every leaf is a string; the responder then gives each the type its schema declares (`operations/form-values.ts`).
  */
 export function parseFormBody(text: string): Record<string, unknown> {
+  return formValue(new URLSearchParams(text));
+}
+
+/** Named fields (a form's, a multipart body's parts) as the value they stand for, names read as `parseFormBody` reads them. */
+export function formValue(fields: Iterable<readonly [string, unknown]>): Record<string, unknown> {
   const root: Record<string, unknown> = {};
-  for (const [name, value] of new URLSearchParams(text)) {
+  for (const [name, value] of fields) {
     const path = fieldPath(name);
     if (path === undefined || path.some(key => UNSAFE_KEYS.has(key))) continue;
     setField(root, path, value);
@@ -34,7 +39,7 @@ function fieldPath(name: string): string[] | undefined {
   return path;
 }
 
-function setField(root: Record<string, unknown>, path: readonly string[], value: string): void {
+function setField(root: Record<string, unknown>, path: readonly string[], value: unknown): void {
   let at: Record<string, unknown> = root;
   for (const [index, key] of path.entries()) {
     const last = index === path.length - 1;

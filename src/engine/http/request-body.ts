@@ -1,5 +1,6 @@
 import { firstNonUtf8Byte } from '../../text/index.js';
 import { parseFormBody } from './form-body.js';
+import { parseMultipartBody } from './multipart-body.js';
 import { findRoundedNumber, type RoundedNumber } from './rounded-numbers.js';
 
 /** What the engine made of a request body before Prism validates it. */
@@ -8,12 +9,15 @@ export type DecodedBody =
   | { kind: 'json'; value: unknown; text: string; rounded?: RoundedNumber }
   | { kind: 'invalid-json'; text: string; reason: string }
   | { kind: 'not-json'; text: string; contentType: string | undefined }
-  /** `application/x-www-form-urlencoded`: its fields, every leaf a string (see `parseFormBody`). */
+  /** A `multipart/form-data` body that cannot be read as one: no boundary in its Content-Type, or no part it delimits. */
+  | { kind: 'invalid-multipart'; text: string; contentType: string; reason: string }
+  /** `application/x-www-form-urlencoded` or `multipart/form-data`: its fields, every leaf a string but a part declared JSON (see `parseFormBody`, `parseMultipartBody`). */
   | { kind: 'form'; value: Record<string, unknown>; text: string; contentType: string }
   | { kind: 'too-large' };
 
 const JSON_MEDIA_TYPE = /^application\/(?:[\w.+-]+\+)?json$/i;
 const FORM_MEDIA_TYPE = /^application\/x-www-form-urlencoded$/i;
+const MULTIPART_MEDIA_TYPE = /^multipart\/form-data$/i;
 
 const textDecoder = new TextDecoder('utf-8', { fatal: false });
 
@@ -53,6 +57,10 @@ function settled(decoded: DecodedBody & { kind: 'none' | 'too-large' }, text: st
 function decodeText(body: Uint8Array | string | undefined, text: string, contentType: string | undefined): DecodedBody {
   const mediaType = contentType?.split(';', 1)[0]?.trim();
   if (mediaType !== undefined && FORM_MEDIA_TYPE.test(mediaType)) return { kind: 'form', value: parseFormBody(text), text, contentType: mediaType };
+  if (mediaType !== undefined && contentType !== undefined && MULTIPART_MEDIA_TYPE.test(mediaType)) {
+    const read = parseMultipartBody(text, contentType);
+    return 'problem' in read ? { kind: 'invalid-multipart', text, contentType: mediaType, reason: read.problem } : { kind: 'form', value: read.value, text, contentType: mediaType };
+  }
   if (!mediaType || !JSON_MEDIA_TYPE.test(mediaType)) return { kind: 'not-json', text, contentType: mediaType };
   // Read leniently, bytes that are no UTF-8 would be stored as U+FFFD: JSON is UTF-8, so such a body is refused.
   const strayByte = typeof body === 'string' || body === undefined ? undefined : firstNonUtf8Byte(body);

@@ -171,6 +171,7 @@ function prismBodyOf(decoded: DecodedBody): unknown {
     case 'json':
       return decoded.value;
     case 'invalid-json':
+    case 'invalid-multipart':
     case 'not-json':
     case 'form':
       return decoded.text;
