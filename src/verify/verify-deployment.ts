@@ -111,7 +111,7 @@ export async function verifyDeployment(baseUrl: string, options: VerifyOptions =
   let mockTarget: MockTarget | undefined;
   if (options.compareWithMock !== false) {
     try {
-      mockTarget = await createMockTarget(options.documentPath, basePath, options.seed ?? 1);
+      mockTarget = await createMockTarget(options.documentPath, basePath, options.seed ?? 1, url.host);
       mock.compared = true;
     } catch (error) {
       mock.note = `The mock could not be made from the document (${messageOf(error)}); answers were not compared with it.`;

@@ -45,6 +45,8 @@ const DOCUMENTS = [
     file: '../documents/findings/immich-shapes.yaml',
     collections: { albums: ['create', 'read the created one back', 'list after create', 'delete the created one', 'read the deleted one', 'an unknown key'], faces: ['create', 'read the created one back', 'delete the created one', 'read the deleted one', 'an unknown key'] },
   },
+  // OpenAPI 3.1 (Scalar's Galaxy): planets paged by limit/offset in {data, meta} whose meta.next is a URL or null, basic, bearer and API key schemes.
+  { file: '../documents/real-world/scalar-galaxy-3.1.json', collections: { planets: ALL_STEPS } },
 ] as const;
 
 describe.each(DOCUMENTS)('verify against the mock started with the document $file', document => {
