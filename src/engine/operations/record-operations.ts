@@ -514,25 +514,48 @@ function cursorRange(
   read: { after: Cursor | undefined; before: Cursor | undefined; offset: number; size: number | undefined },
 ): { start: number; end: number | undefined; hasMore: boolean } | { problem: IHttpResponse } {
   const { resource, plan } = input;
-  const indexOf = (cursor: Cursor, parameter: string | undefined): number | { problem: IHttpResponse } => {
-    const index = matches.findIndex(record => String(record[resource.key.property]) === String(cursor));
-    if (index !== -1) return index;
+  const keys = matches.map(record => record[resource.key.property]);
+  /**
+   * Where the cursor stands among the records listed: at its record; else, where the listed keys are
+   * numbers in order (ids given out in sequence), where its number would stand (`since=0`, a record
+   * deleted since the page before, are bounds as good as any); else nowhere, and that is a 400.
+   */
+  const placeOf = (cursor: Cursor, parameter: string | undefined): { at: number; found: boolean } | { problem: IHttpResponse } => {
+    const index = keys.findIndex(key => String(key) === String(cursor));
+    if (index !== -1) return { at: index, found: true };
+    const bound = typeof cursor === 'number' ? cursor : Number(cursor);
+    const order = numberOrder(keys);
+    if (order !== undefined && cursor !== '' && Number.isFinite(bound)) {
+      const past = keys.findIndex(key => (order === 'ascending' ? (key as number) > bound : (key as number) < bound));
+      return { at: past === -1 ? keys.length : past, found: false };
+    }
     return { problem: errorResponse('invalid_request', `${parameter ?? 'The cursor'} names no ${resource.singular} with ${resource.key.property} ${JSON.stringify(cursor)} among those listed.`) };
   };
   if (read.before !== undefined) {
-    const end = indexOf(read.before, plan.paging.before);
-    if (typeof end !== 'number') return end;
+    const place = placeOf(read.before, plan.paging.before);
+    if ('problem' in place) return place;
+    const end = place.at;
     const start = read.size === undefined ? 0 : Math.max(0, end - read.size);
     return { start, end, hasMore: start > 0 };
   }
   let start = read.offset;
   if (read.after !== undefined) {
-    const index = indexOf(read.after, plan.paging.after);
-    if (typeof index !== 'number') return index;
-    start = index + 1;
+    const place = placeOf(read.after, plan.paging.after);
+    if ('problem' in place) return place;
+    // After its record; or, where it names none, from the first record past it.
+    start = place.found ? place.at + 1 : place.at;
   }
   const end = read.size === undefined ? undefined : start + read.size;
   return { start, end, hasMore: end !== undefined && end < matches.length };
+}
+
+/** Whether `keys` are numbers that only rise or only fall as listed (one key, or none, rises); undefined where they are not. */
+function numberOrder(keys: readonly unknown[]): 'ascending' | 'descending' | undefined {
+  if (!keys.every(key => typeof key === 'number')) return undefined;
+  const numbers = keys;
+  if (numbers.every((key, index) => index === 0 || key > (numbers[index - 1] as number))) return 'ascending';
+  if (numbers.every((key, index) => index === 0 || key < (numbers[index - 1] as number))) return 'descending';
+  return undefined;
 }
 
 /** A record key a client hands back to page: the last key of the page before. */
