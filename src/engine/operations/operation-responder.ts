@@ -229,6 +229,7 @@ export function createOperationResponder(options: OperationResponderOptions) {
       reachLimit: limit => {
         context.limit = limit;
       },
+      declaresConflict: operation.responses.some(response => response.code === '409' || response.code.toUpperCase() === '4XX' || response.code === 'default'),
       seed: options.seed,
     });
     if (opensScope && answer.statusCode >= 300) session.closeScope(plan.resource, scope);

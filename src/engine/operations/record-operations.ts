@@ -26,6 +26,8 @@ export interface RecordInput {
   listUrl: ((changes: Readonly<Record<string, string | undefined>>) => string | undefined) | undefined;
   /** Told which limit (`maxPets`, `maxStoredBytes`, `idBounds`) refused a write, for the journal. */
   reachLimit: (limit: string) => void;
+  /** Whether the operation declares an answer a conflict takes (`409`, `4XX` or `default`): a create of a key taken is refused with it; else the record is replaced. */
+  declaresConflict: boolean;
   seed: number;
 }
 
@@ -112,6 +114,15 @@ export const recordOperations: Readonly<Record<RecordRole, RecordHandler>> = {
       return errorResponse('invalid_request', `Request body needs ${resource.key.property}, a non-empty string: the key of the new ${resource.singular}.`);
     }
     for (const parent of plan.parents) if (parent.foreignKey !== undefined) fields[parent.foreignKey] = keyValue(input.resourceOf(parent.resource), input.pathParameters[parent.parameter]);
+    const taken = resource.key.kind === 'client' && !input.declaresConflict ? store.get(key as RecordKey) : undefined;
+    if (taken !== undefined) {
+      // The document promises its success to every valid body and declares no conflict (Immich's
+      // POST /jobs, 204 only): the record with that key is replaced, as a PUT of it would.
+      const kept = Object.fromEntries(Object.entries(taken).filter(([name]) => !resource.writableFields.includes(name)));
+      const replaced = writeRecord(input, { ...kept, ...fields });
+      const location = replaced.statusCode < 300 ? input.urlOf(resource, fields, input.pathParameters) : undefined;
+      return location === undefined ? replaced : { ...replaced, headers: { ...replaced.headers, location } };
+    }
     let problem: string | undefined;
     const created = refusingPastLimits(reachLimit, () =>
       store.create(fields, record => {
@@ -133,7 +144,7 @@ export const recordOperations: Readonly<Record<RecordRole, RecordHandler>> = {
   replace(input) {
     return withRecord(input, existing => {
       const kept = Object.fromEntries(Object.entries(existing).filter(([name]) => !input.resource.writableFields.includes(name)));
-      return store(input, { ...kept, ...writableFields(input.body, input.resource), ...keyOf(input.resource, existing) });
+      return writeRecord(input, { ...kept, ...writableFields(input.body, input.resource), ...keyOf(input.resource, existing) });
     });
   },
 
@@ -142,7 +153,7 @@ export const recordOperations: Readonly<Record<RecordRole, RecordHandler>> = {
     const existing = key === undefined ? undefined : input.storeOf(input.resource.name).get(key as RecordKey);
     if (!existing) return notFound(input.resource, key);
     const kept = Object.fromEntries(Object.entries(existing).filter(([name]) => !input.resource.writableFields.includes(name)));
-    return store(input, { ...kept, ...writableFields(input.body, input.resource) });
+    return writeRecord(input, { ...kept, ...writableFields(input.body, input.resource) });
   },
 
   merge(input) {
@@ -155,7 +166,7 @@ export const recordOperations: Readonly<Record<RecordRole, RecordHandler>> = {
         if (value === null && !(input.resource.schema.required ?? []).includes(name)) merged.delete(name);
         else merged.set(name, isPlainObject(value) && isPlainObject(held) ? mergePatched(held, value) : value);
       }
-      return store(input, { ...Object.fromEntries(merged), ...keyOf(input.resource, existing) });
+      return writeRecord(input, { ...Object.fromEntries(merged), ...keyOf(input.resource, existing) });
     });
   },
 
@@ -362,7 +373,7 @@ function keyValue(resource: Resource, value: unknown): RecordKey | undefined {
 }
 
 /** A replaced or merged record, completed and checked against its schema before it is stored. */
-function store(input: RecordInput, record: Record<string, unknown>): IHttpResponse {
+function writeRecord(input: RecordInput, record: Record<string, unknown>): IHttpResponse {
   const completed = input.complete(record, input.resource);
   if ('problem' in completed) return errorResponse('invalid_request', `Request body cannot be stored: ${completed.problem}.`);
   const stored = refusingPastLimits(input.reachLimit, () => input.storeOf(input.resource.name).update(completed.record));
