@@ -28,10 +28,10 @@ const PAGE_SIZE = /^(limit|page_?size|per_?page|size|max|count)$/i;
 /** Roles whose plain request changes a record: the scenario sends them, on the record it created. */
 const CHANGING_ROLES = new Set(['replace', 'merge', 'remove', 'replace-by-body']);
 
-/** Why verify does not send an operation at all, when it does not: a body it cannot send. */
-export function unsendable(operation: OperationModel): string | undefined {
+/** Why verify does not send an operation at all, when it does not: a body it cannot send (`bodyNeeded`: or may leave out, where only a body can do what is asked, as a create's). */
+export function unsendable(operation: OperationModel, { bodyNeeded = false } = {}): string | undefined {
   const body = operation.requestBody;
-  if (!body || body.mediaTypes.length === 0 || body.mediaTypes.some(isJsonMediaType) || !body.required) return undefined;
+  if (!body || body.mediaTypes.length === 0 || body.mediaTypes.some(isJsonMediaType) || (!body.required && !bodyNeeded)) return undefined;
   return `its body is ${body.mediaTypes.join(' or ')}; verify sends JSON bodies only`;
 }
 

@@ -81,8 +81,9 @@ export function planScenario(collection: Collection, context: PlanContext, readO
     probes.push({
       operation: create.operation, label: label('create'), check: 'read-back', credentials: true,
       target: state => {
-        // A create whose body is not JSON (Immich's multipart upload) is not sent, as no other request of it is.
-        const cannotSend = unsendable(create.operation);
+        // A create whose body is not JSON (Immich's multipart upload, Twilio's form) is not sent, as no other
+        // request of it is; nor where the document leaves the body optional: a create needs one to make a record.
+        const cannotSend = unsendable(create.operation, { bodyNeeded: true });
         if (cannotSend !== undefined) return { notChecked: `${collection.name} cannot be created: ${cannotSend}` };
         const filled = plannedPathValues(create, context.model, state);
         if ('notChecked' in filled) return { notChecked: `${collection.name} cannot be created: ${filled.notChecked}` };

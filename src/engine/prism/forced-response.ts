@@ -87,15 +87,14 @@ export function forceResponse(mock: PrismMock, operation: IHttpOperation, reques
 }
 
 /**
- * The response less each header it declares optional whose value breaks the header's `pattern`:
- * the placeholder (`string`) Prism's mocker gives a header without an example, which the document
- * then refuses (validateResponses answers 500). A header the response requires is kept as it is.
+ * The response less each header it declares optional whose value breaks the header's schema: the
+ * placeholders Prism's mocker gives a header without an example (`string` against a `pattern`,
+ * `null` for a boolean or a number: Twilio's `Access-Control-Allow-Credentials`), which the document
+ * then refuses (validateResponses answers 500, verify an error). A header the response requires is kept as it is.
  */
 function withoutUnfitHeaders(response: IHttpResponse, declared: IHttpOperationResponse | undefined): IHttpResponse {
   const unfit = new Set(
-    (declared?.headers ?? [])
-      .filter(header => header.required !== true && typeof header.schema?.pattern === 'string' && !fitsPattern(findHeader(response, header.name), header.schema.pattern))
-      .map(header => header.name.toLowerCase()),
+    (declared?.headers ?? []).filter(header => header.required !== true && !fitsHeaderSchema(findHeader(response, header.name), header.schema)).map(header => header.name.toLowerCase()),
   );
   if (unfit.size === 0) return response;
   return { ...response, headers: Object.fromEntries(Object.entries(response.headers ?? {}).filter(([name]) => !unfit.has(name.toLowerCase()))) };
@@ -103,6 +102,23 @@ function withoutUnfitHeaders(response: IHttpResponse, declared: IHttpOperationRe
 
 function findHeader(response: IHttpResponse, name: string): string | undefined {
   return Object.entries(response.headers ?? {}).find(([given]) => given.toLowerCase() === name.toLowerCase())?.[1];
+}
+
+/** Whether a header's text reads as its schema's type (a boolean `true`/`false`, a number, an integer) and fits its `pattern`. */
+function fitsHeaderSchema(value: string | undefined, schema: { type?: unknown; pattern?: unknown; nullable?: unknown } | undefined): boolean {
+  if (value === undefined || schema === undefined) return true;
+  const types: unknown[] = Array.isArray(schema.type) ? schema.type : [schema.type];
+  const nullable = types.includes('null') || schema.nullable === true;
+  if (value === 'null' && nullable) return true;
+  const fitsType =
+    schema.type === undefined ||
+    types.includes('string') ||
+    types.includes('array') ||
+    types.includes('object') ||
+    (types.includes('boolean') && (value === 'true' || value === 'false')) ||
+    (types.includes('integer') && /^-?\d+$/.test(value)) ||
+    (types.includes('number') && value.trim() !== '' && Number.isFinite(Number(value)));
+  return fitsType && (typeof schema.pattern !== 'string' || fitsPattern(value, schema.pattern));
 }
 
 function fitsPattern(value: string | undefined, pattern: string): boolean {
