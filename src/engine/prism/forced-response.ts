@@ -184,6 +184,9 @@ function closedForGeneration(operation: IHttpOperation): IHttpOperation {
       for (const [key, value] of Object.entries(node)) object[key] = DATA_KEYWORDS.has(key) ? value : close(value);
       if (typeof object['pattern'] === 'string') object['pattern'] = generablePattern(object['pattern']);
       withDraft4Bounds(object);
+      // An array of anything (`{type: array, uniqueItems: true}`, Keycloak's claims): json-schema-faker throws "missing items" without them.
+      const type = object['type'];
+      if ((type === 'array' || (Array.isArray(type) && type.includes('array'))) && object['items'] === undefined && object['prefixItems'] === undefined) object['items'] = {};
       const listsProperties = typeof object['properties'] === 'object' && object['properties'] !== null;
       if (listsProperties && object['additionalProperties'] === undefined && object['patternProperties'] === undefined) object['additionalProperties'] = false;
       return object;
