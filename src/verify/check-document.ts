@@ -2,7 +2,7 @@ import { preview, type Answer } from './answer.js';
 import { findResponse, isJsonMediaType, type OperationModel, type ResponseModel } from './read-operations.js';
 import { findUndescribedProperties } from './schema-shape.js';
 import { mergeAllOf, typeIncludes, type JsonSchema } from '../document/index.js';
-import type { Expectation, Probe } from './probe.js';
+import type { Expectation, Provocation } from './probe.js';
 import type { SchemaValidator } from './validate-schema.js';
 
 export interface DocumentContext {
@@ -17,7 +17,7 @@ export interface DocumentContext {
  * document declares security, a 404 for an unknown key, a 4xx for invalid input where no 400 or
  * 422 is declared, a 2xx where no success is declared).
  */
-export function checkAgainstDocument(operation: OperationModel, answer: Answer, context: DocumentContext, provokes?: Probe['provokes']): Expectation[] {
+export function checkAgainstDocument(operation: OperationModel, answer: Answer, context: DocumentContext, provokes?: Provocation): Expectation[] {
   const declared = operation.responses.map(response => response.status).join(', ');
   const response = findResponse(operation, answer.status);
   const implied = response ? undefined : impliedStatus(operation, answer.status, provokes);
@@ -70,7 +70,7 @@ function checkBody(operation: OperationModel, response: ResponseModel, answer: A
   return results;
 }
 
-function impliedStatus(operation: OperationModel, status: number, provokes: Probe['provokes']): string | undefined {
+function impliedStatus(operation: OperationModel, status: number, provokes: Provocation | undefined): string | undefined {
   const declaresAny = (statuses: string[]): boolean => operation.responses.some(response => statuses.includes(response.status));
   if (status >= 200 && status < 300 && !operation.responses.some(response => response.status.startsWith('2'))) return 'the document declares no success for the operation';
   if (provokes === 'no-credentials' && status === 401 && operation.needsCredentials) return 'the document declares security for the operation, and a request without credentials is 401';

@@ -56,12 +56,33 @@ export function samplePathValues(operation: OperationModel, model: CollectionMod
   const segments = operation.path.split('/');
   for (const parameter of operation.parameters.filter(each => each.in === 'path')) {
     const at = segments.indexOf(`{${parameter.name}}`);
-    const prefix = segments.slice(0, at + 1).join('/');
-    const collection = at === -1 ? undefined : model.collections.find(each => each.resource.itemPaths.includes(prefix));
+    const collection = at === -1 ? undefined : collectionAt(model, segments.slice(0, at + 1).join('/'));
     const known = collection && state.records.get(collection.name)?.[0]?.[collection.keyProperty];
     values[parameter.name] = known ?? parameter.example ?? (parameter.schema ? sampleParameter(document, parameter.schema.schema) : 1);
   }
   return values;
+}
+
+/** The collection whose item path `path` is, its parameters' names aside (Keycloak's `/{realm}/clients/{id}` beside `/{realm}/clients/{client-uuid}`). */
+function collectionAt(model: CollectionModel, path: string): Collection | undefined {
+  const shape = (template: string): string => template.replace(/\{[^}]*\}/g, '{}');
+  const wanted = shape(path);
+  return model.collections.find(each => each.resource.itemPaths.includes(path)) ?? model.collections.find(each => each.resource.itemPaths.some(itemPath => shape(itemPath) === wanted));
+}
+
+/**
+ * Whether `samplePathValues` names a record of some collection by a key the side never showed (no
+ * listing gave one): a made-up key, which a deployment rightly answers 404 (an action on a user
+ * verify knows none of: it never acts on a record the run did not make or read).
+ */
+export function namesUnlistedRecord(operation: OperationModel, model: CollectionModel, state: SideState): boolean {
+  const segments = operation.path.split('/');
+  return operation.parameters.some(parameter => {
+    if (parameter.in !== 'path') return false;
+    const at = segments.indexOf(`{${parameter.name}}`);
+    const collection = at === -1 ? undefined : collectionAt(model, segments.slice(0, at + 1).join('/'));
+    return collection !== undefined && state.records.get(collection.name)?.[0]?.[collection.keyProperty] === undefined;
+  });
 }
 
 /** A key no record of the collection has on this side: far above every whole number seen, or a fresh string. */

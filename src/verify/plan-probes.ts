@@ -4,7 +4,7 @@ import { absentHeadersCause, describeAnswer } from './check-document.js';
 import { givesValue, requiredProperties, sampleParameter, type BodyMaker } from './build-body.js';
 import type { CollectionModel, PlannedOperation } from './collections.js';
 import { expectRefusal, expectSuccess, itemsOf } from './expectations.js';
-import { plannedPathValues, samplePathValues, unknownKey } from './fill-path.js';
+import { namesUnlistedRecord, plannedPathValues, samplePathValues, unknownKey } from './fill-path.js';
 import { fillPath, rememberRecords, withQuery, type CreatedRecord, type Expectation, type Probe, type SideState } from './probe.js';
 import { isJsonMediaType, type OperationModel, type ParameterModel } from './read-operations.js';
 import { resolveSchema } from './schema-shape.js';
@@ -90,12 +90,17 @@ export function planOperationProbes(operation: OperationModel, context: PlanCont
     // A body's examples stand for the plain request: each is sent below.
     probes.push({
       operation, label: 'with credentials', check: 'baseline', credentials: true,
+      // An operation that acts on a record (Keycloak's POST /users/{id}/logout) names one by a made-up key where no listing gave one: 404 is then the right answer.
+      provokes: (state: SideState) => (namesUnlistedRecord(operation, context.model, state) ? 'unknown-key' : undefined),
       target: state => {
         if (operation.requestBody?.required && jsonBody && validBody(state) === undefined) return { notChecked: unmadeBody(operation, context, state) };
         return basic(state);
       },
       ...(body && { body }),
-      expect: answer => [expectSuccess(operation, answer, 'baseline', 'The plain request')],
+      expect: (answer, state) =>
+        answer.status === 404 && namesUnlistedRecord(operation, context.model, state)
+          ? [{ check: 'baseline', outcome: 'passed', message: 'The plain request names a record by a key verify made up (no listing gave one, and verify acts on no record it did not make): 404, as it should.' }]
+          : [expectSuccess(operation, answer, 'baseline', 'The plain request')],
       learn: (answer, state) => {
         learn(answer, state);
         learnCreated(operation, context, answer, state);

@@ -83,6 +83,9 @@ export interface Expectation {
 }
 
 /** One request verify sends to the deployment and to the mock, and what it expects back. */
+/** What a request deliberately gets wrong (see Probe.provokes). */
+export type Provocation = 'no-credentials' | 'unknown-key' | 'invalid-input';
+
 export interface Probe {
   operation: OperationModel;
   /** What is sent, in a word: `limit=101 (above the maximum, 100)`. */
@@ -100,9 +103,10 @@ export interface Probe {
    * What the request deliberately gets wrong, so that an answer the document leaves undeclared
    * but HTTP implies is not held against the deployment: a 401 without credentials where the
    * document declares security, a 404 for an unknown key, a 4xx for invalid input where the
-   * document declares no status for it.
+   * document declares no status for it. A function where it depends on what the side has shown
+   * (a path that names a record by a key the deployment listed, or by one verify made up).
    */
-  provokes?: 'no-credentials' | 'unknown-key' | 'invalid-input';
+  provokes?: Provocation | ((state: SideState) => Provocation | undefined);
   /** A JSON body, for this side. */
   body?: (state: SideState) => unknown;
   /** Checks of the answer particular to this probe. */

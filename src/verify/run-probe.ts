@@ -91,7 +91,8 @@ export async function runProbe(probe: Probe, run: RunState): Promise<Exchange | 
     run.requests++;
   }
   probe.learn?.(answer, run.deployment);
-  const documentChecks = checkAgainstDocument(operation, answer, run.documentContext, probe.provokes);
+  const provokes = typeof probe.provokes === 'function' ? probe.provokes(run.deployment) : probe.provokes;
+  const documentChecks = checkAgainstDocument(operation, answer, run.documentContext, provokes);
   // A status the document does not declare is the cause of whatever else this probe finds wrong with the answer.
   const undeclared = documentChecks.find(expectation => expectation.check === 'status-declared' && expectation.outcome === 'error');
   const probeChecks = (probe.expect?.(answer, run.deployment) ?? []).map(expectation => (undeclared?.cause !== undefined && (expectation.outcome === 'error' || expectation.outcome === 'warning') ? { ...expectation, cause: undeclared.cause } : expectation));

@@ -17,7 +17,7 @@ document declares a DELETE. A deployment is held to what the document promises: 
 x-not-implemented, or whose body is not JSON, is not checked; a header marked x-mock-only that it
 does not send is a warning with the document's reason; a status the document does not declare is
 accepted where HTTP implies it (401 without credentials under declared security, 404 for an unknown
-key, a 4xx for invalid input where no 400 or 422 is declared). One cause is one finding.
+key, such as the one verify makes up to act on a record no listing showed, a 4xx for invalid input where no 400 or 422 is declared). One cause is one finding.
 
 Options:
       --token <key>        The token for every scheme of the document that takes one: Authorization:

@@ -47,6 +47,8 @@ const DOCUMENTS = [
   },
   // OpenAPI 3.1 (Scalar's Galaxy): planets paged by limit/offset in {data, meta} whose meta.next is a URL or null, basic, bearer and API key schemes.
   { file: '../documents/real-world/scalar-galaxy-3.1.json', collections: { planets: ALL_STEPS } },
+  // An action on a record verify cannot list (Keycloak's POST /users/{id}/logout): named by a key verify makes up, a 404 is right.
+  { file: '../documents/findings/action-on-unlisted-record.yaml', collections: { users: ['create', 'read the created one back', 'delete the created one', 'read the deleted one', 'an unknown key'] } },
   // Twilio Studio: HTTP basic, creates and updates by form (verify sends JSON only: not checked), CORS headers declared on every answer without examples.
   { file: '../documents/real-world/twilio-studio-v2.yaml', credentials: { accountSid_authToken: 'AC1:corpus-verify' }, collections: {}, notCreated: { Flows: 'its body is application/x-www-form-urlencoded; verify sends JSON bodies only' } },
 ] as const;
