@@ -22,7 +22,8 @@ export interface PrismPipeline<Context> {
   /**
    * Has Prism compile every operation's validators now (Ajv compiles a schema on its first use and
    * keeps it per schema object) by validating a made-up request of each operation, which touches no
-   * store. The first real request of an operation then does not pay for it.
+   * store. The first real request of an operation then does not pay for it. Big schemas are compiled
+   * in a worker thread (engine/schema compileOffThread), so the warm-up does not hold requests either.
    */
   warmUp(): void;
   /**
@@ -159,8 +160,18 @@ export function createPrismPipeline<Context>(operations: readonly IHttpOperation
           headers: { authorization: 'Bearer warm-up', 'content-type': 'application/json', 'content-length': '2' },
           body: {},
         };
-        validateSecurity({ resource, element });
-        validateInput(inputCheckOf(resource, element));
+        const validate = (): void => {
+          try {
+            validateSecurity({ resource, element });
+            validateInput(inputCheckOf(resource, element));
+          } catch {
+            // Prism threw on the made-up request: the operation's first real request meets its schemas.
+          }
+        };
+        // Big schemas go to the worker (their first real request awaits the same compile); the rest compile here.
+        const compile = compileOffThread(validate);
+        if (compile === undefined) validate();
+        else void compile.then(validate);
       }
     },
   };
