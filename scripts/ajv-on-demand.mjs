@@ -7,13 +7,19 @@
 // on its first miss. In the browser build it is a chunk loaded ahead of need (`ajvInPage` below).
 import { createRequire } from 'node:module';
 import { dirname } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { onDemandFileOptions, requireBesideChunks } from './on-demand-file.mjs';
+import { MULTIPLE_OF_PRECISION } from './prism-lazy-ajv.mjs';
 
 /** The file name, beside the Node build's chunks, of Ajv's compiler. */
 export const AJV_COMPILER_FILE = 'ajv-compiler.cjs';
 
-/** What Prism's validator requires on a miss, each a property of the compiler file's exports. */
-const AJV_MODULES = ['ajv', 'ajv/dist/2019', 'ajv/dist/2020', 'ajv-formats'];
+/**
+ * What Prism's validator requires on a miss, each a property of the compiler file's exports; with
+ * Ajv's standalone code generator and the runtime helpers its code requires, for validators compiled
+ * in a worker thread (scripts/shims/ajv-compile-worker.cjs, which requires this file too).
+ */
+const AJV_MODULES = ['ajv', 'ajv/dist/2019', 'ajv/dist/2020', 'ajv-formats', 'ajv/dist/standalone', ...['equal', 'ucs2length', 'uri', 'validation_error', 'timestamp'].map(name => `ajv/dist/runtime/${name}`)];
 /** A require of one of them. */
 const AJV_MODULE = new RegExp(`^(${AJV_MODULES.map(name => name.replace(/[/.]/g, '\\$&')).join('|')})$`);
 /** The compiler, in the Node build's file and the page's chunk alike: the Ajv Prism's validator would require (resolved from `PRISM_VALIDATORS`). */
@@ -42,6 +48,19 @@ export const ajvOnDemand = {
  */
 export function ajvCompilerBuildOptions(outdir) {
   return onDemandFileOptions(outdir, AJV_COMPILER_FILE, { contents: AJV_COMPILER_CONTENTS, resolveDir: PRISM_VALIDATORS });
+}
+
+/** The file name, beside the Node build's chunks, of the worker that compiles big schemas off the event loop (src/engine/schema/compile-off-thread.ts). */
+export const AJV_COMPILE_WORKER_FILE = 'ajv-compile-worker.cjs';
+const AJV_COMPILE_WORKER_SOURCE = fileURLToPath(new URL('./shims/ajv-compile-worker.cjs', import.meta.url));
+
+/**
+ * The esbuild options of the worker file: scripts/shims/ajv-compile-worker.cjs with Prism's `date-time`
+ * and the linear `uniqueItems`; Ajv itself is the compiler file's, required from beside it.
+ */
+export function ajvCompileWorkerBuildOptions(outdir) {
+  const options = onDemandFileOptions(outdir, AJV_COMPILE_WORKER_FILE, { contents: `require(${JSON.stringify(AJV_COMPILE_WORKER_SOURCE)});`, resolveDir: PRISM_VALIDATORS });
+  return { ...options, external: [`./${AJV_COMPILER_FILE}`], define: { MULTIPLE_OF_PRECISION: String(MULTIPLE_OF_PRECISION) } };
 }
 
 /** What the browser build names the module that loads Ajv's compiler into the page (src/msw/ajv-compiler.browser.ts imports it). */

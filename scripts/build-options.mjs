@@ -2,7 +2,7 @@
 // (scripts/build.mjs), so that a test can ask esbuild what each bundles (test/build/bundled-licenses.test.ts).
 import { createRequire } from 'node:module';
 import { dirname, resolve } from 'node:path';
-import { ajvCompilerBuildOptions, ajvInPage, ajvOnDemand } from './ajv-on-demand.mjs';
+import { ajvCompileWorkerBuildOptions, ajvCompilerBuildOptions, ajvInPage, ajvOnDemand } from './ajv-on-demand.mjs';
 import { browserBuildPlugins } from './browser-build.mjs';
 import { fakerBuildOptions, fakerOnDemand, fakerOnFirstUse } from './faker-on-demand.mjs';
 import { mockerFromScript } from './code-cached-scripts.mjs';
@@ -112,6 +112,9 @@ export const nodeBuildOptions = {
 
 /** Ajv's compiler for the Node build, loaded on Prism's first schema without a precompiled validator; see scripts/ajv-on-demand.mjs. */
 export const ajvCompilerOptions = ajvCompilerBuildOptions('dist');
+
+/** The worker thread that compiles a big schema's validator off the event loop; see src/engine/schema/compile-off-thread.ts. */
+export const ajvCompileWorkerOptions = ajvCompileWorkerBuildOptions('dist');
 
 /** Faker's SimpleFaker for the Node build, loaded on the first Faker the fixtures make; see scripts/faker-on-demand.mjs. */
 export const fakerOptions = fakerBuildOptions('dist');

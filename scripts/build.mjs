@@ -2,7 +2,7 @@
 // keeps start-up and import time low. Types come from `tsc -p tsconfig.json` into dist/types.
 import { build } from 'esbuild';
 import { readFile, rm } from 'node:fs/promises';
-import { ajvCompilerOptions, browserBuildOptions, dashboardBuildOptions, fakerOptions, nodeBuildOptions } from './build-options.mjs';
+import { ajvCompilerOptions, ajvCompileWorkerOptions, browserBuildOptions, dashboardBuildOptions, fakerOptions, nodeBuildOptions } from './build-options.mjs';
 import { checkBrowserOutput, checkDocumentSchemas } from './browser-build.mjs';
 import { CLI_SCRIPT, codeCachedScriptOptions, finishCodeCachedScript, MOCKER_SCRIPT, MSW_SCRIPT } from './code-cached-scripts.mjs';
 import { writeBundleNotices } from './bundle-notices.mjs';
@@ -15,6 +15,8 @@ const SCRIPTS = [CLI_SCRIPT, MSW_SCRIPT, MOCKER_SCRIPT];
 const scriptResults = await Promise.all(SCRIPTS.map(script => build(codeCachedScriptOptions(script, nodeBuildOptions, result.metafile))));
 // Ajv's compiler beside the Node build's chunks, required on Prism's first schema without a precompiled validator.
 const ajvCompilerResult = await build(ajvCompilerOptions);
+// Beside it, the worker thread that compiles a big schema's validator off the event loop.
+const ajvCompileWorkerResult = await build(ajvCompileWorkerOptions);
 // Faker beside them, loaded on the first Faker the fixtures make (not for the default seeded pets).
 const fakerResult = await build(fakerOptions);
 // The page has one document, the embedded one: its schemas are checked here, once, rather than by Ajv
@@ -29,7 +31,7 @@ await trimSourceMaps('dist');
 // Last, as it hashes the scripts' final text.
 for (const script of SCRIPTS) await finishCodeCachedScript(script, 'dist');
 // What npm cannot see: the packages bundled into either build, their licenses and an SBOM.
-await writeBundleNotices('dist', { node: [...scriptResults, ajvCompilerResult, fakerResult].reduce((merged, { metafile }) => mergedMetafile(merged, metafile), result.metafile), browser: browserResult.metafile, dashboard: dashboardResult.metafile });
+await writeBundleNotices('dist', { node: [...scriptResults, ajvCompilerResult, ajvCompileWorkerResult, fakerResult].reduce((merged, { metafile }) => mergedMetafile(merged, metafile), result.metafile), browser: browserResult.metafile, dashboard: dashboardResult.metafile });
 if (process.env.BUILD_ANALYZE) {
   const { analyzeMetafile } = await import('esbuild');
   console.log(await analyzeMetafile(process.env.BUILD_ANALYZE === 'browser' ? browserResult.metafile : result.metafile));

@@ -104,7 +104,10 @@ const COMPILE = `    const validationFunction = ajvInstance.compile({
 // of what Ajv would compile. Only a miss makes (and, for its draft, creates) an Ajv instance.
 const PRECOMPILED_LOOKUP = `
 let precompiledValidators;
+/** The JSON text the last lookup computed, for a recorded compile to reuse (scripts/prism-lazy-ajv.mjs, compilesRecorded). */
+let lastLookupKey;
 function findPrecompiledValidator($schema, coerce, compiledSchema) {
+    lastLookupKey = undefined;
     precompiledValidators ??= require('petstore-mock:precompiled-validators');
     const draft = JSON_SCHEMA_DRAFT_2019_09.test($schema) ? 'draft2019_09' : JSON_SCHEMA_DRAFT_2020_12.test($schema) ? 'draft2020_12' : 'default';
     const byKey = precompiledValidators.validators[draft]?.[coerce ? 'coerce' : 'noCoerce'];
@@ -115,6 +118,7 @@ function findPrecompiledValidator($schema, coerce, compiledSchema) {
     } catch {
         return undefined;
     }
+    lastLookupKey = key;
     return byKey.get(key);
 }
 /** Whether the validators of the document whose text has this SHA-256 were compiled by the build. */
@@ -143,10 +147,76 @@ function throwingRefusedCodeGeneration(validate) {
 `;
 const VALIDATE_THROWING = 'const validateAgainstSchema = (value, schema, coerce, context, prefix, bundle) => throwingRefusedCodeGeneration(() => (0, function_1.pipe)(';
 const VALIDATE_END_THROWING = '));\nexports.validateAgainstSchema = validateAgainstSchema;';
+// Off the event loop (src/engine/schema/compile-off-thread.ts): before Prism validates an operation's
+// request the first time, the engine has it run once with each schema it would compile recorded
+// instead (`recordCompiles`), compiles the big ones in a worker thread as Ajv's standalone code (the
+// same Ajv classes and options: scripts/shims/ajv-compile-worker.cjs), makes each a function here with
+// this draft's instance's formats and pattern engine (`validationFunctionOfStandaloneModule`) and puts
+// it in Prism's cache (`installValidationFunction`), where the real run finds it.
+const COMPILES_OFF_THREAD = `
+let compilesRecorded;
+function passesWhileRecorded() {
+    passesWhileRecorded.errors = null;
+    return true;
+}
+/** Runs \`run\` with each schema Prism would compile (none precompiled, installed or compiled yet; without a bundle) recorded, not compiled, and passed; returns them. */
+exports.recordCompiles = run => {
+    const recorded = [];
+    compilesRecorded = recorded;
+    try {
+        run();
+    } finally {
+        compilesRecorded = undefined;
+    }
+    return recorded;
+};
+/** Has Prism validate by \`validationFunction\` where it would compile \`schema\` with \`bundle\` (no bundle: undefined), as if it had compiled it. */
+exports.installValidationFunction = (schema, bundle, validationFunction) => {
+    const bundleKey = typeof bundle === 'object' && bundle !== null ? bundle : EMPTY_BUNDLE;
+    let bundledFunctionsCache = validationsFunctionsCache.get(schema);
+    if (bundledFunctionsCache === undefined) validationsFunctionsCache.set(schema, (bundledFunctionsCache = new WeakMap()));
+    if (!bundledFunctionsCache.has(bundleKey)) bundledFunctionsCache.set(bundleKey, validationFunction);
+};
+/**
+ * The validation function of Ajv's standalone code (CommonJS, as \`runModule(module, exports, require)\`) made for \`schema\` with the
+ * options of \`draft\` and \`coerce\`: it runs with this draft's instance's formats, the pattern engine in use, Ajv's runtime helpers,
+ * and \`schema\` itself where the code reads values of the schema (\`petstore-mock:schema\`).
+ */
+exports.validationFunctionOfStandaloneModule = (draft, coerce, runModule, schema) => {
+    const instances = ajvInstances[draft];
+    if (instances === undefined) throw new Error(\`petstore-mock: no Ajv draft \${draft}\`);
+    const instance = instances[coerce ? 'coerce' : 'noCoerce'];
+    const modules = {
+        'petstore-mock:schema': () => schema,
+        'petstore-mock:prism-formats': () => ({ formats: instance.formats }),
+        'petstore-mock:patterns': () => ({ compilePattern: compilePatternByEngine }),
+        '${UNIQUE_ITEMS_MODULE}': () => require("${UNIQUE_ITEMS_MODULE}"),
+        'ajv/dist/runtime/equal': () => require("ajv/dist/runtime/equal"),
+        'ajv/dist/runtime/ucs2length': () => require("ajv/dist/runtime/ucs2length"),
+        'ajv/dist/runtime/uri': () => require("ajv/dist/runtime/uri"),
+        'ajv/dist/runtime/validation_error': () => require("ajv/dist/runtime/validation_error"),
+        'ajv/dist/runtime/timestamp': () => require("ajv/dist/runtime/timestamp"),
+    };
+    const requireModule = name => {
+        if (!Object.prototype.hasOwnProperty.call(modules, name)) throw new Error(\`petstore-mock: standalone code requires \${name}\`);
+        return modules[name]();
+    };
+    const module = { exports: {} };
+    runModule(module, module.exports, requireModule);
+    if (typeof module.exports !== 'function') throw new Error('petstore-mock: standalone code exports no validation function');
+    return module.exports;
+};
+`;
 const PRECOMPILED_SIGNATURE = 'function getValidationFunction($schema, coerce, schema, bundle) {';
 const PRECOMPILED_COMPILE = `    const compiledSchema = { ...schema, __bundled__: bundle };
     // A schema with a bundle is none the build precompiled (the package's document has no bundles), and its key would be the bundle's whole text.
-    let validationFunction = typeof bundle === 'object' && bundle !== null && Object.keys(bundle).length > 0 ? undefined : findPrecompiledValidator($schema, coerce, compiledSchema);
+    const bundled = typeof bundle === 'object' && bundle !== null && Object.keys(bundle).length > 0;
+    let validationFunction = bundled ? undefined : findPrecompiledValidator($schema, coerce, compiledSchema);
+    if (validationFunction === undefined && !bundled && compilesRecorded !== undefined) {
+        const draft = JSON_SCHEMA_DRAFT_2019_09.test($schema) ? 'draft2019_09' : JSON_SCHEMA_DRAFT_2020_12.test($schema) ? 'draft2020_12' : 'default';
+        compilesRecorded.push({ draft, coerce, schema, bundle, text: lastLookupKey });
+        return passesWhileRecorded;
+    }
     try {
         if (validationFunction === undefined) {
             const instance = assignAjvInstance($schema, coerce);
@@ -271,7 +341,7 @@ export function lazyAjvInstances(source, { precompiled = false } = {}) {
   if (!precompiled) edited = edited.replace(COMPILE, COMPILE_SHARED);
   if (precompiled) {
     edited = edited
-      .replace(SIGNATURE, `${PRECOMPILED_LOOKUP}${REFUSAL_THROWN_ON}${PRECOMPILED_SIGNATURE}`)
+      .replace(SIGNATURE, `${PRECOMPILED_LOOKUP}${REFUSAL_THROWN_ON}${COMPILES_OFF_THREAD}${PRECOMPILED_SIGNATURE}`)
       .replace(VALIDATE, VALIDATE_THROWING)
       .replace(VALIDATE_END, VALIDATE_END_THROWING)
       .replace(COMPILE, PRECOMPILED_COMPILE)

@@ -43,6 +43,9 @@ export async function answerApiRequest(runtime: DocumentRuntime, services: Engin
   if (remembered !== undefined) return { response: remembered, control: null, body: NO_BODY, ...(context.session && { session: context.session }), ...identityOf(read) };
   // Prism's mocker answers forced, scripted and document-answered responses; otherwise it is never loaded.
   if (isForced(context.controls) || services.state.overrides.size > 0 || runtime.answersFromDocument) context.mocker = await loadPrismMocker();
+  // The operation's first request waits here for its big schemas' validators, compiled off the event loop; other clients do not.
+  const preparing = runtime.pipeline.prepare(read.prismRequest);
+  if (preparing !== undefined) await preparing;
   let checked: ReturnType<typeof checkOutput>;
   try {
     checked = checkOutput(runtime, services, runtime.pipeline.run(read.prismRequest, context, read.identities), read, method, request.basePath);

@@ -6,6 +6,7 @@ import type { IHttpOperation } from '@stoplight/types';
 import type * as Either from 'fp-ts/lib/Either.js';
 import { rememberVerdicts, type PureStages, type RememberingStages, type RequestIdentities } from './prism-verdicts.js';
 import { createRouteCandidates } from './route-candidates.js';
+import { compileOffThread } from '../schema/index.js';
 
 /** The mock stage, after Prism routed and checked the request: it sees Prism's diagnostics and the request's context, and answers. */
 export type Responder<Context> = (operation: IHttpOperation, request: IHttpRequest, diagnostics: readonly IPrismDiagnostic[], context: Context) => IHttpResponse;
@@ -21,9 +22,17 @@ export interface PrismPipeline<Context> {
   /**
    * Has Prism compile every operation's validators now (Ajv compiles a schema on its first use and
    * keeps it per schema object) by validating a made-up request of each operation, which touches no
-   * store. The first real request of an operation then does not pay for it.
+   * store. The first real request of an operation then does not pay for it. Big schemas are compiled
+   * in a worker thread (engine/schema compileOffThread), so the warm-up does not hold requests either.
    */
   warmUp(): void;
+  /**
+   * Before the first `run` of the request's operation: Prism's validators of its big schemas compiled
+   * off the event loop (engine/schema compileOffThread), so that this request waits for them and no
+   * other client does. `undefined` when there is nothing to wait for (then `run` at once, as ever);
+   * concurrent first requests of an operation share the compile.
+   */
+  prepare(request: IHttpRequest): Promise<void> | undefined;
 }
 
 export interface PrismPipelineOptions {
@@ -91,7 +100,38 @@ export function createPrismPipeline<Context>(operations: readonly IHttpOperation
   const candidatesFor = createRouteCandidates(resources);
   const forInput = new Map(resources.map(resource => [resource, withoutEmptyParameterLists(resource)]));
   const inputCheckOf = (resource: IHttpOperation, element: IHttpRequest): { resource: IHttpOperation; element: IHttpRequest } => ({ resource: forInput.get(resource) ?? resource, element });
+  // Each operation's first validation, until its compile settles (a promise), or done (null).
+  const prepared = new Map<IHttpOperation, Promise<void> | null>();
   return {
+    prepare(request) {
+      try {
+        const candidates = candidatesFor(request.url.path);
+        // Once every operation the path may name is prepared, a request costs no second routing.
+        if (candidates.every(candidate => prepared.get(candidate) === null)) return undefined;
+        const routed = route({ resources: candidates, input: request });
+        if (routed._tag === 'Left') return undefined;
+        const resource = routed.right;
+        const state = prepared.get(resource);
+        if (state !== undefined) return state ?? undefined;
+        // A request refused for its credentials is not validated, so it compiles nothing: the next one prepares.
+        const open = options.opensWithoutCredentials?.(resource) === true;
+        if (!open && prismStages.validateSecurity({ resource, element: request })._tag === 'Left') return undefined;
+        if (options.refusesCredentials?.(resource, request) === true) return undefined;
+        const compile = compileOffThread(() => {
+          validateInput(inputCheckOf(resource, request));
+        });
+        if (compile === undefined) {
+          prepared.set(resource, null);
+          return undefined;
+        }
+        const settled = compile.finally(() => prepared.set(resource, null));
+        prepared.set(resource, settled);
+        return settled;
+      } catch {
+        // Prism threw on this request: `run` meets it again and answers it as before.
+        return undefined;
+      }
+    },
     run(request, context, identities) {
       const routedAmong = { resources: candidatesFor(request.url.path), input: request };
       const routed = remembering && identities ? remembering.route(routedAmong, identities) : route(routedAmong);
@@ -120,8 +160,18 @@ export function createPrismPipeline<Context>(operations: readonly IHttpOperation
           headers: { authorization: 'Bearer warm-up', 'content-type': 'application/json', 'content-length': '2' },
           body: {},
         };
-        validateSecurity({ resource, element });
-        validateInput(inputCheckOf(resource, element));
+        const validate = (): void => {
+          try {
+            validateSecurity({ resource, element });
+            validateInput(inputCheckOf(resource, element));
+          } catch {
+            // Prism threw on the made-up request: the operation's first real request meets its schemas.
+          }
+        };
+        // Big schemas go to the worker (their first real request awaits the same compile); the rest compile here.
+        const compile = compileOffThread(validate);
+        if (compile === undefined) validate();
+        else void compile.then(validate);
       }
     },
   };

@@ -9,3 +9,4 @@ export { byReference } from './by-reference.js';
 export type { SchemaByReference } from './by-reference.js';
 export { shareReferences } from './by-reference.js';
 export { EVAL_BLOCKED_MESSAGE, isEvalBlocked, unlessEvalBlocked } from './eval-blocked.js';
+export { compileOffThread } from './compile-off-thread.js';

@@ -1,0 +1,105 @@
+// The worker thread that compiles a big schema's validator off the main thread's event loop
+// (src/engine/schema/compile-off-thread.ts): Ajv's standalone code of the schema, made by the same
+// Ajv classes (the compiler file beside the chunks, which Prism's edited validator loads too) with
+// the options, formats and keywords of Prism's edited validator (scripts/prism-lazy-ajv.mjs):
+// Prism's base options, no meta-schema check, the engine's pattern engine, `multipleOf` to a decimal
+// precision, own properties only, ajv-formats with Prism's `date-time`, and the linear `uniqueItems`.
+// The main thread runs the code with its own instance's formats and pattern engine, so that the
+// function is the one Ajv would have compiled there. Built into dist/chunks/ajv-compile-worker.cjs
+// (scripts/ajv-on-demand.mjs, which defines MULTIPLE_OF_PRECISION).
+'use strict';
+/* global MULTIPLE_OF_PRECISION */
+const { parentPort } = require('node:worker_threads');
+const modules = require('./ajv-compiler.cjs');
+const { Script } = require('node:vm');
+const linearUniqueItems = require('./linear-unique-items.cjs');
+const { useLinearUniqueItems } = linearUniqueItems;
+const { compareDateTime, date_time, fmtDef } = require('@stoplight/prism-http/dist/validator/validators/dateTime.js');
+
+const DRAFT_CLASSES = { default: 'ajv', draft2019_09: 'ajv/dist/2019', draft2020_12: 'ajv/dist/2020' };
+const { _ } = modules.ajv;
+/** The file name the module's code is compiled under, here and on the main thread (V8's code cache is checked against the source). */
+const SCRIPT_NAME = 'petstore-mock-validator.js';
+
+/** Ajv reads each pattern here only to name it; the code calls the main thread's pattern engine. */
+function compilePatternInCode(pattern, flags) {
+  return new RegExp(pattern, flags);
+}
+compilePatternInCode.code = 'require("petstore-mock:patterns").compilePattern';
+
+/** A fresh instance per schema (an instance keeps all it compiled): Prism's options and formats for `draft` and `coerce`, code made as source. */
+function ajvFor(draft, coerce) {
+  const Ajv = modules[DRAFT_CLASSES[draft]].default;
+  const ajv = new Ajv({
+    allErrors: true,
+    allowUnionTypes: true,
+    allowMatchingProperties: true,
+    strict: false,
+    logger: false,
+    validateSchema: false,
+    code: { regExp: compilePatternInCode, source: true, formats: _`require("petstore-mock:prism-formats").formats` },
+    multipleOfPrecision: MULTIPLE_OF_PRECISION,
+    ownProperties: true,
+    coerceTypes: coerce,
+  });
+  modules['ajv-formats'].default(ajv);
+  ajv.addFormat('date-time', fmtDef(date_time, compareDateTime));
+  useLinearUniqueItems(ajv, modules.ajv);
+  return ajv;
+}
+
+/** Ajv's text of a schema value in code (its codegen's \`stringify\`). */
+function codeOf(value) {
+  return JSON.stringify(value).replace(/\u2028/g, '\\u2028').replace(/\u2029/g, '\\u2029');
+}
+
+/**
+ * The module's source, as a function of \`(module, exports, require)\`: Ajv's standalone code with the
+ * schema's own text (which Ajv writes into the code, for the values its code reads) replaced by the
+ * schema the main thread already holds (\`petstore-mock:schema\`), so that it is not parsed again there.
+ */
+function moduleSource(code, schema) {
+  const written = ` = ${codeOf(schema)};`;
+  const at = code.indexOf(written);
+  const withoutSchemaText = at === -1 ? code : `${code.slice(0, at)} = require("petstore-mock:schema");${code.slice(at + written.length)}`;
+  return `(function (module, exports, require) {${withoutSchemaText}\n})`;
+}
+
+/**
+ * V8's code cache of the module once its validation function has run (compiled, not only parsed):
+ * the main thread then reads the function's bytecode rather than parse and compile the code itself,
+ * which for a big schema's code took as long as a request may hold other clients.
+ */
+function compiledCodeCache(source, schema, ajv) {
+  const script = new Script(source, { filename: SCRIPT_NAME });
+  const modulesHere = {
+    'petstore-mock:schema': () => schema,
+    'petstore-mock:prism-formats': () => ({ formats: ajv.formats }),
+    'petstore-mock:patterns': () => ({ compilePattern: compilePatternInCode }),
+    'petstore-mock:unique-items': () => linearUniqueItems,
+  };
+  const requireHere = name => (Object.prototype.hasOwnProperty.call(modulesHere, name) ? modulesHere[name]() : modules[name]);
+  const module = { exports: {} };
+  script.runInThisContext()(module, module.exports, requireHere);
+  try {
+    module.exports({});
+  } catch {
+    // Compiled all the same.
+  }
+  return script.createCachedData();
+}
+
+parentPort.on('message', ({ id, draft, coerce, schemaBytes }) => {
+  try {
+    if (!Object.prototype.hasOwnProperty.call(DRAFT_CLASSES, draft)) throw new Error(`no Ajv draft ${draft}`);
+    const schema = JSON.parse(new TextDecoder().decode(schemaBytes));
+    const ajv = ajvFor(draft, coerce);
+    const validate = ajv.compile(schema);
+    const source = moduleSource(modules['ajv/dist/standalone'].default(ajv, validate), schema);
+    const cache = compiledCodeCache(source, schema, ajv);
+    const cachedData = new Uint8Array(cache.buffer, cache.byteOffset, cache.byteLength).slice();
+    parentPort.postMessage({ id, source, cachedData }, [cachedData.buffer]);
+  } catch (error) {
+    parentPort.postMessage({ id, error: String(error?.message ?? error) });
+  }
+});

@@ -1,0 +1,8 @@
+/**
+ * A page (MSW in the browser) has no worker threads here: Prism's Ajv compiles each schema on the
+ * page's thread on first use, as before (the package's own document is precompiled by the build).
+ * Nothing is recorded, nor the validation it is handed run: the pipeline validates as ever.
+ */
+export function compileOffThread(): Promise<void> | undefined {
+  return undefined;
+}

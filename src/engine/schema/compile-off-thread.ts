@@ -1,0 +1,231 @@
+import { existsSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { Script } from 'node:vm';
+import { Worker } from 'node:worker_threads';
+import * as prismValidation from '@stoplight/prism-http/dist/validator/validators/utils.js';
+
+/**
+ * A schema of at least this many objects (each `{` of its JSON text: subschemas, mostly) has its
+ * validator compiled in a worker thread; a smaller one by Prism's Ajv on the main thread as before.
+ * Ajv's time goes with the subschemas it writes code for, not the text's length (a discriminator's
+ * mapping, copied into every branch, is long text and no code): measured with Prism's options on
+ * the shared 2-core machine, 69 objects compile in 12–15 ms, 133 in 18–56 ms, 261 in 52–70 ms, 1,029
+ * in 307–420 ms (docs/decisions/0021-validators-compiled-off-the-event-loop.md). Below 100, the
+ * compile holds other clients less than the machine's own noise; above, the first request of the
+ * operation waits for the worker (its start, about 100 ms, once) and nobody else does.
+ */
+export const OFF_THREAD_SCHEMA_OBJECTS = 100;
+
+/** How long an idle worker is kept before it is ended (started again on the next big schema). */
+const WORKER_IDLE_MS = 10_000;
+
+/** A schema Prism would have compiled, as the build's edit of its validator records it (scripts/prism-lazy-ajv.mjs). */
+interface RecordedCompile {
+  draft: string;
+  coerce: boolean;
+  schema: object;
+  bundle: unknown;
+  /** Its JSON text, where Prism's lookup of precompiled validators already wrote it. */
+  text: string | undefined;
+}
+
+/** What the worker sends back: the module's source, a function of `(module, exports, require)`, and V8's code cache of it compiled. */
+interface CompiledModule {
+  source: string;
+  cachedData: Uint8Array;
+}
+
+/** A module's function, as standalone code runs: `require` gives the modules the code names. */
+type StandaloneModule = (module: { exports: unknown }, exports: unknown, require: (name: string) => unknown) => void;
+
+interface CompileHooks {
+  recordCompiles(run: () => void): RecordedCompile[];
+  installValidationFunction(schema: object, bundle: unknown, validationFunction: unknown): void;
+  validationFunctionOfStandaloneModule(draft: string, coerce: boolean, runModule: StandaloneModule, schema: object): unknown;
+}
+
+/** The edit's hooks, in the built package; from the sources (Prism unedited) there are none, and everything compiles where it did. */
+function compileHooks(): CompileHooks | undefined {
+  const hooks = prismValidation as Partial<CompileHooks>;
+  return typeof hooks.recordCompiles === 'function' && typeof hooks.installValidationFunction === 'function' && typeof hooks.validationFunctionOfStandaloneModule === 'function'
+    ? (hooks as CompileHooks)
+    : undefined;
+}
+
+/** Each schema object's compile under way or done, shared by concurrent first requests; released with the schema (a replaced document's). */
+const compiling = new WeakMap<object, Promise<void>>();
+
+/**
+ * Runs `validate` (Prism's validation of one request, the way the pipeline will run it) with each
+ * schema Prism would compile recorded instead; compiles each big one (`OFF_THREAD_SCHEMA_OBJECTS`)
+ * in a worker thread and installs it where Prism looks first. The promise settles once they are
+ * there; Prism then validates synchronously, as before, by Ajv's own code for the same schema.
+ * `undefined` when nothing needs the worker (small schemas, all compiled, no worker here): Prism
+ * compiles what is left on first use. A compile the worker fails (or a worker that dies) is left
+ * to Prism, which compiles it in process once.
+ */
+export function compileOffThread(validate: () => void): Promise<void> | undefined {
+  const hooks = compileHooks();
+  if (hooks === undefined || workerUnusable) return undefined;
+  let recorded: RecordedCompile[];
+  try {
+    recorded = hooks.recordCompiles(validate);
+  } catch {
+    return undefined;
+  }
+  const waits: Promise<void>[] = [];
+  for (const use of recorded) {
+    let compile = compiling.get(use.schema);
+    if (compile === undefined) {
+      const schemaText = use.text ?? jsonTextOf(use.schema);
+      if (schemaText === undefined || !hasObjects(schemaText, OFF_THREAD_SCHEMA_OBJECTS) || !codeGenerationAllowed()) continue;
+      compile = compileInWorker(use.draft, use.coerce, schemaText).then(
+        compiled => {
+          try {
+            hooks.installValidationFunction(use.schema, use.bundle, hooks.validationFunctionOfStandaloneModule(use.draft, use.coerce, moduleOf(compiled), use.schema));
+          } catch {
+            // Code generation refused here, or code this Prism cannot run: Prism compiles the schema itself, and says why if it cannot.
+          }
+        },
+        () => undefined,
+      );
+      compiling.set(use.schema, compile);
+    }
+    waits.push(compile);
+  }
+  if (waits.length === 0) return undefined;
+  return Promise.all(waits).then(() => undefined);
+}
+
+/** The file name the module is compiled under, as in the worker (scripts/shims/ajv-compile-worker.cjs). */
+const SCRIPT_NAME = 'petstore-mock-validator.js';
+
+/** The module's function, from V8's code cache where it takes it (else compiled from the source). */
+function moduleOf({ source, cachedData }: CompiledModule): StandaloneModule {
+  const script = new Script(source, { filename: SCRIPT_NAME, cachedData });
+  return script.runInThisContext() as StandaloneModule;
+}
+
+let generatesCode: boolean | undefined;
+
+/**
+ * Whether code may be made from strings here: where it may not (`--disallow-code-generation-from-strings`),
+ * Prism's Ajv cannot compile either, and the request says so (eval_not_allowed) as before.
+ */
+function codeGenerationAllowed(): boolean {
+  if (generatesCode === undefined) {
+    try {
+      // eslint-disable-next-line @typescript-eslint/no-implied-eval -- a constant, only to ask whether the realm allows it
+      generatesCode = typeof new Function('return 1') === 'function';
+    } catch {
+      generatesCode = false;
+    }
+  }
+  return generatesCode;
+}
+
+/** Whether the JSON text has at least `count` objects (a `{` in a string counts too: a schema sent to the worker is compiled the same). */
+function hasObjects(text: string, count: number): boolean {
+  let found = 0;
+  for (let at = text.indexOf('{'); at !== -1; at = text.indexOf('{', at + 1)) {
+    found += 1;
+    if (found >= count) return true;
+  }
+  return false;
+}
+
+function jsonTextOf(schema: object): string | undefined {
+  try {
+    return JSON.stringify(schema);
+  } catch {
+    return undefined;
+  }
+}
+
+/** The worker file beside the Node build's chunks (scripts/ajv-on-demand.mjs); none from the sources. */
+function workerFile(): string | undefined {
+  try {
+    const file = fileURLToPath(new URL('./ajv-compile-worker.cjs', import.meta.url));
+    return existsSync(file) ? file : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+interface Job {
+  resolve(compiled: CompiledModule): void;
+  reject(error: Error): void;
+}
+
+let worker: Worker | undefined;
+/** Set once a worker could not start or died of an error: from then on Prism compiles everything in process. */
+let workerUnusable = false;
+const jobs = new Map<number, Job>();
+let nextJob = 0;
+let idleTimer: ReturnType<typeof setTimeout> | undefined;
+
+function compileInWorker(draft: string, coerce: boolean, schemaText: string): Promise<CompiledModule> {
+  const running = startedWorker();
+  if (running === undefined) return Promise.reject(new Error('no worker'));
+  if (idleTimer !== undefined) clearTimeout(idleTimer);
+  idleTimer = undefined;
+  nextJob += 1;
+  const id = nextJob;
+  // Referenced while a compile is awaited, so that a process with nothing else to do (MSW in a script) waits for it.
+  running.ref();
+  // Sent as bytes, moved rather than copied.
+  const schemaBytes = new TextEncoder().encode(schemaText);
+  return new Promise<CompiledModule>((resolve, reject) => {
+    jobs.set(id, { resolve, reject });
+    running.postMessage({ id, draft, coerce, schemaBytes }, [schemaBytes.buffer]);
+  });
+}
+
+function startedWorker(): Worker | undefined {
+  if (worker !== undefined) return worker;
+  const file = workerFile();
+  if (file === undefined) {
+    workerUnusable = true;
+    return undefined;
+  }
+  let started: Worker;
+  try {
+    started = new Worker(file);
+  } catch {
+    workerUnusable = true;
+    return undefined;
+  }
+  started.on('message', (message: { id: number; source?: string; cachedData?: Uint8Array; error?: string }) => {
+    const job = jobs.get(message.id);
+    if (job === undefined) return;
+    jobs.delete(message.id);
+    if (typeof message.source === 'string' && message.cachedData instanceof Uint8Array) job.resolve({ source: message.source, cachedData: message.cachedData });
+    else job.reject(new Error(message.error ?? 'the worker compiled nothing'));
+    if (jobs.size === 0) idle(started);
+  });
+  started.on('error', () => {
+    workerUnusable = true;
+  });
+  started.on('exit', () => {
+    if (worker === started) worker = undefined;
+    for (const [id, job] of jobs) {
+      jobs.delete(id);
+      job.reject(new Error('the worker ended'));
+    }
+  });
+  worker = started;
+  return started;
+}
+
+/** No compile awaited: the worker no longer keeps the process alive, and ends after a while unused. */
+function idle(running: Worker): void {
+  running.unref();
+  idleTimer = setTimeout(() => {
+    idleTimer = undefined;
+    if (worker === running && jobs.size === 0) {
+      worker = undefined;
+      void running.terminate();
+    }
+  }, WORKER_IDLE_MS);
+  idleTimer.unref();
+}

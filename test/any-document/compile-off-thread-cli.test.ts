@@ -1,0 +1,107 @@
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { oneCollectionDocument } from '../support/one-collection-document.js';
+import { startCli, type RunningCli } from '../support/run-cli.js';
+
+// Issue 31, row 15 of the independent check (test/documents/hostile-independent/FINDINGS.md): Ajv
+// compiled a big body schema on the event loop on its operation's first request, and every other
+// client waited for it. Through the built CLI, whose edit of Prism's validator records the schemas
+// a request would compile and has a worker thread compile the big ones (src/engine/schema/compile-off-thread.ts).
+
+const folder = mkdtempSync(join(tmpdir(), 'petstore-compile-off-thread-'));
+
+/** A record whose `kind` picks one of `branches` object schemas, each with three patterns: Ajv writes code for every branch. */
+function manyBranchesDocument(branches: number): object {
+  const oneOf = Array.from({ length: branches }, (_, index) => ({
+    type: 'object',
+    required: ['kind'],
+    properties: {
+      kind: { type: 'string', enum: [`k${index}`] },
+      [`v${index}`]: { type: 'string', pattern: `^v${index}$` },
+      [`w${index}`]: { type: 'string', pattern: `^w${index}$`, maxLength: 10 },
+      [`x${index}`]: { type: 'array', items: { type: 'string', pattern: `^x${index}$` } },
+    },
+  }));
+  return oneCollectionDocument({
+    title: 'Shapes',
+    collection: 'shapes',
+    record: 'Shape',
+    schema: { type: 'object', required: ['name'], properties: { id: { type: 'integer', readOnly: true }, name: { type: 'string', maxLength: 20 }, shape: { oneOf } } },
+  });
+}
+
+function create(url: string, body: unknown): Promise<Response> {
+  return fetch(`${url}/shapes`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+}
+
+const delay = (ms: number): Promise<void> => new Promise(resolve => setTimeout(resolve, ms));
+
+describe('a big schema’s validator compiled off the event loop, through the built CLI', () => {
+  let cli: RunningCli;
+  let url: string;
+
+  beforeAll(async () => {
+    const path = join(folder, 'branches.json');
+    writeFileSync(path, JSON.stringify(manyBranchesDocument(256)));
+    cli = startCli(['--port', '0', '--document', path]);
+    url = /ready on (\S+)/.exec(await cli.waitForLine(/ready on/))?.[1] ?? '';
+  });
+
+  afterAll(async () => {
+    cli.child.kill('SIGTERM');
+    await cli.exited;
+  });
+
+  it('answers another client’s reads while the first create of a 256-branch body waits for its validator', async () => {
+    const origin = new URL(url).origin;
+    let createDone = false;
+    const creating = (): boolean => !createDone;
+    const created = create(url, { name: 'Ring', shape: { kind: 'k7', v7: 'v7' } }).then(async answer => {
+      createDone = true;
+      return { status: answer.status, body: await answer.text() };
+    });
+    // Health reads sent once the create is under way: on the event loop, Ajv's compile (hundreds of
+    // milliseconds for 256 branches) held every one of them until the create was answered.
+    await delay(100);
+    let answeredWhileCreating = 0;
+    while (creating()) {
+      const health = await fetch(`${origin}/__admin/health`);
+      expect(health.status).toBe(200);
+      if (creating()) answeredWhileCreating += 1;
+      await delay(10);
+    }
+    expect(await created).toMatchObject({ status: 201 });
+    expect(answeredWhileCreating).toBeGreaterThan(0);
+  });
+
+  it('gives bad bodies the same 400 as Prism’s Ajv compiling on the main thread, and a good one 201', async () => {
+    const refused = await create(url, { name: 'Ring', shape: { kind: 'k7', v7: 'v8' } });
+    expect(refused.status).toBe(400);
+    expect(await refused.json()).toEqual(EXPECTED_REFUSAL);
+    const named = await create(url, { name: 'a name longer than twenty', shape: { kind: 'k255', v255: 'v255', x255: ['x255', 'x'] } });
+    expect(named.status).toBe(400);
+    expect(await named.json()).toEqual(EXPECTED_ITEM_REFUSAL);
+    const stored = await create(url, { name: 'Ring', shape: { kind: 'k255', v255: 'v255' } });
+    expect(stored.status).toBe(201);
+  });
+});
+
+function refusal(problems: string[]): { code: string; message: string; status: number } {
+  return { code: 'invalid_request', message: `${problems.map(problem => `Request body property ${problem}`).join('; ')}.`, status: 400 };
+}
+
+const kindNot = (index: number): string => `shape.kind must be equal to one of the allowed values: k${index}`;
+
+/**
+ * The 400s Prism gave with Ajv compiling the schema on the main thread (the build before this change,
+ * checked against it): Ajv's errors for every branch (allErrors), in order.
+ */
+const EXPECTED_REFUSAL = refusal([...Array.from({ length: 256 }, (_, index) => (index === 7 ? 'shape.v7 must match pattern "^v7$"' : kindNot(index))), 'shape must match exactly one schema in oneOf']);
+const EXPECTED_ITEM_REFUSAL = refusal([
+  'name must NOT have more than 20 characters',
+  ...Array.from({ length: 255 }, (_, index) => kindNot(index)),
+  'shape.x255.1 must match pattern "^x255$"',
+  'shape must match exactly one schema in oneOf',
+]);

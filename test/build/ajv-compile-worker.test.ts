@@ -1,0 +1,145 @@
+import { mkdtempSync, readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { Script } from 'node:vm';
+import { Worker } from 'node:worker_threads';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ajvCompilerBuildOptions, ajvCompileWorkerBuildOptions, AJV_COMPILE_WORKER_FILE } from '../../scripts/ajv-on-demand.mjs';
+import { prismLazyAjv } from '../../scripts/prism-lazy-ajv.mjs';
+import { precompiledValidatorModules, precompiledValidatorsPlugin } from '../../scripts/prism-precompiled-validators.mjs';
+import { compileDocument } from '../../src/document/compile-document.js';
+
+// The worker that compiles big schemas off the event loop (scripts/shims/ajv-compile-worker.cjs,
+// src/engine/schema/compile-off-thread.ts) must give the validation function Prism's edited Ajv
+// compiles in process: same options, formats, pattern engine, uniqueItems and multipleOf. Each
+// schema below is compiled both ways, and Prism's output compared over values good and bad.
+
+const require = createRequire(import.meta.url);
+const UTILS = require.resolve('@stoplight/prism-http/dist/validator/validators/utils.js');
+const folder = mkdtempSync(join(tmpdir(), 'ajv-compile-worker-'));
+
+type Validate = (value: unknown, schema: object, coerce: boolean, context: string, prefix?: string, bundle?: object) => unknown;
+type StandaloneModule = (module: { exports: unknown }, exports: unknown, require: (name: string) => unknown) => void;
+interface EditedPrismValidator {
+  validateAgainstSchema: Validate;
+  installValidationFunction(schema: object, bundle: unknown, validationFunction: unknown): void;
+  validationFunctionOfStandaloneModule(draft: string, coerce: boolean, runModule: StandaloneModule, schema: object): unknown;
+  usePatternEngine(engine: (pattern: string, flags: string) => { test(text: string): boolean; toString(): string }): void;
+}
+
+let prism: EditedPrismValidator;
+let worker: Worker;
+
+beforeAll(async () => {
+  const { build } = await import('esbuild');
+  const precompiledValidators = precompiledValidatorsPlugin(() => precompiledValidatorModules({ sourceSha256: 'test', compiled: compileDocument(readFileSync('openapi/petstore.yaml', 'utf8')) }));
+  const outfile = join(folder, 'utils.cjs');
+  await build({ entryPoints: [UTILS], bundle: true, platform: 'node', format: 'cjs', outfile, plugins: [prismLazyAjv, precompiledValidators], logLevel: 'silent', mainFields: ['main', 'module'] });
+  prism = require(outfile) as EditedPrismValidator;
+  // A pattern engine of the engine's kind (not RegExp's own object), so that using the main thread's is seen.
+  prism.usePatternEngine((pattern, flags) => {
+    const expression = new RegExp(pattern, flags);
+    // Ajv keeps one compiled pattern per `toString()`, as the engine's own (src/document/safe-patterns.ts) names them.
+    return { test: text => expression.test(text), toString: () => `test:/${pattern}/${flags}` };
+  });
+  await Promise.all([build(ajvCompilerBuildOptions(folder)), build(ajvCompileWorkerBuildOptions(folder))]);
+  worker = new Worker(join(folder, 'chunks', AJV_COMPILE_WORKER_FILE));
+}, 60_000);
+
+afterAll(async () => {
+  await worker.terminate();
+});
+
+let nextJob = 0;
+
+/** The worker's function for `schema`, made a validation function by the edited Prism and installed for `schema`. */
+async function installFromWorker(draft: string, coerce: boolean, schema: object): Promise<void> {
+  nextJob += 1;
+  const id = nextJob;
+  type Answer = { id: number; source?: string; cachedData?: Uint8Array; error?: string };
+  const answer = await new Promise<Answer>(resolve => {
+    const listener = (message: Answer): void => {
+      if (message.id !== id) return;
+      worker.off('message', listener);
+      resolve(message);
+    };
+    worker.on('message', listener);
+    worker.postMessage({ id, draft, coerce, schemaBytes: new TextEncoder().encode(JSON.stringify(schema)) });
+  });
+  if (answer.source === undefined || answer.cachedData === undefined) throw new Error(`The worker compiled nothing: ${answer.error ?? ''}`);
+  const script = new Script(answer.source, { filename: 'petstore-mock-validator.js', cachedData: answer.cachedData });
+  expect(script.cachedDataRejected).toBe(false);
+  const runModule = script.runInThisContext() as StandaloneModule;
+  prism.installValidationFunction(schema, undefined, prism.validationFunctionOfStandaloneModule(draft, coerce, runModule, schema));
+}
+
+const SCHEMAS: { schema: object; values: unknown[] }[] = [
+  {
+    schema: {
+      type: 'object',
+      required: ['name'],
+      properties: {
+        name: { type: 'string', minLength: 2, maxLength: 5, pattern: '^[A-Z]' },
+        email: { type: 'string', format: 'email' },
+        when: { type: 'string', format: 'date-time' },
+        site: { type: 'string', format: 'uri' },
+        price: { type: 'number', multipleOf: 0.01, minimum: 0 },
+        count: { type: 'integer', maximum: 10 },
+        kind: { enum: ['cat', 'dog'] },
+        fixed: { const: { a: [1] } },
+        constructor: { type: 'string' },
+      },
+      additionalProperties: false,
+    },
+    values: [
+      { name: 'Rex' },
+      { name: 'rex' },
+      { name: '😀😀😀😀😀😀' },
+      { name: 'Rex', email: 'a@b.co', when: '2030-12-05T00:00:00Z', site: 'https://x.example/a', price: 19.99, count: 3, kind: 'cat', fixed: { a: [1] } },
+      { name: 'Rex', email: 'nope', when: 'yesterday', site: 'not a uri', price: 19.999, count: 11, kind: 'cow', fixed: { a: [2] }, other: 1 },
+      { name: 'Rex', count: '7', price: '1.5' },
+      { name: 'Rex', constructor: 7 },
+      null,
+      [],
+    ],
+  },
+  {
+    schema: {
+      type: 'array',
+      uniqueItems: true,
+      maxItems: 4,
+      items: { oneOf: [{ type: 'object', required: ['k'], properties: { k: { type: 'integer' } } }, { type: 'string', pattern: '^(a+)+$' }] },
+    },
+    values: [[{ k: 1 }, { k: 2 }], [{ k: 1 }, { k: 1 }], ['aaa', 'aaa!'], [{ k: 1 }, 'a', { k: '1' }, 'aa', 'aaa'], [{ k: 1, j: 2 }, { j: 2, k: 1 }], 'x'],
+  },
+];
+
+describe('validators compiled in the worker thread', () => {
+  it('give Prism the verdicts and errors of its Ajv compiling in process, for every draft, with and without coercion', async () => {
+    const drafts = [
+      ['default', undefined],
+      ['draft2019_09', 'https://json-schema.org/draft/2019-09/schema'],
+      ['draft2020_12', 'https://json-schema.org/draft/2020-12/schema'],
+    ] as const;
+    for (const [draft, $schema] of drafts) {
+      for (const coerce of [true, false]) {
+        for (const { schema, values } of SCHEMAS) {
+          const written = $schema === undefined ? schema : { ...schema, $schema };
+          const fromWorker = structuredClone(written);
+          const inProcess = structuredClone(written);
+          await installFromWorker(draft, coerce, fromWorker);
+          for (const value of values) {
+            const workerVerdict = prism.validateAgainstSchema(structuredClone(value), fromWorker, coerce, 'body');
+            const processVerdict = prism.validateAgainstSchema(structuredClone(value), inProcess, coerce, 'body');
+            expect(workerVerdict, `${draft} coerce=${String(coerce)} ${JSON.stringify(value)}`).toEqual(processVerdict);
+          }
+        }
+      }
+    }
+  });
+
+  it('answers a schema Ajv cannot compile with an error, not a function', async () => {
+    await expect(installFromWorker('default', false, { type: 'object', required: true })).rejects.toThrow(/The worker compiled nothing/);
+  });
+});
