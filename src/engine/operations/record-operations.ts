@@ -4,6 +4,8 @@ import { createPetFaker } from '../../fixtures/pet-faker.js';
 import { fakeObject } from '../../fixtures/schema-values.js';
 import { KeyTakenError, StoreFullError, type RecordStore, type RecordKey, type StoredRecord } from '../../store/index.js';
 import { errorResponse, jsonResponse } from '../responses/index.js';
+import { isNullable } from '../state/collection-records.js';
+import { withUnsentProperties } from '../state/unsent-properties.js';
 import type { ParameterValues } from './parameters.js';
 
 /** A request Prism routed and found valid, with typed parameters, and what the store needs to answer it. */
@@ -91,7 +93,7 @@ export const recordOperations: Readonly<Record<RecordRole, RecordHandler>> = {
   },
 
   create(input) {
-    const { plan, resource, body, reachLimit } = input;
+    const { resource, body, reachLimit } = input;
     const parentProblem = findMissingParent(input);
     if (parentProblem) return parentProblem;
     const store = input.storeOf(resource.name);
@@ -104,13 +106,13 @@ export const recordOperations: Readonly<Record<RecordRole, RecordHandler>> = {
           : `The store holds ${store.size} ${resource.name}, as many as it allows; reset it (POST /__admin/reset) or raise --max-pets.`,
       );
     }
-    const fields = writableFields(body, resource);
+    const fields = withUnsentProperties(writableFields(body, resource), resource);
     // A key the client gives (a username) may be optional in the schema, but the store cannot keep a record without it.
     const key = fields[resource.key.property];
     if (resource.key.kind === 'client' && (typeof key !== 'string' || key === '')) {
       return errorResponse('invalid_request', `Request body needs ${resource.key.property}, a non-empty string: the key of the new ${resource.singular}.`);
     }
-    for (const parent of plan.parents) if (parent.foreignKey !== undefined) fields[parent.foreignKey] = keyValue(input.resourceOf(parent.resource), input.pathParameters[parent.parameter]);
+    Object.assign(fields, foreignKeysOf(input));
     let problem: string | undefined;
     const created = refusingPastLimits(reachLimit, () =>
       store.create(fields, record => {
@@ -132,7 +134,9 @@ export const recordOperations: Readonly<Record<RecordRole, RecordHandler>> = {
   replace(input) {
     return withRecord(input, existing => {
       const kept = Object.fromEntries(Object.entries(existing).filter(([name]) => !input.resource.writableFields.includes(name)));
-      return store(input, { ...kept, ...writableFields(input.body, input.resource), ...keyOf(input.resource, existing) });
+      // A replace holds what was sent and what the service assigns, nothing made up: what the record requires and was not sent is empty.
+      const sent = withUnsentProperties({ ...writableFields(input.body, input.resource), ...foreignKeysOf(input) }, input.resource);
+      return store(input, { ...kept, ...sent, ...keyOf(input.resource, existing) });
     });
   },
 
@@ -141,7 +145,7 @@ export const recordOperations: Readonly<Record<RecordRole, RecordHandler>> = {
     const existing = key === undefined ? undefined : input.storeOf(input.resource.name).get(key as RecordKey);
     if (!existing) return notFound(input.resource, key);
     const kept = Object.fromEntries(Object.entries(existing).filter(([name]) => !input.resource.writableFields.includes(name)));
-    return store(input, { ...kept, ...writableFields(input.body, input.resource) });
+    return store(input, { ...kept, ...withUnsentProperties(writableFields(input.body, input.resource), input.resource) });
   },
 
   merge(input) {
@@ -151,8 +155,9 @@ export const recordOperations: Readonly<Record<RecordRole, RecordHandler>> = {
       for (const [name, value] of Object.entries(patch)) {
         // JSON Merge Patch (RFC 7396): null removes a property; an object is merged into the one held, member by member.
         const held = merged.get(name);
-        if (value === null && !(input.resource.schema.required ?? []).includes(name)) merged.delete(name);
-        else merged.set(name, isPlainObject(value) && isPlainObject(held) ? mergePatched(held, value) : value);
+        const schema = propertySchemaOf(input.resource.schema, name);
+        if (value === null && !(input.resource.schema.required ?? []).includes(name) && !takesNull(schema)) merged.delete(name);
+        else merged.set(name, isPlainObject(value) && isPlainObject(held) ? mergePatched(held, value, schema) : value);
       }
       return store(input, { ...Object.fromEntries(merged), ...keyOf(input.resource, existing) });
     });
@@ -171,7 +176,7 @@ export const recordOperations: Readonly<Record<RecordRole, RecordHandler>> = {
     withRecord(input, record => {
       const current = partOf(input, record);
       // JSON Merge Patch of the part (`{"data": [...]}` replaces a relationship's members); a body that is no object replaces it.
-      const next = isPlainObject(current) && isPlainObject(input.body) ? mergePatched(current, input.body) : input.body;
+      const next = isPlainObject(current) && isPlainObject(input.body) ? mergePatched(current, input.body, input.plan.part?.schema) : input.body;
       return storePart(input, record, next);
     }),
 
@@ -271,15 +276,39 @@ function sameItem(a: unknown, b: unknown): boolean {
   return JSON.stringify(a) === JSON.stringify(b);
 }
 
-/** `target` with a JSON Merge Patch (RFC 7396) applied: objects merged member by member, `null` removes, anything else replaces. */
-function mergePatched(target: Readonly<Record<string, unknown>>, patch: Readonly<Record<string, unknown>>): Record<string, unknown> {
+/**
+ * `target` with a JSON Merge Patch (RFC 7396) applied: objects merged member by member, `null` removes,
+ * anything else replaces. Where the schema of the member says it may be `null`, a `null` is kept as
+ * that value (JSON:API's `{"data": null}` clears a to-one relationship; removing `data` would leave
+ * the relationship saying nothing, and its read making one up).
+ */
+function mergePatched(target: Readonly<Record<string, unknown>>, patch: Readonly<Record<string, unknown>>, schema: JsonSchema | undefined): Record<string, unknown> {
   const merged: Record<string, unknown> = { ...target };
   for (const [name, value] of Object.entries(patch)) {
-    if (value === null) Reflect.deleteProperty(merged, name);
-    else if (isPlainObject(value) && isPlainObject(merged[name])) merged[name] = mergePatched(merged[name], value);
+    const member = propertySchemaOf(schema, name);
+    if (value === null && !takesNull(member)) Reflect.deleteProperty(merged, name);
+    else if (isPlainObject(value) && isPlainObject(merged[name])) merged[name] = mergePatched(merged[name], value, member);
     else merged[name] = value;
   }
   return merged;
+}
+
+/** The schema of an object's property: of the object, or of the first of its alternatives that declares it (a nullable object is `anyOf: [object, null]`). */
+function propertySchemaOf(schema: JsonSchema | undefined, name: string): JsonSchema | undefined {
+  if (schema === undefined) return undefined;
+  const merged = mergeAllOf(schema);
+  const declared = merged.properties?.[name];
+  if (declared !== undefined) return declared;
+  for (const alternative of [...(merged.anyOf ?? []), ...(merged.oneOf ?? [])]) {
+    const found = propertySchemaOf(alternative, name);
+    if (found !== undefined) return found;
+  }
+  return undefined;
+}
+
+/** Whether a schema declares `null` among its values (an undeclared member does not). */
+function takesNull(schema: JsonSchema | undefined): boolean {
+  return schema !== undefined && isNullable(schema);
 }
 
 function isPlainObject(value: unknown): value is Record<string, unknown> {
@@ -433,6 +462,13 @@ function confirmation(input: RecordInput, record: Record<string, unknown>, schem
     else if (name === 'deleted' && input.plan.role === 'remove' && typeIncludes(property, 'boolean')) body[name] = true;
   }
   return body;
+}
+
+/** The foreign keys of the parents the path names (`/owners/1/pets/2` → `ownerId: 1`). */
+function foreignKeysOf(input: RecordInput): Record<string, unknown> {
+  const keys: Record<string, unknown> = {};
+  for (const parent of input.plan.parents) if (parent.foreignKey !== undefined) keys[parent.foreignKey] = keyValue(input.resourceOf(parent.resource), input.pathParameters[parent.parameter]);
+  return keys;
 }
 
 /** The record's key, which the path names: a client's key in the body (`username`) does not move the record. */

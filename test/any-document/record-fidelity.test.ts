@@ -1,0 +1,95 @@
+import { fileURLToPath } from 'node:url';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Surface } from '../contract/surface.js';
+import { createMswSurface } from '../support/msw-surface.js';
+import { createServerSurface } from '../support/server-surface.js';
+
+const findingAt = (name: string): string => fileURLToPath(new URL(`../documents/findings/${name}`, import.meta.url));
+const ORIGIN = 'https://api.fidelity.example';
+
+interface Answer {
+  status: number;
+  json: unknown;
+}
+
+async function call(surface: Surface, method: string, path: string, body?: unknown, contentType = 'application/json'): Promise<Answer> {
+  const response = await surface.request(method, path, { headers: { 'content-type': contentType }, ...(body !== undefined && { body: JSON.stringify(body) }) });
+  const text = await response.text();
+  return { status: response.status, json: text === '' ? undefined : (JSON.parse(text) as unknown) };
+}
+
+/** Each surface the finding is run on: the HTTP server and the MSW handlers in Node, both checking their answers against the document. */
+const surfaces: readonly [string, (documentPath: string) => Promise<Surface>][] = [
+  ['the HTTP server', documentPath => createServerSurface({ documentPath, validateResponses: true, seed: 3 })],
+  ['the MSW handlers', documentPath => createMswSurface({ documentPath, validateResponses: true, seed: 3, baseUrl: ORIGIN }, ORIGIN)],
+];
+
+describe.each(surfaces)('a replace holds what was sent and what the service assigns, on %s (Gotify’s PUT /application/{id})', (_name, open) => {
+  let surface: Surface;
+  beforeAll(async () => {
+    surface = await open(findingAt('replace-sends-only.yaml'));
+  });
+  afterAll(() => surface.close());
+
+  it('answers a PUT of only the name with the required properties left empty, optional ones gone or at their default, and what the service assigns kept', async () => {
+    const before = (await call(surface, 'GET', '/application/1')).json as Record<string, unknown>;
+    expect(before).toMatchObject({ defaultPriority: expect.any(Number) as number, channel: expect.any(String) as string });
+    const replaced = await call(surface, 'PUT', '/application/1', { name: 'Backups' });
+    expect(replaced.status).toBe(200);
+    expect(replaced.json).toEqual({
+      id: 1,
+      name: 'Backups',
+      description: '',
+      sortKey: '',
+      channel: 'stable',
+      internal: before['internal'],
+      image: before['image'],
+      createdAt: before['createdAt'],
+      token: before['token'],
+    });
+    expect((await call(surface, 'GET', '/application/1')).json).toEqual(replaced.json);
+    expect(surface.reportedErrors).toEqual([]);
+  });
+
+  it('creates a record from a partial body with nothing made up beside what the service assigns', async () => {
+    const created = await call(surface, 'POST', '/application', { name: 'Phone', defaultPriority: 2 });
+    expect(created.status).toBe(200);
+    const record = created.json as Record<string, unknown>;
+    expect(record).toMatchObject({ name: 'Phone', defaultPriority: 2, description: '', sortKey: '', channel: 'stable' });
+    expect(Object.keys(record).sort()).toEqual(['channel', 'createdAt', 'defaultPriority', 'description', 'id', 'image', 'internal', 'name', 'sortKey', 'token']);
+  });
+
+  it('merges a merge patch into the record held: an unsent property keeps its value, null removes an optional one and is refused for a required one', async () => {
+    await call(surface, 'PUT', '/application/2', { name: 'Two', description: 'kept', defaultPriority: 5 });
+    const patched = await call(surface, 'PATCH', '/application/2', { defaultPriority: null, name: 'Deux' }, 'application/merge-patch+json');
+    expect(patched.status).toBe(200);
+    expect(patched.json).toMatchObject({ name: 'Deux', description: 'kept' });
+    expect(patched.json).not.toHaveProperty('defaultPriority');
+    expect((await call(surface, 'PATCH', '/application/2', { description: null }, 'application/merge-patch+json')).status).toBe(400);
+    expect((await call(surface, 'GET', '/application/2')).json).toMatchObject({ name: 'Deux', description: 'kept' });
+  });
+});
+
+describe.each(surfaces)('a nullable reference written allOf [$ref] beside nullable, on %s (JsonApiDotNetCore’s to-one relationships)', (_name, open) => {
+  let surface: Surface;
+  beforeAll(async () => {
+    surface = await open(findingAt('nullable-reference.yaml'));
+  });
+  afterAll(() => surface.close());
+
+  it('takes null where the document says null clears it, stores it, and still refuses what is neither the reference nor null', async () => {
+    const created = await call(surface, 'POST', '/todos', { description: 'Plan', assignee: { type: 'people', id: '7' } });
+    expect(created.status).toBe(201);
+    const id = (created.json as { id: number }).id;
+    const cleared = await call(surface, 'PATCH', `/todos/${String(id)}`, { assignee: null });
+    expect(cleared.status).toBe(200);
+    expect(cleared.json).toEqual({ id, description: 'Plan', assignee: null });
+    expect((await call(surface, 'GET', `/todos/${String(id)}`)).json).toEqual({ id, description: 'Plan', assignee: null });
+    expect((await call(surface, 'POST', '/todos', { description: 'Unassigned', assignee: null })).status).toBe(201);
+    const refused = await call(surface, 'PATCH', `/todos/${String(id)}`, { assignee: { type: 'people' } });
+    expect(refused.status).toBe(400);
+    expect(JSON.stringify(refused.json)).toContain('assignee');
+    expect((await call(surface, 'PATCH', `/todos/${String(id)}`, { assignee: 'nobody' })).status).toBe(400);
+    expect(surface.reportedErrors).toEqual([]);
+  });
+});
