@@ -141,6 +141,23 @@ describe('a JSON:API document (JsonApiDotNetCore): resources, relationships and 
     expect(errors).toEqual([]);
   });
 
+  it('drops a deleted todo item from every relationship that listed it, and clears a nullable to-one naming a deleted person', async () => {
+    const owner = await createPerson('Hopper');
+    const assignee = await createPerson('Noether');
+    const first = await createTodo('Compile', owner);
+    const second = await createTodo('Debug', owner);
+    const related = `/api/people/${assignee}/relationships/assignedTodoItems`;
+    expect((await call('POST', related, { data: [{ type: 'todoItems', id: first }, { type: 'todoItems', id: second }] })).status).toBe(204);
+    expect((await call('PATCH', `/api/todoItems/${second}/relationships/assignee`, { data: { type: 'people', id: assignee } })).status).toBe(204);
+    expect((await call('DELETE', `/api/todoItems/${first}`)).status).toBe(204);
+    expect((await call('GET', related)).json?.['data']).toEqual([{ type: 'todoItems', id: second }]);
+    expect((await call('GET', `/api/people/${assignee}/assignedTodoItems`)).json?.['data']).toEqual([expect.objectContaining({ id: second })]);
+    expect((await call('DELETE', `/api/people/${assignee}`)).status).toBe(204);
+    expect(dataOf(await call('GET', `/api/todoItems/${second}`))['relationships']).toMatchObject({ assignee: { data: null } });
+    expect((await call('GET', `/api/todoItems/${second}/assignee`)).json).toMatchObject({ data: null });
+    expect(errors).toEqual([]);
+  });
+
   it('answers an operation declared as text in text: its answer unquoted, and the mock’s error as that text where the document declares no JSON for it', async () => {
     const greeting = await engine.handle({ method: 'POST', url: '/NonJsonApi', headers: { 'content-type': 'application/json' }, body: '"Ada"' });
     expect(greeting.status).toBe(200);

@@ -93,3 +93,24 @@ describe.each(surfaces)('a nullable reference written allOf [$ref] beside nullab
     expect(surface.reportedErrors).toEqual([]);
   });
 });
+
+describe.each(surfaces)('a delete and the records that named the deleted one, on %s (decision 0020)', (_name, open) => {
+  let surface: Surface;
+  beforeAll(async () => {
+    surface = await open(findingAt('delete-references.yaml'));
+  });
+  afterAll(() => surface.close());
+
+  it('sets a member’s nullable teamId to null when its team is deleted, and leaves a card’s required boardId, its board’s paths answering 404', async () => {
+    const team = (await call(surface, 'POST', '/teams', { name: 'Night shift' })).json as { id: number };
+    const member = (await call(surface, 'POST', `/teams/${String(team.id)}/members`, { name: 'Ada', teamId: team.id })).json as { id: number };
+    expect((await call(surface, 'DELETE', `/teams/${String(team.id)}`)).status).toBe(204);
+    expect((await call(surface, 'GET', `/members/${String(member.id)}`)).json).toEqual({ id: member.id, name: 'Ada', teamId: null });
+    const board = (await call(surface, 'POST', '/boards', { title: 'Plans' })).json as { id: number };
+    const card = (await call(surface, 'POST', `/boards/${String(board.id)}/cards`, { text: 'Draw', boardId: board.id })).json as { id: number };
+    expect((await call(surface, 'DELETE', `/boards/${String(board.id)}`)).status).toBe(204);
+    expect((await call(surface, 'GET', `/cards/${String(card.id)}`)).json).toEqual({ id: card.id, text: 'Draw', boardId: board.id });
+    expect((await call(surface, 'GET', `/boards/${String(board.id)}/cards`)).status).toBe(404);
+    expect(surface.reportedErrors).toEqual([]);
+  });
+});

@@ -5,6 +5,7 @@ import { fakeObject } from '../../fixtures/schema-values.js';
 import { KeyTakenError, StoreFullError, type RecordStore, type RecordKey, type StoredRecord } from '../../store/index.js';
 import { errorResponse, jsonResponse } from '../responses/index.js';
 import { isNullable } from '../state/collection-records.js';
+import { forgetRemoved, type RecordReference } from './removed-references.js';
 import { withUnsentProperties } from '../state/unsent-properties.js';
 import type { ParameterValues } from './parameters.js';
 
@@ -17,6 +18,10 @@ export interface RecordInput {
   body: unknown;
   /** The session's store of a collection, by name. */
   storeOf: (name: string) => RecordStore;
+  /** The store of another collection a write may change (its changes undone with the write's), or undefined where it may not (another scope's). */
+  changedStoreOf: (name: string) => RecordStore | undefined;
+  /** The places that name a collection's records (`relationships.assignee.data`, `Pet.ownerId`). */
+  referencesTo: (name: string) => readonly RecordReference[];
   resourceOf: (name: string) => Resource;
   /** The URL path of a record (an item path with its key, and its parents' from its foreign keys). */
   urlOf: (resource: Resource, record: Readonly<Record<string, unknown>>, given?: Readonly<Record<string, unknown>>) => string | undefined;
@@ -165,7 +170,10 @@ export const recordOperations: Readonly<Record<RecordRole, RecordHandler>> = {
 
   remove(input) {
     return withRecord(input, record => {
-      input.storeOf(input.resource.name).remove(record[input.resource.key.property] as RecordKey);
+      const key = record[input.resource.key.property] as RecordKey;
+      input.storeOf(input.resource.name).remove(key);
+      // The records that named it no longer do, where their schema says how (decision 0020).
+      forgetRemoved({ resource: input.resource, key }, input.referencesTo(input.resource.name), input);
       return answerWith(input, record);
     });
   },
