@@ -114,3 +114,27 @@ describe.each(surfaces)('a delete and the records that named the deleted one, on
     expect(surface.reportedErrors).toEqual([]);
   });
 });
+
+describe.each(surfaces)('paths ending in a slash, ids and filters typed string, on %s (Django REST framework, Baby Buddy)', (_name, open) => {
+  let surface: Surface;
+  beforeAll(async () => {
+    surface = await open(findingAt('independent-trailing-slash.yaml'));
+  });
+  afterAll(() => surface.close());
+
+  it('keeps state at /api/notes/{id}/: created with a Location ending in a slash, read back, filtered by ?child=, replaced, deleted, then 404', async () => {
+    const created = await surface.request('POST', '/api/notes/', { headers: { 'content-type': 'application/json' }, body: JSON.stringify({ child: 12, note: 'Slept well' }) });
+    expect(created.status).toBe(201);
+    const note = (await created.json()) as { id: number };
+    const location = created.headers.get('location') ?? '';
+    expect(location).toBe(`/api/notes/${String(note.id)}/`);
+    expect((await call(surface, 'GET', location)).json).toEqual({ id: note.id, child: 12, note: 'Slept well' });
+    const filtered = (await call(surface, 'GET', '/api/notes/?child=12')).json as { count: number; results: { id: number }[] };
+    expect(filtered.results.map(each => each.id)).toContain(note.id);
+    expect(filtered.count).toBe(filtered.results.length);
+    expect((await call(surface, 'PUT', location, { child: 12, note: 'Woke twice' })).json).toEqual({ id: note.id, child: 12, note: 'Woke twice' });
+    expect((await call(surface, 'DELETE', location)).status).toBe(204);
+    expect((await call(surface, 'GET', location)).status).toBe(404);
+    expect(surface.reportedErrors).toEqual([]);
+  });
+});

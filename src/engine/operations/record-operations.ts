@@ -55,7 +55,8 @@ export const recordOperations: Readonly<Record<RecordRole, RecordHandler>> = {
         ranges.set(filter.property, [...(ranges.get(filter.property) ?? []), { bound: filter.match, value: Array.isArray(value) ? value[0] : value }]);
         continue;
       }
-      const wanted = Array.isArray(value) ? value : [value];
+      const property = resource.schema.properties?.[filter.property];
+      const wanted = (Array.isArray(value) ? value : [value]).map(each => inPropertyType(each, property));
       if (filter.match === 'equals' && wanted.length === 1) where[filter.property] = wanted[0];
       else if (filter.match === 'equals') conditions.push(record => wanted.includes(record[filter.property]));
       else conditions.push(record => arrayHolds(record[filter.property], wanted));
@@ -393,7 +394,8 @@ function notFound(resource: Resource, key: unknown): IHttpResponse {
 
 /** A path parameter's value as the store keys records: a whole number for a `sequence` key, a string otherwise. */
 function keyValue(resource: Resource, value: unknown): RecordKey | undefined {
-  if (resource.key.kind === 'sequence') return typeof value === 'number' && Number.isSafeInteger(value) ? value : undefined;
+  // A whole number sent as the path's text where the document types the parameter a string (Django REST framework's `{id}`).
+  if (resource.key.kind === 'sequence') return typeof value === 'number' && Number.isSafeInteger(value) ? value : typeof value === 'string' && /^-?\d{1,16}$/.test(value) && Number.isSafeInteger(Number(value)) ? Number(value) : undefined;
   return typeof value === 'string' || typeof value === 'number' || typeof value === 'boolean' ? String(value) : undefined;
 }
 
@@ -505,6 +507,21 @@ function queryPatch(input: RecordInput): Record<string, unknown> {
   const patch: Record<string, unknown> = {};
   for (const name of input.resource.writableFields) if (input.query[name] !== undefined) patch[name] = input.query[name];
   return patch;
+}
+
+/**
+ * A filter's value as the property it filters holds it: a parameter the document types a string
+ * (`?child=1`, as Django REST framework writes every filter) compared with a whole number, a number or
+ * a boolean property as that number or boolean; anything else as sent.
+ */
+function inPropertyType(value: unknown, property: JsonSchema | undefined): unknown {
+  if (typeof value !== 'string' || property === undefined) return value;
+  const merged = mergeAllOf(property);
+  const held = merged.type === 'array' && merged.items !== undefined ? mergeAllOf(merged.items) : merged;
+  if (typeIncludes(held, 'string')) return value;
+  if ((typeIncludes(held, 'integer') || typeIncludes(held, 'number')) && value.trim() !== '' && Number.isFinite(Number(value))) return Number(value);
+  if (typeIncludes(held, 'boolean') && (value === 'true' || value === 'false')) return value === 'true';
+  return value;
 }
 
 /** Whether a property (or, for an array, one of its values) meets every bound sent on it. */
