@@ -158,6 +158,15 @@ describe('a JSON:API document (JsonApiDotNetCore): resources, relationships and 
     expect(errors).toEqual([]);
   });
 
+  it('answers the relationships of a record created without them as empty, not a made-up record nor a 500', async () => {
+    const person = await createPerson('Germain');
+    expect((await call('GET', `/api/people/${person}/relationships/assignedTodoItems`)).json).toMatchObject({ data: [] });
+    const todo = await createTodo('Prove it', person);
+    expect((await call('GET', `/api/todoItems/${todo}/relationships/assignee`)).json).toMatchObject({ data: null });
+    expect((await call('GET', `/api/todoItems/${todo}/relationships/tags`)).json).toMatchObject({ data: [] });
+    expect(errors).toEqual([]);
+  });
+
   it('answers an operation declared as text in text: its answer unquoted, and the mock’s error as that text where the document declares no JSON for it', async () => {
     const greeting = await engine.handle({ method: 'POST', url: '/NonJsonApi', headers: { 'content-type': 'application/json' }, body: '"Ada"' });
     expect(greeting.status).toBe(200);

@@ -1,7 +1,7 @@
 import type { IPrismDiagnostic } from '@stoplight/prism-core';
 import type { IHttpRequest, IHttpResponse, PrismHttpComponents } from '@stoplight/prism-http';
 import type { IHttpOperation } from '@stoplight/types';
-import { requestBodySchema, resolvedDefinitionOf, type JsonSchema, type PetstoreDocument } from '../../document/index.js';
+import { fieldNameKey, mergeAllOf, requestBodySchema, resolvedDefinitionOf, type JsonSchema, type OperationPlan, type PetstoreDocument } from '../../document/index.js';
 import type { SessionEntry } from '../../sessions/index.js';
 import { drawDelay, drawFault, FAULT_RETRY_AFTER_SECONDS, isForced, type Clock, type DelayRange, type Override, type OverrideRegistry, type RequestControls } from '../controls/index.js';
 import { deprecationHeaders, goneResponse, sunsetOf } from './deprecation.js';
@@ -115,6 +115,18 @@ export function createOperationResponder(options: OperationResponderOptions) {
   const scopedResources = new Set([...plans.values(), ...actions.values()].flatMap(each => (each.scope === undefined ? [] : [each.resource])));
   const urlOf = createRecordUrls(document);
   const referencesTo = recordReferences(plans);
+  // The properties each operation's request body declares, read once per operation.
+  const sendableByOperation = new Map<string, ReadonlySet<string> | undefined>();
+  const sendableOf = (plan: OperationPlan): ReadonlySet<string> | undefined => {
+    if (sendableByOperation.has(plan.operationId)) return sendableByOperation.get(plan.operationId);
+    const body = requestBodySchema(resolvedDefinitionOf(document, plan.operationId));
+    const merged = body === undefined ? undefined : mergeAllOf(body);
+    const wrapped = plan.requestEnvelope === undefined ? merged : merged?.properties?.[plan.requestEnvelope];
+    const properties = wrapped === undefined ? undefined : mergeAllOf(wrapped).properties;
+    const sendable = properties === undefined ? undefined : new Set(Object.keys(properties).map(fieldNameKey));
+    sendableByOperation.set(plan.operationId, sendable);
+    return sendable;
+  };
   /** The schema a form body's fields take their types from, by operation. */
   const formSchemaOf = (operationId: string, mediaType: string): JsonSchema | undefined => requestBodySchema(resolvedDefinitionOf(document, operationId), mediaType);
   // A body the document accepts but shaped unlike the record is stored as far as it fits, the rest generated (never a 400).
@@ -234,6 +246,7 @@ export function createOperationResponder(options: OperationResponderOptions) {
       storeOf,
       changedStoreOf,
       referencesTo,
+      sendable: sendableOf(plan),
       resourceOf,
       urlOf,
       complete,

@@ -20,6 +20,8 @@ export interface RecordInput {
   storeOf: (name: string) => RecordStore;
   /** The store of another collection a write may change (its changes undone with the write's), or undefined where it may not (another scope's). */
   changedStoreOf: (name: string) => RecordStore | undefined;
+  /** The properties the operation's request body declares (as `fieldNameKey` spells them), where it declares an object; else undefined. */
+  sendable: ReadonlySet<string> | undefined;
   /** The places that name a collection's records (`relationships.assignee.data`, `Pet.ownerId`). */
   referencesTo: (name: string) => readonly RecordReference[];
   resourceOf: (name: string) => Resource;
@@ -112,7 +114,7 @@ export const recordOperations: Readonly<Record<RecordRole, RecordHandler>> = {
           : `The store holds ${store.size} ${resource.name}, as many as it allows; reset it (POST /__admin/reset) or raise --max-pets.`,
       );
     }
-    const fields = withUnsentProperties(writableFields(body, resource), resource);
+    const fields = withUnsentProperties(writableFields(body, resource), resource, input.sendable);
     // A key the client gives (a username) may be optional in the schema, but the store cannot keep a record without it.
     const key = fields[resource.key.property];
     if (resource.key.kind === 'client' && (typeof key !== 'string' || key === '')) {
@@ -141,7 +143,7 @@ export const recordOperations: Readonly<Record<RecordRole, RecordHandler>> = {
     return withRecord(input, existing => {
       const kept = Object.fromEntries(Object.entries(existing).filter(([name]) => !input.resource.writableFields.includes(name)));
       // A replace holds what was sent and what the service assigns, nothing made up: what the record requires and was not sent is empty.
-      const sent = withUnsentProperties({ ...writableFields(input.body, input.resource), ...foreignKeysOf(input) }, input.resource);
+      const sent = withUnsentProperties({ ...writableFields(input.body, input.resource), ...foreignKeysOf(input) }, input.resource, input.sendable);
       return store(input, { ...kept, ...sent, ...keyOf(input.resource, existing) });
     });
   },
@@ -151,7 +153,7 @@ export const recordOperations: Readonly<Record<RecordRole, RecordHandler>> = {
     const existing = key === undefined ? undefined : input.storeOf(input.resource.name).get(key as RecordKey);
     if (!existing) return notFound(input.resource, key);
     const kept = Object.fromEntries(Object.entries(existing).filter(([name]) => !input.resource.writableFields.includes(name)));
-    return store(input, { ...kept, ...withUnsentProperties(writableFields(input.body, input.resource), input.resource) });
+    return store(input, { ...kept, ...withUnsentProperties(writableFields(input.body, input.resource), input.resource, input.sendable) });
   },
 
   merge(input) {
@@ -179,7 +181,7 @@ export const recordOperations: Readonly<Record<RecordRole, RecordHandler>> = {
     });
   },
 
-  'read-part': input => withRecord(input, record => answerPart(input, partOf(input, record))),
+  'read-part': input => withRecord(input, record => answerPart(input, partOf(input, record) ?? emptyPart(input))),
 
   'merge-part': input =>
     withRecord(input, record => {
@@ -237,6 +239,20 @@ function partOf(input: RecordInput, record: Readonly<Record<string, unknown>>): 
   let at: unknown = record;
   for (const name of input.plan.part?.path ?? []) at = isPlainObject(at) ? at[name] : undefined;
   return at;
+}
+
+/**
+ * A part the record does not hold (a JSON:API person created without relationships): an empty one, its
+ * array empty where it holds one (`{"data": []}`), what may be null null (`{"data": null}`), the rest for its answer's schema to complete;
+ * undefined where the part is no object (answered as it is).
+ */
+function emptyPart(input: RecordInput): unknown {
+  const part = input.plan.part;
+  if (part === undefined || !typeIncludes(mergeAllOf(part.schema), 'object')) return part?.items?.length === 0 ? [] : undefined;
+  // What may say "nothing" says it (a to-one's `data: null`), not a record made up.
+  const empty: Record<string, unknown> = Object.fromEntries(Object.entries(mergeAllOf(part.schema).properties ?? {}).flatMap(([name, schema]) => (isNullable(schema) ? [[name, null]] : [])));
+  if (part.items !== undefined && part.items.length > 0) setAt(empty, part.items, []);
+  return empty;
 }
 
 /** A part as its operation answers it: what its answer requires beside the part generated, the part's own properties over them. */

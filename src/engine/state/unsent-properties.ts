@@ -1,4 +1,4 @@
-import { mergeAllOf, typeIncludes, type JsonSchema, type Resource } from '../../document/index.js';
+import { fieldNameKey, mergeAllOf, typeIncludes, type JsonSchema, type Resource } from '../../document/index.js';
 import { isEpochSeconds } from '../../fixtures/schema-values.js';
 import { unlessEvalBlocked } from '../schema/eval-blocked.js';
 import { findSchemaProblems } from '../schema/index.js';
@@ -12,14 +12,17 @@ import { embeddedProperties } from './collection-records.js';
  * `default` (the value a service uses when none is sent), else nothing. Gotify's `PUT /application/{id}` with
  * only `name` answers `description: ""`, not the schema's example. What none of those fits is
  * left out, for the record's completion to generate as before. Properties the service assigns
- * (`readOnly`, the key, times it sets) are not touched here.
+ * (`readOnly`, the key, times it sets, and what the request's body does not declare: `sendable`, the
+ * body's property names as `fieldNameKey` spells them, where the operation declares one) are not touched here.
  */
-export function withUnsentProperties(fields: Readonly<Record<string, unknown>>, resource: Resource): Record<string, unknown> {
+export function withUnsentProperties(fields: Readonly<Record<string, unknown>>, resource: Resource, sendable?: ReadonlySet<string>): Record<string, unknown> {
   const given: Record<string, unknown> = { ...fields };
   const embedded = embeddedProperties(resource);
   const required = new Set(resource.schema.required ?? []);
   for (const [name, schema] of Object.entries(resource.schema.properties ?? {})) {
     if (given[name] !== undefined || embedded.has(name) || name === resource.key.property || !resource.writableFields.includes(name) || isTime(schema, name)) continue;
+    // A property the request's body does not declare is not the client's to leave out (Docker's `Volume.Mountpoint`): the service sets it.
+    if (sendable !== undefined && !sendable.has(fieldNameKey(name))) continue;
     const value = required.has(name) ? nothingSent(schema) : declaredDefault(schema);
     if (value !== NOTHING_FITS) given[name] = value;
   }
