@@ -180,7 +180,9 @@ export function fromOpenApi30(schema: JsonSchema): JsonSchema {
     pending.push(...subschemasOf(next));
   }
   for (const original of reached) {
-    const copy = converted.get(original) as JsonSchema & Record<string, unknown>;
+    const written = converted.get(original) as JsonSchema;
+    // A nullable schema without a type is `anyOf: [it, null]`: its subschemas are in the first alternative.
+    const copy = (nullableInner.get(written) ?? written) as JsonSchema & Record<string, unknown>;
     const to = (part: JsonSchema): JsonSchema => converted.get(part) ?? part;
     if (copy.properties) copy.properties = Object.fromEntries(Object.entries(copy.properties).map(([name, property]) => [name, to(property)]));
     if (copy.items) copy.items = to(copy.items);
@@ -199,8 +201,24 @@ function subschemasOf(schema: JsonSchema): JsonSchema[] {
   return parts.filter((part): part is JsonSchema => part !== undefined);
 }
 
+/** Keywords that describe a schema without constraining its value: kept beside a nullable schema's `anyOf: [schema, null]`. */
+const ANNOTATIONS = new Set(['nullable', 'title', 'description', 'example', 'examples', 'default', 'deprecated', 'readOnly', 'writeOnly', 'externalDocs', 'xml']);
+
+/** The first alternative of a converted `anyOf: [schema, null]`, by the converted schema. */
+const nullableInner = new WeakMap<JsonSchema, JsonSchema>();
+
 /** A copy of the schema with OpenAPI 3.0's own keywords as JSON Schema's (its subschemas still the originals). */
 function convertedKeywords(schema: JsonSchema): JsonSchema {
+  const constrains = (key: string): boolean => !ANNOTATIONS.has(key) && !key.startsWith('x-');
+  if (schema.nullable === true && schema.type === undefined && Object.keys(schema).some(constrains)) {
+    // `{allOf: [{$ref: Person}], nullable: true}`: a Person or null, as Prism is given it (see prism-references).
+    const inner = convertedKeywords(Object.fromEntries(Object.entries(schema).filter(([key]) => constrains(key))));
+    const values = discriminated.get(schema);
+    if (values !== undefined) discriminated.set(inner, values);
+    const wrapper = { ...Object.fromEntries(Object.entries(schema).filter(([key]) => !constrains(key) && key !== 'nullable')), anyOf: [inner, { type: 'null' }] } as JsonSchema;
+    nullableInner.set(wrapper, inner);
+    return wrapper;
+  }
   const copy: JsonSchema & Record<string, unknown> = { ...schema };
   const values = discriminated.get(schema);
   if (values !== undefined) discriminated.set(copy, values);

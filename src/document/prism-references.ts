@@ -9,6 +9,9 @@ const DATA_KEYWORDS = new Set(['example', 'examples', 'default', 'const', 'enum'
 
 type Node = Record<string, unknown>;
 
+/** Keywords that describe a schema without constraining its value: kept beside a nullable schema's `anyOf: [schema, null]`. */
+const ANNOTATION_KEYWORDS = new Set(['nullable', 'title', 'description', 'example', 'examples', 'default', 'deprecated', 'readOnly', 'writeOnly', 'externalDocs', 'xml']);
+
 /**
  * Prism's operations (Stoplight's transform of the document as written, its local schema `$ref`s
  * still in place) with each reference resolved: a small target copied in place, a big or recursive
@@ -129,10 +132,28 @@ export function withReferencesResolved(source: object, operations: readonly IHtt
     }
     const object: Node = {};
     rewritten.set(node, object);
-    // `nullable: true` with no `type` ("any value, null too", as .NET generators write it) is any value
-    // to JSON Schema; Ajv refuses to compile it, and Prism then validates nothing of the operation at all.
-    const anyValue = (node as Node)['nullable'] === true && !('type' in node);
-    for (const [key, value] of Object.entries(node)) if (!(anyValue && key === 'nullable')) object[key] = DATA_KEYWORDS.has(key) ? value : rewrite(value);
+    // `nullable: true` with no `type`: Ajv refuses to compile it, and Prism then validates nothing of the
+    // operation at all. Alone ("any value, null too", as .NET generators write it) it is any value to
+    // JSON Schema; beside what constrains the value (`allOf: [{$ref: Person}]`, a nullable reference as
+    // Swashbuckle and JsonApiDotNetCore write one, their text saying "or null to clear it") it is that
+    // value or null, as OpenAPI 3.0.0 to 3.0.2 read it and as code generators do.
+    const untypedNullable = (node as Node)['nullable'] === true && !('type' in node);
+    const constrains = (key: string): boolean => !ANNOTATION_KEYWORDS.has(key) && !key.startsWith('x-');
+    const orNull = untypedNullable && Object.keys(node).some(constrains);
+    for (const [key, value] of Object.entries(node)) if (!(untypedNullable && key === 'nullable')) object[key] = DATA_KEYWORDS.has(key) ? value : rewrite(value);
+    if (!orNull) return object;
+    // Prism merges an `allOf` whose parts are written out before Ajv compiles it: `nullable` then stands
+    // beside their `type`, and takes null. Anything else is `anyOf: [it, null]` (Prism's mocker fails on
+    // arrays below an `anyOf`, so that form is kept for what no merge can type).
+    const parts = object['allOf'];
+    const merged = Array.isArray(parts) && parts.length > 0 && parts.every(part => typeof part === 'object' && part !== null && !('$ref' in part)) && parts.some(part => 'type' in (part as Node));
+    if (merged) {
+      object['nullable'] = true;
+      return object;
+    }
+    const inner = Object.fromEntries(Object.entries(object).filter(([key]) => constrains(key)));
+    for (const key of Object.keys(inner)) Reflect.deleteProperty(object, key);
+    object['anyOf'] = [inner, { type: 'null' }];
     return object;
   };
 

@@ -177,4 +177,32 @@ export const CORPUS: readonly CorpusDocument[] = [
       },
     ],
   },
+  {
+    name: 'Baby Buddy (Django REST framework: paths ending in a slash, ids and filters typed string, {count, next, previous, results} by limit and offset, slug keys)',
+    documentPath: realWorldPath('babybuddy-drf.yml'),
+    origin: 'https://babybuddy.example',
+    basePath: '',
+    headers: {},
+    cases: [
+      {
+        collection: 'notes',
+        create: { path: '/api/notes/', body: { child: 4, note: 'Slept through the night' } },
+        key: 'id',
+        item: key => `/api/notes/${key}/`,
+        list: { path: '/api/notes/?limit=100', items: ['results'], keeps: 'child=4', drops: 'child=987654' },
+        update: { method: 'PATCH', body: () => ({ child: 4, note: 'Woke once' }), changed: { child: 4, note: 'Woke once' } },
+        remove: true,
+      },
+      {
+        collection: 'tags',
+        create: { path: '/api/tags/', body: { name: 'night', color: '#203040' } },
+        key: 'slug',
+        item: key => `/api/tags/${key}/`,
+        list: { path: '/api/tags/?limit=100', items: ['results'] },
+        update: { method: 'PUT', body: () => ({ name: 'late night', color: '#203040' }), changed: { name: 'late night' } },
+        remove: true,
+        neverCreated: 'no-such-tag',
+      },
+    ],
+  },
 ];

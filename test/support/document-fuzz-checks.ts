@@ -175,8 +175,20 @@ export function readPathRecords(engine: Engine, operation: FuzzOperation | undef
     found.push({ name, value: value ?? '', record });
   });
   let misplaced: string | undefined;
+  // The property of each named record that holds the key of the one named before it, by the record's parameter: a record that
+  // holds none (its parent deleted) belongs to no parent.
+  const plan = engine.document.resources.plans.get(operation.operationId);
+  const parents = plan?.parents ?? [];
+  const holding = new Map<string, string>(parents.flatMap(parent => (parent.previousForeignKey === undefined ? [] : [[parent.parameter, parent.previousForeignKey] as const])));
+  const last = parents.at(-1);
+  if (plan?.keyParameter !== undefined && last?.foreignKey !== undefined) holding.set(plan.keyParameter, last.foreignKey);
   for (let index = 1; index < found.length && misplaced === undefined; index += 1) {
     const [earlier, later] = [found[index - 1], found[index]];
+    const foreignKey = later === undefined ? undefined : holding.get(later.name);
+    if (later?.record !== undefined && foreignKey !== undefined && later.record[foreignKey] === undefined) {
+      misplaced = `${later.name} ${later.value} belongs to no ${earlier?.name ?? 'parent'}`;
+      break;
+    }
     const property = Object.keys(later?.record ?? {}).find(field => field.toLowerCase() === earlier?.name.toLowerCase());
     const holds = property === undefined ? undefined : later?.record?.[property];
     if (earlier && later && property !== undefined && String(holds) !== earlier.value) misplaced = `${later.name} ${later.value} belongs to ${earlier.name} ${String(holds)}, not ${earlier.value}`;

@@ -164,13 +164,16 @@ const TEMPLATE = /^\{([^}/]+)\}$/;
  */
 export function findResources(
   resolved: OpenAPIV3_1.Document,
-  operations: ReadonlyMap<string, DocumentOperation>,
+  documentOperations: ReadonlyMap<string, DocumentOperation>,
   /** An OpenAPI 3.0 schema as JSON Schema (`nullable`, boolean `exclusiveMaximum`), as Prism validates it; 3.1 schemas are JSON Schema already. */
   toJsonSchema: (schema: JsonSchema) => JsonSchema = schema => schema,
 ): ResourceModel {
   readDiscriminators((resolved.components?.schemas ?? {}));
+  // Paths read without a trailing slash (Django REST framework's `/api/notes/` and `/api/notes/{id}/`),
+  // where the document has no path without it; the resources name them as the document writes them.
+  const { operations, writtenPath } = withoutTrailingSlashes(documentOperations);
   const definitionOf = (operation: DocumentOperation): OpenAPIV3_1.OperationObject =>
-    ((resolved.paths?.[operation.path] ?? {}) as Record<string, OpenAPIV3_1.OperationObject>)[operation.method] ?? {};
+    ((resolved.paths?.[writtenPath(operation.path)] ?? {}) as Record<string, OpenAPIV3_1.OperationObject>)[operation.method] ?? {};
   const byPath = new Map<string, DocumentOperation[]>();
   for (const operation of operations.values()) byPath.set(operation.path, [...(byPath.get(operation.path) ?? []), operation]);
   const methodAt = (path: string, method: string): DocumentOperation | undefined => byPath.get(path)?.find(operation => operation.method === method);
@@ -272,7 +275,7 @@ export function findResources(
     const noun = lastLiteral(paths[0] ?? '') ?? serverNoun;
     // What the item paths' key parameter says of a key (`format: uuid` where the record's `id` is a plain string).
     const keyParameterSchemas = itemPaths.flatMap((path, index) =>
-      (byPath.get(path) ?? []).flatMap(operation => parametersOf(resolved, path, definitionOf(operation)).filter(parameter => parameter.in === 'path' && parameter.name === keyParameters[index]).map(parameter => mergeAllOf(toJsonSchema((parameter.schema ?? {}) as JsonSchema)))),
+      (byPath.get(path) ?? []).flatMap(operation => parametersOf(resolved, writtenPath(path), definitionOf(operation)).filter(parameter => parameter.in === 'path' && parameter.name === keyParameters[index]).map(parameter => mergeAllOf(toJsonSchema((parameter.schema ?? {}) as JsonSchema)))),
     );
     const key = findKey(merged, keyParameters, createBodies, singularOf(noun ?? ''), keyParameterSchemas);
     if (!key) {
@@ -406,7 +409,7 @@ export function findResources(
     const names = { name: resource.name, singular: resource.singular };
     const answered = answeredRecord(success.schema, names, schema => schemaOfResource(schema, resourceOfSchema) === resource);
     const requestEnvelope = role === 'list' || role === 'read' || role === 'remove' ? undefined : envelopeOf(requestSchema(definition), names)?.property;
-    const parameters = parametersOf(resolved, operation.path, definition);
+    const parameters = parametersOf(resolved, writtenPath(operation.path), definition);
     const query = parameters.filter(parameter => parameter.in === 'query');
     const filters = role === 'list' ? findFilters(resource, query) : [];
     if (role === 'list' && !onCollection) {
@@ -476,7 +479,8 @@ export function findResources(
     actions.set(operation.operationId, { operationId: operation.operationId, resource: resource.name, keyParameter, parents, ...(scope.length > 0 && { scope }) });
     notInferred.push({ operationId: operation.operationId, reason: `an action on a ${resource.singular}: answered from the document, 404 where the ${resource.singular} does not exist` });
   }
-  return { resources, byName: new Map(resources.map(resource => [resource.name, resource])), plans, actions, notInferred };
+  const written = resources.map(resource => ({ ...resource, collectionPaths: resource.collectionPaths.map(writtenPath), itemPaths: resource.itemPaths.map(writtenPath) }));
+  return { resources: written, byName: new Map(written.map(resource => [resource.name, resource])), plans, actions, notInferred };
 }
 
 /**
@@ -835,6 +839,22 @@ function findRange(resource: Resource, parameter: OpenAPIV3_1.ParameterObject): 
   const base = normalized(range.names);
   const property = [base, `${base}s`, base.replace(/(?:es|s)$/, ''), `${base}at`, `${base}date`, `${base}time`].map(name => byName.get(name)).find((name): name is string => name !== undefined && name !== resource.key.property && fits(name));
   return property === undefined ? undefined : { property, match: range.bound };
+}
+
+/** The operations with each path that ends in `/` read without it, where the document has no such path; and each path as written. */
+function withoutTrailingSlashes(given: ReadonlyMap<string, DocumentOperation>): { operations: ReadonlyMap<string, DocumentOperation>; writtenPath: (path: string) => string } {
+  const paths = new Set([...given.values()].map(operation => operation.path));
+  const written = new Map<string, string>();
+  const operations = new Map(
+    [...given].map(([id, operation]): [string, DocumentOperation] => {
+      const path = operation.path;
+      const bare = path.length > 1 && path.endsWith('/') && !paths.has(path.slice(0, -1)) ? path.slice(0, -1) : path;
+      if (bare === path) return [id, operation];
+      written.set(bare, path);
+      return [id, { ...operation, path: bare }];
+    }),
+  );
+  return { operations, writtenPath: path => written.get(path) ?? path };
 }
 
 function parametersOf(resolved: OpenAPIV3_1.Document, path: string, definition: OpenAPIV3_1.OperationObject): OpenAPIV3_1.ParameterObject[] {

@@ -20,15 +20,21 @@ export function envelopeOf(schema: JsonSchema | undefined, collection: { readonl
   const inner = soleAllOfPart(written);
   if (typeIncludes(inner, 'array') || Object.keys(mergeAllOf(inner).properties ?? {}).length === 0) return undefined;
   // `data: null` allowed (a to-one relationship that names nothing).
-  // As Prism reads OpenAPI 3.0's `nullable`: beside a `type` only (`{allOf: [...], nullable: true}` takes no null there).
-  const nullable = (written.nullable === true && written.type !== undefined) || typeIncludes(written, 'null') ? ({ nullable: true } as const) : {};
+  // `nullable: true` beside a `type`, or beside `allOf: [X]` (X or null, as Prism is given it: see prism-references).
+  const nullable = written.nullable === true || typeIncludes(written, 'null') || (written.anyOf ?? []).some(alternative => typeIncludes(alternative, 'null')) ? ({ nullable: true } as const) : {};
   if (others.length === 0) return { property, inner, ...nullable };
   const required = (merged.required ?? []).filter(name => others.some(([other]) => other === name));
   return { property, inner, beside: { type: 'object', properties: Object.fromEntries(others), ...(required.length > 0 && { required }) }, ...nullable };
 }
 
-/** `X` for a schema written `allOf: [X]` and nothing else of substance (as generators write a `$ref` with a sibling; `nullable` aside: the record it names is X); else the schema. */
+/**
+ * `X` for a schema written `allOf: [X]` and nothing else of substance (as generators write a `$ref` with a sibling; `nullable` aside: the record it names is X),
+ * or converted from one that is nullable (`anyOf: [{allOf: [X]}, {type: null}]`, see `fromOpenApi30`); else the schema.
+ */
 export function soleAllOfPart(schema: JsonSchema): JsonSchema {
+  const orNull = schema.anyOf?.length === 2 && schema.allOf === undefined ? schema.anyOf.filter(alternative => !(alternative.type === 'null' && Object.keys(alternative).length === 1)) : [];
+  const [nonNull] = orNull;
+  if (orNull.length === 1 && nonNull !== undefined && Object.keys(schema).every(keyword => ['anyOf', 'description', 'title', 'example', 'examples'].includes(keyword))) return soleAllOfPart(nonNull);
   const [part] = schema.allOf ?? [];
   const substantive = Object.keys(schema).filter(keyword => !['allOf', 'description', 'title', 'nullable', 'example', 'examples'].includes(keyword));
   return schema.allOf?.length === 1 && part !== undefined && substantive.length === 0 ? part : schema;

@@ -1,7 +1,7 @@
 import type { IPrismDiagnostic } from '@stoplight/prism-core';
 import type { IHttpRequest, IHttpResponse, PrismHttpComponents } from '@stoplight/prism-http';
 import type { IHttpOperation } from '@stoplight/types';
-import { requestBodySchema, resolvedDefinitionOf, type JsonSchema, type PetstoreDocument } from '../../document/index.js';
+import { fieldNameKey, mergeAllOf, requestBodySchema, resolvedDefinitionOf, type JsonSchema, type OperationPlan, type PetstoreDocument } from '../../document/index.js';
 import type { SessionEntry } from '../../sessions/index.js';
 import { drawDelay, drawFault, FAULT_RETRY_AFTER_SECONDS, isForced, type Clock, type DelayRange, type Override, type OverrideRegistry, type RequestControls } from '../controls/index.js';
 import { deprecationHeaders, goneResponse, sunsetOf } from './deprecation.js';
@@ -13,6 +13,7 @@ import { completeRecord } from '../state/collection-records.js';
 import { fitToRecord } from '../state/fit-to-record.js';
 import { readPathParameters, readQuery, type ParameterValues } from './parameters.js';
 import { findMissingRecord, locationOf, recordInBody, recordOperations, type RecordInput } from './record-operations.js';
+import { recordReferences } from './removed-references.js';
 import { createPresenter, createRecordUrls } from './record-views.js';
 import type { BodyOnUse } from '../http/index.js';
 import { typedFormValue } from './form-values.js';
@@ -113,6 +114,19 @@ export function createOperationResponder(options: OperationResponderOptions) {
   /** Resources whose records some path keeps apart by a segment's value (`scope`). */
   const scopedResources = new Set([...plans.values(), ...actions.values()].flatMap(each => (each.scope === undefined ? [] : [each.resource])));
   const urlOf = createRecordUrls(document);
+  const referencesTo = recordReferences(plans);
+  // The properties each operation's request body declares, read once per operation.
+  const sendableByOperation = new Map<string, ReadonlySet<string> | undefined>();
+  const sendableOf = (plan: OperationPlan): ReadonlySet<string> | undefined => {
+    if (sendableByOperation.has(plan.operationId)) return sendableByOperation.get(plan.operationId);
+    const body = requestBodySchema(resolvedDefinitionOf(document, plan.operationId));
+    const merged = body === undefined ? undefined : mergeAllOf(body);
+    const wrapped = plan.requestEnvelope === undefined ? merged : merged?.properties?.[plan.requestEnvelope];
+    const properties = wrapped === undefined ? undefined : mergeAllOf(wrapped).properties;
+    const sendable = properties === undefined ? undefined : new Set(Object.keys(properties).map(fieldNameKey));
+    sendableByOperation.set(plan.operationId, sendable);
+    return sendable;
+  };
   /** The schema a form body's fields take their types from, by operation. */
   const formSchemaOf = (operationId: string, mediaType: string): JsonSchema | undefined => requestBodySchema(resolvedDefinitionOf(document, operationId), mediaType);
   // A body the document accepts but shaped unlike the record is stored as far as it fits, the rest generated (never a 400).
@@ -201,17 +215,26 @@ export function createOperationResponder(options: OperationResponderOptions) {
       if (scope === '' || !scopedResources.has(name)) return unscoped(name);
       return (writes && name === plan.resource ? session.liveStoreOf(name, scope) : session.readStoreOf(name, scope)) ?? unscoped(name);
     };
+    // Until the answer is final: a 500 after the write (`--validate-responses`) stores nothing, in any store it changed.
+    const trackings = new Map<RecordStore, ChangeTracking>();
+    const tracked = (store: RecordStore): RecordStore => {
+      if (!trackings.has(store)) trackings.set(store, store.track());
+      return store;
+    };
     if (writes) {
-      // Until the answer is final: a 500 after the write (`--validate-responses`) stores nothing.
-      const tracked = storeOf(plan.resource).track();
+      tracked(storeOf(plan.resource));
       context.changes = {
         undo() {
-          tracked.undo();
+          for (const tracking of trackings.values()) tracking.undo();
           if (opensScope) session.closeScope(plan.resource, scope);
         },
-        keep: () => tracked.keep(),
+        keep: () => {
+          for (const tracking of trackings.values()) tracking.keep();
+        },
       };
     }
+    // Another collection's store a write may change (records naming one deleted): not one kept apart by a scope this path does not write.
+    const changedStoreOf = (name: string): RecordStore | undefined => (!writes || (scope !== '' && scopedResources.has(name) && name !== plan.resource) ? undefined : tracked(storeOf(name)));
     const decoded = context.body.decoded();
     const formBody = decoded.kind === 'form' ? decoded : undefined;
     const answer = recordOperations[plan.role]({
@@ -221,6 +244,9 @@ export function createOperationResponder(options: OperationResponderOptions) {
       pathParameters,
       body: recordInBody(plan, formBody === undefined ? request.body : typedFormValue(formBody.value, formSchemaOf(id, formBody.contentType))),
       storeOf,
+      changedStoreOf,
+      referencesTo,
+      sendable: sendableOf(plan),
       resourceOf,
       urlOf,
       complete,

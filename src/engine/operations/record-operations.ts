@@ -4,6 +4,9 @@ import { createPetFaker } from '../../fixtures/pet-faker.js';
 import { fakeObject } from '../../fixtures/schema-values.js';
 import { KeyTakenError, StoreFullError, type RecordStore, type RecordKey, type StoredRecord } from '../../store/index.js';
 import { errorResponse, jsonResponse } from '../responses/index.js';
+import { isNullable } from '../state/collection-records.js';
+import { forgetRemoved, type RecordReference } from './removed-references.js';
+import { withUnsentProperties } from '../state/unsent-properties.js';
 import type { ParameterValues } from './parameters.js';
 
 /** A request Prism routed and found valid, with typed parameters, and what the store needs to answer it. */
@@ -15,6 +18,12 @@ export interface RecordInput {
   body: unknown;
   /** The session's store of a collection, by name. */
   storeOf: (name: string) => RecordStore;
+  /** The store of another collection a write may change (its changes undone with the write's), or undefined where it may not (another scope's). */
+  changedStoreOf: (name: string) => RecordStore | undefined;
+  /** The properties the operation's request body declares (as `fieldNameKey` spells them), where it declares an object; else undefined. */
+  sendable: ReadonlySet<string> | undefined;
+  /** The places that name a collection's records (`relationships.assignee.data`, `Pet.ownerId`). */
+  referencesTo: (name: string) => readonly RecordReference[];
   resourceOf: (name: string) => Resource;
   /** The URL path of a record (an item path with its key, and its parents' from its foreign keys). */
   urlOf: (resource: Resource, record: Readonly<Record<string, unknown>>, given?: Readonly<Record<string, unknown>>) => string | undefined;
@@ -50,7 +59,8 @@ export const recordOperations: Readonly<Record<RecordRole, RecordHandler>> = {
         ranges.set(filter.property, [...(ranges.get(filter.property) ?? []), { bound: filter.match, value: Array.isArray(value) ? value[0] : value }]);
         continue;
       }
-      const wanted = Array.isArray(value) ? value : [value];
+      const property = resource.schema.properties?.[filter.property];
+      const wanted = (Array.isArray(value) ? value : [value]).map(each => inPropertyType(each, property));
       if (filter.match === 'equals' && wanted.length === 1) where[filter.property] = wanted[0];
       else if (filter.match === 'equals') conditions.push(record => wanted.includes(record[filter.property]));
       else conditions.push(record => arrayHolds(record[filter.property], wanted));
@@ -94,7 +104,7 @@ export const recordOperations: Readonly<Record<RecordRole, RecordHandler>> = {
   },
 
   create(input) {
-    const { plan, resource, body, reachLimit } = input;
+    const { resource, body, reachLimit } = input;
     const parentProblem = findMissingParent(input);
     if (parentProblem) return parentProblem;
     const store = input.storeOf(resource.name);
@@ -107,13 +117,13 @@ export const recordOperations: Readonly<Record<RecordRole, RecordHandler>> = {
           : `The store holds ${store.size} ${resource.name}, as many as it allows; reset it (POST /__admin/reset) or raise --max-pets.`,
       );
     }
-    const fields = writableFields(body, resource);
+    const fields = withUnsentProperties(writableFields(body, resource), resource, input.sendable);
     // A key the client gives (a username) may be optional in the schema, but the store cannot keep a record without it.
     const key = fields[resource.key.property];
     if (resource.key.kind === 'client' && (typeof key !== 'string' || key === '')) {
       return errorResponse('invalid_request', `Request body needs ${resource.key.property}, a non-empty string: the key of the new ${resource.singular}.`);
     }
-    for (const parent of plan.parents) if (parent.foreignKey !== undefined) fields[parent.foreignKey] = keyValue(input.resourceOf(parent.resource), input.pathParameters[parent.parameter]);
+    Object.assign(fields, foreignKeysOf(input));
     const taken = resource.key.kind === 'client' && !input.declaresConflict ? store.get(key as RecordKey) : undefined;
     if (taken !== undefined) {
       // The document promises its success to every valid body and declares no conflict (Immich's
@@ -144,7 +154,9 @@ export const recordOperations: Readonly<Record<RecordRole, RecordHandler>> = {
   replace(input) {
     return withRecord(input, existing => {
       const kept = Object.fromEntries(Object.entries(existing).filter(([name]) => !input.resource.writableFields.includes(name)));
-      return writeRecord(input, { ...kept, ...writableFields(input.body, input.resource), ...keyOf(input.resource, existing) });
+      // A replace holds what was sent and what the service assigns, nothing made up: what the record requires and was not sent is empty.
+      const sent = withUnsentProperties({ ...writableFields(input.body, input.resource), ...foreignKeysOf(input) }, input.resource, input.sendable);
+      return writeRecord(input, { ...kept, ...sent, ...keyOf(input.resource, existing) });
     });
   },
 
@@ -153,7 +165,7 @@ export const recordOperations: Readonly<Record<RecordRole, RecordHandler>> = {
     const existing = key === undefined ? undefined : input.storeOf(input.resource.name).get(key as RecordKey);
     if (!existing) return notFound(input.resource, key);
     const kept = Object.fromEntries(Object.entries(existing).filter(([name]) => !input.resource.writableFields.includes(name)));
-    return writeRecord(input, { ...kept, ...writableFields(input.body, input.resource) });
+    return writeRecord(input, { ...kept, ...withUnsentProperties(writableFields(input.body, input.resource), input.resource, input.sendable) });
   },
 
   merge(input) {
@@ -163,8 +175,9 @@ export const recordOperations: Readonly<Record<RecordRole, RecordHandler>> = {
       for (const [name, value] of Object.entries(patch)) {
         // JSON Merge Patch (RFC 7396): null removes a property; an object is merged into the one held, member by member.
         const held = merged.get(name);
-        if (value === null && !(input.resource.schema.required ?? []).includes(name)) merged.delete(name);
-        else merged.set(name, isPlainObject(value) && isPlainObject(held) ? mergePatched(held, value) : value);
+        const schema = propertySchemaOf(input.resource.schema, name);
+        if (value === null && !(input.resource.schema.required ?? []).includes(name) && !takesNull(schema)) merged.delete(name);
+        else merged.set(name, isPlainObject(value) && isPlainObject(held) ? mergePatched(held, value, schema) : value);
       }
       return writeRecord(input, { ...Object.fromEntries(merged), ...keyOf(input.resource, existing) });
     });
@@ -172,18 +185,21 @@ export const recordOperations: Readonly<Record<RecordRole, RecordHandler>> = {
 
   remove(input) {
     return withRecord(input, record => {
-      input.storeOf(input.resource.name).remove(record[input.resource.key.property] as RecordKey);
+      const key = record[input.resource.key.property] as RecordKey;
+      input.storeOf(input.resource.name).remove(key);
+      // The records that named it no longer do, where their schema says how (decision 0020).
+      forgetRemoved({ resource: input.resource, key }, input.referencesTo(input.resource.name), input);
       return answerWith(input, record);
     });
   },
 
-  'read-part': input => withRecord(input, record => answerPart(input, partOf(input, record))),
+  'read-part': input => withRecord(input, record => answerPart(input, partOf(input, record) ?? emptyPart(input))),
 
   'merge-part': input =>
     withRecord(input, record => {
       const current = partOf(input, record);
       // JSON Merge Patch of the part (`{"data": [...]}` replaces a relationship's members); a body that is no object replaces it.
-      const next = isPlainObject(current) && isPlainObject(input.body) ? mergePatched(current, input.body) : input.body;
+      const next = isPlainObject(current) && isPlainObject(input.body) ? mergePatched(current, input.body, input.plan.part?.schema) : input.body;
       return storePart(input, record, next);
     }),
 
@@ -237,6 +253,20 @@ function partOf(input: RecordInput, record: Readonly<Record<string, unknown>>): 
   return at;
 }
 
+/**
+ * A part the record does not hold (a JSON:API person created without relationships): an empty one, its
+ * array empty where it holds one (`{"data": []}`), what may be null null (`{"data": null}`), the rest for its answer's schema to complete;
+ * undefined where the part is no object (answered as it is).
+ */
+function emptyPart(input: RecordInput): unknown {
+  const part = input.plan.part;
+  if (part === undefined || !typeIncludes(mergeAllOf(part.schema), 'object')) return part?.items?.length === 0 ? [] : undefined;
+  // What may say "nothing" says it (a to-one's `data: null`), not a record made up.
+  const empty: Record<string, unknown> = Object.fromEntries(Object.entries(mergeAllOf(part.schema).properties ?? {}).flatMap(([name, schema]) => (isNullable(schema) ? [[name, null]] : [])));
+  if (part.items !== undefined && part.items.length > 0) setAt(empty, part.items, []);
+  return empty;
+}
+
 /** A part as its operation answers it: what its answer requires beside the part generated, the part's own properties over them. */
 function answerPart(input: RecordInput, part: unknown): IHttpResponse {
   const { success } = input.plan;
@@ -283,15 +313,39 @@ function sameItem(a: unknown, b: unknown): boolean {
   return JSON.stringify(a) === JSON.stringify(b);
 }
 
-/** `target` with a JSON Merge Patch (RFC 7396) applied: objects merged member by member, `null` removes, anything else replaces. */
-function mergePatched(target: Readonly<Record<string, unknown>>, patch: Readonly<Record<string, unknown>>): Record<string, unknown> {
+/**
+ * `target` with a JSON Merge Patch (RFC 7396) applied: objects merged member by member, `null` removes,
+ * anything else replaces. Where the schema of the member says it may be `null`, a `null` is kept as
+ * that value (JSON:API's `{"data": null}` clears a to-one relationship; removing `data` would leave
+ * the relationship saying nothing, and its read making one up).
+ */
+function mergePatched(target: Readonly<Record<string, unknown>>, patch: Readonly<Record<string, unknown>>, schema: JsonSchema | undefined): Record<string, unknown> {
   const merged: Record<string, unknown> = { ...target };
   for (const [name, value] of Object.entries(patch)) {
-    if (value === null) Reflect.deleteProperty(merged, name);
-    else if (isPlainObject(value) && isPlainObject(merged[name])) merged[name] = mergePatched(merged[name], value);
+    const member = propertySchemaOf(schema, name);
+    if (value === null && !takesNull(member)) Reflect.deleteProperty(merged, name);
+    else if (isPlainObject(value) && isPlainObject(merged[name])) merged[name] = mergePatched(merged[name], value, member);
     else merged[name] = value;
   }
   return merged;
+}
+
+/** The schema of an object's property: of the object, or of the first of its alternatives that declares it (a nullable object is `anyOf: [object, null]`). */
+function propertySchemaOf(schema: JsonSchema | undefined, name: string): JsonSchema | undefined {
+  if (schema === undefined) return undefined;
+  const merged = mergeAllOf(schema);
+  const declared = merged.properties?.[name];
+  if (declared !== undefined) return declared;
+  for (const alternative of [...(merged.anyOf ?? []), ...(merged.oneOf ?? [])]) {
+    const found = propertySchemaOf(alternative, name);
+    if (found !== undefined) return found;
+  }
+  return undefined;
+}
+
+/** Whether a schema declares `null` among its values (an undeclared member does not). */
+function takesNull(schema: JsonSchema | undefined): boolean {
+  return schema !== undefined && isNullable(schema);
 }
 
 function isPlainObject(value: unknown): value is Record<string, unknown> {
@@ -368,7 +422,8 @@ function notFound(resource: Resource, key: unknown): IHttpResponse {
 
 /** A path parameter's value as the store keys records: a whole number for a `sequence` key, a string otherwise. */
 function keyValue(resource: Resource, value: unknown): RecordKey | undefined {
-  if (resource.key.kind === 'sequence') return typeof value === 'number' && Number.isSafeInteger(value) ? value : undefined;
+  // A whole number sent as the path's text where the document types the parameter a string (Django REST framework's `{id}`).
+  if (resource.key.kind === 'sequence') return typeof value === 'number' && Number.isSafeInteger(value) ? value : typeof value === 'string' && /^-?\d{1,16}$/.test(value) && Number.isSafeInteger(Number(value)) ? Number(value) : undefined;
   return typeof value === 'string' || typeof value === 'number' || typeof value === 'boolean' ? String(value) : undefined;
 }
 
@@ -447,6 +502,13 @@ function confirmation(input: RecordInput, record: Record<string, unknown>, schem
   return body;
 }
 
+/** The foreign keys of the parents the path names (`/owners/1/pets/2` → `ownerId: 1`). */
+function foreignKeysOf(input: RecordInput): Record<string, unknown> {
+  const keys: Record<string, unknown> = {};
+  for (const parent of input.plan.parents) if (parent.foreignKey !== undefined) keys[parent.foreignKey] = keyValue(input.resourceOf(parent.resource), input.pathParameters[parent.parameter]);
+  return keys;
+}
+
 /** The record's key, which the path names: a client's key in the body (`username`) does not move the record. */
 function keyOf(resource: Resource, record: Record<string, unknown>): Record<string, unknown> {
   return { [resource.key.property]: record[resource.key.property] };
@@ -473,6 +535,21 @@ function queryPatch(input: RecordInput): Record<string, unknown> {
   const patch: Record<string, unknown> = {};
   for (const name of input.resource.writableFields) if (input.query[name] !== undefined) patch[name] = input.query[name];
   return patch;
+}
+
+/**
+ * A filter's value as the property it filters holds it: a parameter the document types a string
+ * (`?child=1`, as Django REST framework writes every filter) compared with a whole number, a number or
+ * a boolean property as that number or boolean; anything else as sent.
+ */
+function inPropertyType(value: unknown, property: JsonSchema | undefined): unknown {
+  if (typeof value !== 'string' || property === undefined) return value;
+  const merged = mergeAllOf(property);
+  const held = merged.type === 'array' && merged.items !== undefined ? mergeAllOf(merged.items) : merged;
+  if (typeIncludes(held, 'string')) return value;
+  if ((typeIncludes(held, 'integer') || typeIncludes(held, 'number')) && value.trim() !== '' && Number.isFinite(Number(value))) return Number(value);
+  if (typeIncludes(held, 'boolean') && (value === 'true' || value === 'false')) return value === 'true';
+  return value;
 }
 
 /** Whether a property (or, for an array, one of its values) meets every bound sent on it. */

@@ -70,7 +70,7 @@ export function completeRecord(record: Readonly<Record<string, unknown>>, resour
 }
 
 /** Whether a schema takes `null` (`nullable: true` as converted, `type: [..., null]`, or a null alternative). */
-function isNullable(schema: JsonSchema): boolean {
+export function isNullable(schema: JsonSchema): boolean {
   const merged = mergeAllOf(schema);
   return typeIncludes(merged, 'null') || merged.nullable === true || [...(merged.oneOf ?? []), ...(merged.anyOf ?? [])].some(alternative => typeIncludes(alternative, 'null'));
 }

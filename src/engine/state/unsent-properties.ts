@@ -1,0 +1,61 @@
+import { fieldNameKey, mergeAllOf, typeIncludes, type JsonSchema, type Resource } from '../../document/index.js';
+import { isEpochSeconds } from '../../fixtures/schema-values.js';
+import { unlessEvalBlocked } from '../schema/eval-blocked.js';
+import { findSchemaProblems } from '../schema/index.js';
+import { embeddedProperties } from './collection-records.js';
+
+/**
+ * `fields` a client sent to create or replace a record, with each property the record requires but
+ * the client may set and did not send given what a service stores for "nothing sent": the
+ * property's declared `default`, else `null` where it may be null, else its type's empty value
+ * (`""`, `0`, `false`, `[]`, `{}`) where its schema takes it; an optional property its declared
+ * `default` (the value a service uses when none is sent), else nothing. Gotify's `PUT /application/{id}` with
+ * only `name` answers `description: ""`, not the schema's example. What none of those fits is
+ * left out, for the record's completion to generate as before. Properties the service assigns
+ * (`readOnly`, the key, times it sets, and what the request's body does not declare: `sendable`, the
+ * body's property names as `fieldNameKey` spells them, where the operation declares one) are not touched here.
+ */
+export function withUnsentProperties(fields: Readonly<Record<string, unknown>>, resource: Resource, sendable?: ReadonlySet<string>): Record<string, unknown> {
+  const given: Record<string, unknown> = { ...fields };
+  const embedded = embeddedProperties(resource);
+  const required = new Set(resource.schema.required ?? []);
+  for (const [name, schema] of Object.entries(resource.schema.properties ?? {})) {
+    if (given[name] !== undefined || embedded.has(name) || name === resource.key.property || !resource.writableFields.includes(name) || isTime(schema, name)) continue;
+    // A property the request's body does not declare is not the client's to leave out (Docker's `Volume.Mountpoint`): the service sets it.
+    if (sendable !== undefined && !sendable.has(fieldNameKey(name))) continue;
+    const value = required.has(name) ? nothingSent(schema) : declaredDefault(schema);
+    if (value !== NOTHING_FITS) given[name] = value;
+  }
+  return given;
+}
+
+const NOTHING_FITS = Symbol('nothing fits');
+
+/** A time the service sets when nothing is sent (`createdAt`, OpenAI's `created_at`): left for the record's completion, which takes the clock's. */
+function isTime(schema: JsonSchema, name: string): boolean {
+  const merged = mergeAllOf(schema);
+  return merged.format === 'date-time' || merged.format === 'date' || ((typeIncludes(merged, 'integer') || typeIncludes(merged, 'number')) && isEpochSeconds(merged, name));
+}
+
+function declaredDefault(schema: JsonSchema): unknown {
+  const merged = mergeAllOf(schema);
+  return merged.default === undefined ? NOTHING_FITS : firstFitting([merged.default], schema);
+}
+
+function nothingSent(schema: JsonSchema): unknown {
+  const merged = mergeAllOf(schema);
+  const candidates: unknown[] = [];
+  if (merged.default !== undefined) candidates.push(merged.default);
+  if (typeIncludes(merged, 'null') || merged.nullable === true) candidates.push(null);
+  if (typeIncludes(merged, 'string')) candidates.push('');
+  if (typeIncludes(merged, 'integer') || typeIncludes(merged, 'number')) candidates.push(0);
+  if (typeIncludes(merged, 'boolean')) candidates.push(false);
+  if (typeIncludes(merged, 'array')) candidates.push([]);
+  if (typeIncludes(merged, 'object')) candidates.push({});
+  return firstFitting(candidates, schema);
+}
+
+function firstFitting(candidates: readonly unknown[], schema: JsonSchema): unknown {
+  for (const candidate of candidates) if (unlessEvalBlocked(() => findSchemaProblems(candidate, schema).length === 0, false)) return candidate;
+  return NOTHING_FITS;
+}
