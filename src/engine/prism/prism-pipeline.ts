@@ -106,8 +106,9 @@ export function createPrismPipeline<Context>(operations: readonly IHttpOperation
     prepare(request) {
       try {
         const candidates = candidatesFor(request.url.path);
-        // Once every operation the path may name is prepared, a request costs no second routing.
-        if (candidates.every(candidate => prepared.get(candidate) === null)) return undefined;
+        // Once every operation of its method the path may name is prepared, a request costs no second
+        // routing (a read of an item whose PUT and DELETE were never asked for routed twice).
+        if (candidates.every(candidate => candidate.method !== request.method || prepared.get(candidate) === null)) return undefined;
         const routed = route({ resources: candidates, input: request });
         if (routed._tag === 'Left') return undefined;
         const resource = routed.right;
