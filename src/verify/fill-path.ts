@@ -65,9 +65,20 @@ export function samplePathValues(operation: OperationModel, model: CollectionMod
 
 /** The collection whose item path `path` is, its parameters' names aside (Keycloak's `/{realm}/clients/{id}` beside `/{realm}/clients/{client-uuid}`). */
 function collectionAt(model: CollectionModel, path: string): Collection | undefined {
-  const shape = (template: string): string => template.replace(/\{[^}]*\}/g, '{}');
-  const wanted = shape(path);
-  return model.collections.find(each => each.resource.itemPaths.includes(path)) ?? model.collections.find(each => each.resource.itemPaths.some(itemPath => shape(itemPath) === wanted));
+  let byShape = collectionsByShape.get(model);
+  if (byShape === undefined) {
+    byShape = new Map();
+    for (const collection of model.collections) for (const itemPath of collection.resource.itemPaths) if (!byShape.has(pathShape(itemPath))) byShape.set(pathShape(itemPath), collection);
+    collectionsByShape.set(model, byShape);
+  }
+  return model.collections.find(each => each.resource.itemPaths.includes(path)) ?? byShape.get(pathShape(path));
+}
+
+/** Each model's collections by the shape of their item paths, made once (a Stripe-sized document has hundreds, asked of for every probe). */
+const collectionsByShape = new WeakMap<CollectionModel, Map<string, Collection>>();
+
+function pathShape(template: string): string {
+  return template.replace(/\{[^}]*\}/g, '{}');
 }
 
 /**
