@@ -11,6 +11,7 @@ import { dirname, resolve } from 'node:path';
 
 const require = createRequire(import.meta.url);
 const { useLinearUniqueItems } = require('./shims/linear-unique-items.cjs');
+const { createPrismAjv } = require('./shims/prism-ajv.cjs');
 const PRISM_HTTP = dirname(require.resolve('@stoplight/prism-http/package.json'));
 const prism = createRequire(`${PRISM_HTTP}/package.json`);
 
@@ -101,7 +102,7 @@ export function precompiledValidatorModules(compiledCache, engineSchemas = []) {
   const uses = collectValidatedSchemas(compiled, engineSchemas);
   const { _ } = prism('ajv');
   const addFormats = prism('ajv-formats').default;
-  const { date_time, compareDateTime, fmtDef } = prism('./dist/validator/validators/dateTime.js');
+  const dateTime = prism('./dist/validator/validators/dateTime.js');
   const standaloneCode = prism('ajv/dist/standalone').default;
   const modules = {};
   const entries = [];
@@ -110,23 +111,13 @@ export function precompiledValidatorModules(compiledCache, engineSchemas = []) {
     for (const coerce of [true, false]) {
       const group = uses.filter(use => use.draft === draft && use.coerce === coerce);
       if (group.length === 0) continue;
-      const Ajv = prism(DRAFT_CLASSES[draft]).default;
-      // Prism's baseAjvOptions and coercion, its formats and date-time; code made for a module.
-      const ajv = new Ajv({
-        allErrors: true,
-        allowUnionTypes: true,
-        allowMatchingProperties: true,
-        strict: false,
-        logger: false,
-        multipleOfPrecision: MULTIPLE_OF_PRECISION,
-        ownProperties: true,
-        coerceTypes: coerce,
+      // Prism's edited validator's options, formats and keywords (its code imports petstore-mock:unique-items); code made for a module.
+      const loaded = { Ajv: prism(DRAFT_CLASSES[draft]).default, ajvModule: prism('ajv'), addFormats, dateTime, useLinearUniqueItems };
+      const ajv = createPrismAjv(loaded, {
+        coerce,
         code: { source: true, esm: true, lines: false, formats: _`require("petstore-mock:prism-formats").formats` },
+        multipleOfPrecision: MULTIPLE_OF_PRECISION,
       });
-      addFormats(ajv);
-      ajv.addFormat('date-time', fmtDef(date_time, compareDateTime));
-      // uniqueItems in one pass, as Prism's edited validator checks it (its code imports petstore-mock:unique-items).
-      useLinearUniqueItems(ajv, prism('ajv'));
       const names = {};
       for (const [index, use] of group.entries()) {
         const name = `v${index}`;

@@ -14,7 +14,8 @@ const modules = require('./ajv-compiler.cjs');
 const { Script } = require('node:vm');
 const linearUniqueItems = require('./linear-unique-items.cjs');
 const { useLinearUniqueItems } = linearUniqueItems;
-const { compareDateTime, date_time, fmtDef } = require('@stoplight/prism-http/dist/validator/validators/dateTime.js');
+const { createPrismAjv } = require('./prism-ajv.cjs');
+const dateTime = require('@stoplight/prism-http/dist/validator/validators/dateTime.js');
 
 const DRAFT_CLASSES = { default: 'ajv', draft2019_09: 'ajv/dist/2019', draft2020_12: 'ajv/dist/2020' };
 const { _ } = modules.ajv;
@@ -29,23 +30,13 @@ compilePatternInCode.code = 'require("petstore-mock:patterns").compilePattern';
 
 /** A fresh instance per schema (an instance keeps all it compiled): Prism's options and formats for `draft` and `coerce`, code made as source. */
 function ajvFor(draft, coerce) {
-  const Ajv = modules[DRAFT_CLASSES[draft]].default;
-  const ajv = new Ajv({
-    allErrors: true,
-    allowUnionTypes: true,
-    allowMatchingProperties: true,
-    strict: false,
-    logger: false,
-    validateSchema: false,
+  const loaded = { Ajv: modules[DRAFT_CLASSES[draft]].default, ajvModule: modules.ajv, addFormats: modules['ajv-formats'].default, dateTime, useLinearUniqueItems };
+  return createPrismAjv(loaded, {
+    coerce,
     code: { regExp: compilePatternInCode, source: true, formats: _`require("petstore-mock:prism-formats").formats` },
     multipleOfPrecision: MULTIPLE_OF_PRECISION,
-    ownProperties: true,
-    coerceTypes: coerce,
+    validateSchema: false,
   });
-  modules['ajv-formats'].default(ajv);
-  ajv.addFormat('date-time', fmtDef(date_time, compareDateTime));
-  useLinearUniqueItems(ajv, modules.ajv);
-  return ajv;
 }
 
 /** Ajv's text of a schema value in code (its codegen's \`stringify\`). */
