@@ -68,12 +68,17 @@ const FACT_NAMES: Readonly<Record<string, PageFact>> = {
   prev: 'previousUrl',
 };
 
-/** The list shape of a success schema whose records are `isItem`, or undefined when it answers no list of them. */
-export function findListShape(schema: JsonSchema | undefined, isItem: (schema: JsonSchema) => boolean): ListShape | undefined {
+/**
+ * The list shape of a success schema whose records are `isItem`, or undefined when it answers no list
+ * of them. A wrapper may itself sit in an envelope (listmonk's `{data: {results: [...], total, page}}`):
+ * one object property holding the wrapped page, its path then leading to the array and the facts.
+ */
+export function findListShape(schema: JsonSchema | undefined, isItem: (schema: JsonSchema) => boolean, depth = 0): ListShape | undefined {
   if (schema === undefined) return undefined;
   if (typeIncludes(schema, 'array')) return schema.items !== undefined && isItem(schema.items) ? { kind: 'array' } : undefined;
   const merged = mergeAllOf(schema);
   const arrays = Object.entries(merged.properties ?? {}).filter(([, property]) => typeIncludes(property, 'array') && property.items !== undefined && isItem(property.items));
+  if (arrays.length === 0 && depth === 0) return enveloped(merged, isItem);
   const [only] = arrays;
   if (arrays.length !== 1 || only === undefined) return undefined;
   const facts: { path: string[]; fact: PageFact }[] = [];
@@ -87,6 +92,19 @@ export function findListShape(schema: JsonSchema | undefined, isItem: (schema: J
   const hasTotal = facts.some(fact => fact.fact === 'total');
   const counted = hasTotal ? facts : facts.map(fact => (fact.fact === 'count' && fact.path.at(-1)?.toLowerCase() === 'count' ? { ...fact, fact: 'total' as const } : fact));
   return { kind: 'wrapped', items: [only[0]], facts: counted, schema: merged };
+}
+
+/** The wrapped page in the one object property of `wrapper` that holds one, its paths led by that property's name. */
+function enveloped(wrapper: JsonSchema, isItem: (schema: JsonSchema) => boolean): ListShape | undefined {
+  const found = Object.entries(wrapper.properties ?? {}).flatMap(([name, property]) => {
+    if (typeIncludes(property, 'array')) return [];
+    const inner = findListShape(property, isItem, 1);
+    return inner?.kind === 'wrapped' ? [{ name, inner }] : [];
+  });
+  const [only] = found;
+  if (found.length !== 1 || only === undefined) return undefined;
+  const { name, inner } = only;
+  return { kind: 'wrapped', items: [name, ...inner.items], facts: inner.facts.map(({ path, fact }) => ({ path: [name, ...path], fact })), schema: wrapper };
 }
 
 function collectFacts(schema: JsonSchema, at: string[], facts: { path: string[]; fact: PageFact }[], depth: number): void {
