@@ -9,8 +9,8 @@ export interface PlannedOperation {
 
 /**
  * One collection of the document as the mock reads it (`document.resources`), with verify's
- * operations for each role, the plainest first (fewest parents, then fewest required query
- * parameters): what the scenario runs on.
+ * operations for each role, the plainest first (fewest parents, the record named by its key, then
+ * fewest required query parameters): what the scenario runs on.
  */
 export interface Collection {
   resource: DocumentResource;
@@ -51,9 +51,20 @@ export function findCollections(resources: ResourceModel, operations: readonly O
     else if (role === 'remove') collection.removes.push(entry);
     else collection.updates.push(entry);
   }
-  const plainness = (entry: PlannedOperation): number => entry.plan.parents.length * 100 + entry.operation.parameters.filter(parameter => parameter.in === 'query' && parameter.required).length * 10 + (entry.plan.role === 'replace-by-body' ? 1 : 0);
+  // A path naming the record by another property than its key (`/roles-by-id/{role-id}`) after one naming it by its key: that property need not be unique.
+  const plainness = (entry: PlannedOperation): number =>
+    entry.plan.parents.length * 100 + (entry.plan.keyProperty === undefined ? 0 : 50) + entry.operation.parameters.filter(parameter => parameter.in === 'query' && parameter.required).length * 10 + (entry.plan.role === 'replace-by-body' ? 1 : 0);
   for (const collection of collections) {
     for (const list of [collection.lists, collection.creates, collection.reads, collection.updates, collection.removes]) list.sort((left, right) => plainness(left) - plainness(right));
   }
   return { collections, byName, planned };
+}
+
+/**
+ * Whether what one operation makes the other finds: both keep the records apart by as many path
+ * segments (`/{realm}/clients/{id}/roles` keeps a client's roles apart from the realm's
+ * `/{realm}/roles/{role-name}`; `/owners/{ownerId}/pets` and `/pets/{petId}` share one store).
+ */
+export function sameStore(left: Pick<PlannedOperation, 'plan'>, right: Pick<PlannedOperation, 'plan'>): boolean {
+  return (left.plan.scope?.length ?? 0) === (right.plan.scope?.length ?? 0);
 }

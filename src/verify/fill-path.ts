@@ -21,8 +21,8 @@ export function plannedPathValues(planned: PlannedOperation, model: CollectionMo
   const { plan } = planned;
   if (plan.keyParameter !== undefined) {
     const collection = model.byName.get(plan.resource);
-    const key = options.key ?? (collection && options.record?.[collection.keyProperty]);
-    if (key === undefined || key === null) return { notChecked: 'no record to address' };
+    const key = plan.keyProperty === undefined ? (options.key ?? (collection && options.record?.[collection.keyProperty])) : otherKey(plan.keyProperty, collection, state, options);
+    if (key === undefined || key === null) return { notChecked: plan.keyProperty === undefined ? 'no record to address' : `the record has no ${plan.keyProperty}, which {${plan.keyParameter}} names it by` };
     values[plan.keyParameter] = key;
   }
   let below: { link: ParentLink; record: RecordValue } | undefined;
@@ -46,19 +46,40 @@ export function plannedPathValues(planned: PlannedOperation, model: CollectionMo
   return { values };
 }
 
+/** What fills a path parameter no plan gives a value: the document, and the values the user gave (`--path-parameter realm=master`). */
+export interface PathSampling {
+  readonly model: CollectionModel;
+  readonly document: unknown;
+  readonly pathParameters: Readonly<Record<string, string>>;
+}
+
 /**
- * The path parameters of an operation the resource model has no plan for (`/pet/{petId}/uploadImage`):
- * a parameter that ends an item path of a collection takes the key of a record this side has
- * listed, any other its example or a value of its schema.
+ * The value of the property a path names the record by where it is not the key (`/roles-by-id/{role-id}`
+ * beside `/roles/{role-name}`): the record's own, or that of the record this side listed with the key
+ * given; a key verify made up (no record has it) stands as it is.
  */
-export function samplePathValues(operation: OperationModel, model: CollectionModel, state: SideState, document: unknown): Record<string, unknown> {
+function otherKey(property: string, collection: Collection | undefined, state: SideState, options: { record?: RecordValue | undefined; key?: unknown }): unknown {
+  const listed = collection && options.key !== undefined ? state.records.get(collection.name)?.find(record => record[collection.keyProperty] === options.key) : undefined;
+  const record = options.record ?? listed;
+  if (record) return record[property];
+  return options.key;
+}
+
+/**
+ * The path parameters of an operation the resource model has no plan for (`/pet/{petId}/uploadImage`),
+ * and those of any operation that name no record (Keycloak's `{realm}`): a parameter that ends an
+ * item path of a collection takes the key of a record this side has listed, any other the value the
+ * user gave, else its example or a value of its schema (the same on every request, so that records
+ * kept apart by it are found again).
+ */
+export function samplePathValues(operation: OperationModel, sampling: PathSampling, state: SideState): Record<string, unknown> {
   const values: Record<string, unknown> = {};
   const segments = operation.path.split('/');
   for (const parameter of operation.parameters.filter(each => each.in === 'path')) {
     const at = segments.indexOf(`{${parameter.name}}`);
-    const collection = at === -1 ? undefined : collectionAt(model, segments.slice(0, at + 1).join('/'));
+    const collection = at === -1 ? undefined : collectionAt(sampling.model, segments.slice(0, at + 1).join('/'));
     const known = collection && state.records.get(collection.name)?.[0]?.[collection.keyProperty];
-    values[parameter.name] = known ?? parameter.example ?? (parameter.schema ? sampleParameter(document, parameter.schema.schema) : 1);
+    values[parameter.name] = known ?? sampling.pathParameters[parameter.name] ?? parameter.example ?? (parameter.schema ? sampleParameter(sampling.document, parameter.schema.schema) : 1);
   }
   return values;
 }

@@ -9,6 +9,8 @@ export interface VerifyCliConfig {
   token: string | undefined;
   /** By security scheme name, from `--credential <scheme>=<value>` (or `--credential <scheme>` and its environment variable). */
   credentials: Record<string, string>;
+  /** From `--path-parameter <name>=<value>`: the value of a path parameter that names no record verify can list (`realm=master`). */
+  pathParameters: Record<string, string>;
   documentPath: string | undefined;
   format: ReportFormat;
   output: string | undefined;
@@ -34,6 +36,7 @@ export function parseVerifyCli(argv: readonly string[], env: Readonly<Record<str
       options: {
         token: { type: 'string' },
         credential: { type: 'string', multiple: true },
+        'path-parameter': { type: 'string', multiple: true },
         document: { type: 'string' },
         format: { type: 'string' },
         output: { type: 'string' },
@@ -70,6 +73,14 @@ export function parseVerifyCli(argv: readonly string[], env: Readonly<Record<str
     if (scheme in credentials) throw new VerifyUsageError(`--credential ${scheme} is given twice.`);
     credentials[scheme] = value;
   }
+  const pathParameters: Record<string, string> = {};
+  for (const given of values['path-parameter'] ?? []) {
+    const equals = given.indexOf('=');
+    const name = equals === -1 ? '' : given.slice(0, equals).trim();
+    if (name === '' || given.slice(equals + 1) === '') throw new VerifyUsageError(`--path-parameter needs <name>=<value>, the name as the document's path templates write it (--path-parameter realm=master), got "${given}".`);
+    if (name in pathParameters) throw new VerifyUsageError(`--path-parameter ${name} is given twice.`);
+    pathParameters[name] = given.slice(equals + 1);
+  }
   const fromEnv = env[TOKEN_VARIABLE];
   return {
     kind: 'verify',
@@ -77,6 +88,7 @@ export function parseVerifyCli(argv: readonly string[], env: Readonly<Record<str
       baseUrl,
       token: values.token ?? (fromEnv === undefined || fromEnv === '' ? undefined : fromEnv),
       credentials,
+      pathParameters,
       documentPath: values.document,
       format: format as ReportFormat,
       output: values.output,

@@ -17,6 +17,8 @@ export interface PlanContext {
   runId: string;
   bodies: BodyMaker;
   validator: SchemaValidator;
+  /** Path parameters' values the user gave (`--path-parameter realm=master`), for parameters that name no record verify knows. */
+  pathParameters: Readonly<Record<string, string>>;
   /** 1, 2, 3…: what makes each client key the run sends its own. */
   nextSerial(): number;
   /** The challenges a 401 of the operation implies (`Bearer`, `Basic`); none for API keys alone. */
@@ -48,7 +50,7 @@ export function planOperationProbes(operation: OperationModel, context: PlanCont
   const changing = planned !== undefined && CHANGING_ROLES.has(planned.plan.role);
   const jsonBody = operation.requestBody?.mediaTypes.some(isJsonMediaType) === true || operation.requestBody?.mediaTypes.length === 0;
   const path = (state: SideState, overrides: Record<string, unknown> = {}): string | { notChecked: string } | undefined => {
-    if (!planned) return fillPath(operation.path, { ...samplePathValues(operation, context.model, state, context.document), ...overrides });
+    if (!planned) return fillPath(operation.path, { ...samplePathValues(operation, context, state), ...overrides });
     const collection = context.model.byName.get(planned.plan.resource);
     let filled;
     if (planned.plan.keyParameter === undefined) filled = plannedPathValues(planned, context.model, state);
@@ -63,7 +65,7 @@ export function planOperationProbes(operation: OperationModel, context: PlanCont
     // segments that only keep records apart (`{realm}`) a value of their schema.
     const listed = collection ? state.records.get(collection.name)?.[0] : undefined;
     const viewed = Object.fromEntries(planned.plan.filters.flatMap(filter => (filter.in === 'path' && listed?.[filter.property] !== undefined ? [[filter.parameter, listed[filter.property]]] : [])));
-    return fillPath(operation.path, { ...samplePathValues(operation, context.model, state, context.document), ...viewed, ...filled.values, ...overrides });
+    return fillPath(operation.path, { ...samplePathValues(operation, context, state), ...viewed, ...filled.values, ...overrides });
   };
   const basic = (state: SideState, query: Record<string, string | number> = {}): string | { notChecked: string } | undefined => {
     const filled = path(state);
@@ -120,7 +122,7 @@ export function planOperationProbes(operation: OperationModel, context: PlanCont
         operation, label: `${parameter.name}=not-a-number (not ${schema['type']})`, check: 'parameter-bounds', credentials: true, provokes: 'invalid-input',
         target: state => {
           const filled = path(state, { [parameter.name]: 'not-a-number' });
-          return filled === undefined ? fillPath(fillPath(operation.path, { [parameter.name]: 'not-a-number' }), samplePathValues(operation, context.model, state, context.document)) : filled;
+          return filled === undefined ? fillPath(fillPath(operation.path, { [parameter.name]: 'not-a-number' }), samplePathValues(operation, context, state)) : filled;
         },
         ...(body && { body }),
         expect: answer => [expectRefusal(operation, answer, 'parameter-bounds', `${parameter.name}=not-a-number`)],
@@ -182,10 +184,16 @@ function planQueryProbes(operation: OperationModel, context: PlanContext, parame
   const enumSchema = schema['type'] === 'array' && schema['items'] !== null && typeof schema['items'] === 'object' ? resolveSchema(context.document, schema['items'] as Record<string, unknown>) : schema;
   if (Array.isArray(enumSchema['enum'])) {
     const filter = planned?.plan.filters.find(each => each.parameter === name && each.match === 'equals');
+    // A PUT, PATCH or DELETE is sent here on a key no record has (only the scenario changes the record the run made): its 404 is right.
+    const onUnknownKey = planned !== undefined && CHANGING_ROLES.has(planned.plan.role);
     for (const value of enumSchema['enum'] as unknown[]) {
       probes.push({
         operation, label: `${name}=${String(value)}`, check: filter ? 'filter' : 'parameter-enum', credentials: true, target: state => basic(state, { [name]: String(value) }),
-        expect: answer => [expectSuccess(operation, answer, 'parameter-enum', `${name}=${String(value)}`), ...(filter ? [expectFiltered(answer, filter.property, value, shape)] : [])],
+        ...(onUnknownKey && { provokes: 'unknown-key' as const }),
+        expect: answer =>
+          onUnknownKey && answer.status === 404
+            ? [{ check: 'parameter-enum', outcome: 'passed', message: `${name}=${String(value)} on a key no record has: 404, as it should.` }]
+            : [expectSuccess(operation, answer, 'parameter-enum', `${name}=${String(value)}`), ...(filter ? [expectFiltered(answer, filter.property, value, shape)] : [])],
       });
     }
     probes.push(outOfBound('petstore-mock-verify-not-a-value', `not one of ${(enumSchema['enum'] as unknown[]).map(String).join(', ')}`));
@@ -276,13 +284,21 @@ export function bodyFixes(operation: OperationModel, context: PlanContext, state
       }
     }
   }
-  preferred.push({ name: `petstore-mock-verify ${context.runId}` });
+  // The marker as the name, unless the name is the key the client gives (Keycloak's roles): each create's own key marks it then.
+  if (!namesTheRecord(operation, context)) preferred.push({ name: `petstore-mock-verify ${context.runId}` });
   return { required, preferred, omit };
+}
+
+/** Whether `name` is the key of the records the operation writes, given by the client: one name for every create would collide. */
+function namesTheRecord(operation: OperationModel, context: PlanContext): boolean {
+  const planned = context.model.planned.get(operation.operationId);
+  const key = planned && context.model.byName.get(planned.plan.resource)?.resource.key;
+  return key !== undefined && key.acceptsClientKey && key.property === 'name';
 }
 
 /** An example with the run's marker as its name, where the document allows it: what the run creates is recognisable. */
 function withMarker(example: unknown, operation: OperationModel, context: PlanContext): unknown {
-  if (example === null || typeof example !== 'object' || Array.isArray(example) || typeof (example as Record<string, unknown>)['name'] !== 'string') return example;
+  if (example === null || typeof example !== 'object' || Array.isArray(example) || typeof (example as Record<string, unknown>)['name'] !== 'string' || namesTheRecord(operation, context)) return example;
   const marked = { ...(example as Record<string, unknown>), name: `petstore-mock-verify ${context.runId}` };
   return context.bodies.problems(operation, marked).length === 0 ? marked : example;
 }

@@ -5,10 +5,10 @@ import { createPetFaker } from '../fixtures/pet-faker.js';
 import { fakeValue } from '../fixtures/schema-values.js';
 import type { Answer } from './answer.js';
 import { describeAnswer } from './check-document.js';
-import type { Collection, PlannedOperation } from './collections.js';
+import { sameStore, type Collection, type PlannedOperation } from './collections.js';
 import type { OperationModel } from './read-operations.js';
 import { declares, expectRefusal, expectSuccess, holdsJson, itemsOf, sameJson } from './expectations.js';
-import { plannedPathValues, unknownKey } from './fill-path.js';
+import { plannedPathValues, samplePathValues, unknownKey } from './fill-path.js';
 import { bodyFixes, documentGivesValue, enveloped, expectFiltered, learnCreated, learnRecords, requiredParameterValue, requiredQuery, unsendable, unwrapped, type PlanContext } from './plan-probes.js';
 import { fillPath, forgetRecord, scenarioOf, withQuery, type Expectation, type Probe, type SideState } from './probe.js';
 import { isJsonMediaType } from './read-operations.js';
@@ -34,11 +34,15 @@ export function planScenario(collection: Collection, context: PlanContext, readO
   const label = (what: string): string => `${collection.name}: ${what}`;
   const scenario = (state: SideState): ReturnType<typeof scenarioOf> => scenarioOf(state, collection.name);
   const [create] = collection.creates;
-  const [read] = collection.reads;
+  // Each step on the record the create made, in the store it wrote (a client's roles are not found among the realm's).
+  const onCreated = (entry: PlannedOperation): boolean => create === undefined || readOnly || sameStore(entry, create);
+  const read = collection.reads.find(onCreated);
   // An update verify can send: with a JSON body (`updatePetWithForm` takes a form or the query).
-  const update = collection.updates.find(entry => entry.operation.requestBody?.mediaTypes.some(isJsonMediaType) === true);
-  const [remove] = collection.removes;
-  const list = collection.lists.find(entry => entry.operation.parameters.every(parameter => parameter.in !== 'query' || !parameter.required || entry.plan.filters.some(filter => filter.parameter === parameter.name))) ?? collection.lists[0];
+  const update = collection.updates.find(entry => onCreated(entry) && entry.operation.requestBody?.mediaTypes.some(isJsonMediaType) === true);
+  const remove = collection.removes.find(onCreated);
+  // A list the created record can be looked for in (Keycloak's roles are created under a realm and listed only among a client scope's mappings: not one).
+  const lists = collection.lists.filter(entry => holdsWhatCreates(entry, create));
+  const list = lists.find(entry => entry.operation.parameters.every(parameter => parameter.in !== 'query' || !parameter.required || entry.plan.filters.some(filter => filter.parameter === parameter.name))) ?? lists[0];
   const probes: Probe[] = [];
   const pending = new WeakMap<SideState, { path: string; body: unknown; change?: { property: string; value: unknown } }>();
   const at = (planned: PlannedOperation, state: SideState, options: Parameters<typeof plannedPathValues>[3]): string | { notChecked: string } => {
@@ -53,7 +57,7 @@ export function planScenario(collection: Collection, context: PlanContext, readO
     const found = parameter?.schema && name !== undefined ? forms.map(form => context.validator.problems(parameter.schema?.pointer ?? '', form)) : [[]];
     const problems = found.some(each => each.length === 0) ? [] : (found[0] ?? []);
     if (problems.length > 0) return { notChecked: `the key ${JSON.stringify(filled.values[name ?? ''])} is one {${name ?? ''}} does not accept by the document (${problems[0] ?? ''})` };
-    return withQuery(fillPath(planned.operation.path, filled.values), requiredQuery(planned.operation, context));
+    return withQuery(fillPath(planned.operation.path, { ...samplePathValues(planned.operation, context, state), ...filled.values }), requiredQuery(planned.operation, context));
   };
   const createdOptions = (state: SideState): Parameters<typeof plannedPathValues>[3] => {
     const created = scenario(state).created;
@@ -74,7 +78,7 @@ export function planScenario(collection: Collection, context: PlanContext, readO
       }
       required[parameter.name] = value ?? requiredParameterValue(parameter, context.document);
     }
-    return withQuery(fillPath(list.operation.path, filled.values), { ...required, ...fullPage(list, context), ...query });
+    return withQuery(fillPath(list.operation.path, { ...samplePathValues(list.operation, context, state), ...filled.values }), { ...required, ...fullPage(list, context), ...query });
   };
 
   if (!readOnly && create) {
@@ -89,9 +93,11 @@ export function planScenario(collection: Collection, context: PlanContext, readO
         if ('notChecked' in filled) return { notChecked: `${collection.name} cannot be created: ${filled.notChecked}` };
         const made = context.bodies.make(create.operation, bodyFixes(create.operation, context, state, filled.values), 1);
         if ('problem' in made) return { notChecked: `${collection.name} cannot be created: ${made.problem}` };
-        const path = withQuery(fillPath(create.operation.path, filled.values), requiredQuery(create.operation, context));
+        // Segments that name no record (`{realm}`) take the run's one value, kept with the record for every later step.
+        const values = { ...samplePathValues(create.operation, context, state), ...filled.values };
+        const path = withQuery(fillPath(create.operation.path, values), requiredQuery(create.operation, context));
         pending.set(state, { path, body: made.body });
-        scenario(state).pathValues = filled.values;
+        scenario(state).pathValues = values;
         return path;
       },
       body: state => pending.get(state)?.body,
@@ -248,6 +254,15 @@ export function planScenario(collection: Collection, context: PlanContext, readO
 }
 
 /** The create's path values that a list's path names too (`ownerId`): its parents are the created record's. */
+/**
+ * Whether `list` can show what `create` makes: each parent it names is one the create names too, or
+ * one the record names by a foreign key. Otherwise which parent's list holds the record is unknown
+ * (nothing made it that parent's).
+ */
+function holdsWhatCreates(list: PlannedOperation, create: PlannedOperation | undefined): boolean {
+  return list.plan.parents.every(link => link.foreignKey !== undefined || create?.plan.parents.some(parent => parent.resource === link.resource) === true);
+}
+
 function sharedParents(list: PlannedOperation, pathValues: Record<string, unknown>): Record<string, unknown> | undefined {
   if (list.plan.parents.length === 0) return undefined;
   const shared = Object.fromEntries(list.plan.parents.filter(link => link.parameter in pathValues).map(link => [link.parameter, pathValues[link.parameter]]));

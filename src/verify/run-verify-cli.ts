@@ -37,7 +37,7 @@ export async function runVerifyCli(io: VerifyCliIo): Promise<number> {
   const secrets = secretsOf({ token: config.token, byScheme: new Map(Object.entries(config.credentials)) });
   let result: VerifyResult;
   try {
-    result = await verifyDeployment(config.baseUrl, { token: config.token, credentials: config.credentials, documentPath: config.documentPath, timeoutMs: config.timeoutMs, readOnly: config.readOnly, strict: config.strict });
+    result = await verifyDeployment(config.baseUrl, { token: config.token, credentials: config.credentials, pathParameters: config.pathParameters, documentPath: config.documentPath, timeoutMs: config.timeoutMs, readOnly: config.readOnly, strict: config.strict });
   } catch (error) {
     // verifyDeployment reports what it finds; a throw is a bug in verify. Say so, never as a pass.
     io.stderr(scrubSecret(`petstore-mock verify: exit 2: Inconclusive: verify itself failed: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`, secrets));

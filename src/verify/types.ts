@@ -71,6 +71,11 @@ export interface VerifyOptions {
   credentials?: Readonly<Record<string, string>> | undefined;
   /** The OpenAPI document to verify against. Default: the package's `openapi/petstore.yaml`. */
   documentPath?: string | undefined;
+  /**
+   * Values of path parameters that name no record verify can list or make, by the parameter's name
+   * (Keycloak's `{realm}`: `{ realm: 'master' }`). Default: the parameter's example, else a value of its schema.
+   */
+  pathParameters?: Readonly<Record<string, string>> | undefined;
   /** Milliseconds each request may take, answer included. Default 5000. */
   timeoutMs?: number | undefined;
   /** Send only GET and HEAD requests: nothing that changes the deployment's state. */

@@ -1,9 +1,9 @@
 import { loadDocument, locateDocument, type ResourceModel } from '../document/index.js';
 import { createBodyMaker } from './build-body.js';
-import { findCollections, type CollectionModel } from './collections.js';
+import { findCollections, sameStore, type CollectionModel } from './collections.js';
 import { conclude, isFinding, summarize } from './conclude.js';
 import { chooseCredentials, credentialNames, impliedChallenges, readSchemes, secretsOf, type CredentialChoice, type GivenCredentials } from './credentials.js';
-import { plannedPathValues } from './fill-path.js';
+import { plannedPathValues, samplePathValues } from './fill-path.js';
 import { mergeFindings, type RecordedResult } from './merge-findings.js';
 import { createMockTarget, type MockTarget } from './mock-target.js';
 import { planOperationProbes, requiredQuery, unsendable, type PlanContext } from './plan-probes.js';
@@ -137,7 +137,7 @@ export async function verifyDeployment(baseUrl: string, options: VerifyOptions =
   };
   const model = findCollections(resources, operations);
   let serial = 0;
-  const context: PlanContext = { document: source, model, runId, bodies: createBodyMaker(source, validator), validator, nextSerial: () => ++serial, challengesOf: operation => impliedChallenges(operation.security, schemes) };
+  const context: PlanContext = { document: source, model, runId, pathParameters: options.pathParameters ?? {}, bodies: createBodyMaker(source, validator), validator, nextSerial: () => ++serial, challengesOf: operation => impliedChallenges(operation.security, schemes) };
   const readOnly = options.readOnly === true;
 
   const runPhase = async (phase: string, plan: () => Probe[]): Promise<void> => {
@@ -196,16 +196,24 @@ export async function verifyDeployment(baseUrl: string, options: VerifyOptions =
 }
 
 /** Removes what the run created and its scenario did not, where the document declares a DELETE for it; otherwise lists it. */
-async function cleanUp(state: RunState, model: CollectionModel, context: Pick<PlanContext, 'document' | 'bodies'>, cleanup: VerifyResult['cleanup']): Promise<void> {
+async function cleanUp(state: RunState, model: CollectionModel, context: Pick<PlanContext, 'document' | 'bodies' | 'model' | 'pathParameters'>, cleanup: VerifyResult['cleanup']): Promise<void> {
   const created = state.deployment.createdLocations;
   if (created.length === 0) return;
   const withoutDelete = new Set<string>();
   for (const each of created) {
     const collection = each.collection === undefined ? undefined : model.byName.get(each.collection);
-    const [remove] = collection?.removes ?? [];
-    const itemPath = collection?.resource.itemPaths[0];
+    // A DELETE of the store the create wrote (a client's roles are not the realm's).
+    const createdBy = model.planned.get(each.operationId)?.plan;
+    const remove = collection?.removes.find(entry => createdBy === undefined || sameStore(entry, { plan: createdBy }));
+    const itemPath = remove === undefined && createdBy !== undefined && collection?.removes.length ? undefined : collection?.resource.itemPaths[0];
     const filled = remove && each.key !== undefined && each.key !== null ? plannedPathValues(remove, model, state.deployment, { key: each.key, given: each.pathValues }) : undefined;
-    const location = filled && 'values' in filled && remove ? fillPath(remove.operation.path, filled.values) : itemPath && each.key !== undefined ? fillPath(itemPath, { [itemPath.slice(itemPath.lastIndexOf('{') + 1, -1)]: each.key }) : each.location;
+    // Segments that name no record (`{realm}`) as the create sent them, else as every other request of the run fills them.
+    const location =
+      filled && 'values' in filled && remove
+        ? fillPath(remove.operation.path, { ...samplePathValues(remove.operation, context, state.deployment), ...each.pathValues, ...filled.values })
+        : itemPath && each.key !== undefined
+          ? fillPath(itemPath, { ...each.pathValues, [itemPath.slice(itemPath.lastIndexOf('{') + 1, -1)]: each.key })
+          : each.location;
     const leave = (reason: string): LeftBehind => ({ operationId: each.operationId, location, name: each.name, reason });
     if (!remove) {
       const where = itemPath === undefined ? `for what ${each.operationId} creates` : itemPath;

@@ -33,6 +33,11 @@ Options:
                            credential for is sent.
                            No credential is printed or written to a report, nor any form of it a
                            deployment echoes (URL-encoded, JSON-escaped, base64 of user:password).
+      --path-parameter <name>=<value>
+                           The value of a path parameter that names no record verify can list or
+                           create, such as a tenant above every collection (Keycloak's
+                           --path-parameter realm=master). Repeatable. Default: the parameter's
+                           example, else a value of its schema, the same in every request of the run.
       --document <file>    The OpenAPI document. Default: the package's openapi/petstore.yaml.
       --format <format>    text (default), json or junit.
       --output <file>      Write the report to this file instead of standard output.

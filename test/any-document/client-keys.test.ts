@@ -31,4 +31,14 @@ describe('a create of a key the client gives that a record already has', () => {
     expect((await send(engine, 'GET', '/jobs/cleanup')).json).toEqual({ ...first, force: true });
     expect(errors).toEqual([]);
   });
+
+  it('replaces that record too where the key is optional in the schema but the client gave it (Keycloak’s roles, 200 only)', async () => {
+    const errors: string[] = [];
+    const engine = await createEngine({ documentPath: NAMED_RECORDS, validateResponses: true, onError: message => errors.push(message) });
+    expect((await send(engine, 'POST', '/roles', { name: 'admin', description: 'first' })).status).toBe(200);
+    const again = await send(engine, 'POST', '/roles', { name: 'admin', description: 'second' });
+    expect(again.status).toBe(200);
+    expect((await send(engine, 'GET', '/roles/admin')).json).toEqual({ name: 'admin', description: 'second' });
+    expect(errors).toEqual([]);
+  });
 });

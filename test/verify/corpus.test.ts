@@ -49,6 +49,16 @@ const DOCUMENTS = [
   { file: '../documents/real-world/scalar-galaxy-3.1.json', collections: { planets: ALL_STEPS } },
   // An action on a record verify cannot list (Keycloak's POST /users/{id}/logout): named by a key verify makes up, a 404 is right.
   { file: '../documents/findings/action-on-unlisted-record.yaml', collections: { users: ['create', 'read the created one back', 'delete the created one', 'read the deleted one', 'an unknown key'] } },
+  // Keycloak's lookups: a {realm} segment naming no record, roles keyed by a name the client gives and found by id
+  // elsewhere, groups found by path, roles listed only in a client scope's mappings (no list shows a created role).
+  {
+    file: '../documents/findings/keycloak-lookups.yaml',
+    collections: {
+      roles: ALL_STEPS.filter(step => step !== 'list after create'),
+      groups: ALL_STEPS,
+      'client-scopes': ALL_STEPS.filter(step => !/update/.test(step)),
+    },
+  },
   // Twilio Studio: HTTP basic, creates and updates by form (verify sends JSON only: not checked), CORS headers declared on every answer without examples.
   { file: '../documents/real-world/twilio-studio-v2.yaml', credentials: { accountSid_authToken: 'AC1:corpus-verify' }, collections: {}, notCreated: { Flows: 'its body is application/x-www-form-urlencoded; verify sends JSON bodies only' } },
 ] as const;

@@ -657,7 +657,8 @@ function findForeignKey(child: Resource, parent: Resource, parameter: string | u
   const candidates = [parameter, `${parent.singular}id`, `${parent.singular}_id`].filter((name): name is string => name !== undefined);
   for (const candidate of candidates) {
     const found = lower.get(candidate.toLowerCase());
-    if (found && found !== child.key.property) return found;
+    // A child's own `id` is its identity, whatever its key: `/clients/{id}/roles` does not make a role's `id` its client's.
+    if (found && found !== child.key.property && found.toLowerCase() !== 'id') return found;
   }
   return undefined;
 }

@@ -7,7 +7,7 @@ import { drawDelay, drawFault, FAULT_RETRY_AFTER_SECONDS, isForced, type Clock, 
 import { deprecationHeaders, goneResponse, sunsetOf } from './deprecation.js';
 import { challengeFor, credentialPathOf, describeDiagnostic, findCredentialProblem, findInputProblem, isError, missingCredentialsMessage, unauthorizedResponse } from '../checks/index.js';
 import { answerFromDocument, findForcingProblem, forceResponse } from '../prism/index.js';
-import type { Resource } from '../../document/index.js';
+import type { ParentLink, Resource } from '../../document/index.js';
 import { StoreFullError, type ChangeTracking, type RecordStore } from '../../store/index.js';
 import { completeRecord } from '../state/collection-records.js';
 import { fitToRecord } from '../state/fit-to-record.js';
@@ -190,8 +190,11 @@ export function createOperationResponder(options: OperationResponderOptions) {
       const action = actions.get(id);
       if (action === undefined) return answerByDocument(operation, request, context);
       const pathParameters = readPathParameters(operation, request.url.path);
-      const scope = scopeKeyOf(action.scope, pathParameters);
-      const storeOf = (name: string): RecordStore => (scope === '' || !scopedResources.has(name) ? unscoped(name) : (session.readStoreOf(name, scope) ?? unscoped(name)));
+      const scopeOf = scopesOn(operation.path, action.resource, action.scope, action.parents, pathParameters);
+      const storeOf = (name: string): RecordStore => {
+        const scope = scopeOf(name);
+        return scope === '' || !scopedResources.has(name) ? unscoped(name) : (session.readStoreOf(name, scope) ?? unscoped(name));
+      };
       const missing = findMissingRecord({ plan: action, resource: resourceOf(action.resource), pathParameters, storeOf, resourceOf });
       return missing ?? answerByDocument(operation, request, context);
     }
@@ -211,9 +214,11 @@ export function createOperationResponder(options: OperationResponderOptions) {
         return errorResponse('store_full', `${error.message.replace('[petstore-mock] ', '')} Nothing was stored; delete records or reset a session (POST /__admin/reset).`);
       }
     }
+    const scopeOf = scopesOn(operation.path, plan.resource, plan.scope, plan.parents, pathParameters);
     const storeOf = (name: string): RecordStore => {
-      if (scope === '' || !scopedResources.has(name)) return unscoped(name);
-      return (writes && name === plan.resource ? session.liveStoreOf(name, scope) : session.readStoreOf(name, scope)) ?? unscoped(name);
+      const named = scopeOf(name);
+      if (named === '' || !scopedResources.has(name)) return unscoped(name);
+      return (writes && name === plan.resource ? session.liveStoreOf(name, named) : session.readStoreOf(name, named)) ?? unscoped(name);
     };
     // Until the answer is final: a 500 after the write (`--validate-responses`) stores nothing, in any store it changed.
     const trackings = new Map<RecordStore, ChangeTracking>();
@@ -380,6 +385,23 @@ function problemPath(diagnostic: IPrismDiagnostic, operation: IHttpOperation): s
 }
 
 /** The text naming a request's scope: its scope parameters' values in path order, each URI-encoded, joined by `/` (`master`, `octo/hello`); `''` for none. */
+/**
+ * The scope key of each collection's records on a path: the path's own for the records it names; for a
+ * parent's, only the segments before the parent's own (`/{realm}/clients/{id}/roles` keeps its roles
+ * apart by realm and client, and finds the client among the realm's).
+ */
+function scopesOn(path: string, own: string, scope: readonly string[] | undefined, parents: readonly ParentLink[], pathParameters: ParameterValues): (name: string) => string {
+  const ownKey = scopeKeyOf(scope, pathParameters);
+  if (scope === undefined || parents.length === 0) return () => ownKey;
+  const order = [...path.matchAll(/\{([^}]+)\}/g)].map(match => match[1]);
+  return name => {
+    const link = name === own ? undefined : parents.find(parent => parent.resource === name);
+    if (link === undefined) return ownKey;
+    const at = order.indexOf(link.parameter);
+    return scopeKeyOf(scope.filter(parameter => order.indexOf(parameter) < at), pathParameters);
+  };
+}
+
 export function scopeKeyOf(scope: readonly string[] | undefined, pathParameters: ParameterValues): string {
   if (scope === undefined) return '';
   return scope

@@ -124,7 +124,9 @@ export const recordOperations: Readonly<Record<RecordRole, RecordHandler>> = {
       return errorResponse('invalid_request', `Request body needs ${resource.key.property}, a non-empty string: the key of the new ${resource.singular}.`);
     }
     Object.assign(fields, foreignKeysOf(input));
-    const taken = resource.key.kind === 'client' && !input.declaresConflict ? store.get(key as RecordKey) : undefined;
+    // Any key the client gives: required (`client`), or optional where the service would otherwise make one (Keycloak's role `name`).
+    const given = resource.key.acceptsClientKey && typeof key === 'string' && key !== '';
+    const taken = given && !input.declaresConflict ? store.get(key) : undefined;
     if (taken !== undefined) {
       // The document promises its success to every valid body and declares no conflict (Immich's
       // POST /jobs, 204 only): the record with that key is replaced, as a PUT of it would.
@@ -386,7 +388,7 @@ function findRecord(input: RecordLookup): { record: Record<string, unknown> } | 
   }
   const found = key === undefined ? undefined : (input.storeOf(input.resource.name).get(key) as Record<string, unknown> | undefined);
   const underParents = found !== undefined && input.plan.parents.every(parent => parent.foreignKey === undefined || found[parent.foreignKey] === keyValue(input.resourceOf(parent.resource), input.pathParameters[parent.parameter]));
-  return found && underParents ? { record: found } : { problem: notFound(input.resource, input.plan.keyParameter === undefined ? undefined : input.pathParameters[input.plan.keyParameter]) };
+  return found && underParents ? { record: found } : { problem: notFound(input.resource, input.plan.keyParameter === undefined ? undefined : input.pathParameters[input.plan.keyParameter], keyProperty) };
 }
 
 /** The key of the record whose other property (`id`, where records are keyed by `name`) holds the value a path gives. */
@@ -415,9 +417,10 @@ function findMissingParent(input: Pick<RecordLookup, 'plan' | 'pathParameters' |
   return undefined;
 }
 
-function notFound(resource: Resource, key: unknown): IHttpResponse {
+/** 404 naming the record sought: by its key, or by the property the path names it by (`/roles-by-id/{role-id}` seeks an `id`). */
+function notFound(resource: Resource, key: unknown, property = resource.key.property): IHttpResponse {
   const named = typeof key === 'object' && key !== null ? JSON.stringify(key) : String(key);
-  return errorResponse(`${resource.singular}_not_found`, `No ${resource.singular} has ${resource.key.property} ${named}.`);
+  return errorResponse(`${resource.singular}_not_found`, `No ${resource.singular} has ${property} ${named}.`);
 }
 
 /** A path parameter's value as the store keys records: a whole number for a `sequence` key, a string otherwise. */
