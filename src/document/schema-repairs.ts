@@ -1,3 +1,5 @@
+import { readPattern, type ReadPattern } from './pattern-dialects.js';
+
 /** Values, not schemas: never read for keywords. */
 const DATA_KEYS = new Set(['example', 'examples', 'default', 'const', 'enum']);
 
@@ -13,10 +15,12 @@ interface Place {
  * and a sentence for each: Ajv refuses to compile a schema that holds one, and Prism then validates
  * nothing of the operation at all (any body is taken, and stored). One such form is common, from
  * Swagger 1.2 habits: `required: true` on a property, read as the property named in its object's
- * `required` list (`required: false` as nothing). The document given is never changed; a copy is.
+ * `required` list (`required: false` as nothing). Another: a `pattern` in another regex dialect
+ * than JavaScript's (see pattern-dialects). The document given is never changed; a copy is.
  */
 export function repairSchemas(source: unknown): { source: unknown; repairs: string[] } {
   const found: { schema: Record<string, unknown>; property: Record<string, unknown>; name: string; path: string }[] = [];
+  const patterns: { schema: Record<string, unknown>; read: ReadPattern; written: string; path: string }[] = [];
   const stack: Place[] = [{ value: source, path: [] }];
   while (stack.length > 0) {
     const { value, path, propertyOf } = stack.pop() as Place;
@@ -27,6 +31,11 @@ export function repairSchemas(source: unknown): { source: unknown; repairs: stri
     }
     const object = value as Record<string, unknown>;
     if (propertyOf && typeof object['required'] === 'boolean') found.push({ schema: propertyOf.schema, property: object, name: propertyOf.name, path: placeOf(path) });
+    const pattern = object['pattern'];
+    if (typeof pattern === 'string') {
+      const read = readPattern(pattern);
+      if (!('changes' in read) || read.changes.length > 0) patterns.push({ schema: object, read, written: pattern, path: placeOf([...path, 'pattern']) });
+    }
     for (const [key, child] of Object.entries(object)) {
       if (DATA_KEYS.has(key)) continue;
       if (key === 'properties' && typeof child === 'object' && child !== null && !Array.isArray(child)) {
@@ -36,7 +45,7 @@ export function repairSchemas(source: unknown): { source: unknown; repairs: stri
       stack.push({ value: child, path: [...path, key] });
     }
   }
-  if (found.length === 0) return { source, repairs: [] };
+  if (found.length === 0 && patterns.length === 0) return { source, repairs: [] };
   // The same objects in a copy: a schema shared by reference stays one object there too.
   const copies = new Map<object, unknown>();
   const copy = <T>(value: T): T => {
@@ -60,6 +69,18 @@ export function repairSchemas(source: unknown): { source: unknown; repairs: stri
       if (!list.includes(name)) schemaCopy['required'] = [...list, name];
     }
     repairs.push(`${path} has required: ${String(required)}, which JSON Schema does not allow on a property (it takes a list of names on the object); read as ${required ? `the object's required: [${JSON.stringify(name)}]` : 'not required'}`);
+  }
+  for (const { schema, read, written, path } of patterns) {
+    const schemaCopy = copies.get(schema) as Record<string, unknown>;
+    const shown = written.length > 80 ? `${written.slice(0, 80)}…` : written;
+    if ('changes' in read) {
+      schemaCopy['pattern'] = read.pattern;
+      repairs.push(`${path} is /${shown}/, written in another dialect than JavaScript's, whose RegExp (as Ajv compiles it) refuses it; read as /${read.pattern}/ (${read.changes.join(', ')})`);
+    } else {
+      // Left in, Ajv could compile nothing of the schema around it, and Prism would validate none of it.
+      delete schemaCopy['pattern'];
+      repairs.push(`${path} is /${shown}/, which JavaScript's RegExp cannot read (${read.unreadable}); not checked, the rest of its schema is`);
+    }
   }
   return { source: repaired, repairs };
 }

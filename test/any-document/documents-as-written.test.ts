@@ -8,6 +8,7 @@ const EVOLVED = fileURLToPath(new URL('../documents/evolved-pets.yaml', import.m
 const KENNEL = fileURLToPath(new URL('../documents/kennel-openapi3.yaml', import.meta.url));
 const CONDUIT = fileURLToPath(new URL('../documents/real-world/conduit.yaml', import.meta.url));
 const PETCLINIC = fileURLToPath(new URL('../documents/corpus/spring-petclinic-rest.yaml', import.meta.url));
+const KEYCLOAK_LOOKUPS = fileURLToPath(new URL('../documents/findings/keycloak-lookups.yaml', import.meta.url));
 const JSON_BODY = { 'content-type': 'application/json' };
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 
@@ -60,6 +61,33 @@ describe('documents as teams write them', () => {
     expect((await call(engine, 'POST', '/pets', { name: 'Rex', age: -5 })).status).toBe(400);
     expect((await call(engine, 'POST', '/pets', { name: 'Rex', age: 'x' })).status).toBe(400);
     expect((await call(engine, 'POST', '/pets', { name: 'Rex', age: 5 })).status).toBe(201);
+  });
+
+  it('reads a pattern in another regex dialect as its authors meant it (Django REST framework’s \\z), and leaves out one JavaScript cannot read, checking the rest: Ajv refused the whole schema and Prism validated nothing of it', async () => {
+    const document = oneCollectionDocument({
+      title: 'Tags',
+      collection: 'tags',
+      record: 'Tag',
+      schema: {
+        type: 'object',
+        required: ['name'],
+        properties: {
+          id: { type: 'integer', readOnly: true },
+          name: { type: 'string', pattern: '^[-\\w]+\\z' },
+          color: { type: 'string', pattern: '^#[0-9a-fA-F]{6}$' },
+          code: { type: 'string', pattern: '(?<=x)[a-z' },
+        },
+      },
+    });
+    const warnings: string[] = [];
+    const engine = await createEngine({ document, onWarning: message => warnings.push(message) });
+    expect(warnings).toContain(
+      "[petstore-mock] The document is read as its authors meant it: $.components.schemas.Tag.properties.name.pattern is /^[-\\w]+\\z/, written in another dialect than JavaScript's, whose RegExp (as Ajv compiles it) refuses it; read as /^[-\\w]+$/ (\\z as $).",
+    );
+    expect(warnings.some(warning => warning.includes('$.components.schemas.Tag.properties.code.pattern is /(?<=x)[a-z/, which JavaScript’s RegExp cannot read'.replace('’', "'")) && warning.endsWith('not checked, the rest of its schema is.'))).toBe(true);
+    expect((await call(engine, 'POST', '/tags', { name: 'two words' })).status).toBe(400);
+    expect((await call(engine, 'POST', '/tags', { name: 'baby-food', color: 'red' })).status).toBe(400);
+    expect((await call(engine, 'POST', '/tags', { name: 'baby-food', color: '#ff0000', code: 'anything' })).status).toBe(201);
   });
 
   it('filters a list only by query parameters whose values compare with the property they name: Conduit’s favorited=<username> and author=<username> are not the record’s boolean and object', async () => {
@@ -158,6 +186,17 @@ describe('documents as teams write them', () => {
       children += executions.length;
     }
     expect(children).toBe(20);
+  });
+
+  it('keeps a nested record’s own id and finds its parent among the realm’s: Keycloak’s /{realm}/clients/{id}/roles wrote the client’s id over the role’s, then 404ed every client created in a realm', async () => {
+    const engine = await createEngine({ documentPath: KEYCLOAK_LOOKUPS });
+    expect((await call(engine, 'POST', '/admin/realms/master/clients', { id: 'client-1', clientId: 'web' })).status).toBe(201);
+    expect((await call(engine, 'POST', '/admin/realms/master/clients/client-1/roles', { id: 'role-1', name: 'editor' })).status).toBe(201);
+    expect((await call(engine, 'GET', '/admin/realms/master/clients/client-1/roles/editor')).json).toEqual({ id: 'role-1', name: 'editor' });
+    // Kept apart by client: another client of the realm has no such role, and a client of another realm is not found.
+    expect((await call(engine, 'POST', '/admin/realms/master/clients', { id: 'client-2', clientId: 'cli' })).status).toBe(201);
+    expect((await call(engine, 'GET', '/admin/realms/master/clients/client-2/roles/editor')).status).toBe(404);
+    expect((await call(engine, 'POST', '/admin/realms/other/clients/client-1/roles', { id: 'role-2', name: 'viewer' })).status).toBe(404);
   });
 
   it('gives every seeded name a value its own Unicode pattern accepts', async () => {

@@ -49,6 +49,9 @@ const DOCUMENTS = [
   { file: '../documents/real-world/scalar-galaxy-3.1.json', collections: { planets: ALL_STEPS } },
   // An action on a record verify cannot list (Keycloak's POST /users/{id}/logout): named by a key verify makes up, a 404 is right.
   { file: '../documents/findings/action-on-unlisted-record.yaml', collections: { users: ['create', 'read the created one back', 'delete the created one', 'read the deleted one', 'an unknown key'] } },
+  // Django REST framework (Baby Buddy): paths ending in /, filters as query parameters on every operation (a PUT's enum
+  // filters are sent on a made-up key: 404), slug patterns in Python's dialect (^[-\w]+\z).
+  { file: '../documents/real-world/babybuddy-drf.yml', collections: { notes: ALL_STEPS, tags: ALL_STEPS } },
   // Keycloak's lookups: a {realm} segment naming no record, roles keyed by a name the client gives and found by id
   // elsewhere, groups found by path, roles listed only in a client scope's mappings (no list shows a created role).
   {
