@@ -39,6 +39,8 @@ export interface RecordShape {
   idBounds?: { readonly minimum: number; readonly maximum: number } | undefined;
   /** Status of a pet created without one, from the document and the options; `null` leaves it out. Default: the store's `defaultStatus`. */
   defaultStatus?: string | null | undefined;
+  /** A whole number the store gives each new record beside its key, one above the highest it holds (a read-only `id` beside a `slug`). */
+  numbered?: string | undefined;
 }
 
 export interface RecordStoreOptions<R extends object = StoredRecord> {
@@ -204,6 +206,8 @@ function storeOfRecords(options: RecordStoreOptions): RecordStore {
   const ownBytes = new Map<RecordKey, number>();
   let storedBytes = 0;
   let nextId = 1;
+  /** The next `shape.numbered` value. */
+  let nextNumber = 1;
   let revision = 0;
   let rewrites = 0;
   let lastPageFull = false;
@@ -333,6 +337,13 @@ function storeOfRecords(options: RecordStoreOptions): RecordStore {
       if (typeof id === 'number') highestId = Math.max(highestId, id);
     }
     nextId = sequential() ? highestId + 1 : pets.size + 1;
+    nextNumber = 1;
+    if (shape.numbered !== undefined) {
+      for (const { pet } of prepared) {
+        const number = pet[shape.numbered];
+        if (typeof number === 'number' && Number.isFinite(number)) nextNumber = Math.max(nextNumber, Math.floor(number) + 1);
+      }
+    }
   }
   /** Throws a RangeError, holding nothing new, when an id is no whole number within the bounds: a later create would pass them or reuse an id. */
   function checkIds(given: readonly StoredRecord[]): void {
@@ -467,6 +478,8 @@ function storeOfRecords(options: RecordStoreOptions): RecordStore {
       // The key is the store's to assign (but for a client's key): one in the record is ignored.
       const given = Object.entries(copyRecord(fields, shape.fields)).filter(([name]) => name !== idProperty);
       const pet: StoredRecord = Object.fromEntries([[idProperty, key], ...given]);
+      // The service's own number, whatever the body held.
+      if (shape.numbered !== undefined) pet[shape.numbered] = nextNumber;
       const status = pet.status ?? (shape.defaultStatus !== undefined ? shape.defaultStatus : defaultStatus);
       if (status !== null && (shape.fields === undefined || shape.fields.includes('status'))) pet.status = status;
       const completed = complete ? complete(pet) : pet;
@@ -478,6 +491,7 @@ function storeOfRecords(options: RecordStoreOptions): RecordStore {
       count(key, bytes);
       indexLast(key, ordered);
       nextId += 1;
+      if (shape.numbered !== undefined) nextNumber += 1;
       revision += 1;
       undoes?.push(() => {
         // The id stays used: a later create takes the next one, as after a delete.

@@ -183,3 +183,19 @@ describe('filtered views named by the path, and a plural of the key (independent
     expect(errors).toEqual([]);
   });
 });
+
+describe('a read-only integer id beside a slug key (independent finding 12, Baby Buddy)', () => {
+  it('numbers the seeded records 1 to n and each new one after the highest, whatever its body held', async () => {
+    const { engine, errors } = await checkedEngine(findingAt('independent-readonly-id-beside-slug.yaml'));
+    const seeded = (await call(engine, 'GET', '/api/children/')).json as { id: number }[];
+    expect(seeded.map(child => child.id)).toEqual(seeded.map((_, index) => index + 1));
+    const created = await call(engine, 'POST', '/api/children/', { first_name: 'Ada', id: 5 });
+    expect(created.status).toBe(201);
+    expect(created.json).toMatchObject({ id: seeded.length + 1, first_name: 'Ada' });
+    const next = await call(engine, 'POST', '/api/children/', { first_name: 'Grace' });
+    expect(next.json).toMatchObject({ id: seeded.length + 2 });
+    const ids = ((await call(engine, 'GET', '/api/children/')).json as { id: number }[]).map(child => child.id);
+    expect(new Set(ids).size).toBe(ids.length);
+    expect(errors).toEqual([]);
+  });
+});

@@ -37,6 +37,11 @@ export interface Resource {
   readonly writableFields: readonly string[];
   /** Properties accepted in a body, never answered (`writeOnly`). */
   readonly writeOnlyFields: readonly string[];
+  /**
+   * A whole number the service gives each record in turn beside its key (Django REST framework's
+   * read-only `id` beside a `slug`): unique in the collection, as a database's identity column.
+   */
+  readonly numbered?: string;
   /** Arrays of another resource's records this one shows (`Owner.pets`), filled from that resource's store by its foreign key. */
   readonly embeds: readonly { readonly property: string; readonly child: string; readonly foreignKey: string }[];
 }
@@ -302,6 +307,7 @@ export function findResources(
       fields,
       writableFields: fields.filter(field => properties[field]?.readOnly !== true && properties[field]?.writeOnly !== true && (field !== key.property || key.acceptsClientKey)),
       writeOnlyFields: fields.filter(field => properties[field]?.writeOnly === true),
+      ...numberedField(fields, properties, key.property),
       embeds: [],
     };
     resources.push(resource);
@@ -652,6 +658,12 @@ function propertyNamedBy(schema: JsonSchema, parameter: string, singular: string
 }
 
 /** The child's property holding the parent's key: the path parameter's name, else `<parent>Id` (`ownerId`, `owner_id`). */
+/** The read-only whole number named as an identity (`id`, `pk`) beside another key: the service numbers its records by it. */
+function numberedField(fields: readonly string[], properties: Readonly<Record<string, JsonSchema>>, key: string): { numbered: string } | Record<string, never> {
+  const numbered = fields.find(field => field !== key && /^(?:id|pk)$/i.test(field) && properties[field]?.readOnly === true && typeIncludes(mergeAllOf(properties[field] ?? {}), 'integer'));
+  return numbered === undefined ? {} : { numbered };
+}
+
 function findForeignKey(child: Resource, parent: Resource, parameter: string | undefined): string | undefined {
   const lower = new Map(child.fields.map(field => [field.toLowerCase(), field]));
   const candidates = [parameter, `${parent.singular}id`, `${parent.singular}_id`].filter((name): name is string => name !== undefined);

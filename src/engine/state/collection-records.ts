@@ -39,6 +39,7 @@ export function collectionShape(resource: Resource, seed: number, defaultStatus:
     keyKind: key.kind,
     drawKey,
     acceptsClientKey: key.acceptsClientKey,
+    numbered: resource.numbered,
   };
 }
 
@@ -250,6 +251,8 @@ function generateRecords(document: PetstoreDocument, resource: Resource, shape: 
     const key = keyFor(resource, shape, record, index, faker);
     if (key === undefined || keys.has(key)) continue;
     record[resource.key.property] = key;
+    // Numbered in turn, as the service numbers them, from 1.
+    if (resource.numbered !== undefined) record[resource.numbered] = records.length + 1;
     for (const { resource: parent, foreignKey } of parents) {
       const candidates = seeded.get(parent.name) ?? [];
       const chosen = candidates.length === 0 ? undefined : faker.helpers.arrayElement(candidates);
