@@ -198,4 +198,18 @@ describe('a read-only integer id beside a slug key (independent finding 12, Baby
     expect(new Set(ids).size).toBe(ids.length);
     expect(errors).toEqual([]);
   });
+
+  it('seeds records that name another collection’s by a property called after it (finding 13): a note’s child by its number, its user by username', async () => {
+    const { engine, errors } = await checkedEngine(findingAt('independent-readonly-id-beside-slug.yaml'));
+    const children = new Set(((await call(engine, 'GET', '/api/children/')).json as { id: number }[]).map(child => child.id));
+    const users = new Set(((await call(engine, 'GET', '/api/users/')).json as { username: string }[]).map(user => user.username));
+    const notes = (await call(engine, 'GET', '/api/notes/')).json as { child: number; user?: string }[];
+    expect(notes.length).toBeGreaterThan(0);
+    for (const note of notes) {
+      expect(children.has(note.child), `child ${note.child}`).toBe(true);
+      if (note.user !== undefined) expect(users.has(note.user), `user ${note.user}`).toBe(true);
+    }
+    expect(notes.some(note => note.user !== undefined)).toBe(true);
+    expect(errors).toEqual([]);
+  });
 });

@@ -214,21 +214,47 @@ function inParentOrder(document: PetstoreDocument): Resource[] {
   return ordered;
 }
 
-/** The collections a resource's records point at by a foreign key: by nested paths and by embedding. */
-export function parentsOf(document: PetstoreDocument, child: Resource): { resource: Resource; foreignKey: string }[] {
-  const found = new Map<string, { resource: Resource; foreignKey: string }>();
+/** A collection a resource's records point at: the child's property holding one of its records' `property` (its key, or its number). */
+export interface ParentReference {
+  readonly resource: Resource;
+  readonly foreignKey: string;
+  readonly property: string;
+}
+
+/**
+ * The collections a resource's records point at by a foreign key: by nested paths, by embedding,
+ * and by name where no path says so (Baby Buddy's `Note.child`, a whole number naming a record of
+ * `/api/children/` by its number; `petId`, `owner_id`), in the type of what it names.
+ */
+export function parentsOf(document: PetstoreDocument, child: Resource): ParentReference[] {
+  const found = new Map<string, ParentReference>();
   const { resources } = document;
   for (const plan of resources.plans.values()) {
     if (plan.resource !== child.name) continue;
     for (const parent of plan.parents) {
       const resource = resources.byName.get(parent.resource);
-      if (resource && parent.foreignKey !== undefined) found.set(parent.foreignKey, { resource, foreignKey: parent.foreignKey });
+      if (resource && parent.foreignKey !== undefined) found.set(parent.foreignKey, { resource, foreignKey: parent.foreignKey, property: resource.key.property });
     }
   }
   for (const parent of resources.resources) {
-    for (const embed of parent.embeds) if (embed.child === child.name) found.set(embed.foreignKey, { resource: parent, foreignKey: embed.foreignKey });
+    for (const embed of parent.embeds) if (embed.child === child.name) found.set(embed.foreignKey, { resource: parent, foreignKey: embed.foreignKey, property: parent.key.property });
+  }
+  for (const [name, schema] of Object.entries(child.schema.properties ?? {})) {
+    if (found.has(name) || name === child.key.property || name === child.numbered || schema.readOnly === true) continue;
+    const noun = name.replace(/(?:_id|Id|ID)$/, '').toLowerCase();
+    const parent = resources.resources.find(resource => resource !== child && resource.singular.toLowerCase() === noun);
+    const property = parent && referencedProperty(parent, schema);
+    if (parent && property !== undefined) found.set(name, { resource: parent, foreignKey: name, property });
   }
   return [...found.values()];
+}
+
+/** What of `parent`'s records a property of this schema holds: its key where the types agree, else its number for a whole number. */
+function referencedProperty(parent: Resource, schema: JsonSchema): string | undefined {
+  const merged = mergeAllOf(schema);
+  const whole = typeIncludes(merged, 'integer') || typeIncludes(merged, 'number');
+  if (whole) return parent.key.kind === 'sequence' ? parent.key.property : parent.numbered;
+  return typeIncludes(merged, 'string') && parent.key.kind !== 'sequence' ? parent.key.property : undefined;
 }
 
 function generateRecords(document: PetstoreDocument, resource: Resource, shape: Required<RecordShape>, seeded: ReadonlyMap<string, readonly StoredRecord[]>, options: { seed: number; count: number; now: Date }): StoredRecord[] {
@@ -253,10 +279,10 @@ function generateRecords(document: PetstoreDocument, resource: Resource, shape: 
     record[resource.key.property] = key;
     // Numbered in turn, as the service numbers them, from 1.
     if (resource.numbered !== undefined) record[resource.numbered] = records.length + 1;
-    for (const { resource: parent, foreignKey } of parents) {
+    for (const { resource: parent, foreignKey, property } of parents) {
       const candidates = seeded.get(parent.name) ?? [];
       const chosen = candidates.length === 0 ? undefined : faker.helpers.arrayElement(candidates);
-      record[foreignKey] = chosen ? chosen[parent.key.property] : undefined;
+      record[foreignKey] = chosen ? chosen[property] : undefined;
     }
     const completed = completeRecord(record, resource, { seed: options.seed, now: options.now });
     if (!('record' in completed)) continue;
