@@ -213,3 +213,19 @@ describe('a read-only integer id beside a slug key (independent finding 12, Baby
     expect(errors).toEqual([]);
   });
 });
+
+describe('an RPC-style create (independent finding 14, Docker)', () => {
+  it('reads POST /networks/create, which answers only the key, as the create of networks: the Id it answers reads back, is listed and is deleted', async () => {
+    const { engine, errors } = await checkedEngine(findingAt('independent-rpc-create.yaml'));
+    const created = await call(engine, 'POST', '/v1.45/networks/create', { Name: 'backend', Labels: { team: 'a' } });
+    expect(created.status).toBe(201);
+    const { Id: id } = created.json as { Id: string };
+    expect(created.headers['location']).toBe(`/v1.45/networks/${id}`);
+    expect((await call(engine, 'GET', `/v1.45/networks/${id}`)).json).toEqual({ Id: id, Name: 'backend', Labels: { team: 'a' } });
+    expect(((await call(engine, 'GET', '/v1.45/networks')).json as { Id: string }[]).map(network => network.Id)).toContain(id);
+    expect((await call(engine, 'DELETE', `/v1.45/networks/${id}`)).status).toBe(204);
+    expect((await call(engine, 'GET', `/v1.45/networks/${id}`)).status).toBe(404);
+    expect((await call(engine, 'POST', '/v1.45/networks/create', { Driver: 'bridge' })).status).toBe(400);
+    expect(errors).toEqual([]);
+  });
+});

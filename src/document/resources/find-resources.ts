@@ -265,6 +265,20 @@ export function findResources(
     }
     group.push(path);
   }
+  // An RPC-style create (Docker's `POST /networks/create`): a POST at a collection's path and `/create` that takes the
+  // record's fields and answers its key (`{Id, Warning}`) makes one of that collection's records.
+  for (const path of byPath.keys()) {
+    const base = path.endsWith('/create') ? path.slice(0, -'/create'.length) : undefined;
+    const create = methodAt(path, 'post');
+    const record = base === undefined ? undefined : candidates.find(candidate => candidate.path === base)?.schema;
+    const group = record === undefined ? undefined : groups.get(record);
+    if (base === undefined || !create || record === undefined || !group || grouped.has(path) || !sharesProperty(createBody(create), record)) continue;
+    const answered = Object.keys(asObjectSchema(successSchema(definitionOf(create)))?.properties ?? {}).map(fieldNameKey);
+    const keys = (itemPathsOf.get(base) ?? []).flatMap(item => TEMPLATE.exec(item.slice(item.lastIndexOf('/') + 1))?.[1] ?? []);
+    if (!keys.some(parameter => answered.includes(fieldNameKey(propertyNamedBy(record, parameter, '') ?? parameter)))) continue;
+    group.push(path);
+    collectionPaths.add(path);
+  }
   const resources: Resource[] = [];
   const resourceOfSchema = new Map<JsonSchema, Resource>();
   // Each resource's schema as the document writes it: where its parts are the very objects other schemas refer to.
