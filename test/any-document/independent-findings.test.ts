@@ -229,3 +229,43 @@ describe('an RPC-style create (independent finding 14, Docker)', () => {
     expect(errors).toEqual([]);
   });
 });
+
+describe('a property named after another collection that says more than its name', () => {
+  it('keeps its own values where its schema narrows them (an enum): seeded posts are not dropped for naming tags the enum refuses', async () => {
+    const tag = { type: 'object', required: ['name'], properties: { name: { type: 'string' } } };
+    const post = { type: 'object', required: ['title', 'tag'], properties: { id: { type: 'integer', readOnly: true }, title: { type: 'string' }, tag: { type: 'string', enum: ['news', 'blog'] } } };
+    const json = (schema: unknown): unknown => ({ content: { 'application/json': { schema } } });
+    const document = {
+      openapi: '3.0.3',
+      info: { title: 'Posts and tags', version: '1' },
+      paths: {
+        '/tags': { get: { operationId: 'listTags', responses: { '200': { description: 'Tags', ...(json({ type: 'array', items: tag }) as object) } } }, post: { operationId: 'createTag', requestBody: json(tag), responses: { '201': { description: 'Made', ...(json(tag) as object) } } } },
+        '/tags/{name}': { get: { operationId: 'getTag', parameters: [{ name: 'name', in: 'path', required: true, schema: { type: 'string' } }], responses: { '200': { description: 'A tag', ...(json(tag) as object) } } } },
+        '/posts': { get: { operationId: 'listPosts', responses: { '200': { description: 'Posts', ...(json({ type: 'array', items: post }) as object) } } }, post: { operationId: 'createPost', requestBody: json(post), responses: { '201': { description: 'Made', ...(json(post) as object) } } } },
+      },
+    };
+    const engine = await createEngine({ document, validateResponses: true, seed: 7 });
+    const posts = (await call(engine, 'GET', '/posts')).json as { tag: string }[];
+    expect(posts.length).toBe(20);
+    expect(posts.every(each => each.tag === 'news' || each.tag === 'blog')).toBe(true);
+  });
+
+  it('keeps its own value where the one a parent gives breaks a bound it sets: seeded notes are not dropped for naming children past child’s maximum', async () => {
+    const child = { type: 'object', required: ['name'], properties: { id: { type: 'integer', readOnly: true }, name: { type: 'string' }, slug: { type: 'string', readOnly: true } } };
+    const note = { type: 'object', required: ['text', 'child'], properties: { id: { type: 'integer', readOnly: true }, text: { type: 'string' }, child: { type: 'integer', minimum: 1, maximum: 3 } } };
+    const json = (schema: unknown): object => ({ content: { 'application/json': { schema } } });
+    const document = {
+      openapi: '3.0.3',
+      info: { title: 'Notes on children', version: '1' },
+      paths: {
+        '/children': { get: { operationId: 'listChildren', responses: { '200': { description: 'Children', ...json({ type: 'array', items: child }) } } }, post: { operationId: 'createChild', requestBody: json(child), responses: { '201': { description: 'Made', ...json(child) } } } },
+        '/children/{slug}': { get: { operationId: 'getChild', parameters: [{ name: 'slug', in: 'path', required: true, schema: { type: 'string' } }], responses: { '200': { description: 'A child', ...json(child) } } } },
+        '/notes': { get: { operationId: 'listNotes', responses: { '200': { description: 'Notes', ...json({ type: 'array', items: note }) } } }, post: { operationId: 'createNote', requestBody: json(note), responses: { '201': { description: 'Made', ...json(note) } } } },
+      },
+    };
+    const engine = await createEngine({ document, validateResponses: true, seed: 7 });
+    const notes = (await call(engine, 'GET', '/notes')).json as { child: number }[];
+    expect(notes.length).toBe(20);
+    expect(notes.every(each => each.child >= 1 && each.child <= 3)).toBe(true);
+  });
+});

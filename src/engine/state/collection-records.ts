@@ -219,6 +219,8 @@ export interface ParentReference {
   readonly resource: Resource;
   readonly foreignKey: string;
   readonly property: string;
+  /** Found by the property's name alone, no path or embedding saying so. */
+  readonly byName?: true;
 }
 
 /**
@@ -244,7 +246,7 @@ export function parentsOf(document: PetstoreDocument, child: Resource): ParentRe
     const noun = name.replace(/(?:_id|Id|ID)$/, '').toLowerCase();
     const parent = resources.resources.find(resource => resource !== child && resource.singular.toLowerCase() === noun);
     const property = parent && referencedProperty(parent, schema);
-    if (parent && property !== undefined) found.set(name, { resource: parent, foreignKey: name, property });
+    if (parent && property !== undefined) found.set(name, { resource: parent, foreignKey: name, property, byName: true });
   }
   return [...found.values()];
 }
@@ -252,6 +254,8 @@ export function parentsOf(document: PetstoreDocument, child: Resource): ParentRe
 /** What of `parent`'s records a property of this schema holds: its key where the types agree, else its number for a whole number. */
 function referencedProperty(parent: Resource, schema: JsonSchema): string | undefined {
   const merged = mergeAllOf(schema);
+  // A property whose schema narrows its values itself (an enum, a pattern, another format than the key's) says more than its name.
+  if (merged.enum !== undefined || merged.const !== undefined || merged.pattern !== undefined || (merged.format !== undefined && merged.format !== parent.key.schema.format)) return undefined;
   const whole = typeIncludes(merged, 'integer') || typeIncludes(merged, 'number');
   if (whole) return parent.key.kind === 'sequence' ? parent.key.property : parent.numbered;
   return typeIncludes(merged, 'string') && parent.key.kind !== 'sequence' ? parent.key.property : undefined;
@@ -279,12 +283,18 @@ function generateRecords(document: PetstoreDocument, resource: Resource, shape: 
     record[resource.key.property] = key;
     // Numbered in turn, as the service numbers them, from 1.
     if (resource.numbered !== undefined) record[resource.numbered] = records.length + 1;
+    const own = { ...record };
     for (const { resource: parent, foreignKey, property } of parents) {
       const candidates = seeded.get(parent.name) ?? [];
       const chosen = candidates.length === 0 ? undefined : faker.helpers.arrayElement(candidates);
       record[foreignKey] = chosen ? chosen[property] : undefined;
     }
-    const completed = completeRecord(record, resource, { seed: options.seed, now: options.now });
+    let completed = completeRecord(record, resource, { seed: options.seed, now: options.now });
+    // A value a parent gives that the property's own schema refuses (a bound it sets): its own value, as drawn.
+    if (!('record' in completed) && parents.some(parent => parent.byName === true)) {
+      for (const parent of parents) if (parent.byName === true) record[parent.foreignKey] = own[parent.foreignKey];
+      completed = completeRecord(record, resource, { seed: options.seed, now: options.now });
+    }
     if (!('record' in completed)) continue;
     keys.add(key);
     records.push(completed.record);
