@@ -121,7 +121,8 @@ async function serve(config: CliConfig, given: CliIo): Promise<number | MockServ
     const keepsState = document.firstCollection.resource.collectionPaths.length > 0;
     const pets = !keepsState ? `seed ${config.seed}, no collection keeps state` : initialPets ? `${initialPets.length} ${collection} from ${config.dataFile?.path ?? ''}` : `seed ${config.seed}, ${config.pets} ${collection}`;
     const { title, version } = server.engine.document.source.info;
-    const documentLine = config.documentPath === undefined ? '' : `, ${title} ${version} from ${config.documentPath}${config.watch ? ', watched' : ''}`;
+    const named = [title, version].filter(part => part !== '').join(' ');
+    const documentLine = config.documentPath === undefined ? '' : `, ${named} from ${config.documentPath}${config.watch ? ', watched' : ''}`;
     // Precompiled for the package's document as built; another document's are compiled as each schema is first used.
     const validatorsLine = `, validators ${validatorsSourceOf(server.engine.document.origin.sha256)}`;
     if (logsRequests) {

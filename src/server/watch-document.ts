@@ -83,5 +83,6 @@ export function watchDocument(documentPath: string, engine: Engine, log: { info(
 
 function describeVersion(engine: Engine): string {
   const { title, version } = engine.document.source.info;
-  return `${title} ${version}`;
+  // Django REST framework writes `version: ''`: the title alone then.
+  return [title, version].filter(part => part !== '').join(' ');
 }

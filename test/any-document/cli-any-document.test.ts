@@ -94,6 +94,18 @@ describe('the CLI with a document nobody here wrote', () => {
     }
   });
 
+  it('names a document whose version is empty (as Django REST framework writes it) by its title alone', async () => {
+    const path = join(mkdtempSync(join(tmpdir(), 'petstore-cli-document-')), 'document.json');
+    writeFileSync(path, JSON.stringify({ ...oneCollectionDocument({ title: 'Baby Buddy API', collection: 'notes', record: 'Note', schema: { type: 'object', properties: { id: { type: 'integer', readOnly: true }, note: { type: 'string' } } } }), info: { title: 'Baby Buddy API', version: '' } }));
+    const cli = startCli(['--port', '0', '--document', path]);
+    try {
+      expect(await cli.waitForLine(/ready on/)).toContain(`, Baby Buddy API from ${path},`);
+    } finally {
+      cli.child.kill('SIGTERM');
+      await cli.exited;
+    }
+  });
+
   it('says plainly that a document without any collection keeps no state, instead of counting 20 records and 0 collections', async () => {
     const cli = startCli(['--port', '0', '--document', fileURLToPath(new URL('../documents/findings/no-collections.yaml', import.meta.url))]);
     try {
