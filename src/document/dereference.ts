@@ -13,7 +13,8 @@ export function pointerOf(value: object): string | undefined {
  * the same target gets the same object (a graph, never a tree that doubles per level), and a schema
  * that refers to itself (directly or through others) becomes a cycle of objects, followed by whoever
  * reads it as far as they need. Only a `$ref` that resolves to itself through `$ref`s alone is refused,
- * and so is a `$ref` to another file or a URL (nothing is read or fetched: a split document is bundled first).
+ * and so is a `$ref` to another file or a URL (nothing is read or fetched: a split document is bundled first),
+ * but in a vendor extension (`x-…`), which is kept as written.
  * A `$ref` with keys beside it is a copy of its target (as it is once read) with those keys over it.
  */
 export function dereferenceLocal<T>(document: T): T {
@@ -97,7 +98,8 @@ export function dereferenceLocal<T>(document: T): T {
   for (let next = filling.pop(); next !== undefined; next = filling.pop()) {
     const [source, copy] = next;
     if (Array.isArray(copy)) for (const item of source as unknown[]) copy.push(copyOf(item));
-    else for (const [key, value] of Object.entries(source)) copy[key] = copyOf(value);
+    // A vendor extension (`x-topics`) is the vendor's: kept as written, its `$ref`s (Redocly's to a Markdown page) not followed.
+    else for (const [key, value] of Object.entries(source)) copy[key] = key.startsWith('x-') ? value : copyOf(value);
   }
   // The keys beside a `$ref` over its target's; a target that is itself such a merge is merged first.
   const merged = new Set<object>();

@@ -175,6 +175,14 @@ describe('documents as teams write them', () => {
     await expect(createEngine({ documentPath: split })).rejects.toThrow(/\$ref "external-ref-pet\.yaml" refers to another file or URL, which the mock does not read: bundle the document into one file first/);
   });
 
+  it('starts a document whose vendor extension refers to a file (Redocly’s x-topics: {content: {$ref: ./docs/getting-started.md}}, as Train Travel’s), keeping the extension as written', async () => {
+    const document = { ...oneCollectionDocument({ title: 'Trains', collection: 'trips', record: 'Trip', schema: { type: 'object', properties: { id: { type: 'integer', readOnly: true }, origin: { type: 'string' } } } }), 'x-topics': [{ title: 'Getting started', content: { $ref: './docs/getting-started.md' } }] };
+    const engine = await createEngine({ document });
+    expect((await call(engine, 'POST', '/trips', { origin: 'Berlin' })).status).toBe(201);
+    const inSchema = { ...document, components: { schemas: { Trip: { $ref: './trip.yaml' } } } };
+    await expect(createEngine({ document: inSchema })).rejects.toThrow(/\$ref "\.\/trip\.yaml" refers to another file or URL/);
+  });
+
   it('finds a nested collection’s parent whatever its item path calls the key ({id} beside /flows/{flowId}/executions): a wrong parent is a 404, a right one lists only its children', async () => {
     const engine = await createEngine({ documentPath: fileURLToPath(new URL('../documents/findings/parent-param-differs.yaml', import.meta.url)) });
     expect((await call(engine, 'GET', '/flows/no-such-flow/executions')).status).toBe(404);
