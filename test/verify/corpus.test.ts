@@ -52,6 +52,8 @@ const DOCUMENTS = [
   // Django REST framework (Baby Buddy): paths ending in /, filters as query parameters on every operation (a PUT's enum
   // filters are sent on a made-up key: 404), slug patterns in Python's dialect (^[-\w]+\z).
   { file: '../documents/real-world/babybuddy-drf.yml', collections: { notes: ALL_STEPS, tags: ALL_STEPS } },
+  // Lago's envelopes ({tax: {...}}, {taxes: [...]}), an update body that does not declare the service's lago_id, logs only listed and read.
+  { file: '../documents/findings/lago-envelopes.yaml', collections: { taxes: ALL_STEPS, api_logs: ['list', 'read a listed one back', 'an unknown key'] } },
   // Keycloak's lookups: a {realm} segment naming no record, roles keyed by a name the client gives and found by id
   // elsewhere, groups found by path, roles listed only in a client scope's mappings (no list shows a created role).
   {
