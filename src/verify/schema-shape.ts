@@ -34,6 +34,8 @@ function collectProperties(document: unknown, schema: Schema): Map<string, Schem
     if (inner === 'any') return 'any';
     for (const [key, child] of inner) properties.set(key, child);
   }
+  // A name the object requires is described, listed or not (Lago's WalletObject requires `balance` without listing it): of any value.
+  for (const name of Array.isArray(schema['required']) ? (schema['required'] as unknown[]) : []) if (typeof name === 'string' && !properties.has(name)) properties.set(name, {});
   // An object that names no property (`type: object`, Immich's metadata `value`) leaves its members open: none is undescribed.
   if (properties.size === 0 && additional !== false) return 'any';
   return properties;

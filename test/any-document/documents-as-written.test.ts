@@ -175,6 +175,25 @@ describe('documents as teams write them', () => {
     await expect(createEngine({ documentPath: split })).rejects.toThrow(/\$ref "external-ref-pet\.yaml" refers to another file or URL, which the mock does not read: bundle the document into one file first/);
   });
 
+  it('generates a property an answer’s schema requires without listing it (Lago’s OrganizationObject requires email_settings): every generated organization was a 500 under --validate-responses', async () => {
+    const organization = { type: 'object', required: ['name', 'email_settings'], properties: { name: { type: 'string' }, timezone: { type: 'string' } } };
+    const document = {
+      openapi: '3.0.3',
+      info: { title: 'Organization', version: '1' },
+      paths: { '/organizations': { put: { operationId: 'updateOrganization', requestBody: { content: { 'application/json': { schema: { type: 'object', properties: { name: { type: 'string' } } } } } }, responses: { '200': { description: 'The organization', content: { 'application/json': { schema: { type: 'object', required: ['organization'], properties: { organization } } } } } } } } },
+    };
+    const errors: string[] = [];
+    const engine = await createEngine({ document, validateResponses: true, onError: message => errors.push(message) });
+    for (const seed of ['a', 'b', 'c']) {
+      const answer = await engine.handle({ method: 'PUT', url: '/organizations', headers: { 'content-type': 'application/json', 'x-petstore-session': seed }, body: JSON.stringify({ name: 'Acme' }) });
+      expect(answer.status).toBe(200);
+      const { organization: answered } = JSON.parse(answer.body ?? '{}') as { organization: Record<string, unknown> };
+      expect(answered).toHaveProperty('email_settings');
+      expect(Object.keys(answered).every(key => ['name', 'timezone', 'email_settings'].includes(key))).toBe(true);
+    }
+    expect(errors).toEqual([]);
+  });
+
   it('starts a document whose vendor extension refers to a file (Redocly’s x-topics: {content: {$ref: ./docs/getting-started.md}}, as Train Travel’s), keeping the extension as written', async () => {
     const document = { ...oneCollectionDocument({ title: 'Trains', collection: 'trips', record: 'Trip', schema: { type: 'object', properties: { id: { type: 'integer', readOnly: true }, origin: { type: 'string' } } } }), 'x-topics': [{ title: 'Getting started', content: { $ref: './docs/getting-started.md' } }] };
     const engine = await createEngine({ document });

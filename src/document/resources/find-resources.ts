@@ -287,7 +287,7 @@ export function findResources(
   const notInferred: { operationId: string; reason: string }[] = [];
   for (const [source, paths] of groups) {
     const unconverted = mergeAllOf(source);
-    const merged = toJsonSchema(unconverted);
+    const merged = withRequiredListed(toJsonSchema(unconverted));
     const itemPaths = paths.flatMap(path => itemPathsOf.get(path) ?? []).filter(path => methodsAt(byPath, path).length > 0);
     const keyParameters = itemPaths.map(path => TEMPLATE.exec(path.slice(path.lastIndexOf('/') + 1))?.[1] ?? '');
     const createBodies = paths.map(path => methodAt(path, 'post')).flatMap(create => (create ? [createBody(create)] : []));
@@ -672,6 +672,17 @@ function propertyNamedBy(schema: JsonSchema, parameter: string, singular: string
 }
 
 /** The child's property holding the parent's key: the path parameter's name, else `<parent>Id` (`ownerId`, `owner_id`). */
+/**
+ * The record's schema with each property it requires but does not list (Lago's WalletObject requires
+ * `balance`) listed, of any value: a record holds it (the store keeps only listed properties, and the
+ * service assigns it, generated), as every answer's schema requires.
+ */
+function withRequiredListed(schema: JsonSchema): JsonSchema {
+  const properties = schema.properties ?? {};
+  const unlisted = (schema.required ?? []).filter(name => !Object.hasOwn(properties, name));
+  return unlisted.length === 0 ? schema : { ...schema, properties: { ...properties, ...Object.fromEntries(unlisted.map(name => [name, {}])) } };
+}
+
 /** The read-only whole number named as an identity (`id`, `pk`) beside another key: the service numbers its records by it. */
 function numberedField(fields: readonly string[], properties: Readonly<Record<string, JsonSchema>>, key: string): { numbered: string } | Record<string, never> {
   const numbered = fields.find(field => field !== key && /^(?:id|pk)$/i.test(field) && properties[field]?.readOnly === true && typeIncludes(mergeAllOf(properties[field] ?? {}), 'integer'));

@@ -159,7 +159,8 @@ const DATA_KEYWORDS = new Set(['example', 'examples', 'default', 'const', 'enum'
  * The operation as Prism's mocker is handed it: every object schema that lists its properties and
  * says nothing of others closed (`additionalProperties: false`), since json-schema-faker otherwise
  * adds made-up properties (`"in_da": false`) a client's types do not know. A schema that allows
- * others (`additionalProperties: {…}` or `true`, `patternProperties`) keeps them. A `pattern` of
+ * others (`additionalProperties: {…}` or `true`, `patternProperties`) keeps them; a property it
+ * requires without listing it is listed, of any value. A `pattern` of
  * Unicode classes is written in ASCII ones (see generablePattern), and exclusive bounds as
  * json-schema-faker reads them (see withDraft4Bounds). Made once per operation; schemas
  * shared within it stay shared.
@@ -168,6 +169,7 @@ function closedForGeneration(operation: IHttpOperation): IHttpOperation {
   let copy = closed.get(operation);
   if (copy === undefined) {
     const seen = new Map<object, unknown>();
+    const allOfParts = new WeakSet<object>();
     const close = (node: unknown): unknown => {
       if (typeof node !== 'object' || node === null) return node;
       const done = seen.get(node);
@@ -180,6 +182,9 @@ function closedForGeneration(operation: IHttpOperation): IHttpOperation {
       }
       const object: Record<string, unknown> = {};
       seen.set(node, object);
+      // A part of an allOf may require what another part lists.
+      const parts = (node as Record<string, unknown>)['allOf'];
+      if (Array.isArray(parts)) for (const part of parts as unknown[]) if (typeof part === 'object' && part !== null) allOfParts.add(part);
       // Values (examples, defaults, enums) are data, not schemas: kept as written.
       for (const [key, value] of Object.entries(node)) object[key] = DATA_KEYWORDS.has(key) ? value : close(value);
       if (typeof object['pattern'] === 'string') object['pattern'] = generablePattern(object['pattern']);
@@ -188,7 +193,13 @@ function closedForGeneration(operation: IHttpOperation): IHttpOperation {
       const type = object['type'];
       if ((type === 'array' || (Array.isArray(type) && type.includes('array'))) && object['items'] === undefined && object['prefixItems'] === undefined) object['items'] = {};
       const listsProperties = typeof object['properties'] === 'object' && object['properties'] !== null;
-      if (listsProperties && object['additionalProperties'] === undefined && object['patternProperties'] === undefined) object['additionalProperties'] = false;
+      if (listsProperties && object['additionalProperties'] === undefined && object['patternProperties'] === undefined) {
+        object['additionalProperties'] = false;
+        // A name the object requires but does not list (Lago's OrganizationObject requires `email_settings`): any value, as the schema allows it.
+        const properties = object['properties'] as Record<string, unknown>;
+        const unlisted = Array.isArray(object['required']) && object['allOf'] === undefined && !allOfParts.has(node) ? (object['required'] as unknown[]).filter((name): name is string => typeof name === 'string' && !Object.hasOwn(properties, name)) : [];
+        if (unlisted.length > 0) object['properties'] = { ...properties, ...Object.fromEntries(unlisted.map(name => [name, {}])) };
+      }
       return object;
     };
     copy = close(boundedForGeneration(operation)) as IHttpOperation;
