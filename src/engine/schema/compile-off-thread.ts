@@ -112,10 +112,16 @@ export function compileOffThread(validate: () => void): Promise<void> | undefine
     .then(() => compileRecorded(hooks, validate));
 }
 
-/** Settles in a later task of the event loop: what is read from the worker and what is recorded next do not add up in one. */
+/**
+ * Settles after the event loop has polled for I/O once more: the merge read from the worker and the
+ * run that records compiles are separate tasks, with other clients' requests answered between them.
+ * (One `setImmediate` from a worker's message runs in the same turn of the loop, before any poll.)
+ */
 function nextTask(): Promise<void> {
   return new Promise(resolve => {
-    setImmediate(resolve);
+    setImmediate(() => {
+      setImmediate(resolve);
+    });
   });
 }
 
@@ -133,18 +139,21 @@ function mergeOffThread(merge: RecordedMerge): Promise<void> | undefined {
       mergeHereGuarded(merge);
       return undefined;
     }
-    merging = mergeInWorker(schemaText).then(
-      mergedText => {
-        try {
-          merge.install(JSON.parse(mergedText));
-        } catch {
+    // The worker started (and the text sent) in a task after the one that read the schema.
+    merging = nextTask()
+      .then(() => mergeInWorker(schemaText))
+      .then(
+        mergedText => {
+          try {
+            merge.install(JSON.parse(mergedText));
+          } catch {
+            mergeHereGuarded(merge);
+          }
+        },
+        () => {
           mergeHereGuarded(merge);
-        }
-      },
-      () => {
-        mergeHereGuarded(merge);
-      },
-    );
+        },
+      );
     mergesUnderWay.set(merge.schema, merging);
   }
   return merging;
