@@ -10,7 +10,7 @@ import { readFile } from 'node:fs/promises';
 import { leanFpTs } from './lean-fp-ts.mjs';
 import { leanRequires } from './lean-requires.mjs';
 import { prismBasicAuthWithoutBuffer } from './prism-basic-auth.mjs';
-import { prismLazyAjv } from './prism-lazy-ajv.mjs';
+import { prismBodyMergesRecorded, prismLazyAjv } from './prism-lazy-ajv.mjs';
 import { prismLazyLodashFp } from './prism-lazy-lodash-fp.mjs';
 import { prismMediaTypesKept } from './prism-media-types-kept.mjs';
 import { precompiledValidatorModules, precompiledValidatorsPlugin } from './prism-precompiled-validators.mjs';
@@ -107,7 +107,7 @@ export const nodeBuildOptions = {
   external: ['msw', 'msw/*', 'testcontainers', 'testcontainers/*'],
   // Bundled CommonJS (Prism, lodash, ajv) calls require() for Node's built-ins.
   banner: { js: "import { createRequire as __petstoreCreateRequire } from 'node:module'; const require = __petstoreCreateRequire(import.meta.url);" },
-  plugins: [mockerFromScript, prismFakerEnglishOnly, prismLazyAjv, ajvOnDemand, fakerOnDemand, precompiledValidators, prismUriTemplateWithoutEval, prismMediaTypesKept, prismLazyLodashFp, leanFpTs, leanRequires, entriesByName],
+  plugins: [mockerFromScript, prismFakerEnglishOnly, prismLazyAjv, prismBodyMergesRecorded, ajvOnDemand, fakerOnDemand, precompiledValidators, prismUriTemplateWithoutEval, prismMediaTypesKept, prismLazyLodashFp, leanFpTs, leanRequires, entriesByName],
 };
 
 /** Ajv's compiler for the Node build, loaded on Prism's first schema without a precompiled validator; see scripts/ajv-on-demand.mjs. */

@@ -7,3 +7,8 @@ export const prismLazyAjv: Plugin;
 export const MULTIPLE_OF_PRECISION: number;
 /** What the builds name scripts/shims/linear-unique-items.cjs (uniqueItems checked in one pass), which prismLazyAjv resolves. */
 export const UNIQUE_ITEMS_MODULE: string;
+/** Prism's merge of a body schema's allOfs, as its validators/body.js writes it (the worker merges with the same options). */
+export const WITHOUT_ALL_OF: string;
+/** The edited text of Prism's validators/body.js: `recordMerges(run)` records the body schemas Prism would merge. Throws when the expected text is missing. */
+export function bodyMergesRecorded(source: string): string;
+export const prismBodyMergesRecorded: Plugin;

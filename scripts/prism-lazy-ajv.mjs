@@ -364,3 +364,77 @@ function plugin(options) {
 }
 
 export const prismLazyAjv = plugin({ precompiled: true });
+
+// Prism's body validator merges a body schema's `allOf`s (json-schema-merge-allof) on its first use,
+// memoized per schema object: for a `oneOf` of 256 `allOf` branches, ~50 ms on the event loop, every
+// other client waiting. This edit of Prism 5.12's validators/body.js lets the engine do that merge
+// elsewhere (src/engine/schema/compile-off-thread.ts, in the worker thread): `recordMerges(run)` runs
+// `run` with each body schema not yet merged recorded (and that body left unvalidated) instead of
+// merged; each recorded merge is then either done here as before (`mergeHere`) or given the merged
+// schema (`install`), which Prism's own normalizer (`readOnly` or `writeOnly` stripped) turns into
+// what its memo would have held. The worker merges with the options below (WITHOUT_ALL_OF): the build
+// fails if Prism's text differs.
+export const WITHOUT_ALL_OF = `function withoutAllOf(s) {
+    try {
+        return mergeAllOf(s, {
+            deep: true,
+            ignoreAdditionalProperties: true,
+        });
+    }
+    catch (_a) {
+        return s;
+    }
+}`;
+const NORMALIZER_MISS = `    return (schema) => {
+        const cached = cache.get(schema);
+        if (!cached) {
+`;
+const NORMALIZER_MISS_RECORDED = `    return (schema) => {
+        const cached = cache.get(schema);
+        if (!cached && mergesRecorded !== undefined) {
+            mergesRecorded.push({
+                schema,
+                mergeHere() {
+                    if (!cache.has(schema)) cache.set(schema, normalizer(withoutAllOf(schema)));
+                },
+                install(merged) {
+                    if (!cache.has(schema)) cache.set(schema, normalizer(merged));
+                },
+            });
+            return O.fromNullable(undefined);
+        }
+        if (!cached) {
+`;
+const MERGES_RECORDED = `
+let mergesRecorded;
+/** Runs \`run\` with each body schema Prism would merge (not merged yet) recorded instead, its body unvalidated; returns them, each with \`mergeHere()\` and \`install(merged)\`. */
+exports.recordMerges = run => {
+    const recorded = [];
+    mergesRecorded = recorded;
+    try {
+        run();
+    } finally {
+        mergesRecorded = undefined;
+    }
+    return recorded;
+};
+`;
+
+/** The edited text of Prism's validators/body.js (Node build): body schemas' merges recorded on request. */
+export function bodyMergesRecorded(source) {
+  if (![WITHOUT_ALL_OF, NORMALIZER_MISS, 'const O = require("fp-ts/Option");'].every(text => source.includes(text))) {
+    throw new Error("prism-lazy-ajv: @stoplight/prism-http's validators/body.js no longer merges allOf as expected; review scripts/prism-lazy-ajv.mjs for this Prism release.");
+  }
+  return source.replace(WITHOUT_ALL_OF, `${MERGES_RECORDED}${WITHOUT_ALL_OF}`).replace(NORMALIZER_MISS, NORMALIZER_MISS_RECORDED);
+}
+
+/** The Node build's plugin of the body validator's edit (the browser build, with no worker, keeps Prism's merge). */
+export const prismBodyMergesRecorded = {
+  name: 'prism-body-merges-recorded',
+  setup(builder) {
+    builder.onLoad({ filter: /[\\/]@stoplight[\\/]prism-http[\\/]dist[\\/]validator[\\/]validators[\\/]body\.js$/ }, async args => ({
+      contents: bodyMergesRecorded(await readFile(args.path, 'utf8')),
+      loader: 'js',
+    }));
+  },
+};

@@ -16,6 +16,7 @@ const linearUniqueItems = require('./linear-unique-items.cjs');
 const { useLinearUniqueItems } = linearUniqueItems;
 const { createPrismAjv } = require('./prism-ajv.cjs');
 const dateTime = require('@stoplight/prism-http/dist/validator/validators/dateTime.js');
+const mergeAllOf = require('@stoplight/json-schema-merge-allof');
 
 const DRAFT_CLASSES = { default: 'ajv', draft2019_09: 'ajv/dist/2019', draft2020_12: 'ajv/dist/2020' };
 const { _ } = modules.ajv;
@@ -39,15 +40,15 @@ function ajvFor(draft, coerce) {
   });
 }
 
-/** Ajv's text of a schema value in code (its codegen's \`stringify\`). */
+/** Ajv's text of a schema value in code (its codegen's `stringify`). */
 function codeOf(value) {
   return JSON.stringify(value).replace(/\u2028/g, '\\u2028').replace(/\u2029/g, '\\u2029');
 }
 
 /**
- * The module's source, as a function of \`(module, exports, require)\`: Ajv's standalone code with the
+ * The module's source, as a function of `(module, exports, require)`: Ajv's standalone code with the
  * schema's own text (which Ajv writes into the code, for the values its code reads) replaced by the
- * schema the main thread already holds (\`petstore-mock:schema\`), so that it is not parsed again there.
+ * schema the main thread already holds (`petstore-mock:schema`), so that it is not parsed again there.
  */
 function moduleSource(code, schema) {
   const written = ` = ${codeOf(schema)};`;
@@ -80,7 +81,25 @@ function compiledCodeCache(source, schema, ajv) {
   return script.createCachedData();
 }
 
-parentPort.on('message', ({ id, draft, coerce, schemaBytes }) => {
+/**
+ * A body schema's `allOf`s merged as Prism's body validator merges them (its `withoutAllOf`, same
+ * package and options: scripts/prism-lazy-ajv.mjs, WITHOUT_ALL_OF), as JSON text; a merge that
+ * throws is sent back as an error, and the main thread lets Prism merge (and fail) as before.
+ */
+function mergedText(schemaBytes) {
+  const schema = JSON.parse(new TextDecoder().decode(schemaBytes));
+  return JSON.stringify(mergeAllOf(schema, { deep: true, ignoreAdditionalProperties: true }));
+}
+
+parentPort.on('message', ({ id, kind, draft, coerce, schemaBytes }) => {
+  if (kind === 'merge') {
+    try {
+      parentPort.postMessage({ id, merged: mergedText(schemaBytes) });
+    } catch (error) {
+      parentPort.postMessage({ id, error: String(error?.message ?? error) });
+    }
+    return;
+  }
   try {
     if (!Object.prototype.hasOwnProperty.call(DRAFT_CLASSES, draft)) throw new Error(`no Ajv draft ${draft}`);
     const schema = JSON.parse(new TextDecoder().decode(schemaBytes));

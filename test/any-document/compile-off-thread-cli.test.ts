@@ -88,6 +88,58 @@ describe('a big schema’s validator compiled off the event loop, through the bu
   });
 });
 
+/** A record whose `kind` picks one of `branches` schemas, each `allOf` a base (with the discriminator) and its own part: Prism merges the allOfs before Ajv compiles. */
+function allOfBranchesDocument(branches: number): object {
+  const base = { type: 'object', required: ['kind'], properties: { kind: { type: 'string' } } };
+  const oneOf = Array.from({ length: branches }, (_, index) => ({
+    allOf: [base, { type: 'object', properties: { kind: { enum: [`k${index}`] }, [`v${index}`]: { type: 'string', pattern: `^v${index}$` } } }],
+  }));
+  const document = oneCollectionDocument({
+    title: 'Shapes',
+    collection: 'shapes',
+    record: 'Shape',
+    schema: { type: 'object', required: ['name'], properties: { id: { type: 'integer', readOnly: true }, name: { type: 'string', maxLength: 20 }, shape: { oneOf } } },
+  });
+  // Every operation needs a bearer token, which --api-key names.
+  return { ...document, security: [{ bearer: [] }], components: { ...document.components, securitySchemes: { bearer: { type: 'http', scheme: 'bearer' } } } };
+}
+
+describe('a big body’s allOf merge and validator made off the event loop, with an API key, through the built CLI', () => {
+  let cli: RunningCli;
+  let url: string;
+
+  beforeAll(async () => {
+    const path = join(folder, 'all-of-branches.json');
+    writeFileSync(path, JSON.stringify(allOfBranchesDocument(256)));
+    cli = startCli(['--port', '0', '--document', path, '--api-key', 'key']);
+    url = /ready on (\S+)/.exec(await cli.waitForLine(/ready on/))?.[1] ?? '';
+  });
+
+  afterAll(async () => {
+    cli.child.kill('SIGTERM');
+    await cli.exited;
+  });
+
+  it('answers an anonymous create 401 while the first authorized create still waits for its validator (it waited for the compile before)', async () => {
+    const send = (headers: Record<string, string>, body: unknown): Promise<Response> => fetch(`${url}/shapes`, { method: 'POST', headers: { 'content-type': 'application/json', ...headers }, body: JSON.stringify(body) });
+    const order: string[] = [];
+    const authorized = send({ authorization: 'Bearer key' }, { name: 'Ring', shape: { kind: 'k7', v7: 'v7' } }).then(answer => {
+      order.push('authorized');
+      return answer.status;
+    });
+    await delay(50);
+    const anonymous = send({}, { name: 'Ring', shape: { kind: 'k7', v7: 'v7' } }).then(answer => {
+      order.push('anonymous');
+      return answer.status;
+    });
+    expect(await Promise.all([authorized, anonymous])).toEqual([201, 401]);
+    expect(order).toEqual(['anonymous', 'authorized']);
+    const refused = await send({ authorization: 'Bearer key' }, { name: 'Ring', shape: { kind: 'k7', v7: 'v8' } });
+    expect(refused.status).toBe(400);
+    expect(((await refused.json()) as { message: string }).message).toContain('shape.v7 must match pattern "^v7$"');
+  });
+});
+
 function refusal(problems: string[]): { code: string; message: string; status: number } {
   return { code: 'invalid_request', message: `${problems.map(problem => `Request body property ${problem}`).join('; ')}.`, status: 400 };
 }

@@ -113,11 +113,13 @@ export function createPrismPipeline<Context>(operations: readonly IHttpOperation
         if (routed._tag === 'Left') return undefined;
         const resource = routed.right;
         const state = prepared.get(resource);
-        if (state !== undefined) return state ?? undefined;
-        // A request refused for its credentials is not validated, so it compiles nothing: the next one prepares.
+        if (state === null) return undefined;
+        // A request refused for its credentials is not validated, so it compiles nothing (the next one
+        // prepares) and waits for no compile under way: its 401 comes at once.
         const open = options.opensWithoutCredentials?.(resource) === true;
         if (!open && prismStages.validateSecurity({ resource, element: request })._tag === 'Left') return undefined;
         if (options.refusesCredentials?.(resource, request) === true) return undefined;
+        if (state !== undefined) return state;
         const compile = compileOffThread(() => {
           validateInput(inputCheckOf(resource, request));
         });

@@ -2,6 +2,7 @@ import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { Script } from 'node:vm';
 import { Worker } from 'node:worker_threads';
+import * as prismBodyValidation from '@stoplight/prism-http/dist/validator/validators/body.js';
 import * as prismValidation from '@stoplight/prism-http/dist/validator/validators/utils.js';
 
 /**
@@ -44,6 +45,25 @@ interface CompileHooks {
   validationFunctionOfStandaloneModule(draft: string, coerce: boolean, runModule: StandaloneModule, schema: object): unknown;
 }
 
+/** A body schema Prism would merge (its `allOf`s, json-schema-merge-allof), as the build's edit of its body validator records it. */
+interface RecordedMerge {
+  schema: object;
+  /** Prism merges it here, as it would have on the real run. */
+  mergeHere(): void;
+  /** Prism's memo holds `merged` (the same merge, done elsewhere) as if it had merged the schema itself. */
+  install(merged: unknown): void;
+}
+
+interface MergeHooks {
+  recordMerges(run: () => void): RecordedMerge[];
+}
+
+/** The edit of Prism's body validator (scripts/prism-lazy-ajv.mjs, bodyMergesRecorded), in the Node build only. */
+function mergeHooks(): MergeHooks | undefined {
+  const hooks = prismBodyValidation as Partial<MergeHooks>;
+  return typeof hooks.recordMerges === 'function' ? (hooks as MergeHooks) : undefined;
+}
+
 /** The edit's hooks, in the built package; from the sources (Prism unedited) there are none, and everything compiles where it did. */
 function compileHooks(): CompileHooks | undefined {
   const hooks = prismValidation as Partial<CompileHooks>;
@@ -62,11 +82,97 @@ const compiling = new WeakMap<object, Promise<void>>();
  * there; Prism then validates synchronously, as before, by Ajv's own code for the same schema.
  * `undefined` when nothing needs the worker (small schemas, all compiled, no worker here): Prism
  * compiles what is left on first use. A compile the worker fails (or a worker that dies) is left
- * to Prism, which compiles it in process once.
+ * to Prism, which compiles it in process once. Before that, a big body schema with `allOf`s is
+ * merged in the worker too (Prism's merge, its memo given the result), and the compiles are recorded
+ * in a later task, once the merge is in: no task of the first request merges or compiles a big schema.
  */
 export function compileOffThread(validate: () => void): Promise<void> | undefined {
   const hooks = compileHooks();
   if (hooks === undefined || workerUnusable) return undefined;
+  const merges = mergeHooks();
+  if (merges === undefined) return compileRecorded(hooks, validate);
+  let recorded: RecordedMerge[];
+  try {
+    // Compiles recorded too (none made here); those of the body come once it is merged.
+    recorded = merges.recordMerges(() => {
+      hooks.recordCompiles(validate);
+    });
+  } catch {
+    return undefined;
+  }
+  const waits: Promise<void>[] = [];
+  for (const merge of recorded) {
+    const wait = mergeOffThread(merge);
+    if (wait !== undefined) waits.push(wait);
+  }
+  // Merged in a worker: Prism's validator is run again (recording what it would compile) in a task of its own, once they are in.
+  if (waits.length === 0) return compileRecorded(hooks, validate);
+  return Promise.all(waits)
+    .then(nextTask)
+    .then(() => compileRecorded(hooks, validate));
+}
+
+/**
+ * Settles after the event loop has polled for I/O once more: the merge read from the worker and the
+ * run that records compiles are separate tasks, with other clients' requests answered between them.
+ * (One `setImmediate` from a worker's message runs in the same turn of the loop, before any poll.)
+ */
+function nextTask(): Promise<void> {
+  return new Promise(resolve => {
+    setImmediate(() => {
+      setImmediate(resolve);
+    });
+  });
+}
+
+/**
+ * Merges a body schema's `allOf`s in the worker thread when the schema is big (`OFF_THREAD_SCHEMA_OBJECTS`)
+ * and has any: Prism's memo then holds the worker's merge (the same package, options and JSON value,
+ * so the same verdicts and messages). Otherwise, or if the worker fails, Prism merges it here as before.
+ * `undefined` when merged here.
+ */
+function mergeOffThread(merge: RecordedMerge): Promise<void> | undefined {
+  let merging = mergesUnderWay.get(merge.schema);
+  if (merging === undefined) {
+    const schemaText = jsonTextOf(merge.schema);
+    if (schemaText === undefined || !schemaText.includes('"allOf"') || !hasObjects(schemaText, OFF_THREAD_SCHEMA_OBJECTS)) {
+      mergeHereGuarded(merge);
+      return undefined;
+    }
+    // The worker started (and the text sent) in a task after the one that read the schema.
+    merging = nextTask()
+      .then(() => mergeInWorker(schemaText))
+      .then(
+        mergedText => {
+          try {
+            merge.install(JSON.parse(mergedText));
+          } catch {
+            mergeHereGuarded(merge);
+          }
+        },
+        () => {
+          mergeHereGuarded(merge);
+        },
+      );
+    mergesUnderWay.set(merge.schema, merging);
+  }
+  return merging;
+}
+
+/** Prism's own merge, here; one that throws is left to the real run, which throws as it did. */
+function mergeHereGuarded(merge: RecordedMerge): void {
+  try {
+    merge.mergeHere();
+  } catch {
+    // The real run merges it again and meets the same error where Prism always met it.
+  }
+}
+
+/** Each body schema's merge in the worker under way or done, shared by concurrent first requests. */
+const mergesUnderWay = new WeakMap<object, Promise<void>>();
+
+/** Prism's validator run with each schema it would compile recorded; the big ones compiled in the worker and installed. */
+function compileRecorded(hooks: CompileHooks, validate: () => void): Promise<void> | undefined {
   let recorded: RecordedCompile[];
   try {
     recorded = hooks.recordCompiles(validate);
@@ -152,8 +258,17 @@ function workerFile(): string | undefined {
   }
 }
 
+/** What the worker answers a job: a compiled module, a merged schema's text, or why not. */
+interface WorkerAnswer {
+  id: number;
+  source?: string;
+  cachedData?: Uint8Array;
+  merged?: string;
+  error?: string;
+}
+
 interface Job {
-  resolve(compiled: CompiledModule): void;
+  resolve(answer: WorkerAnswer): void;
   reject(error: Error): void;
 }
 
@@ -165,19 +280,34 @@ let nextJob = 0;
 let idleTimer: ReturnType<typeof setTimeout> | undefined;
 
 function compileInWorker(draft: string, coerce: boolean, schemaText: string): Promise<CompiledModule> {
+  return sentToWorker({ kind: 'compile', draft, coerce }, schemaText).then(answer => {
+    if (typeof answer.source === 'string' && answer.cachedData instanceof Uint8Array) return { source: answer.source, cachedData: answer.cachedData };
+    throw new Error(answer.error ?? 'the worker compiled nothing');
+  });
+}
+
+/** The JSON text of a body schema with its `allOf`s merged by the worker (scripts/shims/ajv-compile-worker.cjs). */
+function mergeInWorker(schemaText: string): Promise<string> {
+  return sentToWorker({ kind: 'merge' }, schemaText).then(answer => {
+    if (typeof answer.merged === 'string') return answer.merged;
+    throw new Error(answer.error ?? 'the worker merged nothing');
+  });
+}
+
+function sentToWorker(job: { kind: 'compile' | 'merge'; draft?: string; coerce?: boolean }, schemaText: string): Promise<WorkerAnswer> {
   const running = startedWorker();
   if (running === undefined) return Promise.reject(new Error('no worker'));
   if (idleTimer !== undefined) clearTimeout(idleTimer);
   idleTimer = undefined;
   nextJob += 1;
   const id = nextJob;
-  // Referenced while a compile is awaited, so that a process with nothing else to do (MSW in a script) waits for it.
+  // Referenced while a job is awaited, so that a process with nothing else to do (MSW in a script) waits for it.
   running.ref();
   // Sent as bytes, moved rather than copied.
   const schemaBytes = new TextEncoder().encode(schemaText);
-  return new Promise<CompiledModule>((resolve, reject) => {
+  return new Promise<WorkerAnswer>((resolve, reject) => {
     jobs.set(id, { resolve, reject });
-    running.postMessage({ id, draft, coerce, schemaBytes }, [schemaBytes.buffer]);
+    running.postMessage({ id, ...job, schemaBytes }, [schemaBytes.buffer]);
   });
 }
 
@@ -195,12 +325,11 @@ function startedWorker(): Worker | undefined {
     workerUnusable = true;
     return undefined;
   }
-  started.on('message', (message: { id: number; source?: string; cachedData?: Uint8Array; error?: string }) => {
+  started.on('message', (message: WorkerAnswer) => {
     const job = jobs.get(message.id);
     if (job === undefined) return;
     jobs.delete(message.id);
-    if (typeof message.source === 'string' && message.cachedData instanceof Uint8Array) job.resolve({ source: message.source, cachedData: message.cachedData });
-    else job.reject(new Error(message.error ?? 'the worker compiled nothing'));
+    job.resolve(message);
     if (jobs.size === 0) idle(started);
   });
   started.on('error', () => {
