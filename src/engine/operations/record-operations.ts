@@ -73,7 +73,7 @@ export const recordOperations: Readonly<Record<RecordRole, RecordHandler>> = {
       const held = new Set(heldBy(input, parent));
       conditions.push(record => held.has(record[resource.key.property]));
     }
-    const size = plan.paging.size === undefined ? undefined : (query[plan.paging.size] as number | undefined);
+    const size = plan.paging.size === undefined ? undefined : numberOrNone(query[plan.paging.size]);
     const after = cursorOf(query, plan.paging.after);
     const before = cursorOf(query, plan.paging.before);
     const offset = pageOffset(plan, query, size);
@@ -586,10 +586,15 @@ function arrayHolds(value: unknown, wanted: readonly unknown[]): boolean {
   return value.some(item => wanted.includes(item) || (typeof item === 'object' && item !== null && wanted.includes((item as { name?: unknown }).name)));
 }
 
+/** A paging parameter's value where it is a number; a word its schema allows beside numbers (`per_page=all`) pages nothing. */
+function numberOrNone(value: unknown): number | undefined {
+  return typeof value === 'number' && Number.isFinite(value) ? value : undefined;
+}
+
 function pageOffset(plan: OperationPlan, query: ParameterValues, size: number | undefined): number {
-  const offset = plan.paging.offset === undefined ? undefined : (query[plan.paging.offset] as number | undefined);
+  const offset = plan.paging.offset === undefined ? undefined : numberOrNone(query[plan.paging.offset]);
   if (offset !== undefined) return Math.max(0, offset);
-  const page = plan.paging.page === undefined ? undefined : (query[plan.paging.page.name] as number | undefined);
+  const page = plan.paging.page === undefined ? undefined : numberOrNone(query[plan.paging.page.name]);
   if (page === undefined || size === undefined || plan.paging.page === undefined) return 0;
   return Math.max(0, (page - plan.paging.page.first) * size);
 }
@@ -704,7 +709,7 @@ function wrapPage(
   const facts = {
     total: page.total,
     totalPages: Math.ceil(page.total / size),
-    page: pageParameter === undefined ? Math.floor(page.offset / size) + first : ((page.query[pageParameter.name] as number | undefined) ?? first),
+    page: pageParameter === undefined ? Math.floor(page.offset / size) + first : (numberOrNone(page.query[pageParameter.name]) ?? first),
     size,
     offset: page.offset,
     hasMore: page.hasMore,

@@ -1,0 +1,31 @@
+import { fileURLToPath } from 'node:url';
+import { describe, expect, it } from 'vitest';
+import { createEngine, type Engine } from '../../src/index.js';
+
+const findingAt = (name: string): string => fileURLToPath(new URL(`../documents/findings/${name}`, import.meta.url));
+
+/** An engine that checks its own answers against the document, and the errors it reported. */
+async function checkedEngine(path: string): Promise<{ engine: Engine; errors: string[] }> {
+  const errors: string[] = [];
+  const engine = await createEngine({ documentPath: path, validateResponses: true, onError: message => errors.push(message), seed: 7 });
+  return { engine, errors };
+}
+
+async function listed(engine: Engine, url: string): Promise<{ status: number; page: { results: { id: number }[]; total: number; per_page: number; page: number } }> {
+  const response = await engine.handle({ method: 'GET', url, headers: {} });
+  return { status: response.status, page: (JSON.parse(response.body ?? '{}') as { data: never }).data };
+}
+
+describe('a page size written as alternatives (second check, listmonk)', () => {
+  it('pages by per_page where its schema is oneOf [integer, "all"], and lists everything for the word', async () => {
+    const { engine, errors } = await checkedEngine(findingAt('second-check-page-size-alternatives.yaml'));
+    const third = await listed(engine, '/lists?per_page=2&page=3');
+    expect(third.status).toBe(200);
+    expect(third.page.results.map(list => list.id)).toEqual([5, 6]);
+    expect(third.page).toMatchObject({ total: 20, per_page: 2, page: 3 });
+    const all = await listed(engine, '/lists?per_page=all');
+    expect(all.page.results).toHaveLength(20);
+    expect(all.page).toMatchObject({ total: 20, page: 1 });
+    expect(errors).toEqual([]);
+  });
+});
