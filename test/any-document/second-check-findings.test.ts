@@ -29,3 +29,15 @@ describe('a page size written as alternatives (second check, listmonk)', () => {
     expect(errors).toEqual([]);
   });
 });
+
+describe('values drawn for patterns faker cannot read (second check, Radarr)', () => {
+  it('seeds records whose property pattern has escapes, groups and lazy quantifiers with values that match it', async () => {
+    const { engine, errors } = await checkedEngine(findingAt('second-check-patterned-path-and-head.yaml'));
+    const response = await engine.handle({ method: 'GET', url: '/covers', headers: {} });
+    expect(response.status).toBe(200);
+    const covers = JSON.parse(response.body ?? '[]') as { file?: string }[];
+    expect(covers.length).toBeGreaterThan(0);
+    for (const cover of covers) expect(cover.file).toMatch(/^(?:[a-z]+\/)?[\w-]+?\.(png|jpe?g)$/u);
+    expect(errors).toEqual([]);
+  });
+});
