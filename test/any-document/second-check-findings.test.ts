@@ -41,3 +41,18 @@ describe('values drawn for patterns faker cannot read (second check, Radarr)', (
     expect(errors).toEqual([]);
   });
 });
+
+describe('a filter whose default is empty (second check, Radarr’s calendar)', () => {
+  it('lists every record where the filter parameter is absent and its default is "", and filters by a value sent', async () => {
+    const { engine, errors } = await checkedEngine(findingAt('second-check-empty-filter-default.yaml'));
+    const all = await engine.handle({ method: 'GET', url: '/movie', headers: {} });
+    const calendar = await engine.handle({ method: 'GET', url: '/movie/calendar', headers: {} });
+    expect(calendar.status).toBe(200);
+    expect(JSON.parse(calendar.body ?? '[]')).toEqual(JSON.parse(all.body ?? '[]'));
+    expect((JSON.parse(calendar.body ?? '[]') as unknown[]).length).toBeGreaterThan(0);
+    await engine.handle({ method: 'POST', url: '/movie', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ title: 'Heat', tags: [987654] }) });
+    const tagged = await engine.handle({ method: 'GET', url: '/movie/calendar?tags=987654', headers: {} });
+    expect(JSON.parse(tagged.body ?? '[]')).toMatchObject([{ title: 'Heat', tags: [987654] }]);
+    expect(errors).toEqual([]);
+  });
+});

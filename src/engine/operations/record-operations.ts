@@ -54,7 +54,8 @@ export const recordOperations: Readonly<Record<RecordRole, RecordHandler>> = {
     const ranges = new Map<string, { bound: RangeBound; value: unknown }[]>();
     for (const filter of plan.filters) {
       const value = filter.in === 'path' ? input.pathParameters[filter.parameter] : query[filter.parameter];
-      if (value === undefined) continue;
+      // An empty value (Radarr's calendar: `tags`, default "") names nothing to filter by.
+      if (value === undefined || value === '' || (Array.isArray(value) && value.length === 0)) continue;
       if (filter.match !== 'equals' && filter.match !== 'contains') {
         ranges.set(filter.property, [...(ranges.get(filter.property) ?? []), { bound: filter.match, value: Array.isArray(value) ? value[0] : value }]);
         continue;
@@ -548,7 +549,7 @@ function queryPatch(input: RecordInput): Record<string, unknown> {
 function inPropertyType(value: unknown, property: JsonSchema | undefined): unknown {
   if (typeof value !== 'string' || property === undefined) return value;
   const merged = mergeAllOf(property);
-  const held = merged.type === 'array' && merged.items !== undefined ? mergeAllOf(merged.items) : merged;
+  const held = typeIncludes(merged, 'array') && merged.items !== undefined ? mergeAllOf(merged.items) : merged;
   if (typeIncludes(held, 'string')) return value;
   if ((typeIncludes(held, 'integer') || typeIncludes(held, 'number')) && value.trim() !== '' && Number.isFinite(Number(value))) return Number(value);
   if (typeIncludes(held, 'boolean') && (value === 'true' || value === 'false')) return value === 'true';
