@@ -56,3 +56,18 @@ describe('a filter whose default is empty (second check, Radarr’s calendar)', 
     expect(errors).toEqual([]);
   });
 });
+
+describe('a PUT on a collection that has no POST (second check, Vikunja)', () => {
+  it('creates the record, answering 201 with a Location that reads back, instead of a 404 for a key never sent', async () => {
+    const { engine, errors } = await checkedEngine(findingAt('second-check-put-creates.yaml'));
+    const created = await engine.handle({ method: 'PUT', url: '/api/v1/projects', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ title: 'Home' }) });
+    expect(created.status).toBe(201);
+    const location = created.headers['location'] ?? '';
+    expect(location).toMatch(/^\/api\/v1\/projects\/\d+$/);
+    const read = await engine.handle({ method: 'GET', url: location, headers: {} });
+    expect(JSON.parse(read.body ?? '{}')).toEqual(JSON.parse(created.body ?? ''));
+    const listed = JSON.parse((await engine.handle({ method: 'GET', url: '/api/v1/projects', headers: {} })).body ?? '[]') as { title: string }[];
+    expect(listed.filter(project => project.title === 'Home')).toHaveLength(1);
+    expect(errors).toEqual([]);
+  });
+});
