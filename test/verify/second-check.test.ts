@@ -23,3 +23,18 @@ describe('verify against the mock of a document with patterned path parameters a
     expect(urls.some(url => /^\/mediacover\/\d+\/.+\.(jpg|png|gif)$/.test(url))).toBe(true);
   });
 });
+
+describe('verify against the mock of a Swagger 2.0 document whose operation consumes JSON but declares no body (second check, Vikunja)', () => {
+  it('sends no body there, and passes', async () => {
+    const document = fileURLToPath(new URL('../documents/findings/second-check-put-creates.yaml', import.meta.url));
+    const vikunja = await startDeployment(document);
+    try {
+      const { code, stdout } = await runVerify([vikunja.url, '--document', document, '--timeout', '30000']);
+      expect(stdout).not.toContain('ERROR');
+      expect(code).toBe(0);
+      expect(vikunja.requests.filter(request => request.url.endsWith('/notifications') && request.headers['content-type'] !== undefined)).toEqual([]);
+    } finally {
+      await vikunja.close();
+    }
+  });
+});
