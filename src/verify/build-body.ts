@@ -38,7 +38,9 @@ export function createBodyMaker(document: unknown, validator: SchemaValidator): 
   return {
     problems,
     make(operation, fixed = {}, seed = 1) {
-      const schemaRef = operation.requestBody?.schema;
+      // An operation that declares no body (Vikunja's `POST /notifications`, `consumes` without a `body` parameter) is sent none.
+      if (!operation.requestBody) return { body: undefined };
+      const schemaRef = operation.requestBody.schema;
       if (!schemaRef) return { body: {} };
       const resolved = validator.schemaAt(schemaRef.pointer) as JsonSchema;
       const sample = sampleValue(document, schemaRef.schema);
@@ -46,7 +48,7 @@ export function createBodyMaker(document: unknown, validator: SchemaValidator): 
       // The plain values the document shows for what it requires, with made ones for what it leaves optional: a fuller record to read back.
       const fuller = isObject(sample) && isObject(fakes[0]) ? { ...fakes[0], ...sample } : undefined;
       // Each object says what it is where the document's discriminators say (a tag's `type` is `tags`), as a client's would.
-      const candidates: unknown[] = [...(operation.requestBody?.examples.map(example => example.value) ?? []), ...(fuller ? [fuller] : []), sample, ...fakes].map(candidate => withDiscriminatorValuesThroughout(structuredClone(candidate), resolved));
+      const candidates: unknown[] = [...operation.requestBody.examples.map(example => example.value), ...(fuller ? [fuller] : []), sample, ...fakes].map(candidate => withDiscriminatorValuesThroughout(structuredClone(candidate), resolved));
       let firstProblems: string[] | undefined;
       for (const candidate of candidates) {
         for (const body of variants(candidate, resolved, fixed)) {

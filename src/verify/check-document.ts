@@ -33,7 +33,8 @@ export function checkAgainstDocument(operation: OperationModel, answer: Answer, 
 }
 
 function checkBody(operation: OperationModel, response: ResponseModel, answer: Answer, context: DocumentContext): Expectation[] {
-  if (response.mediaTypes.length === 0) return [];
+  // A HEAD answer has no body, whatever content its document declares (RFC 9110, 9.3.2): Radarr's `HEAD /ping`.
+  if (response.mediaTypes.length === 0 || operation.method === 'HEAD') return [];
   const results: Expectation[] = [];
   const contentType = answer.headers['content-type'] ?? '';
   const declaresJson = response.mediaTypes.some(isJsonMediaType);

@@ -354,6 +354,7 @@ export function findResources(
   }
 
   const plans = new Map<string, OperationPlan>();
+  const postsAt = new Set([...operations.values()].filter(operation => operation.method === 'post').map(operation => operation.path));
   for (const operation of operations.values()) {
     const definition = definitionOf(operation);
     if ((operation.definition as Record<string, unknown>)['x-not-implemented'] === true) continue;
@@ -392,7 +393,8 @@ export function findResources(
         }
         role = shape ? 'list' : undefined;
         if (!shape) notInferred.push({ operationId: operation.operationId, reason: `its answer is no list of ${onCollection.name}` });
-      } else if (operation.method === 'post') {
+      } else if (operation.method === 'post' || (operation.method === 'put' && !postsAt.has(operation.path))) {
+        // A PUT on a collection that has no POST (Vikunja's `PUT /projects`) is its create: a key the body names, as for any client key, replaces.
         // A create takes one record: a body that is an array (`createWithList`) is another operation.
         role = typeIncludes(requestSchema(definition), 'array') ? undefined : 'create';
         // A body that names none of the record's properties cannot be related to it: answered from the document, and said so.

@@ -149,7 +149,7 @@ const BEFORE_NAMES = new Set(['endingbefore', 'before', 'beforeid']);
 export function findPaging(parameters: readonly { name: string; schema?: JsonSchema }[]): Paging {
   const normalized = (name: string): string => name.toLowerCase().replaceAll('_', '').replaceAll('-', '').replace(/^\$/, '');
   const isCursor = (name: string): boolean => AFTER_NAMES.has(normalized(name)) || BEFORE_NAMES.has(normalized(name));
-  const integers = parameters.filter(parameter => !isCursor(parameter.name) && (typeIncludes(parameter.schema, 'integer') || typeIncludes(parameter.schema, 'number')));
+  const integers = parameters.filter(parameter => !isCursor(parameter.name) && (allows(parameter.schema, 'integer') || allows(parameter.schema, 'number')));
   const size = integers.find(parameter => SIZE_NAMES.has(normalized(parameter.name)));
   const offset = integers.find(parameter => OFFSET_NAMES.has(normalized(parameter.name)));
   const page = integers.find(parameter => PAGE_NAMES.has(normalized(parameter.name)));
@@ -170,6 +170,12 @@ export function findPaging(parameters: readonly { name: string; schema?: JsonSch
     paging.page = { name: page.name, first: first <= 0 ? 0 : 1 };
   }
   return paging;
+}
+
+/** The schema's type includes `type`, or one of its alternatives' does (`per_page: oneOf [integer, {enum: [all]}]`). */
+function allows(schema: JsonSchema | undefined, type: string): boolean {
+  if (typeIncludes(schema, type)) return true;
+  return [...(schema?.oneOf ?? []), ...(schema?.anyOf ?? [])].some(alternative => typeIncludes(alternative, type));
 }
 
 const ORDER_NAMES = new Set(['order', 'sortorder', 'direction', 'sortdirection', 'sort']);

@@ -37,7 +37,7 @@ function readParameters(parameters: readonly IHttpParam[], valueOf: (name: strin
   const values: ParameterValues = {};
   for (const parameter of parameters) {
     const raw = valueOf(parameter.name);
-    const schema = parameter.schema as { type?: unknown; default?: unknown; items?: { type?: unknown } } | undefined;
+    const schema = parameter.schema as ParameterSchema | undefined;
     if (raw === undefined) {
       if (schema?.default !== undefined) values[parameter.name] = schema.default;
       continue;
@@ -46,12 +46,35 @@ function readParameters(parameters: readonly IHttpParam[], valueOf: (name: strin
       // `?tags=a&tags=b` (form, exploded), or `?tags=a,b` where the parameter is not exploded (`explode: false`, Swagger's `csv`).
       const given = Array.isArray(raw) ? raw : [raw];
       const items = (parameter as { explode?: boolean }).explode === false ? given.flatMap(value => value.split(',')) : given;
-      values[parameter.name] = items.map(item => coerce(item, schema.items?.type));
+      values[parameter.name] = items.map(item => coerce(item, typeOf(schema.items)));
       continue;
     }
-    values[parameter.name] = coerce(Array.isArray(raw) ? raw[0] ?? '' : raw, schema?.type);
+    values[parameter.name] = coerce(Array.isArray(raw) ? raw[0] ?? '' : raw, typeOf(schema));
   }
   return values;
+}
+
+interface ParameterSchema {
+  type?: unknown;
+  default?: unknown;
+  items?: ParameterSchema;
+  oneOf?: unknown;
+  anyOf?: unknown;
+}
+
+/**
+ * A parameter schema's type; where it is written as alternatives (`per_page: oneOf [integer, {enum: [all]}]`),
+ * the list of theirs, so a number reads as one and a word stays a word.
+ */
+function typeOf(schema: ParameterSchema | undefined): unknown {
+  if (schema?.type !== undefined) return schema.type;
+  const alternatives = schema?.oneOf ?? schema?.anyOf;
+  if (!Array.isArray(alternatives)) return undefined;
+  const types = alternatives.flatMap((alternative: ParameterSchema) => {
+    const type = typeOf(alternative);
+    return Array.isArray(type) ? (type as unknown[]) : type === undefined ? [] : [type];
+  });
+  return types.length > 0 ? [...new Set(types)] : undefined;
 }
 
 /** A parameter's text in its schema's type; of a type list (`["integer", "string"]`, as .NET 9 writes integers), the number or boolean it reads as, else the text. */

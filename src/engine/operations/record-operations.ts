@@ -54,7 +54,8 @@ export const recordOperations: Readonly<Record<RecordRole, RecordHandler>> = {
     const ranges = new Map<string, { bound: RangeBound; value: unknown }[]>();
     for (const filter of plan.filters) {
       const value = filter.in === 'path' ? input.pathParameters[filter.parameter] : query[filter.parameter];
-      if (value === undefined) continue;
+      // An empty value (Radarr's calendar: `tags`, default "") names nothing to filter by.
+      if (value === undefined || value === '' || (Array.isArray(value) && value.length === 0)) continue;
       if (filter.match !== 'equals' && filter.match !== 'contains') {
         ranges.set(filter.property, [...(ranges.get(filter.property) ?? []), { bound: filter.match, value: Array.isArray(value) ? value[0] : value }]);
         continue;
@@ -73,7 +74,7 @@ export const recordOperations: Readonly<Record<RecordRole, RecordHandler>> = {
       const held = new Set(heldBy(input, parent));
       conditions.push(record => held.has(record[resource.key.property]));
     }
-    const size = plan.paging.size === undefined ? undefined : (query[plan.paging.size] as number | undefined);
+    const size = plan.paging.size === undefined ? undefined : numberOrNone(query[plan.paging.size]);
     const after = cursorOf(query, plan.paging.after);
     const before = cursorOf(query, plan.paging.before);
     const offset = pageOffset(plan, query, size);
@@ -548,7 +549,7 @@ function queryPatch(input: RecordInput): Record<string, unknown> {
 function inPropertyType(value: unknown, property: JsonSchema | undefined): unknown {
   if (typeof value !== 'string' || property === undefined) return value;
   const merged = mergeAllOf(property);
-  const held = merged.type === 'array' && merged.items !== undefined ? mergeAllOf(merged.items) : merged;
+  const held = typeIncludes(merged, 'array') && merged.items !== undefined ? mergeAllOf(merged.items) : merged;
   if (typeIncludes(held, 'string')) return value;
   if ((typeIncludes(held, 'integer') || typeIncludes(held, 'number')) && value.trim() !== '' && Number.isFinite(Number(value))) return Number(value);
   if (typeIncludes(held, 'boolean') && (value === 'true' || value === 'false')) return value === 'true';
@@ -586,10 +587,15 @@ function arrayHolds(value: unknown, wanted: readonly unknown[]): boolean {
   return value.some(item => wanted.includes(item) || (typeof item === 'object' && item !== null && wanted.includes((item as { name?: unknown }).name)));
 }
 
+/** A paging parameter's value where it is a number; a word its schema allows beside numbers (`per_page=all`) pages nothing. */
+function numberOrNone(value: unknown): number | undefined {
+  return typeof value === 'number' && Number.isFinite(value) ? value : undefined;
+}
+
 function pageOffset(plan: OperationPlan, query: ParameterValues, size: number | undefined): number {
-  const offset = plan.paging.offset === undefined ? undefined : (query[plan.paging.offset] as number | undefined);
+  const offset = plan.paging.offset === undefined ? undefined : numberOrNone(query[plan.paging.offset]);
   if (offset !== undefined) return Math.max(0, offset);
-  const page = plan.paging.page === undefined ? undefined : (query[plan.paging.page.name] as number | undefined);
+  const page = plan.paging.page === undefined ? undefined : numberOrNone(query[plan.paging.page.name]);
   if (page === undefined || size === undefined || plan.paging.page === undefined) return 0;
   return Math.max(0, (page - plan.paging.page.first) * size);
 }
@@ -704,7 +710,7 @@ function wrapPage(
   const facts = {
     total: page.total,
     totalPages: Math.ceil(page.total / size),
-    page: pageParameter === undefined ? Math.floor(page.offset / size) + first : ((page.query[pageParameter.name] as number | undefined) ?? first),
+    page: pageParameter === undefined ? Math.floor(page.offset / size) + first : (numberOrNone(page.query[pageParameter.name]) ?? first),
     size,
     offset: page.offset,
     hasMore: page.hasMore,

@@ -1,0 +1,73 @@
+import { fileURLToPath } from 'node:url';
+import { describe, expect, it } from 'vitest';
+import { createEngine, type Engine } from '../../src/index.js';
+
+const findingAt = (name: string): string => fileURLToPath(new URL(`../documents/findings/${name}`, import.meta.url));
+
+/** An engine that checks its own answers against the document, and the errors it reported. */
+async function checkedEngine(path: string): Promise<{ engine: Engine; errors: string[] }> {
+  const errors: string[] = [];
+  const engine = await createEngine({ documentPath: path, validateResponses: true, onError: message => errors.push(message), seed: 7 });
+  return { engine, errors };
+}
+
+async function listed(engine: Engine, url: string): Promise<{ status: number; page: { results: { id: number }[]; total: number; per_page: number; page: number } }> {
+  const response = await engine.handle({ method: 'GET', url, headers: {} });
+  return { status: response.status, page: (JSON.parse(response.body ?? '{}') as { data: never }).data };
+}
+
+describe('a page size written as alternatives (second check, listmonk)', () => {
+  it('pages by per_page where its schema is oneOf [integer, "all"], and lists everything for the word', async () => {
+    const { engine, errors } = await checkedEngine(findingAt('second-check-page-size-alternatives.yaml'));
+    const third = await listed(engine, '/lists?per_page=2&page=3');
+    expect(third.status).toBe(200);
+    expect(third.page.results.map(list => list.id)).toEqual([5, 6]);
+    expect(third.page).toMatchObject({ total: 20, per_page: 2, page: 3 });
+    const all = await listed(engine, '/lists?per_page=all');
+    expect(all.page.results).toHaveLength(20);
+    expect(all.page).toMatchObject({ total: 20, page: 1 });
+    expect(errors).toEqual([]);
+  });
+});
+
+describe('values drawn for patterns faker cannot read (second check, Radarr)', () => {
+  it('seeds records whose property pattern has escapes, groups and lazy quantifiers with values that match it', async () => {
+    const { engine, errors } = await checkedEngine(findingAt('second-check-patterned-path-and-head.yaml'));
+    const response = await engine.handle({ method: 'GET', url: '/covers', headers: {} });
+    expect(response.status).toBe(200);
+    const covers = JSON.parse(response.body ?? '[]') as { file?: string }[];
+    expect(covers.length).toBeGreaterThan(0);
+    for (const cover of covers) expect(cover.file).toMatch(/^(?:[a-z]+\/)?[\w-]+?\.(png|jpe?g)$/u);
+    expect(errors).toEqual([]);
+  });
+});
+
+describe('a filter whose default is empty (second check, Radarr’s calendar)', () => {
+  it('lists every record where the filter parameter is absent and its default is "", and filters by a value sent', async () => {
+    const { engine, errors } = await checkedEngine(findingAt('second-check-empty-filter-default.yaml'));
+    const all = await engine.handle({ method: 'GET', url: '/movie', headers: {} });
+    const calendar = await engine.handle({ method: 'GET', url: '/movie/calendar', headers: {} });
+    expect(calendar.status).toBe(200);
+    expect(JSON.parse(calendar.body ?? '[]')).toEqual(JSON.parse(all.body ?? '[]'));
+    expect((JSON.parse(calendar.body ?? '[]') as unknown[]).length).toBeGreaterThan(0);
+    await engine.handle({ method: 'POST', url: '/movie', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ title: 'Heat', tags: [987654] }) });
+    const tagged = await engine.handle({ method: 'GET', url: '/movie/calendar?tags=987654', headers: {} });
+    expect(JSON.parse(tagged.body ?? '[]')).toMatchObject([{ title: 'Heat', tags: [987654] }]);
+    expect(errors).toEqual([]);
+  });
+});
+
+describe('a PUT on a collection that has no POST (second check, Vikunja)', () => {
+  it('creates the record, answering 201 with a Location that reads back, instead of a 404 for a key never sent', async () => {
+    const { engine, errors } = await checkedEngine(findingAt('second-check-put-creates.yaml'));
+    const created = await engine.handle({ method: 'PUT', url: '/api/v1/projects', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ title: 'Home' }) });
+    expect(created.status).toBe(201);
+    const location = created.headers['location'] ?? '';
+    expect(location).toMatch(/^\/api\/v1\/projects\/\d+$/);
+    const read = await engine.handle({ method: 'GET', url: location, headers: {} });
+    expect(JSON.parse(read.body ?? '{}')).toEqual(JSON.parse(created.body ?? ''));
+    const listed = JSON.parse((await engine.handle({ method: 'GET', url: '/api/v1/projects', headers: {} })).body ?? '[]') as { title: string }[];
+    expect(listed.filter(project => project.title === 'Home')).toHaveLength(1);
+    expect(errors).toEqual([]);
+  });
+});
