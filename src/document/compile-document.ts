@@ -102,9 +102,12 @@ function readSource(input: unknown, limits: DocumentLimits): { source: OpenAPIV3
     throw new DocumentShapeError(`is not an OpenAPI 3.0 or 3.1 document, nor Swagger 2.0 (${versionFieldOf(value)})`);
   }
   const { info, paths } = value as { info?: { title?: unknown; version?: unknown }; paths?: unknown };
-  if (typeof info?.title !== 'string' || typeof info.version !== 'string') throw new DocumentShapeError('has no info.title and info.version (OpenAPI requires both)');
+  if (typeof info?.title !== 'string') throw new DocumentShapeError('has no info.title (OpenAPI requires it, and info.version)');
   if (typeof paths !== 'object' || paths === null || Object.keys(paths).length === 0) throw new DocumentShapeError('has no paths');
-  const source = withOperationIds(value as OpenAPIV3_1.Document);
+  // Vikunja publishes its document without one: the mock names it by its title alone (the document given is not changed).
+  const versioned = typeof info.version === 'string' ? value : { ...value, info: { ...info, version: '' } };
+  if (versioned !== value) repairs.push(`$.info has no version, which OpenAPI requires; read as ""`);
+  const source = withOperationIds(versioned as OpenAPIV3_1.Document);
   let basePath: string;
   try {
     basePath = readBasePath(source);

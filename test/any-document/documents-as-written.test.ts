@@ -194,6 +194,18 @@ describe('documents as teams write them', () => {
     expect(errors).toEqual([]);
   });
 
+  it('starts a document without info.version (Vikunja publishes its own so), saying so, and still refuses one without a title, naming it', async () => {
+    const written = oneCollectionDocument({ title: 'Vikunja', collection: 'projects', record: 'Project', schema: { type: 'object', properties: { id: { type: 'integer', readOnly: true }, title: { type: 'string' } } } });
+    const document = { ...written, info: { title: 'Vikunja' } };
+    const given = JSON.stringify(document);
+    const warnings: string[] = [];
+    const engine = await createEngine({ document, onWarning: message => warnings.push(message) });
+    expect(warnings).toContain('[petstore-mock] The document is read as its authors meant it: $.info has no version, which OpenAPI requires; read as "".');
+    expect(JSON.stringify(document)).toBe(given);
+    expect((await call(engine, 'POST', '/projects', { title: 'Home' })).status).toBe(201);
+    await expect(createEngine({ document: { ...written, info: { version: '1' } } })).rejects.toThrow(/has no info\.title/);
+  });
+
   it('starts a document whose vendor extension refers to a file (Redocly’s x-topics: {content: {$ref: ./docs/getting-started.md}}, as Train Travel’s), keeping the extension as written', async () => {
     const document = { ...oneCollectionDocument({ title: 'Trains', collection: 'trips', record: 'Trip', schema: { type: 'object', properties: { id: { type: 'integer', readOnly: true }, origin: { type: 'string' } } } }), 'x-topics': [{ title: 'Getting started', content: { $ref: './docs/getting-started.md' } }] };
     const engine = await createEngine({ document });
