@@ -95,6 +95,8 @@ export const nodeBuildOptions = {
     storybook: 'src/storybook/index.ts',
     healthcheck: 'src/healthcheck.ts',
     testcontainers: 'src/testcontainers/index.ts',
+    // The worker thread a reload under --watch compiles the document in; see src/document/compile-in-worker.ts.
+    'chunks/document-compile-worker': 'src/document/compile-worker.ts',
   },
   outdir: 'dist',
   platform: 'node',

@@ -61,6 +61,11 @@ export function readDiscriminators(schemas: Readonly<Record<string, unknown>>): 
   }
 }
 
+/** That `schema` takes the discriminator values `values` (as `discriminatorValuesOf` gave them for it in the worker thread that prepared the document). */
+export function noteDiscriminatorValues(schema: JsonSchema, values: Readonly<Record<string, string>>): void {
+  discriminated.set(schema, values);
+}
+
 /** The discriminator values a schema (or, through `allOf`, one of its parts) takes; undefined where none. */
 export function discriminatorValuesOf(schema: JsonSchema): Readonly<Record<string, string>> | undefined {
   return discriminated.get(schema);

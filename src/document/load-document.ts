@@ -1,12 +1,13 @@
 import { createHash } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import type { CompiledDocument } from './compile-document.js';
+import { prepareInWorker } from './compile-in-worker.js';
 import { compiledDocumentPath, locateDocument } from './locate-document.js';
 import { readTextFile } from './read-text-file.js';
 import { preparePatterns } from './safe-patterns.js';
 import { checkDocumentShape, checkDocumentText, DEFAULT_DOCUMENT_LIMITS, DOCUMENT_LIMIT_FLAGS, documentLimits, type DocumentLimits } from './document-limits.js';
 import { DocumentShapeError } from './document-shape-error.js';
-import { prepareDocument, prepareDocumentInSteps, type CompiledDocumentCache, type PetstoreDocument } from './prepared-document.js';
+import { prepareDocument, prepareDocumentInSteps, withFirstCollection, type CompiledDocumentCache, type PetstoreDocument } from './prepared-document.js';
 
 const cache = new Map<string, Promise<PetstoreDocument>>();
 /** The limits each path was last loaded with: a reload (`--watch`) holds the new text to them. */
@@ -29,7 +30,7 @@ export function loadDocument(documentPath: string = locateDocument(), limits?: P
 
 /** Reads the document afresh (no cache), as `--watch` does after an edit. */
 export function reloadDocument(documentPath: string): Promise<PetstoreDocument> {
-  return readDocument(documentPath, limitsByPath.get(documentPath) ?? DEFAULT_DOCUMENT_LIMITS);
+  return readDocument(documentPath, limitsByPath.get(documentPath) ?? DEFAULT_DOCUMENT_LIMITS, { compileOffThread: true });
 }
 
 /** A document given as an object (parsed YAML or JSON), prepared; throws a `DocumentShapeError` saying what is wrong. */
@@ -61,9 +62,10 @@ export function hashDocument(text: string): string {
 /**
  * The YAML is always read and is the source of truth. Its compiled form comes from the cache the
  * build wrote while the YAML's hash matches, which spares start-up the YAML parser and Stoplight's
- * transform (~60 ms); otherwise it is compiled here, with those loaded on demand.
+ * transform (~60 ms); otherwise it is compiled here, with those loaded on demand, or, for a reload
+ * (`compileOffThread`), in a worker thread where there is one (the requests meanwhile answered at once).
  */
-async function readDocument(documentPath: string, limits: DocumentLimits): Promise<PetstoreDocument> {
+async function readDocument(documentPath: string, limits: DocumentLimits, { compileOffThread = false } = {}): Promise<PetstoreDocument> {
   const read = await readTextFile(documentPath, { bytes: limits.maxDocumentBytes, name: `${DOCUMENT_LIMIT_FLAGS.maxDocumentBytes}, maxDocumentBytes in code` });
   if ('problem' in read) throw new DocumentShapeError(`[petstore-mock] The OpenAPI document ${documentPath} ${read.problem}.`);
   const { text } = read;
@@ -71,6 +73,8 @@ async function readDocument(documentPath: string, limits: DocumentLimits): Promi
   const cached = await readCompiledCache(documentPath, sha256);
   const name = `The OpenAPI document ${documentPath}`;
   // A step at a time, requests waiting answered between steps (a reload under --watch: the last document answers meanwhile).
+  const inWorker = cached === undefined && compileOffThread ? await withContextInSteps(name, async () => prepareInWorker(text, limits)) : undefined;
+  if (inWorker !== undefined) return withContext(name, () => withFirstCollection(inWorker, { sha256, path: documentPath }));
   const compiled = cached ?? (await withContextInSteps(name, async () => (await import('./compile-document.js')).compileDocumentInSteps(text, limits, nextTurn)));
   if (!cached) await withContextInSteps(name, () => preparePatterns(compiled.source));
   await nextTurn();

@@ -43,22 +43,36 @@ const HTTP_METHODS = ['get', 'put', 'post', 'delete', 'options', 'head', 'patch'
 
 /** The compiled document with its operations indexed by `operationId`. */
 export function prepareDocument(compiled: CompiledDocument, origin: PetstoreDocument['origin'] = {}): PetstoreDocument {
-  const operations = indexOperations(compiled.source);
-  const resolved = dereferenceLocal(compiled.source);
-  // Prism validates an OpenAPI 3.0 schema as JSON Schema converted from it; the records' schemas are validated the same way.
-  const toJsonSchema = /^3\.0\./.test(compiled.source.openapi) ? fromOpenApi30 : undefined;
-  const resources = findResources(resolved, operations, toJsonSchema);
-  return { ...compiled, operations, resolved, resources, firstCollection: findFirstCollection(resources, operations), origin };
+  return withFirstCollection(prepareParts(compiled), origin);
 }
 
-/** `prepareDocument`, `between` awaited after the source is dereferenced, before its collections are found (a reload under `--watch`). */
+/** A prepared document but for what holds functions (its first collection), which a worker thread cannot send: see compile-in-worker. */
+export type PreparedParts = Omit<PetstoreDocument, 'firstCollection' | 'origin'>;
+
+/** The compiled document's operations indexed, its source dereferenced, and its collections found. */
+export function prepareParts(compiled: CompiledDocument): PreparedParts {
+  const operations = indexOperations(compiled.source);
+  const resolved = dereferenceLocal(compiled.source);
+  return { ...compiled, operations, resolved, resources: resourcesOf(compiled, resolved, operations) };
+}
+
+/** The parts, with the first collection found and where the document came from. */
+export function withFirstCollection(parts: PreparedParts, origin: PetstoreDocument['origin']): PetstoreDocument {
+  return { ...parts, firstCollection: findFirstCollection(parts.resources, parts.operations), origin };
+}
+
+/** `prepareDocument`, `between` awaited after the source is dereferenced, before its collections are found (a reload under `--watch` without a worker thread). */
 export async function prepareDocumentInSteps(compiled: CompiledDocument, origin: PetstoreDocument['origin'], between: () => Promise<void>): Promise<PetstoreDocument> {
   const operations = indexOperations(compiled.source);
   const resolved = dereferenceLocal(compiled.source);
   await between();
+  return withFirstCollection({ ...compiled, operations, resolved, resources: resourcesOf(compiled, resolved, operations) }, origin);
+}
+
+function resourcesOf(compiled: CompiledDocument, resolved: OpenAPIV3_1.Document, operations: ReadonlyMap<string, DocumentOperation>): ResourceModel {
+  // Prism validates an OpenAPI 3.0 schema as JSON Schema converted from it; the records' schemas are validated the same way.
   const toJsonSchema = /^3\.0\./.test(compiled.source.openapi) ? fromOpenApi30 : undefined;
-  const resources = findResources(resolved, operations, toJsonSchema);
-  return { ...compiled, operations, resolved, resources, firstCollection: findFirstCollection(resources, operations), origin };
+  return findResources(resolved, operations, toJsonSchema);
 }
 
 function indexOperations(source: OpenAPIV3_1.Document): Map<string, DocumentOperation> {

@@ -115,10 +115,10 @@ const NOT_SCHEMAS = new Set(['example', 'examples', 'default', 'const', 'enum'])
  * (each more doubles it), `^(\w+)(\w+)\2$` 17 s on 10,000 characters. A backreference in a pattern
  * that cannot backtrack so (`^(\w)\1$`, `^([a-z]+)-\1$`) stays on RegExp, which runs it in linear time.
  */
-export async function preparePatterns(source: unknown): Promise<void> {
+export async function preparePatterns(source: unknown): Promise<{ linearEngine: boolean }> {
   const backtracking = patternsOf(source).filter(({ pattern }) => mayBacktrack(pattern));
-  if (backtracking.length === 0) return;
-  if (re2 === undefined) ({ RE2JS: re2 } = await import('re2js'));
+  if (backtracking.length === 0) return { linearEngine: false };
+  await loadLinearEngine();
   for (const { pattern, path } of backtracking) {
     if (!compileChecked(pattern, 'u').linear) {
       throw new DocumentShapeError(
@@ -126,6 +126,12 @@ export async function preparePatterns(source: unknown): Promise<void> {
       );
     }
   }
+  return { linearEngine: true };
+}
+
+/** RE2JS loaded, for a document whose patterns were checked elsewhere (a reload's worker thread) and need it. */
+export async function loadLinearEngine(): Promise<void> {
+  if (re2 === undefined) ({ RE2JS: re2 } = await import('re2js'));
 }
 
 /** What in `pattern` RE2 has no syntax for, for messages. */

@@ -5,11 +5,11 @@ import { checkDocumentPath, DEFAULT_DOCUMENT_LIMITS, documentFromSource, keeping
 import { checkOptions } from '../options/index.js';
 import { DEFAULT_MAX_PETS, DEFAULT_PETS } from '../sessions/index.js';
 import type { StoredRecord } from '../store/index.js';
-import { adoptDocument, collectionsInUse, compileAgainstARecord, documentPets, findInvalidExamples, shareDocumentReferences, type DocumentChange } from './document-state.js';
+import { adoptDocument, collectionsInUse, compileAgainstARecord, documentPets, examplesOf, findInvalidExamples, problemOfExample, shareDocumentReferencesInSteps, type DocumentChange } from './document-state.js';
 import type { EngineOptions } from './engine-options.js';
 import type { EngineServices } from './engine-services.js';
 import { createDocumentRuntime, type DocumentRuntime } from './pipeline/index.js';
-import { renewSchemaCompilers } from './schema/index.js';
+import { compileOffThread, renewSchemaCompilers } from './schema/index.js';
 import type { SharedState } from './shared-state.js';
 import { firstRecordSchemaOf, readFirstRecords, readRecords } from './state/index.js';
 
@@ -111,15 +111,23 @@ export function holdDocument(document: PetstoreDocument, services: EngineService
     await nextTurn();
     const nextRuntime = createDocumentRuntime(next, services);
     await nextTurn();
-    shareDocumentReferences(next);
+    await inSlices(shareDocumentReferencesInSteps(next));
+    // Each example checked, and each collection's schema compiled against a record it holds, in a
+    // turn of its own, a big schema's validator compiled in a worker thread first (as a request's are).
+    const invalidExamples: string[] = [];
+    for (const example of examplesOf(next)) {
+      await compiledOffThread(() => problemOfExample(example));
+      const problem = problemOfExample(example);
+      if (problem !== undefined) invalidExamples.push(problem);
+    }
+    for (const name of collectionsInUse(sessions, next)) {
+      const compileAgainstOne = (): void => compileAgainstARecord(sessions, next, name, { seed, now: clock() });
+      await compiledOffThread(compileAgainstOne);
+      compileAgainstOne();
+    }
+    // Seeded once the first collection's validators are compiled (each seeded pet is checked).
     await nextTurn();
     const starting = startingPetsOf(next, options, seed);
-    await nextTurn();
-    const invalidExamples = findInvalidExamples(next);
-    for (const name of collectionsInUse(sessions, next)) {
-      await nextTurn();
-      compileAgainstARecord(sessions, next, name, { seed, now: clock() });
-    }
     await nextTurn();
     // Another replacement came first: this one is made against the document that now answers.
     if (runtime.document !== previous) return replace(given);
@@ -135,6 +143,35 @@ export function holdDocument(document: PetstoreDocument, services: EngineService
     replace,
     replaceInSteps,
   };
+}
+
+/**
+ * Resolves once `check` can run without compiling a big validator on the event loop: a turn later,
+ * and after the worker thread compiled the big ones it would (see compileOffThread). What it throws
+ * is left to the real run.
+ */
+async function compiledOffThread(check: () => unknown): Promise<void> {
+  await nextTurn();
+  try {
+    await compileOffThread(() => void check());
+  } catch {
+    // The check itself meets it again, where it always did.
+  }
+  await nextTurn();
+}
+
+/** How long a turn of a reload's steps runs before the event loop answers what waits. */
+const SLICE_MS = 8;
+
+/** Runs `steps` to their end, a turn of the event loop after each `SLICE_MS` of them. */
+async function inSlices(steps: Generator<void, void, void>): Promise<void> {
+  let sliceStarted = performance.now();
+  for (let next = steps.next(); next.done !== true; next = steps.next()) {
+    if (performance.now() - sliceStarted < SLICE_MS) continue;
+    await nextTurn();
+    sliceStarted = performance.now();
+  }
+  await nextTurn();
 }
 
 /** Resolves on the event loop's next turn: what is waiting (requests, timers) runs first. */

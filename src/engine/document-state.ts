@@ -10,7 +10,7 @@ import type { PetStatus } from '../types/index.js';
 import { unlessEvalBlocked } from './schema/eval-blocked.js';
 import { describeCredentials } from './checks/index.js';
 import { collectionShape, completeRecord, seedCollections, seedRecordsOf, type RecordDraw } from './state/collection-records.js';
-import { describeSchemaProblems, findSchemaProblems, shareReferences, validatorsSourceOf, type ValidatorsSource } from './schema/index.js';
+import { describeSchemaProblems, findSchemaProblems, readAsBodiesInSteps, shareReferences, shareReferencesInSteps, validatorsSourceOf, type ValidatorsSource } from './schema/index.js';
 
 /** What a new document changed, for the log: operations by `METHOD /path (operationId)`, and the pets its `Pet` refused. */
 export interface DocumentChange {
@@ -74,6 +74,16 @@ export function documentPets(document: PetstoreDocument, options: { seed: number
  */
 export function shareDocumentReferences(document: PetstoreDocument): void {
   shareReferences(document.resources.resources.map(each => each.schema));
+}
+
+/**
+ * `shareDocumentReferences` a slice at a time (see shareReferencesInSteps), for a reload; and each
+ * collection's schema read as Prism reads bodies (readAsBodiesInSteps), as the first check of a record does.
+ */
+export function* shareDocumentReferencesInSteps(document: PetstoreDocument): Generator<void, void, void> {
+  const schemas = document.resources.resources.map(each => each.schema);
+  yield* shareReferencesInSteps(schemas);
+  yield* readAsBodiesInSteps(schemas);
 }
 
 /** `pet` with what the service assigns filled in, checked against the document's `Pet` (see `completeRecord`). */
@@ -208,9 +218,25 @@ export function documentShape(document: PetstoreDocument, defaultStatus: PetStat
  */
 export function findInvalidExamples(document: PetstoreDocument): readonly string[] {
   if (document.checks) return document.checks.invalidExamples;
-  const found: string[] = [];
-  // The resolved source, not Prism's operations: there a schema shared by many responses is one
-  // object, so its validator is compiled once, not once per operation.
+  return examplesOf(document).flatMap(example => problemOfExample(example) ?? []);
+}
+
+/** One example of a response body, with the schema it should fit. */
+export interface ResponseExample {
+  readonly value: unknown;
+  readonly schema: unknown;
+  /** `the 200 example "cat" of getPet`. */
+  readonly described: string;
+}
+
+/**
+ * Every example of the document's response bodies; none where the build checked them already (`checks`).
+ * From the resolved source, not Prism's operations: there a schema shared by many responses is one
+ * object, so its validator is compiled once, not once per operation.
+ */
+export function examplesOf(document: PetstoreDocument): ResponseExample[] {
+  if (document.checks) return [];
+  const found: ResponseExample[] = [];
   for (const operation of document.operations.values()) {
     const definition = resolvedDefinitionOf(document, operation.operationId);
     for (const [code, response] of Object.entries(definition?.responses ?? {})) {
@@ -219,14 +245,18 @@ export function findInvalidExamples(document: PetstoreDocument): readonly string
         const examples = Object.entries(content.examples ?? {}).map(([key, example]) => [key, (example as OpenAPIV3_1.ExampleObject).value] as const);
         if (content.example !== undefined) examples.push(['example', content.example]);
         for (const [key, value] of examples) {
-          if (value === undefined) continue;
-          const problems = unlessEvalBlocked(() => findSchemaProblems(value, content.schema), []);
-          if (problems.length > 0) found.push(`the ${code} example "${key}" of ${operation.operationId} breaks its schema (${describeSchemaProblems(problems)})`);
+          if (value !== undefined) found.push({ value, schema: content.schema, described: `the ${code} example "${key}" of ${operation.operationId}` });
         }
       }
     }
   }
   return found;
+}
+
+/** What is wrong with an example, as a sentence; undefined where its schema takes it. */
+export function problemOfExample({ value, schema, described }: ResponseExample): string | undefined {
+  const problems = unlessEvalBlocked(() => findSchemaProblems(value, schema), []);
+  return problems.length > 0 ? `${described} breaks its schema (${describeSchemaProblems(problems)})` : undefined;
 }
 
 /** Status of a pet created without one: the option, checked against the document's enum; else the schema's default or first value. */

@@ -1,4 +1,5 @@
 import { INLINED_SCHEMAS } from '../../document/index.js';
+import { runToEnd, STEP_OBJECTS } from './steps.js';
 
 /** A schema as Prism hands it to Ajv: the root, and the `__bundled__` its `$ref`s point into. */
 export interface SchemaByReference {
@@ -50,19 +51,36 @@ const graphOf = new WeakMap<object, SharedGraph>();
  * walked once per schema (150 collections of a Stripe-sized document: 150 walks of 8 MB).
  */
 export function shareReferences(schemas: readonly object[]): void {
+  runToEnd(shareReferencesInSteps(schemas));
+}
+
+/**
+ * `shareReferences` a slice at a time: it yields after each `STEP_OBJECTS` objects it walks, and
+ * after each bundle entry it copies, so that a reload can answer requests between slices (the graph
+ * of a document of a megabyte took ~100 ms in one piece). The schemas are read once it has run to its end.
+ */
+export function* shareReferencesInSteps(schemas: readonly object[]): Generator<void, void, void> {
   if (schemas.length === 0 || schemas.every(schema => graphOf.has(schema))) return;
   const document = [...schemas];
-  const entries = findEntries(document);
+  const entries = yield* entriesInSteps(document);
   const encoded = encoder(entries);
+  for (const [node, name] of entries) {
+    encoded.bundle[name] = encoded.copy(node, true);
+    yield;
+  }
   const graph: SharedGraph = { entries, bundle: encoded.bundle, copy: schema => encoded.copy(schema, false) as object };
   const stack: unknown[] = [document];
+  let walked = 0;
   while (stack.length > 0) {
     const node = stack.pop();
     if (typeof node !== 'object' || node === null || graphOf.has(node)) continue;
     graphOf.set(node, graph);
     for (const child of childrenOf(node)) stack.push(child);
+    walked += 1;
+    if (walked % STEP_OBJECTS === 0) yield;
   }
 }
+
 
 function childrenOf(node: object): unknown[] {
   if (Array.isArray(node)) return node as unknown[];
@@ -73,6 +91,11 @@ function childrenOf(node: object): unknown[] {
 
 /** The objects that become bundle entries, each with its name. */
 function findEntries(root: object): Map<object, string> {
+  return runToEnd(entriesInSteps(root));
+}
+
+/** `findEntries`, yielding after each `STEP_OBJECTS` objects it walks. */
+function* entriesInSteps(root: object): Generator<void, Map<object, string>, void> {
   const references = new Map<object, number>();
   const onCycle = new Set<object>();
   const state = new Map<object, 'open' | 'done'>();
@@ -80,6 +103,7 @@ function findEntries(root: object): Map<object, string> {
   const stack: { node: object; children: unknown[]; next: number }[] = [{ node: root, children: childrenOf(root), next: 0 }];
   state.set(root, 'open');
   references.set(root, 1);
+  let walked = 0;
   while (stack.length > 0) {
     const frame = stack[stack.length - 1] as (typeof stack)[number];
     if (frame.next >= frame.children.length) {
@@ -89,6 +113,8 @@ function findEntries(root: object): Map<object, string> {
     }
     const child = frame.children[frame.next];
     frame.next += 1;
+    walked += 1;
+    if (walked % STEP_OBJECTS === 0) yield;
     if (typeof child !== 'object' || child === null) continue;
     references.set(child, (references.get(child) ?? 0) + 1);
     const seen = state.get(child);
@@ -101,6 +127,8 @@ function findEntries(root: object): Map<object, string> {
   const entries = new Map<object, string>();
   for (const [node, count] of references) {
     if (onCycle.has(node) || (count > 1 && !Array.isArray(node) && expandedSize(node, sizes, onCycle) > INLINED_SCHEMAS)) entries.set(node, `s${entries.size}`);
+    walked += 1;
+    if (walked % STEP_OBJECTS === 0) yield;
   }
   return entries;
 }
@@ -123,10 +151,11 @@ function expandedSize(node: object, sizes: Map<object, number>, onCycle: Readonl
 
 function encode(root: object, entries: ReadonlyMap<object, string>): SchemaByReference {
   const { copy, bundle } = encoder(entries);
+  for (const [node, name] of entries) bundle[name] = copy(node, true);
   return { schema: copy(root, false) as object, bundle };
 }
 
-/** Copies schemas with each entry replaced by a `$ref` into the bundle, which holds each entry once. */
+/** Copies schemas with each entry replaced by a `$ref` into the bundle, which holds each entry once (its caller fills it, entry by entry). */
 function encoder(entries: ReadonlyMap<object, string>): { copy: (node: unknown, asEntry: boolean) => unknown; bundle: Record<string, unknown> } {
   const copies = new Map<object, unknown>();
   const copy = (node: unknown, asEntry: boolean): unknown => {
@@ -147,6 +176,5 @@ function encoder(entries: ReadonlyMap<object, string>): { copy: (node: unknown, 
     return object;
   };
   const bundle: Record<string, unknown> = {};
-  for (const [node, name] of entries) bundle[name] = copy(node, true);
   return { copy, bundle };
 }

@@ -1,4 +1,5 @@
 import { mergeAllOf, type JsonSchema } from '../../document/index.js';
+import { runToEnd, STEP_OBJECTS } from './steps.js';
 
 const read = new WeakMap<object, JsonSchema>();
 const SUBSCHEMA_MAPS = ['properties', 'patternProperties', 'definitions', '$defs', 'dependentSchemas'] as const;
@@ -61,9 +62,17 @@ const mergeFree = new WeakSet<object>();
 
 /** Whether an object of the schema has `allOf` beside `additionalProperties: false`; each object looked at once. */
 function needsMerging(schema: JsonSchema, seen: Set<object>): boolean {
+  return runToEnd(needsMergingInSteps(schema, seen));
+}
+
+/** `needsMerging`, yielding after each `STEP_OBJECTS` objects it walks. */
+function* needsMergingInSteps(schema: JsonSchema, seen: Set<object>): Generator<void, boolean, void> {
   const stack: unknown[] = [schema];
+  let walked = 0;
   while (stack.length > 0) {
     const next = stack.pop();
+    walked += 1;
+    if (walked % STEP_OBJECTS === 0) yield;
     if (typeof next !== 'object' || next === null || seen.has(next) || mergeFree.has(next)) continue;
     seen.add(next);
     if (!Array.isArray(next)) {
@@ -75,4 +84,17 @@ function needsMerging(schema: JsonSchema, seen: Set<object>): boolean {
   // Everything reachable from each object seen was seen (or known free before): none needs merging.
   for (const object of seen) mergeFree.add(object);
   return false;
+}
+
+/**
+ * The schemas read as Prism reads bodies (`asPrismReadsBodies`) a slice at a time, for a reload: the
+ * walk that finds whether anything needs merging (the whole graph behind the first schema) is done in
+ * steps; a schema that needs merging is merged on its first check, as before.
+ */
+export function* readAsBodiesInSteps(schemas: readonly object[]): Generator<void, void, void> {
+  for (const schema of schemas) {
+    if (readAs.has(schema)) continue;
+    if (!(yield* needsMergingInSteps(schema, new Set()))) readAs.set(schema, schema);
+    yield;
+  }
 }

@@ -7,6 +7,7 @@ export type { SchemaProblem, ValidatorsSource } from './validate-schema.js';
 export type { InexactNumber } from './inexact-numbers.js';
 export { byReference } from './by-reference.js';
 export type { SchemaByReference } from './by-reference.js';
-export { shareReferences } from './by-reference.js';
+export { shareReferences, shareReferencesInSteps } from './by-reference.js';
 export { EVAL_BLOCKED_MESSAGE, isEvalBlocked, unlessEvalBlocked } from './eval-blocked.js';
 export { compileOffThread } from './compile-off-thread.js';
+export { readAsBodiesInSteps } from './closed-all-of.js';

@@ -1,0 +1,156 @@
+import { existsSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { Worker } from 'node:worker_threads';
+import type { DocumentLimits } from './document-limits.js';
+import { DocumentShapeError } from './document-shape-error.js';
+import { GraphRebuild, type GraphChunk } from './flat-graph.js';
+import { noteDiscriminatorValues } from './json-schema.js';
+import { loadLinearEngine } from './safe-patterns.js';
+import type { PreparedParts } from './prepared-document.js';
+
+/** What the worker (compile-worker.ts) answers: the prepared document, why the document is refused, or why it could not be sent. */
+export type CompileAnswer =
+  | { readonly chunk: GraphChunk; readonly last: boolean; /** Some pattern of the document runs on the linear-time engine (safe-patterns.ts). */ readonly linearEngine: boolean }
+  | { readonly refused: { readonly message: string; readonly shape: boolean } }
+  | { readonly unsendable: string };
+
+/** The worker beside the Node build's chunks; none from the sources. */
+const WORKER_FILE = 'document-compile-worker.js';
+
+function workerFile(): string | undefined {
+  try {
+    const file = fileURLToPath(new URL(`./${WORKER_FILE}`, import.meta.url));
+    return existsSync(file) ? file : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * The document's text compiled and prepared (`compileDocument`, `prepareParts`) in a worker thread:
+ * a reload's parsing, Stoplight's transform, the references resolved, the collections found and the
+ * patterns checked (hundreds of milliseconds for a document of a megabyte, seconds for Stripe's size)
+ * hold no request; the main thread reads the result in as a flattened graph (flat-graph.ts), a chunk
+ * a turn, links it a slice a turn, and notes what the engine keeps beside schemas by their identity
+ * (their discriminator values). Rejects as the compile would have thrown (a `DocumentShapeError`
+ * saying what is wrong), or when the worker dies (out of memory: the mock keeps its last good
+ * document rather than fall). `undefined` where there is no worker (the sources, a worker that
+ * cannot start, a result structured clone cannot carry or read): compile in process. One worker,
+ * kept between reloads (its modules loaded once, its memory reused) and ended once idle; one
+ * document at a time.
+ */
+export function prepareInWorker(text: string, limits: DocumentLimits): Promise<PreparedParts | undefined> | undefined {
+  const file = workerFile();
+  if (file === undefined) return undefined;
+  const job = queue.then(() => preparedBy(file, text, limits));
+  queue = job.catch(() => undefined);
+  return job;
+}
+
+/** The worker's jobs, one after another. */
+let queue: Promise<unknown> = Promise.resolve();
+
+/** How long the worker is kept once idle (a reload after an edit comes within seconds; its memory goes with it). */
+const WORKER_IDLE_MS = 10_000;
+
+let kept: { worker: Worker; idle: ReturnType<typeof setTimeout> | undefined } | undefined;
+
+function keptWorker(file: string): Worker | undefined {
+  if (kept === undefined) {
+    let worker: Worker;
+    try {
+      worker = new Worker(file);
+    } catch {
+      return undefined;
+    }
+    // Between jobs too: a worker that ends is started anew for the next, and its error never reaches the process.
+    worker.on('error', () => undefined);
+    worker.on('exit', () => {
+      if (kept?.worker === worker) kept = undefined;
+    });
+    kept = { worker, idle: undefined };
+  }
+  clearTimeout(kept.idle);
+  kept.idle = undefined;
+  kept.worker.ref();
+  return kept.worker;
+}
+
+/** No job: the worker no longer keeps the process alive, and ends after a while unused. */
+function idle(worker: Worker): void {
+  if (kept?.worker !== worker) return;
+  worker.unref();
+  const ending = setTimeout(() => {
+    if (kept?.worker === worker) kept = undefined;
+    void worker.terminate();
+  }, WORKER_IDLE_MS);
+  ending.unref();
+  kept.idle = ending;
+}
+
+function dropped(worker: Worker): void {
+  if (kept?.worker === worker) kept = undefined;
+  void worker.terminate();
+}
+
+function preparedBy(file: string, text: string, limits: DocumentLimits): Promise<PreparedParts | undefined> {
+  const worker = keptWorker(file);
+  if (worker === undefined) return Promise.resolve(undefined);
+  return new Promise<PreparedParts | undefined>((resolve, reject) => {
+    const rebuild = new GraphRebuild();
+    const done = (settle: () => void, keep: boolean): void => {
+      worker.off('message', onMessage);
+      worker.off('messageerror', onMessageError);
+      worker.off('error', onError);
+      worker.off('exit', onExit);
+      if (keep) idle(worker);
+      else dropped(worker);
+      settle();
+    };
+    const onMessage = (answer: CompileAnswer): void => {
+      if ('chunk' in answer) {
+        rebuild.add(answer.chunk);
+        // The next chunk asked for on the next turn: requests waiting are answered between two.
+        if (!answer.last) {
+          setImmediate(() => worker.postMessage({ kind: 'next' }));
+          return;
+        }
+        done(() => {
+          Promise.all([linkedInSlices(rebuild), answer.linearEngine ? loadLinearEngine() : undefined]).then(([root]) => {
+            for (const [schema, values] of rebuild.notes()) noteDiscriminatorValues(schema, values as Record<string, string>);
+            resolve(root as PreparedParts);
+          }, reject);
+        }, true);
+      } else if ('refused' in answer) {
+        done(() => reject(answer.refused.shape ? new DocumentShapeError(answer.refused.message) : new Error(answer.refused.message)), true);
+      } else {
+        done(() => resolve(undefined), true);
+      }
+    };
+    // A message the main thread could not read (structured clone reads recursively): compiled here instead.
+    const onMessageError = (): void => done(() => resolve(undefined), false);
+    const onError = (error: Error): void => done(() => reject(new DocumentShapeError(`could not be compiled: ${error.message}`)), false);
+    const onExit = (code: number): void => done(() => reject(new DocumentShapeError(`could not be compiled: the compiling thread ended (exit code ${code})`)), false);
+    worker.on('message', onMessage);
+    worker.once('messageerror', onMessageError);
+    worker.once('error', onError);
+    worker.once('exit', onExit);
+    worker.postMessage({ kind: 'compile', text, limits });
+  });
+}
+
+/** How long a turn of linking runs before the event loop answers what waits. */
+const SLICE_MS = 8;
+
+/** The rebuilt graph's root, linked a slice per turn of the event loop. */
+async function linkedInSlices(rebuild: GraphRebuild): Promise<unknown> {
+  const steps = rebuild.link();
+  let sliceStarted = performance.now();
+  for (;;) {
+    const next = steps.next();
+    if (next.done === true) return next.value;
+    if (performance.now() - sliceStarted < SLICE_MS) continue;
+    await new Promise(resolve => setImmediate(resolve));
+    sliceStarted = performance.now();
+  }
+}
