@@ -636,8 +636,10 @@ function findKey(schema: JsonSchema, parameters: readonly string[], createBodies
   if (!typeIncludes(merged, 'string') && merged.type !== undefined) return undefined;
   // A string key the create's body requires is the client's (`username`); one it may carry is kept when
   // sent, else made (`eventId` of a schema used both ways); one it never carries (or readOnly) is made.
-  const sent = merged.readOnly !== true && createBodies.some(body => body?.properties?.[property] !== undefined);
-  const required = sent && createBodies.some(body => body?.required?.includes(property) === true);
+  // A body written `allOf: [Base, {required: [code]}]` (Lago's tax create) lists and requires what its parts do.
+  const bodies = createBodies.map(body => (body === undefined ? undefined : mergeAllOf(body)));
+  const sent = merged.readOnly !== true && bodies.some(body => body?.properties?.[property] !== undefined);
+  const required = sent && bodies.some(body => body?.required?.includes(property) === true);
   if (required) return { property, kind: 'client', acceptsClientKey: true, bounds, schema: merged };
   return { property, kind: merged.format === 'uuid' ? 'uuid' : 'generated', acceptsClientKey: sent, bounds, schema: merged };
 }

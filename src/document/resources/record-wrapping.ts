@@ -7,9 +7,11 @@ import { mergeAllOf, typeIncludes, type JsonSchema } from '../json-schema.js';
  * be an object with properties (a part written `allOf: [X]` is X itself); `beside` is what stands next to
  * it (its `required` kept), to be generated.
  */
-export function envelopeOf(schema: JsonSchema | undefined, collection: { readonly name: string; readonly singular: string }): { property: string; inner: JsonSchema; beside?: JsonSchema; nullable?: true } | undefined {
+export function envelopeOf(schema: JsonSchema | undefined, collection: { readonly name: string; readonly singular: string }): Envelope | undefined {
   if (schema === undefined || typeIncludes(schema, 'array')) return undefined;
   const merged = mergeAllOf(schema);
+  // One record or many (Lago's alert create, `oneOf: [{alert}, {alerts: [...]}]` both ways): the alternative that wraps one.
+  if (merged.properties === undefined) return firstDefined(alternativesOf(merged), alternative => (alternativesOf(alternative).length > 0 ? undefined : envelopeOf(alternative, collection)));
   const names = new Set([normalized(collection.name), normalized(collection.singular), 'data']);
   const entries = Object.entries(merged.properties ?? {});
   const wrapping = entries.filter(([property]) => names.has(normalized(property)));
@@ -25,6 +27,36 @@ export function envelopeOf(schema: JsonSchema | undefined, collection: { readonl
   if (others.length === 0) return { property, inner, ...nullable };
   const required = (merged.required ?? []).filter(name => others.some(([other]) => other === name));
   return { property, inner, beside: { type: 'object', properties: Object.fromEntries(others), ...(required.length > 0 && { required }) }, ...nullable };
+}
+
+/** The property of an object that wraps one record, the record's schema, and what stands beside it. */
+export interface Envelope {
+  property: string;
+  inner: JsonSchema;
+  beside?: JsonSchema;
+  nullable?: true;
+}
+
+/**
+ * The part of a schema that lists `property`: the schema itself (its `allOf` merged), or else the first
+ * alternative of its `oneOf` or `anyOf` that lists it (the one-record side of `oneOf: [{alert}, {alerts: [...]}]`).
+ */
+export function partListing(schema: JsonSchema, property: string): JsonSchema | undefined {
+  const merged = mergeAllOf(schema);
+  if (merged.properties?.[property] !== undefined) return merged;
+  return firstDefined(alternativesOf(merged), alternative => (mergeAllOf(alternative).properties?.[property] === undefined ? undefined : mergeAllOf(alternative)));
+}
+
+function alternativesOf(schema: JsonSchema): readonly JsonSchema[] {
+  return [...(schema.oneOf ?? []), ...(schema.anyOf ?? [])];
+}
+
+function firstDefined<T>(schemas: readonly JsonSchema[], find: (schema: JsonSchema) => T | undefined): T | undefined {
+  for (const schema of schemas) {
+    const found = find(schema);
+    if (found !== undefined) return found;
+  }
+  return undefined;
 }
 
 /**

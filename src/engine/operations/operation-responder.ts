@@ -1,7 +1,7 @@
 import type { IPrismDiagnostic } from '@stoplight/prism-core';
 import type { IHttpRequest, IHttpResponse, PrismHttpComponents } from '@stoplight/prism-http';
 import type { IHttpOperation } from '@stoplight/types';
-import { fieldNameKey, mergeAllOf, requestBodySchema, resolvedDefinitionOf, type JsonSchema, type OperationPlan, type PetstoreDocument } from '../../document/index.js';
+import { fieldNameKey, mergeAllOf, partListing, requestBodySchema, resolvedDefinitionOf, type JsonSchema, type OperationPlan, type PetstoreDocument } from '../../document/index.js';
 import type { SessionEntry } from '../../sessions/index.js';
 import { drawDelay, drawFault, FAULT_RETRY_AFTER_SECONDS, isForced, type Clock, type DelayRange, type Override, type OverrideRegistry, type RequestControls } from '../controls/index.js';
 import { deprecationHeaders, goneResponse, sunsetOf } from './deprecation.js';
@@ -121,7 +121,7 @@ export function createOperationResponder(options: OperationResponderOptions) {
     if (sendableByOperation.has(plan.operationId)) return sendableByOperation.get(plan.operationId);
     const body = requestBodySchema(resolvedDefinitionOf(document, plan.operationId));
     const merged = body === undefined ? undefined : mergeAllOf(body);
-    const wrapped = plan.requestEnvelope === undefined ? merged : merged?.properties?.[plan.requestEnvelope];
+    const wrapped = plan.requestEnvelope === undefined || body === undefined ? merged : partListing(body, plan.requestEnvelope)?.properties?.[plan.requestEnvelope];
     const properties = wrapped === undefined ? undefined : mergeAllOf(wrapped).properties;
     const sendable = properties === undefined ? undefined : new Set(Object.keys(properties).map(fieldNameKey));
     sendableByOperation.set(plan.operationId, sendable);

@@ -1,5 +1,6 @@
 import type { IHttpOperationConfig, IHttpRequest, IHttpResponse, PrismHttpComponents } from '@stoplight/prism-http';
 import type { IHttpOperation, IHttpOperationResponse } from '@stoplight/types';
+import { alternativesMatchedAlone, type JsonSchema } from '../../document/index.js';
 import { isForced, type RequestControls } from '../controls/index.js';
 import { boundedForGeneration } from './bounded-generation.js';
 
@@ -188,6 +189,8 @@ function closedForGeneration(operation: IHttpOperation): IHttpOperation {
       // Values (examples, defaults, enums) are data, not schemas: kept as written.
       for (const [key, value] of Object.entries(node)) object[key] = DATA_KEYWORDS.has(key) ? value : close(value);
       if (typeof object['pattern'] === 'string') object['pattern'] = generablePattern(object['pattern']);
+      // An integer beside a plain number in a oneOf: json-schema-faker would draw values both match.
+      if (Array.isArray(object['oneOf'])) object['oneOf'] = alternativesMatchedAlone(object['oneOf'] as JsonSchema[]);
       withDraft4Bounds(object);
       // An array of anything (`{type: array, uniqueItems: true}`, Keycloak's claims): json-schema-faker throws "missing items" without them.
       const type = object['type'];

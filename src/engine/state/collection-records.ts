@@ -310,14 +310,17 @@ function keyFor(resource: Resource, shape: Required<RecordShape>, record: Record
     }
     case 'client': {
       const drawn = record[resource.key.property];
-      return typeof drawn === 'string' && drawn !== '' ? drawn : faker.string.alphanumeric(10);
+      if (typeof drawn === 'string' && drawn !== '' && fitsKeySchema(resource, drawn)) return drawn;
+      // The path's own constraint on the key (Lago's `{code}` is a `format: uuid`, the record's `code` a plain string).
+      const keyed = fakeValue(resource.key.schema, resource.key.property, { faker, now: new Date(0) });
+      return typeof keyed === 'string' && keyed !== '' ? keyed : faker.string.alphanumeric(10);
     }
     default:
       return shape.drawKey?.(index + 1);
   }
 }
 
-/** The records of the collection's list example (or its read example), when every one fits its schema. */
+/** The records of the collection's list example (or its read example), when every one fits its schema and its key the key's. */
 function exampleRecords(document: PetstoreDocument, resource: Resource, draw: RecordDraw): StoredRecord[] | undefined {
   const plans = [...document.resources.plans.values()].filter(plan => plan.resource === resource.name);
   for (const plan of [...plans.filter(candidate => candidate.role === 'list'), ...plans.filter(candidate => candidate.role === 'read')]) {
@@ -331,7 +334,8 @@ function exampleRecords(document: PetstoreDocument, resource: Resource, draw: Re
     for (const item of listed) {
       if (typeof item !== 'object' || item === null) return undefined;
       const key = (item as Record<string, unknown>)[resource.key.property];
-      if (key === undefined || keys.has(key)) return undefined;
+      // A key the item path refuses (`acme_corp` for a `{code}` of `format: uuid`) names a record no client could read.
+      if (key === undefined || keys.has(key) || !fitsKeySchema(resource, key)) return undefined;
       keys.add(key);
       const stored = Object.fromEntries(Object.entries(item as Record<string, unknown>).filter(([name]) => resource.fields.includes(name) && !embeddedProperties(resource).has(name)));
       const completed = completeRecord(stored, resource, draw);
@@ -341,6 +345,11 @@ function exampleRecords(document: PetstoreDocument, resource: Resource, draw: Re
     return records;
   }
   return undefined;
+}
+
+/** Whether a key is one the key's schema allows, with the constraints its path parameter adds (see findKey). */
+function fitsKeySchema(resource: Resource, key: unknown): boolean {
+  return findSchemaProblems(key, resource.key.schema).length === 0;
 }
 
 function itemsOf(example: unknown, plan: OperationPlan): unknown {
