@@ -35,9 +35,9 @@ function workerFile(): string | undefined {
  * (their discriminator values). Rejects as the compile would have thrown (a `DocumentShapeError`
  * saying what is wrong), or when the worker dies (out of memory: the mock keeps its last good
  * document rather than fall). `undefined` where there is no worker (the sources, a worker that
- * cannot start, a result structured clone cannot carry or read): compile in process. One worker,
- * kept between reloads (its modules loaded once, its memory reused) and ended once idle; one
- * document at a time.
+ * cannot start, a result structured clone cannot carry or read): compile in process. A worker per
+ * reload, ended once it has answered (one kept between reloads held its last document's garbage
+ * heap, ~55 MiB resident, until its next job); one document at a time.
  */
 export function prepareInWorker(text: string, limits: DocumentLimits): Promise<PreparedParts | undefined> | undefined {
   const file = workerFile();
@@ -50,61 +50,28 @@ export function prepareInWorker(text: string, limits: DocumentLimits): Promise<P
 /** The worker's jobs, one after another. */
 let queue: Promise<unknown> = Promise.resolve();
 
-/** How long the worker is kept once idle (a reload after an edit comes within seconds; its memory goes with it). */
-const WORKER_IDLE_MS = 10_000;
-
-let kept: { worker: Worker; idle: ReturnType<typeof setTimeout> | undefined } | undefined;
-
-function keptWorker(file: string): Worker | undefined {
-  if (kept === undefined) {
-    let worker: Worker;
-    try {
-      worker = new Worker(file);
-    } catch {
-      return undefined;
-    }
-    // Between jobs too: a worker that ends is started anew for the next, and its error never reaches the process.
+function startedWorker(file: string): Worker | undefined {
+  try {
+    const worker = new Worker(file);
+    // Its error is this job's (below), never the process's.
     worker.on('error', () => undefined);
-    worker.on('exit', () => {
-      if (kept?.worker === worker) kept = undefined;
-    });
-    kept = { worker, idle: undefined };
+    return worker;
+  } catch {
+    return undefined;
   }
-  clearTimeout(kept.idle);
-  kept.idle = undefined;
-  kept.worker.ref();
-  return kept.worker;
-}
-
-/** No job: the worker no longer keeps the process alive, and ends after a while unused. */
-function idle(worker: Worker): void {
-  if (kept?.worker !== worker) return;
-  worker.unref();
-  const ending = setTimeout(() => {
-    if (kept?.worker === worker) kept = undefined;
-    void worker.terminate();
-  }, WORKER_IDLE_MS);
-  ending.unref();
-  kept.idle = ending;
-}
-
-function dropped(worker: Worker): void {
-  if (kept?.worker === worker) kept = undefined;
-  void worker.terminate();
 }
 
 function preparedBy(file: string, text: string, limits: DocumentLimits): Promise<PreparedParts | undefined> {
-  const worker = keptWorker(file);
+  const worker = startedWorker(file);
   if (worker === undefined) return Promise.resolve(undefined);
   return new Promise<PreparedParts | undefined>((resolve, reject) => {
     const rebuild = new GraphRebuild();
-    const done = (settle: () => void, keep: boolean): void => {
+    const done = (settle: () => void): void => {
       worker.off('message', onMessage);
       worker.off('messageerror', onMessageError);
       worker.off('error', onError);
       worker.off('exit', onExit);
-      if (keep) idle(worker);
-      else dropped(worker);
+      void worker.terminate();
       settle();
     };
     const onMessage = (answer: CompileAnswer): void => {
@@ -120,17 +87,17 @@ function preparedBy(file: string, text: string, limits: DocumentLimits): Promise
             for (const [schema, values] of rebuild.notes()) noteDiscriminatorValues(schema, values as Record<string, string>);
             resolve(root as PreparedParts);
           }, reject);
-        }, true);
+        });
       } else if ('refused' in answer) {
-        done(() => reject(answer.refused.shape ? new DocumentShapeError(answer.refused.message) : new Error(answer.refused.message)), true);
+        done(() => reject(answer.refused.shape ? new DocumentShapeError(answer.refused.message) : new Error(answer.refused.message)));
       } else {
-        done(() => resolve(undefined), true);
+        done(() => resolve(undefined));
       }
     };
     // A message the main thread could not read (structured clone reads recursively): compiled here instead.
-    const onMessageError = (): void => done(() => resolve(undefined), false);
-    const onError = (error: Error): void => done(() => reject(new DocumentShapeError(`could not be compiled: ${error.message}`)), false);
-    const onExit = (code: number): void => done(() => reject(new DocumentShapeError(`could not be compiled: the compiling thread ended (exit code ${code})`)), false);
+    const onMessageError = (): void => done(() => resolve(undefined));
+    const onError = (error: Error): void => done(() => reject(new DocumentShapeError(`could not be compiled: ${error.message}`)));
+    const onExit = (code: number): void => done(() => reject(new DocumentShapeError(`could not be compiled: the compiling thread ended (exit code ${code})`)));
     worker.on('message', onMessage);
     worker.once('messageerror', onMessageError);
     worker.once('error', onError);

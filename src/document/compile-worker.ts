@@ -1,7 +1,7 @@
 // The worker thread a reload under `--watch` compiles the document in (see compile-in-worker.ts): the
 // text parsed, read, transformed, its references resolved and its collections found off the main
 // thread's event loop. Sent back as a flattened graph (flat-graph.ts), a chunk each time the main
-// thread asks for the next, so that each is read in on a turn of its own. Kept between reloads. Built into
+// thread asks for the next, so that each is read in on a turn of its own. Built into
 // dist/chunks/document-compile-worker.js; the sources have none, and compile on the main thread.
 import { parentPort } from 'node:worker_threads';
 import { compileDocument } from './compile-document.js';
@@ -46,7 +46,7 @@ function sendNext(): void {
   const chunk = chunks[sending.next];
   sending.next += 1;
   const last = sending.next >= chunks.length;
-  // Nothing of the document is kept once its last chunk is sent: the worker waits for the next reload empty.
+  // Nothing of the document is kept once its last chunk is sent.
   if (last) sending = undefined;
   if (chunk === undefined) return;
   try {
