@@ -71,3 +71,17 @@ describe('a PUT on a collection that has no POST (second check, Vikunja)', () =>
     expect(errors).toEqual([]);
   });
 });
+
+describe('the mock’s own error on an operation that declares only another media type (second check, Vikunja)', () => {
+  it('answers a missing attachment 404 in the type and schema the operation declares for 404, not a 500 under --validate-responses', async () => {
+    const { engine, errors } = await checkedEngine(findingAt('second-check-error-media-type.yaml'));
+    const missing = await engine.handle({ method: 'GET', url: '/api/v1/tasks/1/attachments/99999', headers: {} });
+    expect(missing.status).toBe(404);
+    expect(missing.headers['content-type']).toBe('application/octet-stream');
+    expect(JSON.parse(missing.body ?? '{}')).toEqual({ message: 'No attachment has id 99999.' });
+    const task = await engine.handle({ method: 'GET', url: '/api/v1/tasks/99999', headers: {} });
+    expect(task.headers['content-type']).toBe('application/json');
+    expect(JSON.parse(task.body ?? '{}')).toMatchObject({ code: 'task_not_found', status: 404 });
+    expect(errors).toEqual([]);
+  });
+});
