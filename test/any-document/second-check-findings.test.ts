@@ -85,3 +85,18 @@ describe('the mock’s own error on an operation that declares only another medi
     expect(errors).toEqual([]);
   });
 });
+
+describe('a body sent to an operation that declares none (second check, Vikunja)', () => {
+  it('answers 415 saying the operation takes no request body, not that application/json must be application/json', async () => {
+    const { engine } = await checkedEngine(findingAt('second-check-put-creates.yaml'));
+    const sent = await engine.handle({ method: 'POST', url: '/api/v1/notifications', headers: { 'content-type': 'application/json' }, body: '{"read":true}' });
+    expect(sent.status).toBe(415);
+    const { code, message } = JSON.parse(sent.body ?? '{}') as { code: string; message: string };
+    expect(code).toBe('unsupported_media_type');
+    expect(message).toBe('POST /notifications takes no request body: send the request without one (one came as "application/json").');
+    const without = await engine.handle({ method: 'POST', url: '/api/v1/notifications', headers: {} });
+    expect(without.status).toBe(200);
+    const wrongType = await engine.handle({ method: 'PUT', url: '/api/v1/projects', headers: { 'content-type': 'text/plain' }, body: 'Home' });
+    expect(JSON.parse(wrongType.body ?? '{}')).toMatchObject({ message: 'Content-Type must be application/json, not "text/plain".' });
+  });
+});
