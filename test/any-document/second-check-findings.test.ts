@@ -100,3 +100,18 @@ describe('a body sent to an operation that declares none (second check, Vikunja)
     expect(JSON.parse(wrongType.body ?? '{}')).toMatchObject({ message: 'Content-Type must be application/json, not "text/plain".' });
   });
 });
+
+describe('a path parameter its path has no slot for (second check, Radarr)', () => {
+  it('names the operation at start and answers it as the document allows, where Prism answered 400 to every request', async () => {
+    const warnings: string[] = [];
+    const errors: string[] = [];
+    const engine = await createEngine({ documentPath: findingAt('second-check-unslotted-path-parameter.yaml'), validateResponses: true, onWarning: message => warnings.push(message), onError: message => errors.push(message) });
+    expect(warnings).toContain('[petstore-mock] The document is read as its authors meant it: $.paths["/"].get.parameters declares path parameter "path", which its path has no {path} for (no request could send it); read without it.');
+    expect(warnings).toContain('[petstore-mock] The document is read as its authors meant it: $.paths["/api/v3/tag"].parameters declares path parameter "tagId", which its path has no {tagId} for (no request could send it); read without it.');
+    expect(warnings.filter(warning => warning.includes('{path}/'))).toEqual([]);
+    expect((await engine.handle({ method: 'GET', url: '/', headers: {} })).status).toBe(200);
+    expect((await engine.handle({ method: 'GET', url: '/api/v3/tag', headers: {} })).status).toBe(200);
+    expect((await engine.handle({ method: 'GET', url: '/index.html', headers: {} })).status).toBe(200);
+    expect(errors).toEqual([]);
+  });
+});
