@@ -115,3 +115,18 @@ describe('a path parameter its path has no slot for (second check, Radarr)', () 
     expect(errors).toEqual([]);
   });
 });
+
+describe('a path whose only operation is HEAD', () => {
+  it('answers HEAD there from its own operation, where it answered 405 naming HEAD as the method to use', async () => {
+    const { engine, errors } = await checkedEngine(findingAt('second-check-head-only.yaml'));
+    const head = await engine.handle({ method: 'HEAD', url: '/health', headers: {} });
+    expect(head.status).toBe(204);
+    const get = await engine.handle({ method: 'GET', url: '/health', headers: {} });
+    expect(get.status).toBe(405);
+    expect(get.headers['allow']).toBe('HEAD');
+    const headOfGet = await engine.handle({ method: 'HEAD', url: '/tags', headers: {} });
+    expect(headOfGet.status).toBe(200);
+    expect(headOfGet.body ?? '').toBe('');
+    expect(errors).toEqual([]);
+  });
+});
