@@ -130,3 +130,11 @@ describe('a path whose only operation is HEAD', () => {
     expect(errors).toEqual([]);
   });
 });
+
+describe('seeded records no generated value fits', () => {
+  it('refuses to start naming the collection and its record, not "pets" and "Pet"', async () => {
+    await expect(createEngine({ documentPath: findingAt('seeds-that-cannot-fit.yaml') })).rejects.toThrow(
+      "[petstore-mock] The seeded tasks do not fit the document's schema of a task (tasks[0]: code must NOT be valid); give such a property an example or a default in the document.",
+    );
+  });
+});
