@@ -31,7 +31,7 @@ export interface DocumentRuntime {
   notFound(path: string, basePath?: string): MockResponse;
   /** The methods of the operations at `path` (under the base path), for `405` and `Allow`. */
   allowedMethods(path: string): string[];
-  /** Whether the document declares a `head` operation at `path` (under the base path): HEAD goes to it there, elsewhere it is the GET without a body. */
+  /** Whether the document declares a `head` operation and no `get` at `path` (under the base path): HEAD goes to it there, elsewhere it is the GET without a body. */
   declaresHead(path: string): boolean;
   /**
    * An error the engine makes outside the responder (a bad session id or control, a response the
@@ -66,12 +66,20 @@ export function createDocumentRuntime(document: PetstoreDocument, { state, setti
   const operations = [...document.operations.values()];
   const operationList = (basePath: string): string => operations.map(operation => `${operation.method.toUpperCase()} ${basePath}${operation.path}`).join(', ');
   const shapeError = createErrorShapes(document, seed);
-  const declaresHead = (path: string): boolean =>
-    document.prismOperations.some(operation => {
-      if (operation.method !== 'head') return false;
-      const match = matchPath(path, operation.path);
-      return match._tag === 'Right' && match.right !== MatchType.NOMATCH;
-    });
+  const methodsAt = (path: string): Set<string> =>
+    new Set(
+      document.prismOperations
+        .filter(operation => {
+          const match = matchPath(path, operation.path);
+          return match._tag === 'Right' && match.right !== MatchType.NOMATCH;
+        })
+        .map(operation => operation.method),
+    );
+  // A HEAD beside a GET stays the GET without its body (the records' answer, with its headers).
+  const declaresHead = (path: string): boolean => {
+    const methods = methodsAt(path);
+    return methods.has('head') && !methods.has('get');
+  };
   /** The operation at `method` `path`, as Prism routes: one at a path without parameters before one at a template. */
   const operationAt = (method: string, path: string): string | undefined => {
     const prismMethod = method === 'HEAD' && !declaresHead(path) ? 'get' : method.toLowerCase();
