@@ -122,7 +122,7 @@ export function adoptDocument(
     const problems = unlessEvalBlocked(() => findSchemaProblems(pet, resource.recordSchema), []);
     if (problems.length > 0) {
       throw new DocumentShapeError(
-        `[petstore-mock] The seeded pets do not fit the document's Pet (pets[${index}]: ${describeSchemaProblems(problems)}); give such a property an example or a default in the document.`,
+        `[petstore-mock] The seeded ${resource.resource.name} do not fit the document's schema of a ${resource.resource.singular} (${resource.resource.name}[${index}]: ${describeSchemaProblems(problems)}); give such a property an example or a default in the document.`,
       );
     }
   }

@@ -71,3 +71,70 @@ describe('a PUT on a collection that has no POST (second check, Vikunja)', () =>
     expect(errors).toEqual([]);
   });
 });
+
+describe('the mock’s own error on an operation that declares only another media type (second check, Vikunja)', () => {
+  it('answers a missing attachment 404 in the type and schema the operation declares for 404, not a 500 under --validate-responses', async () => {
+    const { engine, errors } = await checkedEngine(findingAt('second-check-error-media-type.yaml'));
+    const missing = await engine.handle({ method: 'GET', url: '/api/v1/tasks/1/attachments/99999', headers: {} });
+    expect(missing.status).toBe(404);
+    expect(missing.headers['content-type']).toBe('application/octet-stream');
+    expect(JSON.parse(missing.body ?? '{}')).toEqual({ message: 'No attachment has id 99999.' });
+    const task = await engine.handle({ method: 'GET', url: '/api/v1/tasks/99999', headers: {} });
+    expect(task.headers['content-type']).toBe('application/json');
+    expect(JSON.parse(task.body ?? '{}')).toMatchObject({ code: 'task_not_found', status: 404 });
+    expect(errors).toEqual([]);
+  });
+});
+
+describe('a body sent to an operation that declares none (second check, Vikunja)', () => {
+  it('answers 415 saying the operation takes no request body, not that application/json must be application/json', async () => {
+    const { engine } = await checkedEngine(findingAt('second-check-put-creates.yaml'));
+    const sent = await engine.handle({ method: 'POST', url: '/api/v1/notifications', headers: { 'content-type': 'application/json' }, body: '{"read":true}' });
+    expect(sent.status).toBe(415);
+    const { code, message } = JSON.parse(sent.body ?? '{}') as { code: string; message: string };
+    expect(code).toBe('unsupported_media_type');
+    expect(message).toBe('POST /notifications takes no request body: send the request without one (one came as "application/json").');
+    const without = await engine.handle({ method: 'POST', url: '/api/v1/notifications', headers: {} });
+    expect(without.status).toBe(200);
+    const wrongType = await engine.handle({ method: 'PUT', url: '/api/v1/projects', headers: { 'content-type': 'text/plain' }, body: 'Home' });
+    expect(JSON.parse(wrongType.body ?? '{}')).toMatchObject({ message: 'Content-Type must be application/json, not "text/plain".' });
+  });
+});
+
+describe('a path parameter its path has no slot for (second check, Radarr)', () => {
+  it('names the operation at start and answers it as the document allows, where Prism answered 400 to every request', async () => {
+    const warnings: string[] = [];
+    const errors: string[] = [];
+    const engine = await createEngine({ documentPath: findingAt('second-check-unslotted-path-parameter.yaml'), validateResponses: true, onWarning: message => warnings.push(message), onError: message => errors.push(message) });
+    expect(warnings).toContain('[petstore-mock] The document is read as its authors meant it: $.paths["/"].get.parameters declares path parameter "path", which its path has no {path} for (no request could send it); read without it.');
+    expect(warnings).toContain('[petstore-mock] The document is read as its authors meant it: $.paths["/api/v3/tag"].parameters declares path parameter "tagId", which its path has no {tagId} for (no request could send it); read without it.');
+    expect(warnings.filter(warning => warning.includes('{path}/'))).toEqual([]);
+    expect((await engine.handle({ method: 'GET', url: '/', headers: {} })).status).toBe(200);
+    expect((await engine.handle({ method: 'GET', url: '/api/v3/tag', headers: {} })).status).toBe(200);
+    expect((await engine.handle({ method: 'GET', url: '/index.html', headers: {} })).status).toBe(200);
+    expect(errors).toEqual([]);
+  });
+});
+
+describe('a path whose only operation is HEAD', () => {
+  it('answers HEAD there from its own operation, where it answered 405 naming HEAD as the method to use', async () => {
+    const { engine, errors } = await checkedEngine(findingAt('second-check-head-only.yaml'));
+    const head = await engine.handle({ method: 'HEAD', url: '/health', headers: {} });
+    expect(head.status).toBe(204);
+    const get = await engine.handle({ method: 'GET', url: '/health', headers: {} });
+    expect(get.status).toBe(405);
+    expect(get.headers['allow']).toBe('HEAD');
+    const headOfGet = await engine.handle({ method: 'HEAD', url: '/tags', headers: {} });
+    expect(headOfGet.status).toBe(200);
+    expect(headOfGet.body ?? '').toBe('');
+    expect(errors).toEqual([]);
+  });
+});
+
+describe('seeded records no generated value fits', () => {
+  it('refuses to start naming the collection and its record, not "pets" and "Pet"', async () => {
+    await expect(createEngine({ documentPath: findingAt('seeds-that-cannot-fit.yaml') })).rejects.toThrow(
+      "[petstore-mock] The seeded tasks do not fit the document's schema of a task (tasks[0]: code must NOT be valid); give such a property an example or a default in the document.",
+    );
+  });
+});

@@ -29,7 +29,8 @@ export function findInputProblem({ operation, request, diagnostics, body, bodyLi
   const undeclared = received !== undefined && operation.request?.body !== undefined && !declared.some(mediaType => sameMediaType(mediaType, received));
   // A multipart body of a declared media type that cannot be read (Prism calls it a 415 too) is a bad body, not a bad media type.
   if (undeclared || (errors.some(diagnostic => diagnostic.code === 415) && body.kind !== 'invalid-multipart')) {
-    return unsupportedMediaType(received ?? request.headers?.['content-type'], declared);
+    const contentType = received ?? request.headers?.['content-type'];
+    return declared.length === 0 ? bodyNotTaken(operation, contentType) : unsupportedMediaType(contentType, declared);
   }
   if (body.kind === 'invalid-json') return invalidJson(body.reason);
   if (body.kind === 'invalid-multipart') return errorResponse('invalid_request', `Request body is not valid multipart/form-data: ${body.reason}.`);
@@ -67,6 +68,12 @@ export function notJson(contentType: string | undefined): IHttpResponse {
 function unsupportedMediaType(contentType: string | undefined, declared: readonly string[]): IHttpResponse {
   const wanted = declared.length === 0 ? 'application/json' : declared.join(' or ');
   return errorResponse('unsupported_media_type', `Content-Type must be ${wanted}, not ${contentType ? `"${contentType}"` : 'missing'}.`);
+}
+
+/** The 415 of a body sent to an operation that declares none (Swagger 2.0's `consumes` without a `body` parameter): no media type would do. */
+function bodyNotTaken(operation: IHttpOperation, contentType: string | undefined): IHttpResponse {
+  const sent = contentType ? ` (one came as "${contentType}")` : '';
+  return errorResponse('unsupported_media_type', `${operation.method.toUpperCase()} ${operation.path} takes no request body: send the request without one${sent}.`);
 }
 
 /** The media types the operation's request body is declared in: `application/json`, `application/x-www-form-urlencoded`, … */

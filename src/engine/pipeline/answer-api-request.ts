@@ -88,8 +88,8 @@ function readApiRequest(runtime: DocumentRuntime, services: EngineServices, requ
   const { controls } = read;
   const body = decodeBodyOnUse(request.body, headers['content-type'], request.bodyTooLarge === true);
   if (parsableContentType(headers['content-type']) === undefined) delete headers['content-type'];
-  // Prism routes no HEAD: it is answered as the GET it stands for, without the body.
-  const prismMethod = method === 'HEAD' ? 'GET' : method;
+  // A HEAD the document declares is its own operation; any other is answered as the GET it stands for, without the body.
+  const prismMethod = method === 'HEAD' && !runtime.declaresHead(path) ? 'GET' : method;
   const prismRequest: IHttpRequest = {
     method: prismMethod.toLowerCase() as HttpMethod,
     url: { path: escapeUndecodableSegments(path), query },

@@ -31,6 +31,8 @@ export interface DocumentRuntime {
   notFound(path: string, basePath?: string): MockResponse;
   /** The methods of the operations at `path` (under the base path), for `405` and `Allow`. */
   allowedMethods(path: string): string[];
+  /** Whether the document declares a `head` operation and no `get` at `path` (under the base path): HEAD goes to it there, elsewhere it is the GET without a body. */
+  declaresHead(path: string): boolean;
   /**
    * An error the engine makes outside the responder (a bad session id or control, a response the
    * document forbids) in the shape the operation declares for its status, as the responder's are:
@@ -64,9 +66,23 @@ export function createDocumentRuntime(document: PetstoreDocument, { state, setti
   const operations = [...document.operations.values()];
   const operationList = (basePath: string): string => operations.map(operation => `${operation.method.toUpperCase()} ${basePath}${operation.path}`).join(', ');
   const shapeError = createErrorShapes(document, seed);
+  const methodsAt = (path: string): Set<string> =>
+    new Set(
+      document.prismOperations
+        .filter(operation => {
+          const match = matchPath(path, operation.path);
+          return match._tag === 'Right' && match.right !== MatchType.NOMATCH;
+        })
+        .map(operation => operation.method),
+    );
+  // A HEAD beside a GET stays the GET without its body (the records' answer, with its headers).
+  const declaresHead = (path: string): boolean => {
+    const methods = methodsAt(path);
+    return methods.has('head') && !methods.has('get');
+  };
   /** The operation at `method` `path`, as Prism routes: one at a path without parameters before one at a template. */
   const operationAt = (method: string, path: string): string | undefined => {
-    const prismMethod = method === 'HEAD' ? 'get' : method.toLowerCase();
+    const prismMethod = method === 'HEAD' && !declaresHead(path) ? 'get' : method.toLowerCase();
     let templated: string | undefined;
     for (const operation of document.prismOperations) {
       if (operation.method !== prismMethod) continue;
@@ -93,6 +109,7 @@ export function createDocumentRuntime(document: PetstoreDocument, { state, setti
     answersFromDocument: operations.some(operation => !document.resources.plans.has(operation.operationId) && operation.definition['x-not-implemented'] !== true),
     notFound: (path, basePath = document.basePath) =>
       toMockResponse(errorResponse('route_not_found', `No operation of ${document.source.info.title} is at ${path}; it has ${operationList(basePath)}.`)),
+    declaresHead,
     allowedMethods: path =>
       withHead([
         ...new Set(

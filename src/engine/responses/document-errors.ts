@@ -77,9 +77,16 @@ function findDeclaredError(document: PetstoreDocument, operationId: string, stat
   // Declared only as text (`text/plain` of a string, as .NET and Spring write a plain error): the message, as text.
   const text = content === undefined ? response?.contents?.find(candidate => /^text\//i.test(candidate.mediaType) && (candidate.schema === undefined || typeIncludes(candidate.schema as JsonSchema, 'string'))) : undefined;
   if (text !== undefined) return { mediaType: text.mediaType, schema: { type: 'string' }, resolved: () => ({ type: 'string' }), text: true };
-  if (!content?.schema || response === undefined) return undefined;
-  const schema = content.schema as JsonSchema;
-  const { mediaType } = content;
+  // Declared only in another type (Swagger 2.0's `produces: [application/octet-stream]` beside a `Message`
+  // schema for the 404): the error in that type, of that schema, as the validator of responses holds it to.
+  const declaredElsewhere = content === undefined ? response?.contents?.find(candidate => candidate.schema !== undefined) : undefined;
+  if (declaredElsewhere !== undefined && isTextSchema(declaredElsewhere.schema as JsonSchema)) {
+    return { mediaType: declaredElsewhere.mediaType, schema: { type: 'string' }, resolved: () => ({ type: 'string' }), text: true };
+  }
+  const chosen = content ?? declaredElsewhere;
+  if (!chosen?.schema || response === undefined) return undefined;
+  const schema = chosen.schema as JsonSchema;
+  const { mediaType } = chosen;
   const { code } = response;
   return { mediaType, schema, resolved: () => resolvedSchema(document, operationId, code, mediaType) ?? schema };
 }
@@ -93,6 +100,12 @@ function resolvedSchema(document: PetstoreDocument, operationId: string, code: s
   const schema = response?.content?.[mediaType]?.schema as JsonSchema | undefined;
   if (schema === undefined) return undefined;
   return /^3\.0\./.test(document.source.openapi) ? fromOpenApi30(schema) : schema;
+}
+
+/** A string (a file's bytes, `format: binary`) and nothing else: the message is the body. */
+function isTextSchema(schema: JsonSchema): boolean {
+  const merged = mergeAllOf(schema);
+  return typeIncludes(merged, 'string') && !typeIncludes(merged, 'object') && merged.properties === undefined;
 }
 
 function namesMessage(schema: JsonSchema): boolean {
