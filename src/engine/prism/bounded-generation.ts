@@ -49,6 +49,23 @@ interface Pending {
   readonly parent: Node | undefined;
   readonly role: 'property' | 'items' | 'alternative' | 'other';
   readonly siblings: Node;
+  /** The nearest property it is inside of (its schema's `properties`, the name, the object schema): left out whole where the reference cannot be. */
+  readonly enclosing: Enclosing | undefined;
+  /** The entries expanded on the way to it, nearest last. */
+  readonly ancestry: readonly string[];
+}
+
+/**
+ * How many times one entry is expanded on one way down: a schema that holds itself through a list or
+ * a map (`linked: {additionalProperties: [Folder]}`) multiplies what json-schema-faker makes at each
+ * level, so 60 levels within `GENERATED_SCHEMAS` were a body without end.
+ */
+export const RECURSION_DEPTH = 2;
+
+interface Enclosing {
+  readonly holder: Node;
+  readonly key: string;
+  readonly parent: Node;
 }
 
 function unrolled(root: object, bundle: Node, kept: Set<string>): unknown {
@@ -57,16 +74,17 @@ function unrolled(root: object, bundle: Node, kept: Set<string>): unknown {
   let next = 0;
 
   // A tree copy of `node` (schemas inside an entry are copied once per place they are copied to); references queued.
-  const copy = (node: unknown, parent: Node | undefined, role: Pending['role'], holder: Node | unknown[], key: string | number): unknown => {
+  let ancestry: readonly string[] = [];
+  const copy = (node: unknown, parent: Node | undefined, role: Pending['role'], holder: Node | unknown[], key: string | number, enclosing: Enclosing | undefined): unknown => {
     if (typeof node !== 'object' || node === null) return node;
     if (Array.isArray(node)) {
       const list: unknown[] = [];
-      node.forEach((item, index) => list.push(copy(item, parent, role, list, index)));
+      node.forEach((item, index) => list.push(copy(item, parent, role, list, index, enclosing)));
       return list;
     }
     const { $ref, ...siblings } = node as Node;
     if (typeof $ref === 'string' && $ref.startsWith(BUNDLED)) {
-      queue.push({ name: $ref.slice(BUNDLED.length), holder, key, parent, role, siblings });
+      queue.push({ name: $ref.slice(BUNDLED.length), holder, key, parent, role, siblings, enclosing, ancestry });
       return node;
     }
     budget -= 1;
@@ -76,28 +94,30 @@ function unrolled(root: object, bundle: Node, kept: Set<string>): unknown {
       if (DATA_KEYWORDS.has(name) || name.startsWith('x-')) object[name] = value;
       else if (name === 'properties' && typeof value === 'object' && value !== null) {
         const properties: Node = {};
-        for (const [property, schema] of Object.entries(value as Node)) properties[property] = copy(schema, object, 'property', properties, property);
+        for (const [property, schema] of Object.entries(value as Node)) properties[property] = copy(schema, object, 'property', properties, property, { holder: properties, key: property, parent: object });
         object[name] = properties;
-      } else if (name === 'items') object[name] = copy(value, object, 'items', object, name);
+      } else if (name === 'items') object[name] = copy(value, object, 'items', object, name, enclosing);
       else if (name === 'anyOf' || name === 'oneOf') {
         const list: unknown[] = [];
-        (Array.isArray(value) ? value : []).forEach((item, index) => list.push(copy(item, object, 'alternative', list, index)));
+        (Array.isArray(value) ? value : []).forEach((item, index) => list.push(copy(item, object, 'alternative', list, index, enclosing)));
         object[name] = list;
-      } else object[name] = copy(value, object, 'other', object, name);
+      } else object[name] = copy(value, object, 'other', object, name, enclosing);
     }
     return object;
   };
 
   const holder: Node = {};
-  holder['root'] = copy(root, undefined, 'other', holder, 'root');
+  holder['root'] = copy(root, undefined, 'other', holder, 'root', undefined);
   const leftOut: Pending[] = [];
   for (; next < queue.length; next++) {
     const pending = queue[next] as Pending;
     const target = bundle[pending.name];
-    if (budget > 0 && typeof target === 'object' && target !== null && !Array.isArray(target)) {
+    const depth = pending.ancestry.filter(name => name === pending.name).length;
+    if (budget > 0 && depth < RECURSION_DEPTH && typeof target === 'object' && target !== null && !Array.isArray(target)) {
       budget -= 1;
-      const expanded = copy(target, pending.parent, pending.role, pending.holder, pending.key);
-      const value = Object.keys(pending.siblings).length === 0 ? expanded : { ...(expanded as Node), ...(copy(pending.siblings, pending.parent, 'other', pending.holder, pending.key) as Node) };
+      ancestry = [...pending.ancestry, pending.name];
+      const expanded = copy(target, pending.parent, pending.role, pending.holder, pending.key, pending.enclosing);
+      const value = Object.keys(pending.siblings).length === 0 ? expanded : { ...(expanded as Node), ...(copy(pending.siblings, pending.parent, 'other', pending.holder, pending.key, pending.enclosing) as Node) };
       (pending.holder as Node)[pending.key as string] = value;
     } else leftOut.push(pending);
   }
@@ -129,6 +149,17 @@ function leaveOut(pending: Pending, kept: Set<string>): void {
     const others = list.filter((item, index) => index !== key && item !== LEFT_OUT && !isBundledReference(item));
     if (others.length > 0) {
       list[key as number] = LEFT_OUT;
+      return;
+    }
+  }
+  // Deeper in an optional property (`related: {allOf: [{$ref: Map}]}`, a map of lists of the record
+  // itself): the property goes. Kept, json-schema-faker expanded such a map of lists of maps until
+  // the process ran out of memory (4 GB on Vikunja's tasks).
+  const { enclosing } = pending;
+  if (enclosing !== undefined && Object.hasOwn(enclosing.holder, enclosing.key)) {
+    const required = Array.isArray(enclosing.parent['required']) ? (enclosing.parent['required'] as unknown[]) : [];
+    if (!required.includes(enclosing.key)) {
+      Reflect.deleteProperty(enclosing.holder, enclosing.key);
       return;
     }
   }
