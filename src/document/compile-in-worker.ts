@@ -1,6 +1,7 @@
 import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { Worker } from 'node:worker_threads';
+import { inSlices } from '../scheduling/index.js';
 import type { DocumentLimits } from './document-limits.js';
 import { DocumentShapeError } from './document-shape-error.js';
 import { GraphRebuild, type GraphChunk } from './flat-graph.js';
@@ -83,7 +84,7 @@ function preparedBy(file: string, text: string, limits: DocumentLimits): Promise
           return;
         }
         done(() => {
-          Promise.all([linkedInSlices(rebuild), answer.linearEngine ? loadLinearEngine() : undefined]).then(([root]) => {
+          Promise.all([inSlices(rebuild.link()), answer.linearEngine ? loadLinearEngine() : undefined]).then(([root]) => {
             for (const [schema, values] of rebuild.notes()) noteDiscriminatorValues(schema, values as Record<string, string>);
             resolve(root as PreparedParts);
           }, reject);
@@ -106,18 +107,3 @@ function preparedBy(file: string, text: string, limits: DocumentLimits): Promise
   });
 }
 
-/** How long a turn of linking runs before the event loop answers what waits. */
-const SLICE_MS = 8;
-
-/** The rebuilt graph's root, linked a slice per turn of the event loop. */
-async function linkedInSlices(rebuild: GraphRebuild): Promise<unknown> {
-  const steps = rebuild.link();
-  let sliceStarted = performance.now();
-  for (;;) {
-    const next = steps.next();
-    if (next.done === true) return next.value;
-    if (performance.now() - sliceStarted < SLICE_MS) continue;
-    await new Promise(resolve => setImmediate(resolve));
-    sliceStarted = performance.now();
-  }
-}

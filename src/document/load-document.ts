@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
+import { nextTurn } from '../scheduling/index.js';
 import type { CompiledDocument } from './compile-document.js';
 import { prepareInWorker } from './compile-in-worker.js';
 import { compiledDocumentPath, locateDocument } from './locate-document.js';
@@ -78,11 +79,7 @@ async function readDocument(documentPath: string, limits: DocumentLimits, { comp
   const compiled = cached ?? (await withContextInSteps(name, async () => (await import('./compile-document.js')).compileDocumentInSteps(text, limits, nextTurn)));
   if (!cached) await withContextInSteps(name, () => preparePatterns(compiled.source));
   await nextTurn();
-  return withContextInSteps(name, () => prepareDocumentInSteps(compiled, { sha256, path: documentPath }, nextTurn));
-}
-
-function nextTurn(): Promise<void> {
-  return new Promise(resolve => setImmediate(resolve));
+  return withContextInSteps(name, () => prepareDocumentInSteps(compiled, { sha256, path: documentPath }));
 }
 
 async function withContextInSteps<T>(name: string, prepare: () => Promise<T>): Promise<T> {

@@ -1,4 +1,5 @@
 import type { OpenAPIV3_1 } from 'openapi-types';
+import { inSlices, runToEnd } from '../scheduling/index.js';
 import type { CompiledDocument } from './compile-document.js';
 import { dereferenceLocal } from './dereference.js';
 import { findFirstCollection, type FirstCollection } from './first-collection.js';
@@ -51,9 +52,7 @@ export type PreparedParts = Omit<PetstoreDocument, 'firstCollection' | 'origin'>
 
 /** The compiled document's operations indexed, its source dereferenced, and its collections found. */
 export function prepareParts(compiled: CompiledDocument): PreparedParts {
-  const operations = indexOperations(compiled.source);
-  const resolved = dereferenceLocal(compiled.source);
-  return { ...compiled, operations, resolved, resources: resourcesOf(compiled, resolved, operations) };
+  return runToEnd(partsInSteps(compiled));
 }
 
 /** The parts, with the first collection found and where the document came from. */
@@ -61,12 +60,16 @@ export function withFirstCollection(parts: PreparedParts, origin: PetstoreDocume
   return { ...parts, firstCollection: findFirstCollection(parts.resources, parts.operations), origin };
 }
 
-/** `prepareDocument`, `between` awaited after the source is dereferenced, before its collections are found (a reload under `--watch` without a worker thread). */
-export async function prepareDocumentInSteps(compiled: CompiledDocument, origin: PetstoreDocument['origin'], between: () => Promise<void>): Promise<PetstoreDocument> {
+/** `prepareDocument` a slice at a time (a reload under `--watch` without a worker thread): a turn of the event loop may come after the source is dereferenced, before its collections are found. */
+export async function prepareDocumentInSteps(compiled: CompiledDocument, origin: PetstoreDocument['origin']): Promise<PetstoreDocument> {
+  return withFirstCollection(await inSlices(partsInSteps(compiled)), origin);
+}
+
+function* partsInSteps(compiled: CompiledDocument): Generator<void, PreparedParts, void> {
   const operations = indexOperations(compiled.source);
   const resolved = dereferenceLocal(compiled.source);
-  await between();
-  return withFirstCollection({ ...compiled, operations, resolved, resources: resourcesOf(compiled, resolved, operations) }, origin);
+  yield;
+  return { ...compiled, operations, resolved, resources: resourcesOf(compiled, resolved, operations) };
 }
 
 function resourcesOf(compiled: CompiledDocument, resolved: OpenAPIV3_1.Document, operations: ReadonlyMap<string, DocumentOperation>): ResourceModel {

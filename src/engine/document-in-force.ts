@@ -3,6 +3,7 @@
 // without a moment where requests see half of the new one.
 import { checkDocumentPath, DEFAULT_DOCUMENT_LIMITS, documentFromSource, keepingFirstCollection, loadDocument, type DocumentLimits, type PetstoreDocument } from '../document/index.js';
 import { checkOptions } from '../options/index.js';
+import { inSlices, nextTurn } from '../scheduling/index.js';
 import { DEFAULT_MAX_PETS, DEFAULT_PETS } from '../sessions/index.js';
 import type { StoredRecord } from '../store/index.js';
 import { adoptDocument, collectionsInUse, compileAgainstARecord, documentPets, examplesOf, findInvalidExamples, problemOfExample, shareDocumentReferencesInSteps, type DocumentChange } from './document-state.js';
@@ -112,6 +113,7 @@ export function holdDocument(document: PetstoreDocument, services: EngineService
     const nextRuntime = createDocumentRuntime(next, services);
     await nextTurn();
     await inSlices(shareDocumentReferencesInSteps(next));
+    await nextTurn();
     // Each example checked, and each collection's schema compiled against a record it holds, in a
     // turn of its own, a big schema's validator compiled in a worker thread first (as a request's are).
     const invalidExamples: string[] = [];
@@ -160,21 +162,3 @@ async function compiledOffThread(check: () => unknown): Promise<void> {
   await nextTurn();
 }
 
-/** How long a turn of a reload's steps runs before the event loop answers what waits. */
-const SLICE_MS = 8;
-
-/** Runs `steps` to their end, a turn of the event loop after each `SLICE_MS` of them. */
-async function inSlices(steps: Generator<void, void, void>): Promise<void> {
-  let sliceStarted = performance.now();
-  for (let next = steps.next(); next.done !== true; next = steps.next()) {
-    if (performance.now() - sliceStarted < SLICE_MS) continue;
-    await nextTurn();
-    sliceStarted = performance.now();
-  }
-  await nextTurn();
-}
-
-/** Resolves on the event loop's next turn: what is waiting (requests, timers) runs first. */
-function nextTurn(): Promise<void> {
-  return new Promise(resolve => (typeof setImmediate === 'function' ? setImmediate(resolve) : setTimeout(resolve, 0)));
-}

@@ -1,5 +1,6 @@
 import { INLINED_SCHEMAS } from '../../document/index.js';
-import { runToEnd, STEP_OBJECTS } from './steps.js';
+import { runToEnd } from '../../scheduling/index.js';
+import { STEP_OBJECTS } from './steps.js';
 
 /** A schema as Prism hands it to Ajv: the root, and the `__bundled__` its `$ref`s point into. */
 export interface SchemaByReference {

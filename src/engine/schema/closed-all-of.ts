@@ -1,5 +1,6 @@
 import { mergeAllOf, type JsonSchema } from '../../document/index.js';
-import { runToEnd, STEP_OBJECTS } from './steps.js';
+import { runToEnd } from '../../scheduling/index.js';
+import { STEP_OBJECTS } from './steps.js';
 
 const read = new WeakMap<object, JsonSchema>();
 const SUBSCHEMA_MAPS = ['properties', 'patternProperties', 'definitions', '$defs', 'dependentSchemas'] as const;

@@ -2,6 +2,7 @@ import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { Script } from 'node:vm';
 import { Worker } from 'node:worker_threads';
+import { afterNextPoll } from '../../scheduling/index.js';
 import * as prismBodyValidation from '@stoplight/prism-http/dist/validator/validators/body.js';
 import * as prismValidation from '@stoplight/prism-http/dist/validator/validators/utils.js';
 
@@ -105,24 +106,12 @@ export function compileOffThread(validate: () => void): Promise<void> | undefine
     const wait = mergeOffThread(merge);
     if (wait !== undefined) waits.push(wait);
   }
-  // Merged in a worker: Prism's validator is run again (recording what it would compile) in a task of its own, once they are in.
+  // Merged in a worker: Prism's validator is run again (recording what it would compile) in a task of
+  // its own once they are in, other clients' requests answered between the merge read and that run.
   if (waits.length === 0) return compileRecorded(hooks, validate);
   return Promise.all(waits)
-    .then(nextTask)
+    .then(afterNextPoll)
     .then(() => compileRecorded(hooks, validate));
-}
-
-/**
- * Settles after the event loop has polled for I/O once more: the merge read from the worker and the
- * run that records compiles are separate tasks, with other clients' requests answered between them.
- * (One `setImmediate` from a worker's message runs in the same turn of the loop, before any poll.)
- */
-function nextTask(): Promise<void> {
-  return new Promise(resolve => {
-    setImmediate(() => {
-      setImmediate(resolve);
-    });
-  });
 }
 
 /**
@@ -140,7 +129,7 @@ function mergeOffThread(merge: RecordedMerge): Promise<void> | undefined {
       return undefined;
     }
     // The worker started (and the text sent) in a task after the one that read the schema.
-    merging = nextTask()
+    merging = afterNextPoll()
       .then(() => mergeInWorker(schemaText))
       .then(
         mergedText => {

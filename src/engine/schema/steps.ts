@@ -4,11 +4,3 @@
 
 /** How many objects a step walks before it yields. */
 export const STEP_OBJECTS = 2_000;
-
-/** Runs steps to their end, at once. */
-export function runToEnd<T>(steps: Generator<void, T, void>): T {
-  for (;;) {
-    const next = steps.next();
-    if (next.done === true) return next.value;
-  }
-}

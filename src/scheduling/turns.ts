@@ -1,0 +1,44 @@
+/**
+ * Long work done on the event loop a slice at a time (a reload's steps, a graph linked after a worker
+ * sent it), so that requests, timers and health reads are answered between slices.
+ */
+
+/** How long a slice of steps runs before the event loop answers what waits. */
+export const SLICE_MS = 8;
+
+/** Resolves on the event loop's next turn: what is waiting (requests, timers) runs first. */
+export function nextTurn(): Promise<void> {
+  return new Promise(resolve => (typeof setImmediate === 'function' ? setImmediate(resolve) : setTimeout(resolve, 0)));
+}
+
+/**
+ * Settles after the event loop has polled for I/O once more. One `setImmediate` from a worker's
+ * message runs in the same turn of the loop, before any poll; two let other clients' requests in.
+ */
+export function afterNextPoll(): Promise<void> {
+  return new Promise(resolve => {
+    setImmediate(() => {
+      setImmediate(resolve);
+    });
+  });
+}
+
+/** Runs `steps` to their end at once and returns their value: at start, or where a request needs it now. */
+export function runToEnd<T>(steps: Generator<void, T, void>): T {
+  for (;;) {
+    const next = steps.next();
+    if (next.done === true) return next.value;
+  }
+}
+
+/** Runs `steps` to their end, a turn of the event loop after each `SLICE_MS` of them, and returns their value. */
+export async function inSlices<T>(steps: Generator<void, T, void>): Promise<T> {
+  let sliceStarted = performance.now();
+  for (;;) {
+    const next = steps.next();
+    if (next.done === true) return next.value;
+    if (performance.now() - sliceStarted < SLICE_MS) continue;
+    await nextTurn();
+    sliceStarted = performance.now();
+  }
+}

@@ -1,0 +1,37 @@
+import { describe, expect, it } from 'vitest';
+import { inSlices, runToEnd, SLICE_MS } from '../../src/scheduling/index.js';
+
+/** Steps that each keep the thread busy for `stepMs`, counting in `log` when each ran, and return `value`. */
+function* busySteps<T>(count: number, stepMs: number, log: string[], value: T): Generator<void, T, void> {
+  for (let step = 0; step < count; step += 1) {
+    const started = performance.now();
+    while (performance.now() - started < stepMs) {
+      // busy, as a walk of a big schema graph is
+    }
+    log.push(`step ${String(step)}`);
+    yield;
+  }
+  return value;
+}
+
+describe('work run a slice at a time on the event loop', () => {
+  it('lets what waits on the event loop run between slices, and returns the steps\' value', async () => {
+    const log: string[] = [];
+    setImmediate(() => log.push('waiting task'));
+    const steps = 40;
+    const value = await inSlices(busySteps(steps, 1, log, 'linked root'));
+    expect(value).toBe('linked root');
+    const waited = log.indexOf('waiting task');
+    // It ran after the first slice (about SLICE_MS of steps), long before the last step.
+    expect(waited).toBeGreaterThan(0);
+    expect(waited).toBeLessThanOrEqual(SLICE_MS + 2);
+    expect(log.filter(entry => entry.startsWith('step'))).toHaveLength(steps);
+  });
+
+  it('runs steps to their end at once where the answer is needed now', () => {
+    const log: string[] = [];
+    setImmediate(() => log.push('waiting task'));
+    expect(runToEnd(busySteps(5, 0, log, 42))).toBe(42);
+    expect(log).toEqual(['step 0', 'step 1', 'step 2', 'step 3', 'step 4']);
+  });
+});
