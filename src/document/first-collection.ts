@@ -80,6 +80,7 @@ const NO_COLLECTION: Resource = {
   writableFields: [],
   writeOnlyFields: [],
   embeds: [],
+  copies: [],
 };
 
 function firstCollectionOf(resource: Resource, model: ResourceModel, operations: ReadonlyMap<string, DocumentOperation>): FirstCollection {

@@ -14,7 +14,7 @@ export { fromOpenApi30, INLINED_SCHEMAS, lowerBound, mergeAllOf, requestBodySche
 export type { JsonSchema } from './json-schema.js';
 export { alternativesMatchedAlone } from './alternatives-matched-alone.js';
 export { fieldNameKey, findResources, partListing, singularOf } from './resources/index.js';
-export type { Filter, KeyRule, RangeBound, ListShape, OperationPlan, PageFact, Paging, ParentLink, RecordRole, Resource, ResourceModel } from './resources/index.js';
+export type { Filter, KeyRule, RangeBound, ListShape, OperationPlan, PageFact, Paging, ParentLink, RecordCopies, RecordRole, Resource, ResourceModel } from './resources/index.js';
 export type { CompiledDocument, DocumentChecks } from './compile-document.js';
 
 const DOCUMENT_PATH_REFUSED =

@@ -9,7 +9,7 @@ import type { RecordShape, RecordStore, StoredRecord } from '../store/index.js';
 import type { PetStatus } from '../types/index.js';
 import { unlessEvalBlocked } from './schema/eval-blocked.js';
 import { describeCredentials } from './checks/index.js';
-import { collectionShape, completeRecord, seedCollections, seedRecordsOf, type RecordDraw } from './state/collection-records.js';
+import { collectionShape, completeRecord, seedCollections, seedRecordsOf, withCopiesPointed, type RecordDraw } from './state/collection-records.js';
 import { describeSchemaProblems, findSchemaProblems, readAsBodiesInSteps, shareReferences, shareReferencesInSteps, validatorsSourceOf, type ValidatorsSource } from './schema/index.js';
 
 /** What a new document changed, for the log: operations by `METHOD /path (operationId)`, and the pets its `Pet` refused. */
@@ -64,7 +64,8 @@ export function documentPets(document: PetstoreDocument, options: { seed: number
   if (document.firstCollection.resource.collectionPaths.length === 0) return [];
   shareDocumentReferences(document);
   if (document.firstCollection.resource.key.kind !== 'sequence') return seedRecordsOf(document, document.firstCollection.resource, { seed: options.seed, count: options.count, now: new Date(0) });
-  return generatePets(document.firstCollection, options.count, { seed: options.seed, firstId });
+  const pets = generatePets(document.firstCollection, options.count, { seed: options.seed, firstId });
+  return withCopiesPointed(document, document.firstCollection.resource, pets, { seed: options.seed, count: options.count, now: new Date(0) });
 }
 
 /**

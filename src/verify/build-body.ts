@@ -50,7 +50,8 @@ export function createBodyMaker(document: unknown, validator: SchemaValidator): 
       // Each object says what it is where the document's discriminators say (a tag's `type` is `tags`), as a client's would.
       const candidates: unknown[] = [...operation.requestBody.examples.map(example => example.value), ...(fuller ? [fuller] : []), sample, ...fakes].map(candidate => withDiscriminatorValuesThroughout(structuredClone(candidate), resolved));
       let firstProblems: string[] | undefined;
-      for (const candidate of candidates) {
+      // Each first without the read-only members of its objects (a client SHOULD NOT send them), then as it is.
+      for (const candidate of candidates.flatMap(each => [withoutReadOnlyMembers(document, each, resolved), each])) {
         for (const body of variants(candidate, resolved, fixed)) {
           const found = problems(operation, body);
           if (found.length === 0) return { body };
@@ -60,6 +61,34 @@ export function createBodyMaker(document: unknown, validator: SchemaValidator): 
       return { problem: `verify cannot make a body the document accepts for ${operation.operationId} (${(firstProblems ?? []).slice(0, 2).join('; ')})` };
     },
   };
+}
+
+/** How deep read-only members are looked for in a body verify makes. */
+const READ_ONLY_DEPTH = 8;
+
+/**
+ * A body with every member of an object inside it that its schema marks `readOnly` left out
+ * (Radarr's `CommandResource.body.updateScheduledTask`): OpenAPI says a request SHOULD NOT send
+ * them, and Prism's check of a request refuses them where that object allows no other properties.
+ * The body's own read-only properties are `variants`' to leave out.
+ */
+function withoutReadOnlyMembers(document: unknown, value: unknown, schema: unknown, depth = 0): unknown {
+  if (schema === undefined || depth > READ_ONLY_DEPTH || value === null || typeof value !== 'object') return value;
+  const merged = resolvedSchema(document, schema);
+  if (Array.isArray(value)) return value.map(item => withoutReadOnlyMembers(document, item, merged.items, depth + 1));
+  const properties = merged.properties ?? {};
+  return Object.fromEntries(
+    Object.entries(value as Record<string, unknown>).flatMap(([name, member]) => {
+      const declared = properties[name];
+      const readOnly = declared !== undefined && resolvedSchema(document, declared).readOnly === true;
+      return readOnly && depth > 0 ? [] : [[name, withoutReadOnlyMembers(document, member, declared, depth + 1)]];
+    }),
+  );
+}
+
+/** A schema with its `$ref` followed and its `allOf` merged. */
+function resolvedSchema(document: unknown, schema: unknown): JsonSchema {
+  return mergeAllOf(resolveSchema(document, schema as Schema));
 }
 
 /** A candidate with the fixed properties set: all preferred ones first, then fewer; with the omitted ones left out, then kept. */

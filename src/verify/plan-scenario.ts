@@ -10,7 +10,7 @@ import type { OperationModel } from './read-operations.js';
 import { declares, expectRefusal, expectSuccess, holdsJson, itemsOf, sameJson } from './expectations.js';
 import { plannedPathValues, samplePathValues, unknownKey } from './fill-path.js';
 import { bodyFixes, documentGivesValue, enveloped, expectFiltered, learnCreated, learnRecords, requiredParameterValue, requiredQuery, unsendable, unwrapped, type PlanContext } from './plan-probes.js';
-import { fillPath, forgetRecord, scenarioOf, withQuery, type Expectation, type Probe, type SideState } from './probe.js';
+import { fillPath, forgetRecord, scenarioOf, withQuery, type Expectation, type Probe, type ScenarioState, type SideState } from './probe.js';
 import { isJsonMediaType } from './read-operations.js';
 import { propertiesOf, resolveSchema } from './schema-shape.js';
 
@@ -132,8 +132,8 @@ export function planScenario(collection: Collection, context: PlanContext, readO
           const created = scenario(state).created;
           return created ? listTarget(state, created.answered ?? created.sent, sharedParents(list, created.pathValues), {}) : undefined;
         },
-        next: (answer, state, target) => nextPage(list, answer, scenario(state).created?.key, target, context),
-        expect: (answer, state) => [expectListed(collection, list, answer, scenario(state).created?.key, context)],
+        next: (answer, state, target) => nextPage(list, answer, createdRecord(collection, scenario(state).created), target),
+        expect: (answer, state) => [expectListed(collection, list, answer, scenario(state).created, context)],
       });
       const filters = list.plan.filters.filter(filter => filter.match === 'equals' && !list.operation.parameters.some(parameter => parameter.name === filter.parameter && parameter.required)).slice(0, MAX_FILTERS);
       for (const filter of filters) {
@@ -145,11 +145,11 @@ export function planScenario(collection: Collection, context: PlanContext, readO
             const value = record ? filterValue(record[filter.property]) : undefined;
             return created && value !== undefined ? listTarget(state, record, sharedParents(list, created.pathValues), { [filter.parameter]: value }) : undefined;
           },
-          next: (answer, state, target) => nextPage(list, answer, scenario(state).created?.key, target, context),
+          next: (answer, state, target) => nextPage(list, answer, createdRecord(collection, scenario(state).created), target),
           expect: (answer, state) => {
             const created = scenario(state).created;
             const value = (created?.answered ?? created?.sent)?.[filter.property];
-            return [expectFiltered(answer, filter.property, value, list.plan.shape), { ...expectListed(collection, list, answer, created?.key, context), check: 'filter' }];
+            return [expectFiltered(answer, filter.property, value, list.plan.shape), { ...expectListed(collection, list, answer, created, context), check: 'filter' }];
           },
         });
       }
@@ -293,10 +293,10 @@ function fullPage(list: PlannedOperation, context: PlanContext): Record<string, 
 }
 
 /** The next page of a list that does not show the record yet and is full, where the list pages by number or offset. */
-function nextPage(list: PlannedOperation, answer: Answer, key: unknown, target: string, context: PlanContext): string | undefined {
+function nextPage(list: PlannedOperation, answer: Answer, created: CreatedMatch, target: string): string | undefined {
   const items = itemsOf(answer, list.plan.shape);
   const { paging } = list.plan;
-  if (answer.status !== 200 || !items || items.length === 0 || items.some(item => sameJson(item[keyOf(list, context)], key))) return undefined;
+  if (answer.status !== 200 || !items || items.length === 0 || created.by === 'nothing' || items.some(created.is)) return undefined;
   const url = new URL(target, 'http://verify.invalid');
   const size = paging.size === undefined ? undefined : Number(url.searchParams.get(paging.size));
   if (size !== undefined && items.length < size) return undefined;
@@ -304,10 +304,6 @@ function nextPage(list: PlannedOperation, answer: Answer, key: unknown, target: 
   else if (paging.offset !== undefined) url.searchParams.set(paging.offset, String(Number(url.searchParams.get(paging.offset) ?? 0) + items.length));
   else return undefined;
   return `${url.pathname}${url.search}`;
-}
-
-function keyOf(list: PlannedOperation, context: PlanContext): string {
-  return context.model.byName.get(list.plan.resource)?.keyProperty ?? 'id';
 }
 
 /** A record's value as a query parameter: a primitive, or an array's first primitive (or its first item's name). */
@@ -360,22 +356,46 @@ function expectSame(answer: Answer, expected: RecordValue | undefined, what: str
     : { check: 'read-back', outcome: 'error', message: `${what} is not equal.`, expected: JSON.stringify(expected), actual: describeAnswer(answer) };
 }
 
-function expectListed(collection: Collection, list: PlannedOperation, answer: Answer, key: unknown, context: PlanContext): Expectation {
+/**
+ * How the created record is told among listed ones: by its key; where the create answered none (no
+ * record, no `Location`, the key the service's: Radarr's `POST /release` answers 200 without a body),
+ * by holding every value sent that the record's schema takes; else it cannot be told.
+ */
+interface CreatedMatch {
+  readonly by: 'key' | 'values' | 'nothing';
+  readonly is: (item: RecordValue) => boolean;
+  /** The record as a message names it. */
+  readonly named: string;
+}
+
+function createdRecord(collection: Collection, created: ScenarioState['created']): CreatedMatch {
+  const key = created?.key;
+  if (key !== undefined && key !== null) return { by: 'key', is: item => sameJson(item[collection.keyProperty], key), named: JSON.stringify(key) };
+  const recordProperties = collection.resource.schema.properties ?? {};
+  const sent = Object.entries(created?.sent ?? {}).filter(([name, value]) => collection.resource.writableFields.includes(name) && findSchemaProblems(value, recordProperties[name] ?? {}).length === 0);
+  if (sent.length === 0) return { by: 'nothing', is: () => false, named: '(no key answered)' };
+  return { by: 'values', is: item => sent.every(([name, value]) => holdsJson(item[name], value)), named: '(no key answered: looked for by the values sent)' };
+}
+
+function expectListed(collection: Collection, list: PlannedOperation, answer: Answer, created: ScenarioState['created'], context: PlanContext): Expectation {
   const items = itemsOf(answer, list.plan.shape);
   if (!items) return { check: 'listed-after-create', outcome: 'error', message: 'The list did not answer a list.', expected: list.plan.shape?.kind === 'wrapped' ? `a list in ${list.plan.shape.items.join('.')}` : 'a JSON array', actual: describeAnswer(answer) };
-  if (items.some(item => sameJson(item[collection.keyProperty], key))) return { check: 'listed-after-create', outcome: 'passed', message: `The created record ${JSON.stringify(key)} is listed.` };
+  const match = createdRecord(collection, created);
+  const key = match.named;
+  if (match.by === 'nothing') return { check: 'listed-after-create', outcome: 'skipped', message: 'Not checked: the create answered neither the record nor a Location, and sent no value verify could find it by.' };
+  if (items.some(match.is)) return { check: 'listed-after-create', outcome: 'passed', message: `The created record ${key} is listed.` };
   const size = list.plan.paging.size;
   const limit = size === undefined ? undefined : fullPage(list, context)[size];
   const pageFull = limit !== undefined && items.length >= limit;
   const readsOn = list.plan.paging.page !== undefined || list.plan.paging.offset !== undefined;
   // A full page with no way to the next says nothing of a record after it.
-  if (pageFull && !readsOn) return { check: 'listed-after-create', outcome: 'skipped', message: `Not checked: the list shows at most ${limit} records and the document offers no next page; the created record ${JSON.stringify(key)} is not among the first.` };
+  if (pageFull && !readsOn) return { check: 'listed-after-create', outcome: 'skipped', message: `Not checked: the list shows at most ${limit} records and the document offers no next page; the created record ${key} is not among the first.` };
   return {
     check: 'listed-after-create',
     // A full page may end before a new record: without reading on, that is not a break.
     outcome: pageFull ? 'warning' : 'error',
-    message: pageFull ? `The created record ${JSON.stringify(key)} is not on the pages verify read (${MAX_PAGES_READ}).` : `The created record ${JSON.stringify(key)} is not listed.`,
-    expected: `an item with ${collection.keyProperty} ${JSON.stringify(key)}`,
+    message: pageFull ? `The created record ${key} is not on the pages verify read (${MAX_PAGES_READ}).` : `The created record ${key} is not listed.`,
+    expected: match.by === 'key' ? `an item with ${collection.keyProperty} ${key}` : `an item holding ${JSON.stringify(created?.sent)}`,
     actual: `${items.length} items without it`,
     cause: 'created record not listed',
   };

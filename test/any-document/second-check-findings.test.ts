@@ -138,3 +138,52 @@ describe('seeded records no generated value fits', () => {
     );
   });
 });
+
+describe('a record holding copies of another collection’s records (second check, listmonk’s Subscriber.lists[])', () => {
+  type Copy = { id: number; name?: string; tags?: string[]; subscription_status?: string };
+  type Subscriber = { id: number; name: string; lists?: Copy[] };
+  type List = { id: number; name: string; tags: string[] };
+  const document = findingAt('second-check-copied-records.yaml');
+  const json = { 'content-type': 'application/json' };
+  const read = async <T>(engine: Engine, url: string): Promise<T> => (JSON.parse((await engine.handle({ method: 'GET', url, headers: {} })).body ?? '{}') as { data: T }).data;
+  const subscribersOn = async (engine: Engine, query: string): Promise<Subscriber[]> => (await read<{ results: Subscriber[] }>(engine, `/subscribers?per_page=100&${query}`)).results;
+
+  it('keeps the subscribers on the lists that list_id names, by the ids of the lists each holds', async () => {
+    const { engine, errors } = await checkedEngine(document);
+    const all = await subscribersOn(engine, '');
+    const onThree = await subscribersOn(engine, 'list_id=3');
+    expect(onThree.length).toBeGreaterThan(0);
+    expect(onThree.length).toBeLessThan(all.length);
+    expect(onThree.map(each => each.id)).toEqual(all.filter(each => each.lists?.some(list => list.id === 3)).map(each => each.id));
+    const onEither = await subscribersOn(engine, 'list_id=3&list_id=7');
+    expect(onEither.map(each => each.id)).toEqual(all.filter(each => each.lists?.some(list => list.id === 3 || list.id === 7)).map(each => each.id));
+    expect(onEither.length).toBeGreaterThan(onThree.length);
+    expect(errors).toEqual([]);
+  });
+
+  it('seeds each subscriber’s lists as copies of lists the lists collection holds', async () => {
+    const { engine, errors } = await checkedEngine(document);
+    const lists = new Map((await read<{ results: List[] }>(engine, '/lists?per_page=100')).results.map(list => [list.id, list]));
+    const copies = (await subscribersOn(engine, '')).flatMap(each => each.lists ?? []);
+    expect(copies.length).toBeGreaterThan(0);
+    for (const copy of copies) expect(copy).toMatchObject({ id: copy.id, name: lists.get(copy.id)?.name, tags: lists.get(copy.id)?.tags });
+    expect(errors).toEqual([]);
+  });
+
+  it('reads a subscriber created with list ids back with those lists as the read declares them, and as they stand', async () => {
+    const { engine, errors } = await checkedEngine(document);
+    const three = await read<List>(engine, '/lists/3');
+    const created = await engine.handle({ method: 'POST', url: '/subscribers', headers: json, body: JSON.stringify({ email: 'ann@example.com', name: 'Ann', lists: [3, 9999] }) });
+    expect(created.status).toBe(200);
+    const { id } = (JSON.parse(created.body ?? '{}') as { data: Subscriber }).data;
+    expect((await read<Subscriber>(engine, `/subscribers/${id}`)).lists).toEqual([{ id: 3, name: three.name, tags: three.tags }, { id: 9999 }]);
+    expect((await subscribersOn(engine, 'list_id=3')).map(each => each.id)).toContain(id);
+    await engine.handle({ method: 'PUT', url: '/lists/3', headers: json, body: JSON.stringify({ name: 'Weekly', tags: ['news'] }) });
+    expect((await read<Subscriber>(engine, `/subscribers/${id}`)).lists?.[0]).toEqual({ id: 3, name: 'Weekly', tags: ['news'] });
+    await engine.handle({ method: 'PUT', url: `/subscribers/${id}`, headers: json, body: JSON.stringify({ email: 'ann@example.com', name: 'Ann', lists: [4] }) });
+    expect((await read<Subscriber>(engine, `/subscribers/${id}`)).lists?.map(list => list.id)).toEqual([4]);
+    await engine.handle({ method: 'DELETE', url: '/lists/4', headers: {} });
+    expect((await read<Subscriber>(engine, `/subscribers/${id}`)).lists).toEqual([]);
+    expect(errors).toEqual([]);
+  });
+});

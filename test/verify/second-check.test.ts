@@ -38,3 +38,25 @@ describe('verify against the mock of a Swagger 2.0 document whose operation cons
     }
   });
 });
+
+describe('verify against the mock of a command with read-only members and a release created without an answer (second check, Radarr)', () => {
+  type Result = { operationId: string; check: string; outcome: string; message: string; actual?: string };
+  it('sends no read-only member inside the body, and finds the created release in the list by the values sent', async () => {
+    const document = fileURLToPath(new URL('../documents/findings/second-check-read-only-members.yaml', import.meta.url));
+    const radarr = await startDeployment(document);
+    try {
+      const { code, stdout } = await runVerify([radarr.url, '--document', document, '--timeout', '30000', '--format', 'json']);
+      const results = (JSON.parse(stdout) as { results: Result[] }).results;
+      expect(results.filter(result => result.outcome === 'error')).toEqual([]);
+      expect(code).toBe(0);
+      expect(results.filter(result => result.operationId === 'postCommand' && result.check === 'read-back').map(result => result.outcome)).toEqual(['passed', 'passed']);
+      const listed = results.filter(result => result.operationId === 'getReleases' && (result.check === 'listed-after-create' || result.check === 'filter') && result.message.startsWith('The created record'));
+      expect(listed.map(result => [result.outcome, result.message])).toEqual([
+        ['passed', 'The created record (no key answered: looked for by the values sent) is listed.'],
+        ['passed', 'The created record (no key answered: looked for by the values sent) is listed.'],
+      ]);
+    } finally {
+      await radarr.close();
+    }
+  });
+});

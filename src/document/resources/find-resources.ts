@@ -2,6 +2,7 @@ import type { OpenAPIV3_1 } from 'openapi-types';
 import { lowerBound, mergeAllOf, readDiscriminators, requestBodySchema, successCode, successSchema, typeIncludes, upperBound, type JsonSchema } from '../json-schema.js';
 import type { DocumentOperation } from '../document-operation.js';
 import { findListShape, findPaging, type ListShape, type Paging } from './list-shape.js';
+import { findCopies, type RecordCopies } from './record-copies.js';
 import { envelopeOf, recordBesideLinks, soleAllOfPart } from './record-wrapping.js';
 
 /** What the store does for an operation on a resource's records. */
@@ -44,6 +45,8 @@ export interface Resource {
   readonly numbered?: string;
   /** Arrays of another resource's records this one shows (`Owner.pets`), filled from that resource's store by its foreign key. */
   readonly embeds: readonly { readonly property: string; readonly child: string; readonly foreignKey: string }[];
+  /** Arrays of copies of another resource's records, each naming its record by key (`Subscriber.lists[]`): a body may send the keys alone. */
+  readonly copies: readonly RecordCopies[];
 }
 
 /** A parent named by a nested path (`/owners/{ownerId}/pets`): its record must exist, and the child's foreign key names it. */
@@ -77,6 +80,8 @@ export interface Filter {
    * its values that meets every bound sent on that property.
    */
   readonly match: 'equals' | 'contains' | RangeBound;
+  /** For `contains` on an array of objects: the property of each item the values name (`list_id` → `lists[].id`). */
+  readonly itemProperty?: string;
   /** `path`: a view's path parameter (`/items/by/{name}`); else a query parameter. */
   readonly in?: 'path';
 }
@@ -323,6 +328,7 @@ export function findResources(
       writeOnlyFields: fields.filter(field => properties[field]?.writeOnly === true),
       ...numberedField(fields, properties, key.property),
       embeds: [],
+      copies: [],
     };
     resources.push(resource);
     resourceOfSchema.set(source, resource);
@@ -339,6 +345,10 @@ export function findResources(
       if (foreignKey) embeds.push({ property, child: child.name, foreignKey });
     }
     if (embeds.length > 0) (parent as { embeds: Resource['embeds'] }).embeds = embeds;
+  }
+  for (const resource of resources) {
+    const copies = findCopies(resource, resources);
+    if (copies.length > 0) (resource as { copies: Resource['copies'] }).copies = copies;
   }
 
   for (const { operationId, schema } of notCreates) {
@@ -790,7 +800,9 @@ function findFilters(resource: Resource, query: readonly OpenAPIV3_1.ParameterOb
     const property = [parameter.name, singular, `${singular}s`].find(name => properties[name] !== undefined);
     if (property === undefined) {
       const range = findRange(resource, parameter);
+      const items = range === undefined ? itemFilter(properties, parameter) : undefined;
       if (range) filters.push({ parameter: parameter.name, ...range });
+      else if (items) filters.push({ parameter: parameter.name, ...items, match: 'contains' });
       continue;
     }
     // The key by another name only as a list of keys (`?ids=1&ids=2`, as "get many by ids" endpoints take them).
@@ -799,6 +811,26 @@ function findFilters(resource: Resource, query: readonly OpenAPIV3_1.ParameterOb
     filters.push({ parameter: parameter.name, property, match: typeIncludes(properties[property], 'array') ? 'contains' : 'equals' });
   }
   return filters;
+}
+
+/**
+ * A parameter that names a property of the objects an array holds, as `<the array's name or its
+ * singular><the items' property, or its plural>` (`list_id` and `list_ids` → `lists[].id`,
+ * `tag_name` → `tags[].name`): it keeps the records one of whose items holds a value sent.
+ */
+function itemFilter(properties: Readonly<Record<string, JsonSchema>>, parameter: OpenAPIV3_1.ParameterObject): { property: string; itemProperty: string } | undefined {
+  const wanted = fieldNameKey(parameter.name);
+  for (const [property, schema] of Object.entries(properties)) {
+    const array = mergeAllOf(schema);
+    if (!typeIncludes(array, 'array') || array.items === undefined || Array.isArray(array.items)) continue;
+    const items = mergeAllOf(array.items).properties ?? {};
+    for (const noun of new Set([fieldNameKey(property), fieldNameKey(singularOf(property))])) {
+      const rest = wanted.startsWith(noun) ? wanted.slice(noun.length) : '';
+      const itemProperty = Object.keys(items).find(name => rest === fieldNameKey(name) || rest === `${fieldNameKey(name)}s`);
+      if (rest !== '' && itemProperty !== undefined && valuesCompare(parameter.schema as JsonSchema | undefined, items[itemProperty])) return { property, itemProperty };
+    }
+  }
+  return undefined;
 }
 
 /**

@@ -4,3 +4,4 @@ export type { Filter, KeyRule, RangeBound, OperationPlan, ParentLink, RecordRole
 export { findListShape, findPaging } from './list-shape.js';
 export { partListing } from './record-wrapping.js';
 export type { ListShape, PageFact, Paging } from './list-shape.js';
+export type { RecordCopies } from './record-copies.js';

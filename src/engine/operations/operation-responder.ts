@@ -114,7 +114,7 @@ export function createOperationResponder(options: OperationResponderOptions) {
   /** Resources whose records some path keeps apart by a segment's value (`scope`). */
   const scopedResources = new Set([...plans.values(), ...actions.values()].flatMap(each => (each.scope === undefined ? [] : [each.resource])));
   const urlOf = createRecordUrls(document);
-  const referencesTo = recordReferences(plans);
+  const referencesTo = recordReferences(plans, document.resources.resources);
   // The properties each operation's request body declares, read once per operation.
   const sendableByOperation = new Map<string, ReadonlySet<string> | undefined>();
   const sendableOf = (plan: OperationPlan): ReadonlySet<string> | undefined => {

@@ -7,6 +7,7 @@ import { errorResponse, jsonResponse } from '../responses/index.js';
 import { isNullable } from '../state/collection-records.js';
 import { forgetRemoved, type RecordReference } from './removed-references.js';
 import { withUnsentProperties } from '../state/unsent-properties.js';
+import { copiesFromKeys } from '../state/record-copies.js';
 import type { ParameterValues } from './parameters.js';
 
 /** A request Prism routed and found valid, with typed parameters, and what the store needs to answer it. */
@@ -61,9 +62,12 @@ export const recordOperations: Readonly<Record<RecordRole, RecordHandler>> = {
         continue;
       }
       const property = resource.schema.properties?.[filter.property];
-      const wanted = (Array.isArray(value) ? value : [value]).map(each => inPropertyType(each, property));
+      const { itemProperty } = filter;
+      const compared = itemProperty === undefined ? property : propertySchemaOf(property?.items, itemProperty);
+      const wanted = (Array.isArray(value) ? value : [value]).map(each => inPropertyType(each, compared));
       if (filter.match === 'equals' && wanted.length === 1) where[filter.property] = wanted[0];
       else if (filter.match === 'equals') conditions.push(record => wanted.includes(record[filter.property]));
+      else if (itemProperty !== undefined) conditions.push(record => Array.isArray(record[filter.property]) && (record[filter.property] as unknown[]).some(item => isPlainObject(item) && wanted.includes(item[itemProperty])));
       else conditions.push(record => arrayHolds(record[filter.property], wanted));
     }
     for (const [property, bounds] of ranges) conditions.push(record => meetsRange(record[property], bounds));
@@ -105,7 +109,7 @@ export const recordOperations: Readonly<Record<RecordRole, RecordHandler>> = {
   },
 
   create(input) {
-    const { resource, body, reachLimit } = input;
+    const { resource, reachLimit } = input;
     const parentProblem = findMissingParent(input);
     if (parentProblem) return parentProblem;
     const store = input.storeOf(resource.name);
@@ -118,7 +122,7 @@ export const recordOperations: Readonly<Record<RecordRole, RecordHandler>> = {
           : `The store holds ${store.size} ${resource.name}, as many as it allows; reset it (POST /__admin/reset) or raise --max-pets.`,
       );
     }
-    const fields = withUnsentProperties(writableFields(body, resource), resource, input.sendable);
+    const fields = withUnsentProperties(sentFields(input), resource, input.sendable);
     // A key the client gives (a username) may be optional in the schema, but the store cannot keep a record without it.
     const key = fields[resource.key.property];
     if (resource.key.kind === 'client' && (typeof key !== 'string' || key === '')) {
@@ -158,7 +162,7 @@ export const recordOperations: Readonly<Record<RecordRole, RecordHandler>> = {
     return withRecord(input, existing => {
       const kept = Object.fromEntries(Object.entries(existing).filter(([name]) => !input.resource.writableFields.includes(name)));
       // A replace holds what was sent and what the service assigns, nothing made up: what the record requires and was not sent is empty.
-      const sent = withUnsentProperties({ ...writableFields(input.body, input.resource), ...foreignKeysOf(input) }, input.resource, input.sendable);
+      const sent = withUnsentProperties({ ...sentFields(input), ...foreignKeysOf(input) }, input.resource, input.sendable);
       return writeRecord(input, { ...kept, ...sent, ...keyOf(input.resource, existing) });
     });
   },
@@ -168,13 +172,13 @@ export const recordOperations: Readonly<Record<RecordRole, RecordHandler>> = {
     const existing = key === undefined ? undefined : input.storeOf(input.resource.name).get(key as RecordKey);
     if (!existing) return notFound(input.resource, key);
     const kept = Object.fromEntries(Object.entries(existing).filter(([name]) => !input.resource.writableFields.includes(name)));
-    return writeRecord(input, { ...kept, ...withUnsentProperties(writableFields(input.body, input.resource), input.resource, input.sendable) });
+    return writeRecord(input, { ...kept, ...withUnsentProperties(sentFields(input), input.resource, input.sendable) });
   },
 
   merge(input) {
     return withRecord(input, existing => {
       const merged = new Map(Object.entries(existing));
-      const patch = { ...queryPatch(input), ...writableFields(input.body, input.resource) };
+      const patch = { ...queryPatch(input), ...sentFields(input) };
       for (const [name, value] of Object.entries(patch)) {
         // JSON Merge Patch (RFC 7396): null removes a property; an object is merged into the one held, member by member.
         const held = merged.get(name);
@@ -516,6 +520,11 @@ function foreignKeysOf(input: RecordInput): Record<string, unknown> {
 /** The record's key, which the path names: a client's key in the body (`username`) does not move the record. */
 function keyOf(resource: Resource, record: Record<string, unknown>): Record<string, unknown> {
   return { [resource.key.property]: record[resource.key.property] };
+}
+
+/** What a request sets of its record: the body's writable fields, copies of another collection's records sent by key made copies of them (`lists: [3]`). */
+function sentFields(input: RecordInput): Record<string, unknown> {
+  return copiesFromKeys(writableFields(input.body, input.resource), input.resource, (collection, key) => (typeof key === 'string' || typeof key === 'number' ? input.storeOf(collection).get(key) : undefined));
 }
 
 /** What a client may set of a record: the body's properties the schema declares and the service does not assign. */

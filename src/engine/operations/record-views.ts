@@ -1,5 +1,6 @@
 import type { PetstoreDocument, Resource } from '../../document/index.js';
 import type { RecordStore } from '../../store/index.js';
+import { withCurrentCopies, type CopiedRecordOf } from '../state/record-copies.js';
 
 /** How deep embedded records embed theirs (`Owner.pets[].visits[]`): enough for real documents, bounded for cyclic ones. */
 const EMBEDDING_DEPTH = 3;
@@ -86,14 +87,20 @@ function numberOf(store: RecordStore): number {
 
 /**
  * A record as answered: the arrays of child records its schema embeds (`Owner.pets`), from the
- * session's stores; the record itself when it embeds none. A stored record's presentation is given
+ * session's stores, and the copies it holds of other collections' records as those stand
+ * (`Subscriber.lists[]`); the record itself when it has neither. A stored record's presentation is given
  * again while the records it embeds are unchanged, and is frozen: its JSON text is kept with it.
  */
 export function createPresenter(document: PetstoreDocument, storeOf: (name: string) => RecordStore): (resource: Resource, record: Readonly<Record<string, unknown>>) => unknown {
   const { byName } = document.resources;
   /** Undefined reads: a store kept no index (its budget was full), so the presentation cannot be checked later. Frozen where it is kept. */
-  const present = (resource: Resource, record: Readonly<Record<string, unknown>>, depth: number, trail: { reads: EmbeddedRead[] | undefined; freeze: boolean }): unknown => {
-    if (resource.embeds.length === 0 || depth >= EMBEDDING_DEPTH) return record;
+  const copiedRecordOf: CopiedRecordOf = (collection, key) => (typeof key === 'string' || typeof key === 'number' ? storeOf(collection).get(key) : undefined);
+  const present = (resource: Resource, given: Readonly<Record<string, unknown>>, depth: number, trail: { reads: EmbeddedRead[] | undefined; freeze: boolean }): unknown => {
+    if (depth >= EMBEDDING_DEPTH || (resource.embeds.length === 0 && resource.copies.length === 0)) return given;
+    // Copies of other collections' records are shown as those records stand: such a presentation is made afresh each time.
+    if (resource.copies.length > 0) trail.reads = undefined;
+    const record = withCurrentCopies(given, resource, copiedRecordOf);
+    if (resource.embeds.length === 0) return trail.freeze ? Object.freeze({ ...record }) : record;
     const shown: Record<string, unknown> = {};
     const key = record[resource.key.property];
     for (const field of resource.fields) {
@@ -124,7 +131,7 @@ export function createPresenter(document: PetstoreDocument, storeOf: (name: stri
     return true;
   };
   return (resource, record) => {
-    if (resource.embeds.length === 0) return record;
+    if (resource.embeds.length === 0 && resource.copies.length === 0) return record;
     // A copy (a read's `get`) is presented afresh: only a stored record, frozen, is the same object next time.
     if (!Object.isFrozen(record)) return present(resource, record, 0, { reads: undefined, freeze: false });
     let kept = presentations.get(resource);

@@ -11,8 +11,8 @@ export type RecordReference =
   | { readonly kind: 'held'; readonly holder: string; readonly path: readonly string[]; readonly key: string | undefined; readonly one: boolean }
   | { readonly kind: 'foreign-key'; readonly child: string; readonly property: string };
 
-/** Every place that names a collection's records, by the collection named: read once from the plans. */
-export function recordReferences(plans: ReadonlyMap<string, OperationPlan>): (name: string) => readonly RecordReference[] {
+/** Every place that names a collection's records, by the collection named: read once from the plans, and the copies records hold (`Subscriber.lists[].id`). */
+export function recordReferences(plans: ReadonlyMap<string, OperationPlan>, resources: readonly Resource[]): (name: string) => readonly RecordReference[] {
   const byName = new Map<string, Map<string, RecordReference>>();
   const add = (name: string, reference: RecordReference): void => {
     let references = byName.get(name);
@@ -24,6 +24,9 @@ export function recordReferences(plans: ReadonlyMap<string, OperationPlan>): (na
       if (parent.holds !== undefined) add(plan.resource, { kind: 'held', holder: parent.resource, path: parent.holds.path, key: parent.holds.key, one: parent.holds.one === true });
       if (parent.foreignKey !== undefined) add(parent.resource, { kind: 'foreign-key', child: plan.resource, property: parent.foreignKey });
     }
+  }
+  for (const resource of resources) {
+    for (const copies of resource.copies) add(copies.collection, { kind: 'held', holder: resource.name, path: [copies.property], key: copies.key, one: false });
   }
   const none: readonly RecordReference[] = [];
   const lists = new Map([...byName].map(([name, references]) => [name, [...references.values()]]));

@@ -208,7 +208,7 @@ export function rememberAnswers(document: PetstoreDocument, conditions: Remember
   };
 }
 
-/** How deep the presenter embeds (`Owner.pets[].visits[]`): the collections an answer's records embed, to that depth. */
+/** How deep the presenter embeds (`Owner.pets[].visits[]`): the collections an answer's records embed (or copy records of), to that depth. */
 const EMBEDDING_DEPTH = 3;
 
 /**
@@ -225,6 +225,8 @@ function answerSources(document: PetstoreDocument): Map<string, AnswerSources> {
       into.add(embed.child);
       embeddedIn(embed.child, depth + 1, into);
     }
+    // The collections whose records they show copies of (`Subscriber.lists[]`), as those stand.
+    for (const copies of byName.get(name)?.copies ?? []) into.add(copies.collection);
     return into;
   };
   const sources = new Map<string, AnswerSources>();

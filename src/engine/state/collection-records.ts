@@ -6,6 +6,7 @@ import { deriveSeed, type CollectionState } from '../../sessions/index.js';
 import type { RecordShape, RecordKey, StoredRecord } from '../../store/index.js';
 import { unlessEvalBlocked } from '../schema/eval-blocked.js';
 import { describeSchemaProblems, findSchemaProblems } from '../schema/index.js';
+import { pointCopies } from './record-copies.js';
 
 /** What draws a record's assigned values: the seed, and the mock's clock (an assigned date is now). */
 export interface RecordDraw {
@@ -104,7 +105,7 @@ export function seedCollections(
     const before = new Map(parentsOf(document, resource).filter(parent => (place.get(parent.resource.name) ?? 0) < (place.get(resource.name) ?? 0)).map(parent => [parent.resource.name, recordsOf(parent.resource)]));
     const examples = resource.name === primary || given !== undefined ? undefined : exampleRecords(document, resource, options);
     const records =
-      resource.name === primary ? [...(options.primaryRecords ?? [])] : (given ?? examples ?? pointIdentifiers(document, generateRecords(document, resource, shape, before, options), name => keysOf(name), options.seed));
+      resource.name === primary ? [...(options.primaryRecords ?? [])] : (given ?? examples ?? pointCopies(pointIdentifiers(document, generateRecords(document, resource, shape, before, options), name => keysOf(name), options.seed), resource, name => keysOf(name), options.seed));
     made.set(resource.name, records);
     return records;
   };
@@ -137,10 +138,23 @@ export function seedCollections(
  */
 export function seedRecordsOf(document: PetstoreDocument, resource: Resource, options: { seed: number; count: number; now: Date }): StoredRecord[] {
   const records = generateRecords(document, resource, collectionShape(resource, options.seed), new Map(), options);
-  return pointIdentifiers(document, records, name => {
+  const keysOf = (name: string): unknown[] => {
     const other = document.resources.byName.get(name);
     const keys = other === undefined ? [] : other === resource ? records : startingRecordsUnpointed(document, other, options);
     return keys.map(record => record[other?.key.property ?? '']);
+  };
+  return pointCopies(pointIdentifiers(document, records, keysOf, options.seed), resource, keysOf, options.seed);
+}
+
+/**
+ * The first collection's records (generated as the fixtures generate pets) with the copies they hold
+ * of other collections' records (`Subscriber.lists[]`) naming records those start with.
+ */
+export function withCopiesPointed(document: PetstoreDocument, resource: Resource, records: StoredRecord[], options: { seed: number; count: number; now: Date }): StoredRecord[] {
+  if (resource.copies.length === 0) return records;
+  return pointCopies(records, resource, name => {
+    const other = document.resources.byName.get(name);
+    return other === undefined ? [] : startingRecordsUnpointed(document, other, options).map(record => record[other.key.property]);
   }, options.seed);
 }
 
