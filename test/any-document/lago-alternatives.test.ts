@@ -151,3 +151,28 @@ describe('a create that takes a client key its own item path refuses (Lago billi
     expect(errors).toEqual([]);
   });
 });
+
+describe('a create of many records at once (Lago alerts, {alerts: [...]} beside {alert: {...}})', () => {
+  it('stores each record and answers them in the many-records envelope', async () => {
+    const { engine, errors } = await checkedEngine();
+    const sent = [
+      { alert_type: 'current_usage_amount', code: 'first_alert', thresholds: [{ value: '5' }] },
+      { alert_type: 'lifetime_usage_amount', code: 'second_alert', name: 'Second', thresholds: [] },
+    ];
+    const created = await call(engine, 'POST', '/alerts', { alerts: sent });
+    expect(created).toMatchObject({ status: 200, json: { alerts: [sent[0], sent[1]] } });
+    expect(await call(engine, 'GET', '/alerts/first_alert')).toMatchObject({ status: 200, json: { alert: sent[0] } });
+    expect(await call(engine, 'GET', '/alerts/second_alert')).toMatchObject({ status: 200, json: { alert: sent[1] } });
+    expect(errors).toEqual([]);
+  });
+
+  it('stores none of them when one is refused', async () => {
+    const { engine, errors } = await checkedEngine();
+    // An empty code is a string the schema takes, and no key the store can keep: the second is refused after the first was stored.
+    const refused = await call(engine, 'POST', '/alerts', { alerts: [{ alert_type: 'current_usage_amount', code: 'kept_alert', thresholds: [] }, { alert_type: 'current_usage_amount', code: '', thresholds: [] }] });
+    expect(refused).toMatchObject({ status: 422, json: { error: expect.stringContaining('code') as unknown } });
+    expect(await call(engine, 'GET', '/alerts/kept_alert')).toMatchObject({ status: 404 });
+    expect(((await call(engine, 'GET', '/alerts')).json as { alerts: unknown[] }).alerts).toHaveLength(20);
+    expect(errors).toEqual([]);
+  });
+});

@@ -2,7 +2,7 @@ import type { OpenAPIV3_1 } from 'openapi-types';
 import { lowerBound, mergeAllOf, readDiscriminators, requestBodySchema, successCode, successSchema, typeIncludes, upperBound, type JsonSchema } from '../json-schema.js';
 import type { DocumentOperation } from '../document-operation.js';
 import { findListShape, findPaging, type ListShape, type Paging } from './list-shape.js';
-import { envelopeOf, recordBesideLinks, soleAllOfPart } from './record-wrapping.js';
+import { envelopeOf, manyEnvelopeOf, recordBesideLinks, soleAllOfPart } from './record-wrapping.js';
 
 /** What the store does for an operation on a resource's records. */
 export type RecordRole = 'list' | 'create' | 'read' | 'replace' | 'merge' | 'remove' | 'replace-by-body' | 'read-part' | 'merge-part' | 'add-to-part' | 'remove-from-part';
@@ -139,6 +139,11 @@ export interface OperationPlan {
   readonly parentKeysSent?: readonly ParentKeySent[];
   /** The one property of the request body the record is sent in (`{"article": {...}}`). */
   readonly requestEnvelope?: string;
+  /**
+   * On a create whose body may instead send many records (`{"alerts": [...]}` beside `{"alert": {...}}`):
+   * that property, and the one the answer then holds them in (`alerts`).
+   */
+  readonly many?: { readonly request: string; readonly answer: string };
   /** Path parameters whose values keep the resource's records apart, in path order (see `scopeParameters`). */
   readonly scope?: readonly string[];
   /**
@@ -452,6 +457,8 @@ export function findResources(
     const answered = answeredRecord(success.schema, names, schema => schemaOfResource(schema, resourceOfSchema) === resource);
     const sentIn = role === 'list' || role === 'read' || role === 'remove' ? undefined : envelopeOf(requestSchema(definition), names);
     const requestEnvelope = sentIn?.property;
+    const manyRequest = role === 'create' && requestEnvelope !== undefined ? manyEnvelopeOf(requestSchema(definition), names) : undefined;
+    const manyAnswer = manyRequest === undefined ? undefined : manyEnvelopeOf(success.schema, names);
     if (role === 'create') {
       const unreachable = keyNoPathReaches(resource, sentIn?.inner ?? requestSchema(definition));
       if (unreachable !== undefined) notInferred.push({ operationId: operation.operationId, reason: unreachable });
@@ -501,6 +508,7 @@ export function findResources(
       ...(listedFields !== undefined && { listedFields }),
       success: { ...planSuccess(success, answered !== undefined), ...answered },
       ...(requestEnvelope !== undefined && { requestEnvelope }),
+      ...(manyRequest !== undefined && manyAnswer !== undefined && { many: { request: manyRequest, answer: manyAnswer } }),
       ...(scope.length > 0 && { scope }),
     });
   }

@@ -17,6 +17,8 @@ export interface RecordInput {
   query: ParameterValues;
   pathParameters: ParameterValues;
   body: unknown;
+  /** The body as sent, its envelope kept (`{"alerts": [...]}`). */
+  sentBody?: unknown;
   /** The session's store of a collection, by name. */
   storeOf: (name: string) => RecordStore;
   /** The store of another collection a write may change (its changes undone with the write's), or undefined where it may not (another scope's). */
@@ -113,6 +115,8 @@ export const recordOperations: Readonly<Record<RecordRole, RecordHandler>> = {
   },
 
   create(input) {
+    const many = recordsSentAtOnce(input);
+    if (many !== undefined) return createEach(input, many);
     const { resource, body, reachLimit } = input;
     const parentProblem = findMissingParent(input);
     if (parentProblem) return parentProblem;
@@ -497,6 +501,39 @@ function answeredRecord(input: RecordInput, record: Record<string, unknown>): un
   const withLinks = links === undefined || typeof presented !== 'object' || presented === null ? presented : { ...fakeObject(links, draw(), { every: true }), ...presented };
   if (envelope === undefined) return withLinks;
   return { ...(besideEnvelope !== undefined && fakeObject(besideEnvelope, draw(), { every: false })), [envelope]: withLinks };
+}
+
+/** The records a create sends at once (`{"alerts": [...]}`), where its body is that envelope and not the one record's. */
+function recordsSentAtOnce(input: RecordInput): unknown[] | undefined {
+  const { many, requestEnvelope } = input.plan;
+  const sent = input.sentBody;
+  if (many === undefined || requestEnvelope === undefined || typeof sent !== 'object' || sent === null || Object.hasOwn(sent, requestEnvelope)) return undefined;
+  const records = (sent as Record<string, unknown>)[many.request];
+  return Array.isArray(records) ? records : undefined;
+}
+
+/**
+ * Each record of a create of many stored as its own create would store it, or none: the first one
+ * refused is the answer, and those stored before it are removed. Answered in the many-records envelope.
+ */
+function createEach(input: RecordInput, records: readonly unknown[]): IHttpResponse {
+  const store = input.storeOf(input.resource.name);
+  const stored: RecordKey[] = [];
+  const answered: unknown[] = [];
+  const envelope = input.plan.success.envelope;
+  for (const record of records) {
+    const answer = recordOperations.create({ ...input, body: record, sentBody: record });
+    if (answer.statusCode >= 300) {
+      for (const key of stored.reverse()) store.remove(key);
+      return answer;
+    }
+    const body = answer.body as Record<string, unknown> | undefined;
+    const one = envelope === undefined ? body : body?.[envelope];
+    const key = typeof one === 'object' && one !== null ? (one as Record<string, unknown>)[input.resource.key.property] : undefined;
+    if (typeof key === 'string' || typeof key === 'number') stored.push(key);
+    answered.push(one);
+  }
+  return jsonResponse(input.plan.success.status, { [input.plan.many?.answer ?? input.resource.name]: answered });
 }
 
 /** A request body as the store reads it: the record out of the envelope the operation sends it in (`{"article": {...}}`). */
