@@ -457,8 +457,11 @@ export function findResources(
     const answered = answeredRecord(success.schema, names, schema => schemaOfResource(schema, resourceOfSchema) === resource);
     const sentIn = role === 'list' || role === 'read' || role === 'remove' ? undefined : envelopeOf(requestSchema(definition), names);
     const requestEnvelope = sentIn?.property;
-    const manyRequest = role === 'create' && requestEnvelope !== undefined ? manyEnvelopeOf(requestSchema(definition), names) : undefined;
-    const manyAnswer = manyRequest === undefined ? undefined : manyEnvelopeOf(success.schema, names);
+    // Named after the collection as this path writes it (`/subscriptions/{id}/alerts` for a collection named `alerts2`).
+    const pathNames = collectionNamesOf(operation.path);
+    const manyOf = (schema: JsonSchema | undefined): string | undefined => manyEnvelopeOf(schema, names) ?? manyEnvelopeOf(schema, pathNames);
+    const manyRequest = role === 'create' && requestEnvelope !== undefined ? manyOf(requestSchema(definition)) : undefined;
+    const manyAnswer = manyRequest === undefined ? undefined : manyOf(success.schema);
     if (role === 'create') {
       const unreachable = keyNoPathReaches(resource, sentIn?.inner ?? requestSchema(definition));
       if (unreachable !== undefined) notInferred.push({ operationId: operation.operationId, reason: unreachable });
