@@ -20,6 +20,8 @@ export interface FixedProperties {
   preferred?: Record<string, unknown>[];
   /** Properties left out where the body stays valid without them (a key the service assigns, read-only ones). */
   omit?: string[];
+  /** The one property the record is sent in (`{"customer": {...}}`): the fixes apply inside it. */
+  envelope?: string;
 }
 
 /** Makes request bodies the document accepts: its examples, else values made from the schema, each checked against it. */
@@ -52,7 +54,7 @@ export function createBodyMaker(document: unknown, validator: SchemaValidator): 
       let firstProblems: string[] | undefined;
       // Each first without the read-only members of its objects (a client SHOULD NOT send them), then as it is.
       for (const candidate of candidates.flatMap(each => [withoutReadOnlyMembers(document, each, resolved), each])) {
-        for (const body of variants(candidate, resolved, fixed)) {
+        for (const body of variants(candidate, resolved, fixed, schema => resolveSchema(document, schema as Schema))) {
           const found = problems(operation, body);
           if (found.length === 0) return { body };
           firstProblems ??= found;
@@ -92,12 +94,20 @@ function resolvedSchema(document: unknown, schema: unknown): JsonSchema {
 }
 
 /** A candidate with the fixed properties set: all preferred ones first, then fewer; with the omitted ones left out, then kept. */
-function* variants(candidate: unknown, schema: JsonSchema, fixed: FixedProperties): Generator {
+function* variants(candidate: unknown, schema: JsonSchema, fixed: FixedProperties, resolve: (schema: JsonSchema) => JsonSchema): Generator {
   if (candidate === null || typeof candidate !== 'object' || Array.isArray(candidate)) {
     yield candidate;
     return;
   }
   const properties = mergeAllOf(schema).properties ?? {};
+  const { envelope, ...inside } = fixed;
+  // The record in its envelope (`{"customer": {...}}`): a fresh client key set where the record is, not beside it.
+  const enveloped = envelope === undefined ? undefined : properties[envelope];
+  if (envelope !== undefined && enveloped !== undefined) {
+    const record = (candidate as Record<string, unknown>)[envelope];
+    for (const body of variants(record, mergeAllOf(resolve(enveloped)), inside, resolve)) yield { ...(candidate as Record<string, unknown>), [envelope]: body };
+    return;
+  }
   const known = (values: Record<string, unknown>): Record<string, unknown> => Object.fromEntries(Object.entries(values).filter(([name]) => name in properties));
   const readOnly = Object.keys(properties).filter(name => properties[name]?.readOnly === true);
   const omit = [...new Set([...(fixed.omit ?? []), ...readOnly])];

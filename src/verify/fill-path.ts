@@ -33,10 +33,13 @@ export function plannedPathValues(planned: PlannedOperation, model: CollectionMo
     const known = state.records.get(parent.name) ?? [];
     let key: unknown = options.given?.[link.parameter];
     if (key === undefined && below === undefined && options.record && link.foreignKey !== undefined) key = options.record[link.foreignKey];
+    // The parent's key inside the object that embeds it (`customer.external_id`).
+    const embedding = link.foreignKeyIn && options.record?.[link.foreignKeyIn.object];
+    if (key === undefined && below === undefined && link.foreignKeyIn && typeof embedding === 'object' && embedding !== null) key = (embedding as Record<string, unknown>)[link.foreignKeyIn.property];
     if (key === undefined && below?.link.previousForeignKey !== undefined) key = below.record[below.link.previousForeignKey];
     if ((key === undefined || key === null) && options.record && below === undefined) {
       // The record names no parent: which one holds it is unknown.
-      return { notChecked: `verify cannot tell which ${parent.resource.singular} holds the record (it has no ${link.foreignKey ?? `${parent.resource.singular}Id`})` };
+      return { notChecked: `verify cannot tell which ${parent.resource.singular} holds the record (it has no ${link.foreignKey ?? (link.foreignKeyIn ? `${link.foreignKeyIn.object}.${link.foreignKeyIn.property}` : `${parent.resource.singular}Id`)})` };
     }
     const record = key === undefined || key === null ? known[0] : (known.find(each => each[parent.keyProperty] === key) ?? { [parent.keyProperty]: key });
     if (!record) return { notChecked: `no ${parent.resource.singular} to find it under: the deployment listed no ${parent.name}` };

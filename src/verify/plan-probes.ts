@@ -262,7 +262,7 @@ function firstParents(planned: PlannedOperation, context: PlanContext, state: Si
 }
 
 /** Properties a body verify makes must carry: parents' keys where the body names them, the run's marker, a fresh client key; a key the service assigns left out. */
-export function bodyFixes(operation: OperationModel, context: PlanContext, state: SideState, pathValues: Record<string, unknown> = {}): { required: Record<string, unknown>; preferred: Record<string, unknown>[]; omit: string[] } {
+export function bodyFixes(operation: OperationModel, context: PlanContext, state: SideState, pathValues: Record<string, unknown> = {}): { required: Record<string, unknown>; preferred: Record<string, unknown>[]; omit: string[]; envelope?: string } {
   const planned = context.model.planned.get(operation.operationId);
   const collection = planned && context.model.byName.get(planned.plan.resource);
   const required: Record<string, unknown> = {};
@@ -286,7 +286,8 @@ export function bodyFixes(operation: OperationModel, context: PlanContext, state
   }
   // The marker as the name, unless the name is the key the client gives (Keycloak's roles): each create's own key marks it then.
   if (!namesTheRecord(operation, context)) preferred.push({ name: `petstore-mock-verify ${context.runId}` });
-  return { required, preferred, omit };
+  const envelope = planned?.plan.requestEnvelope;
+  return { required, preferred, omit, ...(envelope !== undefined && { envelope }) };
 }
 
 /** Whether `name` is the key of the records the operation writes, given by the client: one name for every create would collide. */

@@ -257,11 +257,11 @@ export function planScenario(collection: Collection, context: PlanContext, readO
 /** The create's path values that a list's path names too (`ownerId`): its parents are the created record's. */
 /**
  * Whether `list` can show what `create` makes: each parent it names is one the create names too, or
- * one the record names by a foreign key. Otherwise which parent's list holds the record is unknown
+ * one the record names by a foreign key (or inside an object embedding it). Otherwise which parent's list holds the record is unknown
  * (nothing made it that parent's).
  */
 function holdsWhatCreates(list: PlannedOperation, create: PlannedOperation | undefined): boolean {
-  return list.plan.parents.every(link => link.foreignKey !== undefined || create?.plan.parents.some(parent => parent.resource === link.resource) === true);
+  return list.plan.parents.every(link => link.foreignKey !== undefined || link.foreignKeyIn !== undefined || create?.plan.parents.some(parent => parent.resource === link.resource) === true);
 }
 
 function sharedParents(list: PlannedOperation, pathValues: Record<string, unknown>): Record<string, unknown> | undefined {
@@ -417,7 +417,7 @@ function expectNotFound(read: PlannedOperation, answer: Answer, what: string): E
 /** The update the scenario sends: one property the client sets, changed to another value the document allows. */
 function planUpdate(collection: Collection, update: PlannedOperation, created: { key: unknown; sent: RecordValue; answered: RecordValue | undefined }, context: PlanContext): { body: unknown; property: string; value: unknown } | { notChecked: string } {
   const properties = collection.resource.schema.properties ?? {};
-  const parentKeys = new Set(update.plan.parents.map(link => link.foreignKey));
+  const parentKeys = new Set(update.plan.parents.map(link => link.foreignKey ?? link.foreignKeyIn?.object));
   const record = { ...(created.answered ?? {}), ...created.sent };
   const full = Object.fromEntries(Object.entries(created.sent).filter(([name]) => collection.resource.writableFields.includes(name) || name === collection.keyProperty));
   // A property the update's body declares (out of its envelope): one it does not (Lago's `lago_id` beside `{tax: TaxBaseInput}`) a service may ignore.

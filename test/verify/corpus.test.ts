@@ -53,18 +53,22 @@ const DOCUMENTS = [
   // filters are sent on a made-up key: 404), slug patterns in Python's dialect (^[-\w]+\z).
   { file: '../documents/real-world/babybuddy-drf.yml', collections: { notes: ALL_STEPS, tags: ALL_STEPS } },
   // Lago's envelopes ({tax: {...}}, {taxes: [...]}), an update body that does not declare the service's lago_id, logs only listed and read.
-  // The tax's code is the client's and no conflict is declared: the plain create and the scenario's name one record, which the scenario deletes; nothing is left to remove.
-  { file: '../documents/findings/lago-envelopes.yaml', collections: { taxes: ALL_STEPS, api_logs: ['list', 'read a listed one back', 'an unknown key'] }, deletedByScenario: true },
+  // The tax's code is the client's: verify sends a fresh one inside the envelope, so the plain create's record is its own, removed at the end.
+  { file: '../documents/findings/lago-envelopes.yaml', collections: { taxes: ALL_STEPS, api_logs: ['list', 'read a listed one back', 'an unknown key'] } },
   // Lago's alternatives: a create of one alert or many (oneOf of {alert} and {alerts: [...]}, both ways), a key the item
-  // path asks to be a uuid where the record's is a plain string, event properties of oneOf [string, integer, number].
+  // path asks to be a uuid where the record's is a plain string, event properties of oneOf [string, integer, number];
+  // customers keyed by external_id (the create's example that of the seeded customer: verify sends a key of its own, in
+  // the envelope), payment requests naming their customer in customer.external_id, charges a plan holds.
   {
     file: '../documents/findings/lago-alternatives.yaml',
     collections: {
       alerts: ALL_STEPS.filter(step => !/update/.test(step)),
       billing_entities: ['create', 'list after create', 'an unknown key'],
       events: ['create', 'read the created one back', 'an unknown key'],
+      customers: ALL_STEPS.filter(step => !/update/.test(step)),
+      payment_requests: ['create', 'read the created one back', 'list after create', 'an unknown key'],
+      charges: ['create', 'list after create'],
     },
-    deletedByScenario: true,
   },
   // Keycloak's lookups: a {realm} segment naming no record, roles keyed by a name the client gives and found by id
   // elsewhere, groups found by path, roles listed only in a client scope's mappings (no list shows a created role).

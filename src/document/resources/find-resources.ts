@@ -3,7 +3,7 @@ import { lowerBound, mergeAllOf, readDiscriminators, requestBodySchema, successC
 import type { DocumentOperation } from '../document-operation.js';
 import { findListShape, findPaging, type ListShape, type Paging } from './list-shape.js';
 import { findCopies, type RecordCopies } from './record-copies.js';
-import { envelopeOf, recordBesideLinks, soleAllOfPart } from './record-wrapping.js';
+import { envelopeOf, manyEnvelopeOf, recordBesideLinks, soleAllOfPart } from './record-wrapping.js';
 
 /** What the store does for an operation on a resource's records. */
 export type RecordRole = 'list' | 'create' | 'read' | 'replace' | 'merge' | 'remove' | 'replace-by-body' | 'read-part' | 'merge-part' | 'add-to-part' | 'remove-from-part';
@@ -56,6 +56,12 @@ export interface ParentLink {
   /** The child's property that holds the parent's key (`ownerId`); undefined when the child has none, and then lists are not filtered. */
   readonly foreignKey: string | undefined;
   /**
+   * Where the child holds the parent's key only inside an object that embeds the parent (a payment
+   * request's `customer.external_id` for `/customers/{external_customer_id}/payment_requests`): that
+   * object's property, and the parent's key property in it. Only where `foreignKey` is undefined.
+   */
+  readonly foreignKeyIn?: { readonly object: string; readonly property: string };
+  /**
    * This parent's property that holds the key of the parent the path names before it (`Pet.ownerId`
    * in `/owners/{ownerId}/pets/{petId}/visits`): the two must belong together. Undefined for the
    * first parent, and where this one's records have no such property.
@@ -67,6 +73,15 @@ export interface ParentLink {
    * array, and the property of each item that is a child's key (undefined for an array of keys).
    */
   readonly holds?: { readonly path: readonly string[]; readonly key: string | undefined; readonly one?: true };
+}
+
+/** A parent a create's body names (`external_customer_id`), its key held in the record's `object` (`customer`) as `property` (`external_id`). */
+export interface ParentKeySent {
+  /** The body's property, spelt as the path parameter that names the parent elsewhere. */
+  readonly field: string;
+  readonly resource: string;
+  readonly object: string;
+  readonly property: string;
 }
 
 /** A query parameter of a list that keeps the records whose property matches it. */
@@ -122,8 +137,18 @@ export interface OperationPlan {
     readonly nullableEnvelope?: true;
     readonly links?: JsonSchema;
   };
+  /**
+   * On a create: parents its body may name by a property of their path parameter's name, the record
+   * holding the key in an object that embeds the parent (see `parentKeysInBody`).
+   */
+  readonly parentKeysSent?: readonly ParentKeySent[];
   /** The one property of the request body the record is sent in (`{"article": {...}}`). */
   readonly requestEnvelope?: string;
+  /**
+   * On a create whose body may instead send many records (`{"alerts": [...]}` beside `{"alert": {...}}`):
+   * that property, and the one the answer then holds them in (`alerts`).
+   */
+  readonly many?: { readonly request: string; readonly answer: string };
   /** Path parameters whose values keep the resource's records apart, in path order (see `scopeParameters`). */
   readonly scope?: readonly string[];
   /**
@@ -440,7 +465,17 @@ export function findResources(
     if (!role || !resource) continue;
     const names = { name: resource.name, singular: resource.singular };
     const answered = answeredRecord(success.schema, names, schema => schemaOfResource(schema, resourceOfSchema) === resource);
-    const requestEnvelope = role === 'list' || role === 'read' || role === 'remove' ? undefined : envelopeOf(requestSchema(definition), names)?.property;
+    const sentIn = role === 'list' || role === 'read' || role === 'remove' ? undefined : envelopeOf(requestSchema(definition), names);
+    const requestEnvelope = sentIn?.property;
+    // Named after the collection as this path writes it (`/subscriptions/{id}/alerts` for a collection named `alerts2`).
+    const pathNames = collectionNamesOf(operation.path);
+    const manyOf = (schema: JsonSchema | undefined): string | undefined => manyEnvelopeOf(schema, names) ?? manyEnvelopeOf(schema, pathNames);
+    const manyRequest = role === 'create' && requestEnvelope !== undefined ? manyOf(requestSchema(definition)) : undefined;
+    const manyAnswer = manyRequest === undefined ? undefined : manyOf(success.schema);
+    if (role === 'create') {
+      const unreachable = keyNoPathReaches(resource, sentIn?.inner ?? requestSchema(definition));
+      if (unreachable !== undefined) notInferred.push({ operationId: operation.operationId, reason: unreachable });
+    }
     const parameters = parametersOf(resolved, writtenPath(operation.path), definition);
     const query = parameters.filter(parameter => parameter.in === 'query');
     const filters = role === 'list' ? findFilters(resource, query) : [];
@@ -486,6 +521,7 @@ export function findResources(
       ...(listedFields !== undefined && { listedFields }),
       success: { ...planSuccess(success, answered !== undefined), ...answered },
       ...(requestEnvelope !== undefined && { requestEnvelope }),
+      ...(manyRequest !== undefined && manyAnswer !== undefined && { many: { request: manyRequest, answer: manyAnswer } }),
       ...(scope.length > 0 && { scope }),
     });
   }
@@ -510,6 +546,10 @@ export function findResources(
     const scope = scopeParameters(itemPath, keyParameter, parents, []);
     actions.set(operation.operationId, { operationId: operation.operationId, resource: resource.name, keyParameter, parents, ...(scope.length > 0 && { scope }) });
     notInferred.push({ operationId: operation.operationId, reason: `an action on a ${resource.singular}: answered from the document, 404 where the ${resource.singular} does not exist` });
+  }
+  for (const [operationId, plan] of plans) {
+    const parentKeysSent = plan.role === 'create' ? parentKeysInBody(plan, plans.values()) : [];
+    if (parentKeysSent.length > 0) plans.set(operationId, { ...plan, parentKeysSent });
   }
   const written = resources.map(resource => ({ ...resource, collectionPaths: resource.collectionPaths.map(writtenPath), itemPaths: resource.itemPaths.map(writtenPath) }));
   return { resources: written, byName: new Map(written.map(resource => [resource.name, resource])), plans, actions, notInferred };
@@ -654,6 +694,22 @@ function findKey(schema: JsonSchema, parameters: readonly string[], createBodies
   return { property, kind: merged.format === 'uuid' ? 'uuid' : 'generated', acceptsClientKey: sent, bounds, schema: merged };
 }
 
+/**
+ * Where a create takes a client's key its own item path refuses (Lago's billing entity `code`, any
+ * string in the body, `format: uuid` in `/billing_entities/{code}`): what the start says of it. A
+ * record created with such a key is stored and listed, but no read reaches it, and its create
+ * answers no `Location`.
+ */
+function keyNoPathReaches(resource: Resource, body: JsonSchema | undefined): string | undefined {
+  const sent = body === undefined ? undefined : mergeAllOf(mergeAllOf(body).properties?.[resource.key.property] ?? {});
+  if (!resource.key.acceptsClientKey || sent === undefined || !typeIncludes(sent, 'string')) return undefined;
+  const asked = STRING_CONSTRAINTS.filter(keyword => resource.key.schema[keyword] !== undefined && sent[keyword] === undefined);
+  const [itemPath] = resource.itemPaths;
+  if (asked.length === 0 || itemPath === undefined) return undefined;
+  const constraints = asked.map(keyword => `${keyword}: ${JSON.stringify(resource.key.schema[keyword])}`).join(', ');
+  return `its body's ${resource.key.property} takes any string, which ${itemPath} refuses unless it has ${constraints}: a ${resource.singular} created with another is stored and listed, but no read reaches it (its answer has no Location)`;
+}
+
 /** What a string key must be to be asked for by its path: a parameter's format, pattern, length or values, where the property's schema says none of them. */
 const STRING_CONSTRAINTS = ['format', 'pattern', 'minLength', 'maxLength', 'enum'] as const;
 
@@ -672,7 +728,7 @@ function withParameterConstraints(keySchema: JsonSchema, parameterSchemas: reado
 /**
  * The property an item path's parameter names: by name, case, `-` and `_` aside (`username`,
  * `eventId`); else by its name less the record's (`{role-name}`, `{roleName}` under `/roles` →
- * `name`); else `id` for a parameter ending in `id` or naming the record (`{customer}` under `/customers`).
+ * `name`, `{external_customer_id}` under `/customers` → `external_id`); else `id` for a parameter ending in `id` or naming the record (`{customer}` under `/customers`).
  */
 function propertyNamedBy(schema: JsonSchema, parameter: string, singular: string): string | undefined {
   const byName = new Map(Object.keys(schema.properties ?? {}).map(name => [fieldNameKey(name), name]));
@@ -680,8 +736,10 @@ function propertyNamedBy(schema: JsonSchema, parameter: string, singular: string
   const noun = fieldNameKey(singular);
   const exact = byName.get(wanted);
   if (exact !== undefined) return exact;
-  const unprefixed = noun !== '' && wanted.startsWith(noun) && wanted.length > noun.length ? byName.get(wanted.slice(noun.length)) : undefined;
-  if (unprefixed !== undefined) return unprefixed;
+  // The record's noun where it stands in the name: first (`roleName` → `name`) or within (`external_customer_id` → `external_id`).
+  const at = noun === '' || wanted.length <= noun.length ? -1 : wanted.indexOf(noun);
+  const unnamed = at < 0 ? undefined : byName.get(wanted.slice(0, at) + wanted.slice(at + noun.length));
+  if (unnamed !== undefined) return unnamed;
   return /id$/i.test(parameter) || (noun !== '' && wanted === noun) ? byName.get('id') : undefined;
 }
 
@@ -714,6 +772,38 @@ function findForeignKey(child: Resource, parent: Resource, parameter: string | u
   return undefined;
 }
 
+/**
+ * The parents a create may name in its body where its path names none (`/payment_requests` with
+ * `external_customer_id`): each parent another path of the collection names by a parameter
+ * (`/customers/{external_customer_id}/payment_requests`) whose key the record holds inside an
+ * embedded object (`customer.external_id`). The body's property of the parameter's name is that key.
+ */
+function parentKeysInBody(create: OperationPlan, plans: Iterable<OperationPlan>): ParentKeySent[] {
+  const found = new Map<string, ParentKeySent>();
+  for (const plan of plans) {
+    if (plan.resource !== create.resource) continue;
+    for (const link of plan.parents) {
+      if (link.foreignKeyIn === undefined || create.parents.some(parent => parent.resource === link.resource) || found.has(link.parameter)) continue;
+      found.set(link.parameter, { field: link.parameter, resource: link.resource, ...link.foreignKeyIn });
+    }
+  }
+  return [...found.values()];
+}
+
+/**
+ * The child's object property named after the parent (`customer`, case and `_` aside) that declares
+ * the parent's key property (`external_id`) of a type its key compares with: the child names its parent there.
+ */
+function embeddedParentKey(child: Resource, parent: Resource): { object: string; property: string } | undefined {
+  const wanted = fieldNameKey(parent.singular);
+  const object = child.fields.find(field => fieldNameKey(field) === wanted && field !== child.key.property);
+  const schema = object === undefined ? undefined : mergeAllOf(soleAllOfPart(child.schema.properties?.[object] ?? {}));
+  const key = schema?.properties?.[parent.key.property];
+  if (object === undefined || schema === undefined || key === undefined || (schema.type !== undefined && !typeIncludes(schema, 'object'))) return undefined;
+  const sameType = parent.key.kind === 'sequence' ? typeIncludes(mergeAllOf(key), 'integer') || typeIncludes(mergeAllOf(key), 'number') : typeIncludes(mergeAllOf(key), 'string');
+  return sameType ? { object, property: parent.key.property } : undefined;
+}
+
 function findParents(path: string, isItem: boolean, itemOwner: ReadonlyMap<string, Resource>, child: Resource): ParentLink[] {
   const segments = path.split('/');
   const parents: ParentLink[] = [];
@@ -731,11 +821,13 @@ function findParents(path: string, isItem: boolean, itemOwner: ReadonlyMap<strin
     const foreignKey = findForeignKey(child, parent, parameter);
     // The segment after the nearest parent, ending the path, names what it holds of the child's (`/people/{id}/assignedTodoItems`, `/todoItems/{id}/owner`).
     const named = index === segments.length - 2 ? segments[index + 1] : undefined;
-    const holds = foreignKey === undefined && named !== undefined && !named.includes('{') ? heldKeys(parent, named, child) : undefined;
+    const foreignKeyIn = foreignKey === undefined ? embeddedParentKey(child, parent) : undefined;
+    const holds = foreignKey === undefined && foreignKeyIn === undefined && named !== undefined && !named.includes('{') ? heldKeys(parent, named, child) : undefined;
     parents.push({
       parameter,
       resource: parent.name,
       foreignKey,
+      ...(foreignKeyIn !== undefined && { foreignKeyIn }),
       previousForeignKey: previous && findForeignKey(parent, previous.resource, previous.parameter),
       ...(holds !== undefined && { holds }),
     });
@@ -777,7 +869,7 @@ function heldKeys(parent: Resource, name: string, child: Resource): { path: stri
  */
 function scopeParameters(path: string, keyParameter: string | undefined, parents: readonly ParentLink[], filters: readonly Filter[]): string[] {
   const nearest = parents.at(-1);
-  const unlinked = nearest !== undefined && nearest.foreignKey === undefined && nearest.holds === undefined ? nearest.parameter : undefined;
+  const unlinked = nearest !== undefined && nearest.foreignKey === undefined && nearest.foreignKeyIn === undefined && nearest.holds === undefined ? nearest.parameter : undefined;
   return path.split('/').flatMap(segment => TEMPLATE.exec(segment)?.[1] ?? []).filter(name =>
     name === unlinked || (name !== keyParameter && !parents.some(parent => parent.parameter === name) && !filters.some(filter => filter.in === 'path' && filter.parameter === name)),
   );

@@ -47,6 +47,24 @@ export function partListing(schema: JsonSchema, property: string): JsonSchema | 
   return firstDefined(alternativesOf(merged), alternative => (mergeAllOf(alternative).properties?.[property] === undefined ? undefined : mergeAllOf(alternative)));
 }
 
+/**
+ * The property that wraps many records at once (Lago's alert create, `oneOf: [{alert}, {alerts: [...]}]`):
+ * of the schema, or of one of its alternatives, the one property, named after the collection (or `data`),
+ * that holds an array, hypermedia (`meta`, `links`) aside. Undefined where none does.
+ */
+export function manyEnvelopeOf(schema: JsonSchema | undefined, collection: { readonly name: string; readonly singular: string }): string | undefined {
+  if (schema === undefined) return undefined;
+  const merged = mergeAllOf(schema);
+  if (merged.properties === undefined) return firstDefined(alternativesOf(merged), alternative => (alternativesOf(alternative).length > 0 ? undefined : manyEnvelopeOf(alternative, collection)));
+  const names = new Set([normalized(collection.name), normalized(collection.singular), 'data']);
+  // Hypermedia may stand beside the array (Lago's `Alerts` has `meta`).
+  const entries = Object.entries(merged.properties).filter(([property]) => !BESIDE_ENVELOPE.has(property));
+  const [only] = entries;
+  if (entries.length !== 1 || only === undefined || !names.has(normalized(only[0]))) return undefined;
+  const inner = mergeAllOf(soleAllOfPart(only[1]));
+  return typeIncludes(inner, 'array') && inner.items !== undefined ? only[0] : undefined;
+}
+
 function alternativesOf(schema: JsonSchema): readonly JsonSchema[] {
   return [...(schema.oneOf ?? []), ...(schema.anyOf ?? [])];
 }

@@ -242,12 +242,14 @@ export function createOperationResponder(options: OperationResponderOptions) {
     const changedStoreOf = (name: string): RecordStore | undefined => (!writes || (scope !== '' && scopedResources.has(name) && name !== plan.resource) ? undefined : tracked(storeOf(name)));
     const decoded = context.body.decoded();
     const formBody = decoded.kind === 'form' ? decoded : undefined;
+    const sentBody = formBody === undefined ? request.body : typedFormValue(formBody.value, formSchemaOf(id, formBody.contentType));
     const answer = recordOperations[plan.role]({
       plan,
       resource: resourceOf(plan.resource),
       query: readQuery(operation, request.url.query ?? {}),
       pathParameters,
-      body: recordInBody(plan, formBody === undefined ? request.body : typedFormValue(formBody.value, formSchemaOf(id, formBody.contentType))),
+      body: recordInBody(plan, sentBody),
+      sentBody,
       storeOf,
       changedStoreOf,
       referencesTo,

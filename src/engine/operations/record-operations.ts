@@ -4,11 +4,12 @@ import { createPetFaker } from '../../fixtures/pet-faker.js';
 import { fakeObject } from '../../fixtures/schema-values.js';
 import { KeyTakenError, StoreFullError, type RecordStore, type RecordKey, type StoredRecord } from '../../store/index.js';
 import { errorResponse, jsonResponse } from '../responses/index.js';
-import { isNullable } from '../state/collection-records.js';
+import { fitsKeySchema, isNullable } from '../state/collection-records.js';
 import { forgetRemoved, type RecordReference } from './removed-references.js';
 import { withUnsentProperties } from '../state/unsent-properties.js';
 import { copiesFromKeys } from '../state/record-copies.js';
 import type { ParameterValues } from './parameters.js';
+import { parentKeyFields, parentKeyIn, parentKeyPlace, withHeldChild } from './parent-keys.js';
 
 /** A request Prism routed and found valid, with typed parameters, and what the store needs to answer it. */
 export interface RecordInput {
@@ -17,6 +18,8 @@ export interface RecordInput {
   query: ParameterValues;
   pathParameters: ParameterValues;
   body: unknown;
+  /** The body as sent, its envelope kept (`{"alerts": [...]}`). */
+  sentBody?: unknown;
   /** The session's store of a collection, by name. */
   storeOf: (name: string) => RecordStore;
   /** The store of another collection a write may change (its changes undone with the write's), or undefined where it may not (another scope's). */
@@ -73,6 +76,13 @@ export const recordOperations: Readonly<Record<RecordRole, RecordHandler>> = {
     for (const [property, bounds] of ranges) conditions.push(record => meetsRange(record[property], bounds));
     for (const parent of plan.parents) if (parent.foreignKey !== undefined) where[parent.foreignKey] = keyValue(input.resourceOf(parent.resource), input.pathParameters[parent.parameter]);
     for (const parent of plan.parents) {
+      if (parent.foreignKeyIn === undefined) continue;
+      // The parent's key inside the object that embeds it (`customer.external_id`).
+      const key = keyValue(input.resourceOf(parent.resource), input.pathParameters[parent.parameter]);
+      const place = parent.foreignKeyIn;
+      conditions.push(record => parentKeyIn(record, place) === key);
+    }
+    for (const parent of plan.parents) {
       if (parent.holds === undefined) continue;
       // The children the parent holds the keys of (`relationships.assignedTodoItems.data[].id`).
       const held = new Set(heldBy(input, parent));
@@ -109,6 +119,8 @@ export const recordOperations: Readonly<Record<RecordRole, RecordHandler>> = {
   },
 
   create(input) {
+    const many = recordsSentAtOnce(input);
+    if (many !== undefined) return createEach(input, many);
     const { resource, reachLimit } = input;
     const parentProblem = findMissingParent(input);
     if (parentProblem) return parentProblem;
@@ -128,7 +140,7 @@ export const recordOperations: Readonly<Record<RecordRole, RecordHandler>> = {
     if (resource.key.kind === 'client' && (typeof key !== 'string' || key === '')) {
       return errorResponse('invalid_request', `Request body needs ${resource.key.property}, a non-empty string: the key of the new ${resource.singular}.`);
     }
-    Object.assign(fields, foreignKeysOf(input));
+    Object.assign(fields, foreignKeysOf(input, fields), parentKeysSentIn(input, fields));
     // Any key the client gives: required (`client`), or optional where the service would otherwise make one (Keycloak's role `name`).
     const given = resource.key.acceptsClientKey && typeof key === 'string' && key !== '';
     const taken = given && !input.declaresConflict ? store.get(key) : undefined;
@@ -150,7 +162,10 @@ export const recordOperations: Readonly<Record<RecordRole, RecordHandler>> = {
     );
     if (created instanceof RefusedWrite) return created.response;
     if (!created) return errorResponse('invalid_request', `Request body cannot be stored: ${problem ?? `the ${resource.singular} is refused`}.`);
-    const location = input.urlOf(resource, created, input.pathParameters);
+    addToHolders(input, created);
+    // A client's key its own item path refuses (the start says so): no URL reaches the record.
+    const reachable = !resource.key.acceptsClientKey || fitsKeySchema(resource, created[resource.key.property]);
+    const location = reachable ? input.urlOf(resource, created, input.pathParameters) : undefined;
     return answerWith(input, created, location === undefined ? {} : { location });
   },
 
@@ -162,7 +177,8 @@ export const recordOperations: Readonly<Record<RecordRole, RecordHandler>> = {
     return withRecord(input, existing => {
       const kept = Object.fromEntries(Object.entries(existing).filter(([name]) => !input.resource.writableFields.includes(name)));
       // A replace holds what was sent and what the service assigns, nothing made up: what the record requires and was not sent is empty.
-      const sent = withUnsentProperties({ ...sentFields(input), ...foreignKeysOf(input) }, input.resource, input.sendable);
+      const written = sentFields(input);
+      const sent = withUnsentProperties({ ...written, ...foreignKeysOf(input, written) }, input.resource, input.sendable);
       return writeRecord(input, { ...kept, ...sent, ...keyOf(input.resource, existing) });
     });
   },
@@ -392,7 +408,10 @@ function findRecord(input: RecordLookup): { record: Record<string, unknown> } | 
     return { problem: errorResponse(`${input.resource.singular}_not_found`, `The ${owner.singular} with ${owner.key.property} ${String(input.pathParameters[holder.parameter])} holds no ${input.resource.singular}.`) };
   }
   const found = key === undefined ? undefined : (input.storeOf(input.resource.name).get(key) as Record<string, unknown> | undefined);
-  const underParents = found !== undefined && input.plan.parents.every(parent => parent.foreignKey === undefined || found[parent.foreignKey] === keyValue(input.resourceOf(parent.resource), input.pathParameters[parent.parameter]));
+  const underParents = found !== undefined && input.plan.parents.every(parent => {
+    const place = parentKeyPlace(parent);
+    return place === undefined || parentKeyIn(found, place) === keyValue(input.resourceOf(parent.resource), input.pathParameters[parent.parameter]);
+  });
   return found && underParents ? { record: found } : { problem: notFound(input.resource, input.plan.keyParameter === undefined ? undefined : input.pathParameters[input.plan.keyParameter], keyProperty) };
 }
 
@@ -488,6 +507,39 @@ function answeredRecord(input: RecordInput, record: Record<string, unknown>): un
   return { ...(besideEnvelope !== undefined && fakeObject(besideEnvelope, draw(), { every: false })), [envelope]: withLinks };
 }
 
+/** The records a create sends at once (`{"alerts": [...]}`), where its body is that envelope and not the one record's. */
+function recordsSentAtOnce(input: RecordInput): unknown[] | undefined {
+  const { many, requestEnvelope } = input.plan;
+  const sent = input.sentBody;
+  if (many === undefined || requestEnvelope === undefined || typeof sent !== 'object' || sent === null || Object.hasOwn(sent, requestEnvelope)) return undefined;
+  const records = (sent as Record<string, unknown>)[many.request];
+  return Array.isArray(records) ? records : undefined;
+}
+
+/**
+ * Each record of a create of many stored as its own create would store it, or none: the first one
+ * refused is the answer, and those stored before it are removed. Answered in the many-records envelope.
+ */
+function createEach(input: RecordInput, records: readonly unknown[]): IHttpResponse {
+  const store = input.storeOf(input.resource.name);
+  const stored: RecordKey[] = [];
+  const answered: unknown[] = [];
+  const envelope = input.plan.success.envelope;
+  for (const record of records) {
+    const answer = recordOperations.create({ ...input, body: record, sentBody: record });
+    if (answer.statusCode >= 300) {
+      for (const key of stored.reverse()) store.remove(key);
+      return answer;
+    }
+    const body = answer.body as Record<string, unknown> | undefined;
+    const one = envelope === undefined ? body : body?.[envelope];
+    const key = typeof one === 'object' && one !== null ? (one as Record<string, unknown>)[input.resource.key.property] : undefined;
+    if (typeof key === 'string' || typeof key === 'number') stored.push(key);
+    answered.push(one);
+  }
+  return jsonResponse(input.plan.success.status, { [input.plan.many?.answer ?? input.resource.name]: answered });
+}
+
 /** A request body as the store reads it: the record out of the envelope the operation sends it in (`{"article": {...}}`). */
 export function recordInBody(plan: OperationPlan, body: unknown): unknown {
   if (plan.requestEnvelope === undefined || typeof body !== 'object' || body === null) return body;
@@ -510,10 +562,48 @@ function confirmation(input: RecordInput, record: Record<string, unknown>, schem
   return body;
 }
 
-/** The foreign keys of the parents the path names (`/owners/1/pets/2` → `ownerId: 1`). */
-function foreignKeysOf(input: RecordInput): Record<string, unknown> {
+/**
+ * The foreign keys of the parents the path names (`/owners/1/pets/2` → `ownerId: 1`), or the objects
+ * that embed them (`customer: {external_id, …}`, over what `sent` holds of it).
+ */
+function foreignKeysOf(input: RecordInput, sent: Readonly<Record<string, unknown>>): Record<string, unknown> {
   const keys: Record<string, unknown> = {};
-  for (const parent of input.plan.parents) if (parent.foreignKey !== undefined) keys[parent.foreignKey] = keyValue(input.resourceOf(parent.resource), input.pathParameters[parent.parameter]);
+  for (const parent of input.plan.parents) {
+    const place = parentKeyPlace(parent);
+    if (place === undefined) continue;
+    const key = keyValue(input.resourceOf(parent.resource), input.pathParameters[parent.parameter]);
+    Object.assign(keys, parentKeyFields(input.resource, place, key, { store: input.storeOf(parent.resource), sent: 'object' in place ? sent[place.object] : undefined }));
+  }
+  return keys;
+}
+
+/**
+ * A child created under a parent that holds its children's keys (`/plans/{code}/charges`, the plan's
+ * `charges`) is held by it, as its list then shows it. A parent whose schema refuses the grown array keeps it as it was.
+ */
+function addToHolders(input: RecordInput, created: Readonly<Record<string, unknown>>): void {
+  for (const parent of input.plan.parents) {
+    if (parent.holds === undefined) continue;
+    const owner = input.resourceOf(parent.resource);
+    const key = keyValue(owner, input.pathParameters[parent.parameter]);
+    const store = input.changedStoreOf(owner.name);
+    const record = key === undefined ? undefined : store?.get(key);
+    const changed = record === undefined ? undefined : withHeldChild({ resource: owner, record }, parent.holds, created, input.resource.key.property);
+    const completed = changed === undefined ? undefined : input.complete(changed, owner);
+    if (completed !== undefined && 'record' in completed) refusingPastLimits(input.reachLimit, () => store?.update(completed.record));
+  }
+}
+
+/** The parents a create's body names by their path parameter's name (`external_customer_id`), held in the objects that embed them (`customer.external_id`). */
+function parentKeysSentIn(input: RecordInput, sent: Readonly<Record<string, unknown>>): Record<string, unknown> {
+  const keys: Record<string, unknown> = {};
+  const body = typeof input.body === 'object' && input.body !== null ? (input.body as Record<string, unknown>) : {};
+  for (const named of input.plan.parentKeysSent ?? []) {
+    const field = Object.keys(body).find(name => fieldNameKey(name) === fieldNameKey(named.field));
+    const key = field === undefined ? undefined : keyValue(input.resourceOf(named.resource), body[field]);
+    if (key === undefined) continue;
+    Object.assign(keys, parentKeyFields(input.resource, named, key, { store: input.storeOf(named.resource), sent: sent[named.object] }));
+  }
   return keys;
 }
 

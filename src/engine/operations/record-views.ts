@@ -1,6 +1,7 @@
 import type { PetstoreDocument, Resource } from '../../document/index.js';
 import type { RecordStore } from '../../store/index.js';
 import { withCurrentCopies, type CopiedRecordOf } from '../state/record-copies.js';
+import { parentKeyIn, parentKeyPlace, type ParentKeyPlace } from './parent-keys.js';
 
 /** How deep embedded records embed theirs (`Owner.pets[].visits[]`): enough for real documents, bounded for cyclic ones. */
 const EMBEDDING_DEPTH = 3;
@@ -11,18 +12,21 @@ const EMBEDDING_DEPTH = 3;
  * naming no parent, `{realm}`), under the base path.
  */
 export function createRecordUrls(document: PetstoreDocument): (resource: Resource, record: Readonly<Record<string, unknown>>, given?: Readonly<Record<string, unknown>>) => string | undefined {
-  const parametersOf = new Map<string, Map<string, string>>();
+  const parametersOf = new Map<string, Map<string, ParentKeyPlace>>();
   for (const plan of document.resources.plans.values()) {
     const operation = document.operations.get(plan.operationId);
     // A path naming the record by another property than its key (`/roles-by-id/{role-id}`) is no URL of its key.
     if (!operation || plan.keyParameter === undefined || plan.keyProperty !== undefined) continue;
-    const fills = new Map<string, string>();
-    for (const parent of plan.parents) if (parent.foreignKey !== undefined) fills.set(parent.parameter, parent.foreignKey);
+    const fills = new Map<string, ParentKeyPlace>();
+    for (const parent of plan.parents) {
+      const place = parentKeyPlace(parent);
+      if (place !== undefined) fills.set(parent.parameter, place);
+    }
     if (fills.size === plan.parents.length && !parametersOf.has(operation.path)) parametersOf.set(operation.path, fills);
   }
   // Paths nested under fewest parents first: `/pets/{petId}` before `/owners/{ownerId}/pets/{petId}`; each with the parameter of its record's key. Once per resource: a create asks on every answer.
-  const pathsOf = new Map<Resource, { path: string; fills: Map<string, string>; parameter: string }[]>();
-  const itemPathsOf = (resource: Resource): { path: string; fills: Map<string, string>; parameter: string }[] => {
+  const pathsOf = new Map<Resource, { path: string; fills: Map<string, ParentKeyPlace>; parameter: string }[]>();
+  const itemPathsOf = (resource: Resource): { path: string; fills: Map<string, ParentKeyPlace>; parameter: string }[] => {
     let paths = pathsOf.get(resource);
     if (paths === undefined) {
       paths = [...resource.itemPaths]
@@ -39,7 +43,7 @@ export function createRecordUrls(document: PetstoreDocument): (resource: Resourc
     const key = record[resource.key.property];
     if (typeof key !== 'string' && typeof key !== 'number') return undefined;
     for (const { path, fills, parameter } of itemPathsOf(resource)) {
-      const values = [...fills].map(([filled, property]) => [filled, record[property]] as const);
+      const values = [...fills].map(([filled, place]) => [filled, parentKeyIn(record, place)] as const);
       if (values.some(([, value]) => value === undefined)) continue;
       let url = path.replace(`{${parameter}}`, encodeURIComponent(String(key)));
       for (const [name, value] of values) url = url.replace(`{${name}}`, encodeURIComponent(String(value)));

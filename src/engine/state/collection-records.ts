@@ -235,6 +235,8 @@ export interface ParentReference {
   readonly property: string;
   /** Found by the property's name alone, no path or embedding saying so. */
   readonly byName?: true;
+  /** The child's object that embeds the parent (`customer`), `foreignKey` being the parent's key inside it (`external_id`). */
+  readonly within?: string;
 }
 
 /**
@@ -250,6 +252,8 @@ export function parentsOf(document: PetstoreDocument, child: Resource): ParentRe
     for (const parent of plan.parents) {
       const resource = resources.byName.get(parent.resource);
       if (resource && parent.foreignKey !== undefined) found.set(parent.foreignKey, { resource, foreignKey: parent.foreignKey, property: resource.key.property });
+      const embedded = parent.foreignKeyIn;
+      if (resource && embedded !== undefined) found.set(embedded.object, { resource, foreignKey: embedded.property, property: resource.key.property, within: embedded.object });
     }
   }
   for (const parent of resources.resources) {
@@ -298,10 +302,11 @@ function generateRecords(document: PetstoreDocument, resource: Resource, shape: 
     // Numbered in turn, as the service numbers them, from 1.
     if (resource.numbered !== undefined) record[resource.numbered] = records.length + 1;
     const own = { ...record };
-    for (const { resource: parent, foreignKey, property } of parents) {
+    for (const { resource: parent, foreignKey, property, within } of parents) {
       const candidates = seeded.get(parent.name) ?? [];
       const chosen = candidates.length === 0 ? undefined : faker.helpers.arrayElement(candidates);
-      record[foreignKey] = chosen ? chosen[property] : undefined;
+      if (within === undefined) record[foreignKey] = chosen ? chosen[property] : undefined;
+      else if (chosen !== undefined && typeof record[within] === 'object' && record[within] !== null) record[within] = { ...record[within], [foreignKey]: chosen[property] };
     }
     let completed = completeRecord(record, resource, { seed: options.seed, now: options.now });
     // A value a parent gives that the property's own schema refuses (a bound it sets): its own value, as drawn.
@@ -362,7 +367,8 @@ function exampleRecords(document: PetstoreDocument, resource: Resource, draw: Re
 }
 
 /** Whether a key is one the key's schema allows, with the constraints its path parameter adds (see findKey). */
-function fitsKeySchema(resource: Resource, key: unknown): boolean {
+/** Whether a key is one the key's schema (with its item path's constraints) takes: a key a client sent may not be (see `keyNoPathReaches`). */
+export function fitsKeySchema(resource: Resource, key: unknown): boolean {
   return findSchemaProblems(key, resource.key.schema).length === 0;
 }
 

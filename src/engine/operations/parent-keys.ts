@@ -1,0 +1,64 @@
+import { mergeAllOf, type ParentLink, type Resource } from '../../document/index.js';
+import type { RecordKey, RecordStore } from '../../store/index.js';
+
+/** Where a record holds a parent's key: a property of its own (`ownerId`), or one inside an object embedding the parent (`customer.external_id`). */
+export type ParentKeyPlace = { readonly flat: string } | { readonly object: string; readonly property: string };
+
+/** Where a path's parent link says the child holds its parent's key; undefined where it holds none. */
+export function parentKeyPlace(link: ParentLink): ParentKeyPlace | undefined {
+  if (link.foreignKey !== undefined) return { flat: link.foreignKey };
+  return link.foreignKeyIn;
+}
+
+/** The parent's key a record holds at a place (`record.customer.external_id`). */
+export function parentKeyIn(record: Readonly<Record<string, unknown>>, place: ParentKeyPlace): unknown {
+  if ('flat' in place) return record[place.flat];
+  const object = record[place.object];
+  return isPlainObject(object) ? object[place.property] : undefined;
+}
+
+/**
+ * The properties that make a record name its parent by `key`: the flat property, or the embedding
+ * object (`customer`) as the parent's record shows in it (the properties the object's schema declares,
+ * from the parent's stored record where it exists), over what the client sent of it, the key last.
+ */
+export function parentKeyFields(child: Resource, place: ParentKeyPlace, key: RecordKey | undefined, parent: { store: RecordStore; sent: unknown }): Record<string, unknown> {
+  if ('flat' in place) return { [place.flat]: key };
+  const declared = mergeAllOf(child.schema.properties?.[place.object] ?? {}).properties ?? {};
+  const stored = key === undefined ? undefined : parent.store.get(key);
+  const shown = stored === undefined ? {} : Object.fromEntries(Object.keys(declared).flatMap(name => (stored[name] === undefined ? [] : [[name, stored[name]]])));
+  return { [place.object]: { ...(isPlainObject(parent.sent) ? parent.sent : {}), ...shown, [place.property]: key } };
+}
+
+function isPlainObject(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+/**
+ * The parent's record with a created child added to the array of children it holds (a plan's
+ * `charges` for `POST /plans/{code}/charges`): the key itself in an array of keys, else the child's
+ * properties the array's items declare (the whole charge, or JSON:API's `{type, id}`). Undefined
+ * where the parent holds one child (a to-one), already holds it, or holds no such array.
+ */
+export function withHeldChild(parent: { readonly resource: Resource; readonly record: Readonly<Record<string, unknown>> }, holds: NonNullable<ParentLink['holds']>, child: Readonly<Record<string, unknown>>, childKey: string): Record<string, unknown> | undefined {
+  if (holds.one === true || holds.path.length === 0) return undefined;
+  let schema = parent.resource.schema;
+  for (const name of holds.path) schema = mergeAllOf(mergeAllOf(schema).properties?.[name] ?? {});
+  const itemSchema = schema.items === undefined ? undefined : mergeAllOf(schema.items);
+  const changed: Record<string, unknown> = { ...parent.record };
+  let at: Record<string, unknown> = changed;
+  for (const name of holds.path.slice(0, -1)) {
+    const inner = at[name];
+    const copy: Record<string, unknown> = isPlainObject(inner) ? { ...inner } : {};
+    at[name] = copy;
+    at = copy;
+  }
+  const last = holds.path.at(-1) as string;
+  const held = Array.isArray(at[last]) ? (at[last] as unknown[]) : [];
+  const key = child[childKey];
+  if (held.some(item => (holds.key === undefined ? item : isPlainObject(item) ? item[holds.key] : undefined) === key)) return undefined;
+  const declared = Object.keys(itemSchema?.properties ?? {});
+  const item = holds.key === undefined ? key : Object.fromEntries(declared.flatMap(name => (child[name] === undefined ? [] : [[name, child[name]]])));
+  at[last] = [...held, item];
+  return changed;
+}
