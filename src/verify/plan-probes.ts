@@ -243,6 +243,25 @@ export function requiredQuery(operation: OperationModel, context: Pick<PlanConte
   return query;
 }
 
+/**
+ * The header parameters the operation requires, each at its example, else a value its schema takes
+ * (Discourse's `Api-Key` and `Api-Username`, parameters where no security scheme is declared): a
+ * request without them is refused 400 by a service that checks them. `Accept`, `Content-Type` and
+ * `Authorization` are not parameters (OpenAPI: such a parameter is ignored).
+ */
+export function requiredHeaders(operation: OperationModel, context: { readonly document: object }): Record<string, string> {
+  const headers: Record<string, string> = {};
+  for (const parameter of operation.parameters) {
+    const name = parameter.name.toLowerCase();
+    if (parameter.in !== 'header' || !parameter.required || NOT_HEADER_PARAMETERS.has(name)) continue;
+    headers[name] = requiredParameterValue(parameter, context.document);
+  }
+  return headers;
+}
+
+/** Header parameters OpenAPI says are ignored: the request's media types and its authorization are said elsewhere. */
+const NOT_HEADER_PARAMETERS = new Set(['accept', 'content-type', 'authorization']);
+
 /** A required parameter's value: its example, else a value its schema takes. */
 export function requiredParameterValue(parameter: ParameterModel, document: unknown): string {
   if (parameter.example !== undefined) return String(Array.isArray(parameter.example) ? parameter.example[0] : parameter.example);

@@ -6,7 +6,7 @@ import { chooseCredentials, credentialNames, impliedChallenges, readSchemes, sec
 import { plannedPathValues, samplePathValues } from './fill-path.js';
 import { mergeFindings, type RecordedResult } from './merge-findings.js';
 import { createMockTarget, type MockTarget } from './mock-target.js';
-import { planOperationProbes, requiredQuery, unsendable, type PlanContext } from './plan-probes.js';
+import { planOperationProbes, requiredHeaders, requiredQuery, unsendable, type PlanContext } from './plan-probes.js';
 import { planScenario } from './plan-scenario.js';
 import { changesState, createSideState, fillPath, withQuery, type Probe } from './probe.js';
 import { readOperations, type OperationModel } from './read-operations.js';
@@ -238,7 +238,7 @@ async function cleanUp(state: RunState, model: CollectionModel, context: Pick<Pl
       continue;
     }
     const body = made === undefined ? undefined : JSON.stringify(made.body);
-    const exchange = await sendRequest({ method: 'DELETE', url: new URL(`${state.baseUrl}${withCredentialQuery(target, credentials)}`), headers: requestHeaders(state, credentials, body !== undefined), ...(body !== undefined && { body }) }, state.send);
+    const exchange = await sendRequest({ method: 'DELETE', url: new URL(`${state.baseUrl}${withCredentialQuery(target, credentials)}`), headers: requestHeaders(state, credentials, body !== undefined, requiredHeaders(remove.operation, context)), ...(body !== undefined && { body }) }, state.send);
     state.requests++;
     if (exchange.kind === 'answer' && exchange.status >= 200 && exchange.status < 300) cleanup.removed.push(location);
     else cleanup.leftBehind.push(leave(exchange.kind === 'answer' ? `DELETE answered ${exchange.status}` : exchange.message));

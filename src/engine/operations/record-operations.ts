@@ -1,7 +1,7 @@
 import type { IHttpResponse } from '@stoplight/prism-http';
 import { fieldNameKey, mergeAllOf, typeIncludes, type JsonSchema, type ListShape, type OperationPlan, type RangeBound, type RecordRole, type Resource } from '../../document/index.js';
 import { createPetFaker } from '../../fixtures/pet-faker.js';
-import { fakeObject } from '../../fixtures/schema-values.js';
+import { fakeObject, type ValueDraw } from '../../fixtures/schema-values.js';
 import { KeyTakenError, StoreFullError, type RecordStore, type RecordKey, type StoredRecord } from '../../store/index.js';
 import { errorResponse, jsonResponse } from '../responses/index.js';
 import { fitsKeySchema, isNullable } from '../state/collection-records.js';
@@ -782,8 +782,22 @@ function generatedWrapper(shape: Extract<ListShape, { kind: 'wrapped' }>, seed: 
   let bySeed = generatedWrappers.get(shape);
   if (bySeed === undefined) generatedWrappers.set(shape, (bySeed = new Map<number, Record<string, unknown>>()));
   let wrapper = bySeed.get(seed);
-  if (wrapper === undefined) bySeed.set(seed, (wrapper = fakeObject(shape.schema, { faker: createPetFaker(seed), now: new Date(0), assigned: true }, { every: false, skip: shape.items })));
+  if (wrapper === undefined) bySeed.set(seed, (wrapper = generatedAlong(shape.schema, shape.items, { faker: createPetFaker(seed), now: new Date(0), assigned: true })));
   return structuredClone(wrapper);
+}
+
+/**
+ * A wrapper generated from its schema down to where it lists the records, each object on the way
+ * made from its own schema, the array left out for the page: Discourse's `category_list` holds
+ * `categories` beside the `can_create_topic` it requires (the path's first name was left out of the
+ * top level, and the object set there held the array alone: a 500 under `--validate-responses`).
+ */
+function generatedAlong(schema: JsonSchema, path: readonly string[], draw: ValueDraw): Record<string, unknown> {
+  const [first, ...rest] = path;
+  const object = fakeObject(schema, draw, { every: false, skip: first === undefined ? [] : [first] });
+  const inner = first === undefined || rest.length === 0 ? undefined : schemaAt(schema, [first]);
+  if (first !== undefined && inner !== undefined) object[first] = generatedAlong(inner, rest, draw);
+  return object;
 }
 
 /** A wrapped page: the wrapper's schema generated, the records where it lists them, its page facts true. */
