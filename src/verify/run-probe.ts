@@ -5,7 +5,7 @@ import type { MockTarget } from './mock-target.js';
 import type { Expectation, Probe, SideState } from './probe.js';
 import type { CredentialChoice } from './credentials.js';
 import { requiredHeaders } from './plan-probes.js';
-import type { OperationModel } from './read-operations.js';
+import { findResponse, type OperationModel } from './read-operations.js';
 import { redactHeaders, redactQuery, scrubWith } from './redact.js';
 import { sendRequest, type Exchange, type SendOptions } from './send-request.js';
 import type { RecordedResult } from './merge-findings.js';
@@ -80,8 +80,9 @@ export async function runProbe(probe: Probe, run: RunState): Promise<Exchange | 
     }
     answer = toAnswer(exchange);
     noteStatus(run, probe, answer);
-    // A redirect the document declares for the operation (Discourse's topic by external id: 301 only) is its answer.
-    if (answer.status >= 300 && answer.status < 400 && !declaresRedirect(operation, answer.status)) {
+    // A redirect the document declares for the operation, exactly or as `3XX` (Discourse's topic by external id: 301 only), is its answer.
+    const declared = findResponse(operation, answer.status)?.status;
+    if (answer.status >= 300 && answer.status < 400 && (declared === undefined || declared === 'default')) {
       record({ check: 'connection', outcome: 'error', message: 'The deployment redirected; verify follows no redirect (check the base URL).', expected: 'an answer from the base URL', actual: `${answer.status} Location: ${answer.headers['location'] ?? '(none)'}` }, reported);
       return exchange;
     }
@@ -120,11 +121,6 @@ export async function runProbe(probe: Probe, run: RunState): Promise<Exchange | 
     }
   }
   return exchange;
-}
-
-/** Whether the document declares this 3xx for the operation, exactly or as `3XX`. */
-function declaresRedirect(operation: OperationModel, status: number): boolean {
-  return operation.responses.some(response => response.status === String(status) || response.status.toUpperCase() === '3XX');
 }
 
 /**
