@@ -3,6 +3,7 @@ import { findRoundedNumber } from '../engine/http/rounded-numbers.js';
 import type { ReadFirstRecordsResult } from '../engine/state/read-first-records.js';
 import { deriveSeed, findSessionIdProblem, type SessionRegistry } from '../sessions/index.js';
 import { StoreFullError, type RecordStore, type StoredRecord } from '../store/index.js';
+import { isJsonObject } from '../json-values/index.js';
 
 /** Where `persist` keeps the stores: the page's Web Storage of that name. */
 export type PersistOption = 'sessionStorage' | 'localStorage';
@@ -330,11 +331,11 @@ function readPersistedStores(text: string, startingPets: string, maxSessions: nu
   // The mock writes what JSON.stringify makes of its pets; a number read as another was written by something else.
   const rounded = findRoundedNumber(text);
   if (rounded) return { problem: `hold ${rounded.literal} at ${rounded.path}, which a JavaScript number cannot hold exactly (it reads ${rounded.value})` };
-  if (!isRecord(value) || value['format'] !== FORMAT || !Array.isArray(value['stores'])) return { problem: `are not in petstore-mock's format (${FORMAT})` };
+  if (!isJsonObject(value) || value['format'] !== FORMAT || !Array.isArray(value['stores'])) return { problem: `are not in petstore-mock's format (${FORMAT})` };
   if (value['startingPets'] !== startingPets) return { problem: 'grew from other starting pets (seed, pets or initialPets changed)' };
   const stores: PersistedStore[] = [];
   for (const store of value['stores'] as unknown[]) {
-    if (!isRecord(store) || !Array.isArray(store['pets'])) return { problem: 'hold a store that is not {session, pets}' };
+    if (!isJsonObject(store) || !Array.isArray(store['pets'])) return { problem: 'hold a store that is not {session, pets}' };
     const session = store['session'];
     if (session !== null && (typeof session !== 'string' || findSessionIdProblem(session) !== undefined)) return { problem: `name a session that is not a session id (${JSON.stringify(session)})` };
     const stamp = typeof store['stamp'] === 'string' ? store['stamp'] : '';
@@ -359,10 +360,6 @@ function compareStamps(a: string, b: string): number {
   const byClock = clockOf(a) - clockOf(b);
   if (byClock !== 0) return byClock;
   return a < b ? -1 : a > b ? 1 : 0;
-}
-
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
 function fingerprint(pets: readonly StoredRecord[]): string {

@@ -4,6 +4,7 @@ import { fakeValue, withDiscriminatorValuesThroughout } from '../fixtures/schema
 import type { OperationModel } from './read-operations.js';
 import { propertiesOf, resolveSchema } from './schema-shape.js';
 import type { SchemaValidator } from './validate-schema.js';
+import { isJsonObject } from '../json-values/index.js';
 
 type Schema = Record<string, unknown>;
 
@@ -48,7 +49,7 @@ export function createBodyMaker(document: unknown, validator: SchemaValidator): 
       const sample = sampleValue(document, schemaRef.schema);
       const fakes = [0, 1, 2].map(draw => fakeValue(resolved, '', { faker: createPetFaker(seed * 7919 + draw), now: new Date() }));
       // The plain values the document shows for what it requires, with made ones for what it leaves optional: a fuller record to read back.
-      const fuller = isObject(sample) && isObject(fakes[0]) ? { ...fakes[0], ...sample } : undefined;
+      const fuller = isJsonObject(sample) && isJsonObject(fakes[0]) ? { ...fakes[0], ...sample } : undefined;
       // Each object says what it is where the document's discriminators say (a tag's `type` is `tags`), as a client's would.
       const candidates: unknown[] = [...operation.requestBody.examples.map(example => example.value), ...(fuller ? [fuller] : []), sample, ...fakes].map(candidate => withDiscriminatorValuesThroughout(structuredClone(candidate), resolved));
       let firstProblems: string[] | undefined;
@@ -190,8 +191,4 @@ export function givesValue(document: unknown, raw: Schema): boolean {
 export function sampleParameter(document: unknown, raw: Schema): string {
   const value = sampleValue(document, raw);
   return Array.isArray(value) ? String(value[0] ?? '') : String(value);
-}
-
-function isObject(value: unknown): value is Record<string, unknown> {
-  return value !== null && typeof value === 'object' && !Array.isArray(value);
 }

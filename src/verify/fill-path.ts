@@ -79,7 +79,7 @@ export function samplePathValues(operation: OperationModel, sampling: PathSampli
   const values: Record<string, unknown> = {};
   const segments = operation.path.split('/');
   for (const parameter of operation.parameters.filter(each => each.in === 'path')) {
-    const at = segments.indexOf(`{${parameter.name}}`);
+    const at = segments.findIndex(segment => segment.includes(`{${parameter.name}}`));
     const collection = at === -1 ? undefined : collectionAt(sampling.model, segments.slice(0, at + 1).join('/'));
     const known = collection && state.records.get(collection.name)?.[0]?.[collection.keyProperty];
     values[parameter.name] = known ?? sampling.pathParameters[parameter.name] ?? parameter.example ?? (parameter.schema ? sampleParameter(sampling.document, parameter.schema.schema) : 1);
@@ -101,8 +101,9 @@ function collectionAt(model: CollectionModel, path: string): Collection | undefi
 /** Each model's collections by the shape of their item paths, made once (a Stripe-sized document has hundreds, asked of for every probe). */
 const collectionsByShape = new WeakMap<CollectionModel, Map<string, Collection>>();
 
+/** A path with each templated segment as `{}`, the literal text around its parameter too (`/t/{id}.json` and `/t/{id}`: `/t/{}`). */
 function pathShape(template: string): string {
-  return template.replace(/\{[^}]*\}/g, '{}');
+  return template.replace(/[^/{}]*\{[^}]*\}[^/{}]*/g, '{}');
 }
 
 /**
@@ -114,7 +115,7 @@ export function namesUnlistedRecord(operation: OperationModel, model: Collection
   const segments = operation.path.split('/');
   return operation.parameters.some(parameter => {
     if (parameter.in !== 'path') return false;
-    const at = segments.indexOf(`{${parameter.name}}`);
+    const at = segments.findIndex(segment => segment.includes(`{${parameter.name}}`));
     const collection = at === -1 ? undefined : collectionAt(model, segments.slice(0, at + 1).join('/'));
     return collection !== undefined && state.records.get(collection.name)?.[0]?.[collection.keyProperty] === undefined;
   });

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { Answer } from './answer.js';
 import { absentHeadersCause, describeAnswer } from './check-document.js';
 import { givesValue, requiredProperties, sampleParameter, type BodyMaker } from './build-body.js';
-import type { CollectionModel, PlannedOperation } from './collections.js';
+import type { Collection, CollectionModel, PlannedOperation } from './collections.js';
 import { expectRefusal, expectSuccess, itemsOf } from './expectations.js';
 import { namesUnlistedRecord, plannedPathValues, samplePathValues, unknownKey } from './fill-path.js';
 import { fillPath, rememberRecords, withQuery, type CreatedRecord, type Expectation, type Probe, type SideState } from './probe.js';
@@ -69,7 +69,7 @@ export function planOperationProbes(operation: OperationModel, context: PlanCont
   };
   const basic = (state: SideState, query: Record<string, string | number> = {}): string | { notChecked: string } | undefined => {
     const filled = path(state);
-    return typeof filled === 'string' ? withQuery(filled, { ...requiredQuery(operation, context), ...query }) : filled;
+    return typeof filled === 'string' ? withQuery(filled, { ...requiredParameters(operation, 'query', context), ...query }) : filled;
   };
   const validBody = (state: SideState): unknown => {
     if (!jsonBody || !operation.requestBody) return undefined;
@@ -234,29 +234,20 @@ function expectChallenge(answer: Answer, challenges: string[]): Expectation[] {
 }
 
 /** The query parameters the operation requires, each at its example, else a value its schema takes (eShop's `api-version=1.0`). */
-export function requiredQuery(operation: OperationModel, context: Pick<PlanContext, 'document'>): Record<string, string | number> {
-  const query: Record<string, string | number> = {};
-  for (const parameter of operation.parameters) {
-    if (parameter.in !== 'query' || !parameter.required) continue;
-    query[parameter.name] = requiredParameterValue(parameter, context.document);
-  }
-  return query;
-}
-
 /**
- * The header parameters the operation requires, each at its example, else a value its schema takes
- * (Discourse's `Api-Key` and `Api-Username`, parameters where no security scheme is declared): a
- * request without them is refused 400 by a service that checks them. `Accept`, `Content-Type` and
- * `Authorization` are not parameters (OpenAPI: such a parameter is ignored).
+ * The parameters in the query or the headers the operation requires, each at its example, else a value
+ * its schema takes: a request without them is refused 400 by a service that checks them (Discourse's
+ * `Api-Key` and `Api-Username`, header parameters where no security scheme is declared). Header names
+ * lower-cased; `Accept`, `Content-Type` and `Authorization` are not parameters (OpenAPI: such a parameter is ignored).
  */
-export function requiredHeaders(operation: OperationModel, context: { readonly document: object }): Record<string, string> {
-  const headers: Record<string, string> = {};
+export function requiredParameters(operation: OperationModel, where: 'query' | 'header', context: { readonly document: object }): Record<string, string> {
+  const values: Record<string, string> = {};
   for (const parameter of operation.parameters) {
-    const name = parameter.name.toLowerCase();
-    if (parameter.in !== 'header' || !parameter.required || NOT_HEADER_PARAMETERS.has(name)) continue;
-    headers[name] = requiredParameterValue(parameter, context.document);
+    const name = where === 'header' ? parameter.name.toLowerCase() : parameter.name;
+    if (parameter.in !== where || !parameter.required || (where === 'header' && NOT_HEADER_PARAMETERS.has(name))) continue;
+    values[name] = requiredParameterValue(parameter, context.document);
   }
-  return headers;
+  return values;
 }
 
 /** Header parameters OpenAPI says are ignored: the request's media types and its authorization are said elsewhere. */
@@ -346,7 +337,7 @@ export function learnCreated(operation: OperationModel, context: PlanContext, an
   const collection = planned?.plan.role === 'create' ? context.model.byName.get(planned.plan.resource) : undefined;
   const value = unwrapped(answer.json?.value, planned?.plan.success.envelope);
   const body = value !== null && typeof value === 'object' && !Array.isArray(value) ? (value as Record<string, unknown>) : undefined;
-  const key = collection ? (body?.[collection.keyProperty] ?? keyFromLocation(answer, collection.resource.key.kind)) : undefined;
+  const key = collection ? (body?.[collection.keyProperty] ?? keyFromLocation(answer, collection.resource)) : undefined;
   const created: CreatedRecord = { operationId: operation.operationId, collection: collection?.name, key, pathValues, name: typeof body?.['name'] === 'string' ? body['name'] : '', location: answer.headers['location'] ?? fillPath(operation.path, pathValues) };
   state.createdLocations.push(created);
   return created;
@@ -364,10 +355,29 @@ export function enveloped(body: unknown, envelope: string | undefined): unknown 
 }
 
 /** The key a `Location` names in its last segment. */
-export function keyFromLocation(answer: Answer, kind: string): unknown {
+export function keyFromLocation(answer: Answer, resource: Collection['resource']): unknown {
   const location = answer.headers['location'];
-  if (location === undefined) return undefined;
-  const last = decodeURIComponent(location.replace(/[?#].*$/, '').replace(/\/+$/, '').split('/').at(-1) ?? '');
-  if (last === '') return undefined;
-  return kind === 'sequence' && /^-?\d+$/.test(last) ? Number(last) : last;
+  const text = location === undefined ? undefined : keyTextInLocation(location, resource);
+  if (text === undefined) return undefined;
+  return resource.key.kind === 'sequence' && /^-?\d+$/.test(text) ? Number(text) : text;
+}
+
+/**
+ * The text of the key a `Location` names: its last segment, decoded, less the literal text the resource's
+ * item paths write around the key (`/categories/22.json` for `/categories/{id}.json`: `22`); undefined for none.
+ */
+export function keyTextInLocation(location: string, resource: Collection['resource']): string | undefined {
+  const last = location.replace(/[?#].*$/, '').replace(/\/+$/, '').split('/').at(-1) ?? '';
+  const around = resource.itemPaths
+    .map(path => /^([^{}]*)\{[^{}]+\}([^{}]*)$/.exec(path.split('/').at(-1) ?? ''))
+    .map(match => ({ prefix: match?.[1] ?? '', suffix: match?.[2] ?? '' }))
+    .find(({ prefix, suffix }) => last.length > prefix.length + suffix.length && last.startsWith(prefix) && last.endsWith(suffix));
+  const bare = around === undefined ? last : last.slice(around.prefix.length, last.length - around.suffix.length);
+  let text: string;
+  try {
+    text = decodeURIComponent(bare);
+  } catch {
+    text = bare;
+  }
+  return text === '' ? undefined : text;
 }

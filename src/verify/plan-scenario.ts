@@ -9,7 +9,7 @@ import { sameStore, type Collection, type PlannedOperation } from './collections
 import type { OperationModel } from './read-operations.js';
 import { declares, expectRefusal, expectSuccess, holdsJson, itemsOf, sameJson } from './expectations.js';
 import { plannedPathValues, samplePathValues, unknownKey } from './fill-path.js';
-import { bodyFixes, documentGivesValue, enveloped, expectFiltered, learnCreated, learnRecords, requiredParameterValue, requiredQuery, unsendable, unwrapped, type PlanContext } from './plan-probes.js';
+import { bodyFixes, documentGivesValue, enveloped, expectFiltered, keyTextInLocation, learnCreated, learnRecords, requiredParameters, requiredParameterValue, unsendable, unwrapped, type PlanContext } from './plan-probes.js';
 import { fillPath, forgetRecord, scenarioOf, withQuery, type Expectation, type Probe, type ScenarioState, type SideState } from './probe.js';
 import { isJsonMediaType } from './read-operations.js';
 import { propertiesOf, resolveSchema } from './schema-shape.js';
@@ -57,7 +57,7 @@ export function planScenario(collection: Collection, context: PlanContext, readO
     const found = parameter?.schema && name !== undefined ? forms.map(form => context.validator.problems(parameter.schema?.pointer ?? '', form)) : [[]];
     const problems = found.some(each => each.length === 0) ? [] : (found[0] ?? []);
     if (problems.length > 0) return { notChecked: `the key ${JSON.stringify(filled.values[name ?? ''])} is one {${name ?? ''}} does not accept by the document (${problems[0] ?? ''})` };
-    return withQuery(fillPath(planned.operation.path, { ...samplePathValues(planned.operation, context, state), ...filled.values }), requiredQuery(planned.operation, context));
+    return withQuery(fillPath(planned.operation.path, { ...samplePathValues(planned.operation, context, state), ...filled.values }), requiredParameters(planned.operation, 'query', context));
   };
   const createdOptions = (state: SideState): Parameters<typeof plannedPathValues>[3] => {
     const created = scenario(state).created;
@@ -95,7 +95,7 @@ export function planScenario(collection: Collection, context: PlanContext, readO
         if ('problem' in made) return { notChecked: `${collection.name} cannot be created: ${made.problem}` };
         // Segments that name no record (`{realm}`) take the run's one value, kept with the record for every later step.
         const values = { ...samplePathValues(create.operation, context, state), ...filled.values };
-        const path = withQuery(fillPath(create.operation.path, values), requiredQuery(create.operation, context));
+        const path = withQuery(fillPath(create.operation.path, values), requiredParameters(create.operation, 'query', context));
         pending.set(state, { path, body: made.body });
         scenario(state).pathValues = values;
         return path;
@@ -320,7 +320,7 @@ function expectCreated(collection: Collection, create: PlannedOperation, answer:
   if (own?.answered) results.push(expectHolds(collection, inEnvelope(answer, create.plan.success.envelope), own.sent, 'The created record'));
   const location = answer.headers['location'];
   const key = own?.key;
-  if (location !== undefined && (typeof key === 'number' || typeof key === 'string') && !location.replace(/[?#].*$/, '').replace(/\/+$/, '').endsWith(`/${encodeURIComponent(key)}`)) {
+  if (location !== undefined && (typeof key === 'number' || typeof key === 'string') && keyTextInLocation(location, collection.resource) !== String(key)) {
     results.push({ check: 'read-back', outcome: 'warning', message: 'Location does not name the created record.', expected: `a URL ending in /${encodeURIComponent(key)}`, actual: `Location: ${location}` });
   }
   return results;

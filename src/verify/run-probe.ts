@@ -4,7 +4,7 @@ import { compareWithMock } from './compare-with-mock.js';
 import type { MockTarget } from './mock-target.js';
 import type { Expectation, Probe, SideState } from './probe.js';
 import type { CredentialChoice } from './credentials.js';
-import { requiredHeaders } from './plan-probes.js';
+import { requiredParameters } from './plan-probes.js';
 import { findResponse, type OperationModel } from './read-operations.js';
 import { redactHeaders, redactQuery, scrubWith } from './redact.js';
 import { sendRequest, type Exchange, type SendOptions } from './send-request.js';
@@ -63,7 +63,7 @@ export async function runProbe(probe: Probe, run: RunState): Promise<Exchange | 
     return undefined;
   }
   const body = probe.body?.(run.deployment);
-  const required = requiredHeaders(operation, run.documentContext);
+  const required = requiredParameters(operation, 'header', run.documentContext);
   const headers = requestHeaders(run, credentials, body !== undefined, required);
   const path = withCredentialQuery(target, credentials);
   const text = body === undefined ? undefined : JSON.stringify(body);
@@ -124,7 +124,7 @@ export async function runProbe(probe: Probe, run: RunState): Promise<Exchange | 
 }
 
 /**
- * The headers of a request: the run's, the header parameters the operation requires (`requiredHeaders`),
+ * The headers of a request: the run's, the header parameters the operation requires (`requiredParameters`),
  * and the credentials of the operation's first alternative verify can satisfy.
  */
 export function requestHeaders(run: Pick<RunState, 'runId'>, credentials: CredentialChoice | undefined, hasBody: boolean, required: Readonly<Record<string, string>> = {}): Record<string, string> {

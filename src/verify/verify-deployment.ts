@@ -6,7 +6,7 @@ import { chooseCredentials, credentialNames, impliedChallenges, readSchemes, sec
 import { plannedPathValues, samplePathValues } from './fill-path.js';
 import { mergeFindings, type RecordedResult } from './merge-findings.js';
 import { createMockTarget, type MockTarget } from './mock-target.js';
-import { planOperationProbes, requiredHeaders, requiredQuery, unsendable, type PlanContext } from './plan-probes.js';
+import { planOperationProbes, requiredParameters, unsendable, type PlanContext } from './plan-probes.js';
 import { planScenario } from './plan-scenario.js';
 import { changesState, createSideState, fillPath, withQuery, type Probe } from './probe.js';
 import { readOperations, type OperationModel } from './read-operations.js';
@@ -230,7 +230,7 @@ async function cleanUp(state: RunState, model: CollectionModel, context: Pick<Pl
       cleanup.leftBehind.push(leave(credentials.reason));
       continue;
     }
-    const target = withQuery(location, requiredQuery(remove.operation, context));
+    const target = withQuery(location, requiredParameters(remove.operation, 'query', context));
     // A DELETE whose body the document requires (Immich's `{force}`) is sent one made from its schema.
     const made = remove.operation.requestBody?.required === true ? context.bodies.make(remove.operation) : undefined;
     if (made && 'problem' in made) {
@@ -238,7 +238,7 @@ async function cleanUp(state: RunState, model: CollectionModel, context: Pick<Pl
       continue;
     }
     const body = made === undefined ? undefined : JSON.stringify(made.body);
-    const exchange = await sendRequest({ method: 'DELETE', url: new URL(`${state.baseUrl}${withCredentialQuery(target, credentials)}`), headers: requestHeaders(state, credentials, body !== undefined, requiredHeaders(remove.operation, context)), ...(body !== undefined && { body }) }, state.send);
+    const exchange = await sendRequest({ method: 'DELETE', url: new URL(`${state.baseUrl}${withCredentialQuery(target, credentials)}`), headers: requestHeaders(state, credentials, body !== undefined, requiredParameters(remove.operation, 'header', context)), ...(body !== undefined && { body }) }, state.send);
     state.requests++;
     if (exchange.kind === 'answer' && exchange.status >= 200 && exchange.status < 300) cleanup.removed.push(location);
     else cleanup.leftBehind.push(leave(exchange.kind === 'answer' ? `DELETE answered ${exchange.status}` : exchange.message));

@@ -123,7 +123,8 @@ export interface OperationPlan {
   /**
    * The declared success: its status, whether it has a body, and whether that body is the record; else
    * its schema (a delete's `{id, deleted}`). `envelope`: the one property the record is answered in
-   * (`{"article": {...}}`); `besideEnvelope`: what stands next to that envelope (JSON:API's top-level `links`),
+   * (`{"article": {...}}`), or, beside a schema, the one it is shown in by another schema than its own;
+   * `besideEnvelope`: what stands next to that envelope (JSON:API's top-level `links`),
    * generated; `links`: what stands beside the answered record (`allOf [Booking, {links}]`), generated.
    */
   readonly success: {
@@ -204,9 +205,10 @@ export function findResources(
   toJsonSchema: (schema: JsonSchema) => JsonSchema = schema => schema,
 ): ResourceModel {
   readDiscriminators((resolved.components?.schemas ?? {}));
-  // Paths read without a trailing slash (Django REST framework's `/api/notes/` and `/api/notes/{id}/`),
-  // where the document has no path without it; the resources name them as the document writes them.
-  const { operations, writtenPath } = withoutTrailingSlashes(documentOperations);
+  // Paths read without a trailing slash (Django REST framework's `/api/notes/` and `/api/notes/{id}/`) or a
+  // format suffix (Discourse's `/categories.json`, `/categories/{id}.json`), where the document has no path
+  // so read; the resources name them as the document writes them.
+  const { operations, writtenPath } = asReadPaths(documentOperations);
   const definitionOf = (operation: DocumentOperation): OpenAPIV3_1.OperationObject =>
     ((resolved.paths?.[writtenPath(operation.path)] ?? {}) as Record<string, OpenAPIV3_1.OperationObject>)[operation.method] ?? {};
   const byPath = new Map<string, DocumentOperation[]>();
@@ -465,6 +467,7 @@ export function findResources(
     if (!role || !resource) continue;
     const names = { name: resource.name, singular: resource.singular };
     const answered = answeredRecord(success.schema, names, schema => schemaOfResource(schema, resourceOfSchema) === resource);
+    const view = answered === undefined ? envelopeOfView(success.schema, names, resource.key.property) : undefined;
     const sentIn = role === 'list' || role === 'read' || role === 'remove' ? undefined : envelopeOf(requestSchema(definition), names);
     const requestEnvelope = sentIn?.property;
     // Named after the collection as this path writes it (`/subscriptions/{id}/alerts` for a collection named `alerts2`).
@@ -519,7 +522,7 @@ export function findResources(
       paging,
       shape,
       ...(listedFields !== undefined && { listedFields }),
-      success: { ...planSuccess(success, answered !== undefined), ...answered },
+      success: { ...planSuccess(success, answered !== undefined), ...answered, ...view },
       ...(requestEnvelope !== undefined && { requestEnvelope }),
       ...(manyRequest !== undefined && manyAnswer !== undefined && { many: { request: manyRequest, answer: manyAnswer } }),
       ...(scope.length > 0 && { scope }),
@@ -664,6 +667,16 @@ function answeredRecord(schema: JsonSchema | undefined, names: { name: string; s
     ...(envelope?.nullable === true && { nullableEnvelope: true as const }),
     ...(beside !== undefined && { links: beside.links }),
   };
+}
+
+/**
+ * The envelope of an answer that shows the record in another schema than its own (Discourse's create
+ * answers `{"category": {...}}` with 66 properties where its list shows 45): named after the collection,
+ * declaring the record's key. The answer is generated from its schema, the record's values over it.
+ */
+function envelopeOfView(schema: JsonSchema | undefined, names: { name: string; singular: string }, key: string): { envelope: string } | undefined {
+  const envelope = envelopeOf(schema, names);
+  return envelope !== undefined && mergeAllOf(envelope.inner).properties?.[key] !== undefined ? { envelope: envelope.property } : undefined;
 }
 
 /**
@@ -1007,21 +1020,37 @@ function findRange(resource: Resource, parameter: OpenAPIV3_1.ParameterObject): 
   return property === undefined ? undefined : { property, match: range.bound };
 }
 
-/** The operations with each path that ends in `/` read without it, where the document has no such path; and each path as written. */
-function withoutTrailingSlashes(given: ReadonlyMap<string, DocumentOperation>): { operations: ReadonlyMap<string, DocumentOperation>; writtenPath: (path: string) => string } {
+/**
+ * The operations with each path read without what only spells it (a trailing `/`, a format suffix such as
+ * Rails' `.json` on its last segment: `/categories.json`, `/categories/{id}.json`), where the document has
+ * no path so read and no other path reads the same; and each path as written.
+ */
+function asReadPaths(given: ReadonlyMap<string, DocumentOperation>): { operations: ReadonlyMap<string, DocumentOperation>; writtenPath: (path: string) => string } {
   const paths = new Set([...given.values()].map(operation => operation.path));
+  const readAs = (path: string): string => {
+    const bare = path.length > 1 && path.endsWith('/') ? path.slice(0, -1) : path;
+    return bare.replace(FORMAT_SUFFIX, '');
+  };
+  const readers = new Map<string, Set<string>>();
+  for (const path of paths) {
+    const read = readAs(path);
+    if (read !== path) readers.set(read, (readers.get(read) ?? new Set()).add(path));
+  }
   const written = new Map<string, string>();
   const operations = new Map(
     [...given].map(([id, operation]): [string, DocumentOperation] => {
       const path = operation.path;
-      const bare = path.length > 1 && path.endsWith('/') && !paths.has(path.slice(0, -1)) ? path.slice(0, -1) : path;
-      if (bare === path) return [id, operation];
-      written.set(bare, path);
-      return [id, { ...operation, path: bare }];
+      const read = readAs(path);
+      if (read === path || read === '' || paths.has(read) || (readers.get(read)?.size ?? 0) > 1) return [id, operation];
+      written.set(read, path);
+      return [id, { ...operation, path: read }];
     }),
   );
   return { operations, writtenPath: path => written.get(path) ?? path };
 }
+
+/** A format suffix on a path's last segment (`.json`, `.xml`, `.yaml`), after a name or a template. */
+const FORMAT_SUFFIX = /(?<=[^/.])\.(?:json|xml|ya?ml)$/i;
 
 function parametersOf(resolved: OpenAPIV3_1.Document, path: string, definition: OpenAPIV3_1.OperationObject): OpenAPIV3_1.ParameterObject[] {
   // Parameters of the path item apply to each of its operations, unless an operation redeclares them.

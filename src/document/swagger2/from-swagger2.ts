@@ -1,14 +1,15 @@
 import { isBodyPart, listParameters, toParameter, toParameters, toRequestBody, type ListedParameter } from './parameters.js';
 import { toResponse, toResponses } from './responses.js';
-import { isObject, mapValues, toSchema, type JsonObject } from './schemas.js';
+import { mapValues, toSchema, type JsonObject } from './schemas.js';
 import { toSecurityScheme } from './security.js';
+import { isJsonObject } from '../../json-values/index.js';
 
 /**
  * Whether a parsed document is Swagger 2.0: `swagger: "2.0"`, or `swagger: 2.0` unquoted, which
  * YAML reads as the number 2.
  */
 export function isSwagger2(value: unknown): value is JsonObject {
-  return isObject(value) && value['openapi'] === undefined && (value['swagger'] === '2.0' || value['swagger'] === 2);
+  return isJsonObject(value) && value['openapi'] === undefined && (value['swagger'] === '2.0' || value['swagger'] === 2);
 }
 
 const METHODS = ['get', 'put', 'post', 'delete', 'options', 'head', 'patch'];
@@ -36,14 +37,14 @@ export function fromSwagger2(document: JsonObject): JsonObject {
   const shared: Shared = {
     consumes: mediaTypes(consumes) ?? DEFAULT_MEDIA_TYPES,
     produces: mediaTypes(produces) ?? DEFAULT_MEDIA_TYPES,
-    parameters: isObject(parameters) ? parameters : {},
-    responses: isObject(responses) ? responses : {},
+    parameters: isJsonObject(parameters) ? parameters : {},
+    responses: isJsonObject(responses) ? responses : {},
   };
   const servers = serversOf(host, basePath, schemes);
   const components = withoutEmpty({
     schemas: mapValues(definitions, toSchema),
-    parameters: Object.fromEntries(Object.entries(shared.parameters).filter(([, parameter]) => isObject(parameter) && !isBodyPart(parameter)).map(([name, parameter]) => [name, toParameter(parameter as JsonObject)])),
-    responses: mapValues(shared.responses, response => (isObject(response) ? toResponse(response, shared.produces) : response)),
+    parameters: Object.fromEntries(Object.entries(shared.parameters).filter(([, parameter]) => isJsonObject(parameter) && !isBodyPart(parameter)).map(([name, parameter]) => [name, toParameter(parameter as JsonObject)])),
+    responses: mapValues(shared.responses, response => (isJsonObject(response) ? toResponse(response, shared.produces) : response)),
     securitySchemes: mapValues(securityDefinitions, toSecurityScheme),
   });
   return {
@@ -51,7 +52,7 @@ export function fromSwagger2(document: JsonObject): JsonObject {
     info,
     ...(servers && { servers }),
     ...rest,
-    paths: isObject(paths) ? Object.fromEntries(Object.entries(paths).map(([path, item]) => [path, path.startsWith('x-') || !isObject(item) ? item : toPathItem(item, shared)])) : paths,
+    paths: isJsonObject(paths) ? Object.fromEntries(Object.entries(paths).map(([path, item]) => [path, path.startsWith('x-') || !isJsonObject(item) ? item : toPathItem(item, shared)])) : paths,
     ...(Object.keys(components).length > 0 && { components }),
   };
 }
@@ -75,7 +76,7 @@ function toPathItem(item: JsonObject, shared: Shared): JsonObject {
     if (key === 'parameters') {
       const kept = toParameters(common);
       if (kept.length > 0) converted[key] = kept;
-    } else converted[key] = METHODS.includes(key) && isObject(value) ? toOperation(value, common, shared) : value;
+    } else converted[key] = METHODS.includes(key) && isJsonObject(value) ? toOperation(value, common, shared) : value;
   }
   return converted;
 }

@@ -1,4 +1,5 @@
-import { extensionsOf, isObject, movedRef, simpleSchema, toSchema, type JsonObject } from './schemas.js';
+import { extensionsOf, movedRef, simpleSchema, toSchema, type JsonObject } from './schemas.js';
+import { isJsonObject } from '../../json-values/index.js';
 
 /** A parameter as the operation lists it: itself, or a `$ref` to the document's `parameters` with what it points at. */
 export interface ListedParameter {
@@ -94,10 +95,10 @@ export function toRequestBody(body: JsonObject | undefined, formData: readonly J
 /** The parameters an operation lists, each `$ref` to the document's `parameters` resolved. */
 export function listParameters(value: unknown, shared: JsonObject): ListedParameter[] {
   if (!Array.isArray(value)) return [];
-  return value.filter(isObject).map(written => {
+  return value.filter(isJsonObject).map(written => {
     const ref = written['$ref'];
     const target = typeof ref === 'string' && ref.startsWith('#/parameters/') ? shared[decodePointerToken(ref.slice('#/parameters/'.length))] : undefined;
-    return { written, parameter: isObject(target) ? target : written };
+    return { written, parameter: isJsonObject(target) ? target : written };
   });
 }
 

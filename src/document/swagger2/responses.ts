@@ -1,4 +1,5 @@
-import { extensionsOf, isObject, mapValues, movedRef, simpleSchema, toSchema, type JsonObject } from './schemas.js';
+import { extensionsOf, mapValues, movedRef, simpleSchema, toSchema, type JsonObject } from './schemas.js';
+import { isJsonObject } from '../../json-values/index.js';
 
 /**
  * A response as OpenAPI 3 writes it: its `schema` under each type the operation `produces`, with
@@ -7,12 +8,12 @@ import { extensionsOf, isObject, mapValues, movedRef, simpleSchema, toSchema, ty
  */
 export function toResponse(response: JsonObject, produces: readonly string[]): JsonObject {
   const { description, schema, headers, examples } = response;
-  const byType = isObject(examples) ? examples : {};
+  const byType = isJsonObject(examples) ? examples : {};
   const types = [...new Set([...(schema === undefined ? [] : produces), ...Object.keys(byType)])];
   const converted = schema === undefined ? undefined : toSchema(schema);
   return {
     description: typeof description === 'string' ? description : '',
-    ...(isObject(headers) && { headers: mapValues(headers, toHeader) }),
+    ...(isJsonObject(headers) && { headers: mapValues(headers, toHeader) }),
     ...(types.length > 0 && {
       content: Object.fromEntries(
         types.map(type => [type, { ...(converted !== undefined && { schema: converted }), ...(Object.hasOwn(byType, type) && { example: byType[type] }) }]),
@@ -30,16 +31,16 @@ export function toResponse(response: JsonObject, produces: readonly string[]): J
 export function toResponses(value: unknown, produces: readonly string[], shared: { readonly responses: JsonObject; readonly produces: readonly string[] }): JsonObject {
   const sameTypes = produces.length === shared.produces.length && produces.every((type, index) => type === shared.produces[index]);
   return mapValues(value, response => {
-    if (!isObject(response)) return response;
+    if (!isJsonObject(response)) return response;
     const ref = response['$ref'];
     if (typeof ref !== 'string') return toResponse(response, produces);
     const target = ref.startsWith('#/responses/') ? shared.responses[ref.slice('#/responses/'.length)] : undefined;
-    return sameTypes || !isObject(target) ? { $ref: movedRef(ref) } : toResponse(target, produces);
+    return sameTypes || !isJsonObject(target) ? { $ref: movedRef(ref) } : toResponse(target, produces);
   });
 }
 
 function toHeader(header: unknown): unknown {
-  if (!isObject(header)) return header;
+  if (!isJsonObject(header)) return header;
   return {
     ...(header['description'] !== undefined && { description: header['description'] }),
     schema: simpleSchema(header),

@@ -1,13 +1,11 @@
+import { isJsonObject } from '../../json-values/index.js';
+
 /** A JSON object of the document, read without trusting its shape. */
 export type JsonObject = Record<string, unknown>;
 
-export function isObject(value: unknown): value is JsonObject {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
-
 /** Each value of an object, mapped; an `x-` key keeps its value. */
 export function mapValues(value: unknown, map: (entry: unknown) => unknown): JsonObject {
-  if (!isObject(value)) return {};
+  if (!isJsonObject(value)) return {};
   return Object.fromEntries(Object.entries(value).map(([key, entry]) => [key, key.startsWith('x-') ? entry : map(entry)]));
 }
 
@@ -36,7 +34,7 @@ export function movedRef(ref: string): string {
  * beside it, where the engine reads it (its references keep their siblings).
  */
 export function toSchema(value: unknown): unknown {
-  if (!isObject(value)) return value;
+  if (!isJsonObject(value)) return value;
   const schema: JsonObject = {};
   for (const [key, child] of Object.entries(value)) {
     switch (key) {
@@ -50,7 +48,7 @@ export function toSchema(value: unknown): unknown {
         schema[key] = typeof child === 'string' ? { propertyName: child } : child;
         break;
       case 'properties':
-        schema[key] = isObject(child) ? Object.fromEntries(Object.entries(child).map(([name, property]) => [name, toSchema(property)])) : child;
+        schema[key] = isJsonObject(child) ? Object.fromEntries(Object.entries(child).map(([name, property]) => [name, toSchema(property)])) : child;
         break;
       case 'items':
         schema[key] = Array.isArray(child) ? child.map(toSchema) : toSchema(child);
@@ -87,7 +85,7 @@ const SIMPLE_KEYWORDS = ['type', 'format', 'default', 'maximum', 'exclusiveMaxim
 export function simpleSchema(value: JsonObject): JsonObject {
   const schema: JsonObject = {};
   for (const key of SIMPLE_KEYWORDS) if (value[key] !== undefined) schema[key] = value[key];
-  if (isObject(value['items'])) schema['items'] = simpleSchema(value['items']);
+  if (isJsonObject(value['items'])) schema['items'] = simpleSchema(value['items']);
   if (value['x-nullable'] === true) schema['nullable'] = true;
   return withBinaryFile(schema);
 }

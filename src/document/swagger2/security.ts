@@ -1,4 +1,5 @@
-import { extensionsOf, isObject, type JsonObject } from './schemas.js';
+import { extensionsOf, type JsonObject } from './schemas.js';
+import { isJsonObject } from '../../json-values/index.js';
 
 /** Swagger 2.0's OAuth2 `flow` names, as OpenAPI 3's `flows` keys, with the URLs each takes. */
 const FLOWS: Readonly<Record<string, { readonly name: string; readonly urls: readonly string[] }>> = {
@@ -14,7 +15,7 @@ const FLOWS: Readonly<Record<string, { readonly name: string; readonly urls: rea
  * `accessCode` is `authorizationCode`). Its description and `x-` extensions are kept.
  */
 export function toSecurityScheme(definition: unknown): unknown {
-  if (!isObject(definition)) return definition;
+  if (!isJsonObject(definition)) return definition;
   const { type, description } = definition;
   const kept: JsonObject = { ...(description !== undefined && { description }), ...extensionsOf(definition) };
   switch (type) {
@@ -26,7 +27,7 @@ export function toSecurityScheme(definition: unknown): unknown {
       const flow = FLOWS[String(definition['flow'])];
       if (!flow) return { type: 'oauth2', flows: {}, ...kept };
       const urls = Object.fromEntries(flow.urls.map(url => [url, definition[url]]));
-      return { type: 'oauth2', flows: { [flow.name]: { ...urls, scopes: isObject(definition['scopes']) ? definition['scopes'] : {} } }, ...kept };
+      return { type: 'oauth2', flows: { [flow.name]: { ...urls, scopes: isJsonObject(definition['scopes']) ? definition['scopes'] : {} } }, ...kept };
     }
     default:
       return definition;

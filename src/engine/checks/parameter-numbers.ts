@@ -1,5 +1,5 @@
 import type { IHttpOperation, IHttpParam } from '@stoplight/types';
-import { pathParameterTexts, templateSegmentNames } from '../http/index.js';
+import { pathParameterTexts, templateSegments } from '../http/index.js';
 
 const INTEGER_TEXT = /^-?(0|[1-9][0-9]*)$/;
 const NUMBER_TEXT = /^-?(0|[1-9][0-9]*)(\.[0-9]+)?([eE][+-]?[0-9]+)?$/;
@@ -12,7 +12,7 @@ const NUMBER_TEXT = /^-?(0|[1-9][0-9]*)(\.[0-9]+)?([eE][+-]?[0-9]+)?$/;
  * integer it could not hold exactly.
  */
 export function findParameterNumberProblem(operation: IHttpOperation, query: Readonly<Record<string, string | string[]>>, path?: string): string | undefined {
-  const pathValues = path === undefined ? {} : pathParameterTexts(templateSegmentNames(operation.path), path);
+  const pathValues = path === undefined ? {} : pathParameterTexts(templateSegments(operation.path), path);
   return (
     findProblem(operation.request?.query ?? [], query, 'query parameter') ?? findProblem(operation.request?.path ?? [], pathValues, 'path parameter')
   );

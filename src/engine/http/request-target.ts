@@ -34,18 +34,35 @@ export function parseQuery(search: string): Record<string, string | string[]> {
   return query;
 }
 
-/** The parameter name of each segment of a path template (`/pets/{petId}`: `[undefined, undefined, 'petId']`), undefined for a literal one. */
-export function templateSegmentNames(template: string): (string | undefined)[] {
-  return template.split('/').map(segment => /^\{(.+)\}$/.exec(segment)?.[1]);
+/** A templated segment of a path: its parameter and the literal text around it (`{id}.json`: `id`, `''`, `.json`). */
+export interface TemplateSegment {
+  readonly name: string;
+  readonly prefix: string;
+  readonly suffix: string;
 }
 
-/** The texts of a path's templated segments, percent-decoded (`/pets/0x10`: petId `0x10`); a segment that does not decode is kept as sent. */
-export function pathParameterTexts(segmentNames: readonly (string | undefined)[], path: string): Record<string, string> {
+/**
+ * Each segment of a path template as a template (`/pets/{petId}`: `[undefined, undefined, {name: 'petId'}]`),
+ * undefined for a literal one; a segment holds one parameter, with literal text before or after it
+ * (Discourse's `/posts/{id}.json`).
+ */
+export function templateSegments(template: string): (TemplateSegment | undefined)[] {
+  return template.split('/').map(segment => {
+    const match = /^([^{}]*)\{([^{}]+)\}([^{}]*)$/.exec(segment);
+    return match === null ? undefined : { prefix: match[1] ?? '', name: match[2] ?? '', suffix: match[3] ?? '' };
+  });
+}
+
+/** The texts of a path's templated segments, less the literal text around them, percent-decoded (`/pets/0x10`: petId `0x10`); a segment that does not decode is kept as sent. */
+export function pathParameterTexts(segments: readonly (TemplateSegment | undefined)[], path: string): Record<string, string> {
   const texts: Record<string, string> = Object.create(null) as Record<string, string>;
-  const segments = path.split('/');
-  segmentNames.forEach((name, index) => {
-    const value = segments[index];
-    if (name !== undefined && value !== undefined) texts[name] = decodePathSegment(value);
+  const values = path.split('/');
+  segments.forEach((segment, index) => {
+    const value = values[index];
+    if (segment === undefined || value === undefined) return;
+    const { prefix, suffix } = segment;
+    const bare = value.length >= prefix.length + suffix.length && value.startsWith(prefix) && value.endsWith(suffix) ? value.slice(prefix.length, value.length - suffix.length) : value;
+    texts[segment.name] = decodePathSegment(bare);
   });
   return texts;
 }

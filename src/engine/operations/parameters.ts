@@ -1,5 +1,5 @@
 import type { IHttpOperation, IHttpParam } from '@stoplight/types';
-import { pathParameterTexts, templateSegmentNames } from '../http/index.js';
+import { pathParameterTexts, templateSegments, type TemplateSegment } from '../http/index.js';
 
 export type ParameterValues = Record<string, unknown>;
 
@@ -12,13 +12,13 @@ export function readQuery(operation: IHttpOperation, query: Readonly<Record<stri
   return readParameters(operation.request?.query ?? [], name => query[name]);
 }
 
-/** The parameter name of each segment of an operation's path template (undefined for a literal one), read once per operation. */
-const templateNames = new WeakMap<IHttpOperation, readonly (string | undefined)[]>();
+/** Each segment of an operation's path template as a template (undefined for a literal one), read once per operation. */
+const templateNames = new WeakMap<IHttpOperation, readonly (TemplateSegment | undefined)[]>();
 
-function templateNamesOf(operation: IHttpOperation): readonly (string | undefined)[] {
+function templateNamesOf(operation: IHttpOperation): readonly (TemplateSegment | undefined)[] {
   let names = templateNames.get(operation);
   if (names === undefined) {
-    names = templateSegmentNames(operation.path);
+    names = templateSegments(operation.path);
     templateNames.set(operation, names);
   }
   return names;

@@ -1,5 +1,6 @@
 import { mergeAllOf, type ParentLink, type Resource } from '../../document/index.js';
 import type { RecordKey, RecordStore } from '../../store/index.js';
+import { isJsonObject } from '../../json-values/index.js';
 
 /** Where a record holds a parent's key: a property of its own (`ownerId`), or one inside an object embedding the parent (`customer.external_id`). */
 export type ParentKeyPlace = { readonly flat: string } | { readonly object: string; readonly property: string };
@@ -14,7 +15,7 @@ export function parentKeyPlace(link: ParentLink): ParentKeyPlace | undefined {
 export function parentKeyIn(record: Readonly<Record<string, unknown>>, place: ParentKeyPlace): unknown {
   if ('flat' in place) return record[place.flat];
   const object = record[place.object];
-  return isPlainObject(object) ? object[place.property] : undefined;
+  return isJsonObject(object) ? object[place.property] : undefined;
 }
 
 /**
@@ -27,11 +28,7 @@ export function parentKeyFields(child: Resource, place: ParentKeyPlace, key: Rec
   const declared = mergeAllOf(child.schema.properties?.[place.object] ?? {}).properties ?? {};
   const stored = key === undefined ? undefined : parent.store.get(key);
   const shown = stored === undefined ? {} : Object.fromEntries(Object.keys(declared).flatMap(name => (stored[name] === undefined ? [] : [[name, stored[name]]])));
-  return { [place.object]: { ...(isPlainObject(parent.sent) ? parent.sent : {}), ...shown, [place.property]: key } };
-}
-
-function isPlainObject(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
+  return { [place.object]: { ...(isJsonObject(parent.sent) ? parent.sent : {}), ...shown, [place.property]: key } };
 }
 
 /**
@@ -49,14 +46,14 @@ export function withHeldChild(parent: { readonly resource: Resource; readonly re
   let at: Record<string, unknown> = changed;
   for (const name of holds.path.slice(0, -1)) {
     const inner = at[name];
-    const copy: Record<string, unknown> = isPlainObject(inner) ? { ...inner } : {};
+    const copy: Record<string, unknown> = isJsonObject(inner) ? { ...inner } : {};
     at[name] = copy;
     at = copy;
   }
   const last = holds.path.at(-1) as string;
   const held = Array.isArray(at[last]) ? (at[last] as unknown[]) : [];
   const key = child[childKey];
-  if (held.some(item => (holds.key === undefined ? item : isPlainObject(item) ? item[holds.key] : undefined) === key)) return undefined;
+  if (held.some(item => (holds.key === undefined ? item : isJsonObject(item) ? item[holds.key] : undefined) === key)) return undefined;
   const declared = Object.keys(itemSchema?.properties ?? {});
   const item = holds.key === undefined ? key : Object.fromEntries(declared.flatMap(name => (child[name] === undefined ? [] : [[name, child[name]]])));
   at[last] = [...held, item];

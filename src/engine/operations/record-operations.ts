@@ -10,6 +10,7 @@ import { withUnsentProperties } from '../state/unsent-properties.js';
 import { copiesFromKeys } from '../state/record-copies.js';
 import type { ParameterValues } from './parameters.js';
 import { parentKeyFields, parentKeyIn, parentKeyPlace, withHeldChild } from './parent-keys.js';
+import { isJsonObject } from '../../json-values/index.js';
 
 /** A request Prism routed and found valid, with typed parameters, and what the store needs to answer it. */
 export interface RecordInput {
@@ -70,7 +71,7 @@ export const recordOperations: Readonly<Record<RecordRole, RecordHandler>> = {
       const wanted = (Array.isArray(value) ? value : [value]).map(each => inPropertyType(each, compared));
       if (filter.match === 'equals' && wanted.length === 1) where[filter.property] = wanted[0];
       else if (filter.match === 'equals') conditions.push(record => wanted.includes(record[filter.property]));
-      else if (itemProperty !== undefined) conditions.push(record => Array.isArray(record[filter.property]) && (record[filter.property] as unknown[]).some(item => isPlainObject(item) && wanted.includes(item[itemProperty])));
+      else if (itemProperty !== undefined) conditions.push(record => Array.isArray(record[filter.property]) && (record[filter.property] as unknown[]).some(item => isJsonObject(item) && wanted.includes(item[itemProperty])));
       else conditions.push(record => arrayHolds(record[filter.property], wanted));
     }
     for (const [property, bounds] of ranges) conditions.push(record => meetsRange(record[property], bounds));
@@ -200,7 +201,7 @@ export const recordOperations: Readonly<Record<RecordRole, RecordHandler>> = {
         const held = merged.get(name);
         const schema = propertySchemaOf(input.resource.schema, name);
         if (value === null && !(input.resource.schema.required ?? []).includes(name) && !takesNull(schema)) merged.delete(name);
-        else merged.set(name, isPlainObject(value) && isPlainObject(held) ? mergePatched(held, value, schema) : value);
+        else merged.set(name, isJsonObject(value) && isJsonObject(held) ? mergePatched(held, value, schema) : value);
       }
       return writeRecord(input, { ...Object.fromEntries(merged), ...keyOf(input.resource, existing) });
     });
@@ -222,7 +223,7 @@ export const recordOperations: Readonly<Record<RecordRole, RecordHandler>> = {
     withRecord(input, record => {
       const current = partOf(input, record);
       // JSON Merge Patch of the part (`{"data": [...]}` replaces a relationship's members); a body that is no object replaces it.
-      const next = isPlainObject(current) && isPlainObject(input.body) ? mergePatched(current, input.body, input.plan.part?.schema) : input.body;
+      const next = isJsonObject(current) && isJsonObject(input.body) ? mergePatched(current, input.body, input.plan.part?.schema) : input.body;
       return storePart(input, record, next);
     }),
 
@@ -253,8 +254,8 @@ function heldKey(input: Pick<RecordLookup, 'pathParameters' | 'storeOf' | 'resou
   const owner = input.resourceOf(parent.resource);
   const key = keyValue(owner, input.pathParameters[parent.parameter]);
   let at: unknown = key === undefined ? undefined : input.storeOf(owner.name).get(key);
-  for (const name of parent.holds?.path ?? []) at = isPlainObject(at) ? at[name] : undefined;
-  const held = parent.holds?.key === undefined || !isPlainObject(at) ? at : at[parent.holds.key];
+  for (const name of parent.holds?.path ?? []) at = isJsonObject(at) ? at[name] : undefined;
+  const held = parent.holds?.key === undefined || !isJsonObject(at) ? at : at[parent.holds.key];
   return keyValue(input.resource, held);
 }
 
@@ -263,16 +264,16 @@ function heldBy(input: Pick<RecordLookup, 'pathParameters' | 'storeOf' | 'resour
   const owner = input.resourceOf(parent.resource);
   const key = keyValue(owner, input.pathParameters[parent.parameter]);
   let at: unknown = key === undefined ? undefined : input.storeOf(owner.name).get(key);
-  for (const name of parent.holds?.path ?? []) at = isPlainObject(at) ? at[name] : undefined;
+  for (const name of parent.holds?.path ?? []) at = isJsonObject(at) ? at[name] : undefined;
   if (!Array.isArray(at)) return [];
   const property = parent.holds?.key;
-  return property === undefined ? at : at.map(item => (isPlainObject(item) ? item[property] : undefined));
+  return property === undefined ? at : at.map(item => (isJsonObject(item) ? item[property] : undefined));
 }
 
 /** The part of a record the plan names (`record.relationships.assignedTodoItems`); undefined where the record lacks it. */
 function partOf(input: RecordInput, record: Readonly<Record<string, unknown>>): unknown {
   let at: unknown = record;
-  for (const name of input.plan.part?.path ?? []) at = isPlainObject(at) ? at[name] : undefined;
+  for (const name of input.plan.part?.path ?? []) at = isJsonObject(at) ? at[name] : undefined;
   return at;
 }
 
@@ -295,7 +296,7 @@ function answerPart(input: RecordInput, part: unknown): IHttpResponse {
   const { success } = input.plan;
   if (!success.hasBody) return { statusCode: success.status, headers: {} };
   const schema = success.schema;
-  if (schema === undefined || !isPlainObject(part)) return jsonResponse(success.status, part ?? null);
+  if (schema === undefined || !isJsonObject(part)) return jsonResponse(success.status, part ?? null);
   const declared = new Set(Object.keys(mergeAllOf(schema).properties ?? {}));
   const own = Object.fromEntries(Object.entries(part).filter(([name]) => declared.has(name)));
   return jsonResponse(success.status, { ...fakeObject(schema, { faker: createPetFaker(input.seed), now: new Date(0) }, { every: false }), ...own });
@@ -316,15 +317,15 @@ function storePart(input: RecordInput, record: Readonly<Record<string, unknown>>
 function changePartItems(input: RecordInput, change: (held: readonly unknown[], sent: readonly unknown[]) => unknown[]): IHttpResponse {
   const items = input.plan.part?.items ?? [];
   let sent: unknown = input.body;
-  for (const name of items) sent = isPlainObject(sent) ? sent[name] : undefined;
+  for (const name of items) sent = isJsonObject(sent) ? sent[name] : undefined;
   if (!Array.isArray(sent)) return errorResponse('invalid_request', `Request body needs ${items.length > 0 ? `${items.join('.')}, ` : ''}an array of the items to ${input.plan.role === 'add-to-part' ? 'add' : 'remove'}.`);
   return withRecord(input, record => {
     const current = partOf(input, record);
     let held: unknown = current;
-    for (const name of items) held = isPlainObject(held) ? held[name] : undefined;
+    for (const name of items) held = isJsonObject(held) ? held[name] : undefined;
     const next = change(Array.isArray(held) ? held : [], sent);
     if (items.length === 0) return storePart(input, record, next);
-    const part: Record<string, unknown> = isPlainObject(current) ? { ...current } : {};
+    const part: Record<string, unknown> = isJsonObject(current) ? { ...current } : {};
     setAt(part, items, next);
     return storePart(input, record, part);
   });
@@ -332,7 +333,7 @@ function changePartItems(input: RecordInput, change: (held: readonly unknown[], 
 
 /** Whether two items of a part are one: by `type` and `id` where they have an `id` (a JSON:API resource identifier), else by their JSON. */
 function sameItem(a: unknown, b: unknown): boolean {
-  if (isPlainObject(a) && isPlainObject(b) && a['id'] !== undefined) return a['id'] === b['id'] && a['type'] === b['type'];
+  if (isJsonObject(a) && isJsonObject(b) && a['id'] !== undefined) return a['id'] === b['id'] && a['type'] === b['type'];
   return JSON.stringify(a) === JSON.stringify(b);
 }
 
@@ -347,7 +348,7 @@ function mergePatched(target: Readonly<Record<string, unknown>>, patch: Readonly
   for (const [name, value] of Object.entries(patch)) {
     const member = propertySchemaOf(schema, name);
     if (value === null && !takesNull(member)) Reflect.deleteProperty(merged, name);
-    else if (isPlainObject(value) && isPlainObject(merged[name])) merged[name] = mergePatched(merged[name], value, member);
+    else if (isJsonObject(value) && isJsonObject(merged[name])) merged[name] = mergePatched(merged[name], value, member);
     else merged[name] = value;
   }
   return merged;
@@ -369,10 +370,6 @@ function propertySchemaOf(schema: JsonSchema | undefined, name: string): JsonSch
 /** Whether a schema declares `null` among its values (an undeclared member does not). */
 function takesNull(schema: JsonSchema | undefined): boolean {
   return schema !== undefined && isNullable(schema);
-}
-
-function isPlainObject(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
 /** What finding one record by its path takes: an item operation's plan, or an action's (`/clients/{id}/registration-access-token`). */
@@ -548,18 +545,38 @@ export function recordInBody(plan: OperationPlan, body: unknown): unknown {
 
 /**
  * An answer that is not the record but speaks of it (`{"id", "object", "deleted": true}`, as OpenAI
- * and Stripe confirm a delete): generated from its schema, each property the record has by that
- * name taken from the record, and a boolean `deleted` true on a delete.
+ * and Stripe confirm a delete), or shows it by another schema than its own, in an envelope (Discourse's
+ * `{"category": {...}}`): generated from its schema, each property the record has by that name and of a
+ * type it declares taken from the record, and a boolean `deleted` true on a delete.
  */
 function confirmation(input: RecordInput, record: Record<string, unknown>, schema: JsonSchema): unknown {
   const merged = mergeAllOf(schema);
   if (merged.properties === undefined) return input.present(input.resource, record);
   const body = fakeObject(merged, { faker: createPetFaker(input.seed), now: new Date(0), assigned: true }, { every: false });
-  for (const [name, property] of Object.entries(merged.properties)) {
-    if (record[name] !== undefined) body[name] = record[name];
-    else if (name === 'deleted' && input.plan.role === 'remove' && typeIncludes(property, 'boolean')) body[name] = true;
-  }
+  const envelope = input.plan.success.envelope;
+  const inner = envelope === undefined ? undefined : merged.properties[envelope];
+  if (envelope !== undefined && inner !== undefined && isJsonObject(body[envelope])) overlay(body[envelope], mergeAllOf(inner), input.present(input.resource, record) as Record<string, unknown>, input.plan.role);
+  else overlay(body, merged, record, input.plan.role);
   return body;
+}
+
+/** `shown` with each property its schema declares taken from `record` where the record's value is of a type it declares. */
+function overlay(shown: Record<string, unknown>, schema: JsonSchema, record: Readonly<Record<string, unknown>>, role: OperationPlan['role']): void {
+  for (const [name, property] of Object.entries(schema.properties ?? {})) {
+    const value = record[name];
+    if (value !== undefined && fitsType(value, property)) shown[name] = value;
+    else if (value === undefined && name === 'deleted' && role === 'remove' && typeIncludes(property, 'boolean')) shown[name] = true;
+  }
+}
+
+/** Whether a JSON value is of a type the schema declares (any, where it declares none). */
+function fitsType(value: unknown, schema: JsonSchema): boolean {
+  const merged = mergeAllOf(schema);
+  if (merged.type === undefined) return true;
+  if (value === null) return typeIncludes(merged, 'null') || merged.nullable === true;
+  if (Array.isArray(value)) return typeIncludes(merged, 'array');
+  if (typeof value === 'number') return typeIncludes(merged, 'number') || (Number.isInteger(value) && typeIncludes(merged, 'integer'));
+  return typeIncludes(merged, typeof value === 'string' || typeof value === 'boolean' ? typeof value : 'object');
 }
 
 /**

@@ -33,7 +33,7 @@ export function createRecordUrls(document: PetstoreDocument): (resource: Resourc
         .sort((a, b) => a.split('{').length - b.split('{').length)
         .flatMap(path => {
           const fills = parametersOf.get(path);
-          return fills ? [{ path, fills, parameter: /\{([^}]+)\}\/?$/.exec(path)?.[1] ?? '' }] : [];
+          return fills ? [{ path, fills, parameter: /\{([^}]+)\}(?:\.\w+)?\/?$/.exec(path)?.[1] ?? '' }] : [];
         });
       pathsOf.set(resource, paths);
     }

@@ -2,6 +2,7 @@ import type { RecordCopies, Resource } from '../../document/index.js';
 import { createPetFaker } from '../../fixtures/pet-faker.js';
 import { deriveSeed } from '../../sessions/index.js';
 import type { StoredRecord } from '../../store/index.js';
+import { isJsonObject } from '../../json-values/index.js';
 
 /** The record of a collection a key names, where its store holds one. */
 export type CopiedRecordOf = (collection: string, key: unknown) => Readonly<Record<string, unknown>> | undefined;
@@ -32,7 +33,7 @@ export function withCurrentCopies(record: Readonly<Record<string, unknown>>, res
   for (const copies of resource.copies) {
     const held: unknown = record[copies.property];
     if (!Array.isArray(held)) continue;
-    const current = (held as unknown[]).map(item => (isObject(item) ? { ...item, ...copiedFields(copies, recordOf(copies.collection, item[copies.key])) } : item));
+    const current = (held as unknown[]).map(item => (isJsonObject(item) ? { ...item, ...copiedFields(copies, recordOf(copies.collection, item[copies.key])) } : item));
     (shown ??= { ...record })[copies.property] = current;
   }
   return shown ?? record;
@@ -55,7 +56,7 @@ export function pointCopies(records: StoredRecord[], resource: Resource, keysOf:
       const named = new Set<unknown>();
       pointed[copies.property] = held.flatMap(item => {
         const key = faker.helpers.arrayElement(keys);
-        if (!isObject(item) || named.has(key)) return [];
+        if (!isJsonObject(item) || named.has(key)) return [];
         named.add(key);
         return [{ ...item, [copies.key]: typeof item[copies.key] === 'string' ? String(key) : key }];
       });
@@ -72,8 +73,4 @@ function copiedFields(copies: RecordCopies, record: Readonly<Record<string, unkn
 
 function isKey(value: unknown): value is string | number {
   return typeof value === 'string' || typeof value === 'number';
-}
-
-function isObject(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
 }

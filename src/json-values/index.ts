@@ -1,0 +1,2 @@
+// JSON values as parsed, whatever holds them: a document, a request's body, a stored record.
+export { isJsonObject } from './json-object.js';
