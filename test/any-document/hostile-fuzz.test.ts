@@ -8,5 +8,6 @@ describe('hostile requests against hostile documents (a seeded fuzzer)', () => {
     expect(result.hostileRequests).toBeGreaterThanOrEqual(6 * 40);
     // Timings are the bench's (npm run bench): here only that the second client was answered throughout.
     expect(result.latencies.length).toBeGreaterThan(6 * 3);
+    expect(result.firstUses).toHaveLength(6 * 3);
   }, 60_000);
 });

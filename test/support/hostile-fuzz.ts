@@ -66,8 +66,13 @@ function hostileRequest(random: ReturnType<typeof createRandom>): { method: stri
 
 export interface HostileFuzzResult {
   readonly problems: readonly string[];
-  /** The second client's requests (create, health, list), in milliseconds. */
+  /**
+   * The second client's requests (create, health, list) after its first of each on each document, in
+   * milliseconds: how long the hostile requests held it.
+   */
   readonly latencies: readonly number[];
+  /** Its first request of each kind on each document, in milliseconds: what it waited for itself (its validator compiled, its collection seeded) besides. */
+  readonly firstUses: readonly number[];
   readonly hostileRequests: number;
 }
 
@@ -81,6 +86,7 @@ export async function runHostileFuzz({ seed, requests, concurrency = 4 }: { seed
   const random = createRandom(seed);
   const problems: string[] = [];
   const latencies: number[] = [];
+  const firstUses: number[] = [];
   let hostileRequests = 0;
   for (const document of HOSTILE_DOCUMENTS) {
     const server = await createMockServer({ port: 0, document: JSON.parse(document.text()) as object, apiKeys: [API_KEY], onWarning: () => undefined, onError: () => undefined });
@@ -94,7 +100,7 @@ export async function runHostileFuzz({ seed, requests, concurrency = 4 }: { seed
           try {
             const response = await fetch(`${base}${path}`, { method, headers: AUTH, ...(body !== undefined && { body }) });
             const text = await response.text();
-            latencies.push(performance.now() - started);
+            (index === 0 ? firstUses : latencies).push(performance.now() - started);
             if (method === 'POST' && response.status === 201) created.push((JSON.parse(text) as { id: number }).id);
             else if (response.status >= 300) problems.push(`${document.name}: the second client's ${method} ${path} answered ${response.status}`);
           } catch (error) {
@@ -131,5 +137,5 @@ export async function runHostileFuzz({ seed, requests, concurrency = 4 }: { seed
     if (created.length === 0) problems.push(`${document.name}: the second client created nothing`);
     await server.close();
   }
-  return { problems, latencies, hostileRequests };
+  return { problems, latencies, firstUses, hostileRequests };
 }
