@@ -104,6 +104,29 @@ function allOfBranchesDocument(branches: number): object {
   return { ...document, security: [{ bearer: [] }], components: { ...document.components, securitySchemes: { bearer: { type: 'http', scheme: 'bearer' } } } };
 }
 
+describe('the check of a created record against its collection’s big schema, through the built CLI', () => {
+  it('is compiled off the event loop with the body’s validator, before the first create of a collection seeded on use needs it', async () => {
+    const path = join(folder, 'branches-debug.json');
+    // Shapes after a first collection of notes: the first is seeded (its records checked) at start, the shapes on first use.
+    const shapes = manyBranchesDocument(128) as ReturnType<typeof oneCollectionDocument>;
+    const notes = oneCollectionDocument({ title: 'Notes', collection: 'notes', record: 'Note', schema: { type: 'object', required: ['text'], properties: { id: { type: 'integer', readOnly: true }, text: { type: 'string', maxLength: 20 } } } });
+    writeFileSync(path, JSON.stringify({ ...shapes, paths: { ...notes.paths, ...shapes.paths }, components: { schemas: { ...notes.components.schemas, ...shapes.components.schemas } } }));
+    const debugged = startCli(['--port', '0', '--document', path], { NODE_DEBUG: 'petstore-mock' });
+    try {
+      const origin = /ready on (\S+)/.exec(await debugged.waitForLine(/ready on/))?.[1] ?? '';
+      const offThread = (): number => debugged.errors().split('\n').filter(line => line.includes('compiled off the event loop')).length;
+      expect(offThread()).toBe(0);
+      const answer = await create(origin, { name: 'Ring', shape: { kind: 'k7', v7: 'v7' } });
+      expect(answer.status).toBe(201);
+      // The body's schema (Prism's input validation) and the record's (the engine's check of what it stores), both in the worker.
+      expect(offThread()).toBe(2);
+    } finally {
+      debugged.child.kill('SIGTERM');
+      await debugged.exited;
+    }
+  });
+});
+
 describe('a big body’s allOf merge and validator made off the event loop, with an API key, through the built CLI', () => {
   let cli: RunningCli;
   let url: string;

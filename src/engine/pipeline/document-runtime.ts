@@ -12,6 +12,7 @@ import { createErrorShapes, errorResponse, toMockResponse } from '../responses/i
 import type { MockResponse } from '../types.js';
 import { withHead } from './answer.js';
 import { rememberAnswers, type RememberedAnswers } from './remembered-answers.js';
+import { checkRecordsOf } from '../state/collection-records.js';
 
 /** Everything the engine derives from one document; a new document (`--watch`) makes a new one, whole. */
 export interface DocumentRuntime {
@@ -54,6 +55,7 @@ export function createDocumentRuntime(document: PetstoreDocument, { state, setti
       rememberedVerdicts: settings.rememberedVerdicts,
       refusesCredentials: (operation, request) => findCredentialProblem(operation, request, apiKeys, false) !== undefined,
       opensWithoutCredentials: operation => credentialRulesOf(operation).open,
+      ownChecks: operation => recordChecksOf(document, operation.iid),
     },
   );
   const admin = createAdminEndpoints({
@@ -122,5 +124,20 @@ export function createDocumentRuntime(document: PetstoreDocument, { state, setti
         ),
       ]),
     shapeError: (error, at) => shapeError('operationId' in at ? at.operationId : operationAt(at.method, at.path), error),
+  };
+}
+
+/**
+ * The checks of records an operation's first request may make beyond Prism's: of its collection's
+ * records (a create's, a replace's, those seeded on the collection's first use) and of its parents'
+ * (seeded when it finds its parent). Undefined for an operation the store does not keep.
+ */
+function recordChecksOf(document: PetstoreDocument, operationId: string | undefined): (() => void) | undefined {
+  const plan = operationId === undefined ? undefined : (document.resources.plans.get(operationId) ?? document.resources.actions.get(operationId));
+  if (plan === undefined) return undefined;
+  const names = new Set([plan.resource, ...plan.parents.map(parent => parent.resource)]);
+  const resources = [...names].flatMap(name => document.resources.byName.get(name) ?? []);
+  return () => {
+    for (const resource of resources) checkRecordsOf(resource);
   };
 }

@@ -53,6 +53,13 @@ export interface PrismPipelineOptions {
    * OpenAPI reads it as "credentials optional".
    */
   opensWithoutCredentials?: (operation: IHttpOperation) => boolean;
+  /**
+   * The engine's own checks of the operation's first request beyond Prism's (the records it writes or
+   * seeds checked against their collection's schema, by Prism's validator), run with Prism's in
+   * `prepare`: their big schemas compile off the event loop too, and the request waits for them, not
+   * every other client. Undefined where it has none.
+   */
+  ownChecks?: (operation: IHttpOperation) => (() => void) | undefined;
 }
 
 // The default import of this CommonJS module is its `exports` object under Node's ESM loader and
@@ -120,8 +127,14 @@ export function createPrismPipeline<Context>(operations: readonly IHttpOperation
         if (!open && prismStages.validateSecurity({ resource, element: request })._tag === 'Left') return undefined;
         if (options.refusesCredentials?.(resource, request) === true) return undefined;
         if (state !== undefined) return state;
+        const ownChecks = options.ownChecks?.(resource);
         const compile = compileOffThread(() => {
           validateInput(inputCheckOf(resource, request));
+          try {
+            ownChecks?.();
+          } catch {
+            // A check that throws here compiles on its first real use, as before; Prism's compiles stand.
+          }
         });
         if (compile === undefined) {
           prepared.set(resource, null);

@@ -1,5 +1,6 @@
 import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
+import { debuglog } from 'node:util';
 import { Script } from 'node:vm';
 import { Worker } from 'node:worker_threads';
 import { afterNextPoll } from '../../scheduling/index.js';
@@ -72,6 +73,9 @@ function compileHooks(): CompileHooks | undefined {
     ? (hooks as CompileHooks)
     : undefined;
 }
+
+/** `NODE_DEBUG=petstore-mock` says each validator compiled off the event loop. */
+const debug = debuglog('petstore-mock');
 
 /** Each schema object's compile under way or done, shared by concurrent first requests; released with the schema (a replaced document's). */
 const compiling = new WeakMap<object, Promise<void>>();
@@ -174,6 +178,7 @@ function compileRecorded(hooks: CompileHooks, validate: () => void): Promise<voi
     if (compile === undefined) {
       const schemaText = use.text ?? jsonTextOf(use.schema);
       if (schemaText === undefined || !hasObjects(schemaText, OFF_THREAD_SCHEMA_OBJECTS) || !codeGenerationAllowed()) continue;
+      debug('validator of a schema of %d characters compiled off the event loop', schemaText.length);
       compile = compileInWorker(use.draft, use.coerce, schemaText).then(
         compiled => {
           try {

@@ -71,6 +71,15 @@ export function completeRecord(record: Readonly<Record<string, unknown>>, resour
   return problems.length > 0 ? { problem: describeSchemaProblems(problems) } : { record: completed };
 }
 
+/**
+ * The check `completeRecord` makes of the resource's records, run once on an empty record: where Prism's
+ * validator records compiles instead of making them (engine/schema compileOffThread), its schema's
+ * compile is recorded, to be made off the event loop before a request first needs it.
+ */
+export function checkRecordsOf(resource: Resource): void {
+  unlessEvalBlocked(() => findSchemaProblems({}, resource.schema), []);
+}
+
 /** Whether a schema takes `null` (`nullable: true` as converted, `type: [..., null]`, or a null alternative). */
 export function isNullable(schema: JsonSchema): boolean {
   const merged = mergeAllOf(schema);
