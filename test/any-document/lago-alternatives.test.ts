@@ -175,4 +175,16 @@ describe('a create of many records at once (Lago alerts, {alerts: [...]} beside 
     expect(((await call(engine, 'GET', '/alerts')).json as { alerts: unknown[] }).alerts).toHaveLength(20);
     expect(errors).toEqual([]);
   });
+
+  it('leaves a record one of them replaced as it was when another is refused', async () => {
+    const { engine, errors } = await checkedEngine();
+    const kept = { alert_type: 'current_usage_amount', code: 'kept_alert', name: 'As first sent', thresholds: [] };
+    expect((await call(engine, 'POST', '/alerts', { alert: kept })).status).toBe(200);
+    // The first replaces kept_alert (the document declares no conflict: a create with its code is its replacement); the second is refused.
+    const refused = await call(engine, 'POST', '/alerts', { alerts: [{ ...kept, name: 'Replaced' }, { alert_type: 'current_usage_amount', code: '', thresholds: [] }] });
+    expect(refused.status).toBe(422);
+    expect(await call(engine, 'GET', '/alerts/kept_alert')).toMatchObject({ status: 200, json: { alert: { name: 'As first sent' } } });
+    expect(((await call(engine, 'GET', '/alerts')).json as { alerts: unknown[] }).alerts).toHaveLength(21);
+    expect(errors).toEqual([]);
+  });
 });

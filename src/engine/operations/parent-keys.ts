@@ -1,6 +1,6 @@
 import { mergeAllOf, type ParentLink, type Resource } from '../../document/index.js';
 import type { RecordKey, RecordStore } from '../../store/index.js';
-import { isJsonObject } from '../../json-values/index.js';
+import { isJsonObject, setAt, valueAt } from '../../json-values/index.js';
 
 /** Where a record holds a parent's key: a property of its own (`ownerId`), or one inside an object embedding the parent (`customer.external_id`). */
 export type ParentKeyPlace = { readonly flat: string } | { readonly object: string; readonly property: string };
@@ -42,20 +42,13 @@ export function withHeldChild(parent: { readonly resource: Resource; readonly re
   let schema = parent.resource.schema;
   for (const name of holds.path) schema = mergeAllOf(mergeAllOf(schema).properties?.[name] ?? {});
   const itemSchema = schema.items === undefined ? undefined : mergeAllOf(schema.items);
-  const changed: Record<string, unknown> = { ...parent.record };
-  let at: Record<string, unknown> = changed;
-  for (const name of holds.path.slice(0, -1)) {
-    const inner = at[name];
-    const copy: Record<string, unknown> = isJsonObject(inner) ? { ...inner } : {};
-    at[name] = copy;
-    at = copy;
-  }
-  const last = holds.path.at(-1) as string;
-  const held = Array.isArray(at[last]) ? (at[last] as unknown[]) : [];
+  const holding = valueAt(parent.record, holds.path);
+  const held = Array.isArray(holding) ? (holding as unknown[]) : [];
   const key = child[childKey];
   if (held.some(item => (holds.key === undefined ? item : isJsonObject(item) ? item[holds.key] : undefined) === key)) return undefined;
   const declared = Object.keys(itemSchema?.properties ?? {});
   const item = holds.key === undefined ? key : Object.fromEntries(declared.flatMap(name => (child[name] === undefined ? [] : [[name, child[name]]])));
-  at[last] = [...held, item];
+  const changed: Record<string, unknown> = { ...parent.record };
+  setAt(changed, holds.path, [...held, item]);
   return changed;
 }

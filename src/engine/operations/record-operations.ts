@@ -10,7 +10,7 @@ import { withUnsentProperties } from '../state/unsent-properties.js';
 import { copiesFromKeys } from '../state/record-copies.js';
 import type { ParameterValues } from './parameters.js';
 import { parentKeyFields, parentKeyIn, parentKeyPlace, withHeldChild } from './parent-keys.js';
-import { isJsonObject } from '../../json-values/index.js';
+import { isJsonObject, setAt } from '../../json-values/index.js';
 
 /** A request Prism routed and found valid, with typed parameters, and what the store needs to answer it. */
 export interface RecordInput {
@@ -515,24 +515,17 @@ function recordsSentAtOnce(input: RecordInput): unknown[] | undefined {
 
 /**
  * Each record of a create of many stored as its own create would store it, or none: the first one
- * refused is the answer, and those stored before it are removed. Answered in the many-records envelope.
+ * refused is the answer, and what those before it wrote is undone with it (a refused write changes
+ * nothing: see answer-api-request). Answered in the many-records envelope.
  */
 function createEach(input: RecordInput, records: readonly unknown[]): IHttpResponse {
-  const store = input.storeOf(input.resource.name);
-  const stored: RecordKey[] = [];
   const answered: unknown[] = [];
   const envelope = input.plan.success.envelope;
   for (const record of records) {
     const answer = recordOperations.create({ ...input, body: record, sentBody: record });
-    if (answer.statusCode >= 300) {
-      for (const key of stored.reverse()) store.remove(key);
-      return answer;
-    }
+    if (answer.statusCode >= 300) return answer;
     const body = answer.body as Record<string, unknown> | undefined;
-    const one = envelope === undefined ? body : body?.[envelope];
-    const key = typeof one === 'object' && one !== null ? (one as Record<string, unknown>)[input.resource.key.property] : undefined;
-    if (typeof key === 'string' || typeof key === 'number') stored.push(key);
-    answered.push(one);
+    answered.push(envelope === undefined ? body : body?.[envelope]);
   }
   return jsonResponse(input.plan.success.status, { [input.plan.many?.answer ?? input.resource.name]: answered });
 }
@@ -933,18 +926,6 @@ function schemaAt(schema: JsonSchema, path: readonly string[]): JsonSchema | und
   let at: JsonSchema | undefined = schema;
   for (const name of path) at = at === undefined ? undefined : mergeAllOf(at).properties?.[name];
   return at;
-}
-
-function setAt(target: Record<string, unknown>, path: readonly string[], value: unknown): void {
-  let at = target;
-  for (const name of path.slice(0, -1)) {
-    const next = at[name];
-    const copy: Record<string, unknown> = typeof next === 'object' && next !== null ? { ...(next as Record<string, unknown>) } : {};
-    at[name] = copy;
-    at = copy;
-  }
-  const last = path.at(-1);
-  if (last !== undefined) at[last] = value;
 }
 
 /**

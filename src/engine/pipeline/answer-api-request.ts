@@ -54,8 +54,9 @@ export async function answerApiRequest(runtime: DocumentRuntime, services: Engin
     throw error;
   }
   const { response, problems } = checked;
-  // A write whose answer failed after it (a response the document forbids) stored nothing.
-  if (response.status >= 500) context.changes?.undo();
+  // A write refused (a create of many whose third is refused, after the first replaced a record) or whose
+  // answer failed after it (a response the document forbids) changes nothing, in any store it wrote.
+  if (response.status >= 400) context.changes?.undo();
   else context.changes?.keep();
   runtime.answers.keep(read.identities.request, context, response);
   response.delay = context.delay;
