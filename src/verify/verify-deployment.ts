@@ -212,7 +212,7 @@ async function cleanUp(state: RunState, model: CollectionModel, context: Pick<Pl
       filled && 'values' in filled && remove
         ? fillPath(remove.operation.path, { ...samplePathValues(remove.operation, context, state.deployment), ...each.pathValues, ...filled.values })
         : itemPath && each.key !== undefined
-          ? fillPath(itemPath, { ...each.pathValues, [itemPath.slice(itemPath.lastIndexOf('{') + 1, -1)]: each.key })
+          ? fillPath(itemPath, { ...each.pathValues, [/\{([^}]+)\}[^{}/]*\/?$/.exec(itemPath)?.[1] ?? '']: each.key })
           : each.location;
     const leave = (reason: string): LeftBehind => ({ operationId: each.operationId, location, name: each.name, reason });
     if (!remove) {

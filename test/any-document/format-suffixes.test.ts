@@ -48,6 +48,27 @@ describe('paths written with a format suffix (third check, Discourse)', () => {
     expect(errors).toEqual([]);
   });
 
+  it('shows the sent record in an envelope the answer neither requires nor declares non-null', async () => {
+    const { engine, errors } = await checkedEngine();
+    const created = await engine.handle({ method: 'POST', url: '/tag_groups.json', headers: JSON_BODY, body: JSON.stringify({ name: 'Mine' }) });
+    expect(created.status).toBe(200);
+    const shown = bodyOf(created)['tag_group'] as { id: number; name: string };
+    expect(shown).toMatchObject({ name: 'Mine' });
+    expect(created.headers['location']).toBe(`/tag_groups/${shown.id}.json`);
+    const listed = bodyOf(await engine.handle({ method: 'GET', url: '/tag_groups.json', headers: {} })) as { tag_groups: { id: number; name: string }[] };
+    expect(listed.tag_groups.find(group => group.id === shown.id)?.name).toBe('Mine');
+    expect(errors).toEqual([]);
+  });
+
+  it('reads a path whose suffix is part of the data (/files/{name}.json beside /files/{id}) as written, answered from the document', async () => {
+    const { engine, errors } = await checkedEngine();
+    const content = await engine.handle({ method: 'GET', url: '/files/anything.json', headers: {} });
+    expect(content.status).toBe(200);
+    expect(bodyOf(content)).toEqual({ hello: 'world' });
+    expect((await engine.handle({ method: 'GET', url: '/files/1', headers: {} })).status).toBe(200);
+    expect(errors).toEqual([]);
+  });
+
   it('answers an action on a topic that does not exist, and the read of one, 404', async () => {
     const { engine } = await checkedEngine();
     const missing = await engine.handle({ method: 'POST', url: '/t/no-such-topic/invite.json', headers: JSON_BODY, body: JSON.stringify({ user: 'sam' }) });

@@ -1029,7 +1029,11 @@ function asReadPaths(given: ReadonlyMap<string, DocumentOperation>): { operation
   const paths = new Set([...given.values()].map(operation => operation.path));
   const readAs = (path: string): string => {
     const bare = path.length > 1 && path.endsWith('/') ? path.slice(0, -1) : path;
-    return bare.replace(FORMAT_SUFFIX, '');
+    const unsuffixed = bare.replace(FORMAT_SUFFIX, '');
+    // `{name}.json` under a collection the document writes bare (`/files`, `/files/{id}`) is data of a
+    // file, not the format of every path: only a document that writes its collections so is read so.
+    const templated = unsuffixed.endsWith('}');
+    return templated && unsuffixed !== bare && paths.has(unsuffixed.slice(0, unsuffixed.lastIndexOf('/')) || '/') ? bare : unsuffixed;
   };
   const readers = new Map<string, Set<string>>();
   for (const path of paths) {

@@ -265,7 +265,8 @@ export function createOperationResponder(options: OperationResponderOptions) {
       declaresConflict: operation.responses.some(response => response.code === '409' || response.code.toUpperCase() === '4XX' || response.code === 'default'),
       seed: options.seed,
     });
-    if (opensScope && answer.statusCode >= 300) session.closeScope(plan.resource, scope);
+    // A refused write's changes are undone with the scope it opened (context.changes); a redirect's here.
+    if (opensScope && answer.statusCode >= 300 && answer.statusCode < 400) session.closeScope(plan.resource, scope);
     // In the media type the operation declares (`application/vnd.api+json`), with the headers it requires (`ETag`).
     return answer.statusCode < 300 ? fitDeclared(operation, request, answer, context.origin) : answer;
   };

@@ -1,5 +1,5 @@
 import type { IHttpResponse } from '@stoplight/prism-http';
-import { fieldNameKey, mergeAllOf, typeIncludes, type JsonSchema, type ListShape, type OperationPlan, type RangeBound, type RecordRole, type Resource } from '../../document/index.js';
+import { fieldNameKey, mergeAllOf, soleAllOfPart, typeIncludes, type JsonSchema, type ListShape, type OperationPlan, type RangeBound, type RecordRole, type Resource } from '../../document/index.js';
 import { createPetFaker } from '../../fixtures/pet-faker.js';
 import { fakeObject, type ValueDraw } from '../../fixtures/schema-values.js';
 import { KeyTakenError, StoreFullError, type RecordStore, type RecordKey, type StoredRecord } from '../../store/index.js';
@@ -545,11 +545,20 @@ export function recordInBody(plan: OperationPlan, body: unknown): unknown {
 function confirmation(input: RecordInput, record: Record<string, unknown>, schema: JsonSchema): unknown {
   const merged = mergeAllOf(schema);
   if (merged.properties === undefined) return input.present(input.resource, record);
-  const body = fakeObject(merged, { faker: createPetFaker(input.seed), now: new Date(0), assigned: true }, { every: false });
+  const draw = { faker: createPetFaker(input.seed), now: new Date(0), assigned: true };
+  const body = fakeObject(merged, draw, { every: false });
   const envelope = input.plan.success.envelope;
-  const inner = envelope === undefined ? undefined : merged.properties[envelope];
-  if (envelope !== undefined && inner !== undefined && isJsonObject(body[envelope])) overlay(body[envelope], mergeAllOf(inner), input.present(input.resource, record) as Record<string, unknown>, input.plan.role);
-  else overlay(body, merged, record, input.plan.role);
+  const written = envelope === undefined ? undefined : merged.properties[envelope];
+  if (envelope === undefined || written === undefined) {
+    overlay(body, merged, record, input.plan.role);
+    return body;
+  }
+  // The envelope whether or not the answer requires it, its record's schema out of `allOf: [X]` or `X or null`.
+  const inner = mergeAllOf(soleAllOfPart(written));
+  const held = body[envelope];
+  const shown = isJsonObject(held) ? held : fakeObject(inner, draw, { every: false });
+  overlay(shown, inner, input.present(input.resource, record) as Record<string, unknown>, input.plan.role);
+  body[envelope] = shown;
   return body;
 }
 
