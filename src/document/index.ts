@@ -5,6 +5,7 @@ export { readTextFile } from './read-text-file.js';
 export { keepingFirstCollection, resolvedDefinitionOf, responseSchemaOf } from './prepared-document.js';
 export type { CompiledDocumentCache, DocumentOperation, PetstoreDocument } from './prepared-document.js';
 export { DocumentShapeError } from './document-shape-error.js';
+export { IGNORED_HEADER_PARAMETERS } from './unread-parameters.js';
 export { DEFAULT_DOCUMENT_LIMITS, DOCUMENT_LIMIT_FLAGS, documentLimits } from './document-limits.js';
 export type { DocumentLimits } from './document-limits.js';
 export type { OperationRole, FirstCollection } from './first-collection.js';

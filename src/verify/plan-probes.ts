@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { IGNORED_HEADER_PARAMETERS } from '../document/index.js';
 import type { Answer } from './answer.js';
 import { absentHeadersCause, describeAnswer } from './check-document.js';
 import { givesValue, requiredProperties, sampleParameter, type BodyMaker } from './build-body.js';
@@ -244,14 +245,11 @@ export function requiredParameters(operation: OperationModel, where: 'query' | '
   const values: Record<string, string> = {};
   for (const parameter of operation.parameters) {
     const name = where === 'header' ? parameter.name.toLowerCase() : parameter.name;
-    if (parameter.in !== where || !parameter.required || (where === 'header' && NOT_HEADER_PARAMETERS.has(name))) continue;
+    if (parameter.in !== where || !parameter.required || (where === 'header' && IGNORED_HEADER_PARAMETERS.has(name))) continue;
     values[name] = requiredParameterValue(parameter, context.document);
   }
   return values;
 }
-
-/** Header parameters OpenAPI says are ignored: the request's media types and its authorization are said elsewhere. */
-const NOT_HEADER_PARAMETERS = new Set(['accept', 'content-type', 'authorization']);
 
 /** A required parameter's value: its example, else a value its schema takes. */
 export function requiredParameterValue(parameter: ParameterModel, document: unknown): string {

@@ -1,0 +1,32 @@
+import { fileURLToPath } from 'node:url';
+import { describe, expect, it } from 'vitest';
+import { createEngine, type Engine } from '../../src/index.js';
+
+const findingAt = (name: string): string => fileURLToPath(new URL(`../documents/findings/${name}`, import.meta.url));
+
+/** An engine that checks its own answers against the document, the errors and the warnings it reported. */
+async function checkedEngine(path: string): Promise<{ engine: Engine; errors: string[]; warnings: string[] }> {
+  const errors: string[] = [];
+  const warnings: string[] = [];
+  const engine = await createEngine({ documentPath: path, validateResponses: true, onError: message => errors.push(message), onWarning: message => warnings.push(message), seed: 7 });
+  return { engine, errors, warnings };
+}
+
+describe('header parameters named Accept, Content-Type or Authorization (fourth check, PagerDuty)', () => {
+  it('ignores them as OpenAPI says, where every request without them was refused 400, and still checks the other header parameters', async () => {
+    const { engine, errors, warnings } = await checkedEngine(findingAt('fourth-check-ignored-header-parameters.yaml'));
+    const listed = await engine.handle({ method: 'GET', url: '/widgets', headers: { 'x-request-tag': 'a' } });
+    expect(listed.status).toBe(200);
+    const untagged = await engine.handle({ method: 'GET', url: '/widgets', headers: {} });
+    expect(untagged.status).toBe(400);
+    expect(untagged.body).toContain('x-request-tag');
+    const created = await engine.handle({ method: 'POST', url: '/widgets', headers: { 'content-type': 'application/json', accept: 'application/json' }, body: JSON.stringify({ name: 'gear' }) });
+    expect(created.status).toBe(201);
+    const { id } = JSON.parse(created.body ?? '{}') as { id: string };
+    const read = await engine.handle({ method: 'GET', url: `/widgets/${id}`, headers: { accept: '*/*' } });
+    expect(read.status).toBe(200);
+    expect(JSON.parse(read.body ?? '{}')).toMatchObject({ id, name: 'gear' });
+    expect(warnings.filter(warning => /accept|content-type|authorization/i.test(warning))).toEqual([]);
+    expect(errors).toEqual([]);
+  });
+});
