@@ -30,3 +30,24 @@ describe('header parameters named Accept, Content-Type or Authorization (fourth 
     expect(errors).toEqual([]);
   });
 });
+
+describe('an example its own schema refuses (fourth check, PagerDuty)', () => {
+  it('answers a body generated from the schema instead, where the example was served and broke the document (500 under --validate-responses)', async () => {
+    const { engine, errors } = await checkedEngine(findingAt('fourth-check-example-breaks-schema.yaml'));
+    const rendered = await engine.handle({ method: 'POST', url: '/reports/render', headers: { 'content-type': 'application/json' }, body: '{}' });
+    expect(rendered.status).toBe(200);
+    const body = JSON.parse(rendered.body ?? '{}') as { text?: unknown; notes?: unknown };
+    expect(typeof body.text).toBe('string');
+    expect(Array.isArray(body.notes)).toBe(false);
+    expect(typeof body.notes).toBe('object');
+    expect(errors).toEqual([]);
+  });
+
+  it('still answers an example its schema takes as written', async () => {
+    const { engine, errors } = await checkedEngine(findingAt('fourth-check-example-breaks-schema.yaml'));
+    const summary = await engine.handle({ method: 'GET', url: '/reports/summary', headers: {} });
+    expect(summary.status).toBe(200);
+    expect(JSON.parse(summary.body ?? '{}')).toEqual({ text: 'All quiet' });
+    expect(errors).toEqual([]);
+  });
+});

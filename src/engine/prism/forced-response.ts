@@ -2,6 +2,7 @@ import type { IHttpOperationConfig, IHttpRequest, IHttpResponse, PrismHttpCompon
 import type { IHttpOperation, IHttpOperationResponse } from '@stoplight/types';
 import { alternativesMatchedAlone, type JsonSchema } from '../../document/index.js';
 import { isForced, type RequestControls } from '../controls/index.js';
+import { findSchemaProblems, unlessEvalBlocked } from '../schema/index.js';
 import { boundedForGeneration } from './bounded-generation.js';
 
 type PrismMock = PrismHttpComponents['mock'];
@@ -144,13 +145,30 @@ function isErrorShaped(body: unknown): body is { code: unknown; message: unknown
 
 /**
  * What an operation the store does not keep answers: its lowest 2xx response as Prism's mocker makes
- * it, the response's example when it has one, else a body generated from its schema with `seed`.
+ * it, the response's example when it has one its schema takes, else a body generated from its schema
+ * with `seed` (PagerDuty's template render example holds `warnings` as an array its schema says is an
+ * object: served as written, it broke the document, a 500 under `--validate-responses`).
  */
 export function answerFromDocument(mock: PrismMock, operation: IHttpOperation, request: IHttpRequest, seed: string): IHttpResponse {
   const response = chosenResponse(operation, {});
-  const hasExample = (response?.contents ?? []).some(content => (content.examples ?? []).length > 0);
-  const controls: RequestControls = { dynamic: !hasExample, ...(response && { code: Number(response.code) }) };
+  const controls: RequestControls = { dynamic: response === undefined || !examplesFit(response), ...(response && { code: Number(response.code) }) };
   return forceResponse(mock, operation, request, controls, seed, 'Answered from the document');
+}
+
+const fittingExamples = new WeakMap<IHttpOperationResponse, boolean>();
+
+/**
+ * Whether the response has examples and the one Prism's mocker serves of each media type (its first)
+ * fits that media type's schema; checked once per response. Where no schema can be compiled (a page
+ * that forbids `eval`), the example is served as written.
+ */
+function examplesFit(response: IHttpOperationResponse): boolean {
+  const known = fittingExamples.get(response);
+  if (known !== undefined) return known;
+  const served = (response.contents ?? []).flatMap(content => (content.examples ?? []).slice(0, 1).map(example => ({ example, schema: content.schema })));
+  const fits = served.length > 0 && served.every(({ example, schema }) => !('value' in example) || schema === undefined || unlessEvalBlocked(() => findSchemaProblems(example.value, schema), []).length === 0);
+  fittingExamples.set(response, fits);
+  return fits;
 }
 
 const closed = new WeakMap<IHttpOperation, IHttpOperation>();
