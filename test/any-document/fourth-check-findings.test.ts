@@ -1,5 +1,6 @@
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
+import { loadDocument } from '../../src/document/index.js';
 import { createEngine, type Engine } from '../../src/index.js';
 
 const findingAt = (name: string): string => fileURLToPath(new URL(`../documents/findings/${name}`, import.meta.url));
@@ -48,6 +49,24 @@ describe('an example its own schema refuses (fourth check, PagerDuty)', () => {
     const summary = await engine.handle({ method: 'GET', url: '/reports/summary', headers: {} });
     expect(summary.status).toBe(200);
     expect(JSON.parse(summary.body ?? '{}')).toEqual({ text: 'All quiet' });
+    expect(errors).toEqual([]);
+  });
+});
+
+describe('collections whose paths end in the same segment (fourth check, PagerDuty)', () => {
+  it('names the one at the shortest path after it, where the first in the document took the name', async () => {
+    const document = await loadDocument(findingAt('fourth-check-same-last-segment.yaml'));
+    expect(document.resources.byName.get('widgets')?.collectionPaths).toEqual(['/widgets']);
+    expect(document.resources.byName.get('widgets2')?.collectionPaths).toEqual(['/analytics/raw/widgets']);
+  });
+
+  it('keeps copies of the records of the collection so named', async () => {
+    const { engine, errors } = await checkedEngine(findingAt('fourth-check-same-last-segment.yaml'));
+    const created = await engine.handle({ method: 'POST', url: '/widgets', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ name: 'gear' }) });
+    const widget = JSON.parse(created.body ?? '{}') as { id: string };
+    const box = await engine.handle({ method: 'POST', url: '/boxes', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ widgets: [{ id: widget.id }] }) });
+    expect(box.status).toBe(201);
+    expect((JSON.parse(box.body ?? '{}') as { widgets: unknown }).widgets).toEqual([{ id: widget.id, name: 'gear' }]);
     expect(errors).toEqual([]);
   });
 });

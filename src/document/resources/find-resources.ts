@@ -315,7 +315,6 @@ export function findResources(
   const resourceOfSchema = new Map<JsonSchema, Resource>();
   // Each resource's schema as the document writes it: where its parts are the very objects other schemas refer to.
   const writtenSchema = new Map<Resource, JsonSchema>();
-  const usedNames = new Set<string>();
   const notInferred: { operationId: string; reason: string }[] = [];
   for (const [source, paths] of groups) {
     const unconverted = mergeAllOf(source);
@@ -338,13 +337,10 @@ export function findResources(
       continue;
     }
     const base = noun ?? 'records';
-    let name = base;
-    for (let n = 2; usedNames.has(name); n += 1) name = `${base}${n}`;
-    usedNames.add(name);
     const properties = merged.properties ?? {};
     const fields = Object.keys(properties);
     const resource: Resource = {
-      name,
+      name: base,
       singular: singularOf(base),
       schema: merged,
       collectionPaths: paths,
@@ -361,6 +357,8 @@ export function findResources(
     resourceOfSchema.set(source, resource);
     writtenSchema.set(resource, unconverted);
   }
+
+  nameApart(resources);
 
   // Embedded children: an array of another resource's records whose schema holds a key of this one.
   for (const parent of resources) {
@@ -1124,6 +1122,24 @@ function serverPathOf(resolved: OpenAPIV3_1.Document): string {
   const url = resolved.servers?.[0]?.url ?? '';
   const path = url.replace(/^[a-z][a-z0-9+.-]*:\/\/[^/]*/i, '');
   return path.split(/[?#]/)[0] ?? '';
+}
+
+/**
+ * Each resource's name made unique: where several are named after the same last segment, the one at
+ * the shortest path keeps it (PagerDuty's `/incidents` beside `/analytics/raw/incidents`, `/services`
+ * beside `/status_pages/{id}/services`), the document's order deciding between equals; the others are
+ * numbered (`incidents2`).
+ */
+function nameApart(resources: readonly Resource[]): void {
+  const depth = (resource: Resource): number => (resource.collectionPaths[0] ?? '').split('/').length;
+  const byClaim = [...resources].sort((one, other) => depth(one) - depth(other));
+  const used = new Set<string>();
+  for (const resource of byClaim) {
+    let name = resource.name;
+    for (let n = 2; used.has(name); n += 1) name = `${resource.name}${n}`;
+    used.add(name);
+    (resource as { name: string }).name = name;
+  }
 }
 
 function lastLiteral(path: string): string | undefined {
