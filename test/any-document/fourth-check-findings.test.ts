@@ -70,3 +70,18 @@ describe('collections whose paths end in the same segment (fourth check, PagerDu
     expect(errors).toEqual([]);
   });
 });
+
+describe('a string of format url answered from the document (fourth check, PagerDuty)', () => {
+  it('is a URL the validator takes, where any text was drawn and broke the document (500 under --validate-responses)', async () => {
+    const { engine, errors } = await checkedEngine(findingAt('fourth-check-url-format.yaml'));
+    const answer = await engine.handle({ method: 'GET', url: '/links', headers: {} });
+    expect(answer.status).toBe(200);
+    const { links } = JSON.parse(answer.body ?? '{}') as { links: { self: string; mirror: string }[] };
+    expect(links.length).toBeGreaterThanOrEqual(3);
+    for (const link of links) {
+      expect(link.self).toMatch(/^https:\/\/[a-z]+\.example\.com\/[a-z0-9]+$/);
+      expect(link.mirror).toMatch(/^ftp:\/\/mirror\.example\.org\/[0-9]{3}$/);
+    }
+    expect(errors).toEqual([]);
+  });
+});

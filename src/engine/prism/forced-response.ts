@@ -171,6 +171,20 @@ function examplesFit(response: IHttpOperationResponse): boolean {
   return fits;
 }
 
+/**
+ * A string of `format: url` (ajv-formats' name, which Prism's validator checks: PagerDuty's `self` and
+ * `html_url`) drawn as a URL: json-schema-faker knows no such format and drew any text ("ad"), and
+ * its `uri` draws hosts such a URL refuses (`https://elHnG.jfhaO+D`); a pattern it can draw from
+ * does, where the schema has none of its own.
+ */
+function asGenerableUrl(schema: Record<string, unknown>): void {
+  if (schema['pattern'] !== undefined) return;
+  delete schema['format'];
+  schema['pattern'] = GENERABLE_URL;
+}
+
+const GENERABLE_URL = '^https://[a-z]{4,10}\\.example\\.com/[a-z0-9]{6,12}$';
+
 const closed = new WeakMap<IHttpOperation, IHttpOperation>();
 const DATA_KEYWORDS = new Set(['example', 'examples', 'default', 'const', 'enum', 'value']);
 
@@ -210,6 +224,7 @@ function closedForGeneration(operation: IHttpOperation): IHttpOperation {
       // An integer beside a plain number in a oneOf: json-schema-faker would draw values both match.
       if (Array.isArray(object['oneOf'])) object['oneOf'] = alternativesMatchedAlone(object['oneOf'] as JsonSchema[]);
       withDraft4Bounds(object);
+      if (object['format'] === 'url') asGenerableUrl(object);
       // An array of anything (`{type: array, uniqueItems: true}`, Keycloak's claims): json-schema-faker throws "missing items" without them.
       const type = object['type'];
       if ((type === 'array' || (Array.isArray(type) && type.includes('array'))) && object['items'] === undefined && object['prefixItems'] === undefined) object['items'] = {};
