@@ -85,3 +85,14 @@ describe('a string of format url answered from the document (fourth check, Pager
     expect(errors).toEqual([]);
   });
 });
+
+describe('a name an object requires beside its allOf, listed by none of its parts (fourth check, PagerDuty)', () => {
+  it('is answered with that name, where the generated answer left it out and broke the document (500 under --validate-responses)', async () => {
+    const { engine, errors } = await checkedEngine(findingAt('fourth-check-required-beside-all-of.yaml'));
+    const answer = await engine.handle({ method: 'GET', url: '/settings', headers: {} });
+    expect(answer.status).toBe(200);
+    const { setting } = JSON.parse(answer.body ?? '{}') as { setting: Record<string, unknown> };
+    expect(Object.keys(setting)).toEqual(expect.arrayContaining(['name', 'scope']));
+    expect(errors).toEqual([]);
+  });
+});

@@ -185,6 +185,22 @@ function asGenerableUrl(schema: Record<string, unknown>): void {
 
 const GENERABLE_URL = '^https://[a-z]{4,10}\\.example\\.com/[a-z0-9]{6,12}$';
 
+/**
+ * An `allOf` whose object requires a name none of its parts lists (PagerDuty's custom field requires
+ * `namespace` beside `allOf: [{properties: {…}}]`): that name listed, of any value, as an object that
+ * lists its own properties gets it, since json-schema-faker left it out and the answer broke the
+ * document. Where a part is not an object that lists its properties (a `$ref` left for the bundle),
+ * what it lists is not known here, and nothing is added.
+ */
+function withRequiredOfParts(object: Record<string, unknown>): void {
+  const parts = object['allOf'] as unknown[];
+  const required = Array.isArray(object['required']) ? (object['required'] as unknown[]).filter((name): name is string => typeof name === 'string') : [];
+  if (required.length === 0 || !parts.every(part => typeof part === 'object' && part !== null && !('$ref' in part))) return;
+  const listed = new Set(parts.flatMap(part => Object.keys((part as Record<string, unknown>)['properties'] ?? {})));
+  const unlisted = required.filter(name => !listed.has(name));
+  if (unlisted.length > 0) object['allOf'] = [...parts, { type: 'object', properties: Object.fromEntries(unlisted.map(name => [name, {}])) }];
+}
+
 const closed = new WeakMap<IHttpOperation, IHttpOperation>();
 const DATA_KEYWORDS = new Set(['example', 'examples', 'default', 'const', 'enum', 'value']);
 
@@ -236,6 +252,7 @@ function closedForGeneration(operation: IHttpOperation): IHttpOperation {
         const unlisted = Array.isArray(object['required']) && object['allOf'] === undefined && !allOfParts.has(node) ? (object['required'] as unknown[]).filter((name): name is string => typeof name === 'string' && !Object.hasOwn(properties, name)) : [];
         if (unlisted.length > 0) object['properties'] = { ...properties, ...Object.fromEntries(unlisted.map(name => [name, {}])) };
       }
+      if (!listsProperties && Array.isArray(object['allOf'])) withRequiredOfParts(object);
       return object;
     };
     copy = close(boundedForGeneration(operation)) as IHttpOperation;
