@@ -96,3 +96,21 @@ describe('a name an object requires beside its allOf, listed by none of its part
     expect(errors).toEqual([]);
   });
 });
+
+describe('a record shown by a reference schema whose values are its own (fourth check, PagerDuty addons)', () => {
+  it('shows the value at the same place in the reference’s list, where the record’s value broke the document (500 under --validate-responses)', async () => {
+    const { engine, errors } = await checkedEngine(findingAt('fourth-check-reference-values.yaml'));
+    const created = await engine.handle({ method: 'POST', url: '/gadgets', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ gadget: { type: 'wall_gadget', name: 'clock' } }) });
+    expect(created.status).toBe(201);
+    const { gadget } = JSON.parse(created.body ?? '{}') as { gadget: { id: string; type: string; name: string } };
+    expect(gadget).toMatchObject({ type: 'wall_gadget_reference', name: 'clock' });
+    const read = await engine.handle({ method: 'GET', url: `/gadgets/${gadget.id}`, headers: {} });
+    expect(JSON.parse(read.body ?? '{}')).toMatchObject({ gadget: { id: gadget.id, type: 'wall_gadget', name: 'clock' } });
+    const list = await engine.handle({ method: 'GET', url: '/gadgets', headers: {} });
+    expect(list.status).toBe(200);
+    const { gadgets } = JSON.parse(list.body ?? '{}') as { gadgets: { id: string; type: string }[] };
+    expect(gadgets.find(each => each.id === gadget.id)?.type).toBe('wall_gadget_reference');
+    for (const each of gadgets) expect(['desk_gadget_reference', 'wall_gadget_reference']).toContain(each.type);
+    expect(errors).toEqual([]);
+  });
+});

@@ -120,6 +120,8 @@ export interface OperationPlan {
   readonly shape: ListShape | undefined;
   /** The properties a list shows of each record, where its items are a part of the record (Conduit's articles without `body`). */
   readonly listedFields?: readonly string[];
+  /** The schema of such a part, its `allOf` merged: the values it shows of the record's (see shownValue). */
+  readonly listedSchema?: JsonSchema;
   /**
    * The declared success: its status, whether it has a body, and whether that body is the record; else
    * its schema (a delete's `{id, deleted}`). `envelope`: the one property the record is answered in
@@ -407,6 +409,7 @@ export function findResources(
     let resource: Resource | undefined;
     let shape: ListShape | undefined;
     let listedFields: readonly string[] | undefined;
+    let listedSchema: JsonSchema | undefined;
     if (onItem) {
       resource = onItem;
       role = ({ get: 'read', put: 'replace', patch: 'merge', post: 'merge', delete: 'remove' } as const)[operation.method as 'get'];
@@ -421,10 +424,16 @@ export function findResources(
           // A list of a part of the record (its key and some of its properties): the records, each shown by those properties.
           shape = findListShape(successSchema(definition), schema => {
             const part = partOf(schema, onCollection);
-            if (part) listedFields = part;
+            if (part) {
+              listedFields = part;
+              listedSchema = mergeAllOf(schema);
+            }
             return part !== undefined;
           });
-          if (!shape) listedFields = undefined;
+          if (!shape) {
+            listedFields = undefined;
+            listedSchema = undefined;
+          }
         }
         role = shape ? 'list' : undefined;
         if (!shape) notInferred.push({ operationId: operation.operationId, reason: `its answer is no list of ${onCollection.name}` });
@@ -520,6 +529,7 @@ export function findResources(
       paging,
       shape,
       ...(listedFields !== undefined && { listedFields }),
+      ...(listedSchema !== undefined && { listedSchema }),
       success: { ...planSuccess(success, answered !== undefined), ...answered, ...view },
       ...(requestEnvelope !== undefined && { requestEnvelope }),
       ...(manyRequest !== undefined && manyAnswer !== undefined && { many: { request: manyRequest, answer: manyAnswer } }),
