@@ -114,3 +114,17 @@ describe('a record shown by a reference schema whose values are its own (fourth 
     expect(errors).toEqual([]);
   });
 });
+
+describe('a property named value whose schema refers to others (fourth check, PagerDuty)', () => {
+  it('validates the body, where its references were left unresolved, Prism could compile no validator and took any body', async () => {
+    const { engine } = await checkedEngine(findingAt('fourth-check-property-named-value.yaml'));
+    const send = (body: unknown): Promise<{ status: number; body?: string }> => engine.handle({ method: 'POST', url: '/readings', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+    const empty = await send({});
+    expect(empty.status).toBe(400);
+    expect(empty.body).toContain('reading');
+    expect((await send({ reading: { name: 'a', value: true } })).status).toBe(400);
+    expect((await send({ reading: { name: 'a', value: 'far too long a text for the schema' } })).status).toBe(400);
+    expect((await send({ reading: { name: 'a', value: 3.5 } })).status).toBe(201);
+    expect((await send({ reading: { name: 'a', value: 'short' } })).status).toBe(201);
+  });
+});
