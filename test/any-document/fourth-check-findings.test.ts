@@ -128,3 +128,17 @@ describe('a property named value whose schema refers to others (fourth check, Pa
     expect((await send({ reading: { name: 'a', value: 'short' } })).status).toBe(201);
   });
 });
+
+describe('a list whose array declares maxItems (fourth check, PagerDuty ip_allow_lists)', () => {
+  it('answers at most that many records, where it listed every one and broke the document (500 under --validate-responses)', async () => {
+    const { engine, errors } = await checkedEngine(findingAt('fourth-check-list-max-items.yaml'));
+    for (const name of ['office', 'home']) {
+      const created = await engine.handle({ method: 'POST', url: '/allow_lists', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ name }) });
+      expect(created.status).toBe(201);
+    }
+    const list = await engine.handle({ method: 'GET', url: '/allow_lists', headers: {} });
+    expect(list.status).toBe(200);
+    expect((JSON.parse(list.body ?? '{}') as { allow_lists: unknown[] }).allow_lists).toHaveLength(1);
+    expect(errors).toEqual([]);
+  });
+});

@@ -89,7 +89,7 @@ export const recordOperations: Readonly<Record<RecordRole, RecordHandler>> = {
       const held = new Set(heldBy(input, parent));
       conditions.push(record => held.has(record[resource.key.property]));
     }
-    const size = plan.paging.size === undefined ? undefined : numberOrNone(query[plan.paging.size]);
+    const size = withinMaxItems(plan.paging.size === undefined ? undefined : numberOrNone(query[plan.paging.size]), plan.shape?.maxItems);
     const after = cursorOf(query, plan.paging.after);
     const before = cursorOf(query, plan.paging.before);
     const offset = pageOffset(plan, query, size);
@@ -482,6 +482,12 @@ function answerWith(input: RecordInput, record: Record<string, unknown>, headers
   if (!success.hasBody) return { statusCode: success.status, headers };
   if (!success.bodyIsRecord && success.schema !== undefined) return jsonResponse(success.status, confirmation(input, record, success.schema), headers);
   return jsonResponse(success.status, answeredRecord(input, record), headers);
+}
+
+/** A page's size: the one sent, at most the `maxItems` the list's array declares (that many where none is sent). */
+function withinMaxItems(sent: number | undefined, maxItems: number | undefined): number | undefined {
+  if (maxItems === undefined) return sent;
+  return sent === undefined ? maxItems : Math.min(sent, maxItems);
 }
 
 /** A record as a list shows it: only the properties its items declare, where they are a part of the record, each a value they take (see shownValue). */
