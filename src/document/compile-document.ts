@@ -7,7 +7,7 @@ import { withReferencesResolved } from './prism-references.js';
 import { checkDocumentShape, checkDocumentText, DEFAULT_DOCUMENT_LIMITS, DOCUMENT_LIMIT_FLAGS, type DocumentLimits } from './document-limits.js';
 import { DocumentShapeError } from './document-shape-error.js';
 import { repairSchemas } from './schema-repairs.js';
-import { withoutUnslottedPathParameters } from './unslotted-path-parameters.js';
+import { withoutUnreadParameters } from './unread-parameters.js';
 import { fromSwagger2, isSwagger2 } from './swagger2/index.js';
 
 /** What the engine needs of the YAML document, in a form that survives JSON. */
@@ -108,7 +108,7 @@ function readSource(input: unknown, limits: DocumentLimits): { source: OpenAPIV3
   // Vikunja publishes its document without one: the mock names it by its title alone (the document given is not changed).
   const versioned = typeof info.version === 'string' ? value : { ...value, info: { ...info, version: '' } };
   if (versioned !== value) repairs.push(`$.info has no version, which OpenAPI requires; read as ""`);
-  const slotted = withoutUnslottedPathParameters(versioned as OpenAPIV3_1.Document);
+  const slotted = withoutUnreadParameters(versioned as OpenAPIV3_1.Document);
   repairs.push(...slotted.repairs);
   const source = withOperationIds(slotted.source);
   let basePath: string;

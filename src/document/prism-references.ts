@@ -7,6 +7,23 @@ import { INLINED_SCHEMAS } from './json-schema.js';
 /** Values, not schemas: never walked for references. */
 const DATA_KEYWORDS = new Set(['example', 'examples', 'default', 'const', 'enum', 'value']);
 
+/**
+ * Keywords whose value names schemas: there a member named as a data keyword is a schema (PagerDuty's
+ * property `value`, whose `oneOf` refers to other schemas), and was left with its `$ref`s unresolved,
+ * which Ajv could not compile, and Prism then took any body at all.
+ */
+const SCHEMA_MAPS = new Set(['properties', 'patternProperties', '$defs', 'definitions', 'dependentSchemas']);
+
+/** Whether a node's member holds data, not schemas: a data keyword of a schema, never a member of a map of schemas. */
+function holdsData(key: string, inMap: boolean): boolean {
+  return !inMap && DATA_KEYWORDS.has(key);
+}
+
+/** Whether a node's member is a map of schemas (`properties`), not a schema itself. */
+function isSchemaMap(key: string, inMap: boolean): boolean {
+  return !inMap && SCHEMA_MAPS.has(key);
+}
+
 type Node = Record<string, unknown>;
 
 /** Keywords that describe a schema without constraining its value: kept beside a nullable schema's `anyOf: [schema, null]`. */
@@ -72,7 +89,7 @@ export function withReferencesResolved(source: object, operations: readonly IHtt
     let own = 0;
     const references: string[] = [];
     const seen = new Set<object>();
-    const walk = (node: unknown): void => {
+    const walk = (node: unknown, inMap = false): void => {
       if (typeof node !== 'object' || node === null || seen.has(node)) return;
       seen.add(node);
       if (Array.isArray(node)) {
@@ -85,7 +102,7 @@ export function withReferencesResolved(source: object, operations: readonly IHtt
         return;
       }
       own += 1;
-      for (const [key, value] of Object.entries(node)) if (!DATA_KEYWORDS.has(key)) walk(value);
+      for (const [key, value] of Object.entries(node)) if (!holdsData(key, inMap)) walk(value, isSchemaMap(key, inMap));
     };
     walk(targetOf(pointer));
     return { own, references };
@@ -132,7 +149,7 @@ export function withReferencesResolved(source: object, operations: readonly IHtt
     return counted;
   };
 
-  const rewrite = (node: unknown): unknown => {
+  const rewrite = (node: unknown, inMap = false): unknown => {
     if (typeof node !== 'object' || node === null) return node;
     const done = rewritten.get(node);
     if (done !== undefined) return done;
@@ -142,7 +159,7 @@ export function withReferencesResolved(source: object, operations: readonly IHtt
       for (const item of node) list.push(rewrite(item));
       return list;
     }
-    const written = localReference(node as Node);
+    const written = inMap ? undefined : localReference(node as Node);
     if (written !== undefined) {
       const reference = aliasedTarget(written);
       const siblings = withoutKey(node as Node, '$ref');
@@ -164,10 +181,10 @@ export function withReferencesResolved(source: object, operations: readonly IHtt
     // JSON Schema; beside what constrains the value (`allOf: [{$ref: Person}]`, a nullable reference as
     // Swashbuckle and JsonApiDotNetCore write one, their text saying "or null to clear it") it is that
     // value or null, as OpenAPI 3.0.0 to 3.0.2 read it and as code generators do.
-    const untypedNullable = (node as Node)['nullable'] === true && !('type' in node);
+    const untypedNullable = !inMap && (node as Node)['nullable'] === true && !('type' in node);
     const constrains = (key: string): boolean => !ANNOTATION_KEYWORDS.has(key) && !key.startsWith('x-');
     const orNull = untypedNullable && Object.keys(node).some(constrains);
-    for (const [key, value] of Object.entries(node)) if (!(untypedNullable && key === 'nullable')) object[key] = DATA_KEYWORDS.has(key) ? value : rewrite(value);
+    for (const [key, value] of Object.entries(node)) if (!(untypedNullable && key === 'nullable')) object[key] = holdsData(key, inMap) ? value : rewrite(value, isSchemaMap(key, inMap));
     if (!orNull) return object;
     // Prism merges an `allOf` whose parts are written out before Ajv compiles it: `nullable` then stands
     // beside their `type`, and takes null. Anything else is `anyOf: [it, null]` (Prism's mocker fails on
@@ -200,18 +217,18 @@ export function withReferencesResolved(source: object, operations: readonly IHtt
   /** Whether a rewritten value refers to a bundle entry. */
   const refersToEntries = (value: unknown): boolean => {
     const seen = new Set<object>();
-    const stack: unknown[] = [value];
+    const stack: { node: unknown; inMap: boolean }[] = [{ node: value, inMap: false }];
     while (stack.length > 0) {
-      const node = stack.pop();
+      const { node, inMap } = stack.pop() ?? { node: undefined, inMap: false };
       if (typeof node !== 'object' || node === null || seen.has(node)) continue;
       seen.add(node);
       if (Array.isArray(node)) {
-        stack.push(...(node as unknown[]));
+        stack.push(...(node as unknown[]).map(item => ({ node: item, inMap: false })));
         continue;
       }
       const { $ref } = node as Node;
-      if (typeof $ref === 'string' && $ref.startsWith('#/__bundled__/')) return true;
-      for (const [key, item] of Object.entries(node)) if (!DATA_KEYWORDS.has(key)) stack.push(item);
+      if (!inMap && typeof $ref === 'string' && $ref.startsWith('#/__bundled__/')) return true;
+      for (const [key, item] of Object.entries(node)) if (!holdsData(key, inMap)) stack.push({ node: item, inMap: isSchemaMap(key, inMap) });
     }
     return false;
   };

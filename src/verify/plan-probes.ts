@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { IGNORED_HEADER_PARAMETERS } from '../document/index.js';
 import type { Answer } from './answer.js';
 import { absentHeadersCause, describeAnswer } from './check-document.js';
 import { givesValue, requiredProperties, sampleParameter, type BodyMaker } from './build-body.js';
@@ -131,10 +132,16 @@ export function planOperationProbes(operation: OperationModel, context: PlanCont
   }
   if (jsonBody && !changing) {
     for (const example of operation.requestBody?.examples ?? []) {
+      const broken = brokenExample(operation, example.value, context);
       probes.push({
         operation, label: `example "${example.name}"`, check: 'example', credentials: true, target: state => basic(state),
+        provokes: (state: SideState) => (namesUnlistedRecord(operation, context.model, state) ? 'unknown-key' : undefined),
         body: () => withMarker(example.value, operation, context),
-        expect: answer => [expectSuccess(operation, answer, 'example', `The example "${example.name}"`)],
+        expect: (answer, state) => {
+          if (broken !== undefined) return [{ check: 'example', outcome: 'warning', message: `The example "${example.name}" breaks the document's own schema of the body (${broken}): answered ${answer.status}, which verify does not judge.` }];
+          if (answer.status === 404 && namesUnlistedRecord(operation, context.model, state)) return [{ check: 'example', outcome: 'passed', message: `The example "${example.name}" was sent to a record verify made up a key for (no listing gave one): 404, as it should.` }];
+          return [expectSuccess(operation, answer, 'example', `The example "${example.name}"`)];
+        },
         learn: (answer, state) => learnCreated(operation, context, answer, state),
       });
     }
@@ -244,14 +251,11 @@ export function requiredParameters(operation: OperationModel, where: 'query' | '
   const values: Record<string, string> = {};
   for (const parameter of operation.parameters) {
     const name = where === 'header' ? parameter.name.toLowerCase() : parameter.name;
-    if (parameter.in !== where || !parameter.required || (where === 'header' && NOT_HEADER_PARAMETERS.has(name))) continue;
+    if (parameter.in !== where || !parameter.required || (where === 'header' && IGNORED_HEADER_PARAMETERS.has(name))) continue;
     values[name] = requiredParameterValue(parameter, context.document);
   }
   return values;
 }
-
-/** Header parameters OpenAPI says are ignored: the request's media types and its authorization are said elsewhere. */
-const NOT_HEADER_PARAMETERS = new Set(['accept', 'content-type', 'authorization']);
 
 /** A required parameter's value: its example, else a value its schema takes. */
 export function requiredParameterValue(parameter: ParameterModel, document: unknown): string {
@@ -262,6 +266,17 @@ export function requiredParameterValue(parameter: ParameterModel, document: unkn
 /** Whether the document gives a parameter's value (an example, a default, an enum, a const), where verify would otherwise make one up. */
 export function documentGivesValue(parameter: ParameterModel, document: unknown): boolean {
   return parameter.example !== undefined || (parameter.schema !== undefined && givesValue(document, parameter.schema.schema));
+}
+
+/**
+ * What the document's own schema of the body refuses in one of its examples, in a few words; undefined
+ * where it takes it (PagerDuty's incident example sends `body.details` as text where an object is declared):
+ * a refusal of such an example is the document's fault, not the deployment's.
+ */
+function brokenExample(operation: OperationModel, value: unknown, context: PlanContext): string | undefined {
+  const pointer = operation.requestBody?.schema?.pointer;
+  const problems = pointer === undefined ? [] : context.validator.problems(pointer, value);
+  return problems.length === 0 ? undefined : problems.slice(0, 3).join('; ');
 }
 
 /** The parents a changing probe names: those of a record this side listed, so that only the key is unknown. */

@@ -120,6 +120,8 @@ export interface OperationPlan {
   readonly shape: ListShape | undefined;
   /** The properties a list shows of each record, where its items are a part of the record (Conduit's articles without `body`). */
   readonly listedFields?: readonly string[];
+  /** The schema of such a part, its `allOf` merged: the values it shows of the record's (see shownValue). */
+  readonly listedSchema?: JsonSchema;
   /**
    * The declared success: its status, whether it has a body, and whether that body is the record; else
    * its schema (a delete's `{id, deleted}`). `envelope`: the one property the record is answered in
@@ -315,7 +317,6 @@ export function findResources(
   const resourceOfSchema = new Map<JsonSchema, Resource>();
   // Each resource's schema as the document writes it: where its parts are the very objects other schemas refer to.
   const writtenSchema = new Map<Resource, JsonSchema>();
-  const usedNames = new Set<string>();
   const notInferred: { operationId: string; reason: string }[] = [];
   for (const [source, paths] of groups) {
     const unconverted = mergeAllOf(source);
@@ -338,13 +339,10 @@ export function findResources(
       continue;
     }
     const base = noun ?? 'records';
-    let name = base;
-    for (let n = 2; usedNames.has(name); n += 1) name = `${base}${n}`;
-    usedNames.add(name);
     const properties = merged.properties ?? {};
     const fields = Object.keys(properties);
     const resource: Resource = {
-      name,
+      name: base,
       singular: singularOf(base),
       schema: merged,
       collectionPaths: paths,
@@ -361,6 +359,8 @@ export function findResources(
     resourceOfSchema.set(source, resource);
     writtenSchema.set(resource, unconverted);
   }
+
+  nameApart(resources);
 
   // Embedded children: an array of another resource's records whose schema holds a key of this one.
   for (const parent of resources) {
@@ -409,6 +409,7 @@ export function findResources(
     let resource: Resource | undefined;
     let shape: ListShape | undefined;
     let listedFields: readonly string[] | undefined;
+    let listedSchema: JsonSchema | undefined;
     if (onItem) {
       resource = onItem;
       role = ({ get: 'read', put: 'replace', patch: 'merge', post: 'merge', delete: 'remove' } as const)[operation.method as 'get'];
@@ -423,10 +424,16 @@ export function findResources(
           // A list of a part of the record (its key and some of its properties): the records, each shown by those properties.
           shape = findListShape(successSchema(definition), schema => {
             const part = partOf(schema, onCollection);
-            if (part) listedFields = part;
+            if (part) {
+              listedFields = part;
+              listedSchema = mergeAllOf(schema);
+            }
             return part !== undefined;
           });
-          if (!shape) listedFields = undefined;
+          if (!shape) {
+            listedFields = undefined;
+            listedSchema = undefined;
+          }
         }
         role = shape ? 'list' : undefined;
         if (!shape) notInferred.push({ operationId: operation.operationId, reason: `its answer is no list of ${onCollection.name}` });
@@ -522,6 +529,7 @@ export function findResources(
       paging,
       shape,
       ...(listedFields !== undefined && { listedFields }),
+      ...(listedSchema !== undefined && { listedSchema }),
       success: { ...planSuccess(success, answered !== undefined), ...answered, ...view },
       ...(requestEnvelope !== undefined && { requestEnvelope }),
       ...(manyRequest !== undefined && manyAnswer !== undefined && { many: { request: manyRequest, answer: manyAnswer } }),
@@ -1128,6 +1136,24 @@ function serverPathOf(resolved: OpenAPIV3_1.Document): string {
   const url = resolved.servers?.[0]?.url ?? '';
   const path = url.replace(/^[a-z][a-z0-9+.-]*:\/\/[^/]*/i, '');
   return path.split(/[?#]/)[0] ?? '';
+}
+
+/**
+ * Each resource's name made unique: where several are named after the same last segment, the one at
+ * the shortest path keeps it (PagerDuty's `/incidents` beside `/analytics/raw/incidents`, `/services`
+ * beside `/status_pages/{id}/services`), the document's order deciding between equals; the others are
+ * numbered (`incidents2`).
+ */
+function nameApart(resources: readonly Resource[]): void {
+  const depth = (resource: Resource): number => (resource.collectionPaths[0] ?? '').split('/').length;
+  const byClaim = [...resources].sort((one, other) => depth(one) - depth(other));
+  const used = new Set<string>();
+  for (const resource of byClaim) {
+    let name = resource.name;
+    for (let n = 2; used.has(name); n += 1) name = `${resource.name}${n}`;
+    used.add(name);
+    (resource as { name: string }).name = name;
+  }
 }
 
 function lastLiteral(path: string): string | undefined {

@@ -3,5 +3,6 @@ export { fieldNameKey, findResources, singularOf } from './find-resources.js';
 export type { Filter, KeyRule, RangeBound, OperationPlan, ParentLink, RecordRole, Resource, ResourceModel } from './find-resources.js';
 export { findListShape, findPaging } from './list-shape.js';
 export { partListing, soleAllOfPart } from './record-wrapping.js';
+export { shownValue } from './shown-values.js';
 export type { ListShape, PageFact, Paging } from './list-shape.js';
 export type { RecordCopies } from './record-copies.js';

@@ -5,7 +5,7 @@ import { mergeAllOf, typeIncludes, type JsonSchema } from '../json-schema.js';
  * page facts (`{data: [...], meta: {total}}`, `{content, totalElements, totalPages}`), each named by
  * where it sits in the wrapper.
  */
-export type ListShape =
+export type ListShape = (
   | { readonly kind: 'array' }
   | {
       readonly kind: 'wrapped';
@@ -15,7 +15,11 @@ export type ListShape =
       readonly facts: readonly { readonly path: readonly string[]; readonly fact: PageFact }[];
       /** The wrapper's schema, for what the mock must generate besides the array and the facts. */
       readonly schema: JsonSchema;
-    };
+    }
+) & {
+  /** The most items the array may hold (its `maxItems`: PagerDuty's `ip_allow_lists`, one): no page holds more. */
+  readonly maxItems?: number;
+};
 
 /** What a wrapper's property says of the page. */
 export type PageFact = 'total' | 'totalPages' | 'page' | 'size' | 'offset' | 'hasMore' | 'count' | 'nextCursor' | 'firstKey' | 'lastKey' | 'nextUrl' | 'previousUrl';
@@ -75,7 +79,7 @@ const FACT_NAMES: Readonly<Record<string, PageFact>> = {
  */
 export function findListShape(schema: JsonSchema | undefined, isItem: (schema: JsonSchema) => boolean, depth = 0): ListShape | undefined {
   if (schema === undefined) return undefined;
-  if (typeIncludes(schema, 'array')) return schema.items !== undefined && isItem(schema.items) ? { kind: 'array' } : undefined;
+  if (typeIncludes(schema, 'array')) return schema.items !== undefined && isItem(schema.items) ? { kind: 'array', ...(schema.maxItems !== undefined && { maxItems: schema.maxItems }) } : undefined;
   const merged = mergeAllOf(schema);
   const arrays = Object.entries(merged.properties ?? {}).filter(([, property]) => typeIncludes(property, 'array') && property.items !== undefined && isItem(property.items));
   if (arrays.length === 0 && depth === 0) return enveloped(merged, isItem);
@@ -91,7 +95,7 @@ export function findListShape(schema: JsonSchema | undefined, isItem: (schema: J
   // A bare `count` beside no total is the total (DRF, ASP.NET's `PaginatedItems`, FastAPI's `{data, count}`): a page's own length is `numberOfElements`, `returned`.
   const hasTotal = facts.some(fact => fact.fact === 'total');
   const counted = hasTotal ? facts : facts.map(fact => (fact.fact === 'count' && fact.path.at(-1)?.toLowerCase() === 'count' ? { ...fact, fact: 'total' as const } : fact));
-  return { kind: 'wrapped', items: [only[0]], facts: counted, schema: merged };
+  return { kind: 'wrapped', items: [only[0]], facts: counted, schema: merged, ...(only[1].maxItems !== undefined && { maxItems: only[1].maxItems }) };
 }
 
 /** The wrapped page in the one object property of `wrapper` that holds one, its paths led by that property's name. */
@@ -104,7 +108,7 @@ function enveloped(wrapper: JsonSchema, isItem: (schema: JsonSchema) => boolean)
   const [only] = found;
   if (found.length !== 1 || only === undefined) return undefined;
   const { name, inner } = only;
-  return { kind: 'wrapped', items: [name, ...inner.items], facts: inner.facts.map(({ path, fact }) => ({ path: [name, ...path], fact })), schema: wrapper };
+  return { kind: 'wrapped', items: [name, ...inner.items], facts: inner.facts.map(({ path, fact }) => ({ path: [name, ...path], fact })), schema: wrapper, ...(inner.maxItems !== undefined && { maxItems: inner.maxItems }) };
 }
 
 function collectFacts(schema: JsonSchema, at: string[], facts: { path: string[]; fact: PageFact }[], depth: number): void {

@@ -1,5 +1,5 @@
 import type { IHttpResponse } from '@stoplight/prism-http';
-import { fieldNameKey, mergeAllOf, soleAllOfPart, typeIncludes, type JsonSchema, type ListShape, type OperationPlan, type RangeBound, type RecordRole, type Resource } from '../../document/index.js';
+import { fieldNameKey, mergeAllOf, shownValue, soleAllOfPart, typeIncludes, type JsonSchema, type ListShape, type OperationPlan, type RangeBound, type RecordRole, type Resource } from '../../document/index.js';
 import { createPetFaker } from '../../fixtures/pet-faker.js';
 import { fakeObject, type ValueDraw } from '../../fixtures/schema-values.js';
 import { KeyTakenError, StoreFullError, type RecordStore, type RecordKey, type StoredRecord } from '../../store/index.js';
@@ -89,7 +89,7 @@ export const recordOperations: Readonly<Record<RecordRole, RecordHandler>> = {
       const held = new Set(heldBy(input, parent));
       conditions.push(record => held.has(record[resource.key.property]));
     }
-    const size = plan.paging.size === undefined ? undefined : numberOrNone(query[plan.paging.size]);
+    const size = withinMaxItems(plan.paging.size === undefined ? undefined : numberOrNone(query[plan.paging.size]), plan.shape?.maxItems);
     const after = cursorOf(query, plan.paging.after);
     const before = cursorOf(query, plan.paging.before);
     const offset = pageOffset(plan, query, size);
@@ -100,7 +100,7 @@ export const recordOperations: Readonly<Record<RecordRole, RecordHandler>> = {
     const matches = isDescending(plan, query) ? [...kept].reverse() : kept;
     const range = cursorRange(input, matches, { after, before, offset, size });
     if ('problem' in range) return range.problem;
-    const page = matches.slice(range.start, range.end).map(record => listed(plan, input.present(resource, record)));
+    const page = matches.slice(range.start, range.end).map(record => listed(plan, resource, input.present(resource, record)));
     const body =
       plan.shape?.kind === 'wrapped'
         ? wrapPage(plan.shape, page, {
@@ -484,10 +484,17 @@ function answerWith(input: RecordInput, record: Record<string, unknown>, headers
   return jsonResponse(success.status, answeredRecord(input, record), headers);
 }
 
-/** A record as a list shows it: only the properties its items declare, where they are a part of the record. */
-function listed(plan: OperationPlan, presented: unknown): unknown {
+/** A page's size: the one sent, at most the `maxItems` the list's array declares (that many where none is sent). */
+function withinMaxItems(sent: number | undefined, maxItems: number | undefined): number | undefined {
+  if (maxItems === undefined) return sent;
+  return sent === undefined ? maxItems : Math.min(sent, maxItems);
+}
+
+/** A record as a list shows it: only the properties its items declare, where they are a part of the record, each a value they take (see shownValue). */
+function listed(plan: OperationPlan, resource: Resource, presented: unknown): unknown {
   if (plan.listedFields === undefined || typeof presented !== 'object' || presented === null) return presented;
-  return Object.fromEntries(plan.listedFields.flatMap(name => (Object.hasOwn(presented, name) ? [[name, (presented as Record<string, unknown>)[name]]] : [])));
+  const shown = (name: string): unknown => shownValue((presented as Record<string, unknown>)[name], resource.schema.properties?.[name], plan.listedSchema?.properties?.[name]);
+  return Object.fromEntries(plan.listedFields.flatMap(name => (Object.hasOwn(presented, name) ? [[name, shown(name)]] : [])));
 }
 
 /**
@@ -550,24 +557,24 @@ function confirmation(input: RecordInput, record: Record<string, unknown>, schem
   const envelope = input.plan.success.envelope;
   const written = envelope === undefined ? undefined : merged.properties[envelope];
   if (envelope === undefined || written === undefined) {
-    overlay(body, merged, record, input.plan.role);
+    overlay(body, merged, record, input);
     return body;
   }
   // The envelope whether or not the answer requires it, its record's schema out of `allOf: [X]` or `X or null`.
   const inner = mergeAllOf(soleAllOfPart(written));
   const held = body[envelope];
   const shown = isJsonObject(held) ? held : fakeObject(inner, draw, { every: false });
-  overlay(shown, inner, input.present(input.resource, record) as Record<string, unknown>, input.plan.role);
+  overlay(shown, inner, input.present(input.resource, record) as Record<string, unknown>, input);
   body[envelope] = shown;
   return body;
 }
 
-/** `shown` with each property its schema declares taken from `record` where the record's value is of a type it declares. */
-function overlay(shown: Record<string, unknown>, schema: JsonSchema, record: Readonly<Record<string, unknown>>, role: OperationPlan['role']): void {
+/** `shown` with each property its schema declares taken from `record` where the record's value is of a type it declares, as a value it takes (see shownValue). */
+function overlay(shown: Record<string, unknown>, schema: JsonSchema, record: Readonly<Record<string, unknown>>, { plan, resource }: RecordInput): void {
   for (const [name, property] of Object.entries(schema.properties ?? {})) {
     const value = record[name];
-    if (value !== undefined && fitsType(value, property)) shown[name] = value;
-    else if (value === undefined && name === 'deleted' && role === 'remove' && typeIncludes(property, 'boolean')) shown[name] = true;
+    if (value !== undefined && fitsType(value, property)) shown[name] = shownValue(value, resource.schema.properties?.[name], property);
+    else if (value === undefined && name === 'deleted' && plan.role === 'remove' && typeIncludes(property, 'boolean')) shown[name] = true;
   }
 }
 

@@ -2,6 +2,7 @@ import type { IHttpOperationConfig, IHttpRequest, IHttpResponse, PrismHttpCompon
 import type { IHttpOperation, IHttpOperationResponse } from '@stoplight/types';
 import { alternativesMatchedAlone, type JsonSchema } from '../../document/index.js';
 import { isForced, type RequestControls } from '../controls/index.js';
+import { findSchemaProblems, unlessEvalBlocked } from '../schema/index.js';
 import { boundedForGeneration } from './bounded-generation.js';
 
 type PrismMock = PrismHttpComponents['mock'];
@@ -144,13 +145,60 @@ function isErrorShaped(body: unknown): body is { code: unknown; message: unknown
 
 /**
  * What an operation the store does not keep answers: its lowest 2xx response as Prism's mocker makes
- * it, the response's example when it has one, else a body generated from its schema with `seed`.
+ * it, the response's example when it has one its schema takes, else a body generated from its schema
+ * with `seed` (PagerDuty's template render example holds `warnings` as an array its schema says is an
+ * object: served as written, it broke the document, a 500 under `--validate-responses`).
  */
 export function answerFromDocument(mock: PrismMock, operation: IHttpOperation, request: IHttpRequest, seed: string): IHttpResponse {
   const response = chosenResponse(operation, {});
-  const hasExample = (response?.contents ?? []).some(content => (content.examples ?? []).length > 0);
-  const controls: RequestControls = { dynamic: !hasExample, ...(response && { code: Number(response.code) }) };
+  const controls: RequestControls = { dynamic: response === undefined || !examplesFit(response), ...(response && { code: Number(response.code) }) };
   return forceResponse(mock, operation, request, controls, seed, 'Answered from the document');
+}
+
+const fittingExamples = new WeakMap<IHttpOperationResponse, boolean>();
+
+/**
+ * Whether the response has examples and the one Prism's mocker serves of each media type (its first)
+ * fits that media type's schema; checked once per response. Where no schema can be compiled (a page
+ * that forbids `eval`), the example is served as written.
+ */
+function examplesFit(response: IHttpOperationResponse): boolean {
+  const known = fittingExamples.get(response);
+  if (known !== undefined) return known;
+  const served = (response.contents ?? []).flatMap(content => (content.examples ?? []).slice(0, 1).map(example => ({ example, schema: content.schema })));
+  const fits = served.length > 0 && served.every(({ example, schema }) => !('value' in example) || schema === undefined || unlessEvalBlocked(() => findSchemaProblems(example.value, schema), []).length === 0);
+  fittingExamples.set(response, fits);
+  return fits;
+}
+
+/**
+ * A string of `format: url` (ajv-formats' name, which Prism's validator checks: PagerDuty's `self` and
+ * `html_url`) drawn as a URL: json-schema-faker knows no such format and drew any text ("ad"), and
+ * its `uri` draws hosts such a URL refuses (`https://elHnG.jfhaO+D`); a pattern it can draw from
+ * does, where the schema has none of its own.
+ */
+function asGenerableUrl(schema: Record<string, unknown>): void {
+  if (schema['pattern'] !== undefined) return;
+  delete schema['format'];
+  schema['pattern'] = GENERABLE_URL;
+}
+
+const GENERABLE_URL = '^https://[a-z]{4,10}\\.example\\.com/[a-z0-9]{6,12}$';
+
+/**
+ * An `allOf` whose object requires a name none of its parts lists (PagerDuty's custom field requires
+ * `namespace` beside `allOf: [{properties: {…}}]`): that name listed, of any value, as an object that
+ * lists its own properties gets it, since json-schema-faker left it out and the answer broke the
+ * document. Where a part is not an object that lists its properties (a `$ref` left for the bundle),
+ * what it lists is not known here, and nothing is added.
+ */
+function withRequiredOfParts(object: Record<string, unknown>): void {
+  const parts = object['allOf'] as unknown[];
+  const required = Array.isArray(object['required']) ? (object['required'] as unknown[]).filter((name): name is string => typeof name === 'string') : [];
+  if (required.length === 0 || !parts.every(part => typeof part === 'object' && part !== null && !('$ref' in part))) return;
+  const listed = new Set(parts.flatMap(part => Object.keys((part as Record<string, unknown>)['properties'] ?? {})));
+  const unlisted = required.filter(name => !listed.has(name));
+  if (unlisted.length > 0) object['allOf'] = [...parts, { type: 'object', properties: Object.fromEntries(unlisted.map(name => [name, {}])) }];
 }
 
 const closed = new WeakMap<IHttpOperation, IHttpOperation>();
@@ -192,6 +240,7 @@ function closedForGeneration(operation: IHttpOperation): IHttpOperation {
       // An integer beside a plain number in a oneOf: json-schema-faker would draw values both match.
       if (Array.isArray(object['oneOf'])) object['oneOf'] = alternativesMatchedAlone(object['oneOf'] as JsonSchema[]);
       withDraft4Bounds(object);
+      if (object['format'] === 'url') asGenerableUrl(object);
       // An array of anything (`{type: array, uniqueItems: true}`, Keycloak's claims): json-schema-faker throws "missing items" without them.
       const type = object['type'];
       if ((type === 'array' || (Array.isArray(type) && type.includes('array'))) && object['items'] === undefined && object['prefixItems'] === undefined) object['items'] = {};
@@ -203,6 +252,7 @@ function closedForGeneration(operation: IHttpOperation): IHttpOperation {
         const unlisted = Array.isArray(object['required']) && object['allOf'] === undefined && !allOfParts.has(node) ? (object['required'] as unknown[]).filter((name): name is string => typeof name === 'string' && !Object.hasOwn(properties, name)) : [];
         if (unlisted.length > 0) object['properties'] = { ...properties, ...Object.fromEntries(unlisted.map(name => [name, {}])) };
       }
+      if (!listsProperties && Array.isArray(object['allOf'])) withRequiredOfParts(object);
       return object;
     };
     copy = close(boundedForGeneration(operation)) as IHttpOperation;

@@ -5,12 +5,21 @@ const METHODS = ['get', 'put', 'post', 'delete', 'options', 'head', 'patch', 'tr
 type Parameter = OpenAPIV3_1.ParameterObject | OpenAPIV3_1.ReferenceObject;
 
 /**
- * The document without the path parameters its paths have no slot for (Radarr's `GET /` declares a
- * required `{path}`), and a sentence for each: Prism would answer every request there 400 "path
- * parameter path is missing", which no request can avoid. The rest of the operation is read as
- * written; the document given is never changed, only the path items that held one are copied.
+ * Header parameters OpenAPI says SHALL be ignored (the request's media types and its authorization are
+ * said by the operation's bodies and its security): PagerDuty declares `Accept` and `Content-Type` as
+ * required header parameters, which Prism would check. Lower case, as Node gives header names.
  */
-export function withoutUnslottedPathParameters(source: OpenAPIV3_1.Document): { source: OpenAPIV3_1.Document; repairs: string[] } {
+export const IGNORED_HEADER_PARAMETERS: ReadonlySet<string> = new Set(['accept', 'content-type', 'authorization']);
+
+/**
+ * The document without the parameters no request is read by: the path parameters its paths have no
+ * slot for (Radarr's `GET /` declares a required `{path}`), with a sentence for each, since Prism
+ * would answer every request there 400 "path parameter path is missing", which no request can
+ * avoid; and the header parameters OpenAPI says are ignored (`IGNORED_HEADER_PARAMETERS`), without
+ * one, as the document is read as OpenAPI says. The rest of the operation is read as written; the
+ * document given is never changed, only the path items that held one are copied.
+ */
+export function withoutUnreadParameters(source: OpenAPIV3_1.Document): { source: OpenAPIV3_1.Document; repairs: string[] } {
   const repairs: string[] = [];
   const paths: Record<string, OpenAPIV3_1.PathItemObject | undefined> = {};
   let changed = false;
@@ -18,10 +27,13 @@ export function withoutUnslottedPathParameters(source: OpenAPIV3_1.Document): { 
     const slots = new Set([...path.matchAll(/\{([^}]+)\}/g)].map(match => match[1]));
     const fits = (parameter: Parameter): boolean => {
       const read = resolved(source, parameter);
+      if (read?.in === 'header') return !IGNORED_HEADER_PARAMETERS.has(read.name.toLowerCase());
       return read?.in !== 'path' || slots.has(read.name);
     };
     const say = (where: string, parameter: Parameter): void => {
-      const name = resolved(source, parameter)?.name ?? '';
+      const read = resolved(source, parameter);
+      if (read?.in !== 'path') return;
+      const name = read.name;
       repairs.push(`$.paths[${JSON.stringify(path)}]${where} declares path parameter ${JSON.stringify(name)}, which its path has no {${name}} for (no request could send it); read without it`);
     };
     const repaired = item === undefined ? item : repairedItem(item, fits, say);

@@ -1,0 +1,144 @@
+import { fileURLToPath } from 'node:url';
+import { describe, expect, it } from 'vitest';
+import { loadDocument } from '../../src/document/index.js';
+import { createEngine, type Engine } from '../../src/index.js';
+
+const findingAt = (name: string): string => fileURLToPath(new URL(`../documents/findings/${name}`, import.meta.url));
+
+/** An engine that checks its own answers against the document, the errors and the warnings it reported. */
+async function checkedEngine(path: string): Promise<{ engine: Engine; errors: string[]; warnings: string[] }> {
+  const errors: string[] = [];
+  const warnings: string[] = [];
+  const engine = await createEngine({ documentPath: path, validateResponses: true, onError: message => errors.push(message), onWarning: message => warnings.push(message), seed: 7 });
+  return { engine, errors, warnings };
+}
+
+describe('header parameters named Accept, Content-Type or Authorization (fourth check, PagerDuty)', () => {
+  it('ignores them as OpenAPI says, where every request without them was refused 400, and still checks the other header parameters', async () => {
+    const { engine, errors, warnings } = await checkedEngine(findingAt('fourth-check-ignored-header-parameters.yaml'));
+    const listed = await engine.handle({ method: 'GET', url: '/widgets', headers: { 'x-request-tag': 'a' } });
+    expect(listed.status).toBe(200);
+    const untagged = await engine.handle({ method: 'GET', url: '/widgets', headers: {} });
+    expect(untagged.status).toBe(400);
+    expect(untagged.body).toContain('x-request-tag');
+    const created = await engine.handle({ method: 'POST', url: '/widgets', headers: { 'content-type': 'application/json', accept: 'application/json' }, body: JSON.stringify({ name: 'gear' }) });
+    expect(created.status).toBe(201);
+    const { id } = JSON.parse(created.body ?? '{}') as { id: string };
+    const read = await engine.handle({ method: 'GET', url: `/widgets/${id}`, headers: { accept: '*/*' } });
+    expect(read.status).toBe(200);
+    expect(JSON.parse(read.body ?? '{}')).toMatchObject({ id, name: 'gear' });
+    expect(warnings.filter(warning => /accept|content-type|authorization/i.test(warning))).toEqual([]);
+    expect(errors).toEqual([]);
+  });
+});
+
+describe('an example its own schema refuses (fourth check, PagerDuty)', () => {
+  it('answers a body generated from the schema instead, where the example was served and broke the document (500 under --validate-responses)', async () => {
+    const { engine, errors } = await checkedEngine(findingAt('fourth-check-example-breaks-schema.yaml'));
+    const rendered = await engine.handle({ method: 'POST', url: '/reports/render', headers: { 'content-type': 'application/json' }, body: '{}' });
+    expect(rendered.status).toBe(200);
+    const body = JSON.parse(rendered.body ?? '{}') as { text?: unknown; notes?: unknown };
+    expect(typeof body.text).toBe('string');
+    expect(Array.isArray(body.notes)).toBe(false);
+    expect(typeof body.notes).toBe('object');
+    expect(errors).toEqual([]);
+  });
+
+  it('still answers an example its schema takes as written', async () => {
+    const { engine, errors } = await checkedEngine(findingAt('fourth-check-example-breaks-schema.yaml'));
+    const summary = await engine.handle({ method: 'GET', url: '/reports/summary', headers: {} });
+    expect(summary.status).toBe(200);
+    expect(JSON.parse(summary.body ?? '{}')).toEqual({ text: 'All quiet' });
+    expect(errors).toEqual([]);
+  });
+});
+
+describe('collections whose paths end in the same segment (fourth check, PagerDuty)', () => {
+  it('names the one at the shortest path after it, where the first in the document took the name', async () => {
+    const document = await loadDocument(findingAt('fourth-check-same-last-segment.yaml'));
+    expect(document.resources.byName.get('widgets')?.collectionPaths).toEqual(['/widgets']);
+    expect(document.resources.byName.get('widgets2')?.collectionPaths).toEqual(['/analytics/raw/widgets']);
+  });
+
+  it('keeps copies of the records of the collection so named', async () => {
+    const { engine, errors } = await checkedEngine(findingAt('fourth-check-same-last-segment.yaml'));
+    const created = await engine.handle({ method: 'POST', url: '/widgets', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ name: 'gear' }) });
+    const widget = JSON.parse(created.body ?? '{}') as { id: string };
+    const box = await engine.handle({ method: 'POST', url: '/boxes', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ widgets: [{ id: widget.id }] }) });
+    expect(box.status).toBe(201);
+    expect((JSON.parse(box.body ?? '{}') as { widgets: unknown }).widgets).toEqual([{ id: widget.id, name: 'gear' }]);
+    expect(errors).toEqual([]);
+  });
+});
+
+describe('a string of format url answered from the document (fourth check, PagerDuty)', () => {
+  it('is a URL the validator takes, where any text was drawn and broke the document (500 under --validate-responses)', async () => {
+    const { engine, errors } = await checkedEngine(findingAt('fourth-check-url-format.yaml'));
+    const answer = await engine.handle({ method: 'GET', url: '/links', headers: {} });
+    expect(answer.status).toBe(200);
+    const { links } = JSON.parse(answer.body ?? '{}') as { links: { self: string; mirror: string }[] };
+    expect(links.length).toBeGreaterThanOrEqual(3);
+    for (const link of links) {
+      expect(link.self).toMatch(/^https:\/\/[a-z]+\.example\.com\/[a-z0-9]+$/);
+      expect(link.mirror).toMatch(/^ftp:\/\/mirror\.example\.org\/[0-9]{3}$/);
+    }
+    expect(errors).toEqual([]);
+  });
+});
+
+describe('a name an object requires beside its allOf, listed by none of its parts (fourth check, PagerDuty)', () => {
+  it('is answered with that name, where the generated answer left it out and broke the document (500 under --validate-responses)', async () => {
+    const { engine, errors } = await checkedEngine(findingAt('fourth-check-required-beside-all-of.yaml'));
+    const answer = await engine.handle({ method: 'GET', url: '/settings', headers: {} });
+    expect(answer.status).toBe(200);
+    const { setting } = JSON.parse(answer.body ?? '{}') as { setting: Record<string, unknown> };
+    expect(Object.keys(setting)).toEqual(expect.arrayContaining(['name', 'scope']));
+    expect(errors).toEqual([]);
+  });
+});
+
+describe('a record shown by a reference schema whose values are its own (fourth check, PagerDuty addons)', () => {
+  it('shows the value at the same place in the reference’s list, where the record’s value broke the document (500 under --validate-responses)', async () => {
+    const { engine, errors } = await checkedEngine(findingAt('fourth-check-reference-values.yaml'));
+    const created = await engine.handle({ method: 'POST', url: '/gadgets', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ gadget: { type: 'wall_gadget', name: 'clock' } }) });
+    expect(created.status).toBe(201);
+    const { gadget } = JSON.parse(created.body ?? '{}') as { gadget: { id: string; type: string; name: string } };
+    expect(gadget).toMatchObject({ type: 'wall_gadget_reference', name: 'clock' });
+    const read = await engine.handle({ method: 'GET', url: `/gadgets/${gadget.id}`, headers: {} });
+    expect(JSON.parse(read.body ?? '{}')).toMatchObject({ gadget: { id: gadget.id, type: 'wall_gadget', name: 'clock' } });
+    const list = await engine.handle({ method: 'GET', url: '/gadgets', headers: {} });
+    expect(list.status).toBe(200);
+    const { gadgets } = JSON.parse(list.body ?? '{}') as { gadgets: { id: string; type: string }[] };
+    expect(gadgets.find(each => each.id === gadget.id)?.type).toBe('wall_gadget_reference');
+    for (const each of gadgets) expect(['desk_gadget_reference', 'wall_gadget_reference']).toContain(each.type);
+    expect(errors).toEqual([]);
+  });
+});
+
+describe('a property named value whose schema refers to others (fourth check, PagerDuty)', () => {
+  it('validates the body, where its references were left unresolved, Prism could compile no validator and took any body', async () => {
+    const { engine } = await checkedEngine(findingAt('fourth-check-property-named-value.yaml'));
+    const send = (body: unknown): Promise<{ status: number; body?: string }> => engine.handle({ method: 'POST', url: '/readings', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+    const empty = await send({});
+    expect(empty.status).toBe(400);
+    expect(empty.body).toContain('reading');
+    expect((await send({ reading: { name: 'a', value: true } })).status).toBe(400);
+    expect((await send({ reading: { name: 'a', value: 'far too long a text for the schema' } })).status).toBe(400);
+    expect((await send({ reading: { name: 'a', value: 3.5 } })).status).toBe(201);
+    expect((await send({ reading: { name: 'a', value: 'short' } })).status).toBe(201);
+  });
+});
+
+describe('a list whose array declares maxItems (fourth check, PagerDuty ip_allow_lists)', () => {
+  it('answers at most that many records, where it listed every one and broke the document (500 under --validate-responses)', async () => {
+    const { engine, errors } = await checkedEngine(findingAt('fourth-check-list-max-items.yaml'));
+    for (const name of ['office', 'home']) {
+      const created = await engine.handle({ method: 'POST', url: '/allow_lists', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ name }) });
+      expect(created.status).toBe(201);
+    }
+    const list = await engine.handle({ method: 'GET', url: '/allow_lists', headers: {} });
+    expect(list.status).toBe(200);
+    expect((JSON.parse(list.body ?? '{}') as { allow_lists: unknown[] }).allow_lists).toHaveLength(1);
+    expect(errors).toEqual([]);
+  });
+});

@@ -1,0 +1,43 @@
+import { fileURLToPath } from 'node:url';
+import { describe, expect, it } from 'vitest';
+import { startDeployment } from './drifted-mock.js';
+import { runVerify } from './run-verify.js';
+
+const findingAt = (name: string): string => fileURLToPath(new URL(`../documents/findings/${name}`, import.meta.url));
+
+interface Result {
+  outcome: string;
+  operationId: string;
+  check: string;
+  message: string;
+}
+
+async function verifiedAgainstItsMock(document: string): Promise<{ code: number; results: Result[] }> {
+  const deployment = await startDeployment(document);
+  try {
+    const { code, stdout } = await runVerify([deployment.url, '--document', document, '--timeout', '30000', '--format', 'json']);
+    return { code, results: (JSON.parse(stdout) as { results: Result[] }).results };
+  } finally {
+    await deployment.close();
+  }
+}
+
+describe('the request examples verify sends (fourth check, PagerDuty)', () => {
+  it('does not call a refusal of an example the document’s own schema refuses an error, and says so as a warning', async () => {
+    const { code, results } = await verifiedAgainstItsMock(findingAt('fourth-check-request-examples.yaml'));
+    expect(results.filter(result => result.outcome === 'error')).toEqual([]);
+    expect(code).toBe(0);
+    const examples = results.filter(result => result.operationId === 'createTicket' && result.check === 'example');
+    expect(examples.find(result => result.message.includes('"written"'))?.outcome).toBe('passed');
+    const broken = examples.find(result => result.message.includes('"details_as_text"'));
+    expect(broken?.outcome).toBe('warning');
+    expect(broken?.message).toContain("breaks the document's own schema");
+  });
+
+  it('takes a 404 for an example sent to a record whose key verify made up, as it does for the plain request', async () => {
+    const { results } = await verifiedAgainstItsMock(findingAt('fourth-check-request-examples.yaml'));
+    const snoozed = results.filter(result => result.operationId === 'snoozeTicket' && result.check === 'example');
+    expect(snoozed.length).toBeGreaterThan(0);
+    expect(snoozed.every(result => result.outcome === 'passed')).toBe(true);
+  });
+});
