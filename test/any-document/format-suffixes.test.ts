@@ -1,23 +1,16 @@
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { createEngine, type Engine } from '../../src/index.js';
+import { checkedEngine } from '../support/checked-engine.js';
 
 // Discourse's shape (third check): paths ending in `.json`, a create answered in an envelope by another schema than the list's.
 const DOCUMENT = fileURLToPath(new URL('../documents/findings/format-suffix-paths.yaml', import.meta.url));
 const JSON_BODY = { 'content-type': 'application/json' };
 
-/** An engine that checks its own answers against the document, and the errors it reported. */
-async function checkedEngine(): Promise<{ engine: Engine; errors: string[] }> {
-  const errors: string[] = [];
-  const engine = await createEngine({ documentPath: DOCUMENT, validateResponses: true, onError: message => errors.push(message), seed: 7 });
-  return { engine, errors };
-}
-
 const bodyOf = (answer: { body?: string }): Record<string, unknown> => JSON.parse(answer.body ?? '{}') as Record<string, unknown>;
 
 describe('paths written with a format suffix (third check, Discourse)', () => {
   it('keeps the collection at /categories.json and /categories/{id}.json, named categories', async () => {
-    const { engine, errors } = await checkedEngine();
+    const { engine, errors } = await checkedEngine(DOCUMENT);
     const settings = bodyOf(await engine.handle({ method: 'GET', url: '/__admin/settings', headers: {} })) as { document: { collections: string[] } };
     expect(settings.document.collections).toContain('categories');
     const created = await engine.handle({ method: 'POST', url: '/categories.json', headers: JSON_BODY, body: JSON.stringify({ name: 'Pasted by a newcomer', color: '49d9e9' }) });
@@ -36,7 +29,7 @@ describe('paths written with a format suffix (third check, Discourse)', () => {
   });
 
   it('answers a create whose answer shows the record by another schema with what was sent, the rest of that schema generated, valid under --validate-responses', async () => {
-    const { engine, errors } = await checkedEngine();
+    const { engine, errors } = await checkedEngine(DOCUMENT);
     const created = await engine.handle({ method: 'POST', url: '/categories.json', headers: JSON_BODY, body: JSON.stringify({ name: 'Pasted by a newcomer', color: '49d9e9' }) });
     const category = bodyOf(created)['category'] as Record<string, unknown>;
     expect(category).toMatchObject({ name: 'Pasted by a newcomer', color: '49d9e9' });
@@ -49,7 +42,7 @@ describe('paths written with a format suffix (third check, Discourse)', () => {
   });
 
   it('shows the sent record in an envelope the answer neither requires nor declares non-null', async () => {
-    const { engine, errors } = await checkedEngine();
+    const { engine, errors } = await checkedEngine(DOCUMENT);
     const created = await engine.handle({ method: 'POST', url: '/tag_groups.json', headers: JSON_BODY, body: JSON.stringify({ name: 'Mine' }) });
     expect(created.status).toBe(200);
     const shown = bodyOf(created)['tag_group'] as { id: number; name: string };
@@ -61,7 +54,7 @@ describe('paths written with a format suffix (third check, Discourse)', () => {
   });
 
   it('reads a path whose suffix is part of the data (/files/{name}.json beside /files/{id}) as written, answered from the document', async () => {
-    const { engine, errors } = await checkedEngine();
+    const { engine, errors } = await checkedEngine(DOCUMENT);
     const content = await engine.handle({ method: 'GET', url: '/files/anything.json', headers: {} });
     expect(content.status).toBe(200);
     expect(bodyOf(content)).toEqual({ hello: 'world' });
@@ -70,7 +63,7 @@ describe('paths written with a format suffix (third check, Discourse)', () => {
   });
 
   it('answers an action on a topic that does not exist, and the read of one, 404', async () => {
-    const { engine } = await checkedEngine();
+    const { engine } = await checkedEngine(DOCUMENT);
     const missing = await engine.handle({ method: 'POST', url: '/t/no-such-topic/invite.json', headers: JSON_BODY, body: JSON.stringify({ user: 'sam' }) });
     expect(missing.status).toBe(404);
     const read = await engine.handle({ method: 'GET', url: '/t/no-such-topic.json', headers: {} });

@@ -1,17 +1,6 @@
-import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { loadDocument } from '../../src/document/index.js';
-import { createEngine, type Engine } from '../../src/index.js';
-
-const findingAt = (name: string): string => fileURLToPath(new URL(`../documents/findings/${name}`, import.meta.url));
-
-/** An engine that checks its own answers against the document, the errors and the warnings it reported. */
-async function checkedEngine(path: string): Promise<{ engine: Engine; errors: string[]; warnings: string[] }> {
-  const errors: string[] = [];
-  const warnings: string[] = [];
-  const engine = await createEngine({ documentPath: path, validateResponses: true, onError: message => errors.push(message), onWarning: message => warnings.push(message), seed: 7 });
-  return { engine, errors, warnings };
-}
+import { checkedEngine, findingAt } from '../support/checked-engine.js';
 
 describe('header parameters named Accept, Content-Type or Authorization (fourth check, PagerDuty)', () => {
   it('ignores them as OpenAPI says, where every request without them was refused 400, and still checks the other header parameters', async () => {

@@ -1,20 +1,14 @@
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { loadDocument } from '../../src/document/index.js';
-import { createEngine, type Engine } from '../../src/index.js';
+import type { Engine } from '../../src/index.js';
+import { checkedEngine } from '../support/checked-engine.js';
 
 const DOCUMENT = fileURLToPath(new URL('../documents/findings/lago-alternatives.yaml', import.meta.url));
 
 interface Answer {
   status: number;
   json: unknown;
-}
-
-/** An engine that checks its own answers against the document, and the errors it reported. */
-async function checkedEngine(): Promise<{ engine: Engine; errors: string[] }> {
-  const errors: string[] = [];
-  const engine = await createEngine({ documentPath: DOCUMENT, validateResponses: true, onError: message => errors.push(message), seed: 7 });
-  return { engine, errors };
 }
 
 async function call(engine: Engine, method: string, path: string, body?: unknown, headers: Record<string, string> = {}): Promise<Answer> {
@@ -24,7 +18,7 @@ async function call(engine: Engine, method: string, path: string, body?: unknown
 
 describe('a body and an answer that are a oneOf of one record or many (Lago alerts)', () => {
   it('stores the record sent in the one-record envelope at the code sent, and answers it in that envelope', async () => {
-    const { engine, errors } = await checkedEngine();
+    const { engine, errors } = await checkedEngine(DOCUMENT);
     const sent = { alert_type: 'lifetime_usage_amount', code: 'storage_alert', name: 'Storage', thresholds: [{ value: '10' }] };
     const created = await call(engine, 'POST', '/alerts', { alert: sent });
     expect(created).toMatchObject({ status: 200, json: { alert: sent } });
@@ -35,7 +29,7 @@ describe('a body and an answer that are a oneOf of one record or many (Lago aler
 
 describe('a key the create requires in a part of an allOf (Lago alert codes)', () => {
   it('is the client’s: the record is read back at the code sent', async () => {
-    const { engine, errors } = await checkedEngine();
+    const { engine, errors } = await checkedEngine(DOCUMENT);
     await call(engine, 'POST', '/alerts', { alert: { alert_type: 'current_usage_amount', code: 'usage_alert', thresholds: [] } });
     expect(await call(engine, 'GET', '/alerts/usage_alert')).toMatchObject({ status: 200, json: { alert: { code: 'usage_alert' } } });
     expect(errors).toEqual([]);
@@ -44,7 +38,7 @@ describe('a key the create requires in a part of an allOf (Lago alert codes)', (
 
 describe('a key whose item path asks a format its property does not (Lago billing entity codes, format: uuid)', () => {
   it('seeds records whose every key the item path accepts, leaving out the list example whose key it refuses', async () => {
-    const { engine, errors } = await checkedEngine();
+    const { engine, errors } = await checkedEngine(DOCUMENT);
     const listed = (await call(engine, 'GET', '/billing_entities')).json as { billing_entities: { code: string }[] };
     expect(listed.billing_entities.length).toBeGreaterThan(1);
     expect(listed.billing_entities.map(entity => entity.code)).not.toContain('acme_corp');
@@ -55,7 +49,7 @@ describe('a key whose item path asks a format its property does not (Lago billin
 
 describe('a oneOf of string, integer and number generated (Lago event properties)', () => {
   it('answers values that match exactly one alternative, whatever the seed', async () => {
-    const { engine, errors } = await checkedEngine();
+    const { engine, errors } = await checkedEngine(DOCUMENT);
     const body = { events: [{ transaction_id: 'tr_1', code: 'storage' }] };
     for (let seed = 1; seed <= 12; seed += 1) {
       const answer = await call(engine, 'POST', '/events/batch', body, { prefer: `seed=${seed}` });
@@ -67,7 +61,7 @@ describe('a oneOf of string, integer and number generated (Lago event properties
 
 describe('a record property that is a oneOf of integer and number (integer first)', () => {
   it('seeds every record with a value only number matches, and assigns one on create', async () => {
-    const { engine, errors } = await checkedEngine();
+    const { engine, errors } = await checkedEngine(DOCUMENT);
     const listed = (await call(engine, 'GET', '/alerts')).json as { alerts: { previous_value: number }[] };
     expect(listed.alerts).toHaveLength(20);
     for (const alert of listed.alerts) expect(Number.isInteger(alert.previous_value)).toBe(false);
@@ -79,7 +73,7 @@ describe('a record property that is a oneOf of integer and number (integer first
 
 describe('a collection whose item path names its key with the record’s noun within (Lago’s {external_customer_id} for external_id)', () => {
   it('keeps customers by external_id: the seeded one is read at its key, a deleted one is a 404', async () => {
-    const { engine, errors } = await checkedEngine();
+    const { engine, errors } = await checkedEngine(DOCUMENT);
     expect(await call(engine, 'GET', '/customers/cust_example')).toMatchObject({ status: 200, json: { customer: { external_id: 'cust_example', name: 'Example customer' } } });
     expect((await call(engine, 'POST', '/customers', { customer: { external_id: 'cust_2', name: 'Second' } })).status).toBe(200);
     expect(await call(engine, 'DELETE', '/customers/cust_2')).toMatchObject({ status: 200 });
@@ -90,7 +84,7 @@ describe('a collection whose item path names its key with the record’s noun wi
 
 describe('a record that names its parent inside an embedded object (Lago’s payment_request.customer.external_id)', () => {
   it('lists a payment request created with external_customer_id under that customer only, its customer object the customer’s', async () => {
-    const { engine, errors } = await checkedEngine();
+    const { engine, errors } = await checkedEngine(DOCUMENT);
     await call(engine, 'POST', '/customers', { customer: { external_id: 'cust_2', name: 'Second' } });
     const created = await call(engine, 'POST', '/payment_requests', { payment_request: { external_customer_id: 'cust_example', email: 'billing@example.com' } });
     expect(created).toMatchObject({ status: 200, json: { payment_request: { email: 'billing@example.com', customer: { external_id: 'cust_example', name: 'Example customer' } } } });
@@ -105,7 +99,7 @@ describe('a record that names its parent inside an embedded object (Lago’s pay
   });
 
   it('seeds payment requests under the customers it seeds', async () => {
-    const { engine, errors } = await checkedEngine();
+    const { engine, errors } = await checkedEngine(DOCUMENT);
     const all = (await call(engine, 'GET', '/payment_requests')).json as { payment_requests: { customer: { external_id: string } }[] };
     expect(all.payment_requests.length).toBeGreaterThan(0);
     expect(all.payment_requests.every(each => each.customer.external_id === 'cust_example')).toBe(true);
@@ -116,7 +110,7 @@ describe('a record that names its parent inside an embedded object (Lago’s pay
 
 describe('a child created under a parent that holds its children (Lago’s plan.charges)', () => {
   it('is held by that parent, so its list under the parent shows it', async () => {
-    const { engine, errors } = await checkedEngine();
+    const { engine, errors } = await checkedEngine(DOCUMENT);
     const [plan] = ((await call(engine, 'GET', '/plans')).json as { plans: { code: string }[] }).plans;
     if (plan === undefined) throw new Error('no plan seeded');
     expect((await call(engine, 'POST', `/plans/${plan.code}/charges`, { charge: { code: 'storage_charge', charge_model: 'graduated' } })).status).toBe(200);
@@ -137,7 +131,7 @@ describe('a create that takes a client key its own item path refuses (Lago billi
   });
 
   it('stores and lists such a record, answering no Location, and a Location where the key is one the path takes', async () => {
-    const { engine, errors } = await checkedEngine();
+    const { engine, errors } = await checkedEngine(DOCUMENT);
     const post = (code: string) => engine.handle({ method: 'POST', url: '/api/v1/billing_entities', headers: { 'content-type': 'application/json', authorization: 'Bearer token' }, body: JSON.stringify({ billing_entity: { code, name: code } }) });
     const refused = await post('acme_corp');
     expect(refused.status).toBe(200);
@@ -154,7 +148,7 @@ describe('a create that takes a client key its own item path refuses (Lago billi
 
 describe('a create of many records at once (Lago alerts, {alerts: [...]} beside {alert: {...}})', () => {
   it('stores each record and answers them in the many-records envelope', async () => {
-    const { engine, errors } = await checkedEngine();
+    const { engine, errors } = await checkedEngine(DOCUMENT);
     const sent = [
       { alert_type: 'current_usage_amount', code: 'first_alert', thresholds: [{ value: '5' }] },
       { alert_type: 'lifetime_usage_amount', code: 'second_alert', name: 'Second', thresholds: [] },
@@ -167,7 +161,7 @@ describe('a create of many records at once (Lago alerts, {alerts: [...]} beside 
   });
 
   it('stores none of them when one is refused', async () => {
-    const { engine, errors } = await checkedEngine();
+    const { engine, errors } = await checkedEngine(DOCUMENT);
     // An empty code is a string the schema takes, and no key the store can keep: the second is refused after the first was stored.
     const refused = await call(engine, 'POST', '/alerts', { alerts: [{ alert_type: 'current_usage_amount', code: 'kept_alert', thresholds: [] }, { alert_type: 'current_usage_amount', code: '', thresholds: [] }] });
     expect(refused).toMatchObject({ status: 422, json: { error: expect.stringContaining('code') as unknown } });
@@ -177,7 +171,7 @@ describe('a create of many records at once (Lago alerts, {alerts: [...]} beside 
   });
 
   it('leaves a record one of them replaced as it was when another is refused', async () => {
-    const { engine, errors } = await checkedEngine();
+    const { engine, errors } = await checkedEngine(DOCUMENT);
     const kept = { alert_type: 'current_usage_amount', code: 'kept_alert', name: 'As first sent', thresholds: [] };
     expect((await call(engine, 'POST', '/alerts', { alert: kept })).status).toBe(200);
     // The first replaces kept_alert (the document declares no conflict: a create with its code is its replacement); the second is refused.

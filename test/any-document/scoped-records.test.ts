@@ -1,22 +1,14 @@
-import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { describeResources } from '../../src/cli/describe-document.js';
-import { createEngine, type Engine, type EngineOptions } from '../../src/index.js';
+import type { Engine } from '../../src/index.js';
+import { checkedEngine, findingAt } from '../support/checked-engine.js';
 
-const findingAt = (name: string): string => fileURLToPath(new URL(`../documents/findings/${name}`, import.meta.url));
 const TENANT_PATH = findingAt('independent-tenant-path.yaml');
 
 interface Answer {
   status: number;
   headers: Record<string, string>;
   json: unknown;
-}
-
-/** An engine that checks its own answers against the document, and the errors it reported. */
-async function checkedEngine(path: string, options: Partial<EngineOptions> = {}): Promise<{ engine: Engine; errors: string[] }> {
-  const errors: string[] = [];
-  const engine = await createEngine({ documentPath: path, validateResponses: true, onError: message => errors.push(message), seed: 7, ...options });
-  return { engine, errors };
 }
 
 async function call(engine: Engine, method: string, url: string, body?: unknown): Promise<Answer> {

@@ -1,15 +1,6 @@
-import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { createEngine, type Engine } from '../../src/index.js';
-
-const findingAt = (name: string): string => fileURLToPath(new URL(`../documents/findings/${name}`, import.meta.url));
-
-/** An engine that checks its own answers against the document, and the errors it reported. */
-async function checkedEngine(path: string): Promise<{ engine: Engine; errors: string[] }> {
-  const errors: string[] = [];
-  const engine = await createEngine({ documentPath: path, validateResponses: true, onError: message => errors.push(message), seed: 7 });
-  return { engine, errors };
-}
+import { checkedEngine, findingAt } from '../support/checked-engine.js';
 
 async function listed(engine: Engine, url: string): Promise<{ status: number; page: { results: { id: number }[]; total: number; per_page: number; page: number } }> {
   const response = await engine.handle({ method: 'GET', url, headers: {} });
