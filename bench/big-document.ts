@@ -28,6 +28,31 @@ export interface BigDocumentFigures {
   readonly firstReadMs?: number;
   readonly laterCreateMs?: number;
   readonly rssMiB?: number;
+  /** The longest a second client's health read waited while the first creates of `firstUses` collections were answered. */
+  readonly heldMs?: number;
+  readonly healthReads?: number;
+  readonly firstUses?: number;
+}
+
+/** A second client reading health in a loop until `stop` is called: how long each read took. */
+function readHealthMeanwhile(base: string): { stop: () => Promise<number[]> } {
+  let going = true;
+  const waits: number[] = [];
+  const reading = (async () => {
+    while (going) {
+      const started = performance.now();
+      await fetch(`${base}/__admin/health`).then(response => response.arrayBuffer(), () => undefined);
+      waits.push(performance.now() - started);
+      await new Promise(resolve => setTimeout(resolve, 2));
+    }
+  })();
+  return {
+    stop: async () => {
+      going = false;
+      await reading;
+      return waits;
+    },
+  };
 }
 
 function residentMiB(pid: number | undefined): number {
@@ -46,7 +71,7 @@ async function timed(request: () => Promise<Response>): Promise<number> {
   return performance.now() - started;
 }
 
-async function measure(name: string, text: string, collection: string, body: object): Promise<BigDocumentFigures> {
+async function measure(name: string, text: string, collection: string, body: object, otherCollections: readonly string[] = []): Promise<BigDocumentFigures> {
   mkdirSync('.bench', { recursive: true });
   const path = `.bench/${name.replace(/\W+/g, '-')}.json`;
   writeFileSync(path, text);
@@ -63,12 +88,17 @@ async function measure(name: string, text: string, collection: string, body: obj
     }
     if (!ready) return { name, megabytes, startMs: undefined };
     const startMs = performance.now() - started;
-    const create = (): Promise<Response> => fetch(`${base}${collection}`, { method: 'POST', headers: AUTH, body: JSON.stringify(body) });
+    const createIn = (path: string) => (): Promise<Response> => fetch(`${base}${path}`, { method: 'POST', headers: AUTH, body: JSON.stringify(body) });
+    const create = createIn(collection);
+    // A second client reads health throughout the first creates (the first, then one in each other collection).
+    const health = readHealthMeanwhile(base);
     const firstCreateMs = await timed(create);
     const firstReadMs = await timed(() => fetch(`${base}${collection}`, { headers: AUTH }));
+    for (const other of otherCollections) await timed(createIn(other));
+    const waits = await health.stop();
     const later: number[] = [];
     for (let index = 0; index < 20; index += 1) later.push(await timed(create));
-    return { name, megabytes, startMs, firstCreateMs, firstReadMs, laterCreateMs: median(later), rssMiB: residentMiB(server.child.pid) };
+    return { name, megabytes, startMs, firstCreateMs, firstReadMs, laterCreateMs: median(later), rssMiB: residentMiB(server.child.pid), heldMs: Math.max(...waits), healthReads: waits.length, firstUses: 1 + otherCollections.length };
   } finally {
     await server.stop();
   }
@@ -77,13 +107,15 @@ async function measure(name: string, text: string, collection: string, body: obj
 export async function measureBigDocuments(): Promise<BigDocumentFigures[]> {
   return [
     await measure('shared references, 20 levels', sharedReferences(20), '/v1/pets', { name: 'Rex', categoryId: 1 }),
-    await measure('Stripe-sized (generated)', readFileSync(stripeSizedPath(), 'utf8'), STRIPE_COLLECTION, STRIPE_CREATE),
+    await measure('Stripe-sized (generated)', readFileSync(stripeSizedPath(), 'utf8'), STRIPE_COLLECTION, STRIPE_CREATE, STRIPE_OTHER_COLLECTIONS),
   ];
 }
 
 const run = promisify(execFile);
 const STRIPE_COLLECTION = '/v1/resource_0s';
 const STRIPE_CREATE = { description: 'bench' };
+/** Collections whose first create follows the first one's, a second client reading health meanwhile. */
+const STRIPE_OTHER_COLLECTIONS = ['/v1/resource_1s', '/v1/resource_7s', '/v1/resource_12s', '/v1/resource_33s', '/v1/resource_90s'];
 
 /** The Stripe-sized document written once under .bench/, and its path. */
 function stripeSizedPath(): string {
@@ -215,7 +247,8 @@ async function describeContainer(path: string, image: string | undefined): Promi
 export function describeBigDocument(figures: BigDocumentFigures): string {
   const ms = (value: number | undefined): string => (value === undefined ? '-' : `${value.toFixed(value < 10 ? 1 : 0)} ms`);
   if (figures.startMs === undefined) return `Big document: ${figures.name} (${figures.megabytes.toFixed(1)} MB) did not start within ${START_MS / 1000} s`;
-  return `Big document: ${figures.name} (${figures.megabytes.toFixed(1)} MB): ready in ${ms(figures.startMs)}, first create ${ms(figures.firstCreateMs)}, first read ${ms(figures.firstReadMs)}, later creates ${ms(figures.laterCreateMs)} (median of 20), resident ${figures.rssMiB?.toFixed(0) ?? '-'} MiB`;
+  const held = figures.heldMs === undefined ? '' : `; a second client's health reads meanwhile (first creates of ${figures.firstUses ?? 1} collections) waited at most ${ms(figures.heldMs)} (${figures.healthReads ?? 0} reads)`;
+  return `Big document: ${figures.name} (${figures.megabytes.toFixed(1)} MB): ready in ${ms(figures.startMs)}, first create ${ms(figures.firstCreateMs)}, first read ${ms(figures.firstReadMs)}, later creates ${ms(figures.laterCreateMs)} (median of 20), resident ${figures.rssMiB?.toFixed(0) ?? '-'} MiB${held}`;
 }
 
 /**

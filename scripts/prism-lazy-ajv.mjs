@@ -244,6 +244,7 @@ const bundlesAdded = new WeakMap();
 const bundlesFollowedLazily = new WeakMap();
 let bundleCount = 0;
 const LAZY_REFERENCE = 'x-petstore-mock-reference';
+const BUNDLE_KEYWORDS_MARK = Symbol.for('petstore-mock.bundle-uses-evaluation-keywords');
 const EVALUATION_KEYWORDS = new Set(['unevaluatedProperties', 'unevaluatedItems', '$dynamicRef', '$recursiveRef', '$dynamicAnchor', '$recursiveAnchor']);
 function usesEvaluationKeywords(root) {
     const seen = new Set();
@@ -299,7 +300,11 @@ function withSharedBundle(ajvInstance, schema, bundle) {
         bundleIds.set(bundle, id);
     }
     let followed = bundlesFollowedLazily.get(bundle);
-    if (followed === undefined) bundlesFollowedLazily.set(bundle, (followed = !usesEvaluationKeywords(bundle)));
+    if (followed === undefined) {
+        // What made the bundle says whether it has evaluation keywords (src/document/json-schema.ts, markBundleKeywords); else it is walked here.
+        const marked = bundle[BUNDLE_KEYWORDS_MARK];
+        bundlesFollowedLazily.set(bundle, (followed = typeof marked === 'boolean' ? !marked : !usesEvaluationKeywords(bundle)));
+    }
     if (followed && !usesEvaluationKeywords(schema)) {
         // Entries are added to the instance one by one, as values first reach them.
         let lazyBundles = lazyBundlesOf.get(ajvInstance);

@@ -81,6 +81,27 @@ export function discriminatorValuesOf(schema: JsonSchema): Readonly<Record<strin
  */
 export const INLINED_SCHEMAS = 200;
 
+/**
+ * Keywords whose schemas Ajv must compile with the whole of a bundle present (they read what other
+ * schemas evaluated, or anchors anywhere in it): a bundle without any has its entries compiled one at
+ * a time, as values first reach them (the edit of Prism's validator, scripts/prism-lazy-ajv.mjs).
+ */
+const EVALUATION_KEYWORDS: ReadonlySet<string> = new Set(['unevaluatedProperties', 'unevaluatedItems', '$dynamicRef', '$recursiveRef', '$dynamicAnchor', '$recursiveAnchor']);
+
+export function isEvaluationKeyword(key: string): boolean {
+  return EVALUATION_KEYWORDS.has(key);
+}
+
+/**
+ * Says of a `__bundled__` whether any of its schemas uses an evaluation keyword, as the code that made it
+ * saw each of its schemas: the edit of Prism's validator reads it (by this registered symbol, a
+ * property no walk, copy or JSON text sees) instead of walking the bundle itself on its first compile,
+ * which for a bundle of Stripe's size was ~140 ms of a first request on the event loop.
+ */
+export function markBundleKeywords(bundle: object, usesEvaluationKeywords: boolean): void {
+  Object.defineProperty(bundle, Symbol.for('petstore-mock.bundle-uses-evaluation-keywords'), { value: usesEvaluationKeywords, enumerable: false });
+}
+
 /** The JSON schema of an operation's lowest declared 2xx response, if it has one. */
 export function successSchema(definition: OpenAPIV3_1.OperationObject): JsonSchema | undefined {
   const code = successCode(definition);

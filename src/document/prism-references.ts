@@ -1,7 +1,7 @@
 import { transformOas3Operations } from '@stoplight/http-spec/oas3/operation';
 import type { IHttpOperation } from '@stoplight/types';
 import { decodePointerToken } from './dereference.js';
-import { INLINED_SCHEMAS } from './json-schema.js';
+import { INLINED_SCHEMAS, isEvaluationKeyword, markBundleKeywords } from './json-schema.js';
 
 
 /** Values, not schemas: never walked for references. */
@@ -149,6 +149,8 @@ export function withReferencesResolved(source: object, operations: readonly IHtt
     return counted;
   };
 
+  // Whether any schema rewritten (the bundle's, and the operations' own) uses an evaluation keyword.
+  let evaluationKeywords = false;
   const rewrite = (node: unknown, inMap = false): unknown => {
     if (typeof node !== 'object' || node === null) return node;
     const done = rewritten.get(node);
@@ -184,7 +186,10 @@ export function withReferencesResolved(source: object, operations: readonly IHtt
     const untypedNullable = !inMap && (node as Node)['nullable'] === true && !('type' in node);
     const constrains = (key: string): boolean => !ANNOTATION_KEYWORDS.has(key) && !key.startsWith('x-');
     const orNull = untypedNullable && Object.keys(node).some(constrains);
-    for (const [key, value] of Object.entries(node)) if (!(untypedNullable && key === 'nullable')) object[key] = holdsData(key, inMap) ? value : rewrite(value, isSchemaMap(key, inMap));
+    for (const [key, value] of Object.entries(node)) {
+      if (!inMap && isEvaluationKeyword(key)) evaluationKeywords = true;
+      if (!(untypedNullable && key === 'nullable')) object[key] = holdsData(key, inMap) ? value : rewrite(value, isSchemaMap(key, inMap));
+    }
     if (!orNull) return object;
     // Prism merges an `allOf` whose parts are written out before Ajv compiles it: `nullable` then stands
     // beside their `type`, and takes null. Anything else is `anyOf: [it, null]` (Prism's mocker fails on
@@ -237,6 +242,7 @@ export function withReferencesResolved(source: object, operations: readonly IHtt
   const bundleOf = (pointers: Iterable<string>): Node => {
     const bundle: Node = {};
     for (const pointer of [...pointers].sort()) bundle[keyOf(pointer)] = entries.get(pointer);
+    markBundleKeywords(bundle, evaluationKeywords);
     return bundle;
   };
 

@@ -6,9 +6,17 @@
 /** How long a slice of steps runs before the event loop answers what waits. */
 export const SLICE_MS = 8;
 
+/**
+ * The timer functions as they were when the engine was loaded: a test that fakes timers afterwards
+ * (`vi.useFakeTimers()`, Jest's, Sinon's, around MSW's handlers) would otherwise never let a slice of
+ * work go on, and a first request that works in slices would never be answered.
+ */
+const realSetImmediate: ((callback: () => void) => unknown) | undefined = typeof setImmediate === 'function' ? setImmediate.bind(globalThis) : undefined;
+const realSetTimeout: (callback: () => void, ms: number) => unknown = setTimeout.bind(globalThis);
+
 /** Resolves on the event loop's next turn: what is waiting (requests, timers) runs first. */
 export function nextTurn(): Promise<void> {
-  return new Promise(resolve => (typeof setImmediate === 'function' ? setImmediate(resolve) : setTimeout(resolve, 0)));
+  return new Promise(resolve => (realSetImmediate === undefined ? realSetTimeout(resolve, 0) : realSetImmediate(resolve)));
 }
 
 /**
@@ -17,8 +25,12 @@ export function nextTurn(): Promise<void> {
  */
 export function afterNextPoll(): Promise<void> {
   return new Promise(resolve => {
-    setImmediate(() => {
-      setImmediate(resolve);
+    if (realSetImmediate === undefined) {
+      realSetTimeout(resolve, 0);
+      return;
+    }
+    realSetImmediate(() => {
+      realSetImmediate(resolve);
     });
   });
 }

@@ -87,6 +87,8 @@ export function scopeStoreBytes(startingRecords: number, scope: string): number 
 export interface CollectionState {
   readonly shape: RecordShape;
   readonly initial: readonly StoredRecord[];
+  /** `initial`, made a record at a time where they are made on first use (and not yet made); the same records. */
+  initialInSteps?(): Generator<void, readonly StoredRecord[], void>;
 }
 
 /** What opening a session did: whether it was made afresh, and which session it dropped to make room. */
@@ -132,6 +134,12 @@ export interface SessionRegistry {
   setCollections(collections: ReadonlyMap<string, CollectionState>): void;
   /** Every live store of the collection `name`, the default session's first (none for one not yet used), each session's scopes after its own. */
   storesOf(name: string): RecordStore[];
+  /**
+   * Makes the starting records of the collection `name` a record at a time, where they are made on
+   * first use and not yet made: the first store of it then opens without making them. Nothing for
+   * the first collection, a collection the document does not have, or one already made.
+   */
+  startingRecordsInSteps(name: string): Generator<void, void, void>;
   /** The stores of the collection `name`'s scopes in every session, the default session's first. */
   scopedStoresOf(name: string): { readonly session: string | undefined; readonly store: RecordStore }[];
   /**
@@ -250,6 +258,10 @@ export function createSessionRegistry(options: SessionRegistryOptions = {}): Ses
       return initialPets;
     },
     stores: () => [defaultSession.store, ...[...named.values()].map(session => session.store)],
+    *startingRecordsInSteps(name) {
+      const collection = name === primaryName ? undefined : collections.get(name);
+      if (collection?.initialInSteps !== undefined) yield* collection.initialInSteps();
+    },
     setCollections(next) {
       collections = new Map([...next].map(([name, collection]) => [name, frozenOnFirstUse(collection)]));
       for (const [name, shared] of collectionShapes) {
@@ -303,6 +315,13 @@ function frozenOnFirstUse(collection: CollectionState): CollectionState {
     shape: collection.shape,
     get initial() {
       return (initial ??= freezeRecords(collection.initial));
+    },
+    *initialInSteps() {
+      if (initial === undefined) {
+        const records = collection.initialInSteps === undefined ? collection.initial : yield* collection.initialInSteps();
+        initial ??= freezeRecords(records);
+      }
+      return initial;
     },
   };
 }

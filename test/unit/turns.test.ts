@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { inSlices, runToEnd, SLICE_MS } from '../../src/scheduling/index.js';
 
 /** Steps that each keep the thread busy for `stepMs`, counting in `log` when each ran, and return `value`. */
@@ -33,5 +33,16 @@ describe('work run a slice at a time on the event loop', () => {
     setImmediate(() => log.push('waiting task'));
     expect(runToEnd(busySteps(5, 0, log, 42))).toBe(42);
     expect(log).toEqual(['step 0', 'step 1', 'step 2', 'step 3', 'step 4']);
+  });
+
+  it('goes on while a test fakes timers (as tests around MSW handlers do), each slice after a real turn of the event loop', async () => {
+    vi.useFakeTimers({ toFake: ['setImmediate', 'setTimeout', 'setInterval'] });
+    try {
+      const log: string[] = [];
+      expect(await inSlices(busySteps(30, 1, log, 'done'))).toBe('done');
+      expect(log).toHaveLength(30);
+    } finally {
+      vi.useRealTimers();
+    }
   });
 });

@@ -8,7 +8,7 @@ import type { EngineServices } from '../engine-services.js';
 import { decodeBodyOnUse, parseQuery, utf8Length, type BodyOnUse, type DecodedBody } from '../http/index.js';
 import { JOURNAL_BODY_LIMIT, journalBody, NO_BODY, type JournalEntry, type JournalProblem } from '../journal/index.js';
 import type { RequestContext } from '../operations/index.js';
-import { escapeUndecodableSegments, loadPrismMocker, parsableContentType, requestIdentities, type PrismResult, type RequestIdentities } from '../prism/index.js';
+import { escapeUndecodableSegments, loadedPrismMocker, loadPrismMocker, parsableContentType, requestIdentities, type PrismResult, type RequestIdentities } from '../prism/index.js';
 import { errorResponse, toMockResponse } from '../responses/index.js';
 import type { MockRequest, MockResponse } from '../types.js';
 import type { Answer } from './answer.js';
@@ -42,10 +42,13 @@ export async function answerApiRequest(runtime: DocumentRuntime, services: Engin
   const remembered = runtime.answers.recall(read.identities.request, context);
   if (remembered !== undefined) return { response: remembered, control: null, body: NO_BODY, ...(context.session && { session: context.session }), ...identityOf(read) };
   // Prism's mocker answers forced, scripted and document-answered responses; otherwise it is never loaded.
-  if (isForced(context.controls) || services.state.overrides.size > 0 || runtime.answersFromDocument) context.mocker = await loadPrismMocker();
-  // The operation's first request waits here for its big schemas' validators, compiled off the event loop; other clients do not.
+  if (isForced(context.controls) || services.state.overrides.size > 0) context.mocker = await loadPrismMocker();
+  // The operation's first request waits here for its big schemas' validators, compiled off the event loop, its
+  // collections' records, made a slice at a time, and Prism's mocker where the document answers it; other clients do not.
   const preparing = runtime.pipeline.prepare(read.prismRequest);
   if (preparing !== undefined) await preparing;
+  const mocker = loadedPrismMocker();
+  if (context.mocker === undefined && mocker !== undefined) context.mocker = mocker;
   let checked: ReturnType<typeof checkOutput>;
   try {
     checked = checkOutput(runtime, services, runtime.pipeline.run(read.prismRequest, context, read.identities), read, method, request.basePath);

@@ -1,17 +1,20 @@
 import type { IHttpResponse } from '@stoplight/prism-http';
 import { matchPath } from '@stoplight/prism-http/dist/router/matchPath.js';
 import { MatchType } from '@stoplight/prism-http/dist/router/types.js';
-import type { PetstoreDocument } from '../../document/index.js';
+import type { PetstoreDocument, Resource } from '../../document/index.js';
+import { inSlices } from '../../scheduling/index.js';
+import type { SessionRegistry } from '../../sessions/index.js';
 import { credentialRulesOf, declaredCredentialNames, findCredentialProblem } from '../checks/index.js';
 import { createAdminEndpoints, describeOperations } from '../admin/index.js';
 import { describeDocument } from '../document-state.js';
 import type { EngineServices } from '../engine-services.js';
 import { createOperationResponder, type RequestContext } from '../operations/index.js';
-import { createPrismPipeline, type PrismPipeline } from '../prism/index.js';
+import { createPrismPipeline, loadPrismMocker, type OwnPreparation, type PrismPipeline } from '../prism/index.js';
 import { createErrorShapes, errorResponse, toMockResponse } from '../responses/index.js';
 import type { MockResponse } from '../types.js';
 import { withHead } from './answer.js';
 import { rememberAnswers, type RememberedAnswers } from './remembered-answers.js';
+import { readAsBodiesInSteps } from '../schema/index.js';
 import { checkRecordsOf } from '../state/collection-records.js';
 
 /** Everything the engine derives from one document; a new document (`--watch`) makes a new one, whole. */
@@ -26,8 +29,6 @@ export interface DocumentRuntime {
   readonly documentMethods: readonly string[];
   /** Headers and query parameters (lower-case) that carry the document's API keys: the journal redacts them. */
   readonly credentialNames: ReadonlySet<string>;
-  /** True when Prism's mocker answers some operation from the document: every request then has it at hand. */
-  readonly answersFromDocument: boolean;
   /** `404 route_not_found`, naming the path as typed and the document's operations, under `basePath` (default: the document's). */
   notFound(path: string, basePath?: string): MockResponse;
   /** The methods of the operations at `path` (under the base path), for `405` and `Allow`. */
@@ -56,6 +57,7 @@ export function createDocumentRuntime(document: PetstoreDocument, { state, setti
       refusesCredentials: (operation, request) => findCredentialProblem(operation, request, apiKeys, false) !== undefined,
       opensWithoutCredentials: operation => credentialRulesOf(operation).open,
       ownChecks: operation => recordChecksOf(document, operation.iid),
+      ownPreparation: operation => preparationOf(document, state.sessions, operation.iid),
     },
   );
   const admin = createAdminEndpoints({
@@ -108,7 +110,6 @@ export function createDocumentRuntime(document: PetstoreDocument, { state, setti
     admin,
     documentMethods: withHead([...new Set(operations.map(operation => operation.method.toUpperCase()))]),
     credentialNames: declaredCredentialNames(document.prismOperations),
-    answersFromDocument: operations.some(operation => !document.resources.plans.has(operation.operationId) && operation.definition['x-not-implemented'] !== true),
     notFound: (path, basePath = document.basePath) =>
       toMockResponse(errorResponse('route_not_found', `No operation of ${document.source.info.title} is at ${path}; it has ${operationList(basePath)}.`)),
     declaresHead,
@@ -133,11 +134,42 @@ export function createDocumentRuntime(document: PetstoreDocument, { state, setti
  * (seeded when it finds its parent). Undefined for an operation the store does not keep.
  */
 function recordChecksOf(document: PetstoreDocument, operationId: string | undefined): (() => void) | undefined {
-  const plan = operationId === undefined ? undefined : (document.resources.plans.get(operationId) ?? document.resources.actions.get(operationId));
-  if (plan === undefined) return undefined;
-  const names = new Set([plan.resource, ...plan.parents.map(parent => parent.resource)]);
-  const resources = [...names].flatMap(name => document.resources.byName.get(name) ?? []);
+  const resources = resourcesCheckedBy(document, operationId);
+  if (resources.length === 0) return undefined;
   return () => {
     for (const resource of resources) checkRecordsOf(resource);
+  };
+}
+
+/** The collections whose records an operation's requests write, seed or find (its own and its parents'); none for one the store does not keep. */
+function resourcesCheckedBy(document: PetstoreDocument, operationId: string | undefined): Resource[] {
+  const plan = operationId === undefined ? undefined : (document.resources.plans.get(operationId) ?? document.resources.actions.get(operationId));
+  if (plan === undefined) return [];
+  const names = new Set([plan.resource, ...plan.parents.map(parent => parent.resource)]);
+  return [...names].flatMap(name => document.resources.byName.get(name) ?? []);
+}
+
+/**
+ * What an operation's first request does before it is answered, so that no task of it holds other
+ * clients long (a Stripe-sized document's first create of a collection held them 100–450 ms): Prism's
+ * mocker loaded where the operation is answered from the document (only there: a request the store
+ * answers never waits for it); its collections' schemas walked as Prism reads bodies, and their
+ * starting records made, a slice of the event loop at a time.
+ */
+function preparationOf(document: PetstoreDocument, sessions: SessionRegistry, operationId: string | undefined): OwnPreparation | undefined {
+  const resources = resourcesCheckedBy(document, operationId);
+  const definition = operationId === undefined ? undefined : document.operations.get(operationId)?.definition;
+  const answeredFromDocument = operationId !== undefined && !document.resources.plans.has(operationId) && definition?.['x-not-implemented'] !== true;
+  const mocker = answeredFromDocument ? loadPrismMocker().then(() => undefined) : undefined;
+  if (resources.length === 0) return mocker === undefined ? undefined : { beforeChecks: mocker };
+  const walked = inSlices(readAsBodiesInSteps(resources.map(resource => resource.schema)));
+  return {
+    beforeChecks: mocker === undefined ? walked : Promise.all([mocker, walked]).then(() => undefined),
+    afterChecks: () =>
+      inSlices(
+        (function* startingRecords(): Generator<void, void, void> {
+          for (const resource of resources) yield* sessions.startingRecordsInSteps(resource.name);
+        })(),
+      ),
   };
 }

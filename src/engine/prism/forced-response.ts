@@ -9,6 +9,8 @@ type PrismMock = PrismHttpComponents['mock'];
 type PrismLogger = Parameters<ReturnType<PrismMock>>[0];
 
 let loading: Promise<PrismMock> | undefined;
+/** The mocker once loaded: a request that needs it takes it without waiting a turn. */
+let loaded: PrismMock | undefined;
 /** Made when the mocker is loaded, which every call of forceResponse follows. */
 let mockerLogging: { silentLogger: PrismLogger } | undefined;
 
@@ -27,8 +29,14 @@ export function loadPrismMocker(): Promise<PrismMock> {
     mockerLogging = { silentLogger: createLogger('petstore-mock', { level: 'silent' }) };
     // `default` is the module's exports or the mocker itself.
     const exported = (module as { default: unknown }).default as PrismMock | { default: PrismMock };
-    return typeof exported === 'function' ? exported : exported.default;
+    loaded = typeof exported === 'function' ? exported : exported.default;
+    return loaded;
   }));
+}
+
+/** Prism's mocker if `loadPrismMocker` has loaded it, else undefined. */
+export function loadedPrismMocker(): PrismMock | undefined {
+  return loaded;
 }
 
 /** The response `controls` choose: the forced code's, or else the lowest 2xx one, as Prism picks it. */

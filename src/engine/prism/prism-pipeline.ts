@@ -60,6 +60,19 @@ export interface PrismPipelineOptions {
    * every other client. Undefined where it has none.
    */
   ownChecks?: (operation: IHttpOperation) => (() => void) | undefined;
+  /**
+   * Other work of the operation's first request that it waits for, and other clients do not (each
+   * promise settles after slices of work, or after a module is loaded): `beforeChecks` settles before
+   * its checks are recorded (so that they find the schemas it walked), `afterChecks` runs once its
+   * validators are compiled (so that the records it makes are checked by them). Undefined where it has none.
+   */
+  ownPreparation?: (operation: IHttpOperation) => OwnPreparation | undefined;
+}
+
+/** See `PrismPipelineOptions.ownPreparation`. */
+export interface OwnPreparation {
+  readonly beforeChecks?: Promise<void>;
+  readonly afterChecks?: () => Promise<void> | undefined;
 }
 
 // The default import of this CommonJS module is its `exports` object under Node's ESM loader and
@@ -128,19 +141,32 @@ export function createPrismPipeline<Context>(operations: readonly IHttpOperation
         if (options.refusesCredentials?.(resource, request) === true) return undefined;
         if (state !== undefined) return state;
         const ownChecks = options.ownChecks?.(resource);
-        const compile = compileOffThread(() => {
-          validateInput(inputCheckOf(resource, request));
-          try {
-            ownChecks?.();
-          } catch {
-            // A check that throws here compiles on its first real use, as before; Prism's compiles stand.
-          }
-        });
-        if (compile === undefined) {
+        const own = options.ownPreparation?.(resource);
+        const compile = (): Promise<void> | undefined =>
+          compileOffThread(() => {
+            validateInput(inputCheckOf(resource, request));
+            try {
+              ownChecks?.();
+            } catch {
+              // A check that throws here compiles on its first real use, as before; Prism's compiles stand.
+            }
+          });
+        const afterChecks = (): Promise<void> | undefined => own?.afterChecks?.();
+        let preparing: Promise<void> | undefined;
+        if (own?.beforeChecks !== undefined) {
+          preparing = own.beforeChecks.then(compile).then(afterChecks);
+        } else {
+          const compiling = compile();
+          preparing = compiling === undefined ? afterChecks() : compiling.then(afterChecks);
+        }
+        // What failed here (a module that would not load, records that cannot be made) is met again,
+        // and answered, where the request needs it.
+        preparing = preparing?.catch(() => undefined);
+        if (preparing === undefined) {
           prepared.set(resource, null);
           return undefined;
         }
-        const settled = compile.finally(() => prepared.set(resource, null));
+        const settled = preparing.finally(() => prepared.set(resource, null));
         prepared.set(resource, settled);
         return settled;
       } catch {

@@ -1,4 +1,4 @@
-import { INLINED_SCHEMAS } from '../../document/index.js';
+import { INLINED_SCHEMAS, isEvaluationKeyword, markBundleKeywords } from '../../document/index.js';
 import { runToEnd } from '../../scheduling/index.js';
 import { STEP_OBJECTS } from './steps.js';
 
@@ -69,6 +69,7 @@ export function* shareReferencesInSteps(schemas: readonly object[]): Generator<v
     encoded.bundle[name] = encoded.copy(node, true);
     yield;
   }
+  markBundleKeywords(encoded.bundle, encoded.copiedEvaluationKeywords());
   const graph: SharedGraph = { entries, bundle: encoded.bundle, copy: schema => encoded.copy(schema, false) as object };
   const stack: unknown[] = [document];
   let walked = 0;
@@ -151,14 +152,21 @@ function expandedSize(node: object, sizes: Map<object, number>, onCycle: Readonl
 }
 
 function encode(root: object, entries: ReadonlyMap<object, string>): SchemaByReference {
-  const { copy, bundle } = encoder(entries);
+  const encoded = encoder(entries);
+  const { copy, bundle } = encoded;
   for (const [node, name] of entries) bundle[name] = copy(node, true);
+  const { copiedEvaluationKeywords } = encoded;
+  markBundleKeywords(bundle, copiedEvaluationKeywords());
   return { schema: copy(root, false) as object, bundle };
 }
 
-/** Copies schemas with each entry replaced by a `$ref` into the bundle, which holds each entry once (its caller fills it, entry by entry). */
-function encoder(entries: ReadonlyMap<object, string>): { copy: (node: unknown, asEntry: boolean) => unknown; bundle: Record<string, unknown> } {
+/**
+ * Copies schemas with each entry replaced by a `$ref` into the bundle, which holds each entry once (its
+ * caller fills it, entry by entry), and says whether any schema it copied uses an evaluation keyword.
+ */
+function encoder(entries: ReadonlyMap<object, string>): { copy: (node: unknown, asEntry: boolean) => unknown; bundle: Record<string, unknown>; copiedEvaluationKeywords: () => boolean } {
   const copies = new Map<object, unknown>();
+  let evaluationKeywords = false;
   const copy = (node: unknown, asEntry: boolean): unknown => {
     if (typeof node !== 'object' || node === null) return node;
     const name = entries.get(node);
@@ -173,9 +181,12 @@ function encoder(entries: ReadonlyMap<object, string>): { copy: (node: unknown, 
     }
     const object: Record<string, unknown> = {};
     copies.set(node, object);
-    for (const [key, value] of Object.entries(node)) object[key] = DATA_KEYWORDS.has(key) ? value : copy(value, false);
+    for (const [key, value] of Object.entries(node)) {
+      if (isEvaluationKeyword(key)) evaluationKeywords = true;
+      object[key] = DATA_KEYWORDS.has(key) ? value : copy(value, false);
+    }
     return object;
   };
   const bundle: Record<string, unknown> = {};
-  return { copy, bundle };
+  return { copy, bundle, copiedEvaluationKeywords: () => evaluationKeywords };
 }

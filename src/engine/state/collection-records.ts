@@ -4,6 +4,7 @@ import { createPetFaker } from '../../fixtures/pet-faker.js';
 import { fakeValue, isSmall, withDiscriminatorValues } from '../../fixtures/schema-values.js';
 import { deriveSeed, type CollectionState } from '../../sessions/index.js';
 import type { RecordShape, RecordKey, StoredRecord } from '../../store/index.js';
+import { runToEnd } from '../../scheduling/index.js';
 import { unlessEvalBlocked } from '../schema/eval-blocked.js';
 import { describeSchemaProblems, findSchemaProblems } from '../schema/index.js';
 import { pointCopies } from './record-copies.js';
@@ -105,19 +106,33 @@ export function seedCollections(
   const ordered = inParentOrder(document);
   const place = new Map(ordered.map((resource, index) => [resource.name, index]));
   const made = new Map<string, readonly StoredRecord[]>();
-  const recordsOf = (resource: Resource): readonly StoredRecord[] => {
+  // A collection's records, made a record at a time (a request's first use of a big document's
+  // collection makes them between other clients' requests), or at once where a store needs them now.
+  const recordsInSteps = function* (resource: Resource): Generator<void, readonly StoredRecord[], void> {
     const known = made.get(resource.name);
     if (known !== undefined) return known;
     const shape = collectionShape(resource, options.seed);
     const given = options.given?.[resource.name] as StoredRecord[] | undefined;
     // The parents made before it in parents-first order, each made (once) when first needed.
-    const before = new Map(parentsOf(document, resource).filter(parent => (place.get(parent.resource.name) ?? 0) < (place.get(resource.name) ?? 0)).map(parent => [parent.resource.name, recordsOf(parent.resource)]));
+    const before = new Map<string, readonly StoredRecord[]>();
+    for (const parent of parentsOf(document, resource)) {
+      if ((place.get(parent.resource.name) ?? 0) < (place.get(resource.name) ?? 0)) before.set(parent.resource.name, yield* recordsInSteps(parent.resource));
+    }
     const examples = resource.name === primary || given !== undefined ? undefined : exampleRecords(document, resource, options);
-    const records =
-      resource.name === primary ? [...(options.primaryRecords ?? [])] : (given ?? examples ?? pointCopies(pointIdentifiers(document, generateRecords(document, resource, shape, before, options), name => keysOf(name), options.seed), resource, name => keysOf(name), options.seed));
+    let records: readonly StoredRecord[];
+    if (resource.name === primary) records = [...(options.primaryRecords ?? [])];
+    else if (given !== undefined || examples !== undefined) records = given ?? examples ?? [];
+    else {
+      const generated = yield* generateRecordsInSteps(document, resource, shape, before, options);
+      records = pointCopies(pointIdentifiers(document, generated, name => keysOf(name), options.seed), resource, name => keysOf(name), options.seed);
+    }
+    // Made meanwhile by a store that needed them at once: those stay, the same records.
+    const madeMeanwhile = made.get(resource.name);
+    if (madeMeanwhile !== undefined) return madeMeanwhile;
     made.set(resource.name, records);
     return records;
   };
+  const recordsOf = (resource: Resource): readonly StoredRecord[] => runToEnd(recordsInSteps(resource));
   // The keys each collection starts with, for the identifiers other records hold (`{type: "todoItems", id}`): those of its
   // records where they are made already, else of its records as made without the identifiers they hold pointed anywhere.
   const keysOf = (name: string): readonly unknown[] => {
@@ -134,6 +149,13 @@ export function seedCollections(
       shape: collectionShape(resource, options.seed),
       get initial() {
         return (initial ??= recordsOf(resource));
+      },
+      *initialInSteps() {
+        if (initial === undefined) {
+          const records = yield* recordsInSteps(resource);
+          initial ??= records;
+        }
+        return initial;
       },
     });
   }
@@ -289,6 +311,17 @@ function referencedProperty(parent: Resource, schema: JsonSchema): string | unde
 }
 
 function generateRecords(document: PetstoreDocument, resource: Resource, shape: Required<RecordShape>, seeded: ReadonlyMap<string, readonly StoredRecord[]>, options: { seed: number; count: number; now: Date }): StoredRecord[] {
+  return runToEnd(generateRecordsInSteps(document, resource, shape, seeded, options));
+}
+
+/** `generateRecords`, yielding after each record it draws. */
+function* generateRecordsInSteps(
+  document: PetstoreDocument,
+  resource: Resource,
+  shape: Required<RecordShape>,
+  seeded: ReadonlyMap<string, readonly StoredRecord[]>,
+  options: { seed: number; count: number; now: Date },
+): Generator<void, StoredRecord[], void> {
   // The record's key and foreign keys from the collection's stream; every other property from a stream of its
   // own (the collection, the record's place, the property's name): a property added, removed or moved changes no other value.
   const faker = createPetFaker(deriveSeed(options.seed, resource.name));
@@ -299,6 +332,7 @@ function generateRecords(document: PetstoreDocument, resource: Resource, shape: 
   const keys = new Set<RecordKey>();
   const required = new Set(resource.schema.required ?? []);
   for (let index = 0; records.length < options.count && index < options.count * 2; index += 1) {
+    if (index > 0) yield;
     const record: Record<string, unknown> = {};
     for (const [name, schema] of Object.entries(resource.schema.properties ?? {})) {
       // An optional property whose schema refers to itself, or shares a target many times over, is left out, as a client may leave it out.
