@@ -6,7 +6,7 @@ import { checkOptions } from '../options/index.js';
 import { inSlices, nextTurn } from '../scheduling/index.js';
 import { DEFAULT_MAX_PETS, DEFAULT_PETS } from '../sessions/index.js';
 import type { StoredRecord } from '../store/index.js';
-import { adoptDocument, collectionsInUse, compileAgainstARecord, documentPets, examplesOf, findInvalidExamples, problemOfExample, shareDocumentReferencesInSteps, type DocumentChange } from './document-state.js';
+import { adoptDocument, collectionsInUse, compileAgainstARecord, documentPets, examplesOf, findInvalidExamples, problemOfExample, recheckRecordsInSteps, shareDocumentReferencesInSteps, type DocumentChange, type RecheckedRecords } from './document-state.js';
 import type { EngineOptions } from './engine-options.js';
 import type { EngineServices } from './engine-services.js';
 import { createDocumentRuntime, type DocumentRuntime } from './pipeline/index.js';
@@ -50,7 +50,7 @@ export function startingPetsOf(document: PetstoreDocument, options: Pick<EngineO
 }
 
 /** Makes a document the one the stores are shaped by (see adoptionInto), its first collection starting with `startingPets`. */
-export type Adoption = (next: PetstoreDocument, startingPets: readonly StoredRecord[], previous?: PetstoreDocument, invalidExamples?: readonly string[]) => DocumentChange;
+export type Adoption = (next: PetstoreDocument, startingPets: readonly StoredRecord[], previous?: PetstoreDocument, invalidExamples?: readonly string[], rechecked?: RecheckedRecords) => DocumentChange;
 
 /**
  * How a document is adopted into `state`: its collections seeded, records given checked, and,
@@ -58,7 +58,7 @@ export type Adoption = (next: PetstoreDocument, startingPets: readonly StoredRec
  * breaks of itself (repairs made, examples that break their schema). Throws, changing nothing, where it cannot.
  */
 export function adoptionInto(state: SharedState, options: EngineOptions, { settings, report }: Pick<EngineServices, 'settings' | 'report'>): Adoption {
-  return (next, startingPets, previous, invalidExamples = findInvalidExamples(next)) => {
+  return (next, startingPets, previous, invalidExamples = findInvalidExamples(next), rechecked) => {
     const change = adoptDocument(state.sessions, next, {
       defaultStatus: options.defaultStatus,
       initialPets: startingPets,
@@ -68,6 +68,7 @@ export function adoptionInto(state: SharedState, options: EngineOptions, { setti
       seed: settings.seed,
       now: settings.clock(),
       ...(previous && { previous }),
+      ...(rechecked && { rechecked }),
     });
     for (const repair of next.repairs ?? []) report.onWarning(`[petstore-mock] The document is read as its authors meant it: ${repair}.`);
     for (const problem of invalidExamples) report.onWarning(`[petstore-mock] The document is served as written, but ${problem}; a forced or scripted answer of it breaks the document.`);
@@ -130,11 +131,13 @@ export function holdDocument(document: PetstoreDocument, services: EngineService
     // Seeded once the first collection's validators are compiled (each seeded pet is checked).
     await nextTurn();
     const starting = startingPetsOf(next, options, seed);
+    // Every record the stores hold checked against the new document a slice at a time (the switch checks those written meanwhile).
+    const rechecked = await inSlices(recheckRecordsInSteps(sessions, next, { seed, now: clock() }));
     await nextTurn();
     // Another replacement came first: this one is made against the document that now answers.
     if (runtime.document !== previous) return replace(given);
-    // The switch, in one turn: every record checked (by validators now compiled), the stores changed, the runtime swapped.
-    const change = adopt(next, starting, previous, invalidExamples);
+    // The switch, in one turn: the records written since checked (by validators now compiled), the stores changed, the runtime swapped.
+    const change = adopt(next, starting, previous, invalidExamples, rechecked);
     runtime = nextRuntime;
     return change;
   };

@@ -3,6 +3,8 @@ import { describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
 import { createEngine, locateDocument, type MockResponse } from '../../src/index.js';
 import { documentFromSource } from '../../src/document/index.js';
+import { adoptDocument, recheckRecordsInSteps } from '../../src/engine/document-state.js';
+import type { completeRecord } from '../../src/engine/state/collection-records.js';
 import { OWNERS_PATHS } from '../support/owners-paths.js';
 
 type Json = Record<string, unknown>;
@@ -68,5 +70,43 @@ describe('a new document prepared a step at a time', () => {
     const settings = JSON.parse((await engine.handle({ method: 'GET', url: '/__admin/settings', headers: AUTH })).body ?? '{}') as { document: { version: string } };
     expect(settings.document.version).toBe(PACKAGE_DOCUMENT.info['version']);
     expect(engine.store.size).toBe(5);
+  });
+});
+
+describe("a new document's check of every record the stores hold, a record at a time before the switch", () => {
+  /** The package's document with a pet's name (sent and stored) at most `maxLength` characters. */
+  async function withNamesUpTo(maxLength: number): ReturnType<typeof documentFromSource> {
+    const edited = structuredClone(PACKAGE_DOCUMENT);
+    for (const schema of ['NewPet', 'Pet']) (edited.components.schemas[schema] as { properties: { name: Json } }).properties.name['maxLength'] = maxLength;
+    return documentFromSource(edited);
+  }
+
+  it('yields between records, and the switch checks again each record written since: a name made too long meanwhile is refused', async () => {
+    const engine = await createEngine({ document: structuredClone(PACKAGE_DOCUMENT), pets: 6, seed: 3, onWarning: () => undefined });
+    const next = await withNamesUpTo(30);
+    const steps = recheckRecordsInSteps(engine.sessions, next, { seed: 3, now: new Date(0) });
+    let yields = 0;
+    let done = steps.next();
+    for (; done.done !== true; done = steps.next()) yields += 1;
+    expect(yields).toBe(6);
+    const rechecked = done.value;
+    // Written after its check: a name the new document refuses.
+    const [kept] = engine.store.list({ limit: 100 }).filter(pet => String(pet['name']).length <= 30);
+    if (kept === undefined) throw new Error('The seed gave no pet a short name.');
+    engine.store.update({ ...kept, name: 'Maximilian Fitzgerald the Third of Barkshire' });
+    const change = adoptDocument(engine.sessions, next, { defaultStatus: undefined, initialPets: engine.sessions.initialPets, seed: 3, now: new Date(0), previous: engine.document, rechecked });
+    expect(change.refusedPets.map(refused => refused.id)).toContain(kept['id']);
+    expect(engine.store.get(kept['id'] as number)).toBeUndefined();
+  });
+
+  it('takes the verdict made before the switch for a record not written since', async () => {
+    const engine = await createEngine({ document: structuredClone(PACKAGE_DOCUMENT), pets: 3, seed: 3, onWarning: () => undefined });
+    const next = await withNamesUpTo(255);
+    const rechecked = new WeakMap<object, ReturnType<typeof completeRecord>>();
+    const [pet] = engine.store.view({ limit: 1 });
+    if (pet === undefined) throw new Error('No pet seeded.');
+    rechecked.set(pet, { problem: 'refused before the switch' });
+    const change = adoptDocument(engine.sessions, next, { defaultStatus: undefined, initialPets: engine.sessions.initialPets, seed: 3, now: new Date(0), previous: engine.document, rechecked });
+    expect(change.refusedPets).toEqual([{ session: null, id: pet['id'], problem: 'refused before the switch' }]);
   });
 });

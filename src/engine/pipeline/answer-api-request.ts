@@ -41,14 +41,15 @@ export async function answerApiRequest(runtime: DocumentRuntime, services: Engin
   const { context } = read;
   const remembered = runtime.answers.recall(read.identities.request, context);
   if (remembered !== undefined) return { response: remembered, control: null, body: NO_BODY, ...(context.session && { session: context.session }), ...identityOf(read) };
-  // Prism's mocker answers forced, scripted and document-answered responses; otherwise it is never loaded.
-  if (isForced(context.controls) || services.state.overrides.size > 0) context.mocker = await loadPrismMocker();
-  // The operation's first request waits here for its big schemas' validators, compiled off the event loop, its
-  // collections' records, made a slice at a time, and Prism's mocker where the document answers it; other clients do not.
+  // The operation's first request waits here for its big schemas' validators, compiled off the event loop, and its
+  // collections' records, made a slice at a time; other clients do not.
   const preparing = runtime.pipeline.prepare(read.prismRequest);
   if (preparing !== undefined) await preparing;
-  const mocker = loadedPrismMocker();
-  if (context.mocker === undefined && mocker !== undefined) context.mocker = mocker;
+  // Prism's mocker answers forced, scripted and document-answered responses: loaded by the first request that
+  // needs it (an override added while this one waited included), never by a request the store answers.
+  const loaded = loadedPrismMocker();
+  if (loaded !== undefined) context.mocker = loaded;
+  else if (isForced(context.controls) || services.state.overrides.size > 0 || runtime.answeredFromDocument(read.prismRequest, read.identities)) context.mocker = await loadPrismMocker();
   let checked: ReturnType<typeof checkOutput>;
   try {
     checked = checkOutput(runtime, services, runtime.pipeline.run(read.prismRequest, context, read.identities), read, method, request.basePath);

@@ -1,4 +1,4 @@
-import type { IHttpResponse } from '@stoplight/prism-http';
+import type { IHttpRequest, IHttpResponse } from '@stoplight/prism-http';
 import { matchPath } from '@stoplight/prism-http/dist/router/matchPath.js';
 import { MatchType } from '@stoplight/prism-http/dist/router/types.js';
 import type { PetstoreDocument, Resource } from '../../document/index.js';
@@ -9,7 +9,7 @@ import { createAdminEndpoints, describeOperations } from '../admin/index.js';
 import { describeDocument } from '../document-state.js';
 import type { EngineServices } from '../engine-services.js';
 import { createOperationResponder, type RequestContext } from '../operations/index.js';
-import { createPrismPipeline, loadPrismMocker, type OwnPreparation, type PrismPipeline } from '../prism/index.js';
+import { createPrismPipeline, type OwnPreparation, type PrismPipeline, type RequestIdentities } from '../prism/index.js';
 import { createErrorShapes, errorResponse, toMockResponse } from '../responses/index.js';
 import type { MockResponse } from '../types.js';
 import { withHead } from './answer.js';
@@ -29,6 +29,11 @@ export interface DocumentRuntime {
   readonly documentMethods: readonly string[];
   /** Headers and query parameters (lower-case) that carry the document's API keys: the journal redacts them. */
   readonly credentialNames: ReadonlySet<string>;
+  /**
+   * Whether Prism's mocker answers the request's operation (one the store does not keep, nor marked
+   * `x-not-implemented`): it is loaded by the first request that needs it, never by one the store answers.
+   */
+  answeredFromDocument(request: IHttpRequest, identities: RequestIdentities): boolean;
   /** `404 route_not_found`, naming the path as typed and the document's operations, under `basePath` (default: the document's). */
   notFound(path: string, basePath?: string): MockResponse;
   /** The methods of the operations at `path` (under the base path), for `405` and `Allow`. */
@@ -103,10 +108,16 @@ export function createDocumentRuntime(document: PetstoreDocument, { state, setti
     // Without Prism's verdicts remembered, Prism decides every request: no answer is remembered either.
     settings.rememberedVerdicts > 0 ? undefined : 0,
   );
+  const answeredOperations = new Set(operations.filter(operation => !document.resources.plans.has(operation.operationId) && operation.definition['x-not-implemented'] !== true).map(operation => operation.operationId));
   return {
     document,
     pipeline,
     answers,
+    answeredFromDocument: (request, identities) => {
+      if (answeredOperations.size === 0) return false;
+      const operationId = pipeline.routed(request, identities)?.iid;
+      return operationId !== undefined && answeredOperations.has(operationId);
+    },
     admin,
     documentMethods: withHead([...new Set(operations.map(operation => operation.method.toUpperCase()))]),
     credentialNames: declaredCredentialNames(document.prismOperations),
@@ -151,20 +162,15 @@ function resourcesCheckedBy(document: PetstoreDocument, operationId: string | un
 
 /**
  * What an operation's first request does before it is answered, so that no task of it holds other
- * clients long (a Stripe-sized document's first create of a collection held them 100–450 ms): Prism's
- * mocker loaded where the operation is answered from the document (only there: a request the store
- * answers never waits for it); its collections' schemas walked as Prism reads bodies, and their
- * starting records made, a slice of the event loop at a time.
+ * clients long (a Stripe-sized document's first create of a collection held them 100–200 ms): its
+ * collections' schemas walked as Prism reads bodies, and their starting records made, a slice of the
+ * event loop at a time.
  */
 function preparationOf(document: PetstoreDocument, sessions: SessionRegistry, operationId: string | undefined): OwnPreparation | undefined {
   const resources = resourcesCheckedBy(document, operationId);
-  const definition = operationId === undefined ? undefined : document.operations.get(operationId)?.definition;
-  const answeredFromDocument = operationId !== undefined && !document.resources.plans.has(operationId) && definition?.['x-not-implemented'] !== true;
-  const mocker = answeredFromDocument ? loadPrismMocker().then(() => undefined) : undefined;
-  if (resources.length === 0) return mocker === undefined ? undefined : { beforeChecks: mocker };
-  const walked = inSlices(readAsBodiesInSteps(resources.map(resource => resource.schema)));
+  if (resources.length === 0) return undefined;
   return {
-    beforeChecks: mocker === undefined ? walked : Promise.all([mocker, walked]).then(() => undefined),
+    beforeChecks: inSlices(readAsBodiesInSteps(resources.map(resource => resource.schema))),
     afterChecks: () =>
       inSlices(
         (function* startingRecords(): Generator<void, void, void> {

@@ -33,6 +33,8 @@ export interface PrismPipeline<Context> {
    * concurrent first requests of an operation share the compile.
    */
   prepare(request: IHttpRequest): Promise<void> | undefined;
+  /** The operation Prism routes the request to, as `run` routes it; undefined where none. */
+  routed(request: IHttpRequest, identities?: RequestIdentities): IHttpOperation | undefined;
 }
 
 export interface PrismPipelineOptions {
@@ -169,6 +171,16 @@ export function createPrismPipeline<Context>(operations: readonly IHttpOperation
         const settled = preparing.finally(() => prepared.set(resource, null));
         prepared.set(resource, settled);
         return settled;
+      } catch {
+        // Prism threw on this request: `run` meets it again and answers it as before.
+        return undefined;
+      }
+    },
+    routed(request, identities) {
+      try {
+        // Looked up without counting as a use of what is remembered (which keeps what is asked again).
+        const routed = (remembering && identities ? remembering.knownRoute(identities) : undefined) ?? route({ resources: candidatesFor(request.url.path), input: request });
+        return routed._tag === 'Right' ? routed.right : undefined;
       } catch {
         // Prism threw on this request: `run` meets it again and answers it as before.
         return undefined;

@@ -38,6 +38,8 @@ export interface RequestIdentities {
 /** The stages that remember, each handed the request's identities beside what Prism's own stage takes. */
 export interface RememberingStages {
   route(options: Parameters<PureStages['route']>[0], identities: RequestIdentities): ReturnType<PureStages['route']>;
+  /** The route remembered for an identical request, without marking it used (a look that is no use of it); undefined where none is. */
+  knownRoute(identities: RequestIdentities): ReturnType<PureStages['route']> | undefined;
   validateSecurity(options: { resource: IHttpOperation; element: IHttpRequest }, identities: RequestIdentities): ReturnType<PureStages['validateSecurity']>;
   validateInput(options: { resource: IHttpOperation; element: IHttpRequest }, identities: RequestIdentities): ReturnType<PureStages['validateInput']>;
 }
@@ -79,6 +81,7 @@ export function rememberVerdicts(stages: PureStages, capacity: number): Remember
   const requestEntry = (identities: RequestIdentities): Verdicts | undefined => (identities.request === undefined ? undefined : verdicts.peek(identities.request));
 
   return {
+    knownRoute: identities => requestEntry(identities)?.route ?? verdicts.peek(`route ${identities.route}`)?.route,
     route: (options, identities) => {
       const whole = entryFor(identities.request, true);
       if (whole?.route) return whole.route;
