@@ -1,5 +1,5 @@
 import type { OpenAPIV3_1 } from 'openapi-types';
-import { mergeAllOf, resolvedDefinitionOf, typeIncludes, type JsonSchema, type OperationPlan, type PetstoreDocument, type Resource } from '../../document/index.js';
+import { fillResourceName, mergeAllOf, nameUnder, resolvedDefinitionOf, typeIncludes, type JsonSchema, type OperationPlan, type PetstoreDocument, type Resource } from '../../document/index.js';
 import { createPetFaker } from '../../fixtures/pet-faker.js';
 import { fakeValue, isSmall, withDiscriminatorValues } from '../../fixtures/schema-values.js';
 import { deriveSeed, type CollectionState } from '../../sessions/index.js';
@@ -28,6 +28,8 @@ export function collectionShape(resource: Resource, seed: number, defaultStatus:
       ? (number: number): string => {
           const faker = createPetFaker(deriveSeed(seed, resource.name, 'key', number));
           if (key.kind === 'uuid') return faker.string.uuid();
+          // A resource name (`memos/{memo}`): its template, each part a drawn id.
+          if (key.resourceName !== undefined) return fillResourceName(key.resourceName, () => faker.string.alphanumeric({ length: 12, casing: 'lower' })) ?? String(number);
           const drawn = fakeValue(key.schema, key.property, { faker, now: new Date(0) });
           return typeof drawn === 'string' || typeof drawn === 'number' ? String(drawn) : faker.string.alphanumeric(12);
         }
@@ -39,7 +41,8 @@ export function collectionShape(resource: Resource, seed: number, defaultStatus:
     defaultStatus,
     keyKind: key.kind,
     drawKey,
-    acceptsClientKey: key.acceptsClientKey,
+    // A resource name is made before the store keeps the record (see newResourceName), from the path's values.
+    acceptsClientKey: key.acceptsClientKey || key.resourceName !== undefined,
     numbered: resource.numbered,
   };
 }
@@ -111,7 +114,7 @@ export function seedCollections(
     const shape = collectionShape(resource, options.seed);
     const given = options.given?.[resource.name] as StoredRecord[] | undefined;
     // The parents made before it in parents-first order, each made (once) when first needed.
-    const before = new Map(parentsOf(document, resource).filter(parent => (place.get(parent.resource.name) ?? 0) < (place.get(resource.name) ?? 0)).map(parent => [parent.resource.name, recordsOf(parent.resource)]));
+    const before = new Map(parentResources(document, resource).filter(parent => (place.get(parent.name) ?? 0) < (place.get(resource.name) ?? 0)).map(parent => [parent.name, recordsOf(parent)]));
     const examples = resource.name === primary || given !== undefined ? undefined : exampleRecords(document, resource, options);
     const records =
       resource.name === primary ? [...(options.primaryRecords ?? [])] : (given ?? examples ?? pointCopies(pointIdentifiers(document, generateRecords(document, resource, shape, before, options), name => keysOf(name), options.seed), resource, name => keysOf(name), options.seed));
@@ -230,7 +233,7 @@ function inParentOrder(document: PetstoreDocument): Resource[] {
   const visit = (resource: Resource): void => {
     if (ordered.includes(resource) || visiting.has(resource.name)) return;
     visiting.add(resource.name);
-    for (const parent of parentsOf(document, resource)) visit(parent.resource);
+    for (const parent of parentResources(document, resource)) visit(parent);
     ordered.push(resource);
   };
   for (const resource of resources.resources) visit(resource);
@@ -278,6 +281,21 @@ export function parentsOf(document: PetstoreDocument, child: Resource): ParentRe
   return [...found.values()];
 }
 
+/** The collections a resource's records point at: by a foreign key, or by the start of their resource name. */
+function parentResources(document: PetstoreDocument, child: Resource): Resource[] {
+  const named = parentInName(document, child);
+  return [...parentsOf(document, child).map(parent => parent.resource), ...(named === undefined ? [] : [named])];
+}
+
+/** The parent whose resource name starts the resource's (`users` of `users/{user}/webhooks/{webhook}`), where a path names one so. */
+function parentInName(document: PetstoreDocument, child: Resource): Resource | undefined {
+  for (const plan of document.resources.plans.values()) {
+    const link = plan.resource === child.name ? plan.parents.findLast(parent => parent.inName === true) : undefined;
+    if (link !== undefined) return document.resources.byName.get(link.resource);
+  }
+  return undefined;
+}
+
 /** What of `parent`'s records a property of this schema holds: its key where the types agree, else its number for a whole number. */
 function referencedProperty(parent: Resource, schema: JsonSchema): string | undefined {
   const merged = mergeAllOf(schema);
@@ -295,6 +313,7 @@ function generateRecords(document: PetstoreDocument, resource: Resource, shape: 
   const embedded = embeddedProperties(resource);
   const skipped = new Set([...embedded, ...resource.writeOnlyFields]);
   const parents = parentsOf(document, resource);
+  const nameParent = parentInName(document, resource);
   const records: StoredRecord[] = [];
   const keys = new Set<RecordKey>();
   const required = new Set(resource.schema.required ?? []);
@@ -305,7 +324,10 @@ function generateRecords(document: PetstoreDocument, resource: Resource, shape: 
       if (!skipped.has(name) && (required.has(name) || isSmall(schema))) record[name] = fakeValue(schema, name, { faker: createPetFaker(deriveSeed(options.seed, resource.name, index, name)), now: new Date(0) });
     }
     withDiscriminatorValues(record, resource.schema);
-    const key = keyFor(resource, shape, record, index, faker);
+    const drawn = keyFor(resource, shape, record, index, faker);
+    // A resource name that starts with its parent's (`users/{user}/webhooks/{webhook}`): under a record its parent starts with.
+    const namingParent = nameParent === undefined ? [] : (seeded.get(nameParent.name) ?? []);
+    const key = typeof drawn === 'string' && namingParent.length > 0 ? nameUnder(drawn, String(faker.helpers.arrayElement(namingParent)[nameParent?.key.property ?? ''])) : drawn;
     if (key === undefined || keys.has(key)) continue;
     record[resource.key.property] = key;
     // Numbered in turn, as the service numbers them, from 1.
