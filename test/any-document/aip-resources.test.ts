@@ -107,6 +107,40 @@ describe.each(surfaces)('records keyed by an AIP resource name, on %s', (_name, 
     expect(pages).toBe(Math.ceil(all.length / 7));
   });
 
+  it('changes only the fields the updateMask names, merges the body without one, and refuses a mask naming no field', async () => {
+    await client.call('POST', '/api/v1/notes?noteId=masked', { content: 'Before', pinned: false, location: { placeName: 'Home', latitude: 51.5 } });
+    const masked = await client.call('PATCH', '/api/v1/notes/masked?updateMask=content', { content: 'After', pinned: true });
+    expect(masked.status).toBe(200);
+    expect(masked.json).toMatchObject({ name: 'notes/masked', content: 'After', pinned: false });
+    const cleared = await client.call('PATCH', '/api/v1/notes/masked?updateMask=pinned', { content: 'Unchanged' });
+    expect(cleared.json).toMatchObject({ content: 'After' });
+    expect(cleared.json).not.toHaveProperty('pinned');
+    const moved = await client.call('PATCH', '/api/v1/notes/masked?updateMask=location.placeName', { content: 'Unchanged', location: { placeName: 'Work', latitude: 0 } });
+    expect(moved.json).toMatchObject({ content: 'After', location: { placeName: 'Work', latitude: 51.5 } });
+    const replaced = await client.call('PATCH', '/api/v1/notes/masked?updateMask=*', { content: 'Whole', pinned: true });
+    expect(replaced.json).toMatchObject({ name: 'notes/masked', content: 'Whole', pinned: true });
+    expect(replaced.json).not.toHaveProperty('location');
+    const merged = await client.call('PATCH', '/api/v1/notes/masked', { content: 'Merged', pinned: true });
+    expect(merged.json).toMatchObject({ content: 'Merged', pinned: true });
+    const unknown = await client.call('PATCH', '/api/v1/notes/masked?updateMask=content,colour', { content: 'No' });
+    expect(unknown.status).toBe(400);
+    expect(String(unknown.json?.['message'])).toContain('colour');
+    expect((await client.call('GET', '/api/v1/notes/masked')).json).toEqual(merged.json);
+    expect(client.errors).toEqual([]);
+  });
+
+  it('stamps createTime and updateTime on a create that sends none, and renews updateTime on each update', async () => {
+    const created = await client.call('POST', '/api/v1/notes?noteId=stamped', { content: 'Now' });
+    expect(created.json).toMatchObject({ createTime: expect.any(String) as string, updateTime: created.json?.['createTime'] });
+    await new Promise(resolve => setTimeout(resolve, 5));
+    const updated = await client.call('PATCH', '/api/v1/notes/stamped?updateMask=content', { content: 'Later' });
+    expect(updated.json?.['createTime']).toBe(created.json?.['createTime']);
+    expect(Date.parse(String(updated.json?.['updateTime']))).toBeGreaterThan(Date.parse(String(created.json?.['updateTime'])));
+    const sent = await client.call('POST', '/api/v1/notes?noteId=dated', { content: 'Then', createTime: '2020-01-01T00:00:00Z' });
+    expect(sent.json?.['createTime']).toBe('2020-01-01T00:00:00Z');
+    expect(client.errors).toEqual([]);
+  });
+
   it('deletes a note with the empty 200 the document declares, then answers 404 for it', async () => {
     await client.call('POST', '/api/v1/notes?noteId=gone', { content: 'Soon gone' });
     const removed = await client.call('DELETE', '/api/v1/notes/gone');

@@ -164,6 +164,8 @@ export interface OperationPlan {
   readonly scope?: readonly string[];
   /** On a create of records keyed by resource name: the query parameter that chooses the new record's id (AIP-133's `memoId`). */
   readonly idParameter?: string;
+  /** On a merge: the query parameter naming the fields it changes (AIP-134's `updateMask`, `format: field-mask`); without it, the body is merged. */
+  readonly fieldMask?: string;
   /**
    * The part of the record a path below its item path names by its fixed segments
    * (`/people/{id}/relationships/assignedTodoItems` → `relationships.assignedTodoItems`): read, merged,
@@ -533,6 +535,7 @@ export function findResources(
     const keyProperty = named !== undefined && named !== resource.key.property ? named : undefined;
     const scope = scopeParameters(operation.path, keyParameter, parents, filters);
     const idParameter = role === 'create' && resource.key.resourceName !== undefined ? idParameterOf(resource.key.resourceName, operation.path, query.map(parameter => parameter.name), singularOf) : undefined;
+    const fieldMask = role === 'merge' ? query.find(parameter => mergeAllOf((parameter.schema ?? {}) as JsonSchema).format === 'field-mask' || fieldNameKey(parameter.name) === 'updatemask')?.name : undefined;
     plans.set(operation.operationId, {
       operationId: operation.operationId,
       role,
@@ -550,6 +553,7 @@ export function findResources(
       ...(manyRequest !== undefined && manyAnswer !== undefined && { many: { request: manyRequest, answer: manyAnswer } }),
       ...(scope.length > 0 && { scope }),
       ...(idParameter !== undefined && { idParameter }),
+      ...(fieldMask !== undefined && { fieldMask }),
     });
   }
 

@@ -5,7 +5,8 @@ import { deriveSeed } from '../../sessions/index.js';
 import { fakeObject, type ValueDraw } from '../../fixtures/schema-values.js';
 import { KeyTakenError, StoreFullError, type RecordStore, type RecordKey, type StoredRecord } from '../../store/index.js';
 import { errorResponse, jsonResponse } from '../responses/index.js';
-import { fitsKeySchema, isNullable } from '../state/collection-records.js';
+import { fitsKeySchema, isNullable, updateTimes } from '../state/collection-records.js';
+import { maskedRecord, maskPaths } from './field-mask.js';
 import { forgetRemoved, type RecordReference } from './removed-references.js';
 import { withUnsentProperties } from '../state/unsent-properties.js';
 import { copiesFromKeys } from '../state/record-copies.js';
@@ -204,6 +205,13 @@ export const recordOperations: Readonly<Record<RecordRole, RecordHandler>> = {
 
   merge(input) {
     return withRecord(input, existing => {
+      const { fieldMask } = input.plan;
+      const mask = fieldMask === undefined ? [] : maskPaths(input.query[fieldMask]);
+      if (mask.length > 0) {
+        const masked = maskedRecord(existing, input.body, mask, input.resource);
+        if ('problem' in masked) return errorResponse('invalid_request', `Query parameter ${String(fieldMask)} ${masked.problem}.`);
+        return writeRecord(input, { ...masked.record, ...keyOf(input.resource, existing) });
+      }
       const merged = new Map(Object.entries(existing));
       const patch = { ...queryPatch(input), ...sentFields(input) };
       for (const [name, value] of Object.entries(patch)) {
@@ -498,7 +506,9 @@ function keyValue(resource: Resource, value: unknown): RecordKey | undefined {
 
 /** A replaced or merged record, completed and checked against its schema before it is stored. */
 function writeRecord(input: RecordInput, record: Record<string, unknown>): IHttpResponse {
-  const completed = input.complete(record, input.resource);
+  // The time of this update, stamped afresh (`updateTime`).
+  const renewed = updateTimes(input.resource);
+  const completed = input.complete(renewed.length === 0 ? record : Object.fromEntries(Object.entries(record).filter(([name]) => !renewed.includes(name))), input.resource);
   if ('problem' in completed) return errorResponse('invalid_request', `Request body cannot be stored: ${completed.problem}.`);
   const stored = refusingPastLimits(input.reachLimit, () => input.storeOf(input.resource.name).update(completed.record));
   if (stored instanceof RefusedWrite) return stored.response;

@@ -59,9 +59,10 @@ export function completeRecord(record: Readonly<Record<string, unknown>>, resour
   const embedded = embeddedProperties(resource);
   const properties = resource.schema.properties ?? {};
   const required = new Set(resource.schema.required ?? []);
+  const stamped = stampedTimes(resource);
   for (const [name, schema] of Object.entries(properties)) {
     if (completed[name] !== undefined || name === resource.key.property || embedded.has(name) || schema.writeOnly === true) continue;
-    if (!required.has(name) && schema.readOnly !== true) continue;
+    if (!required.has(name) && schema.readOnly !== true && !stamped.includes(name)) continue;
     // Required but nullable, and not sent: nothing to say (OpenAI's `description: null`), not invented text.
     if (required.has(name) && isNullable(schema)) {
       completed[name] = null;
@@ -73,6 +74,22 @@ export function completeRecord(record: Readonly<Record<string, unknown>>, resour
   const problems = unlessEvalBlocked(() => findSchemaProblems(checked, resource.schema), []);
   return problems.length > 0 ? { problem: describeSchemaProblems(problems) } : { record: completed };
 }
+
+/**
+ * The times a service stamps on its records where the client sends none (AIP-148's `create_time` and
+ * `update_time`, any case: `createTime`, `updateTime`), date-times: the mock's clock on a create, and
+ * `update_time` again on each update (see updateTimes).
+ */
+export function stampedTimes(resource: Resource): readonly string[] {
+  return resource.fields.filter(name => STAMPED_TIMES.has(name.toLowerCase().replaceAll('_', '')) && mergeAllOf(resource.schema.properties?.[name] ?? {}).format === 'date-time');
+}
+
+/** The stamped times an update renews (`updateTime`). */
+export function updateTimes(resource: Resource): readonly string[] {
+  return stampedTimes(resource).filter(name => name.toLowerCase().replaceAll('_', '') === 'updatetime');
+}
+
+const STAMPED_TIMES = new Set(['createtime', 'updatetime']);
 
 /**
  * The check `completeRecord` makes of the resource's records, run once on an empty record: where Prism's
