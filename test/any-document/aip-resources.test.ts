@@ -169,6 +169,21 @@ describe.each(surfaces)('records keyed by an AIP resource name, on %s', (_name, 
     expect(client.errors).toEqual([]);
   });
 
+  it('makes a reply a note of its own whose parent names the note replied to, listed among that note’s replies only', async () => {
+    await client.call('POST', '/api/v1/notes?noteId=asked', { content: 'Why?' });
+    await client.call('POST', '/api/v1/notes?noteId=unasked', { content: 'Nothing' });
+    const reply = await client.call('POST', '/api/v1/notes/asked/replies?replyId=because', { content: 'Because.' });
+    expect(reply.status).toBe(200);
+    expect(reply.json).toMatchObject({ name: 'notes/because', parent: 'notes/asked', content: 'Because.' });
+    expect(reply.location).toMatch(/\/api\/v1\/notes\/because$/);
+    expect((await client.call('GET', '/api/v1/notes/because')).json).toEqual(reply.json);
+    const replies = (await client.call('GET', '/api/v1/notes/asked/replies')).json?.['notes'] as { name: string }[];
+    expect(replies.map(each => each.name)).toEqual(['notes/because']);
+    expect((await client.call('GET', '/api/v1/notes/unasked/replies')).json?.['notes']).toEqual([]);
+    expect((await client.call('POST', '/api/v1/notes/nothing/replies', { content: 'To nobody' })).status).toBe(404);
+    expect(client.errors).toEqual([]);
+  });
+
   it('starts each seeded book under a seeded author, named after it', async () => {
     const authors = ((await client.call('GET', '/api/v1/authors?pageSize=1000')).json?.['authors'] ?? []) as { name: string }[];
     const books = await Promise.all(authors.map(async author => ((await client.call('GET', `/api/v1/${author.name}/books`)).json?.['books'] ?? []) as { name: string }[]));

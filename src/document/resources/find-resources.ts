@@ -4,7 +4,7 @@ import type { DocumentOperation } from '../document-operation.js';
 import { findListShape, findPaging, type ListShape, type Paging } from './list-shape.js';
 import { findCopies, type RecordCopies } from './record-copies.js';
 import { envelopeOf, manyEnvelopeOf, recordBesideLinks, soleAllOfPart } from './record-wrapping.js';
-import { findResourceName, idParameterOf, nameStartsWith, type ResourceName } from './resource-names.js';
+import { findResourceName, idParameterOf, nameStartsWith, propertyNaming, type ResourceName } from './resource-names.js';
 
 /** What the store does for an operation on a resource's records. */
 export type RecordRole = 'list' | 'create' | 'read' | 'replace' | 'merge' | 'remove' | 'replace-by-body' | 'read-part' | 'merge-part' | 'add-to-part' | 'remove-from-part';
@@ -888,9 +888,11 @@ function findParents(path: string, isItem: boolean, itemOwner: ReadonlyMap<strin
     const parameter = TEMPLATE.exec(segments[index] ?? '')?.[1];
     if (parameter === undefined) continue;
     const parent = ownerOf(segments.slice(0, index + 1).join('/'));
-    if (!parent || parent === child) continue;
+    // A property that holds the parent's resource name (a memo's `parent` for `/memos/{memo}/comments`, comments being memos).
+    const naming = parent?.key.resourceName === undefined ? undefined : propertyNaming(child.schema, parent.key.resourceName, child.key.property);
+    if (!parent || (parent === child && naming === undefined)) continue;
     const inName = child.key.resourceName !== undefined && parent.key.resourceName !== undefined && nameStartsWith(child.key.resourceName, parent.key.resourceName);
-    const foreignKey = inName ? undefined : findForeignKey(child, parent, parameter);
+    const foreignKey = inName ? undefined : (naming ?? findForeignKey(child, parent, parameter));
     // The segment after the nearest parent, ending the path, names what it holds of the child's (`/people/{id}/assignedTodoItems`, `/todoItems/{id}/owner`).
     const named = index === segments.length - 2 ? segments[index + 1] : undefined;
     const foreignKeyIn = foreignKey === undefined && !inName ? embeddedParentKey(child, parent) : undefined;

@@ -113,6 +113,23 @@ function descriptionOf(schema: JsonSchema): string {
   return [typeof own === 'string' ? own : '', ...(schema.allOf ?? []).map(part => descriptionOf(part))].join('\n');
 }
 
+/**
+ * The property of a record that holds the resource name of a record of `parent` (a memo's `parent`,
+ * `Format: memos/{memo}`): a string property, not `key`, whose description names the parent's template.
+ */
+export function propertyNaming(schema: JsonSchema, parent: ResourceName, key: string): string | undefined {
+  return Object.entries(schema.properties ?? {}).find(([property, value]) => property !== key && typeIncludes(mergeAllOf(value), 'string') && (descriptionOf(value).match(SLASHED) ?? []).some(written => spellsName(written, parent)))?.[0];
+}
+
+/** Whether a template written in a description (`memos/{memo_id}`) is the name's, parameter names aside. */
+function spellsName(written: string, name: ResourceName): boolean {
+  const words = written.split('/');
+  return words.length === name.segments.length && name.segments.every((segment, index) => {
+    const word = words[index] ?? '';
+    return 'literal' in segment ? !TEMPLATE.test(word) && spelling(word) === spelling(segment.literal) : TEMPLATE.test(word);
+  });
+}
+
 /** Whether the parent's name is the start of the child's (`users/{user}` of `users/{user}/webhooks/{webhook}`): the child's name says its parent. */
 export function nameStartsWith(child: ResourceName, parent: ResourceName): boolean {
   if (parent.segments.length >= child.segments.length) return false;
