@@ -83,6 +83,9 @@ describe.each(surfaces)('records keyed by an AIP resource name, on %s', (_name, 
     expect(read.status).toBe(200);
     expect(read.json).toEqual(created.json);
     expect((await client.call('POST', '/api/v1/notes?noteId=first', { content: 'Again' })).status).toBe(409);
+    const slashed = await client.call('POST', `/api/v1/notes?noteId=${encodeURIComponent('a/b')}`, { content: 'Two segments' });
+    expect(slashed.status).toBe(400);
+    expect(String(slashed.json?.['message'])).toContain('noteId');
     expect(client.errors).toEqual([]);
   });
 
