@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { ParentLink } from '../document/index.js';
+import { lastParameter, resourceNameValues, type ParentLink } from '../document/index.js';
 import { sampleParameter } from './build-body.js';
 import type { Collection, CollectionModel, PlannedOperation } from './collections.js';
 import type { OperationModel } from './read-operations.js';
@@ -23,7 +23,7 @@ export function plannedPathValues(planned: PlannedOperation, model: CollectionMo
     const collection = model.byName.get(plan.resource);
     const key = plan.keyProperty === undefined ? (options.key ?? (collection && options.record?.[collection.keyProperty])) : otherKey(plan.keyProperty, collection, state, options);
     if (key === undefined || key === null) return { notChecked: plan.keyProperty === undefined ? 'no record to address' : `the record has no ${plan.keyProperty}, which {${plan.keyParameter}} names it by` };
-    values[plan.keyParameter] = key;
+    values[plan.keyParameter] = collection === undefined ? key : pathValueOfKey(collection.resource, key);
   }
   let below: { link: ParentLink; record: RecordValue } | undefined;
   for (let index = plan.parents.length - 1; index >= 0; index--) {
@@ -37,16 +37,32 @@ export function plannedPathValues(planned: PlannedOperation, model: CollectionMo
     const embedding = link.foreignKeyIn && options.record?.[link.foreignKeyIn.object];
     if (key === undefined && below === undefined && link.foreignKeyIn && typeof embedding === 'object' && embedding !== null) key = (embedding as Record<string, unknown>)[link.foreignKeyIn.property];
     if (key === undefined && below?.link.previousForeignKey !== undefined) key = below.record[below.link.previousForeignKey];
+    // The parent's resource name, the start of the record's (`users/7` of `users/7/webhooks/abc`).
+    if (key === undefined && below === undefined && link.inName === true && options.record) key = nameStart(options.record[model.byName.get(plan.resource)?.keyProperty ?? ''], parent.resource);
     if ((key === undefined || key === null) && options.record && below === undefined) {
       // The record names no parent: which one holds it is unknown.
       return { notChecked: `verify cannot tell which ${parent.resource.singular} holds the record (it has no ${link.foreignKey ?? (link.foreignKeyIn ? `${link.foreignKeyIn.object}.${link.foreignKeyIn.property}` : `${parent.resource.singular}Id`)})` };
     }
     const record = key === undefined || key === null ? known[0] : (known.find(each => each[parent.keyProperty] === key) ?? { [parent.keyProperty]: key });
     if (!record) return { notChecked: `no ${parent.resource.singular} to find it under: the deployment listed no ${parent.name}` };
-    values[link.parameter] = record[parent.keyProperty];
+    values[link.parameter] = pathValueOfKey(parent.resource, record[parent.keyProperty]);
     below = { link, record };
   }
   return { values };
+}
+
+/** What a path holds of a record's key: the key, or the record's own part of a resource name (`abc` of `memos/abc`). */
+export function pathValueOfKey(resource: Collection['resource'], key: unknown): unknown {
+  const name = resource.key.resourceName;
+  const own = name === undefined ? undefined : lastParameter(name);
+  const values = name === undefined ? undefined : resourceNameValues(name, key);
+  return own === undefined || values === undefined ? key : values[own];
+}
+
+/** The start of a resource name that is a parent's name (`users/7` of `users/7/webhooks/abc`), as many segments as the parent's names hold. */
+function nameStart(key: unknown, parent: Collection['resource']): string | undefined {
+  const length = parent.key.resourceName?.segments.length;
+  return typeof key === 'string' && length !== undefined ? key.split('/').slice(0, length).join('/') : undefined;
 }
 
 /** What fills a path parameter no plan gives a value: the document, and the values the user gave (`--path-parameter realm=master`). */
@@ -82,7 +98,7 @@ export function samplePathValues(operation: OperationModel, sampling: PathSampli
     const at = segments.findIndex(segment => segment.includes(`{${parameter.name}}`));
     const collection = at === -1 ? undefined : collectionAt(sampling.model, segments.slice(0, at + 1).join('/'));
     const known = collection && state.records.get(collection.name)?.[0]?.[collection.keyProperty];
-    values[parameter.name] = known ?? sampling.pathParameters[parameter.name] ?? parameter.example ?? (parameter.schema ? sampleParameter(sampling.document, parameter.schema.schema) : 1);
+    values[parameter.name] = (collection === undefined || known === undefined ? undefined : pathValueOfKey(collection.resource, known)) ?? sampling.pathParameters[parameter.name] ?? parameter.example ?? (parameter.schema ? sampleParameter(sampling.document, parameter.schema.schema) : 1);
   }
   return values;
 }

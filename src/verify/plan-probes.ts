@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { IGNORED_HEADER_PARAMETERS } from '../document/index.js';
+import { IGNORED_HEADER_PARAMETERS, resourceNameValues, type ResourceName } from '../document/index.js';
 import type { Answer } from './answer.js';
 import { absentHeadersCause, describeAnswer } from './check-document.js';
 import { givesValue, requiredProperties, sampleParameter, type BodyMaker } from './build-body.js';
@@ -382,6 +382,7 @@ export function keyFromLocation(answer: Answer, resource: Collection['resource']
  * item paths write around the key (`/categories/22.json` for `/categories/{id}.json`: `22`); undefined for none.
  */
 export function keyTextInLocation(location: string, resource: Collection['resource']): string | undefined {
+  if (resource.key.resourceName !== undefined) return resourceNameInLocation(location, resource.key.resourceName);
   const last = location.replace(/[?#].*$/, '').replace(/\/+$/, '').split('/').at(-1) ?? '';
   const around = resource.itemPaths
     .map(path => /^([^{}]*)\{[^{}]+\}([^{}]*)$/.exec(path.split('/').at(-1) ?? ''))
@@ -395,4 +396,18 @@ export function keyTextInLocation(location: string, resource: Collection['resour
     text = bare;
   }
   return text === '' ? undefined : text;
+}
+
+/** The resource name a `Location` ends with (`/api/v1/users/7/webhooks/abc`: `users/7/webhooks/abc`), its segments decoded; undefined where it spells none. */
+function resourceNameInLocation(location: string, name: ResourceName): string | undefined {
+  const segments = location.replace(/[?#].*$/, '').replace(/\/+$/, '').split('/').slice(-name.segments.length);
+  const decoded = segments.map(segment => {
+    try {
+      return decodeURIComponent(segment);
+    } catch {
+      return segment;
+    }
+  });
+  const text = decoded.join('/');
+  return decoded.some(segment => segment.includes('/')) || resourceNameValues(name, text) === undefined ? undefined : text;
 }

@@ -321,7 +321,7 @@ function expectCreated(collection: Collection, create: PlannedOperation, answer:
   const location = answer.headers['location'];
   const key = own?.key;
   if (location !== undefined && (typeof key === 'number' || typeof key === 'string') && keyTextInLocation(location, collection.resource) !== String(key)) {
-    results.push({ check: 'read-back', outcome: 'warning', message: 'Location does not name the created record.', expected: `a URL ending in /${encodeURIComponent(key)}`, actual: `Location: ${location}` });
+    results.push({ check: 'read-back', outcome: 'warning', message: 'Location does not name the created record.', expected: `a URL ending in /${String(key).split(collection.resource.key.resourceName === undefined ? /(?!)/ : '/').map(encodeURIComponent).join('/')}`, actual: `Location: ${location}` });
   }
   return results;
 }

@@ -4,6 +4,7 @@ import type { DocumentOperation } from '../document-operation.js';
 import { findListShape, findPaging, type ListShape, type Paging } from './list-shape.js';
 import { findCopies, type RecordCopies } from './record-copies.js';
 import { envelopeOf, manyEnvelopeOf, recordBesideLinks, soleAllOfPart } from './record-wrapping.js';
+import { findResourceName, idParameterOf, nameStartsWith, propertyNaming, type ResourceName } from './resource-names.js';
 
 /** What the store does for an operation on a resource's records. */
 export type RecordRole = 'list' | 'create' | 'read' | 'replace' | 'merge' | 'remove' | 'replace-by-body' | 'read-part' | 'merge-part' | 'add-to-part' | 'remove-from-part';
@@ -19,6 +20,11 @@ export interface KeyRule {
   /** The whole numbers a `sequence` key may take, from its schema. */
   readonly bounds: { readonly minimum: number; readonly maximum: number };
   readonly schema: JsonSchema;
+  /**
+   * Where the key is a resource name (AIP-122: `name`, `memos/abc` for `/api/v1/memos/{memo}`): its
+   * template. A path's value is one segment of it; the store keys records by the whole name.
+   */
+  readonly resourceName?: ResourceName;
 }
 
 /** A collection of the document: one item schema, at every path that lists, creates or addresses its records. */
@@ -73,6 +79,8 @@ export interface ParentLink {
    * array, and the property of each item that is a child's key (undefined for an array of keys).
    */
   readonly holds?: { readonly path: readonly string[]; readonly key: string | undefined; readonly one?: true };
+  /** Where both are keyed by resource name and the parent's is the start of the child's (`users/7` of `users/7/webhooks/abc`): the child's name says its parent. */
+  readonly inName?: true;
 }
 
 /** A parent a create's body names (`external_customer_id`), its key held in the record's `object` (`customer`) as `property` (`external_id`). */
@@ -154,6 +162,10 @@ export interface OperationPlan {
   readonly many?: { readonly request: string; readonly answer: string };
   /** Path parameters whose values keep the resource's records apart, in path order (see `scopeParameters`). */
   readonly scope?: readonly string[];
+  /** On a create of records keyed by resource name: the query parameter that chooses the new record's id (AIP-133's `memoId`). */
+  readonly idParameter?: string;
+  /** On a merge: the query parameter naming the fields it changes (AIP-134's `updateMask`, `format: field-mask`); without it, the body is merged. */
+  readonly fieldMask?: string;
   /**
    * The part of the record a path below its item path names by its fixed segments
    * (`/people/{id}/relationships/assignedTodoItems` → `relationships.assignedTodoItems`): read, merged,
@@ -329,7 +341,11 @@ export function findResources(
     const keyParameterSchemas = itemPaths.flatMap((path, index) =>
       (byPath.get(path) ?? []).flatMap(operation => parametersOf(resolved, writtenPath(path), definitionOf(operation)).filter(parameter => parameter.in === 'path' && parameter.name === keyParameters[index]).map(parameter => mergeAllOf(toJsonSchema((parameter.schema ?? {}) as JsonSchema)))),
     );
-    const key = findKey(merged, keyParameters, createBodies, singularOf(noun ?? ''), keyParameterSchemas);
+    const createQueryNames = paths.flatMap(path => {
+      const create = methodAt(path, 'post');
+      return create === undefined ? [] : parametersOf(resolved, writtenPath(path), definitionOf(create)).filter(parameter => parameter.in === 'query').map(parameter => parameter.name);
+    });
+    const key = findKey(merged, keyParameters, createBodies, singularOf(noun ?? ''), keyParameterSchemas) ?? resourceNameKey(unconverted, merged, itemPaths, createQueryNames);
     if (!key) {
       for (const path of [...paths, ...itemPaths]) {
         for (const operation of byPath.get(path) ?? []) {
@@ -518,6 +534,8 @@ export function findResources(
     const named = keyParameter === undefined ? undefined : propertyNamedBy(resource.schema, keyParameter, resource.singular);
     const keyProperty = named !== undefined && named !== resource.key.property ? named : undefined;
     const scope = scopeParameters(operation.path, keyParameter, parents, filters);
+    const idParameter = role === 'create' && resource.key.resourceName !== undefined ? idParameterOf(resource.key.resourceName, operation.path, query.map(parameter => parameter.name), singularOf) : undefined;
+    const fieldMask = role === 'merge' ? query.find(parameter => mergeAllOf((parameter.schema ?? {}) as JsonSchema).format === 'field-mask' || fieldNameKey(parameter.name) === 'updatemask')?.name : undefined;
     plans.set(operation.operationId, {
       operationId: operation.operationId,
       role,
@@ -534,6 +552,8 @@ export function findResources(
       ...(requestEnvelope !== undefined && { requestEnvelope }),
       ...(manyRequest !== undefined && manyAnswer !== undefined && { many: { request: manyRequest, answer: manyAnswer } }),
       ...(scope.length > 0 && { scope }),
+      ...(idParameter !== undefined && { idParameter }),
+      ...(fieldMask !== undefined && { fieldMask }),
     });
   }
 
@@ -558,12 +578,31 @@ export function findResources(
     actions.set(operation.operationId, { operationId: operation.operationId, resource: resource.name, keyParameter, parents, ...(scope.length > 0 && { scope }) });
     notInferred.push({ operationId: operation.operationId, reason: `an action on a ${resource.singular}: answered from the document, 404 where the ${resource.singular} does not exist` });
   }
+  notInferred.push(...customMethods(operations.values(), plans, itemOwner, collectionOwner));
   for (const [operationId, plan] of plans) {
     const parentKeysSent = plan.role === 'create' ? parentKeysInBody(plan, plans.values()) : [];
     if (parentKeysSent.length > 0) plans.set(operationId, { ...plan, parentKeysSent });
   }
   const written = resources.map(resource => ({ ...resource, collectionPaths: resource.collectionPaths.map(writtenPath), itemPaths: resource.itemPaths.map(writtenPath) }));
   return { resources: written, byName: new Map(written.map(resource => [resource.name, resource])), plans, actions, notInferred };
+}
+
+/**
+ * Custom methods (AIP-136: a verb after a `:` ending a collection's or an item's path,
+ * `/attachments:batchDelete`, `/users/{user}:getStats`): what they do is theirs, answered from the
+ * document; the start names them.
+ */
+function customMethods(operations: Iterable<DocumentOperation>, plans: ReadonlyMap<string, OperationPlan>, itemOwner: ReadonlyMap<string, Resource>, collectionOwner: ReadonlyMap<string, Resource>): { operationId: string; reason: string }[] {
+  const found: { operationId: string; reason: string }[] = [];
+  for (const operation of operations) {
+    const custom = /^(.+):([A-Za-z]\w*)$/.exec(operation.path);
+    const base = custom?.[1] ?? '';
+    const item = itemOwner.get(base);
+    const owner = item ?? collectionOwner.get(base);
+    if (custom === null || owner === undefined || plans.has(operation.operationId)) continue;
+    found.push({ operationId: operation.operationId, reason: `a custom method (:${custom[2] ?? ''}) on ${item === undefined ? 'the' : 'one of the'} ${owner.name}: answered from the document` });
+  }
+  return found;
 }
 
 /**
@@ -716,6 +755,17 @@ function findKey(schema: JsonSchema, parameters: readonly string[], createBodies
 }
 
 /**
+ * A key that is a resource name (see findResourceName), where the item path's parameter names no
+ * property: a string the service makes (from the create's id parameter, else drawn), never the body's.
+ */
+function resourceNameKey(written: JsonSchema, merged: JsonSchema, itemPaths: readonly string[], createQueryNames: readonly string[]): KeyRule | undefined {
+  const found = findResourceName(written, itemPaths, createQueryNames);
+  const schema = found === undefined ? undefined : merged.properties?.[found.property];
+  if (found === undefined || schema === undefined) return undefined;
+  return { property: found.property, kind: 'generated', acceptsClientKey: false, bounds: { minimum: 1, maximum: SAFE_INTEGER_MAXIMUM }, schema: mergeAllOf(schema), resourceName: found.name };
+}
+
+/**
  * Where a create takes a client's key its own item path refuses (Lago's billing entity `code`, any
  * string in the body, `format: uuid` in `/billing_entities/{code}`): what the start says of it. A
  * record created with such a key is stored and listed, but no read reaches it, and its create
@@ -838,12 +888,15 @@ function findParents(path: string, isItem: boolean, itemOwner: ReadonlyMap<strin
     const parameter = TEMPLATE.exec(segments[index] ?? '')?.[1];
     if (parameter === undefined) continue;
     const parent = ownerOf(segments.slice(0, index + 1).join('/'));
-    if (!parent || parent === child) continue;
-    const foreignKey = findForeignKey(child, parent, parameter);
+    // A property that holds the parent's resource name (a memo's `parent` for `/memos/{memo}/comments`, comments being memos).
+    const naming = parent?.key.resourceName === undefined ? undefined : propertyNaming(child.schema, parent.key.resourceName, child.key.property);
+    if (!parent || (parent === child && naming === undefined)) continue;
+    const inName = child.key.resourceName !== undefined && parent.key.resourceName !== undefined && nameStartsWith(child.key.resourceName, parent.key.resourceName);
+    const foreignKey = inName ? undefined : (naming ?? findForeignKey(child, parent, parameter));
     // The segment after the nearest parent, ending the path, names what it holds of the child's (`/people/{id}/assignedTodoItems`, `/todoItems/{id}/owner`).
     const named = index === segments.length - 2 ? segments[index + 1] : undefined;
-    const foreignKeyIn = foreignKey === undefined ? embeddedParentKey(child, parent) : undefined;
-    const holds = foreignKey === undefined && foreignKeyIn === undefined && named !== undefined && !named.includes('{') ? heldKeys(parent, named, child) : undefined;
+    const foreignKeyIn = foreignKey === undefined && !inName ? embeddedParentKey(child, parent) : undefined;
+    const holds = foreignKey === undefined && foreignKeyIn === undefined && !inName && named !== undefined && !named.includes('{') ? heldKeys(parent, named, child) : undefined;
     parents.push({
       parameter,
       resource: parent.name,
@@ -851,6 +904,7 @@ function findParents(path: string, isItem: boolean, itemOwner: ReadonlyMap<strin
       ...(foreignKeyIn !== undefined && { foreignKeyIn }),
       previousForeignKey: previous && findForeignKey(parent, previous.resource, previous.parameter),
       ...(holds !== undefined && { holds }),
+      ...(inName && { inName: true as const }),
     });
     previous = { resource: parent, parameter };
   }
@@ -890,7 +944,7 @@ function heldKeys(parent: Resource, name: string, child: Resource): { path: stri
  */
 function scopeParameters(path: string, keyParameter: string | undefined, parents: readonly ParentLink[], filters: readonly Filter[]): string[] {
   const nearest = parents.at(-1);
-  const unlinked = nearest !== undefined && nearest.foreignKey === undefined && nearest.foreignKeyIn === undefined && nearest.holds === undefined ? nearest.parameter : undefined;
+  const unlinked = nearest !== undefined && nearest.foreignKey === undefined && nearest.foreignKeyIn === undefined && nearest.holds === undefined && nearest.inName !== true ? nearest.parameter : undefined;
   return path.split('/').flatMap(segment => TEMPLATE.exec(segment)?.[1] ?? []).filter(name =>
     name === unlinked || (name !== keyParameter && !parents.some(parent => parent.parameter === name) && !filters.some(filter => filter.in === 'path' && filter.parameter === name)),
   );

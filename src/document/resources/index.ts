@@ -1,6 +1,8 @@
 // The document's collections as the engine keeps them: resources, keys, relations, list shapes and each operation's plan.
 export { fieldNameKey, findResources, singularOf } from './find-resources.js';
 export type { Filter, KeyRule, RangeBound, OperationPlan, ParentLink, RecordRole, Resource, ResourceModel } from './find-resources.js';
+export { fillResourceName, itemPathOfName, lastParameter, nameUnder, resourceNameValues } from './resource-names.js';
+export type { NameSegment, ResourceName } from './resource-names.js';
 export { findListShape, findPaging } from './list-shape.js';
 export { partListing, soleAllOfPart } from './record-wrapping.js';
 export { shownValue } from './shown-values.js';

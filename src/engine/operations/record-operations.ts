@@ -1,10 +1,12 @@
 import type { IHttpResponse } from '@stoplight/prism-http';
-import { fieldNameKey, mergeAllOf, shownValue, soleAllOfPart, typeIncludes, type JsonSchema, type ListShape, type OperationPlan, type RangeBound, type RecordRole, type Resource } from '../../document/index.js';
+import { fieldNameKey, fillResourceName, lastParameter, mergeAllOf, shownValue, soleAllOfPart, typeIncludes, type JsonSchema, type ListShape, type OperationPlan, type RangeBound, type RecordRole, type Resource } from '../../document/index.js';
 import { createPetFaker } from '../../fixtures/pet-faker.js';
+import { deriveSeed } from '../../sessions/index.js';
 import { fakeObject, type ValueDraw } from '../../fixtures/schema-values.js';
 import { KeyTakenError, StoreFullError, type RecordStore, type RecordKey, type StoredRecord } from '../../store/index.js';
 import { errorResponse, jsonResponse } from '../responses/index.js';
-import { fitsKeySchema, isNullable } from '../state/collection-records.js';
+import { fitsKeySchema, isNullable, updateTimes } from '../state/collection-records.js';
+import { maskedRecord, maskPaths } from './field-mask.js';
 import { forgetRemoved, type RecordReference } from './removed-references.js';
 import { withUnsentProperties } from '../state/unsent-properties.js';
 import { copiesFromKeys } from '../state/record-copies.js';
@@ -75,13 +77,19 @@ export const recordOperations: Readonly<Record<RecordRole, RecordHandler>> = {
       else conditions.push(record => arrayHolds(record[filter.property], wanted));
     }
     for (const [property, bounds] of ranges) conditions.push(record => meetsRange(record[property], bounds));
-    for (const parent of plan.parents) if (parent.foreignKey !== undefined) where[parent.foreignKey] = keyValue(input.resourceOf(parent.resource), input.pathParameters[parent.parameter]);
+    for (const parent of plan.parents) if (parent.foreignKey !== undefined) where[parent.foreignKey] = pathKey(input.resourceOf(parent.resource), input.pathParameters, parent.parameter);
     for (const parent of plan.parents) {
       if (parent.foreignKeyIn === undefined) continue;
       // The parent's key inside the object that embeds it (`customer.external_id`).
-      const key = keyValue(input.resourceOf(parent.resource), input.pathParameters[parent.parameter]);
+      const key = pathKey(input.resourceOf(parent.resource), input.pathParameters, parent.parameter);
       const place = parent.foreignKeyIn;
       conditions.push(record => parentKeyIn(record, place) === key);
+    }
+    for (const parent of plan.parents) {
+      if (parent.inName !== true) continue;
+      // The parent's resource name starts the child's (`users/7/webhooks/abc`).
+      const prefix = `${String(pathKey(input.resourceOf(parent.resource), input.pathParameters, parent.parameter))}/`;
+      conditions.push(record => String(record[resource.key.property]).startsWith(prefix));
     }
     for (const parent of plan.parents) {
       if (parent.holds === undefined) continue;
@@ -136,6 +144,9 @@ export const recordOperations: Readonly<Record<RecordRole, RecordHandler>> = {
       );
     }
     const fields = withUnsentProperties(sentFields(input), resource, input.sendable);
+    const named = newResourceName(input, store);
+    if (named !== undefined && 'problem' in named) return named.problem;
+    if (named !== undefined) fields[resource.key.property] = named.name;
     // A key the client gives (a username) may be optional in the schema, but the store cannot keep a record without it.
     const key = fields[resource.key.property];
     if (resource.key.kind === 'client' && (typeof key !== 'string' || key === '')) {
@@ -143,7 +154,7 @@ export const recordOperations: Readonly<Record<RecordRole, RecordHandler>> = {
     }
     Object.assign(fields, foreignKeysOf(input, fields), parentKeysSentIn(input, fields));
     // Any key the client gives: required (`client`), or optional where the service would otherwise make one (Keycloak's role `name`).
-    const given = resource.key.acceptsClientKey && typeof key === 'string' && key !== '';
+    const given = typeof key === 'string' && key !== '' && (resource.key.acceptsClientKey || named?.chosen === true);
     const taken = given && !input.declaresConflict ? store.get(key) : undefined;
     if (taken !== undefined) {
       // The document promises its success to every valid body and declares no conflict (Immich's
@@ -194,6 +205,13 @@ export const recordOperations: Readonly<Record<RecordRole, RecordHandler>> = {
 
   merge(input) {
     return withRecord(input, existing => {
+      const { fieldMask } = input.plan;
+      const mask = fieldMask === undefined ? [] : maskPaths(input.query[fieldMask]);
+      if (mask.length > 0) {
+        const masked = maskedRecord(existing, input.body, mask, input.resource);
+        if ('problem' in masked) return errorResponse('invalid_request', `Query parameter ${String(fieldMask)} ${masked.problem}.`);
+        return writeRecord(input, { ...masked.record, ...keyOf(input.resource, existing) });
+      }
       const merged = new Map(Object.entries(existing));
       const patch = { ...queryPatch(input), ...sentFields(input) };
       for (const [name, value] of Object.entries(patch)) {
@@ -252,7 +270,7 @@ function nothingHeld(input: RecordInput): IHttpResponse | undefined {
 /** The key of the one record a parent named by the path holds (`relationships.owner.data.id`). */
 function heldKey(input: Pick<RecordLookup, 'pathParameters' | 'storeOf' | 'resourceOf' | 'resource'>, parent: OperationPlan['parents'][number]): RecordKey | undefined {
   const owner = input.resourceOf(parent.resource);
-  const key = keyValue(owner, input.pathParameters[parent.parameter]);
+  const key = pathKey(owner, input.pathParameters, parent.parameter);
   let at: unknown = key === undefined ? undefined : input.storeOf(owner.name).get(key);
   for (const name of parent.holds?.path ?? []) at = isJsonObject(at) ? at[name] : undefined;
   const held = parent.holds?.key === undefined || !isJsonObject(at) ? at : at[parent.holds.key];
@@ -262,7 +280,7 @@ function heldKey(input: Pick<RecordLookup, 'pathParameters' | 'storeOf' | 'resou
 /** The keys of children a parent named by the path holds (`relationships.assignedTodoItems.data[].id`). */
 function heldBy(input: Pick<RecordLookup, 'pathParameters' | 'storeOf' | 'resourceOf'>, parent: OperationPlan['parents'][number]): unknown[] {
   const owner = input.resourceOf(parent.resource);
-  const key = keyValue(owner, input.pathParameters[parent.parameter]);
+  const key = pathKey(owner, input.pathParameters, parent.parameter);
   let at: unknown = key === undefined ? undefined : input.storeOf(owner.name).get(key);
   for (const name of parent.holds?.path ?? []) at = isJsonObject(at) ? at[name] : undefined;
   if (!Array.isArray(at)) return [];
@@ -398,7 +416,7 @@ function findRecord(input: RecordLookup): { record: Record<string, unknown> } | 
         ? undefined
         : heldKey(input, holder)
       : keyProperty === undefined
-        ? keyValue(input.resource, input.pathParameters[keyParameter])
+        ? pathKey(input.resource, input.pathParameters, keyParameter)
         : keyOfRecordWith(input, keyProperty, input.pathParameters[keyParameter]);
   if (key === undefined && keyParameter === undefined && holder !== undefined) {
     const owner = input.resourceOf(holder.resource);
@@ -407,7 +425,7 @@ function findRecord(input: RecordLookup): { record: Record<string, unknown> } | 
   const found = key === undefined ? undefined : (input.storeOf(input.resource.name).get(key) as Record<string, unknown> | undefined);
   const underParents = found !== undefined && input.plan.parents.every(parent => {
     const place = parentKeyPlace(parent);
-    return place === undefined || parentKeyIn(found, place) === keyValue(input.resourceOf(parent.resource), input.pathParameters[parent.parameter]);
+    return place === undefined || parentKeyIn(found, place) === pathKey(input.resourceOf(parent.resource), input.pathParameters, parent.parameter);
   });
   return found && underParents ? { record: found } : { problem: notFound(input.resource, input.plan.keyParameter === undefined ? undefined : input.pathParameters[input.plan.keyParameter], keyProperty) };
 }
@@ -429,7 +447,7 @@ function findMissingParent(input: Pick<RecordLookup, 'plan' | 'pathParameters' |
   let previousKey: RecordKey | undefined;
   for (const parent of input.plan.parents) {
     const resource = input.resourceOf(parent.resource);
-    const key = keyValue(resource, input.pathParameters[parent.parameter]);
+    const key = pathKey(resource, input.pathParameters, parent.parameter);
     const record = key === undefined ? undefined : (input.storeOf(resource.name).get(key) as Record<string, unknown> | undefined);
     const elsewhere = record !== undefined && parent.previousForeignKey !== undefined && previousKey !== undefined && record[parent.previousForeignKey] !== previousKey;
     if (record === undefined || elsewhere) return notFound(resource, input.pathParameters[parent.parameter]);
@@ -444,6 +462,41 @@ function notFound(resource: Resource, key: unknown, property = resource.key.prop
   return errorResponse(`${resource.singular}_not_found`, `No ${resource.singular} has ${property} ${named}.`);
 }
 
+/**
+ * The resource name a create gives its record (`memos/abc`): the id its id parameter chooses
+ * (`?memoId=abc`), else one drawn (seeded, free in the store), in the name's template with the
+ * path's values for the name's other parameters (`users/7/webhooks/…`). Undefined for other keys.
+ */
+function newResourceName(input: RecordInput, store: RecordStore): { name: string; chosen: boolean } | { problem: IHttpResponse } | undefined {
+  const template = input.resource.key.resourceName;
+  if (template === undefined) return undefined;
+  const own = lastParameter(template);
+  const fill = (id: string): string | undefined => fillResourceName(template, each => (each === own ? id : input.pathParameters[each]));
+  const { idParameter } = input.plan;
+  const sent = idParameter === undefined ? undefined : input.query[idParameter];
+  if (typeof sent === 'string' && sent !== '') {
+    const name = fill(sent);
+    return name === undefined ? { problem: errorResponse('invalid_request', `Query parameter ${String(idParameter)} cannot hold a "/": ${JSON.stringify(sent)} is no ${input.resource.singular} id.`) } : { name, chosen: true };
+  }
+  for (let attempt = 0; ; attempt += 1) {
+    const name = fill(createPetFaker(deriveSeed(input.seed, input.resource.name, 'name', store.size, attempt)).string.alphanumeric({ length: 12, casing: 'lower' }));
+    if (name === undefined) return { problem: errorResponse('invalid_request', `The path names no value for every part of a ${input.resource.singular}'s ${input.resource.key.property}.`) };
+    if (store.get(name) === undefined) return { name, chosen: false };
+  }
+}
+
+/**
+ * The key a path parameter names a record of `resource` by: its value as keyValue reads it, or, where
+ * the key is a resource name (`memos/{memo}`), the name its value fills, with the values the path
+ * gives the name's other parameters (`users/7/webhooks/abc`).
+ */
+function pathKey(resource: Resource, pathParameters: ParameterValues, parameter: string): RecordKey | undefined {
+  const name = resource.key.resourceName;
+  if (name === undefined) return keyValue(resource, pathParameters[parameter]);
+  const own = lastParameter(name);
+  return fillResourceName(name, each => pathParameters[each === own ? parameter : each]);
+}
+
 /** A path parameter's value as the store keys records: a whole number for a `sequence` key, a string otherwise. */
 function keyValue(resource: Resource, value: unknown): RecordKey | undefined {
   // A whole number sent as the path's text where the document types the parameter a string (Django REST framework's `{id}`).
@@ -453,7 +506,9 @@ function keyValue(resource: Resource, value: unknown): RecordKey | undefined {
 
 /** A replaced or merged record, completed and checked against its schema before it is stored. */
 function writeRecord(input: RecordInput, record: Record<string, unknown>): IHttpResponse {
-  const completed = input.complete(record, input.resource);
+  // The time of this update, stamped afresh (`updateTime`).
+  const renewed = updateTimes(input.resource);
+  const completed = input.complete(renewed.length === 0 ? record : Object.fromEntries(Object.entries(record).filter(([name]) => !renewed.includes(name))), input.resource);
   if ('problem' in completed) return errorResponse('invalid_request', `Request body cannot be stored: ${completed.problem}.`);
   const stored = refusingPastLimits(input.reachLimit, () => input.storeOf(input.resource.name).update(completed.record));
   if (stored instanceof RefusedWrite) return stored.response;
@@ -597,7 +652,7 @@ function foreignKeysOf(input: RecordInput, sent: Readonly<Record<string, unknown
   for (const parent of input.plan.parents) {
     const place = parentKeyPlace(parent);
     if (place === undefined) continue;
-    const key = keyValue(input.resourceOf(parent.resource), input.pathParameters[parent.parameter]);
+    const key = pathKey(input.resourceOf(parent.resource), input.pathParameters, parent.parameter);
     Object.assign(keys, parentKeyFields(input.resource, place, key, { store: input.storeOf(parent.resource), sent: 'object' in place ? sent[place.object] : undefined }));
   }
   return keys;
@@ -611,7 +666,7 @@ function addToHolders(input: RecordInput, created: Readonly<Record<string, unkno
   for (const parent of input.plan.parents) {
     if (parent.holds === undefined) continue;
     const owner = input.resourceOf(parent.resource);
-    const key = keyValue(owner, input.pathParameters[parent.parameter]);
+    const key = pathKey(owner, input.pathParameters, parent.parameter);
     const store = input.changedStoreOf(owner.name);
     const record = key === undefined ? undefined : store?.get(key);
     const changed = record === undefined ? undefined : withHeldChild({ resource: owner, record }, parent.holds, created, input.resource.key.property);

@@ -1,4 +1,4 @@
-import type { PetstoreDocument, Resource } from '../../document/index.js';
+import { itemPathOfName, type PetstoreDocument, type Resource } from '../../document/index.js';
 import type { RecordStore } from '../../store/index.js';
 import { withCurrentCopies, type CopiedRecordOf } from '../state/record-copies.js';
 import { parentKeyIn, parentKeyPlace, type ParentKeyPlace } from './parent-keys.js';
@@ -22,7 +22,9 @@ export function createRecordUrls(document: PetstoreDocument): (resource: Resourc
       const place = parentKeyPlace(parent);
       if (place !== undefined) fills.set(parent.parameter, place);
     }
-    if (fills.size === plan.parents.length && !parametersOf.has(operation.path)) parametersOf.set(operation.path, fills);
+    // A resource name holds its parents' values (`users/7/webhooks/abc`): its path needs no foreign key.
+    const named = document.resources.byName.get(plan.resource)?.key.resourceName !== undefined;
+    if ((fills.size === plan.parents.length || named) && !parametersOf.has(operation.path)) parametersOf.set(operation.path, fills);
   }
   // Paths nested under fewest parents first: `/pets/{petId}` before `/owners/{ownerId}/pets/{petId}`; each with the parameter of its record's key. Once per resource: a create asks on every answer.
   const pathsOf = new Map<Resource, { path: string; fills: Map<string, ParentKeyPlace>; parameter: string }[]>();
@@ -43,20 +45,32 @@ export function createRecordUrls(document: PetstoreDocument): (resource: Resourc
     const key = record[resource.key.property];
     if (typeof key !== 'string' && typeof key !== 'number') return undefined;
     for (const { path, fills, parameter } of itemPathsOf(resource)) {
+      // A resource name (`users/7/webhooks/abc`) fills the item path's last segments, parents' and its own.
+      const named = resource.key.resourceName === undefined ? path : itemPathOfName(path, resource.key.resourceName, key);
+      if (named === undefined) continue;
+      if (named !== path) {
+        const url = fillGiven(named, given);
+        if (url.includes('{')) continue;
+        return document.basePath + url;
+      }
       const values = [...fills].map(([filled, place]) => [filled, parentKeyIn(record, place)] as const);
       if (values.some(([, value]) => value === undefined)) continue;
       let url = path.replace(`{${parameter}}`, encodeURIComponent(String(key)));
       for (const [name, value] of values) url = url.replace(`{${name}}`, encodeURIComponent(String(value)));
-      // A segment that names no parent (`/{realm}/clients/{id}`): the value the request gave it.
-      url = url.replaceAll(/\{([^}]+)\}/g, (template, name: string) => {
-        const value = given[name];
-        return typeof value === 'string' || typeof value === 'number' || typeof value === 'boolean' ? encodeURIComponent(String(value)) : template;
-      });
+      url = fillGiven(url, given);
       if (url.includes('{')) continue;
       return document.basePath + url;
     }
     return undefined;
   };
+}
+
+/** A segment that names no parent (`/{realm}/clients/{id}`): the value the request gave it. */
+function fillGiven(url: string, given: Readonly<Record<string, unknown>>): string {
+  return url.replaceAll(/\{([^}]+)\}/g, (template, name: string) => {
+    const value = given[name];
+    return typeof value === 'string' || typeof value === 'number' || typeof value === 'boolean' ? encodeURIComponent(String(value)) : template;
+  });
 }
 
 /** What a presentation read of one embedded collection: the records of one value of its foreign key (an owner's pets), at their version then. */

@@ -1,5 +1,5 @@
 import type { OpenAPIV3_1 } from 'openapi-types';
-import { mergeAllOf, resolvedDefinitionOf, typeIncludes, type JsonSchema, type OperationPlan, type PetstoreDocument, type Resource } from '../../document/index.js';
+import { fillResourceName, mergeAllOf, nameUnder, resolvedDefinitionOf, typeIncludes, type JsonSchema, type OperationPlan, type PetstoreDocument, type Resource } from '../../document/index.js';
 import { createPetFaker } from '../../fixtures/pet-faker.js';
 import { fakeValue, isSmall, withDiscriminatorValues } from '../../fixtures/schema-values.js';
 import { deriveSeed, type CollectionState } from '../../sessions/index.js';
@@ -29,6 +29,8 @@ export function collectionShape(resource: Resource, seed: number, defaultStatus:
       ? (number: number): string => {
           const faker = createPetFaker(deriveSeed(seed, resource.name, 'key', number));
           if (key.kind === 'uuid') return faker.string.uuid();
+          // A resource name (`memos/{memo}`): its template, each part a drawn id.
+          if (key.resourceName !== undefined) return fillResourceName(key.resourceName, () => faker.string.alphanumeric({ length: 12, casing: 'lower' })) ?? String(number);
           const drawn = fakeValue(key.schema, key.property, { faker, now: new Date(0) });
           return typeof drawn === 'string' || typeof drawn === 'number' ? String(drawn) : faker.string.alphanumeric(12);
         }
@@ -40,7 +42,8 @@ export function collectionShape(resource: Resource, seed: number, defaultStatus:
     defaultStatus,
     keyKind: key.kind,
     drawKey,
-    acceptsClientKey: key.acceptsClientKey,
+    // A resource name is made before the store keeps the record (see newResourceName), from the path's values.
+    acceptsClientKey: key.acceptsClientKey || key.resourceName !== undefined,
     numbered: resource.numbered,
   };
 }
@@ -57,9 +60,10 @@ export function completeRecord(record: Readonly<Record<string, unknown>>, resour
   const embedded = embeddedProperties(resource);
   const properties = resource.schema.properties ?? {};
   const required = new Set(resource.schema.required ?? []);
+  const stamped = stampedTimes(resource);
   for (const [name, schema] of Object.entries(properties)) {
     if (completed[name] !== undefined || name === resource.key.property || embedded.has(name) || schema.writeOnly === true) continue;
-    if (!required.has(name) && schema.readOnly !== true) continue;
+    if (!required.has(name) && schema.readOnly !== true && !stamped.includes(name)) continue;
     // Required but nullable, and not sent: nothing to say (OpenAI's `description: null`), not invented text.
     if (required.has(name) && isNullable(schema)) {
       completed[name] = null;
@@ -71,6 +75,22 @@ export function completeRecord(record: Readonly<Record<string, unknown>>, resour
   const problems = unlessEvalBlocked(() => findSchemaProblems(checked, resource.schema), []);
   return problems.length > 0 ? { problem: describeSchemaProblems(problems) } : { record: completed };
 }
+
+/**
+ * The times a service stamps on its records where the client sends none (AIP-148's `create_time` and
+ * `update_time`, any case: `createTime`, `updateTime`), date-times: the mock's clock on a create, and
+ * `update_time` again on each update (see updateTimes).
+ */
+export function stampedTimes(resource: Resource): readonly string[] {
+  return resource.fields.filter(name => STAMPED_TIMES.has(name.toLowerCase().replaceAll('_', '')) && mergeAllOf(resource.schema.properties?.[name] ?? {}).format === 'date-time');
+}
+
+/** The stamped times an update renews (`updateTime`). */
+export function updateTimes(resource: Resource): readonly string[] {
+  return stampedTimes(resource).filter(name => name.toLowerCase().replaceAll('_', '') === 'updatetime');
+}
+
+const STAMPED_TIMES = new Set(['createtime', 'updatetime']);
 
 /**
  * The check `completeRecord` makes of the resource's records, run once on an empty record: where Prism's
@@ -115,8 +135,8 @@ export function seedCollections(
     const given = options.given?.[resource.name] as StoredRecord[] | undefined;
     // The parents made before it in parents-first order, each made (once) when first needed.
     const before = new Map<string, readonly StoredRecord[]>();
-    for (const parent of parentsOf(document, resource)) {
-      if ((place.get(parent.resource.name) ?? 0) < (place.get(resource.name) ?? 0)) before.set(parent.resource.name, yield* recordsInSteps(parent.resource));
+    for (const parent of parentResources(document, resource)) {
+      if ((place.get(parent.name) ?? 0) < (place.get(resource.name) ?? 0)) before.set(parent.name, yield* recordsInSteps(parent));
     }
     const examples = resource.name === primary || given !== undefined ? undefined : exampleRecords(document, resource, options);
     let records: readonly StoredRecord[];
@@ -252,7 +272,7 @@ function inParentOrder(document: PetstoreDocument): Resource[] {
   const visit = (resource: Resource): void => {
     if (ordered.includes(resource) || visiting.has(resource.name)) return;
     visiting.add(resource.name);
-    for (const parent of parentsOf(document, resource)) visit(parent.resource);
+    for (const parent of parentResources(document, resource)) visit(parent);
     ordered.push(resource);
   };
   for (const resource of resources.resources) visit(resource);
@@ -300,6 +320,21 @@ export function parentsOf(document: PetstoreDocument, child: Resource): ParentRe
   return [...found.values()];
 }
 
+/** The collections a resource's records point at: by a foreign key, or by the start of their resource name. */
+function parentResources(document: PetstoreDocument, child: Resource): Resource[] {
+  const named = parentInName(document, child);
+  return [...parentsOf(document, child).map(parent => parent.resource), ...(named === undefined ? [] : [named])];
+}
+
+/** The parent whose resource name starts the resource's (`users` of `users/{user}/webhooks/{webhook}`), where a path names one so. */
+function parentInName(document: PetstoreDocument, child: Resource): Resource | undefined {
+  for (const plan of document.resources.plans.values()) {
+    const link = plan.resource === child.name ? plan.parents.findLast(parent => parent.inName === true) : undefined;
+    if (link !== undefined) return document.resources.byName.get(link.resource);
+  }
+  return undefined;
+}
+
 /** What of `parent`'s records a property of this schema holds: its key where the types agree, else its number for a whole number. */
 function referencedProperty(parent: Resource, schema: JsonSchema): string | undefined {
   const merged = mergeAllOf(schema);
@@ -328,6 +363,7 @@ function* generateRecordsInSteps(
   const embedded = embeddedProperties(resource);
   const skipped = new Set([...embedded, ...resource.writeOnlyFields]);
   const parents = parentsOf(document, resource);
+  const nameParent = parentInName(document, resource);
   const records: StoredRecord[] = [];
   const keys = new Set<RecordKey>();
   const required = new Set(resource.schema.required ?? []);
@@ -339,7 +375,10 @@ function* generateRecordsInSteps(
       if (!skipped.has(name) && (required.has(name) || isSmall(schema))) record[name] = fakeValue(schema, name, { faker: createPetFaker(deriveSeed(options.seed, resource.name, index, name)), now: new Date(0) });
     }
     withDiscriminatorValues(record, resource.schema);
-    const key = keyFor(resource, shape, record, index, faker);
+    const drawn = keyFor(resource, shape, record, index, faker);
+    // A resource name that starts with its parent's (`users/{user}/webhooks/{webhook}`): under a record its parent starts with.
+    const namingParent = nameParent === undefined ? [] : (seeded.get(nameParent.name) ?? []);
+    const key = typeof drawn === 'string' && namingParent.length > 0 ? nameUnder(drawn, String(faker.helpers.arrayElement(namingParent)[nameParent?.key.property ?? ''])) : drawn;
     if (key === undefined || keys.has(key)) continue;
     record[resource.key.property] = key;
     // Numbered in turn, as the service numbers them, from 1.
