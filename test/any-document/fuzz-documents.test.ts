@@ -40,6 +40,12 @@ function label(request: MockRequest, status: number, body?: string): string {
   return `${request.method} ${request.url} ${JSON.stringify(request.headers)} ${sent.slice(0, 300)} → ${status} ${(body ?? '').slice(0, 600)}`;
 }
 
+/**
+ * Thousands of requests through the engine, CPU-bound: ~4–10 s alone on the 2-core machine, over 20 s
+ * (the suite's default bound) with every other test file running beside it. Not a speed check.
+ */
+const FUZZ_TIMEOUT_MS = 90_000;
+
 describe.each(FUZZED_DOCUMENTS)('the engine answering $name under seeded random requests', ({ documentPath, seed }) => {
   it('answers 3,000 requests written from the document, and hostile ones, with a status it declares or the mock documents, each error in the shape declared for it, no success under parents that do not belong together nor 404 for records that exist, no unexpected 500 and nothing reported', async () => {
     const reported: string[] = [];
@@ -65,7 +71,7 @@ describe.each(FUZZED_DOCUMENTS)('the engine answering $name under seeded random 
     }
     // The requests reach the operations, not only their refusals: most answered a success.
     expect(reached.size).toBeGreaterThan(operations.length * 0.75);
-  });
+  }, FUZZ_TIMEOUT_MS);
 
   it('changes no record and no session for requests without a credential, but where the operation asks for none', async () => {
     const engine = await createEngine({ ...STRICT, faultRate: 0, documentPath, onError: () => undefined });
@@ -85,7 +91,7 @@ describe.each(FUZZED_DOCUMENTS)('the engine answering $name under seeded random 
     expect(checked).toBeGreaterThan(150);
     // The other requests did change it: the check above could fail.
     expect(engine.sessions.ids().length).toBeGreaterThan(0);
-  });
+  }, FUZZ_TIMEOUT_MS);
 });
 
 describe.each(FUZZED_DOCUMENTS)('the HTTP server answering $name under seeded random requests', ({ documentPath, seed }) => {
