@@ -23,9 +23,11 @@ describe("the engine's seeded randomizer", () => {
     ours.seed(99);
     faker.seed(99);
     expect(Array.from({ length: 50 }, () => ours.next())).toEqual(Array.from({ length: 50 }, () => faker.next()));
-    ours.seed([3, 1, 4]);
-    faker.seed([3, 1, 4]);
-    expect(Array.from({ length: 50 }, () => ours.next())).toEqual(Array.from({ length: 50 }, () => faker.next()));
+    for (const key of [[3, 1, 4], [], [2 ** 32 - 1, -7, 1.5], Array.from({ length: 700 }, (_, index) => index * 2_654_435_761)]) {
+      ours.seed(key);
+      faker.seed(key);
+      expect(Array.from({ length: 700 }, () => ours.next()), `seed [${key.slice(0, 3).join(', ')}…]`).toEqual(Array.from({ length: 700 }, () => faker.next()));
+    }
   });
 
   it("gives the kit's Faker the values a SimpleFaker seeded the same way gives", () => {
