@@ -247,7 +247,7 @@ async function describeContainer(path: string, image: string | undefined): Promi
 export function describeBigDocument(figures: BigDocumentFigures): string {
   const ms = (value: number | undefined): string => (value === undefined ? '-' : `${value.toFixed(value < 10 ? 1 : 0)} ms`);
   if (figures.startMs === undefined) return `Big document: ${figures.name} (${figures.megabytes.toFixed(1)} MB) did not start within ${START_MS / 1000} s`;
-  const held = figures.heldMs === undefined ? '' : `; a second client's health reads meanwhile (first creates of ${figures.firstUses ?? 1} collections) waited at most ${ms(figures.heldMs)} (${figures.healthReads ?? 0} reads)`;
+  const held = figures.heldMs === undefined ? '' : `; a second client's health reads meanwhile (first creates of ${figures.firstUses === undefined || figures.firstUses === 1 ? 'its collection' : `${figures.firstUses} collections`}) waited at most ${ms(figures.heldMs)} (${figures.healthReads ?? 0} reads)`;
   return `Big document: ${figures.name} (${figures.megabytes.toFixed(1)} MB): ready in ${ms(figures.startMs)}, first create ${ms(figures.firstCreateMs)}, first read ${ms(figures.firstReadMs)}, later creates ${ms(figures.laterCreateMs)} (median of 20), resident ${figures.rssMiB?.toFixed(0) ?? '-'} MiB${held}`;
 }
 
