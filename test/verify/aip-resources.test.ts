@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { startDeployment } from './drifted-mock.js';
-import { runVerify } from './run-verify.js';
+import { runVerify, type VerifyResult } from './run-verify.js';
 import { keyTextInLocation } from '../../src/verify/plan-probes.js';
 import { pathValueOfKey } from '../../src/verify/fill-path.js';
 import { loadDocument } from '../../src/document/index.js';
@@ -9,19 +9,12 @@ import { findingAt } from '../support/checked-engine.js';
 // Issue 27: records keyed by an AIP resource name (`notes/abc`), addressed by one segment of it (`/notes/abc`).
 const DOCUMENT = findingAt('aip-resources.yaml');
 
-interface Result {
-  outcome: string;
-  operationId: string;
-  check: string;
-  message: string;
-}
-
 describe('verify against the mock of an AIP-style document', () => {
   it('passes: each created record read back, updated and deleted at the path its name fills, nested books under their author', async () => {
     const deployment = await startDeployment(DOCUMENT);
     try {
       const { code, stdout } = await runVerify([deployment.url, '--document', DOCUMENT, '--timeout', '30000', '--format', 'json']);
-      const results = (JSON.parse(stdout) as { results: Result[] }).results;
+      const results = (JSON.parse(stdout) as { results: VerifyResult[] }).results;
       expect(results.filter(result => result.outcome === 'error' || result.outcome === 'warning')).toEqual([]);
       expect(code).toBe(0);
       for (const operationId of ['NoteService_GetNote', 'NoteService_UpdateNote', 'NoteService_DeleteNote', 'LibraryService_GetBook', 'LibraryService_DeleteBook']) {

@@ -1,26 +1,19 @@
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { startDeployment } from './drifted-mock.js';
-import { runVerify } from './run-verify.js';
+import { runVerify, type VerifyResult } from './run-verify.js';
 import { keyTextInLocation } from '../../src/verify/plan-probes.js';
 import { loadDocument } from '../../src/document/index.js';
 
 // Discourse's shape (third check): paths ending in `.json`.
 const DOCUMENT = fileURLToPath(new URL('../documents/findings/format-suffix-paths.yaml', import.meta.url));
 
-interface Result {
-  outcome: string;
-  operationId: string;
-  check: string;
-  message: string;
-}
-
 describe('verify against the mock of a document whose paths end in a format suffix', () => {
   it('passes: the created record read back by its key, an action on a record it knows none of answered 404 without an error', async () => {
     const deployment = await startDeployment(DOCUMENT);
     try {
       const { code, stdout } = await runVerify([deployment.url, '--document', DOCUMENT, '--timeout', '30000', '--format', 'json']);
-      const report = JSON.parse(stdout) as { results: Result[]; cleanup: { leftBehind: { operationId: string; location: string }[] } };
+      const report = JSON.parse(stdout) as { results: VerifyResult[]; cleanup: { leftBehind: { operationId: string; location: string }[] } };
       const results = report.results;
       // A tag group has no DELETE: left behind, named by its own URL.
       const tagGroup = report.cleanup.leftBehind.find(left => left.operationId === 'createTagGroup');

@@ -1,22 +1,15 @@
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { startDeployment } from './drifted-mock.js';
-import { runVerify } from './run-verify.js';
+import { runVerify, type VerifyResult } from './run-verify.js';
 
 const findingAt = (name: string): string => fileURLToPath(new URL(`../documents/findings/${name}`, import.meta.url));
 
-interface Result {
-  outcome: string;
-  operationId: string;
-  check: string;
-  message: string;
-}
-
-async function verifiedAgainstItsMock(document: string): Promise<{ code: number; results: Result[] }> {
+async function verifiedAgainstItsMock(document: string): Promise<{ code: number; results: VerifyResult[] }> {
   const deployment = await startDeployment(document);
   try {
     const { code, stdout } = await runVerify([deployment.url, '--document', document, '--timeout', '30000', '--format', 'json']);
-    return { code, results: (JSON.parse(stdout) as { results: Result[] }).results };
+    return { code, results: (JSON.parse(stdout) as { results: VerifyResult[] }).results };
   } finally {
     await deployment.close();
   }

@@ -1,5 +1,13 @@
 import { runCli } from '../../src/cli/index.js';
 
+/** One result of verify's JSON report (`--format json`), the fields the tests read. */
+export interface VerifyResult {
+  outcome: string;
+  operationId: string;
+  check: string;
+  message: string;
+}
+
 export interface VerifyRun {
   code: number;
   stdout: string;
