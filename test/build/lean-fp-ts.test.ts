@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { build, type ResolveResult } from 'esbuild';
 import { describe, expect, it } from 'vitest';
-import { leanFpTs } from '../../scripts/lean-fp-ts.mjs';
+import { FP_TS_DUAL, leanFpTs } from '../../scripts/lean-fp-ts.mjs';
 import { namesRead } from '../../scripts/lean-requires.mjs';
 import type { CompiledDocumentCache } from '../../src/document/index.js';
 
@@ -97,5 +97,44 @@ describe('the browser build’s fp-ts (scripts/lean-fp-ts.mjs: what Prism reads,
     await build({ stdin: { contents: "import 'probe';" }, bundle: true, write: false, logLevel: 'silent', plugins: [probe, leanFpTs] });
     expect(resolved?.path).toBe(join(require.resolve('fp-ts/package.json'), '..', 'es6', 'Either.js'));
     expect(resolved?.sideEffects).toBe(false);
+  });
+
+  it('gives Prism an fp-ts `dual` that copies no arguments for a call with the data first or with one argument, and answers as fp-ts’s own', async () => {
+    expect(readFileSync(require.resolve('fp-ts/es6/function.js'), 'utf8')).toContain(FP_TS_DUAL);
+    const folder = mkdtempSync(join(tmpdir(), 'lean-fp-ts-dual-'));
+    const outfile = join(folder, 'dual.cjs');
+    await build({ stdin: { contents: `export { dual } from ${JSON.stringify(require.resolve('fp-ts/es6/function.js'))};`, resolveDir: folder }, outfile, bundle: true, platform: 'node', format: 'cjs', logLevel: 'silent', plugins: [leanFpTs] });
+    type Dual = (arity: number | ((args: IArguments) => boolean), body: (...args: unknown[]) => unknown) => (...args: unknown[]) => unknown;
+    const lean = (require(outfile) as { dual: Dual }).dual;
+    const own = (require('fp-ts/function') as { dual: Dual }).dual;
+    const body = (...args: unknown[]): unknown => args.map(String).join(' ');
+    const copies = (call: () => unknown): { answer: unknown; copies: number } => {
+      const from = Array.from;
+      let count = 0;
+      Array.from = ((...args: Parameters<typeof Array.from>) => {
+        count += 1;
+        return from(...args);
+      }) as typeof Array.from;
+      try {
+        return { answer: call(), copies: count };
+      } finally {
+        Array.from = from;
+      }
+    };
+    for (const arity of [2, 3, (args: IArguments) => typeof args[0] === 'number'] as const) {
+      const [leanOf, ownOf] = [lean(arity, body), own(arity, body)];
+      for (const args of [[1, 'f'], [1, 'f', 'g'], [1, 'f', 'g', 'h'], ['f'], ['f', 'g'], []]) {
+        const leanAnswer = leanOf(...args);
+        const ownAnswer = ownOf(...args);
+        if (typeof ownAnswer === 'function') expect((leanAnswer as (self: unknown) => unknown)(0)).toBe((ownAnswer as (self: unknown) => unknown)(0));
+        else expect(leanAnswer).toBe(ownAnswer);
+      }
+    }
+    const chain = lean(2, body);
+    expect(copies(() => chain(1, 'f'))).toEqual({ answer: '1 f', copies: 0 });
+    const dataLast = copies(() => chain('f'));
+    expect(dataLast.copies).toBe(0);
+    expect((dataLast.answer as (self: unknown) => unknown)(1)).toBe('1 f');
+    expect(copies(() => own(2, body)(1, 'f')).copies).toBe(1);
   });
 });
