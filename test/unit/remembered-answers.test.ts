@@ -62,6 +62,16 @@ describe("remembered answers: the store's answers to reads, per identical reques
     expect(answers.size).toBe(0);
   });
 
+  it('keeps no answer of a request asked for the first time, and keeps it when an identical one comes again', () => {
+    const store = createRecordStore();
+    const answers = rememberAnswers(document, conditions());
+    answers.keep('GET /pets/1', answered(store, 'getPet'), ok('{}'), true);
+    expect(answers.size).toBe(0);
+    expect(answers.recall('GET /pets/1', contextOf(store))).toBeUndefined();
+    answers.keep('GET /pets/1', answered(store, 'getPet'), ok('{}'), false);
+    expect(answers.recall('GET /pets/1', contextOf(store))?.body).toBe('{}');
+  });
+
   it("enters the request's session, and gives nothing when it is another store at the same revision (a session dropped and opened afresh)", () => {
     const first = createRecordStore();
     const answers = rememberAnswers(document, conditions());

@@ -50,6 +50,8 @@ export async function answerApiRequest(runtime: DocumentRuntime, services: Engin
   const loaded = loadedPrismMocker();
   if (loaded !== undefined) context.mocker = loaded;
   else if (isForced(context.controls) || services.state.overrides.size > 0 || runtime.answeredFromDocument(read.prismRequest, read.identities)) context.mocker = await loadPrismMocker();
+  // Before the pipeline remembers this request's verdicts: whether an identical one came before.
+  const firstAsked = !runtime.pipeline.decidedBefore(read.identities);
   let checked: ReturnType<typeof checkOutput>;
   try {
     checked = checkOutput(runtime, services, runtime.pipeline.run(read.prismRequest, context, read.identities), read, method, request.basePath);
@@ -62,7 +64,7 @@ export async function answerApiRequest(runtime: DocumentRuntime, services: Engin
   // answer failed after it (a response the document forbids) changes nothing, in any store it wrote.
   if (response.status >= 400) context.changes?.undo();
   else context.changes?.keep();
-  runtime.answers.keep(read.identities.request, context, response);
+  runtime.answers.keep(read.identities.request, context, response, firstAsked);
   response.delay = context.delay;
   const opened = context.session?.opened;
   if (opened) response.headers[SESSION_OPENED_HEADER] = opened;

@@ -78,8 +78,13 @@ export interface RememberedAnswers {
    * request's session is entered, as the responder would. Undefined when there is none to give.
    */
   recall(key: string | undefined, context: RequestContext): MockResponse | undefined;
-  /** Remembers `response` for requests identical to this one, when it is the store's plain answer to a read (list or read), a 200 made from it and nothing else. */
-  keep(key: string | undefined, context: RequestContext, response: MockResponse): void;
+  /**
+   * Remembers `response` for requests identical to this one, when it is the store's plain answer to a
+   * read (list or read), a 200 made from it and nothing else, and the request is not `firstAsked`: an
+   * answer is kept from the second identical request on (given from the third), so that reads of ids
+   * asked once (most reads of a growing store) neither pay for a place nor push out answers asked again.
+   */
+  keep(key: string | undefined, context: RequestContext, response: MockResponse, firstAsked?: boolean): void;
   /** Answers remembered now. */
   readonly size: number;
   /** Bytes they hold now (as `REMEMBERED_ANSWER_BYTES` counts them). */
@@ -170,8 +175,8 @@ export function rememberAnswers(document: PetstoreDocument, conditions: Remember
       context.operationId = answer.operationId;
       return { status: answer.status, headers: { ...answer.headers }, ...(answer.body !== undefined && { body: answer.body }), operationId: answer.operationId };
     },
-    keep(key, context, response) {
-      if (!mayRemember(key, context)) return;
+    keep(key, context, response, firstAsked = false) {
+      if (firstAsked || !mayRemember(key, context)) return;
       const { operationId, session } = context;
       if (operationId === undefined || session === undefined || session.opened !== undefined) return;
       const source = sources.get(operationId);
@@ -198,7 +203,8 @@ export function rememberAnswers(document: PetstoreDocument, conditions: Remember
         goneFrom: goneFrom.get(operationId) ?? Infinity,
         operationId,
         status: response.status,
-        headers: Object.freeze({ ...response.headers }),
+        // A copy (adapters add headers to the response later); recall hands out a copy of it in turn.
+        headers: { ...response.headers },
         body: response.body,
         bytes: size,
       });
