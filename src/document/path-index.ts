@@ -52,6 +52,8 @@ export function createPathIndex<Item extends { readonly path: string }>(items: r
       if (node.templated) visit(node.templated, depth + 1);
     };
     visit(root, 0);
+    // Most paths fit one operation's template, or none: nothing to order.
+    if (found.length < 2) return found.length === 0 ? [] : [items[found[0] as number] as Item];
     return found.sort((a, b) => a - b).map(index => items[index] as Item);
   };
 }

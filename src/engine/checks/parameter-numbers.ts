@@ -1,5 +1,5 @@
 import type { IHttpOperation, IHttpParam } from '@stoplight/types';
-import { pathParameterTexts, templateSegments } from '../http/index.js';
+import { pathParameterTexts, templateSegmentsOf } from '../http/index.js';
 
 const INTEGER_TEXT = /^-?(0|[1-9][0-9]*)$/;
 const NUMBER_TEXT = /^-?(0|[1-9][0-9]*)(\.[0-9]+)?([eE][+-]?[0-9]+)?$/;
@@ -12,9 +12,11 @@ const NUMBER_TEXT = /^-?(0|[1-9][0-9]*)(\.[0-9]+)?([eE][+-]?[0-9]+)?$/;
  * integer it could not hold exactly.
  */
 export function findParameterNumberProblem(operation: IHttpOperation, query: Readonly<Record<string, string | string[]>>, path?: string): string | undefined {
-  const pathValues = path === undefined ? {} : pathParameterTexts(templateSegments(operation.path), path);
+  const pathParameters = operation.request?.path ?? [];
+  // A list's or a create's operation declares none: its path need not be read.
+  const pathValues = path === undefined || pathParameters.length === 0 ? {} : pathParameterTexts(templateSegmentsOf(operation), path);
   return (
-    findProblem(operation.request?.query ?? [], query, 'query parameter') ?? findProblem(operation.request?.path ?? [], pathValues, 'path parameter')
+    findProblem(operation.request?.query ?? [], query, 'query parameter') ?? findProblem(pathParameters, pathValues, 'path parameter')
   );
 }
 

@@ -4,7 +4,7 @@ export { decodeBody, decodeBodyOnUse } from './request-body.js';
 export type { BodyOnUse } from './request-body.js';
 export { parseFormBody } from './form-body.js';
 export { findRoundedNumber } from './rounded-numbers.js';
-export { authorityOf, decodePathSegment, lowerCaseHeaders, parseQuery, pathParameterTexts, splitUrl, templateSegments } from './request-target.js';
+export { authorityOf, decodePathSegment, lowerCaseHeaders, parseQuery, pathParameterTexts, splitUrl, templateSegmentsOf } from './request-target.js';
 export type { TemplateSegment } from './request-target.js';
 export { utf8Length } from './utf8-length.js';
 

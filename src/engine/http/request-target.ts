@@ -3,7 +3,10 @@ import type { MockRequest } from '../types.js';
 /** Header names lower-cased, in an object with no prototype, as Prism reads them. */
 export function lowerCaseHeaders(headers: MockRequest['headers']): Record<string, string> {
   const lower: Record<string, string> = Object.create(null) as Record<string, string>;
-  for (const [name, value] of Object.entries(headers)) if (value !== undefined) lower[name.toLowerCase()] = value;
+  for (const name in headers) {
+    const value = headers[name];
+    if (value !== undefined && Object.hasOwn(headers, name)) lower[name.toLowerCase()] = value;
+  }
   return lower;
 }
 
@@ -46,11 +49,21 @@ export interface TemplateSegment {
  * undefined for a literal one; a segment holds one parameter, with literal text before or after it
  * (Discourse's `/posts/{id}.json`).
  */
-export function templateSegments(template: string): (TemplateSegment | undefined)[] {
+function templateSegments(template: string): (TemplateSegment | undefined)[] {
   return template.split('/').map(segment => {
     const match = /^([^{}]*)\{([^{}]+)\}([^{}]*)$/.exec(segment);
     return match === null ? undefined : { prefix: match[1] ?? '', name: match[2] ?? '', suffix: match[3] ?? '' };
   });
+}
+
+/** Each operation's template segments, read once per operation (keyed by the operation object, which a document holds). */
+const segmentsOfOperations = new WeakMap<{ readonly path: string }, (TemplateSegment | undefined)[]>();
+
+/** `templateSegments` of an operation's path, read once per operation: a request's path parameters are read by it on every request. */
+export function templateSegmentsOf(operation: { readonly path: string }): readonly (TemplateSegment | undefined)[] {
+  let segments = segmentsOfOperations.get(operation);
+  if (segments === undefined) segmentsOfOperations.set(operation, (segments = templateSegments(operation.path)));
+  return segments;
 }
 
 /** The texts of a path's templated segments, less the literal text around them, percent-decoded (`/pets/0x10`: petId `0x10`); a segment that does not decode is kept as sent. */

@@ -78,12 +78,22 @@ let lastResponse: JournalResponse | undefined;
 
 /** `earlier` when `next` has the same names and values (in the same order), else `next`, frozen. */
 function sameOrNew(earlier: Readonly<Record<string, string>> | undefined, next: Record<string, string>): Readonly<Record<string, string>> {
-  if (earlier !== undefined) {
-    const names = Object.keys(next);
-    const earlierNames = Object.keys(earlier);
-    if (names.length === earlierNames.length && names.every((name, index) => earlierNames[index] === name && earlier[name] === next[name])) return earlier;
-  }
+  if (earlier !== undefined && sameNamesAndValues(earlier, next)) return earlier;
   return Object.freeze(next);
+}
+
+/** The names of each set of headers kept, in their order: read once, not listed anew (an array each) at every comparison. */
+const namesOfKept = new WeakMap<Readonly<Record<string, string>>, readonly string[]>();
+
+function sameNamesAndValues(earlier: Readonly<Record<string, string>>, next: Record<string, string>): boolean {
+  let names = namesOfKept.get(earlier);
+  if (names === undefined) namesOfKept.set(earlier, (names = Object.keys(earlier)));
+  let index = 0;
+  for (const name in next) {
+    if (names[index] !== name || earlier[name] !== next[name]) return false;
+    index += 1;
+  }
+  return index === names.length;
 }
 
 /** The `message` of an answer's `Error` body outside 2xx: the API's own words for why. Only small bodies are read. */

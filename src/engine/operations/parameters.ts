@@ -1,5 +1,5 @@
 import type { IHttpOperation, IHttpParam } from '@stoplight/types';
-import { pathParameterTexts, templateSegments, type TemplateSegment } from '../http/index.js';
+import { pathParameterTexts, templateSegmentsOf } from '../http/index.js';
 
 export type ParameterValues = Record<string, unknown>;
 
@@ -12,24 +12,12 @@ export function readQuery(operation: IHttpOperation, query: Readonly<Record<stri
   return readParameters(operation.request?.query ?? [], name => query[name]);
 }
 
-/** Each segment of an operation's path template as a template (undefined for a literal one), read once per operation. */
-const templateNames = new WeakMap<IHttpOperation, readonly (TemplateSegment | undefined)[]>();
-
-function templateNamesOf(operation: IHttpOperation): readonly (TemplateSegment | undefined)[] {
-  let names = templateNames.get(operation);
-  if (names === undefined) {
-    names = templateSegments(operation.path);
-    templateNames.set(operation, names);
-  }
-  return names;
-}
-
 /** Path parameter values of `path`, matched against the operation's template and typed. */
 export function readPathParameters(operation: IHttpOperation, path: string): ParameterValues {
   const parameters = operation.request?.path ?? [];
   // The collection's operations (GET /pets on every list request) declare none.
   if (parameters.length === 0) return {};
-  const texts = pathParameterTexts(templateNamesOf(operation), path);
+  const texts = pathParameterTexts(templateSegmentsOf(operation), path);
   return readParameters(parameters, name => texts[name]);
 }
 
