@@ -122,7 +122,8 @@ export async function createEngine(options: EngineOptions = {}): Promise<Engine>
           return response;
         }
         const answering = answer(request, method, path, search, headers);
-        answered = answering instanceof Promise ? await answering : answering;
+        // An answer has its response; anything else is a promise of one (of whichever Promise a page uses).
+        answered = 'response' in answering ? answering : await answering;
       } catch (error) {
         answered = { response: report.failure(`[petstore-mock] ${method} ${path} failed unexpectedly.`, error) };
       }

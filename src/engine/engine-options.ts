@@ -91,7 +91,7 @@ export interface EngineOptions extends Partial<DocumentLimits> {
   document?: object;
   /**
    * How many bodiless requests' Prism verdicts (route, security, input diagnostics) to remember, so
-   * a repeated identical request is not validated again. 0 turns it off. Default 1024.
+   * a repeated identical request is not validated again. 0 turns it off (and remembered answers with it). Default 4096.
    */
   rememberedVerdicts?: number;
   /** Largest request body accepted, in bytes. Default 1 MiB. */

@@ -45,20 +45,6 @@ describe('remembered Prism verdicts hold no request and no failure', () => {
     expect(calls).toEqual({ route: 1, security: 1, input: 3 });
   });
 
-  it('says whether an identical bodiless request was decided before, without counting the look as a use', () => {
-    const { stages } = countingStages();
-    const memory = rememberVerdicts(stages, 16);
-    const identities = requestIdentities('get', '/pets', 'status=x', {}, false, NO_CREDENTIAL_NAMES);
-    expect(memory.decidedBefore(identities)).toBe(false);
-    decide(memory, request('/pets'), identities);
-    expect(memory.decidedBefore(requestIdentities('get', '/pets', 'status=x', {}, false, NO_CREDENTIAL_NAMES))).toBe(true);
-    expect(memory.decidedBefore(requestIdentities('get', '/pets', 'status=y', {}, false, NO_CREDENTIAL_NAMES))).toBe(false);
-    // A request with a body has no identity of its own: never decided before.
-    const withBody = requestIdentities('post', '/pets', '', { 'content-length': '2' }, true, NO_CREDENTIAL_NAMES);
-    decide(memory, request('/pets'), withBody);
-    expect(memory.decidedBefore(withBody)).toBe(false);
-  });
-
   it('remembers nothing of a request whose identity is longer than MAX_REMEMBERED_KEY_LENGTH', () => {
     const { stages, calls } = countingStages();
     const memory = rememberVerdicts(stages, 16);

@@ -71,8 +71,6 @@ function answerWithMocker(runtime: DocumentRuntime, services: EngineServices, re
 /** The request through Prism's pipeline and the check of what came out, once its operation is prepared and the mocker it needs loaded. */
 function answerPrepared(runtime: DocumentRuntime, services: EngineServices, request: MockRequest, method: string, read: ReadRequest): Answer {
   const { context } = read;
-  // Before the pipeline remembers this request's verdicts: whether an identical one came before.
-  const firstAsked = !runtime.pipeline.decidedBefore(read.identities);
   let checked: ReturnType<typeof checkOutput>;
   try {
     checked = checkOutput(runtime, services, runtime.pipeline.run(read.prismRequest, context, read.identities), read, method, request.basePath);
@@ -85,7 +83,7 @@ function answerPrepared(runtime: DocumentRuntime, services: EngineServices, requ
   // answer failed after it (a response the document forbids) changes nothing, in any store it wrote.
   if (response.status >= 400) context.changes?.undo();
   else context.changes?.keep();
-  runtime.answers.keep(read.identities.request, context, response, firstAsked);
+  runtime.answers.keep(read.identities.request, context, response);
   response.delay = context.delay;
   const opened = context.session?.opened;
   if (opened) response.headers[SESSION_OPENED_HEADER] = opened;

@@ -35,11 +35,6 @@ export interface PrismPipeline<Context> {
   prepare(request: IHttpRequest): Promise<void> | undefined;
   /** The operation Prism routes the request to, as `run` routes it; undefined where none. */
   routed(request: IHttpRequest, identities?: RequestIdentities): IHttpOperation | undefined;
-  /**
-   * Whether an identical request (method, URL and headers, no body) was decided before and its verdicts
-   * are remembered. False for one with a body, and always when no verdicts are remembered.
-   */
-  decidedBefore(identities: RequestIdentities): boolean;
 }
 
 export interface PrismPipelineOptions {
@@ -181,7 +176,6 @@ export function createPrismPipeline<Context>(operations: readonly IHttpOperation
         return undefined;
       }
     },
-    decidedBefore: identities => remembering?.decidedBefore(identities) === true,
     routed(request, identities) {
       try {
         // Looked up without counting as a use of what is remembered (which keeps what is asked again).

@@ -42,8 +42,6 @@ export interface RememberingStages {
   knownRoute(identities: RequestIdentities): ReturnType<PureStages['route']> | undefined;
   validateSecurity(options: { resource: IHttpOperation; element: IHttpRequest }, identities: RequestIdentities): ReturnType<PureStages['validateSecurity']>;
   validateInput(options: { resource: IHttpOperation; element: IHttpRequest }, identities: RequestIdentities): ReturnType<PureStages['validateInput']>;
-  /** Whether a request identical to this one (method, URL and headers, no body) was decided before and its verdicts are still remembered; a look that is no use of them. */
-  decidedBefore(identities: RequestIdentities): boolean;
 }
 
 /**
@@ -83,7 +81,6 @@ export function rememberVerdicts(stages: PureStages, capacity: number): Remember
   const requestEntry = (identities: RequestIdentities): Verdicts | undefined => (identities.request === undefined ? undefined : verdicts.peek(identities.request));
 
   return {
-    decidedBefore: identities => requestEntry(identities) !== undefined,
     knownRoute: identities => requestEntry(identities)?.route ?? verdicts.peek(`route ${identities.route}`)?.route,
     route: (options, identities) => {
       const whole = entryFor(identities.request, true);
