@@ -799,7 +799,8 @@ function withParameterConstraints(keySchema: JsonSchema, parameterSchemas: reado
 /**
  * The property an item path's parameter names: by name, case, `-` and `_` aside (`username`,
  * `eventId`); else by its name less the record's (`{role-name}`, `{roleName}` under `/roles` →
- * `name`, `{external_customer_id}` under `/customers` → `external_id`); else `id` for a parameter ending in `id` or naming the record (`{customer}` under `/customers`).
+ * `name`, `{external_customer_id}` under `/customers` → `external_id`); else, for an ordinal (`{index}`), the
+ * record's whole number named as one (`number`); else `id` for a parameter ending in `id` or naming the record (`{customer}` under `/customers`).
  */
 function propertyNamedBy(schema: JsonSchema, parameter: string, singular: string): string | undefined {
   const byName = new Map(Object.keys(schema.properties ?? {}).map(name => [fieldNameKey(name), name]));
@@ -809,9 +810,25 @@ function propertyNamedBy(schema: JsonSchema, parameter: string, singular: string
   if (exact !== undefined) return exact;
   // The record's noun where it stands in the name: first (`roleName` → `name`) or within (`external_customer_id` → `external_id`).
   const at = noun === '' || wanted.length <= noun.length ? -1 : wanted.indexOf(noun);
-  const unnamed = at < 0 ? undefined : byName.get(wanted.slice(0, at) + wanted.slice(at + noun.length));
+  const bare = at < 0 ? undefined : wanted.slice(0, at) + wanted.slice(at + noun.length);
+  const unnamed = bare === undefined ? undefined : byName.get(bare);
   if (unnamed !== undefined) return unnamed;
+  const ordinal = ordinalNamedBy(schema, bare ?? wanted);
+  if (ordinal !== undefined) return ordinal;
   return /id$/i.test(parameter) || (noun !== '' && wanted === noun) ? byName.get('id') : undefined;
+}
+
+/** Words for a record's place in the sequence of its collection: an issue's `number`, addressed as `/issues/{index}`. */
+const ORDINAL_WORDS = new Set(['index', 'number', 'num', 'no', 'nr']);
+
+/**
+ * The record's one whole-number property named as an ordinal, where the parameter is named as another
+ * (`{index}`, `{issue_index}` under `/issues` → `number`): the two words say the same place.
+ */
+function ordinalNamedBy(schema: JsonSchema, wanted: string): string | undefined {
+  if (!ORDINAL_WORDS.has(wanted)) return undefined;
+  const named = Object.entries(schema.properties ?? {}).filter(([name, property]) => ORDINAL_WORDS.has(fieldNameKey(name)) && typeIncludes(mergeAllOf(property), 'integer'));
+  return named.length === 1 ? named[0]?.[0] : undefined;
 }
 
 /** The child's property holding the parent's key: the path parameter's name, else `<parent>Id` (`ownerId`, `owner_id`). */

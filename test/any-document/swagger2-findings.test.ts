@@ -1,0 +1,61 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Engine } from '../../src/index.js';
+import { checkedEngine, findingAt } from '../support/checked-engine.js';
+import { createMswSurface } from '../support/msw-surface.js';
+import type { Surface } from '../contract/surface.js';
+
+const ORDINAL_KEY = findingAt('swagger2-ordinal-key.yaml');
+const JSON_TOKEN = { authorization: 'token dev', 'content-type': 'application/json' };
+
+async function sent(engine: Engine, method: string, url: string, body?: object): Promise<{ status: number; location: string | undefined; body: Record<string, unknown> }> {
+  const response = await engine.handle({ method, url, headers: JSON_TOKEN, ...(body !== undefined && { body: JSON.stringify(body) }) });
+  return { status: response.status, location: response.headers['location'], body: response.body ? (JSON.parse(response.body) as Record<string, unknown>) : {} };
+}
+
+describe('records addressed by an ordinal named otherwise than their property (Gitea’s /issues/{index} for an issue’s number)', () => {
+  it('keeps issues: a create answers its number and a Location that reads back, an edit is kept, a delete leaves a 404', async () => {
+    const { engine, errors } = await checkedEngine(ORDINAL_KEY);
+    const created = await sent(engine, 'POST', '/api/v1/repos/alice/demo/issues', { title: 'Crash on start' });
+    expect(created.status).toBe(201);
+    expect(created.body).toMatchObject({ title: 'Crash on start', number: expect.any(Number) as number });
+    expect(created.location).toBe(`/api/v1/repos/alice/demo/issues/${String(created.body['number'])}`);
+    const location = created.location ?? '';
+    expect((await sent(engine, 'GET', location)).body).toEqual(created.body);
+    expect((await sent(engine, 'PATCH', location, { state: 'closed' })).body).toMatchObject({ title: 'Crash on start', state: 'closed' });
+    expect((await sent(engine, 'GET', location)).body).toMatchObject({ state: 'closed' });
+    expect((await sent(engine, 'DELETE', location)).status).toBe(204);
+    const gone = await sent(engine, 'GET', location);
+    expect(gone.status).toBe(404);
+    expect(gone.body).toMatchObject({ message: `No issue has number ${String(created.body['number'])}.` });
+    expect(errors).toEqual([]);
+  });
+
+  it('keeps each repository’s issues apart, a repository never written holding none of them', async () => {
+    const { engine, errors } = await checkedEngine(ORDINAL_KEY);
+    const created = await sent(engine, 'POST', '/api/v1/repos/alice/demo/issues', { title: 'Only here' });
+    const number = String(created.body['number']);
+    expect((await sent(engine, 'GET', `/api/v1/repos/nobody/x/issues/${number}`)).status).toBe(404);
+    expect(errors).toEqual([]);
+  });
+
+  describe('through the MSW handlers in Node', () => {
+    let surface: Surface;
+    beforeAll(async () => {
+      surface = await createMswSurface({ documentPath: ORDINAL_KEY, seed: 7, validateResponses: true }, 'https://gitea.example');
+    });
+    afterAll(() => surface.close());
+
+    it('answers the same round trip, with a token in the query as well as in the header', async () => {
+      const created = await surface.request('POST', '/api/v1/repos/alice/demo/issues?token=dev', { headers: { 'content-type': 'application/json' }, body: JSON.stringify({ title: 'From MSW' }) });
+      expect(created.status).toBe(201);
+      const location = created.headers.get('location') ?? '';
+      expect(location).toMatch(/^\/api\/v1\/repos\/alice\/demo\/issues\/\d+$/);
+      const read = await surface.request('GET', location, { headers: { authorization: 'token dev' } });
+      expect(await read.json()).toMatchObject({ title: 'From MSW' });
+      expect((await surface.request('DELETE', location, { headers: { authorization: 'Basic YWxpY2U6cHc=' } })).status).toBe(204);
+      expect((await surface.request('GET', location, { headers: { authorization: 'token dev' } })).status).toBe(404);
+      expect((await surface.request('GET', location)).status).toBe(401);
+      expect(surface.reportedErrors).toEqual([]);
+    });
+  });
+});
