@@ -59,3 +59,30 @@ describe('records addressed by an ordinal named otherwise than their property (G
     });
   });
 });
+
+describe('filter parameters whose values are of another kind than the property’s (Gitea’s hooks and milestones)', () => {
+  const FILTER_VALUES = findingAt('swagger2-filter-values.yaml');
+  const listed = async (engine: Engine, url: string): Promise<Record<string, unknown>[]> => JSON.parse((await engine.handle({ method: 'GET', url, headers: {} })).body ?? '[]') as Record<string, unknown>[];
+
+  it('lists hooks by a type parameter none of whose values a hook’s type takes as if it were not sent, its default included', async () => {
+    const { engine, errors } = await checkedEngine(FILTER_VALUES);
+    const created = await sent(engine, 'POST', '/api/v1/admin/hooks', { type: 'discord', active: true });
+    expect(created.status).toBe(201);
+    const all = await listed(engine, '/api/v1/admin/hooks');
+    expect(all.length).toBeGreaterThan(1);
+    expect(all).toContainEqual(created.body);
+    expect(await listed(engine, '/api/v1/admin/hooks?type=default')).toEqual(all);
+    expect(errors).toEqual([]);
+  });
+
+  it('keeps every milestone for state=all, a value the parameter declares and a milestone never holds, and filters by the others', async () => {
+    const { engine, errors } = await checkedEngine(FILTER_VALUES);
+    const every = await listed(engine, '/api/v1/milestones');
+    expect(new Set(every.map(milestone => milestone.state))).toEqual(new Set(['open', 'closed']));
+    expect(await listed(engine, '/api/v1/milestones?state=all')).toEqual(every);
+    const open = await listed(engine, '/api/v1/milestones?state=open');
+    expect(open.length).toBeGreaterThan(0);
+    expect(open.every(milestone => milestone.state === 'open')).toBe(true);
+    expect(errors).toEqual([]);
+  });
+});

@@ -107,6 +107,8 @@ export interface Filter {
   readonly itemProperty?: string;
   /** `path`: a view's path parameter (`/items/by/{name}`); else a query parameter. */
   readonly in?: 'path';
+  /** Values the parameter declares that the property never holds (`state=all` beside `open` and `closed`): sent, they keep every record. */
+  readonly filtersNothing?: readonly unknown[];
 }
 
 /** How a range parameter bounds its property. */
@@ -504,7 +506,8 @@ export function findResources(
     }
     const parameters = parametersOf(resolved, writtenPath(operation.path), definition);
     const query = parameters.filter(parameter => parameter.in === 'query');
-    const filters = role === 'list' ? findFilters(resource, query) : [];
+    const createBodies = resource.collectionPaths.flatMap(path => createBody(methodAt(path, 'post')) ?? []);
+    const filters = role === 'list' ? findFilters(resource, query, createBodies) : [];
     if (role === 'list' && !onCollection) {
       // A view's path parameters that name no parent filter by the property they name (`{name}`; `{typeId}` → `catalogTypeId`).
       const parentParameters = new Set(findParents(operation.path, false, itemOwner, resource).map(parent => parent.parameter));
@@ -976,7 +979,7 @@ function pathFilterProperty(resource: Resource, parameter: string): string | und
   return endings.length === 1 ? endings[0] : undefined;
 }
 
-function findFilters(resource: Resource, query: readonly OpenAPIV3_1.ParameterObject[]): Filter[] {
+function findFilters(resource: Resource, query: readonly OpenAPIV3_1.ParameterObject[], createBodies: readonly JsonSchema[]): Filter[] {
   const properties = resource.schema.properties ?? {};
   const filters: Filter[] = [];
   for (const parameter of query) {
@@ -992,9 +995,26 @@ function findFilters(resource: Resource, query: readonly OpenAPIV3_1.ParameterOb
     // The key by another name only as a list of keys (`?ids=1&ids=2`, as "get many by ids" endpoints take them).
     if (property === resource.key.property && parameter.name !== property && !typeIncludes((parameter.schema ?? {}) as JsonSchema, 'array')) continue;
     if (!valuesCompare(parameter.schema as JsonSchema | undefined, properties[property])) continue;
-    filters.push({ parameter: parameter.name, property, match: typeIncludes(properties[property], 'array') ? 'contains' : 'equals' });
+    const held = valuesHeld(properties[property], createBodies.map(body => mergeAllOf(body).properties?.[property]));
+    const declared = declaredValues(parameter.schema as JsonSchema | undefined);
+    // Values of another kind (webhooks' `type=system|default|all` beside a hook's `type` made `dingtalk`, `discord`…): no filter of it.
+    if (declared !== undefined && held !== undefined && !declared.some(value => held.includes(value))) continue;
+    const unheld = declared === undefined || held === undefined ? [] : declared.filter(value => !held.includes(value));
+    filters.push({ parameter: parameter.name, property, match: typeIncludes(properties[property], 'array') ? 'contains' : 'equals', ...(unheld.length > 0 && { filtersNothing: unheld }) });
   }
   return filters;
+}
+
+/** The values a parameter (or its items, for an array) declares it takes: its `enum`. */
+function declaredValues(schema: JsonSchema | undefined): readonly unknown[] | undefined {
+  const merged = schema === undefined ? undefined : mergeAllOf(schema);
+  const values = merged !== undefined && typeIncludes(merged, 'array') && merged.items !== undefined && !Array.isArray(merged.items) ? mergeAllOf(merged.items).enum : merged?.enum;
+  return Array.isArray(values) ? values : undefined;
+}
+
+/** The values a record's property may hold: its `enum` (its items', for an array), else the one a create's body declares for it. */
+function valuesHeld(property: JsonSchema | undefined, created: readonly (JsonSchema | undefined)[]): readonly unknown[] | undefined {
+  return [property, ...created].map(declaredValues).find(values => values !== undefined);
 }
 
 /**

@@ -63,6 +63,7 @@ export const recordOperations: Readonly<Record<RecordRole, RecordHandler>> = {
       const value = filter.in === 'path' ? input.pathParameters[filter.parameter] : query[filter.parameter];
       // An empty value (Radarr's calendar: `tags`, default "") names nothing to filter by.
       if (value === undefined || value === '' || (Array.isArray(value) && value.length === 0)) continue;
+      if ((Array.isArray(value) ? value : [value]).some(each => filter.filtersNothing?.includes(each) === true)) continue;
       if (filter.match !== 'equals' && filter.match !== 'contains') {
         ranges.set(filter.property, [...(ranges.get(filter.property) ?? []), { bound: filter.match, value: Array.isArray(value) ? value[0] : value }]);
         continue;
