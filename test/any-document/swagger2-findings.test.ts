@@ -86,3 +86,15 @@ describe('filter parameters whose values are of another kind than the property�
     expect(errors).toEqual([]);
   });
 });
+
+describe('a record that holds an array of another collection’s records (Gitea’s pull request of a commit)', () => {
+  it('answers GET /commits/{sha}/pull as one pull request, never as a page of the labels the store holds', async () => {
+    const { engine, errors } = await checkedEngine(findingAt('swagger2-record-holding-array.yaml'));
+    const labels = JSON.parse((await engine.handle({ method: 'GET', url: '/api/v1/labels', headers: {} })).body ?? '[]') as unknown[];
+    expect(labels.length).toBeGreaterThan(0);
+    const pull = await sent(engine, 'GET', '/api/v1/commits/abc123/pull');
+    expect(pull.status).toBe(200);
+    expect(pull.body['labels']).not.toEqual(labels);
+    expect(errors).toEqual([]);
+  });
+});

@@ -470,7 +470,9 @@ export function findResources(
       else if (operation.method === 'put') role = 'replace-by-body';
     } else if (operation.method === 'get' && (!operation.path.endsWith('}') || answersList(success.schema))) {
       // A view: `/pet/findByStatus`, `/pets` of another parent, `/items/by/{name}` (an array, or a page of them: `/{realm}` answering a realm that holds a list is no view).
-      for (const candidate of resources) {
+      // Not so one record of a collection, whatever array it holds (Gitea's `/commits/{sha}/pull`: a pull request and its `labels`).
+      const oneRecord = resourceOfSchema.has(successSchema(definition) ?? {});
+      for (const candidate of oneRecord ? [] : resources) {
         shape = findListShape(successSchema(definition), schema => schemaOfResource(schema, resourceOfSchema) === candidate);
         if (shape) {
           resource = candidate;
