@@ -98,3 +98,21 @@ describe('a record that holds an array of another collection’s records (Gitea�
     expect(errors).toEqual([]);
   });
 });
+
+describe('a path below a record’s item path named after one of its properties (Gitea’s /issues/{index}/assignees)', () => {
+  it('is an action on that issue: it creates no issue, answers 404 for a missing one, and leaves the issues listed as they were', async () => {
+    const { engine, errors } = await checkedEngine(ORDINAL_KEY);
+    const before = (await sent(engine, 'GET', '/api/v1/repos/alice/demo/issues?limit=50')).body;
+    const added = await sent(engine, 'POST', '/api/v1/repos/alice/demo/issues/2/assignees', { assignees: ['bob'] });
+    expect(added.status).toBe(201);
+    expect(added.location).toBeUndefined();
+    expect((await sent(engine, 'GET', '/api/v1/repos/alice/demo/issues?limit=50')).body).toEqual(before);
+    const missing = await sent(engine, 'POST', '/api/v1/repos/alice/demo/issues/999/assignees', { assignees: ['bob'] });
+    expect(missing.status).toBe(404);
+    expect(missing.body).toMatchObject({ message: 'No issue has number 999.' });
+    const removed = await sent(engine, 'DELETE', '/api/v1/repos/alice/demo/issues/2/assignees/bob');
+    expect(removed.status).toBe(200);
+    expect((await sent(engine, 'GET', '/api/v1/repos/alice/demo/issues/2')).status).toBe(200);
+    expect(errors).toEqual([]);
+  });
+});

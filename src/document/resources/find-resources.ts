@@ -292,6 +292,12 @@ export function findResources(
     if (kept.some(schema => schema !== undefined && keptElsewhere.has(schema))) partPaths.delete(path);
   }
   for (let index = candidates.length - 1; index >= 0; index -= 1) if (partPaths.has(candidates[index]?.path ?? '')) candidates.splice(index, 1);
+  // A path below a record's item path, named after one of its properties, that answers that record (Gitea's
+  // `POST /issues/{index}/assignees` answering the issue): it changes that record, and holds none of its own.
+  for (let index = candidates.length - 1; index >= 0; index -= 1) {
+    const candidate = candidates[index];
+    if (candidate !== undefined && actsOnItsRecord(candidate, candidates, itemPathsOf)) candidates.splice(index, 1);
+  }
   for (const path of partPaths.keys()) collectionPaths.delete(path);
   // One resource per item schema; a path that only creates records of one (`POST /owners/{ownerId}/pets/{petId}/visits`) is one of its collection paths.
   const groups = new Map<JsonSchema, string[]>();
@@ -821,6 +827,19 @@ function propertyNamedBy(schema: JsonSchema, parameter: string, singular: string
   const ordinal = ordinalNamedBy(schema, bare ?? wanted);
   if (ordinal !== undefined) return ordinal;
   return /id$/i.test(parameter) || (noun !== '' && wanted === noun) ? byName.get('id') : undefined;
+}
+
+/**
+ * Whether a collection path lies below an item path of its own records, its next segment naming a
+ * property of the record (`/issues/{index}/assignees` of an issue's `assignees`): a part of that record
+ * changed at a path of its own, not records kept under it.
+ */
+function actsOnItsRecord(candidate: { path: string; schema: JsonSchema }, candidates: readonly { path: string; schema: JsonSchema }[], itemPathsOf: ReadonlyMap<string, string[]>): boolean {
+  const properties = new Set(Object.keys(mergeAllOf(candidate.schema).properties ?? {}).map(fieldNameKey));
+  return candidates.some(other => other !== candidate && other.schema === candidate.schema && (itemPathsOf.get(other.path) ?? []).some(itemPath => {
+    const next = candidate.path.startsWith(`${itemPath}/`) ? candidate.path.slice(itemPath.length + 1).split('/')[0] : undefined;
+    return next !== undefined && !next.includes('{') && properties.has(fieldNameKey(next));
+  }));
 }
 
 /** Words for a record's place in the sequence of its collection: an issue's `number`, addressed as `/issues/{index}`. */
