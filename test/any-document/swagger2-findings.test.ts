@@ -85,6 +85,18 @@ describe('filter parameters whose values are of another kind than the property�
     expect(open.every(milestone => milestone.state === 'open')).toBe(true);
     expect(errors).toEqual([]);
   });
+
+  it('lists a pull request created without a state under the state parameter’s default, and not when a state is sent', async () => {
+    const { engine, errors } = await checkedEngine(FILTER_VALUES);
+    const created = await sent(engine, 'POST', '/api/v1/pulls', { title: 'No state sent' });
+    expect(created.status).toBe(201);
+    expect(created.body).not.toHaveProperty('state');
+    const byDefault = await listed(engine, '/api/v1/pulls');
+    expect(byDefault).toContainEqual(created.body);
+    expect(byDefault.every(pull => pull.state === 'open' || pull.state === undefined)).toBe(true);
+    expect(await listed(engine, '/api/v1/pulls?state=open')).not.toContainEqual(created.body);
+    expect(errors).toEqual([]);
+  });
 });
 
 describe('a record that holds an array of another collection’s records (Gitea’s pull request of a commit)', () => {
