@@ -36,8 +36,8 @@ export function planScenario(collection: Collection, context: PlanContext, readO
   const [create] = collection.creates;
   // Each step on the record the create made, in the store it wrote (a client's roles are not found among the realm's).
   const onCreated = (entry: PlannedOperation): boolean => create === undefined || readOnly || sameStore(entry, create);
-  // A read that answers the record (Gitea's `GET /user/blocks/{username}` answers only 204: whether that user is blocked).
-  const read = collection.reads.find(entry => onCreated(entry) && entry.plan.success.hasBody);
+  // A read that answers the record before one that does not (Gitea's `GET /user/blocks/{username}` answers only 204: whether that user is blocked).
+  const read = collection.reads.find(entry => onCreated(entry) && entry.plan.success.hasBody) ?? collection.reads.find(onCreated);
   // An update verify can send: with a JSON body (`updatePetWithForm` takes a form or the query).
   const update = collection.updates.find(entry => onCreated(entry) && entry.operation.requestBody?.mediaTypes.some(isJsonMediaType) === true);
   const remove = collection.removes.find(onCreated);
