@@ -514,8 +514,7 @@ export function findResources(
     }
     const parameters = parametersOf(resolved, writtenPath(operation.path), definition);
     const query = parameters.filter(parameter => parameter.in === 'query');
-    const createBodies = resource.collectionPaths.flatMap(path => createBody(methodAt(path, 'post')) ?? []);
-    const filters = role === 'list' ? findFilters(resource, query, createBodies) : [];
+    const filters = role === 'list' ? findFilters(resource, query, resource.collectionPaths.flatMap(path => createBody(methodAt(path, 'post')) ?? [])) : [];
     if (role === 'list' && !onCollection) {
       // A view's path parameters that name no parent filter by the property they name (`{name}`; `{typeId}` → `catalogTypeId`).
       const parentParameters = new Set(findParents(operation.path, false, itemOwner, resource).map(parent => parent.parameter));
