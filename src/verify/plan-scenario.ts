@@ -36,12 +36,14 @@ export function planScenario(collection: Collection, context: PlanContext, readO
   const [create] = collection.creates;
   // Each step on the record the create made, in the store it wrote (a client's roles are not found among the realm's).
   const onCreated = (entry: PlannedOperation): boolean => create === undefined || readOnly || sameStore(entry, create);
-  const read = collection.reads.find(onCreated);
+  // A read that answers the record before one that does not (Gitea's `GET /user/blocks/{username}` answers only 204: whether that user is blocked).
+  const read = collection.reads.find(entry => onCreated(entry) && entry.plan.success.hasBody) ?? collection.reads.find(onCreated);
   // An update verify can send: with a JSON body (`updatePetWithForm` takes a form or the query).
   const update = collection.updates.find(entry => onCreated(entry) && entry.operation.requestBody?.mediaTypes.some(isJsonMediaType) === true);
   const remove = collection.removes.find(onCreated);
   // A list the created record can be looked for in (Keycloak's roles are created under a realm and listed only among a client scope's mappings: not one).
-  const lists = collection.lists.filter(entry => holdsWhatCreates(entry, create));
+  // Nor one keeping records apart by other segments (Gitea's teams created under `/orgs/{org}` and listed under `/repos/{owner}/{repo}`).
+  const lists = collection.lists.filter(entry => holdsWhatCreates(entry, create) && onCreated(entry));
   const list = lists.find(entry => entry.operation.parameters.every(parameter => parameter.in !== 'query' || !parameter.required || entry.plan.filters.some(filter => filter.parameter === parameter.name))) ?? lists[0];
   const probes: Probe[] = [];
   const pending = new WeakMap<SideState, { path: string; body: unknown; change?: { property: string; value: unknown } }>();

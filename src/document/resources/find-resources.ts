@@ -107,6 +107,8 @@ export interface Filter {
   readonly itemProperty?: string;
   /** `path`: a view's path parameter (`/items/by/{name}`); else a query parameter. */
   readonly in?: 'path';
+  /** Values the parameter declares that the property never holds (`state=all` beside `open` and `closed`): sent, they keep every record. */
+  readonly filtersNothing?: readonly unknown[];
 }
 
 /** How a range parameter bounds its property. */
@@ -290,6 +292,12 @@ export function findResources(
     if (kept.some(schema => schema !== undefined && keptElsewhere.has(schema))) partPaths.delete(path);
   }
   for (let index = candidates.length - 1; index >= 0; index -= 1) if (partPaths.has(candidates[index]?.path ?? '')) candidates.splice(index, 1);
+  // A path below a record's item path, named after one of its properties, that answers that record (Gitea's
+  // `POST /issues/{index}/assignees` answering the issue): it changes that record, and holds none of its own.
+  for (let index = candidates.length - 1; index >= 0; index -= 1) {
+    const candidate = candidates[index];
+    if (candidate !== undefined && actsOnItsRecord(candidate, candidates, itemPathsOf)) candidates.splice(index, 1);
+  }
   for (const path of partPaths.keys()) collectionPaths.delete(path);
   // One resource per item schema; a path that only creates records of one (`POST /owners/{ownerId}/pets/{petId}/visits`) is one of its collection paths.
   const groups = new Map<JsonSchema, string[]>();
@@ -468,7 +476,9 @@ export function findResources(
       else if (operation.method === 'put') role = 'replace-by-body';
     } else if (operation.method === 'get' && (!operation.path.endsWith('}') || answersList(success.schema))) {
       // A view: `/pet/findByStatus`, `/pets` of another parent, `/items/by/{name}` (an array, or a page of them: `/{realm}` answering a realm that holds a list is no view).
-      for (const candidate of resources) {
+      // Not so one record of a collection, whatever array it holds (Gitea's `/commits/{sha}/pull`: a pull request and its `labels`).
+      const oneRecord = resourceOfSchema.has(successSchema(definition) ?? {});
+      for (const candidate of oneRecord ? [] : resources) {
         shape = findListShape(successSchema(definition), schema => schemaOfResource(schema, resourceOfSchema) === candidate);
         if (shape) {
           resource = candidate;
@@ -504,7 +514,7 @@ export function findResources(
     }
     const parameters = parametersOf(resolved, writtenPath(operation.path), definition);
     const query = parameters.filter(parameter => parameter.in === 'query');
-    const filters = role === 'list' ? findFilters(resource, query) : [];
+    const filters = role === 'list' ? findFilters(resource, query, resource.collectionPaths.flatMap(path => createBody(methodAt(path, 'post')) ?? [])) : [];
     if (role === 'list' && !onCollection) {
       // A view's path parameters that name no parent filter by the property they name (`{name}`; `{typeId}` → `catalogTypeId`).
       const parentParameters = new Set(findParents(operation.path, false, itemOwner, resource).map(parent => parent.parameter));
@@ -799,7 +809,8 @@ function withParameterConstraints(keySchema: JsonSchema, parameterSchemas: reado
 /**
  * The property an item path's parameter names: by name, case, `-` and `_` aside (`username`,
  * `eventId`); else by its name less the record's (`{role-name}`, `{roleName}` under `/roles` →
- * `name`, `{external_customer_id}` under `/customers` → `external_id`); else `id` for a parameter ending in `id` or naming the record (`{customer}` under `/customers`).
+ * `name`, `{external_customer_id}` under `/customers` → `external_id`); else, for an ordinal (`{index}`), the
+ * record's whole number named as one (`number`); else `id` for a parameter ending in `id` or naming the record (`{customer}` under `/customers`).
  */
 function propertyNamedBy(schema: JsonSchema, parameter: string, singular: string): string | undefined {
   const byName = new Map(Object.keys(schema.properties ?? {}).map(name => [fieldNameKey(name), name]));
@@ -809,9 +820,38 @@ function propertyNamedBy(schema: JsonSchema, parameter: string, singular: string
   if (exact !== undefined) return exact;
   // The record's noun where it stands in the name: first (`roleName` → `name`) or within (`external_customer_id` → `external_id`).
   const at = noun === '' || wanted.length <= noun.length ? -1 : wanted.indexOf(noun);
-  const unnamed = at < 0 ? undefined : byName.get(wanted.slice(0, at) + wanted.slice(at + noun.length));
+  const bare = at < 0 ? undefined : wanted.slice(0, at) + wanted.slice(at + noun.length);
+  const unnamed = bare === undefined ? undefined : byName.get(bare);
   if (unnamed !== undefined) return unnamed;
+  const ordinal = ordinalNamedBy(schema, bare ?? wanted);
+  if (ordinal !== undefined) return ordinal;
   return /id$/i.test(parameter) || (noun !== '' && wanted === noun) ? byName.get('id') : undefined;
+}
+
+/**
+ * Whether a collection path lies below an item path of its own records, its next segment naming a
+ * property of the record (`/issues/{index}/assignees` of an issue's `assignees`): a part of that record
+ * changed at a path of its own, not records kept under it.
+ */
+function actsOnItsRecord(candidate: { path: string; schema: JsonSchema }, candidates: readonly { path: string; schema: JsonSchema }[], itemPathsOf: ReadonlyMap<string, string[]>): boolean {
+  const properties = new Set(Object.keys(mergeAllOf(candidate.schema).properties ?? {}).map(fieldNameKey));
+  return candidates.some(other => other !== candidate && other.schema === candidate.schema && (itemPathsOf.get(other.path) ?? []).some(itemPath => {
+    const next = candidate.path.startsWith(`${itemPath}/`) ? candidate.path.slice(itemPath.length + 1).split('/')[0] : undefined;
+    return next !== undefined && !next.includes('{') && properties.has(fieldNameKey(next));
+  }));
+}
+
+/** Words for a record's place in the sequence of its collection: an issue's `number`, addressed as `/issues/{index}`. */
+const ORDINAL_WORDS = new Set(['index', 'number', 'num', 'no', 'nr']);
+
+/**
+ * The record's one whole-number property named as an ordinal, where the parameter is named as another
+ * (`{index}`, `{issue_index}` under `/issues` → `number`): the two words say the same place.
+ */
+function ordinalNamedBy(schema: JsonSchema, wanted: string): string | undefined {
+  if (!ORDINAL_WORDS.has(wanted)) return undefined;
+  const named = Object.entries(schema.properties ?? {}).filter(([name, property]) => ORDINAL_WORDS.has(fieldNameKey(name)) && typeIncludes(mergeAllOf(property), 'integer'));
+  return named.length === 1 ? named[0]?.[0] : undefined;
 }
 
 /** The child's property holding the parent's key: the path parameter's name, else `<parent>Id` (`ownerId`, `owner_id`). */
@@ -959,7 +999,7 @@ function pathFilterProperty(resource: Resource, parameter: string): string | und
   return endings.length === 1 ? endings[0] : undefined;
 }
 
-function findFilters(resource: Resource, query: readonly OpenAPIV3_1.ParameterObject[]): Filter[] {
+function findFilters(resource: Resource, query: readonly OpenAPIV3_1.ParameterObject[], createBodies: readonly JsonSchema[]): Filter[] {
   const properties = resource.schema.properties ?? {};
   const filters: Filter[] = [];
   for (const parameter of query) {
@@ -975,9 +1015,26 @@ function findFilters(resource: Resource, query: readonly OpenAPIV3_1.ParameterOb
     // The key by another name only as a list of keys (`?ids=1&ids=2`, as "get many by ids" endpoints take them).
     if (property === resource.key.property && parameter.name !== property && !typeIncludes((parameter.schema ?? {}) as JsonSchema, 'array')) continue;
     if (!valuesCompare(parameter.schema as JsonSchema | undefined, properties[property])) continue;
-    filters.push({ parameter: parameter.name, property, match: typeIncludes(properties[property], 'array') ? 'contains' : 'equals' });
+    const held = valuesHeld(properties[property], createBodies.map(body => mergeAllOf(body).properties?.[property]));
+    const declared = declaredValues(parameter.schema as JsonSchema | undefined);
+    // Values of another kind (webhooks' `type=system|default|all` beside a hook's `type` made `dingtalk`, `discord`…): no filter of it.
+    if (declared !== undefined && held !== undefined && !declared.some(value => held.includes(value))) continue;
+    const unheld = declared === undefined || held === undefined ? [] : declared.filter(value => !held.includes(value));
+    filters.push({ parameter: parameter.name, property, match: typeIncludes(properties[property], 'array') ? 'contains' : 'equals', ...(unheld.length > 0 && { filtersNothing: unheld }) });
   }
   return filters;
+}
+
+/** The values a parameter (or its items, for an array) declares it takes: its `enum`. */
+function declaredValues(schema: JsonSchema | undefined): readonly unknown[] | undefined {
+  const merged = schema === undefined ? undefined : mergeAllOf(schema);
+  const values = merged !== undefined && typeIncludes(merged, 'array') && merged.items !== undefined && !Array.isArray(merged.items) ? mergeAllOf(merged.items).enum : merged?.enum;
+  return Array.isArray(values) ? values : undefined;
+}
+
+/** The values a record's property may hold: its `enum` (its items', for an array), else the one a create's body declares for it. */
+function valuesHeld(property: JsonSchema | undefined, created: readonly (JsonSchema | undefined)[]): readonly unknown[] | undefined {
+  return [property, ...created].map(declaredValues).find(values => values !== undefined);
 }
 
 /**

@@ -247,6 +247,7 @@ export function createOperationResponder(options: OperationResponderOptions) {
       plan,
       resource: resourceOf(plan.resource),
       query: readQuery(operation, request.url.query ?? {}),
+      querySent: new Set(Object.keys(request.url.query ?? {})),
       pathParameters,
       body: recordInBody(plan, sentBody),
       sentBody,

@@ -19,6 +19,8 @@ export interface RecordInput {
   plan: OperationPlan;
   resource: Resource;
   query: ParameterValues;
+  /** The query parameters the request sent (the others in `query` are their defaults). */
+  querySent?: ReadonlySet<string>;
   pathParameters: ParameterValues;
   body: unknown;
   /** The body as sent, its envelope kept (`{"alerts": [...]}`). */
@@ -63,6 +65,7 @@ export const recordOperations: Readonly<Record<RecordRole, RecordHandler>> = {
       const value = filter.in === 'path' ? input.pathParameters[filter.parameter] : query[filter.parameter];
       // An empty value (Radarr's calendar: `tags`, default "") names nothing to filter by.
       if (value === undefined || value === '' || (Array.isArray(value) && value.length === 0)) continue;
+      if ((Array.isArray(value) ? value : [value]).some(each => filter.filtersNothing?.includes(each) === true)) continue;
       if (filter.match !== 'equals' && filter.match !== 'contains') {
         ranges.set(filter.property, [...(ranges.get(filter.property) ?? []), { bound: filter.match, value: Array.isArray(value) ? value[0] : value }]);
         continue;
@@ -71,7 +74,10 @@ export const recordOperations: Readonly<Record<RecordRole, RecordHandler>> = {
       const { itemProperty } = filter;
       const compared = itemProperty === undefined ? property : propertySchemaOf(property?.items, itemProperty);
       const wanted = (Array.isArray(value) ? value : [value]).map(each => inPropertyType(each, compared));
-      if (filter.match === 'equals' && wanted.length === 1) where[filter.property] = wanted[0];
+      // A parameter's default (Gitea's pull requests `state=open`) keeps the records that hold no value for it: what the client never sent does not hide them.
+      if (itemProperty === undefined && filter.in !== 'path' && input.querySent?.has(filter.parameter) === false) {
+        conditions.push(record => record[filter.property] === undefined || (filter.match === 'equals' ? wanted.includes(record[filter.property]) : arrayHolds(record[filter.property], wanted)));
+      } else if (filter.match === 'equals' && wanted.length === 1) where[filter.property] = wanted[0];
       else if (filter.match === 'equals') conditions.push(record => wanted.includes(record[filter.property]));
       else if (itemProperty !== undefined) conditions.push(record => Array.isArray(record[filter.property]) && (record[filter.property] as unknown[]).some(item => isJsonObject(item) && wanted.includes(item[itemProperty])));
       else conditions.push(record => arrayHolds(record[filter.property], wanted));
