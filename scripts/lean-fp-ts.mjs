@@ -31,6 +31,7 @@ function esModuleOf(name) {
 }
 
 const FUNCTION_MODULE = /[\\/]fp-ts[\\/]es6[\\/]function\.js$/;
+const FP_TS_COMMONJS_MODULE = /[\\/]node_modules[\\/]fp-ts[\\/]lib[\\/].*\.js$/;
 /** fp-ts's `dual` (fp-ts/es6/function.js), as releases 2.16.x write it. */
 export const FP_TS_DUAL = `export var dual = function (arity, body) {
     var isDataFirst = typeof arity === 'number' ? function (args) { return args.length >= arity; } : arity;
@@ -89,6 +90,10 @@ export const leanFpTs = {
         `module.exports = { ${names.map(used => `${JSON.stringify(used)}: used[${JSON.stringify(used)}]`).join(', ')} };`,
       ].join('\n'),
       loader: 'js',
+    }));
+    // Any other importer of fp-ts's CommonJS build would bring its own `dual`, unreplaced, and the rest of fp-ts.
+    builder.onLoad({ filter: FP_TS_COMMONJS_MODULE }, ({ path }) => ({
+      errors: [{ text: `lean-fp-ts: ${path} (fp-ts's CommonJS build) is bundled: only its ES build is, with the \`dual\` this build replaces; review scripts/lean-fp-ts.mjs for whatever imports it.` }],
     }));
     builder.onLoad({ filter: FUNCTION_MODULE }, async ({ path }) => {
       const text = await readFile(path, 'utf8');

@@ -137,4 +137,11 @@ describe('the browser build’s fp-ts (scripts/lean-fp-ts.mjs: what Prism reads,
     expect((dataLast.answer as (self: unknown) => unknown)(1)).toBe('1 f');
     expect(copies(() => own(2, body)(1, 'f')).copies).toBe(1);
   });
+
+  it('fails the build when anything bundles fp-ts’s CommonJS build, whose `dual` is not replaced', async () => {
+    const folder = mkdtempSync(join(tmpdir(), 'lean-fp-ts-commonjs-'));
+    const bundling = build({ stdin: { contents: `module.exports = require(${JSON.stringify(require.resolve('fp-ts/lib/function.js'))});`, resolveDir: folder }, outfile: join(folder, 'out.cjs'), bundle: true, platform: 'node', format: 'cjs', logLevel: 'silent', plugins: [leanFpTs] });
+    await expect(bundling).rejects.toThrow(/fp-ts's CommonJS build\) is bundled/);
+  });
 });
+
