@@ -1,5 +1,6 @@
 export { describeCredentials } from '../engine/checks/index.js';
-import type { PetstoreDocument } from '../document/index.js';
+import type { PetstoreDocument, Resource } from '../document/index.js';
+import { MAX_LINE_CHARACTERS } from './bounded-lines.js';
 
 /** Names listed in a line at most; the rest are counted. */
 const LISTED = 12;
@@ -11,11 +12,7 @@ const LISTED = 12;
  */
 export function describeResources(document: PetstoreDocument): string[] {
   const { resources, plans, notInferred } = document.resources;
-  const lines = [
-    resources.length === 0
-      ? 'state kept for no collection: every operation is answered from the document'
-      : `state kept for ${resources.length} collection(s): ${listed(resources.map(resource => `${resource.name} (${[...resource.collectionPaths, ...resource.itemPaths].join(', ')})`))}`,
-  ];
+  const lines = describeCollections(resources);
   // Parts of records at paths of their own (JSON:API's relationships), and the lists of records another holds the keys of.
   const parts = new Set([...plans.values()].flatMap(plan => (plan.part === undefined ? [] : [`${plan.resource}.${plan.part.path.join('.')}`])));
   if (parts.size > 0) lines.push(`parts of records read and changed at paths of their own: ${listed([...parts])}`);
@@ -29,6 +26,19 @@ export function describeResources(document: PetstoreDocument): string[] {
   if (apart.size > 0) lines.push(`records kept apart per value of a path segment: ${listed([...apart].map(([name, parameters]) => `${name} by ${[...parameters].join(', ')}`))}`);
   for (const { operationId, reason } of notInferred) lines.push(`not inferred: ${operationId}: ${reason}`);
   return lines;
+}
+
+/**
+ * The collections that keep state, with their paths: on one line where they fit in it (a dozen
+ * collections at most); else their names on that line and each collection's paths on a line of its
+ * own (Gitea's 35 collections, a path of eight each, were cut at the line's end, most never named).
+ */
+function describeCollections(resources: readonly Resource[]): string[] {
+  if (resources.length === 0) return ['state kept for no collection: every operation is answered from the document'];
+  const pathsOf = (resource: Resource): string => [...resource.collectionPaths, ...resource.itemPaths].join(', ');
+  const oneLine = `state kept for ${resources.length} collection(s): ${resources.map(resource => `${resource.name} (${pathsOf(resource)})`).join(', ')}`;
+  if (resources.length <= LISTED && oneLine.length <= MAX_LINE_CHARACTERS) return [oneLine];
+  return [`state kept for ${resources.length} collection(s), each with its paths below: ${listed(resources.map(resource => resource.name))}`, ...resources.map(resource => `  ${resource.name}: ${pathsOf(resource)}`)];
 }
 
 function listed(names: readonly string[]): string {
