@@ -131,3 +131,19 @@ describe('a list whose array declares maxItems (fourth check, PagerDuty ip_allow
     expect(errors).toEqual([]);
   });
 });
+
+describe('a oneOf one of whose alternatives accepts every value of the others (fourth check, PagerDuty)', () => {
+  it('makes records and generated answers from the alternative a value can match alone, where each listed job broke the document (500 under --validate-responses)', async () => {
+    const { engine, errors } = await checkedEngine(findingAt('fourth-check-wider-alternative.yaml'));
+    const listed = await engine.handle({ method: 'GET', url: '/jobs', headers: {} });
+    expect(listed.status).toBe(200);
+    const { jobs } = JSON.parse(listed.body ?? '{}') as { jobs: { last_run_by: { type: string } }[] };
+    expect(jobs.length).toBeGreaterThan(0);
+    for (const job of jobs) expect(['user_reference', 'account_reference']).not.toContain(job.last_run_by.type);
+    const created = await engine.handle({ method: 'POST', url: '/jobs', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ name: 'nightly' }) });
+    expect(created.status).toBe(201);
+    const runner = await engine.handle({ method: 'GET', url: '/runners/current', headers: {} });
+    expect(runner.status).toBe(200);
+    expect(errors).toEqual([]);
+  });
+});

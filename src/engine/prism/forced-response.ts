@@ -245,8 +245,10 @@ function closedForGeneration(operation: IHttpOperation): IHttpOperation {
       // Values (examples, defaults, enums) are data, not schemas: kept as written.
       for (const [key, value] of Object.entries(node)) object[key] = DATA_KEYWORDS.has(key) ? value : close(value);
       if (typeof object['pattern'] === 'string') object['pattern'] = generablePattern(object['pattern']);
-      // An integer beside a plain number in a oneOf: json-schema-faker would draw values both match.
-      if (Array.isArray(object['oneOf'])) object['oneOf'] = alternativesMatchedAlone(object['oneOf'] as JsonSchema[]);
+      // An integer beside a plain number in a oneOf: json-schema-faker would draw values both match. Judged
+      // as the document writes them, which the answer is checked by (not as closed for generation below).
+      const alternatives = (node as Record<string, unknown>)['oneOf'];
+      if (Array.isArray(alternatives)) object['oneOf'] = alternativesMatchedAlone(alternatives as JsonSchema[]).map(close);
       withDraft4Bounds(object);
       if (object['format'] === 'url') asGenerableUrl(object);
       // An array of anything (`{type: array, uniqueItems: true}`, Keycloak's claims): json-schema-faker throws "missing items" without them.
