@@ -12,8 +12,9 @@ const OBJECT_KEYWORDS = new Set(['type', 'properties', 'required', 'nullable', .
  * from it was refused by its own schema. So is a user reference (`type: user_reference`) beside any
  * object holding a string `id` and `type` (PagerDuty's `last_run_by`). Another alternative accepts
  * every value only where that can be shown from what it says: no more than a type that takes in this
- * one's (`number` takes in `integer`), or an object that requires no more than this one does and
- * whose properties each accept every value of this one's. Where that would leave none, the
+ * one's (`number` takes in `integer`), or an object that requires no more than this one does, whose
+ * properties each accept every value of this one's, and one of whose required properties this one
+ * holds to a few values (an `enum`, a `const`) where it takes any. Where that would leave none, the
  * alternatives are given as they are.
  */
 export function alternativesMatchedAlone<T extends JsonSchema>(alternatives: readonly T[]): readonly T[] {
@@ -30,24 +31,36 @@ function acceptsEveryValueOf(writtenWider: JsonSchema, writtenNarrower: JsonSche
   const wider = mergeAllOf(writtenWider);
   const narrower = mergeAllOf(writtenNarrower);
   const keywords = Object.keys(wider);
-  // A schema that says nothing of its values (`{}`, or a description alone) accepts them all.
-  if (keywords.every(keyword => ANNOTATIONS.has(keyword))) return true;
+  // A schema that names no type (`{}` accepts every value) is not taken: a value made from it would
+  // often be one of the other's too (a string beside `{type: string}`), as one made from a typed
+  // wider alternative seldom is (a string beside `{enum: [user_reference]}`).
   const widerTypes = typesOf(wider);
   const narrowerTypes = typesOf(narrower);
   if (widerTypes === undefined || narrowerTypes === undefined) return false;
   const typesTakenIn = narrowerTypes.every(type => widerTypes.includes(type) || (type === 'integer' && widerTypes.includes('number')));
   if (!typesTakenIn || (narrower.nullable === true && wider.nullable !== true && !widerTypes.includes('null'))) return false;
-  if (keywords.every(keyword => keyword === 'type' || keyword === 'nullable' || ANNOTATIONS.has(keyword))) return true;
+  // Nullable only within an object: a value made from `{type: string, nullable: true}` is most often a string, the other's too.
+  if (keywords.every(keyword => keyword === 'type' || (keyword === 'nullable' && depth > 0) || ANNOTATIONS.has(keyword))) return true;
   // An object: what it requires the other requires too, and each property it lists accepts every value the other's may hold there.
   if (depth > MAXIMUM_DEPTH || !keywords.every(keyword => OBJECT_KEYWORDS.has(keyword)) || narrowerTypes.some(type => type !== 'object')) return false;
   const required = new Set(narrower.required ?? []);
   if (!(wider.required ?? []).every(name => required.has(name))) return false;
+  // Only where a value the wider one requires is one of a few in the other (`type: user_reference`)
+  // does a value made from the wider one fall outside the other: told apart by what they list or
+  // require alone, a value made from the wider one would often be the other's too.
+  if (depth === 0 && !(wider.required ?? []).some(name => isFewValues(narrower.properties?.[name]) && !isFewValues(wider.properties?.[name]))) return false;
   return Object.entries(wider.properties ?? {}).every(([name, property]) => {
     const held = narrower.properties?.[name];
     if (held !== undefined) return acceptsEveryValueOf(property, held, depth + 1);
     // A property the other never lists: any value where it allows more, none where it does not.
     return narrower.additionalProperties === false || acceptsEveryValueOf(property, {}, depth + 1);
   });
+}
+
+/** A schema of an `enum` or a `const`. */
+function isFewValues(schema: JsonSchema | undefined): boolean {
+  const merged = schema === undefined ? undefined : mergeAllOf(schema);
+  return merged !== undefined && (merged.enum !== undefined || merged.const !== undefined);
 }
 
 /** How deep objects within objects are compared: past it, nothing is shown. */
