@@ -30,6 +30,8 @@ export interface CollectionModel {
   byName: ReadonlyMap<string, Collection>;
   /** By operationId: the operation's plan and its collection. */
   planned: ReadonlyMap<string, PlannedOperation & { collection: Collection }>;
+  /** By operationId: the actions on one record (`POST /orders/{id}/cancel`), whose path names that record and its parents. */
+  actions?: ResourceModel['actions'];
 }
 
 /** The document's collections, found by the mock's own rule (`findResources`), so verify and the mock never disagree on what the document describes. */
@@ -57,7 +59,7 @@ export function findCollections(resources: ResourceModel, operations: readonly O
   for (const collection of collections) {
     for (const list of [collection.lists, collection.creates, collection.reads, collection.updates, collection.removes]) list.sort((left, right) => plainness(left) - plainness(right));
   }
-  return { collections, byName, planned };
+  return { collections, byName, planned, actions: resources.actions };
 }
 
 /**

@@ -16,7 +16,7 @@ export type PathValues = { values: Record<string, unknown> } | { notChecked: str
  * from a record of the parent this side has listed, so that a nested path names records that
  * belong together.
  */
-export function plannedPathValues(planned: PlannedOperation, model: CollectionModel, state: SideState, options: { record?: RecordValue | undefined; key?: unknown; given?: Record<string, unknown> | undefined } = {}): PathValues {
+export function plannedPathValues(planned: { plan: Pick<PlannedOperation['plan'], 'keyParameter' | 'keyProperty' | 'resource' | 'parents'> }, model: CollectionModel, state: SideState, options: { record?: RecordValue | undefined; key?: unknown; given?: Record<string, unknown> | undefined } = {}): PathValues {
   const values: Record<string, unknown> = {};
   const { plan } = planned;
   if (plan.keyParameter !== undefined) {
@@ -43,9 +43,14 @@ export function plannedPathValues(planned: PlannedOperation, model: CollectionMo
       // The record names no parent: which one holds it is unknown.
       return { notChecked: `verify cannot tell which ${parent.resource.singular} holds the record (it has no ${link.foreignKey ?? (link.foreignKeyIn ? `${link.foreignKeyIn.object}.${link.foreignKeyIn.property}` : `${parent.resource.singular}Id`)})` };
     }
-    const record = key === undefined || key === null ? known[0] : (known.find(each => each[parent.keyProperty] === key) ?? { [parent.keyProperty]: key });
+    // A parent the path names by another property than its key (`{project_name}` of a project keyed by `project_id`): that property's value,
+    // which a value given by the create's path already is.
+    const other = parent.resource.otherKeys?.[link.parameter];
+    const byOther = other?.orKey === false && options.given?.[link.parameter] === key ? other.property : undefined;
+    const record = key === undefined || key === null ? known[0] : (known.find(each => each[byOther ?? parent.keyProperty] === key) ?? { [byOther ?? parent.keyProperty]: key });
     if (!record) return { notChecked: `no ${parent.resource.singular} to find it under: the deployment listed no ${parent.name}` };
-    values[link.parameter] = pathValueOfKey(parent.resource, record[parent.keyProperty]);
+    if (other?.orKey === false && record[other.property] === undefined) return { notChecked: `the ${parent.resource.singular} has no ${other.property}, which {${link.parameter}} names it by` };
+    values[link.parameter] = other?.orKey === false ? record[other.property] : pathValueOfKey(parent.resource, record[parent.keyProperty]);
     below = { link, record };
   }
   return { values };

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { IGNORED_HEADER_PARAMETERS, resourceNameValues, type ResourceName } from '../document/index.js';
+import { IGNORED_HEADER_PARAMETERS, resourceNameValues, type ParentLink, type ResourceName } from '../document/index.js';
 import type { Answer } from './answer.js';
 import { absentHeadersCause, describeAnswer } from './check-document.js';
 import { givesValue, requiredProperties, sampleParameter, type BodyMaker } from './build-body.js';
@@ -51,7 +51,7 @@ export function planOperationProbes(operation: OperationModel, context: PlanCont
   const changing = planned !== undefined && CHANGING_ROLES.has(planned.plan.role);
   const jsonBody = operation.requestBody?.mediaTypes.some(isJsonMediaType) === true || operation.requestBody?.mediaTypes.length === 0;
   const path = (state: SideState, overrides: Record<string, unknown> = {}): string | { notChecked: string } | undefined => {
-    if (!planned) return fillPath(operation.path, { ...samplePathValues(operation, context, state), ...overrides });
+    if (!planned) return fillPath(operation.path, { ...samplePathValues(operation, context, state), ...actionPathValues(operation, context, state), ...overrides });
     const collection = context.model.byName.get(planned.plan.resource);
     let filled;
     if (planned.plan.keyParameter === undefined) filled = plannedPathValues(planned, context.model, state);
@@ -294,7 +294,10 @@ export function bodyFixes(operation: OperationModel, context: PlanContext, state
   const preferred: Record<string, unknown>[] = [];
   const omit: string[] = [];
   if (planned && collection) {
-    for (const link of planned.plan.parents) if (link.foreignKey !== undefined && pathValues[link.parameter] !== undefined) required[link.foreignKey] = pathValues[link.parameter];
+    for (const link of planned.plan.parents) {
+      const parentKey = link.foreignKey === undefined ? undefined : parentKeyOf(link, pathValues[link.parameter], context, state);
+      if (link.foreignKey !== undefined && parentKey !== undefined) required[link.foreignKey] = parentKey;
+    }
     const key = collection.resource.key;
     // A key the client may send is a fresh one, so that no create collides with a record the deployment holds (or the run made).
     if (key.acceptsClientKey) preferred.push({ [key.property]: key.schema.format === 'uuid' ? randomUUID() : `pmv-${context.runId.toLowerCase().replace(/[^a-z0-9]/g, '')}-${context.nextSerial()}` });
@@ -410,4 +413,24 @@ function resourceNameInLocation(location: string, name: ResourceName): string | 
   });
   const text = decoded.join('/');
   return decoded.some(segment => segment.includes('/')) || resourceNameValues(name, text) === undefined ? undefined : text;
+}
+
+/**
+ * The path values of an action on one record (`POST /orders/{id}/cancel`): a listed record's key and its
+ * parents', so that a nested path names records that belong together; none where no record is listed.
+ */
+function actionPathValues(operation: OperationModel, context: PlanContext, state: SideState): Record<string, unknown> {
+  const action = context.model.actions?.get(operation.operationId);
+  const record = action === undefined ? undefined : state.records.get(action.resource)?.[0];
+  if (action === undefined || record === undefined) return {};
+  const filled = plannedPathValues({ plan: action }, context.model, state, { record });
+  return 'values' in filled ? filled.values : {};
+}
+
+/** The parent's key a path value gives: the value, or, where the path names the parent by another property (`{project_name}`), the key of the listed parent holding it. */
+function parentKeyOf(link: ParentLink, value: unknown, context: PlanContext, state: SideState): unknown {
+  const parent = context.model.byName.get(link.resource);
+  const other = parent?.resource.otherKeys?.[link.parameter];
+  if (value === undefined || parent === undefined || other?.orKey !== false) return value;
+  return (state.records.get(parent.name) ?? []).find(record => record[other.property] === value)?.[parent.keyProperty];
 }

@@ -3,6 +3,7 @@ import { lowerBound, mergeAllOf, readDiscriminators, requestBodySchema, successC
 import type { DocumentOperation } from '../document-operation.js';
 import { findListShape, findPaging, type ListShape, type Paging } from './list-shape.js';
 import { findCopies, type RecordCopies } from './record-copies.js';
+import { eitherKeyOf, otherKeysOf, type OtherKey } from './either-key.js';
 import { envelopeOf, manyEnvelopeOf, recordBesideLinks, soleAllOfPart } from './record-wrapping.js';
 import { findResourceName, idParameterOf, nameStartsWith, propertyNaming, type ResourceName } from './resource-names.js';
 
@@ -49,6 +50,8 @@ export interface Resource {
    * read-only `id` beside a `slug`): unique in the collection, as a database's identity column.
    */
   readonly numbered?: string;
+  /** The other property a path parameter names the record by, per parameter (`{project_name_or_id}`, `{project_name}`: a project's `name`; see otherKeysOf). */
+  readonly otherKeys?: Readonly<Record<string, OtherKey>>;
   /** Arrays of another resource's records this one shows (`Owner.pets`), filled from that resource's store by its foreign key. */
   readonly embeds: readonly { readonly property: string; readonly child: string; readonly foreignKey: string }[];
   /** Arrays of copies of another resource's records, each naming its record by key (`Subscriber.lists[]`): a body may send the keys alone. */
@@ -376,6 +379,7 @@ export function findResources(
       writableFields: fields.filter(field => properties[field]?.readOnly !== true && properties[field]?.writeOnly !== true && (field !== key.property || key.acceptsClientKey)),
       writeOnlyFields: fields.filter(field => properties[field]?.writeOnly === true),
       ...numberedField(fields, properties, key.property),
+      ...otherKeysOf(merged, paths, byPath.keys(), singularOf(base), key.property, propertyNamedBy),
       embeds: [],
       copies: [],
     };
@@ -744,7 +748,7 @@ function findKey(schema: JsonSchema, parameters: readonly string[], createBodies
   const properties = schema.properties ?? {};
   let property: string | undefined;
   for (const parameter of parameters) {
-    property = propertyNamedBy(schema, parameter, singular);
+    property = propertyNamedBy(schema, parameter, singular) ?? eitherKeyOf(schema, parameter, singular, propertyNamedBy)?.key;
     if (property) break;
   }
   if (parameters.length === 0) property = Object.keys(properties).find(name => name.toLowerCase() === 'id');
@@ -809,7 +813,8 @@ function withParameterConstraints(keySchema: JsonSchema, parameterSchemas: reado
 /**
  * The property an item path's parameter names: by name, case, `-` and `_` aside (`username`,
  * `eventId`); else by its name less the record's (`{role-name}`, `{roleName}` under `/roles` →
- * `name`, `{external_customer_id}` under `/customers` → `external_id`); else, for an ordinal (`{index}`), the
+ * `name`, `{external_customer_id}` under `/customers` → `external_id`, `{preheat_instance_name}` under
+ * `/preheat/instances` → `name`); else, for an ordinal (`{index}`), the
  * record's whole number named as one (`number`); else `id` for a parameter ending in `id` or naming the record (`{customer}` under `/customers`).
  */
 function propertyNamedBy(schema: JsonSchema, parameter: string, singular: string): string | undefined {
@@ -821,7 +826,8 @@ function propertyNamedBy(schema: JsonSchema, parameter: string, singular: string
   // The record's noun where it stands in the name: first (`roleName` → `name`) or within (`external_customer_id` → `external_id`).
   const at = noun === '' || wanted.length <= noun.length ? -1 : wanted.indexOf(noun);
   const bare = at < 0 ? undefined : wanted.slice(0, at) + wanted.slice(at + noun.length);
-  const unnamed = bare === undefined ? undefined : byName.get(bare);
+  // Else the words before the noun qualify it, as the path's do (`preheat_instance_name` under `/preheat/instances` → `name`).
+  const unnamed = bare === undefined ? undefined : (byName.get(bare) ?? byName.get(wanted.slice(at + noun.length)));
   if (unnamed !== undefined) return unnamed;
   const ordinal = ordinalNamedBy(schema, bare ?? wanted);
   if (ordinal !== undefined) return ordinal;

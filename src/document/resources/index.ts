@@ -8,3 +8,4 @@ export { partListing, soleAllOfPart } from './record-wrapping.js';
 export { shownValue } from './shown-values.js';
 export type { ListShape, PageFact, Paging } from './list-shape.js';
 export type { RecordCopies } from './record-copies.js';
+export type { OtherKey } from './either-key.js';

@@ -8,6 +8,7 @@ import { deprecationHeaders, goneResponse, sunsetOf } from './deprecation.js';
 import { challengeFor, credentialPathOf, describeDiagnostic, findCredentialProblem, findInputProblem, isError, missingCredentialsMessage, unauthorizedResponse } from '../checks/index.js';
 import { answerFromDocument, findForcingProblem, forceResponse } from '../prism/index.js';
 import type { ParentLink, Resource } from '../../document/index.js';
+import { withOtherKeysResolved } from './other-keys.js';
 import { StoreFullError, type ChangeTracking, type RecordStore } from '../../store/index.js';
 import { completeRecord } from '../state/collection-records.js';
 import { fitToRecord } from '../state/fit-to-record.js';
@@ -195,7 +196,7 @@ export function createOperationResponder(options: OperationResponderOptions) {
         const scope = scopeOf(name);
         return scope === '' || !scopedResources.has(name) ? unscoped(name) : (session.readStoreOf(name, scope) ?? unscoped(name));
       };
-      const missing = findMissingRecord({ plan: action, resource: resourceOf(action.resource), pathParameters, storeOf, resourceOf });
+      const missing = findMissingRecord({ plan: action, resource: resourceOf(action.resource), pathParameters: withOtherKeysResolved(pathParameters, action, resourceOf, storeOf), storeOf, resourceOf });
       return missing ?? answerByDocument(operation, request, context);
     }
     const pathParameters = readPathParameters(operation, request.url.path);
@@ -248,7 +249,8 @@ export function createOperationResponder(options: OperationResponderOptions) {
       resource: resourceOf(plan.resource),
       query: readQuery(operation, request.url.query ?? {}),
       querySent: new Set(Object.keys(request.url.query ?? {})),
-      pathParameters,
+      pathParameters: withOtherKeysResolved(pathParameters, plan, resourceOf, storeOf),
+      givenPathParameters: pathParameters,
       body: recordInBody(plan, sentBody),
       sentBody,
       storeOf,

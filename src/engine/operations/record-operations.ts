@@ -22,6 +22,8 @@ export interface RecordInput {
   /** The query parameters the request sent (the others in `query` are their defaults). */
   querySent?: ReadonlySet<string>;
   pathParameters: ParameterValues;
+  /** The path's values as the request gave them, where pathParameters reads a record named by another property as its key (`{project_name}`: see withOtherKeysResolved). */
+  givenPathParameters?: ParameterValues;
   body: unknown;
   /** The body as sent, its envelope kept (`{"alerts": [...]}`). */
   sentBody?: unknown;
@@ -167,7 +169,7 @@ export const recordOperations: Readonly<Record<RecordRole, RecordHandler>> = {
       // POST /jobs, 204 only): the record with that key is replaced, as a PUT of it would.
       const kept = Object.fromEntries(Object.entries(taken).filter(([name]) => !resource.writableFields.includes(name)));
       const replaced = writeRecord(input, { ...kept, ...fields });
-      const location = replaced.statusCode < 300 ? input.urlOf(resource, fields, input.pathParameters) : undefined;
+      const location = replaced.statusCode < 300 ? input.urlOf(resource, fields, input.givenPathParameters ?? input.pathParameters) : undefined;
       return location === undefined ? replaced : { ...replaced, headers: { ...replaced.headers, location } };
     }
     let problem: string | undefined;
@@ -183,7 +185,7 @@ export const recordOperations: Readonly<Record<RecordRole, RecordHandler>> = {
     addToHolders(input, created);
     // A client's key its own item path refuses (the start says so): no URL reaches the record.
     const reachable = !resource.key.acceptsClientKey || fitsKeySchema(resource, created[resource.key.property]);
-    const location = reachable ? input.urlOf(resource, created, input.pathParameters) : undefined;
+    const location = reachable ? input.urlOf(resource, created, input.givenPathParameters ?? input.pathParameters) : undefined;
     return answerWith(input, created, location === undefined ? {} : { location });
   },
 
@@ -433,7 +435,7 @@ function findRecord(input: RecordLookup): { record: Record<string, unknown> } | 
     const place = parentKeyPlace(parent);
     return place === undefined || parentKeyIn(found, place) === pathKey(input.resourceOf(parent.resource), input.pathParameters, parent.parameter);
   });
-  return found && underParents ? { record: found } : { problem: notFound(input.resource, input.plan.keyParameter === undefined ? undefined : input.pathParameters[input.plan.keyParameter], keyProperty) };
+  return found && underParents ? { record: found } : { problem: notFound(input.resource, keyParameter === undefined ? undefined : input.pathParameters[keyParameter], keyProperty ?? (keyParameter === undefined ? undefined : namedAs(input.resource, keyParameter))) };
 }
 
 /** The key of the record whose other property (`id`, where records are keyed by `name`) holds the value a path gives. */
@@ -456,10 +458,16 @@ function findMissingParent(input: Pick<RecordLookup, 'plan' | 'pathParameters' |
     const key = pathKey(resource, input.pathParameters, parent.parameter);
     const record = key === undefined ? undefined : (input.storeOf(resource.name).get(key) as Record<string, unknown> | undefined);
     const elsewhere = record !== undefined && parent.previousForeignKey !== undefined && previousKey !== undefined && record[parent.previousForeignKey] !== previousKey;
-    if (record === undefined || elsewhere) return notFound(resource, input.pathParameters[parent.parameter]);
+    if (record === undefined || elsewhere) return notFound(resource, input.pathParameters[parent.parameter], namedAs(resource, parent.parameter));
     previousKey = key;
   }
   return undefined;
+}
+
+/** What a path parameter names a record by, where not by its key alone (`name`, `project_id or name`). */
+function namedAs(resource: Resource, parameter: string): string | undefined {
+  const other = resource.otherKeys?.[parameter];
+  return other === undefined ? undefined : other.orKey ? `${resource.key.property} or ${other.property}` : other.property;
 }
 
 /** 404 naming the record sought: by its key, or by the property the path names it by (`/roles-by-id/{role-id}` seeks an `id`). */
@@ -709,12 +717,15 @@ function writableFields(body: unknown, resource: Resource): Record<string, unkno
   const fields: Record<string, unknown> = {};
   if (typeof body !== 'object' || body === null) return fields;
   for (const name of resource.writableFields) if (Object.hasOwn(body, name)) fields[name] = (body as Record<string, unknown>)[name];
-  // Names spelt otherwise than the record's (Twilio's form field `FriendlyName` for `friendly_name`): matched case and `_` aside.
+  // Names spelt otherwise than the record's (Twilio's form field `FriendlyName` for `friendly_name`): matched case and `_` aside;
+  // else the record's noun before one of its properties (a project's `project_name` is its `name`).
   const others = Object.keys(body).filter(name => !resource.fields.includes(name));
   if (others.length === 0) return fields;
   const byKey = new Map(resource.writableFields.map(name => [fieldNameKey(name), name]));
+  const noun = fieldNameKey(resource.singular);
   for (const name of others) {
-    const field = byKey.get(fieldNameKey(name));
+    const spelt = fieldNameKey(name);
+    const field = byKey.get(spelt) ?? (noun !== '' && spelt.startsWith(noun) ? byKey.get(spelt.slice(noun.length)) : undefined);
     if (field !== undefined && !Object.hasOwn(fields, field)) fields[field] = (body as Record<string, unknown>)[name];
   }
   return fields;

@@ -18,13 +18,19 @@ export function createRecordUrls(document: PetstoreDocument): (resource: Resourc
     // A path naming the record by another property than its key (`/roles-by-id/{role-id}`) is no URL of its key.
     if (!operation || plan.keyParameter === undefined || plan.keyProperty !== undefined) continue;
     const fills = new Map<string, ParentKeyPlace>();
+    let givenParents = 0;
     for (const parent of plan.parents) {
+      // A parent named by another property than its key (`{project_name}` of a project keyed by `project_id`): the value the request gave.
+      if (document.resources.byName.get(parent.resource)?.otherKeys?.[parent.parameter]?.orKey === false) {
+        givenParents += 1;
+        continue;
+      }
       const place = parentKeyPlace(parent);
       if (place !== undefined) fills.set(parent.parameter, place);
     }
     // A resource name holds its parents' values (`users/7/webhooks/abc`): its path needs no foreign key.
     const named = document.resources.byName.get(plan.resource)?.key.resourceName !== undefined;
-    if ((fills.size === plan.parents.length || named) && !parametersOf.has(operation.path)) parametersOf.set(operation.path, fills);
+    if ((fills.size + givenParents === plan.parents.length || named) && !parametersOf.has(operation.path)) parametersOf.set(operation.path, fills);
   }
   // Paths nested under fewest parents first: `/pets/{petId}` before `/owners/{ownerId}/pets/{petId}`; each with the parameter of its record's key. Once per resource: a create asks on every answer.
   const pathsOf = new Map<Resource, { path: string; fills: Map<string, ParentKeyPlace>; parameter: string }[]>();

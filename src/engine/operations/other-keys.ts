@@ -1,0 +1,46 @@
+import type { OtherKey, ParentLink, Resource } from '../../document/index.js';
+import type { RecordStore } from '../../store/index.js';
+import type { ParameterValues } from './parameters.js';
+
+/** A path parameter and the collection whose record it names. */
+interface NamedRecord {
+  readonly parameter: string;
+  readonly resource: string;
+}
+
+/**
+ * The path's values with each one that names a record by its other property (`/projects/demo` where
+ * `{project_name_or_id}` names a project by `name` or `project_id`) replaced by that record's key, so
+ * that every rule after reads a key: a value that is a record's key stays, as does one no record holds.
+ */
+export function withOtherKeysResolved(
+  pathParameters: ParameterValues,
+  plan: { readonly keyParameter: string | undefined; readonly keyProperty?: string; readonly resource: string; readonly parents: readonly ParentLink[] },
+  resourceOf: (name: string) => Resource,
+  storeOf: (name: string) => RecordStore,
+): ParameterValues {
+  const named: NamedRecord[] = [...plan.parents, ...(plan.keyParameter === undefined || plan.keyProperty !== undefined ? [] : [{ parameter: plan.keyParameter, resource: plan.resource }])];
+  let resolved = pathParameters;
+  for (const { parameter, resource: name } of named) {
+    const resource = resourceOf(name);
+    const other = resource.otherKeys?.[parameter];
+    const value = pathParameters[parameter];
+    if (other === undefined || typeof value !== 'string') continue;
+    const key = keyHolding(resource, storeOf(name), other, value);
+    if (key !== undefined) resolved = { ...resolved, [parameter]: key };
+  }
+  return resolved;
+}
+
+/** The key, as a path writes it, of the record whose other property holds the value (where the value may be a key too, no record having it as its key). */
+function keyHolding(resource: Resource, store: RecordStore, other: OtherKey, value: string): string | undefined {
+  const asKey = resource.key.kind === 'sequence' && /^-?\d{1,16}$/.test(value) ? Number(value) : value;
+  if (other.orKey && store.get(asKey) !== undefined) return undefined;
+  const property = other.property;
+  const [record] = store.view({ limit: Number.POSITIVE_INFINITY, where: {} }).filter(each => {
+    const held = each[property];
+    return (typeof held === 'string' || typeof held === 'number') && String(held) === value;
+  });
+  const key = record?.[resource.key.property];
+  return typeof key === 'string' || typeof key === 'number' ? String(key) : undefined;
+}
