@@ -1,21 +1,5 @@
 import { mergeAllOf, typeIncludes, type JsonSchema } from '../json-schema.js';
-import type { Resource } from './find-resources.js';
-
-/**
- * An array of a record that holds copies of another collection's records, each naming its record by
- * that collection's key (listmonk's `Subscriber.lists[]`: a list's `id`, `name`, `tags`, … beside the
- * subscription's own `subscription_status`). A body may send the keys alone (`lists: [3]`).
- */
-export interface RecordCopies {
-  /** The record's array (`lists`). */
-  readonly property: string;
-  /** The collection whose records it copies, named as the property is (`lists`, or its singular). */
-  readonly collection: string;
-  /** The key of that collection, a property of each copy (`id`). */
-  readonly key: string;
-  /** The copy's properties that the copied record holds alike (the same schema), the key among them: what a copy takes from its record. */
-  readonly fields: readonly string[];
-}
+import type { RecordCopies, Resource } from './resource-model.js';
 
 /** Schema keywords that say nothing of which values a property takes. */
 const ANNOTATIONS = new Set(['title', 'description', 'example', 'examples', 'readOnly', 'writeOnly', 'deprecated', 'externalDocs', 'xml', '$comment']);
