@@ -18,7 +18,13 @@ const testFilesUnder = (folder: string): string[] =>
   readdirSync(source(`./${folder}`), { recursive: true, encoding: 'utf8' })
     .filter(file => file.endsWith('.test.ts'))
     .map(file => join(folder, file));
-const sharingModules = SHARED_MODULE_FOLDERS.flatMap(testFilesUnder).filter(file => !CHANGES_WHAT_OTHERS_SEE.test(readFileSync(source(`./${file}`), 'utf8')));
+/**
+ * Files whose time bounds failed in a shared worker on a loaded machine (load average 7 on two cores),
+ * where they pass isolated: the built CLI's "ready on" within 10 s (twice), an answer within 5 s. Kept
+ * isolated until a shared worker is shown not to make them flakier.
+ */
+const TIME_BOUND_IN_A_SHARED_WORKER = new Set(['test/any-document/compile-off-thread-cli.test.ts', 'test/any-document/fuzz-documents.test.ts']);
+const sharingModules = SHARED_MODULE_FOLDERS.flatMap(testFilesUnder).filter(file => !TIME_BOUND_IN_A_SHARED_WORKER.has(file) && !CHANGES_WHAT_OTHERS_SEE.test(readFileSync(source(`./${file}`), 'utf8')));
 
 export default defineConfig({
   resolve: {
