@@ -105,6 +105,9 @@ export async function packPackage(destination: string): Promise<string> {
     const { stdout } = await run('npm', ['pack', '--ignore-scripts', '--json', '--pack-destination', folder], { cwd: ROOT });
     const [made] = JSON.parse(stdout) as { filename: string }[];
     if (!made) throw new Error('npm pack wrote no tarball.');
+    // A build writing dist/ while npm packed it (CI packs beside its other stages) would leave a
+    // tarball under the key of files it does not hold: it is kept only if its inputs held still.
+    if ((await packageInputs()).key !== key) throw new Error('The files npm pack takes changed while it packed them (was dist/ being built?); not kept.');
   });
   const filename = readdirSync(packed).find(name => name.endsWith('.tgz'));
   if (!filename) throw new Error(`No tarball in ${packed}.`);
