@@ -21,13 +21,34 @@ export function alternativesMatchedAlone<T extends JsonSchema>(alternatives: rea
   const kept = [...alternatives];
   for (let index = kept.length - 1; index >= 0; index--) {
     const alternative = kept[index] as T;
-    if (kept.some(other => other !== alternative && acceptsEveryValueOf(other, alternative))) kept.splice(index, 1);
+    const compared: Compared = new Map();
+    if (kept.some(other => other !== alternative && acceptsEveryValueOf(other, alternative, compared))) kept.splice(index, 1);
   }
   return kept.length > 0 ? kept : alternatives;
 }
 
-/** Whether every value `narrower` accepts is accepted by `wider`, as far as it can be shown; false where it cannot. */
-function acceptsEveryValueOf(writtenWider: JsonSchema, writtenNarrower: JsonSchema, depth = 0): boolean {
+/** Pairs of schemas already compared (or being compared: false meanwhile), by wider then narrower. */
+type Compared = Map<JsonSchema, Map<JsonSchema, boolean>>;
+
+/**
+ * Whether every value `narrower` accepts is accepted by `wider`, as far as it can be shown; false
+ * where it cannot. Each pair of schemas is compared once: schemas that share their parts (a tree
+ * whose properties all refer to one next level) would otherwise be compared once per way down.
+ */
+function acceptsEveryValueOf(writtenWider: JsonSchema, writtenNarrower: JsonSchema, compared: Compared, depth = 0): boolean {
+  if (writtenWider === writtenNarrower) return true;
+  if (depth === 0) return compares(writtenWider, writtenNarrower, compared, depth);
+  const byNarrower = compared.get(writtenWider) ?? new Map<JsonSchema, boolean>();
+  compared.set(writtenWider, byNarrower);
+  const known = byNarrower.get(writtenNarrower);
+  if (known !== undefined) return known;
+  byNarrower.set(writtenNarrower, false);
+  const accepts = compares(writtenWider, writtenNarrower, compared, depth);
+  byNarrower.set(writtenNarrower, accepts);
+  return accepts;
+}
+
+function compares(writtenWider: JsonSchema, writtenNarrower: JsonSchema, compared: Compared, depth: number): boolean {
   const wider = mergeAllOf(writtenWider);
   const narrower = mergeAllOf(writtenNarrower);
   const keywords = Object.keys(wider);
@@ -48,19 +69,35 @@ function acceptsEveryValueOf(writtenWider: JsonSchema, writtenNarrower: JsonSche
   // Only where a value the wider one requires is one of a few in the other (`type: user_reference`)
   // does a value made from the wider one fall outside the other: told apart by what they list or
   // require alone, a value made from the wider one would often be the other's too.
-  if (depth === 0 && !(wider.required ?? []).some(name => isFewValues(narrower.properties?.[name]) && !isFewValues(wider.properties?.[name]))) return false;
+  if (depth === 0 && !(wider.required ?? []).some(name => madeApart(wider.properties?.[name], narrower.properties?.[name]))) return false;
   return Object.entries(wider.properties ?? {}).every(([name, property]) => {
     const held = narrower.properties?.[name];
-    if (held !== undefined) return acceptsEveryValueOf(property, held, depth + 1);
+    if (held !== undefined) return acceptsEveryValueOf(property, held, compared, depth + 1);
     // A property the other never lists: any value where it allows more, none where it does not.
-    return narrower.additionalProperties === false || acceptsEveryValueOf(property, {}, depth + 1);
+    return narrower.additionalProperties === false || acceptsEveryValueOf(property, {}, compared, depth + 1);
   });
 }
 
-/** A schema of an `enum` or a `const`. */
-function isFewValues(schema: JsonSchema | undefined): boolean {
+/**
+ * Whether a value made from the wider property falls outside the narrower one: the narrower holds
+ * one of a few values (an `enum`, a `const`), the wider any, and none of the values a generator takes
+ * from the wider as written (its `example`, `examples`, `default`) is one of those few.
+ */
+function madeApart(widerProperty: JsonSchema | undefined, narrowerProperty: JsonSchema | undefined): boolean {
+  const few = fewValuesOf(narrowerProperty);
+  if (widerProperty === undefined || few === undefined || fewValuesOf(widerProperty) !== undefined) return false;
+  const wider = mergeAllOf(widerProperty) as JsonSchema & { default?: unknown };
+  const examples: unknown = wider.examples;
+  const listed: unknown[] = Array.isArray(examples) ? examples : typeof examples === 'object' && examples !== null ? Object.values(examples) : [];
+  const given = [wider.example, wider.default, ...listed];
+  return !given.some(value => few.includes(value));
+}
+
+/** The values of a schema of an `enum` or a `const`. */
+function fewValuesOf(schema: JsonSchema | undefined): readonly unknown[] | undefined {
   const merged = schema === undefined ? undefined : mergeAllOf(schema);
-  return merged !== undefined && (merged.enum !== undefined || merged.const !== undefined);
+  if (merged?.enum !== undefined) return merged.enum;
+  return merged?.const !== undefined ? [merged.const] : undefined;
 }
 
 /** How deep objects within objects are compared: past it, nothing is shown. */

@@ -42,4 +42,22 @@ describe("a oneOf's alternatives a value can match alone", () => {
     const wider: JsonSchema = { ...anyReference, properties: { ...anyReference.properties, id: { type: 'string', nullable: true } } };
     expect(alternativesMatchedAlone([reference('user_reference'), wider])).toEqual([wider]);
   });
+
+  it('keep both where the wider one gives, as its example or default, a value the other holds to', () => {
+    const exampled: JsonSchema = { ...anyReference, properties: { ...anyReference.properties, type: { type: 'string', example: 'user_reference' } } };
+    const defaulted = { ...anyReference, properties: { ...anyReference.properties, type: { type: 'string', default: 'user_reference' } } } as JsonSchema;
+    expect(alternativesMatchedAlone([reference('user_reference'), exampled])).toHaveLength(2);
+    expect(alternativesMatchedAlone([reference('user_reference'), defaulted])).toHaveLength(2);
+  });
+
+  it('compare schemas that share their parts once a pair, seven levels of sixteen properties each referring to the next level', () => {
+    const chain = (leaf: JsonSchema): JsonSchema => {
+      let level: JsonSchema = leaf;
+      for (let depth = 0; depth < 7; depth++) level = { type: 'object', properties: Object.fromEntries(Array.from({ length: 16 }, (_, index) => [`p${index}`, level])) };
+      return level;
+    };
+    const narrower: JsonSchema = { type: 'object', required: ['type', 'id'], properties: { id: { type: 'string' }, type: { type: 'string', enum: ['user_reference'] }, tree: chain({ type: 'string', enum: ['x'] }) } };
+    const wider: JsonSchema = { type: 'object', required: ['type', 'id'], properties: { id: { type: 'string' }, type: { type: 'string' }, tree: chain({ type: 'string' }) } };
+    expect(alternativesMatchedAlone([narrower, wider])).toEqual([wider]);
+  });
 });
