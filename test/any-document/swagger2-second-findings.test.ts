@@ -98,3 +98,48 @@ describe('through the MSW handlers in Node', () => {
     expect(surface.reportedErrors).toEqual([]);
   });
 });
+
+describe('children under a parent the path names by another property than its key (review of the Harbor rules)', () => {
+  it('keep the code the path gives in a child property named as the parameter, and read and list the child by it', async () => {
+    const { engine, errors } = await checkedEngine(findingAt('swagger2-parent-by-code.yaml'));
+    const store = await engine.handle({ method: 'POST', url: '/stores', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ code: 'north', name: 'North' }) });
+    expect(store.status).toBe(201);
+    const created = await engine.handle({ method: 'POST', url: '/stores/north/products', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ sku: 'A1', title: 'Lamp' }) });
+    expect(created.status).toBe(201);
+    expect(JSON.parse(created.body ?? '{}')).toMatchObject({ sku: 'A1', store_code: 'north' });
+    expect(created.headers['location']).toBe('/stores/north/products/A1');
+    const read = await engine.handle({ method: 'GET', url: '/stores/north/products/A1', headers: {} });
+    expect(read.status).toBe(200);
+    expect(JSON.parse(read.body ?? '[]')).toMatchObject({ sku: 'A1', store_code: 'north' });
+    expect(JSON.parse((await engine.handle({ method: 'GET', url: '/stores/north/products', headers: {} })).body ?? '[]')).toEqual([expect.objectContaining({ sku: 'A1' })]);
+    expect(errors).toEqual([]);
+  });
+
+  it('answer 404 for a value no parent holds as that property, though it is another parent’s key', async () => {
+    const { engine } = await checkedEngine(findingAt('swagger2-parent-by-code.yaml'));
+    const stores = JSON.parse((await engine.handle({ method: 'GET', url: '/stores', headers: {} })).body ?? '[]') as { id: number; code?: string }[];
+    const id = stores.find(store => store.code !== String(store.id))?.id;
+    expect(id).toBeDefined();
+    const listed = await engine.handle({ method: 'GET', url: `/stores/${String(id)}/products`, headers: {} });
+    expect(listed.status).toBe(404);
+    expect(JSON.parse(listed.body ?? '{}')).toMatchObject({ message: `No store has code ${String(id)}.` });
+    const created = await engine.handle({ method: 'POST', url: `/stores/${String(id)}/products`, headers: { 'content-type': 'application/json' }, body: JSON.stringify({ sku: 'B2' }) });
+    expect(created.status).toBe(404);
+  });
+});
+
+describe('a remembered read of a record a path names by its key or another property (review of the Harbor rules)', () => {
+  it('is read again after a create makes the value a key: the key wins over a name', async () => {
+    const { engine, errors } = await checkedEngine(NAME_OR_ID);
+    const named = await sent(engine, 'POST', '/api/v2.0/projects', { project_name: 'next', storage_limit: 1 });
+    const nextId = Number(/(\d+)$/.exec(named.location ?? '')?.[1]) + 1;
+    const renamed = await sent(engine, 'PUT', named.location ?? '', { project_name: String(nextId), storage_limit: 1 });
+    expect(renamed.status).toBe(200);
+    for (let read = 0; read < 3; read++) expect((await sent(engine, 'GET', `/api/v2.0/projects/${String(nextId)}`)).body).toMatchObject({ name: String(nextId) });
+    const created = await sent(engine, 'POST', '/api/v2.0/projects', { project_name: 'keyed', storage_limit: 2 });
+    expect(created.location).toBe(`/api/v2.0/projects/${String(nextId)}`);
+    expect((await sent(engine, 'GET', `/api/v2.0/projects/${String(nextId)}`)).body).toMatchObject({ project_id: nextId, name: 'keyed' });
+    expect((await sent(engine, 'GET', `/api/v2.0/projects/${String(nextId)}/members`)).status).toBe(200);
+    expect(errors).toEqual([]);
+  });
+});

@@ -11,7 +11,9 @@ interface NamedRecord {
 /**
  * The path's values with each one that names a record by its other property (`/projects/demo` where
  * `{project_name_or_id}` names a project by `name` or `project_id`) replaced by that record's key, so
- * that every rule after reads a key: a value that is a record's key stays, as does one no record holds.
+ * that every rule after reads a key: a value that is a record's key stays, as does one no record holds
+ * where the value may be a key (`{project_name_or_id}`); where it names a record by that property only
+ * (`{project_name}`), one no record holds names none (undefined: not found).
  */
 export function withOtherKeysResolved(
   pathParameters: ParameterValues,
@@ -27,7 +29,8 @@ export function withOtherKeysResolved(
     const value = pathParameters[parameter];
     if (other === undefined || typeof value !== 'string') continue;
     const key = keyHolding(resource, storeOf(name), other, value);
-    if (key !== undefined) resolved = { ...resolved, [parameter]: key };
+    // A value no record holds as that property names none, though it be another record's key (`/projects/1` by name only).
+    if (key !== undefined || !other.orKey) resolved = { ...resolved, [parameter]: key };
   }
   return resolved;
 }

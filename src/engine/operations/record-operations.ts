@@ -1,5 +1,5 @@
 import type { IHttpResponse } from '@stoplight/prism-http';
-import { fieldNameKey, fillResourceName, lastParameter, mergeAllOf, shownValue, soleAllOfPart, typeIncludes, type JsonSchema, type ListShape, type OperationPlan, type RangeBound, type RecordRole, type Resource } from '../../document/index.js';
+import { fieldNameKey, fillResourceName, lastParameter, mergeAllOf, shownValue, soleAllOfPart, typeIncludes, type JsonSchema, type ListShape, type OperationPlan, type ParentLink, type RangeBound, type RecordRole, type Resource } from '../../document/index.js';
 import { createPetFaker } from '../../fixtures/pet-faker.js';
 import { deriveSeed } from '../../sessions/index.js';
 import { fakeObject, type ValueDraw } from '../../fixtures/schema-values.js';
@@ -85,7 +85,7 @@ export const recordOperations: Readonly<Record<RecordRole, RecordHandler>> = {
       else conditions.push(record => arrayHolds(record[filter.property], wanted));
     }
     for (const [property, bounds] of ranges) conditions.push(record => meetsRange(record[property], bounds));
-    for (const parent of plan.parents) if (parent.foreignKey !== undefined) where[parent.foreignKey] = pathKey(input.resourceOf(parent.resource), input.pathParameters, parent.parameter);
+    for (const parent of plan.parents) if (parent.foreignKey !== undefined) where[parent.foreignKey] = parentValue(input, parent);
     for (const parent of plan.parents) {
       if (parent.foreignKeyIn === undefined) continue;
       // The parent's key inside the object that embeds it (`customer.external_id`).
@@ -399,7 +399,7 @@ function takesNull(schema: JsonSchema | undefined): boolean {
 }
 
 /** What finding one record by its path takes: an item operation's plan, or an action's (`/clients/{id}/registration-access-token`). */
-export type RecordLookup = Pick<RecordInput, 'resource' | 'pathParameters' | 'storeOf' | 'resourceOf'> & { plan: Pick<OperationPlan, 'keyParameter' | 'keyProperty' | 'parents'> };
+export type RecordLookup = Pick<RecordInput, 'resource' | 'pathParameters' | 'givenPathParameters' | 'storeOf' | 'resourceOf'> & { plan: Pick<OperationPlan, 'keyParameter' | 'keyProperty' | 'parents'> };
 
 /** The record the item path names (under the parents it names), or 404 `<record>_not_found`. */
 function withRecord(input: RecordInput, answer: (record: Record<string, unknown>) => IHttpResponse): IHttpResponse {
@@ -433,9 +433,9 @@ function findRecord(input: RecordLookup): { record: Record<string, unknown> } | 
   const found = key === undefined ? undefined : (input.storeOf(input.resource.name).get(key) as Record<string, unknown> | undefined);
   const underParents = found !== undefined && input.plan.parents.every(parent => {
     const place = parentKeyPlace(parent);
-    return place === undefined || parentKeyIn(found, place) === pathKey(input.resourceOf(parent.resource), input.pathParameters, parent.parameter);
+    return place === undefined || parentKeyIn(found, place) === parentValue(input, parent);
   });
-  return found && underParents ? { record: found } : { problem: notFound(input.resource, keyParameter === undefined ? undefined : input.pathParameters[keyParameter], keyProperty ?? (keyParameter === undefined ? undefined : namedAs(input.resource, keyParameter))) };
+  return found && underParents ? { record: found } : { problem: notFound(input.resource, keyParameter === undefined ? undefined : (input.givenPathParameters ?? input.pathParameters)[keyParameter], keyProperty ?? (keyParameter === undefined ? undefined : namedAs(input.resource, keyParameter))) };
 }
 
 /** The key of the record whose other property (`id`, where records are keyed by `name`) holds the value a path gives. */
@@ -451,17 +451,30 @@ function keyOfRecordWith(input: RecordLookup, property: string, value: unknown):
 }
 
 /** 404 naming the first parent the path names that does not exist, or that belongs to another than the parent named before it (`/owners/1/pets/7`, pet 7 being owner 2's). */
-function findMissingParent(input: Pick<RecordLookup, 'plan' | 'pathParameters' | 'storeOf' | 'resourceOf'>): IHttpResponse | undefined {
+function findMissingParent(input: Pick<RecordLookup, 'plan' | 'pathParameters' | 'givenPathParameters' | 'storeOf' | 'resourceOf'>): IHttpResponse | undefined {
   let previousKey: RecordKey | undefined;
   for (const parent of input.plan.parents) {
     const resource = input.resourceOf(parent.resource);
     const key = pathKey(resource, input.pathParameters, parent.parameter);
     const record = key === undefined ? undefined : (input.storeOf(resource.name).get(key) as Record<string, unknown> | undefined);
     const elsewhere = record !== undefined && parent.previousForeignKey !== undefined && previousKey !== undefined && record[parent.previousForeignKey] !== previousKey;
-    if (record === undefined || elsewhere) return notFound(resource, input.pathParameters[parent.parameter], namedAs(resource, parent.parameter));
+    if (record === undefined || elsewhere) return notFound(resource, (input.givenPathParameters ?? input.pathParameters)[parent.parameter], namedAs(resource, parent.parameter));
     previousKey = key;
   }
   return undefined;
+}
+
+/**
+ * What a child holds of the parent its path names: the parent's key, or, where the path names the
+ * parent by another property only (`/stores/{store_code}/products`, a store's `code`) and the child's
+ * property is named as the parameter (a product's `store_code`), that value as the path gives it.
+ */
+function parentValue(input: Pick<RecordInput, 'pathParameters' | 'givenPathParameters' | 'resourceOf'>, parent: ParentLink): RecordKey | undefined {
+  const resource = input.resourceOf(parent.resource);
+  const other = resource.otherKeys?.[parent.parameter];
+  const given = input.givenPathParameters?.[parent.parameter];
+  const holdsGiven = other !== undefined && !other.orKey && parent.foreignKey !== undefined && fieldNameKey(parent.foreignKey) === fieldNameKey(parent.parameter);
+  return holdsGiven && (typeof given === 'string' || typeof given === 'number') ? given : pathKey(resource, input.pathParameters, parent.parameter);
 }
 
 /** What a path parameter names a record by, where not by its key alone (`name`, `project_id or name`). */
@@ -666,7 +679,7 @@ function foreignKeysOf(input: RecordInput, sent: Readonly<Record<string, unknown
   for (const parent of input.plan.parents) {
     const place = parentKeyPlace(parent);
     if (place === undefined) continue;
-    const key = pathKey(input.resourceOf(parent.resource), input.pathParameters, parent.parameter);
+    const key = parentValue(input, parent);
     Object.assign(keys, parentKeyFields(input.resource, place, key, { store: input.storeOf(parent.resource), sent: 'object' in place ? sent[place.object] : undefined }));
   }
   return keys;

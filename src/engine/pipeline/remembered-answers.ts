@@ -28,7 +28,7 @@ interface StoreRead {
   storeNumber: number;
   revision: number;
   rewrites: number;
-  /** True for an embedded collection: any change voids the answer. Else only a change but a create does. */
+  /** True for an embedded collection, or a parent the path names by another property than its key: any change voids the answer. Else only a change but a create does. */
   embedded: boolean;
 }
 
@@ -36,6 +36,9 @@ interface StoreRead {
 interface AnswerSources {
   role: 'list' | 'read';
   resource: string;
+  /** Its path names its record by another property than the key as well (`{project_name_or_id}`): a create can change which record that names. */
+  namedByOtherKey: boolean;
+  /** `embedded` also for a parent the path names by another property: a create there can change which parent that names. */
   others: readonly { readonly resource: string; readonly embedded: boolean }[];
 }
 
@@ -226,7 +229,7 @@ export function rememberAnswers(document: PetstoreDocument, conditions: Remember
         // The page the list answered with is the store's last: the responder read it just now, in this task.
         // A store made elsewhere that counts no rewrites has every change void the answer.
         // A collection that embeds its own records (or names itself a parent) read its store for them too: any change voids it.
-        outlivesCreates: Number.isInteger(store.rewrites) && (source.role === 'read' || store.lastPageFull) && source.others.every(other => other.resource !== source.resource),
+        outlivesCreates: Number.isInteger(store.rewrites) && (source.role === 'read' || store.lastPageFull) && !source.namedByOtherKey && source.others.every(other => other.resource !== source.resource),
         goneFrom: goneFrom.get(operationId) ?? Infinity,
         operationId,
         status: response.status,
@@ -268,9 +271,11 @@ function answerSources(document: PetstoreDocument): Map<string, AnswerSources> {
     if (document.operations.get(plan.operationId)?.definition['x-not-implemented'] === true) continue;
     const embedded = embeddedIn(plan.resource, 0, new Set());
     const parents = new Set(plan.parents.map(parent => parent.resource).filter(name => !embedded.has(name)));
-    const others = [...[...embedded].map(resource => ({ resource, embedded: true })), ...[...parents].map(resource => ({ resource, embedded: false }))];
+    const namedByOther = (parent: string): boolean => plan.parents.some(each => each.resource === parent && byName.get(parent)?.otherKeys?.[each.parameter] !== undefined);
+    const others = [...[...embedded].map(resource => ({ resource, embedded: true })), ...[...parents].map(resource => ({ resource, embedded: namedByOther(resource) }))];
     if ([plan.resource, ...embedded, ...parents].some(name => keptApart.has(name))) continue;
-    sources.set(plan.operationId, { role: plan.role, resource: plan.resource, others });
+    const namedByOtherKey = plan.keyParameter !== undefined && byName.get(plan.resource)?.otherKeys?.[plan.keyParameter] !== undefined;
+    sources.set(plan.operationId, { role: plan.role, resource: plan.resource, namedByOtherKey, others });
   }
   return sources;
 }
