@@ -6,14 +6,16 @@ import type { ParameterValues } from './parameters.js';
 interface NamedRecord {
   readonly parameter: string;
   readonly resource: string;
+  readonly isParent: boolean;
 }
 
 /**
  * The path's values with each one that names a record by its other property (`/projects/demo` where
  * `{project_name_or_id}` names a project by `name` or `project_id`) replaced by that record's key, so
  * that every rule after reads a key: a value that is a record's key stays, as does one no record holds
- * where the value may be a key (`{project_name_or_id}`); where it names a record by that property only
- * (`{project_name}`), one no record holds names none (undefined: not found).
+ * where the value may be a key (`{project_name_or_id}`), or names the record itself; where it names a
+ * parent by that property only (`/projects/{project_name}/policies`), one no record holds names none
+ * (undefined: not found).
  */
 export function withOtherKeysResolved(
   pathParameters: ParameterValues,
@@ -21,16 +23,17 @@ export function withOtherKeysResolved(
   resourceOf: (name: string) => Resource,
   storeOf: (name: string) => RecordStore,
 ): ParameterValues {
-  const named: NamedRecord[] = [...plan.parents, ...(plan.keyParameter === undefined || plan.keyProperty !== undefined ? [] : [{ parameter: plan.keyParameter, resource: plan.resource }])];
+  const named: NamedRecord[] = [...plan.parents.map(parent => ({ ...parent, isParent: true })), ...(plan.keyParameter === undefined || plan.keyProperty !== undefined ? [] : [{ parameter: plan.keyParameter, resource: plan.resource, isParent: false }])];
   let resolved = pathParameters;
-  for (const { parameter, resource: name } of named) {
+  for (const { parameter, resource: name, isParent } of named) {
     const resource = resourceOf(name);
     const other = resource.otherKeys?.[parameter];
     const value = pathParameters[parameter];
     if (other === undefined || typeof value !== 'string') continue;
     const key = keyHolding(resource, storeOf(name), other, value);
-    // A value no record holds as that property names none, though it be another record's key (`/projects/1` by name only).
-    if (key !== undefined || !other.orKey) resolved = { ...resolved, [parameter]: key };
+    // A parent no record holds as that property is none, though the value be another record's key (`/projects/1/policies`
+    // by name only). The record's own parameter may still be its key (verify, and clients, fill `/wallets/{lago_id}` so).
+    if (key !== undefined || (isParent && !other.orKey)) resolved = { ...resolved, [parameter]: key };
   }
   return resolved;
 }
