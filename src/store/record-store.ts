@@ -113,6 +113,13 @@ export interface RecordStore<R extends object = StoredRecord, New extends object
    * none); undefined when the budget has no room for it, or `value` is an object.
    */
   versionOf(property: string, value: unknown): number | undefined;
+  /**
+   * The key of the first record, in the store's order, whose `property` reads as `value` does in a
+   * path (`"22"` is the number 22 or the string `"22"`, `"true"` a boolean): a record named by another
+   * property than its key (`/projects/{project_name}`). Read from the property's index, as `versionOf`
+   * makes it; a scan, copying nothing, when the budget has no room for one.
+   */
+  keyHolding(property: string, value: string): RecordKey | undefined;
   /** True when the last page `view` gave was full, as many pets as its limit: pets created since cannot be in it. */
   readonly lastPageFull: boolean;
   /**
@@ -582,6 +589,15 @@ function storeOfRecords(options: RecordStoreOptions): RecordStore {
       const index = indexOf(property);
       return index && (index.versions.get(value) ?? index.emptyVersion);
     },
+    keyHolding(property, value) {
+      const index = indexOf(property);
+      if (index !== undefined) {
+        const keys = valuesWrittenAs(value).flatMap(each => [...(index.buckets.get(each) ?? [])].slice(0, 1));
+        return keys.length <= 1 ? keys[0] : [...pets.keys()].find(key => keys.includes(key));
+      }
+      for (const [key, pet] of pets) if (isWrittenAs(pet[property], value)) return key;
+      return undefined;
+    },
     get lastPageFull() {
       return lastPageFull;
     },
@@ -612,6 +628,19 @@ interface PropertyIndex {
   readonly versions: Map<unknown, number>;
   readonly emptyVersion: number;
   bytes: number;
+}
+
+/** The values a path's `written` may stand for: the string itself, a number written so, a boolean. */
+function valuesWrittenAs(written: string): (string | number | boolean)[] {
+  const number = Number(written);
+  const values: (string | number | boolean)[] = [written];
+  if (written.trim() !== '' && Number.isFinite(number) && String(number) === written) values.push(number);
+  if (written === 'true' || written === 'false') values.push(written === 'true');
+  return values;
+}
+
+function isWrittenAs(held: unknown, written: string): boolean {
+  return (typeof held === 'string' || typeof held === 'number' || typeof held === 'boolean') && String(held) === written;
 }
 
 /** A value a `Map` finds exactly where `===` would: not an object (`===` on a stored copy is never true), not NaN. */

@@ -92,3 +92,36 @@ describe("a store's index by foreign key", () => {
     expect(tight.used).toBe(used);
   });
 });
+
+describe("a store's key of the record another property names", () => {
+  /** A record named by its `code` as a path writes it: a string, a number or a boolean, some records holding none or an object. */
+  type Coded = { id: number; code?: unknown };
+  const CODES: readonly unknown[] = ['7', 7, 'seven', true, 'true', false, null, { seven: 7 }, undefined];
+  const WRITTEN = ['7', 'seven', 'true', 'false', '8', '07', 'null'] as const;
+  /** The first record in the store's order whose code reads as the path's value, found by reading every record. */
+  const scannedKey = (store: RecordStore<Coded>, written: string): number | undefined =>
+    store.view({ limit: Number.POSITIVE_INFINITY }).find(record => ['string', 'number', 'boolean'].includes(typeof record.code) && String(record.code) === written)?.id;
+
+  for (const [room, bytes] of [['with room for an index', 1024 * 1024 * 1024], ['too full for an index', 1]] as const) {
+    it(`is the first record in the store's order whose property reads as the path's value, after every kind of write (${room})`, () => {
+      const budget = createByteBudget('maxStoredBytes', bytes);
+      const random = createRandom(31);
+      const pick = <T>(values: readonly T[]): T => values[Math.floor(random() * values.length)] as T;
+      const store = createRecordStore<Coded>({ initialPets: [1, 2, 3, 4].map(id => ({ id, code: CODES[id] })), shape: { defaultStatus: null }, budget });
+      const ids = (): number[] => store.view({ limit: Number.POSITIVE_INFINITY }).map(record => record.id);
+      for (let step = 0; step < 400; step++) {
+        for (const written of WRITTEN) expect(store.keyHolding('code', written), `step ${step}, ${written}`).toBe(scannedKey(store, written));
+        const draw = random();
+        try {
+          if (draw < 0.4) store.create({ code: pick(CODES) } as never);
+          else if (draw < 0.7 && ids().length > 0) store.update({ id: pick(ids()), code: pick(CODES) });
+          else if (draw < 0.9 && ids().length > 0) store.remove(pick(ids()));
+          else store.reset();
+        } catch {
+          // A budget too full for the record itself refuses the write, storing nothing: the next lookups still agree.
+        }
+      }
+      if (bytes > 1) expect(store.versionOf('code', '7')).toBeDefined();
+    });
+  }
+});

@@ -42,11 +42,6 @@ export function withOtherKeysResolved(
 function keyHolding(resource: Resource, store: RecordStore, other: OtherKey, value: string): string | undefined {
   const asKey = resource.key.kind === 'sequence' && /^-?\d{1,16}$/.test(value) ? Number(value) : value;
   if (other.orKey && store.get(asKey) !== undefined) return undefined;
-  const property = other.property;
-  const [record] = store.view({ limit: Number.POSITIVE_INFINITY, where: {} }).filter(each => {
-    const held = each[property];
-    return (typeof held === 'string' || typeof held === 'number') && String(held) === value;
-  });
-  const key = record?.[resource.key.property];
-  return typeof key === 'string' || typeof key === 'number' ? String(key) : undefined;
+  const key = store.keyHolding(other.property, value);
+  return key === undefined ? undefined : String(key);
 }

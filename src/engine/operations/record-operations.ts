@@ -441,13 +441,7 @@ function findRecord(input: RecordLookup): { record: Record<string, unknown> } | 
 /** The key of the record whose other property (`id`, where records are keyed by `name`) holds the value a path gives. */
 function keyOfRecordWith(input: RecordLookup, property: string, value: unknown): RecordKey | undefined {
   if (typeof value !== 'string' && typeof value !== 'number' && typeof value !== 'boolean') return undefined;
-  const wanted = String(value);
-  const [record] = input.storeOf(input.resource.name).view({ limit: Number.POSITIVE_INFINITY, where: {} }).filter(each => {
-    const held = each[property];
-    return (typeof held === 'string' || typeof held === 'number' || typeof held === 'boolean') && String(held) === wanted;
-  });
-  const key = record?.[input.resource.key.property];
-  return typeof key === 'string' || typeof key === 'number' ? key : undefined;
+  return input.storeOf(input.resource.name).keyHolding(property, String(value));
 }
 
 /** 404 naming the first parent the path names that does not exist, or that belongs to another than the parent named before it (`/owners/1/pets/7`, pet 7 being owner 2's). */
