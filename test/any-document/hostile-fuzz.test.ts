@@ -9,5 +9,8 @@ describe('hostile requests against hostile documents (a seeded fuzzer)', () => {
     // Timings are the bench's (npm run bench): here only that the second client was answered throughout.
     expect(result.latencies.length).toBeGreaterThan(6 * 3);
     expect(result.firstUses).toHaveLength(6 * 3);
+    // The same timings by document, every document's own (the bench names the document that held clients longest).
+    expect([...result.latenciesByDocument.values()].flat()).toEqual(result.latencies);
+    expect([...result.latenciesByDocument.values()].every(values => values.length > 0)).toBe(true);
   }, 60_000);
 });

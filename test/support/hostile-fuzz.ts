@@ -71,6 +71,8 @@ export interface HostileFuzzResult {
    * milliseconds: how long the hostile requests held it.
    */
   readonly latencies: readonly number[];
+  /** The same, by the document they were made against (its name in `HOSTILE_DOCUMENTS`): which document holds clients longest. */
+  readonly latenciesByDocument: ReadonlyMap<string, readonly number[]>;
   /** Its first request of each kind on each document, in milliseconds: what it waited for itself (its validator compiled, its collection seeded) besides. */
   readonly firstUses: readonly number[];
   readonly hostileRequests: number;
@@ -86,12 +88,15 @@ export async function runHostileFuzz({ seed, requests, concurrency = 4 }: { seed
   const random = createRandom(seed);
   const problems: string[] = [];
   const latencies: number[] = [];
+  const latenciesByDocument = new Map<string, number[]>();
   const firstUses: number[] = [];
   let hostileRequests = 0;
   for (const document of HOSTILE_DOCUMENTS) {
     const server = await createMockServer({ port: 0, document: JSON.parse(document.text()) as object, apiKeys: [API_KEY], onWarning: () => undefined, onError: () => undefined });
     const base = server.origin;
     const created: number[] = [];
+    const documentLatencies: number[] = [];
+    latenciesByDocument.set(document.name, documentLatencies);
     let sending = true;
     const secondClient = async (): Promise<void> => {
       for (let index = 0; sending; index += 1) {
@@ -100,7 +105,12 @@ export async function runHostileFuzz({ seed, requests, concurrency = 4 }: { seed
           try {
             const response = await fetch(`${base}${path}`, { method, headers: AUTH, ...(body !== undefined && { body }) });
             const text = await response.text();
-            (index === 0 ? firstUses : latencies).push(performance.now() - started);
+            const took = performance.now() - started;
+            if (index === 0) firstUses.push(took);
+            else {
+              latencies.push(took);
+              documentLatencies.push(took);
+            }
             if (method === 'POST' && response.status === 201) created.push((JSON.parse(text) as { id: number }).id);
             else if (response.status >= 300) problems.push(`${document.name}: the second client's ${method} ${path} answered ${response.status}`);
           } catch (error) {
@@ -137,5 +147,5 @@ export async function runHostileFuzz({ seed, requests, concurrency = 4 }: { seed
     if (created.length === 0) problems.push(`${document.name}: the second client created nothing`);
     await server.close();
   }
-  return { problems, latencies, firstUses, hostileRequests };
+  return { problems, latencies, latenciesByDocument, firstUses, hostileRequests };
 }
