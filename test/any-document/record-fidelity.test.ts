@@ -33,7 +33,7 @@ describe.each(surfaces)('a replace holds what was sent and what the service assi
 
   it('answers a PUT of only the name with the required properties left empty, optional ones gone or at their default, and what the service assigns kept', async () => {
     const before = (await call(surface, 'GET', '/application/1')).json as Record<string, unknown>;
-    expect(before).toMatchObject({ defaultPriority: expect.any(Number) as number, channel: expect.any(String) as string });
+    expect(before).toMatchObject({ defaultPriority: expect.any(Number) as number, channel: expect.any(String) as string, registeredAt: expect.any(String) as string, owner: expect.any(String) as string });
     const replaced = await call(surface, 'PUT', '/application/1', { name: 'Backups' });
     expect(replaced.status).toBe(200);
     expect(replaced.json).toEqual({
@@ -46,6 +46,9 @@ describe.each(surfaces)('a replace holds what was sent and what the service assi
       image: before['image'],
       createdAt: before['createdAt'],
       token: before['token'],
+      // Set by the service (its body, ApplicationParams, has neither): kept as they were.
+      registeredAt: before['registeredAt'],
+      owner: before['owner'],
     });
     expect((await call(surface, 'GET', '/application/1')).json).toEqual(replaced.json);
     expect(surface.reportedErrors).toEqual([]);
@@ -56,7 +59,9 @@ describe.each(surfaces)('a replace holds what was sent and what the service assi
     expect(created.status).toBe(200);
     const record = created.json as Record<string, unknown>;
     expect(record).toMatchObject({ name: 'Phone', defaultPriority: 2, description: '', sortKey: '', channel: 'stable' });
-    expect(Object.keys(record).sort()).toEqual(['channel', 'createdAt', 'defaultPriority', 'description', 'id', 'image', 'internal', 'name', 'sortKey', 'token']);
+    // registeredAt: a time the service sets, its create body not declaring it, stamped with the clock.
+    expect(Object.keys(record).sort()).toEqual(['channel', 'createdAt', 'defaultPriority', 'description', 'id', 'image', 'internal', 'name', 'registeredAt', 'sortKey', 'token']);
+    expect(record['registeredAt']).toBe(record['createdAt']);
   });
 
   it('merges a merge patch into the record held: an unsent property keeps its value, null removes an optional one and is refused for a required one', async () => {

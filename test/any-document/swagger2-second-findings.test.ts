@@ -37,6 +37,18 @@ describe('records a path names by either of two properties (Harbor’s /projects
     expect(errors).toEqual([]);
   });
 
+  it('stamps the creation_time a project holds but its create body does not declare with the clock, and an update keeps it', async () => {
+    const { engine, errors } = await checkedEngine(NAME_OR_ID, { now: '2030-12-05T10:00:00Z' });
+    const created = await sent(engine, 'POST', '/api/v2.0/projects', { project_name: 'stamped' });
+    expect(created.status).toBe(201);
+    const stored = await sent(engine, 'GET', created.location ?? '');
+    expect(stored.body).toMatchObject({ name: 'stamped', creation_time: '2030-12-05T10:00:00.000Z' });
+    // An update sends what the client sets (ProjectReq): the time the service stamped stays as it was.
+    expect((await sent(engine, 'PUT', created.location ?? '', { project_name: 'stamped', storage_limit: 3 })).status).toBe(200);
+    expect((await sent(engine, 'GET', created.location ?? '')).body).toEqual({ ...(stored.body as object), storage_limit: 3 });
+    expect(errors).toEqual([]);
+  });
+
   it('keeps a project’s members under it, reached by its name or its id, and answers 404 under another project', async () => {
     const { engine, errors } = await checkedEngine(NAME_OR_ID);
     const project = await sent(engine, 'POST', '/api/v2.0/projects', { project_name: 'team' });

@@ -131,11 +131,11 @@ export function createOperationResponder(options: OperationResponderOptions) {
   /** The schema a form body's fields take their types from, by operation. */
   const formSchemaOf = (operationId: string, mediaType: string): JsonSchema | undefined => requestBodySchema(resolvedDefinitionOf(document, operationId), mediaType);
   // A body the document accepts but shaped unlike the record is stored as far as it fits, the rest generated (never a 400).
-  const complete: RecordInput['complete'] = (record, resource) => {
+  const complete: RecordInput['complete'] = (record, resource, alsoStamped) => {
     const draw = { seed: options.seed, now: clock() };
-    const completed = completeRecord(record, resource, draw);
+    const completed = completeRecord(record, resource, draw, alsoStamped);
     if ('record' in completed) return completed;
-    const fitted = completeRecord(fitToRecord(record, resource, draw), resource, draw);
+    const fitted = completeRecord(fitToRecord(record, resource, draw), resource, draw, alsoStamped);
     return 'record' in fitted ? fitted : completed;
   };
 

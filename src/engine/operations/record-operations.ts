@@ -8,7 +8,7 @@ import { errorResponse, jsonResponse } from '../responses/index.js';
 import { fitsKeySchema, isNullable, updateTimes } from '../state/collection-records.js';
 import { maskedRecord, maskPaths } from './field-mask.js';
 import { forgetRemoved, type RecordReference } from './removed-references.js';
-import { withUnsentProperties } from '../state/unsent-properties.js';
+import { keptOnReplace, timesSetOnCreate, withUnsentProperties } from '../state/unsent-properties.js';
 import { copiesFromKeys } from '../state/record-copies.js';
 import type { ParameterValues } from './parameters.js';
 import { parentKeyFields, parentKeyIn, parentKeyPlace, withHeldChild } from './parent-keys.js';
@@ -39,7 +39,8 @@ export interface RecordInput {
   /** The URL path of a record (an item path with its key, and its parents' from its foreign keys). */
   urlOf: (resource: Resource, record: Readonly<Record<string, unknown>>, given?: Readonly<Record<string, unknown>>) => string | undefined;
   /** The record with what the service assigns filled in, or why it cannot be stored. */
-  complete: (record: Record<string, unknown>, resource: Resource) => { record: StoredRecord } | { problem: string };
+  /** `record` completed as `completeRecord` does; `alsoStamped`, times a create stamps beside those it names. */
+  complete: (record: Record<string, unknown>, resource: Resource, alsoStamped?: readonly string[]) => { record: StoredRecord } | { problem: string };
   /** The record as answered: with the records of other collections it embeds (`Owner.pets`). */
   present: (resource: Resource, record: Readonly<Record<string, unknown>>) => unknown;
   /** The absolute URL of this list with its query changed as given (`undefined` removes a parameter), where the request names its host. */
@@ -167,15 +168,16 @@ export const recordOperations: Readonly<Record<RecordRole, RecordHandler>> = {
     if (taken !== undefined) {
       // The document promises its success to every valid body and declares no conflict (Immich's
       // POST /jobs, 204 only): the record with that key is replaced, as a PUT of it would.
-      const kept = Object.fromEntries(Object.entries(taken).filter(([name]) => !resource.writableFields.includes(name)));
+      const kept = keptOnReplace(taken, resource, input.sendable);
       const replaced = writeRecord(input, { ...kept, ...fields });
       const location = replaced.statusCode < 300 ? input.urlOf(resource, fields, input.givenPathParameters ?? input.pathParameters) : undefined;
       return location === undefined ? replaced : { ...replaced, headers: { ...replaced.headers, location } };
     }
     let problem: string | undefined;
+    const stamped = timesSetOnCreate(resource, input.sendable);
     const created = refusingPastLimits(reachLimit, () =>
       store.create(fields, record => {
-        const completed = input.complete(record, resource);
+        const completed = input.complete(record, resource, stamped);
         if ('problem' in completed) problem = completed.problem;
         return 'record' in completed ? completed.record : undefined;
       }),
@@ -195,7 +197,7 @@ export const recordOperations: Readonly<Record<RecordRole, RecordHandler>> = {
 
   replace(input) {
     return withRecord(input, existing => {
-      const kept = Object.fromEntries(Object.entries(existing).filter(([name]) => !input.resource.writableFields.includes(name)));
+      const kept = keptOnReplace(existing, input.resource, input.sendable);
       // A replace holds what was sent and what the service assigns, nothing made up: what the record requires and was not sent is empty.
       const written = sentFields(input);
       const sent = withUnsentProperties({ ...written, ...foreignKeysOf(input, written) }, input.resource, input.sendable);
@@ -207,7 +209,7 @@ export const recordOperations: Readonly<Record<RecordRole, RecordHandler>> = {
     const key = (input.body as Record<string, unknown> | null)?.[input.resource.key.property];
     const existing = key === undefined ? undefined : input.storeOf(input.resource.name).get(key as RecordKey);
     if (!existing) return notFound(input.resource, key);
-    const kept = Object.fromEntries(Object.entries(existing).filter(([name]) => !input.resource.writableFields.includes(name)));
+    const kept = keptOnReplace(existing, input.resource, input.sendable);
     return writeRecord(input, { ...kept, ...withUnsentProperties(sentFields(input), input.resource, input.sendable) });
   },
 

@@ -51,16 +51,16 @@ export function collectionShape(resource: Resource, seed: number, defaultStatus:
 /**
  * `record` with what the service assigns filled in (each required property it lacks, and each
  * optional `readOnly` one, drawn from its schema, seeded by the record's key and the property's
- * name: a date is the clock's), checked against the resource's schema. Embedded arrays are checked
- * as present and never kept.
+ * name: a date is the clock's), and each time `alsoStamped` names (a create's times the service sets),
+ * checked against the resource's schema. Embedded arrays are checked as present and never kept.
  */
-export function completeRecord(record: Readonly<Record<string, unknown>>, resource: Resource, draw: RecordDraw): { record: StoredRecord } | { problem: string } {
+export function completeRecord(record: Readonly<Record<string, unknown>>, resource: Resource, draw: RecordDraw, alsoStamped: readonly string[] = []): { record: StoredRecord } | { problem: string } {
   const completed: Record<string, unknown> = { ...record };
   const key = String(completed[resource.key.property]);
   const embedded = embeddedProperties(resource);
   const properties = resource.schema.properties ?? {};
   const required = new Set(resource.schema.required ?? []);
-  const stamped = stampedTimes(resource);
+  const stamped = alsoStamped.length === 0 ? stampedTimes(resource) : [...stampedTimes(resource), ...alsoStamped];
   for (const [name, schema] of Object.entries(properties)) {
     if (completed[name] !== undefined || name === resource.key.property || embedded.has(name) || schema.writeOnly === true) continue;
     if (!required.has(name) && schema.readOnly !== true && !stamped.includes(name)) continue;

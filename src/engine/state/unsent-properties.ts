@@ -20,9 +20,8 @@ export function withUnsentProperties(fields: Readonly<Record<string, unknown>>, 
   const embedded = embeddedProperties(resource);
   const required = new Set(resource.schema.required ?? []);
   for (const [name, schema] of Object.entries(resource.schema.properties ?? {})) {
-    if (given[name] !== undefined || embedded.has(name) || name === resource.key.property || !resource.writableFields.includes(name) || isTime(schema, name)) continue;
     // A property the request's body does not declare is not the client's to leave out (Docker's `Volume.Mountpoint`): the service sets it.
-    if (sendable !== undefined && !sendable.has(fieldNameKey(name))) continue;
+    if (given[name] !== undefined || embedded.has(name) || name === resource.key.property || isSetByService(name, resource, sendable) || isTime(schema, name)) continue;
     const value = required.has(name) ? nothingSent(schema) : declaredDefault(schema);
     if (value !== NOTHING_FITS) given[name] = value;
   }
@@ -30,6 +29,33 @@ export function withUnsentProperties(fields: Readonly<Record<string, unknown>>, 
 }
 
 const NOTHING_FITS = Symbol('nothing fits');
+
+/**
+ * Whether the service, not the client, sets `name`: it is `readOnly` (or the key the service assigns),
+ * or the request's body does not declare it (`sendable`, where the operation declares a body: Harbor's
+ * `ProjectReq` has no `creation_time`, which a `Project` holds).
+ */
+export function isSetByService(name: string, resource: Resource, sendable: ReadonlySet<string> | undefined): boolean {
+  return !resource.writableFields.includes(name) || (sendable !== undefined && !sendable.has(fieldNameKey(name)));
+}
+
+/** What a replace keeps of the record it replaces: every property the service sets (see isSetByService), the client's being what it sends. */
+export function keptOnReplace(existing: Readonly<Record<string, unknown>>, resource: Resource, sendable: ReadonlySet<string> | undefined): Record<string, unknown> {
+  return Object.fromEntries(Object.entries(existing).filter(([name]) => isSetByService(name, resource, sendable)));
+}
+
+/**
+ * The times the service stamps on a record it creates though no rule of `completeRecord` names them:
+ * each date or date-time (or epoch seconds) the create's body does not declare (Harbor's optional
+ * `creation_time`), made the clock's on create as `createTime` is, and kept as it is by replaces.
+ */
+export function timesSetOnCreate(resource: Resource, sendable: ReadonlySet<string> | undefined): readonly string[] {
+  if (sendable === undefined) return [];
+  const embedded = embeddedProperties(resource);
+  return Object.entries(resource.schema.properties ?? {})
+    .filter(([name, schema]) => name !== resource.key.property && !embedded.has(name) && schema.writeOnly !== true && !sendable.has(fieldNameKey(name)) && isTime(schema, name))
+    .map(([name]) => name);
+}
 
 /** A time the service sets when nothing is sent (`createdAt`, OpenAI's `created_at`): left for the record's completion, which takes the clock's. */
 function isTime(schema: JsonSchema, name: string): boolean {
