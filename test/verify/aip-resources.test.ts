@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { startDeployment } from './drifted-mock.js';
-import { runVerify, type VerifyResult } from './run-verify.js';
+import { verifyMockOf } from './run-verify.js';
 import { keyTextInLocation } from '../../src/verify/plan-probes.js';
 import { pathValueOfKey } from '../../src/verify/fill-path.js';
 import { loadDocument } from '../../src/document/index.js';
@@ -11,17 +10,11 @@ const DOCUMENT = findingAt('aip-resources.yaml');
 
 describe('verify against the mock of an AIP-style document', () => {
   it('passes: each created record read back, updated and deleted at the path its name fills, nested books under their author', async () => {
-    const deployment = await startDeployment(DOCUMENT);
-    try {
-      const { code, stdout } = await runVerify([deployment.url, '--document', DOCUMENT, '--timeout', '30000', '--format', 'json']);
-      const results = (JSON.parse(stdout) as { results: VerifyResult[] }).results;
-      expect(results.filter(result => result.outcome === 'error' || result.outcome === 'warning')).toEqual([]);
-      expect(code).toBe(0);
-      for (const operationId of ['NoteService_GetNote', 'NoteService_UpdateNote', 'NoteService_DeleteNote', 'LibraryService_GetBook', 'LibraryService_DeleteBook']) {
-        expect(results.some(result => result.operationId === operationId && result.check === 'read-back' && result.outcome === 'passed'), operationId).toBe(true);
-      }
-    } finally {
-      await deployment.close();
+    const { code, results } = await verifyMockOf(DOCUMENT);
+    expect(results.filter(result => result.outcome === 'error' || result.outcome === 'warning')).toEqual([]);
+    expect(code).toBe(0);
+    for (const operationId of ['NoteService_GetNote', 'NoteService_UpdateNote', 'NoteService_DeleteNote', 'LibraryService_GetBook', 'LibraryService_DeleteBook']) {
+      expect(results.some(result => result.operationId === operationId && result.check === 'read-back' && result.outcome === 'passed'), operationId).toBe(true);
     }
   });
 

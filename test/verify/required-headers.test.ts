@@ -1,7 +1,6 @@
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { startDeployment } from './drifted-mock.js';
-import { runVerify } from './run-verify.js';
+import { verifyMockOf } from './run-verify.js';
 import { createEngine } from '../../src/index.js';
 
 // Discourse's shape: header parameters every operation requires, where no security scheme is declared.
@@ -9,20 +8,12 @@ const DOCUMENT = fileURLToPath(new URL('../documents/findings/required-header-pa
 
 describe('verify against the mock of a document whose operations require header parameters', () => {
   it('sends each at its example, else a value of its schema, and passes, a redirect the document declares taken as its answer', async () => {
-    const deployment = await startDeployment(DOCUMENT);
-    try {
-      const before = deployment.requests.length;
-      const { code, stdout } = await runVerify([deployment.url, '--document', DOCUMENT, '--timeout', '30000', '--format', 'json']);
-      const results = (JSON.parse(stdout) as { results: { outcome: string; operationId: string; message: string }[] }).results;
-      expect(results.filter(result => result.outcome === 'error')).toEqual([]);
-      expect(code).toBe(0);
-      expect(results.filter(result => result.operationId === 'getTopicByExternalId' && result.outcome === 'passed').length).toBeGreaterThan(0);
-      const sent = deployment.requests.slice(before);
-      expect(sent.length).toBeGreaterThan(5);
-      expect(sent.every(request => typeof request.headers['api-key'] === 'string' && request.headers['api-username'] === 'system')).toBe(true);
-    } finally {
-      await deployment.close();
-    }
+    const { code, results, requests } = await verifyMockOf(DOCUMENT);
+    expect(results.filter(result => result.outcome === 'error')).toEqual([]);
+    expect(code).toBe(0);
+    expect(results.filter(result => result.operationId === 'getTopicByExternalId' && result.outcome === 'passed').length).toBeGreaterThan(0);
+    expect(requests.length).toBeGreaterThan(5);
+    expect(requests.every(request => typeof request.headers['api-key'] === 'string' && request.headers['api-username'] === 'system')).toBe(true);
   });
 });
 

@@ -1,21 +1,15 @@
 import { fileURLToPath } from 'node:url';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startDeployment, type Deployment } from './drifted-mock.js';
-import { runVerify, type VerifyResult } from './run-verify.js';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { verifyMockOf, type VerifyResult } from './run-verify.js';
 
 // Harbor's shapes: projects keyed by `project_id`, named by `name` in /projects/{project_name}/..., an action below such a path.
 const DOCUMENT = fileURLToPath(new URL('../documents/findings/swagger2-name-or-id.yaml', import.meta.url));
 
-let deployment: Deployment;
 let results: VerifyResult[];
 let code: number;
 beforeAll(async () => {
-  deployment = await startDeployment(DOCUMENT);
-  const run = await runVerify([deployment.url, '--document', DOCUMENT, '--credential', 'basic=admin:pw', '--timeout', '30000', '--format', 'json']);
-  code = run.code;
-  results = (JSON.parse(run.stdout) as { results: VerifyResult[] }).results;
+  ({ code, results } = await verifyMockOf(DOCUMENT, ['--credential', 'basic=admin:pw']));
 });
-afterAll(() => deployment.close());
 
 describe('verify against the mock of a Swagger 2.0 document shaped as Harbor’s', () => {
   it('finds no error in the mock that answers by the document', () => {
