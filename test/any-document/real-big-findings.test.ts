@@ -28,6 +28,27 @@ describe('a generated body with an empty object below a list of alternatives (fi
   });
 });
 
+describe('an optional deepObject query parameter left out of a request (finding 67, Stripe’s upcoming invoice)', () => {
+  let cli: RunningCli | undefined;
+  afterEach(async () => {
+    cli?.child.kill();
+    await cli?.exited;
+    cli = undefined;
+  });
+
+  it('is absent, not an empty object refused by its schema; given, it is still checked', async () => {
+    cli = startCli(['--document', findingAt('real-big-deep-object.yaml'), '--port', '0', '--validate-responses']);
+    const ready = await cli.waitForLine(/ready on/, 20_000);
+    const base = `${/ready on (\S+)/.exec(ready)?.[1] ?? ''}/v1/invoices/upcoming`;
+    expect((await fetch(base)).status).toBe(200);
+    expect((await fetch(`${base}?customer=cus_1`)).status).toBe(200);
+    expect((await fetch(`${base}?automatic_tax[enabled]=true`)).status).toBe(200);
+    const refused = await fetch(`${base}?automatic_tax[other]=1`);
+    expect(refused.status).toBe(400);
+    expect(((await refused.json()) as { message: string }).message).toContain("automatic_tax must have required property 'enabled'");
+  });
+});
+
 describe('a required list whose items are past the bound of a generated body (finding 65, Stripe accounts)', () => {
   const node = { $ref: '#/__bundled__/Account' };
   const account = {
