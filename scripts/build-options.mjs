@@ -15,6 +15,8 @@ import { prismLazyLodashFp } from './prism-lazy-lodash-fp.mjs';
 import { prismMediaTypesKept } from './prism-media-types-kept.mjs';
 import { precompiledValidatorModules, precompiledValidatorsPlugin } from './prism-precompiled-validators.mjs';
 import { prismUriTemplateWithoutEval } from './prism-uri-template.mjs';
+import { jsonSchemaFakerCleanWithoutSchema } from './json-schema-faker-clean.mjs';
+import { prismDeepObjectAbsent } from './prism-deep-object-absent.mjs';
 import { prismValidatorRequiresOnUse } from './prism-validator-requires-on-use.mjs';
 
 const PRISM_HTTP = dirname(createRequire(import.meta.url).resolve('@stoplight/prism-http/package.json'));
@@ -109,7 +111,7 @@ export const nodeBuildOptions = {
   external: ['msw', 'msw/*', 'testcontainers', 'testcontainers/*'],
   // Bundled CommonJS (Prism, lodash, ajv) calls require() for Node's built-ins.
   banner: { js: "import { createRequire as __petstoreCreateRequire } from 'node:module'; const require = __petstoreCreateRequire(import.meta.url);" },
-  plugins: [mockerFromScript, prismFakerEnglishOnly, prismLazyAjv, prismBodyMergesRecorded, ajvOnDemand, fakerOnDemand, precompiledValidators, prismUriTemplateWithoutEval, prismMediaTypesKept, prismLazyLodashFp, leanFpTs, leanRequires, entriesByName],
+  plugins: [mockerFromScript, prismFakerEnglishOnly, prismLazyAjv, prismBodyMergesRecorded, ajvOnDemand, fakerOnDemand, precompiledValidators, prismUriTemplateWithoutEval, jsonSchemaFakerCleanWithoutSchema, prismDeepObjectAbsent, prismMediaTypesKept, prismLazyLodashFp, leanFpTs, leanRequires, entriesByName],
 };
 
 /** Ajv's compiler for the Node build, loaded on Prism's first schema without a precompiled validator; see scripts/ajv-on-demand.mjs. */
@@ -136,7 +138,7 @@ export const browserBuildOptions = {
   define: { 'process.platform': '"browser"', 'process.browser': 'true', global: 'globalThis' },
   target: 'es2022',
   external: ['msw', 'msw/*'],
-  plugins: [prismFakerEnglishOnly, prismLazyAjv, ajvInPage, precompiledValidators, prismUriTemplateWithoutEval, prismMediaTypesKept, prismBasicAuthWithoutBuffer, prismLazyLodashFp, prismValidatorRequiresOnUse, leanFpTs, fakerOnFirstUse, leanRequires, entriesByName, ...browserBuildPlugins()],
+  plugins: [prismFakerEnglishOnly, prismLazyAjv, ajvInPage, precompiledValidators, prismUriTemplateWithoutEval, jsonSchemaFakerCleanWithoutSchema, prismDeepObjectAbsent, prismMediaTypesKept, prismBasicAuthWithoutBuffer, prismLazyLodashFp, prismValidatorRequiresOnUse, leanFpTs, fakerOnFirstUse, leanRequires, entriesByName, ...browserBuildPlugins()],
 };
 
 /** The dashboard's script, for browsers: served by the mock at /__admin/dashboard.js. */

@@ -162,8 +162,22 @@ function leaveOut(pending: Pending, kept: Set<string>): void {
       Reflect.deleteProperty(enclosing.holder, enclosing.key);
       return;
     }
+    // A required list that may be empty (`data` of a page, its items `anyOf` two records each past
+    // the bound): made empty. Kept, json-schema-faker stopped following the references three levels
+    // down and made each item of the schema's own words (`{"title": "Polymorphic"}`), which the document refuses.
+    if (emptied(enclosing.holder[enclosing.key])) return;
   }
   kept.add(name);
+}
+
+/** Makes `schema` an empty list where it is a list that may be empty; whether it did. */
+function emptied(schema: unknown): boolean {
+  if (typeof schema !== 'object' || schema === null || Array.isArray(schema)) return false;
+  const list = schema as Node;
+  if (list['type'] !== 'array' || (typeof list['minItems'] === 'number' && list['minItems'] > 0)) return false;
+  list['maxItems'] = 0;
+  list['items'] = {};
+  return true;
 }
 
 function compactAlternatives(list: unknown[]): void {

@@ -136,15 +136,18 @@ function* entriesInSteps(root: object): Generator<void, Map<object, string>, voi
 }
 
 /** The objects in the expansion of `node`, up to one past the limit; a cycle is past it. */
-function expandedSize(node: object, sizes: Map<object, number>, onCycle: ReadonlySet<object>): number {
+function expandedSize(node: object, sizes: Map<object, number>, onCycle: ReadonlySet<object>, depth = 0): number {
   const known = sizes.get(node);
   if (known !== undefined) return known;
   if (onCycle.has(node)) return INLINED_SCHEMAS + 1;
+  // As deep as the limit: what holds it is past the limit, whatever it holds itself (each level is
+  // an object), so the walk stops here, not 5,000 calls down a chain of schemas (the stack's end).
+  if (depth > INLINED_SCHEMAS) return INLINED_SCHEMAS + 1;
   sizes.set(node, INLINED_SCHEMAS + 1);
   let size = 1;
   for (const child of childrenOf(node)) {
     if (size > INLINED_SCHEMAS) break;
-    if (typeof child === 'object' && child !== null) size += expandedSize(child, sizes, onCycle);
+    if (typeof child === 'object' && child !== null) size += expandedSize(child, sizes, onCycle, depth + 1);
   }
   const bounded = Math.min(size, INLINED_SCHEMAS + 1);
   sizes.set(node, bounded);
@@ -167,25 +170,33 @@ function encode(root: object, entries: ReadonlyMap<object, string>): SchemaByRef
 function encoder(entries: ReadonlyMap<object, string>): { copy: (node: unknown, asEntry: boolean) => unknown; bundle: Record<string, unknown>; copiedEvaluationKeywords: () => boolean } {
   const copies = new Map<object, unknown>();
   let evaluationKeywords = false;
-  const copy = (node: unknown, asEntry: boolean): unknown => {
+  // Without recursion: a shared schema may hold a chain of thousands of schemas of its own (the stack's end).
+  const unfilled: { node: object; into: Record<string, unknown> | unknown[] }[] = [];
+  const placed = (node: unknown, asEntry: boolean): unknown => {
     if (typeof node !== 'object' || node === null) return node;
     const name = entries.get(node);
     if (name !== undefined && !asEntry) return { $ref: `#/__bundled__/${name}` };
     const done = copies.get(node);
     if (done !== undefined) return done;
-    if (Array.isArray(node)) {
-      const list: unknown[] = [];
-      copies.set(node, list);
-      for (const item of node) list.push(copy(item, false));
-      return list;
+    const into: Record<string, unknown> | unknown[] = Array.isArray(node) ? [] : {};
+    copies.set(node, into);
+    unfilled.push({ node, into });
+    return into;
+  };
+  const fill = ({ node, into }: (typeof unfilled)[number]): void => {
+    if (Array.isArray(into)) {
+      for (const item of node as unknown[]) into.push(placed(item, false));
+      return;
     }
-    const object: Record<string, unknown> = {};
-    copies.set(node, object);
     for (const [key, value] of Object.entries(node)) {
       if (isEvaluationKeyword(key)) evaluationKeywords = true;
-      object[key] = DATA_KEYWORDS.has(key) ? value : copy(value, false);
+      into[key] = DATA_KEYWORDS.has(key) ? value : placed(value, false);
     }
-    return object;
+  };
+  const copy = (node: unknown, asEntry: boolean): unknown => {
+    const result = placed(node, asEntry);
+    for (let next = unfilled.pop(); next !== undefined; next = unfilled.pop()) fill(next);
+    return result;
   };
   const bundle: Record<string, unknown> = {};
   return { copy, bundle, copiedEvaluationKeywords: () => evaluationKeywords };

@@ -1,0 +1,92 @@
+import type { IHttpOperation } from '@stoplight/types';
+import { afterEach, describe, expect, it } from 'vitest';
+import { examplesOf } from '../../src/engine/document-state.js';
+import { boundedForGeneration } from '../../src/engine/prism/bounded-generation.js';
+import { byReference } from '../../src/engine/schema/index.js';
+import { checkedEngine, findingAt } from '../support/checked-engine.js';
+import { startCli, type RunningCli } from '../support/run-cli.js';
+
+// Findings 64+ of test/documents/findings/FINDINGS-independent.md: Stripe's and GitHub's real documents.
+
+describe('a generated body with an empty object below a list of alternatives (finding 64, Stripe accounts)', () => {
+  let cli: RunningCli | undefined;
+  afterEach(async () => {
+    cli?.child.kill();
+    await cli?.exited;
+    cli = undefined;
+  });
+
+  it('answers the body the document describes, where the mocker threw and the mock answered 500', async () => {
+    cli = startCli(['--document', findingAt('real-big-faker-clean.yaml'), '--port', '0', '--validate-responses']);
+    const ready = await cli.waitForLine(/ready on/, 20_000);
+    const base = /ready on (\S+)/.exec(ready)?.[1] ?? '';
+    const response = await fetch(`${base}/v1/account`);
+    const body = (await response.json()) as { external_accounts?: { data?: { sources?: { metadata?: unknown }[] }[] } };
+    expect(response.status).toBe(200);
+    expect(body.external_accounts?.data?.[0]?.sources?.[0]?.metadata).toEqual({});
+    expect(cli.errors()).not.toMatch(/failed unexpectedly|does not allow/);
+  });
+});
+
+describe('an optional deepObject query parameter left out of a request (finding 67, Stripe’s upcoming invoice)', () => {
+  let cli: RunningCli | undefined;
+  afterEach(async () => {
+    cli?.child.kill();
+    await cli?.exited;
+    cli = undefined;
+  });
+
+  it('is absent, not an empty object refused by its schema; given, it is still checked', async () => {
+    cli = startCli(['--document', findingAt('real-big-deep-object.yaml'), '--port', '0', '--validate-responses']);
+    const ready = await cli.waitForLine(/ready on/, 20_000);
+    const base = `${/ready on (\S+)/.exec(ready)?.[1] ?? ''}/v1/invoices/upcoming`;
+    expect((await fetch(base)).status).toBe(200);
+    expect((await fetch(`${base}?customer=cus_1`)).status).toBe(200);
+    expect((await fetch(`${base}?automatic_tax[enabled]=true`)).status).toBe(200);
+    const refused = await fetch(`${base}?automatic_tax[other]=1`);
+    expect(refused.status).toBe(400);
+    expect(((await refused.json()) as { message: string }).message).toContain("automatic_tax must have required property 'enabled'");
+  });
+});
+
+describe('a required list whose items are past the bound of a generated body (finding 65, Stripe accounts)', () => {
+  const node = { $ref: '#/__bundled__/Account' };
+  const account = {
+    type: 'object',
+    required: ['id', 'external_accounts'],
+    properties: {
+      id: { type: 'string' },
+      external_accounts: { type: 'array', items: { title: 'Polymorphic', anyOf: [node, { $ref: '#/__bundled__/Card' }] } },
+    },
+  };
+  // A card holds accounts as an account does: every alternative of every list refers back, past the bound at some depth.
+  const card = { ...account, properties: { ...account.properties, last4: { type: 'string' } } };
+  const operation = {
+    id: 'GetAccount',
+    method: 'get',
+    path: '/v1/account',
+    request: {},
+    responses: [{ id: 'r', code: '200', headers: [], contents: [{ id: 'c', mediaType: 'application/json', examples: [], encodings: [], schema: node }] }],
+    __bundled__: { Account: account, Card: card },
+  } as unknown as IHttpOperation;
+
+  it('is made an empty list, so no reference is left for the mocker to stop following and fill with the schema’s own words', () => {
+    const bounded = boundedForGeneration(operation) as IHttpOperation & { __bundled__?: unknown };
+    const text = JSON.stringify(bounded.responses);
+    expect(text).not.toContain('#/__bundled__/');
+    expect(bounded.__bundled__).toBeUndefined();
+    expect(text).toContain('"maxItems":0');
+  });
+});
+
+describe('response examples of schemas that reach shared ones (finding 66, GitHub’s 645 examples)', () => {
+  it('are checked against the document’s one bundle of shared schemas, each shared schema compiled once, not once per example', async () => {
+    const { engine, warnings } = await checkedEngine(findingAt('real-big-shared-examples.yaml'));
+    const examples = examplesOf(engine.document);
+    expect(examples).toHaveLength(2);
+    const [root, leaves] = examples.map(example => byReference(example.schema as object));
+    expect(root?.bundle).toBeDefined();
+    expect(root?.bundle).toBe(leaves?.bundle);
+    expect(warnings.filter(warning => warning.includes('breaks its schema'))).toEqual([]);
+  });
+});
