@@ -147,3 +147,15 @@ describe('a oneOf one of whose alternatives accepts every value of the others (f
     expect(errors).toEqual([]);
   });
 });
+
+describe('an example its own schema refuses, where the schema refers to a recursive one (fourth check, PagerDuty service orchestrations)', () => {
+  it('answers a body generated from the schema, where the example was served as fitting and broke the document (500 under --validate-responses)', async () => {
+    const { engine, errors, warnings } = await checkedEngine(findingAt('fourth-check-example-beside-recursive-schema.yaml'));
+    expect(warnings.join('\n')).toContain('the 200 example "response" of replaceRoute breaks its schema (warnings.0.step_name must be string)');
+    const replaced = await engine.handle({ method: 'PUT', url: '/routes/main', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ name: 'main' }) });
+    expect(replaced.status).toBe(200);
+    const body = JSON.parse(replaced.body ?? '{}') as { warnings?: { step_name?: unknown }[] };
+    for (const warning of body.warnings ?? []) expect(typeof warning.step_name).toBe('string');
+    expect(errors).toEqual([]);
+  });
+});

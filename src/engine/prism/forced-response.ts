@@ -159,7 +159,7 @@ function isErrorShaped(body: unknown): body is { code: unknown; message: unknown
  */
 export function answerFromDocument(mock: PrismMock, operation: IHttpOperation, request: IHttpRequest, seed: string): IHttpResponse {
   const response = chosenResponse(operation, {});
-  const controls: RequestControls = { dynamic: response === undefined || !examplesFit(response), ...(response && { code: Number(response.code) }) };
+  const controls: RequestControls = { dynamic: response === undefined || !examplesFit(operation, response), ...(response && { code: Number(response.code) }) };
   return forceResponse(mock, operation, request, controls, seed, 'Answered from the document');
 }
 
@@ -170,11 +170,11 @@ const fittingExamples = new WeakMap<IHttpOperationResponse, boolean>();
  * fits that media type's schema; checked once per response. Where no schema can be compiled (a page
  * that forbids `eval`), the example is served as written.
  */
-function examplesFit(response: IHttpOperationResponse): boolean {
+function examplesFit(operation: IHttpOperation, response: IHttpOperationResponse): boolean {
   const known = fittingExamples.get(response);
   if (known !== undefined) return known;
   const served = (response.contents ?? []).flatMap(content => (content.examples ?? []).slice(0, 1).map(example => ({ example, schema: content.schema })));
-  const fits = served.length > 0 && served.every(({ example, schema }) => !('value' in example) || schema === undefined || unlessEvalBlocked(() => findSchemaProblems(example.value, schema), []).length === 0);
+  const fits = served.length > 0 && served.every(({ example, schema }) => !('value' in example) || schema === undefined || unlessEvalBlocked(() => findSchemaProblems(example.value, schema, bundleOf(operation)), []).length === 0);
   fittingExamples.set(response, fits);
   return fits;
 }
@@ -334,4 +334,15 @@ function withDraft4Bounds(schema: Record<string, unknown>): void {
     if (typeof minimum === 'number' && minimum > exclusiveMinimum) delete schema['exclusiveMinimum'];
     else Object.assign(schema, { minimum: exclusiveMinimum, exclusiveMinimum: true });
   }
+}
+
+/**
+ * The bundle the operation's `$ref`s point into (`#/__bundled__/…`), where it has one (a big or
+ * recursive document): without it no validator of its schemas compiles, Prism's validator then calls
+ * any value valid, and an example its schema refuses (PagerDuty's service orchestration `warnings`,
+ * `rule_id: null` for a string) was served, a 500 under `--validate-responses`.
+ */
+function bundleOf(operation: IHttpOperation): Readonly<Record<string, unknown>> | undefined {
+  const bundle = (operation as IHttpOperation & { __bundled__?: unknown }).__bundled__;
+  return typeof bundle === 'object' && bundle !== null ? (bundle as Record<string, unknown>) : undefined;
 }
