@@ -135,7 +135,8 @@ export function planOperationProbes(operation: OperationModel, context: PlanCont
       const broken = brokenExample(operation, example.value, context);
       probes.push({
         operation, label: `example "${example.name}"`, check: 'example', credentials: true, target: state => basic(state),
-        provokes: (state: SideState) => (namesUnlistedRecord(operation, context.model, state) ? 'unknown-key' : undefined),
+        // An example the document's own schema refuses is invalid input: a 4xx for it breaks no promise of the document.
+        provokes: (state: SideState) => (broken !== undefined ? 'invalid-input' : namesUnlistedRecord(operation, context.model, state) ? 'unknown-key' : undefined),
         body: () => withMarker(example.value, operation, context),
         expect: (answer, state) => {
           if (broken !== undefined) return [{ check: 'example', outcome: 'warning', message: `The example "${example.name}" breaks the document's own schema of the body (${broken}): answered ${answer.status}, which verify does not judge.` }];

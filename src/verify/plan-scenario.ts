@@ -278,6 +278,18 @@ function parentsOf(read: PlannedOperation, record: RecordValue, state: SideState
 }
 
 /** The page parameters that show as many records as the document allows, from the first page. */
+/**
+ * The most records one page of the list shows: what verify asks for as the page's size, and no more
+ * than the list's array holds (its `maxItems`: PagerDuty's `ip_allow_lists`, one), whichever is fewer.
+ */
+function pageLimit(list: PlannedOperation, context: PlanContext): number | undefined {
+  const size = list.plan.paging.size;
+  const asked = size === undefined ? undefined : fullPage(list, context)[size];
+  const held = list.plan.shape?.maxItems;
+  if (asked === undefined || held === undefined) return asked ?? held;
+  return Math.min(asked, held);
+}
+
 function fullPage(list: PlannedOperation, context: PlanContext): Record<string, number> {
   const query: Record<string, number> = {};
   const { paging } = list.plan;
@@ -386,8 +398,7 @@ function expectListed(collection: Collection, list: PlannedOperation, answer: An
   const key = match.named;
   if (match.by === 'nothing') return { check: 'listed-after-create', outcome: 'skipped', message: 'Not checked: the create answered neither the record nor a Location, and sent no value verify could find it by.' };
   if (items.some(match.is)) return { check: 'listed-after-create', outcome: 'passed', message: `The created record ${key} is listed.` };
-  const size = list.plan.paging.size;
-  const limit = size === undefined ? undefined : fullPage(list, context)[size];
+  const limit = pageLimit(list, context);
   const pageFull = limit !== undefined && items.length >= limit;
   const readsOn = list.plan.paging.page !== undefined || list.plan.paging.offset !== undefined;
   // A full page with no way to the next says nothing of a record after it.

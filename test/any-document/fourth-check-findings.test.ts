@@ -147,3 +147,54 @@ describe('a oneOf one of whose alternatives accepts every value of the others (f
     expect(errors).toEqual([]);
   });
 });
+
+describe('alternatives of a oneOf generated values must tell apart (fourth check, PagerDuty log entries and custom field values)', () => {
+  const seeds = [1, 2, 3, 4, 5, 6];
+
+  it('draws each kind from the alternative it names, never from one whose parts allow no kind, where kinds were drawn from every part’s enum (500 under --validate-responses)', async () => {
+    const { engine, errors } = await checkedEngine(findingAt('fourth-check-alternatives-not-told-apart.yaml'));
+    for (const seed of seeds) {
+      const listed = await engine.handle({ method: 'GET', url: '/events', headers: { prefer: `seed=${seed}` } });
+      expect(listed.status).toBe(200);
+      const { events } = JSON.parse(listed.body ?? '{}') as { events: Record<string, unknown>[] };
+      expect(events.length).toBeGreaterThanOrEqual(3);
+      for (const event of events) expect(['opened_event', 'closed_event']).toContain(event['kind']);
+    }
+    expect(errors).toEqual([]);
+  });
+
+  it('answers without an optional property whose alternatives no drawn value tells apart, where what was drawn matched several (500 under --validate-responses)', async () => {
+    const { engine, errors } = await checkedEngine(findingAt('fourth-check-alternatives-not-told-apart.yaml'));
+    for (const seed of seeds) {
+      const read = await engine.handle({ method: 'GET', url: `/events/e${seed}`, headers: { prefer: `seed=${seed}` } });
+      expect(read.status).toBe(200);
+      expect((JSON.parse(read.body ?? '{}') as { event: Record<string, unknown> }).event).not.toHaveProperty('source');
+    }
+    expect(errors).toEqual([]);
+  });
+
+  it('reads a property named value as a schema when drawing, nullable or not, where its alternatives were drawn open and matched several (500 under --validate-responses)', async () => {
+    const { engine, errors } = await checkedEngine(findingAt('fourth-check-alternatives-not-told-apart.yaml'));
+    for (const seed of seeds) {
+      const settings = await engine.handle({ method: 'GET', url: '/settings', headers: { prefer: `seed=${seed}` } });
+      expect(settings.status).toBe(200);
+      for (const setting of (JSON.parse(settings.body ?? '{}') as { settings: Record<string, unknown>[] }).settings) {
+        expect(setting).not.toHaveProperty('value');
+        expect(setting).not.toHaveProperty('fallback');
+      }
+    }
+    expect(errors).toEqual([]);
+  });
+});
+
+describe('an example its own schema refuses, where the schema refers to a recursive one (fourth check, PagerDuty service orchestrations)', () => {
+  it('answers a body generated from the schema, where the example was served as fitting and broke the document (500 under --validate-responses)', async () => {
+    const { engine, errors, warnings } = await checkedEngine(findingAt('fourth-check-example-beside-recursive-schema.yaml'));
+    expect(warnings.join('\n')).toContain('the 200 example "response" of replaceRoute breaks its schema (warnings.0.step_name must be string)');
+    const replaced = await engine.handle({ method: 'PUT', url: '/routes/main', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ name: 'main' }) });
+    expect(replaced.status).toBe(200);
+    const body = JSON.parse(replaced.body ?? '{}') as { warnings?: { step_name?: unknown }[] };
+    for (const warning of body.warnings ?? []) expect(typeof warning.step_name).toBe('string');
+    expect(errors).toEqual([]);
+  });
+});

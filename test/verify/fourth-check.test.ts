@@ -34,3 +34,25 @@ describe('the request examples verify sends (fourth check, PagerDuty)', () => {
     expect(snoozed.every(result => result.outcome === 'passed')).toBe(true);
   });
 });
+
+describe('a list whose array declares maxItems (fourth check, PagerDuty ip_allow_lists)', () => {
+  it('does not demand the created record among as many records as the array holds, where it called it not listed', async () => {
+    const { code, results } = await verifiedAgainstItsMock(findingAt('fourth-check-list-max-items.yaml'));
+    expect(results.filter(result => result.outcome === 'error')).toEqual([]);
+    expect(code).toBe(0);
+    const listed = results.find(result => result.check === 'listed-after-create');
+    expect(listed?.outcome).toBe('skipped');
+    expect(listed?.message).toContain('the list shows at most 1 records');
+  });
+});
+
+describe('a request example its schema refuses, on an operation that declares no 400 (fourth check, PagerDuty setIncidentFieldValues)', () => {
+  it('takes the refusal as the answer to invalid input, where it called the 400 a status the document does not declare', async () => {
+    const { code, results } = await verifiedAgainstItsMock(findingAt('fourth-check-broken-example-undeclared-400.yaml'));
+    const settings = results.filter(result => result.operationId === 'replaceSettings');
+    expect(settings.find(result => result.check === 'example')?.outcome).toBe('warning');
+    expect(settings.filter(result => result.check === 'status-declared' && result.message.startsWith('400'))).not.toEqual([]);
+    expect(results.filter(result => result.outcome === 'error')).toEqual([]);
+    expect(code).toBe(0);
+  });
+});

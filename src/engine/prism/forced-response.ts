@@ -4,6 +4,7 @@ import { alternativesMatchedAlone, type JsonSchema } from '../../document/index.
 import { isForced, type RequestControls } from '../controls/index.js';
 import { findSchemaProblems, unlessEvalBlocked } from '../schema/index.js';
 import { boundedForGeneration } from './bounded-generation.js';
+import { OptionalsNotToldApart } from './optionals-not-told-apart.js';
 
 type PrismMock = PrismHttpComponents['mock'];
 type PrismLogger = Parameters<ReturnType<PrismMock>>[0];
@@ -159,7 +160,7 @@ function isErrorShaped(body: unknown): body is { code: unknown; message: unknown
  */
 export function answerFromDocument(mock: PrismMock, operation: IHttpOperation, request: IHttpRequest, seed: string): IHttpResponse {
   const response = chosenResponse(operation, {});
-  const controls: RequestControls = { dynamic: response === undefined || !examplesFit(response), ...(response && { code: Number(response.code) }) };
+  const controls: RequestControls = { dynamic: response === undefined || !examplesFit(operation, response), ...(response && { code: Number(response.code) }) };
   return forceResponse(mock, operation, request, controls, seed, 'Answered from the document');
 }
 
@@ -170,11 +171,11 @@ const fittingExamples = new WeakMap<IHttpOperationResponse, boolean>();
  * fits that media type's schema; checked once per response. Where no schema can be compiled (a page
  * that forbids `eval`), the example is served as written.
  */
-function examplesFit(response: IHttpOperationResponse): boolean {
+function examplesFit(operation: IHttpOperation, response: IHttpOperationResponse): boolean {
   const known = fittingExamples.get(response);
   if (known !== undefined) return known;
   const served = (response.contents ?? []).flatMap(content => (content.examples ?? []).slice(0, 1).map(example => ({ example, schema: content.schema })));
-  const fits = served.length > 0 && served.every(({ example, schema }) => !('value' in example) || schema === undefined || unlessEvalBlocked(() => findSchemaProblems(example.value, schema), []).length === 0);
+  const fits = served.length > 0 && served.every(({ example, schema }) => !('value' in example) || schema === undefined || unlessEvalBlocked(() => findSchemaProblems(example.value, schema, bundleOf(operation)), []).length === 0);
   fittingExamples.set(response, fits);
   return fits;
 }
@@ -211,6 +212,7 @@ function withRequiredOfParts(object: Record<string, unknown>): void {
 
 const closed = new WeakMap<IHttpOperation, IHttpOperation>();
 const DATA_KEYWORDS = new Set(['example', 'examples', 'default', 'const', 'enum', 'value']);
+const SCHEMA_MAPS = new Set(['properties', 'patternProperties', '$defs', 'definitions', 'dependentSchemas']);
 
 /**
  * The operation as Prism's mocker is handed it: every object schema that lists its properties and
@@ -219,15 +221,18 @@ const DATA_KEYWORDS = new Set(['example', 'examples', 'default', 'const', 'enum'
  * others (`additionalProperties: {…}` or `true`, `patternProperties`) keeps them; a property it
  * requires without listing it is listed, of any value. A `pattern` of
  * Unicode classes is written in ASCII ones (see generablePattern), and exclusive bounds as
- * json-schema-faker reads them (see withDraft4Bounds). Made once per operation; schemas
- * shared within it stay shared.
+ * json-schema-faker reads them (see withDraft4Bounds). A `oneOf` is drawn only from alternatives a
+ * value can match alone, and an optional property where none can is left out (see
+ * OptionalsNotToldApart). Made once per operation; schemas shared within it stay shared.
  */
 function closedForGeneration(operation: IHttpOperation): IHttpOperation {
   let copy = closed.get(operation);
   if (copy === undefined) {
     const seen = new Map<object, unknown>();
     const allOfParts = new WeakSet<object>();
-    const close = (node: unknown): unknown => {
+    const bounded = boundedForGeneration(operation);
+    const optionals = new OptionalsNotToldApart(bounded);
+    const close = (node: unknown, isMap = false): unknown => {
       if (typeof node !== 'object' || node === null) return node;
       const done = seen.get(node);
       if (done !== undefined) return done;
@@ -239,22 +244,32 @@ function closedForGeneration(operation: IHttpOperation): IHttpOperation {
       }
       const object: Record<string, unknown> = {};
       seen.set(node, object);
+      // A map of schemas (`properties`): each member a schema, whatever its name (a property named `value`).
+      if (isMap) {
+        for (const [key, value] of Object.entries(node)) object[key] = close(value);
+        return object;
+      }
       // A part of an allOf may require what another part lists.
       const parts = (node as Record<string, unknown>)['allOf'];
       if (Array.isArray(parts)) for (const part of parts as unknown[]) if (typeof part === 'object' && part !== null) allOfParts.add(part);
+      if (Array.isArray(parts)) optionals.noteAllOf(node as Record<string, unknown>);
       // Values (examples, defaults, enums) are data, not schemas: kept as written.
-      for (const [key, value] of Object.entries(node)) object[key] = DATA_KEYWORDS.has(key) ? value : close(value);
+      for (const [key, value] of Object.entries(node)) object[key] = DATA_KEYWORDS.has(key) ? value : close(value, SCHEMA_MAPS.has(key));
       if (typeof object['pattern'] === 'string') object['pattern'] = generablePattern(object['pattern']);
       // An integer beside a plain number in a oneOf: json-schema-faker would draw values both match. Judged
       // as the document writes them, which the answer is checked by (not as closed for generation below).
       const alternatives = (node as Record<string, unknown>)['oneOf'];
-      if (Array.isArray(alternatives)) object['oneOf'] = alternativesMatchedAlone(alternatives as JsonSchema[]).map(close);
+      if (Array.isArray(alternatives)) object['oneOf'] = optionals.alternativesOf(node as Record<string, unknown>, alternativesMatchedAlone(alternatives as JsonSchema[])).map(alternative => close(alternative));
+      // Parts holding one property to different values: json-schema-faker draws from their union, one value all allow is added last.
+      const narrowing = Array.isArray(object['allOf']) ? optionals.narrowingPartOf(node as Record<string, unknown>) : undefined;
+      if (narrowing !== undefined) object['allOf'] = [...(object['allOf'] as unknown[]), narrowing];
       withDraft4Bounds(object);
       if (object['format'] === 'url') asGenerableUrl(object);
       // An array of anything (`{type: array, uniqueItems: true}`, Keycloak's claims): json-schema-faker throws "missing items" without them.
       const type = object['type'];
       if ((type === 'array' || (Array.isArray(type) && type.includes('array'))) && object['items'] === undefined && object['prefixItems'] === undefined) object['items'] = {};
       const listsProperties = typeof object['properties'] === 'object' && object['properties'] !== null;
+      if (listsProperties) optionals.noteObject(node as Record<string, unknown>, object);
       if (listsProperties && object['additionalProperties'] === undefined && object['patternProperties'] === undefined) {
         object['additionalProperties'] = false;
         // A name the object requires but does not list (Lago's OrganizationObject requires `email_settings`): any value, as the schema allows it.
@@ -265,7 +280,8 @@ function closedForGeneration(operation: IHttpOperation): IHttpOperation {
       if (!listsProperties && Array.isArray(object['allOf'])) withRequiredOfParts(object);
       return object;
     };
-    copy = close(boundedForGeneration(operation)) as IHttpOperation;
+    copy = close(bounded) as IHttpOperation;
+    optionals.leaveOut();
     closed.set(operation, copy);
   }
   return copy;
@@ -334,4 +350,15 @@ function withDraft4Bounds(schema: Record<string, unknown>): void {
     if (typeof minimum === 'number' && minimum > exclusiveMinimum) delete schema['exclusiveMinimum'];
     else Object.assign(schema, { minimum: exclusiveMinimum, exclusiveMinimum: true });
   }
+}
+
+/**
+ * The bundle the operation's `$ref`s point into (`#/__bundled__/…`), where it has one (a big or
+ * recursive document): without it no validator of its schemas compiles, Prism's validator then calls
+ * any value valid, and an example its schema refuses (PagerDuty's service orchestration `warnings`,
+ * `rule_id: null` for a string) was served, a 500 under `--validate-responses`.
+ */
+function bundleOf(operation: IHttpOperation): Readonly<Record<string, unknown>> | undefined {
+  const bundle = (operation as IHttpOperation & { __bundled__?: unknown }).__bundled__;
+  return typeof bundle === 'object' && bundle !== null ? (bundle as Record<string, unknown>) : undefined;
 }

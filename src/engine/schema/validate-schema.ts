@@ -16,11 +16,12 @@ export interface SchemaProblem {
 
 /**
  * What Prism's own validator (the Ajv instances it checks requests and responses with, with the
- * document's formats) finds wrong with `value` against one of the document's schemas.
+ * document's formats) finds wrong with `value` against one of the document's schemas; or against a
+ * schema of one of Prism's operations, with the `__bundled__` of that operation its `$ref`s point into.
  */
-export function findSchemaProblems(value: unknown, schema: unknown): SchemaProblem[] {
+export function findSchemaProblems(value: unknown, schema: unknown, operationBundle?: Readonly<Record<string, unknown>>): SchemaProblem[] {
   // By reference: a schema shared many times over, or recursive, is compiled once, not expanded.
-  const { schema: root, bundle } = byReference(asPrismReadsBodies(schema));
+  const { schema: root, bundle } = operationBundle === undefined ? byReference(asPrismReadsBodies(schema)) : { schema: asPrismReadsBodies(schema) as object, bundle: operationBundle };
   const result = prismValidation.validateAgainstSchema(value, root, false, ValidationContext.Output, 'body', bundle);
   if (result._tag === 'None') return [];
   return result.value.map(diagnostic => ({
