@@ -261,7 +261,8 @@ function storeOfRecords(options: RecordStoreOptions): RecordStore {
       else bucket.add(key);
     }
     const bytes = pets.size * INDEX_ENTRY_BYTES + buckets.size * INDEX_BUCKET_BYTES;
-    if (budget && !budget.fits(bytes)) return undefined;
+    // An index is a cache the store can make again: it never takes the budget's last room (as much again is left for records).
+    if (budget && !budget.fits(2 * bytes)) return undefined;
     const versions = new Map<unknown, number>();
     for (const value of buckets.keys()) versions.set(value, ++lastVersion);
     const index: PropertyIndex = { buckets, versions, emptyVersion: ++lastVersion, bytes };
@@ -315,6 +316,13 @@ function storeOfRecords(options: RecordStoreOptions): RecordStore {
     storedBytes = 0;
     ownBytes.clear();
     pets.clear();
+  };
+  /** Whether `bytes` more fit the budget, this store's indexes let go first where they would not (records before a cache). */
+  const fitsRecord = (bytes: number): boolean => {
+    if (!budget || budget.fits(bytes)) return true;
+    if (indexBytes === 0) return false;
+    dropIndexes();
+    return budget.fits(bytes);
   };
   const refuseBytes = (bytes: number, what: string): never => {
     const room = budget ? Math.max(0, budget.max - budget.used) : 0;
@@ -493,7 +501,7 @@ function storeOfRecords(options: RecordStoreOptions): RecordStore {
       if (completed === undefined) return undefined as unknown as StoredRecord;
       const ordered = deepFreeze(orderFields(completed, shape.fields));
       const bytes = budget ? estimateBytes(ordered) : 0;
-      if (budget && !budget.fits(bytes)) refuseBytes(bytes, 'A new pet');
+      if (!fitsRecord(bytes)) refuseBytes(bytes, 'A new pet');
       pets.set(key, ordered);
       count(key, bytes);
       indexLast(key, ordered);
@@ -517,7 +525,7 @@ function storeOfRecords(options: RecordStoreOptions): RecordStore {
       if (!pets.has(id)) return undefined;
       const stored = deepFreeze(orderFields(copyRecord(pet, shape.fields), shape.fields));
       const bytes = budget ? estimateBytes(stored) : 0;
-      if (budget && !budget.fits(bytes - (ownBytes.get(id) ?? 0))) refuseBytes(bytes, `The record ${String(id)} as changed`);
+      if (!fitsRecord(bytes - (ownBytes.get(id) ?? 0))) refuseBytes(bytes, `The record ${String(id)} as changed`);
       const previous = pets.get(id) as StoredRecord;
       if (undoes) {
         const previousBytes = ownBytes.get(id) ?? 0;
@@ -592,7 +600,10 @@ function storeOfRecords(options: RecordStoreOptions): RecordStore {
     keyHolding(property, value) {
       const index = indexOf(property);
       if (index !== undefined) {
-        const keys = valuesWrittenAs(value).flatMap(each => [...(index.buckets.get(each) ?? [])].slice(0, 1));
+        const keys = valuesWrittenAs(value).flatMap(each => {
+          const first = index.buckets.get(each)?.values().next();
+          return first === undefined || first.done === true ? [] : [first.value];
+        });
         return keys.length <= 1 ? keys[0] : [...pets.keys()].find(key => keys.includes(key));
       }
       for (const [key, pet] of pets) if (isWrittenAs(pet[property], value)) return key;

@@ -33,7 +33,7 @@ describe.each(surfaces)('a replace holds what was sent and what the service assi
 
   it('answers a PUT of only the name with the required properties left empty, optional ones gone or at their default, and what the service assigns kept', async () => {
     const before = (await call(surface, 'GET', '/application/1')).json as Record<string, unknown>;
-    expect(before).toMatchObject({ defaultPriority: expect.any(Number) as number, channel: expect.any(String) as string, registeredAt: expect.any(String) as string, owner: expect.any(String) as string });
+    expect(before).toMatchObject({ defaultPriority: expect.any(Number) as number, channel: expect.any(String) as string, registeredAt: expect.any(String) as string, owner: expect.any(String) as string, closedAt: expect.any(String) as string, notes: expect.any(String) as string });
     const replaced = await call(surface, 'PUT', '/application/1', { name: 'Backups' });
     expect(replaced.status).toBe(200);
     expect(replaced.json).toEqual({
@@ -49,6 +49,7 @@ describe.each(surfaces)('a replace holds what was sent and what the service assi
       // Set by the service (its body, ApplicationParams, has neither): kept as they were.
       registeredAt: before['registeredAt'],
       owner: before['owner'],
+      closedAt: before['closedAt'],
     });
     expect((await call(surface, 'GET', '/application/1')).json).toEqual(replaced.json);
     expect(surface.reportedErrors).toEqual([]);

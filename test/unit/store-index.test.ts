@@ -125,3 +125,27 @@ describe("a store's key of the record another property names", () => {
     });
   }
 });
+
+describe("a store's indexes and the byte budget its records need", () => {
+  it('lets its indexes go before it refuses a record, so a lookup by another property never costs a later create its room', () => {
+    const fill = (lookUpFirst: boolean): number => {
+      const budget = createByteBudget('maxStoredBytes', 20_000);
+      const store = createRecordStore<{ id: number; code: string }>({ initialPets: [], shape: { defaultStatus: null }, budget });
+      for (let index = 0; index < 2; index++) store.create({ code: `c${index}` } as never);
+      // A path naming a record no one holds (`/projects/nosuch`): the lookup makes the index of `code`.
+      if (lookUpFirst) expect(store.keyHolding('code', 'nosuch')).toBeUndefined();
+      let created = 0;
+      for (;;) {
+        try {
+          store.create({ code: `more${created}` } as never);
+          created += 1;
+        } catch {
+          return created;
+        }
+      }
+    };
+    const withoutLookup = fill(false);
+    expect(withoutLookup).toBeGreaterThan(0);
+    expect(fill(true)).toBe(withoutLookup);
+  });
+});

@@ -1,7 +1,7 @@
 import type { IPrismDiagnostic } from '@stoplight/prism-core';
 import type { IHttpRequest, IHttpResponse, PrismHttpComponents } from '@stoplight/prism-http';
 import type { IHttpOperation } from '@stoplight/types';
-import { fieldNameKey, mergeAllOf, partListing, requestBodySchema, resolvedDefinitionOf, type JsonSchema, type OperationPlan, type PetstoreDocument } from '../../document/index.js';
+import { mergeAllOf, partListing, requestBodySchema, resolvedDefinitionOf, type JsonSchema, type OperationPlan, type PetstoreDocument } from '../../document/index.js';
 import type { SessionEntry } from '../../sessions/index.js';
 import { drawDelay, drawFault, FAULT_RETRY_AFTER_SECONDS, isForced, type Clock, type DelayRange, type Override, type OverrideRegistry, type RequestControls } from '../controls/index.js';
 import { deprecationHeaders, goneResponse, sunsetOf } from './deprecation.js';
@@ -11,6 +11,7 @@ import type { ParentLink, Resource } from '../../document/index.js';
 import { withOtherKeysResolved } from './other-keys.js';
 import { StoreFullError, type ChangeTracking, type RecordStore } from '../../store/index.js';
 import { completeRecord } from '../state/collection-records.js';
+import { namesABodyMayHold, sendableFieldKeys } from '../state/unsent-properties.js';
 import { fitToRecord } from '../state/fit-to-record.js';
 import { readPathParameters, readQuery, type ParameterValues } from './parameters.js';
 import { findMissingRecord, locationOf, recordInBody, recordOperations, type RecordInput } from './record-operations.js';
@@ -123,8 +124,8 @@ export function createOperationResponder(options: OperationResponderOptions) {
     const body = requestBodySchema(resolvedDefinitionOf(document, plan.operationId));
     const merged = body === undefined ? undefined : mergeAllOf(body);
     const wrapped = plan.requestEnvelope === undefined || body === undefined ? merged : partListing(body, plan.requestEnvelope)?.properties?.[plan.requestEnvelope];
-    const properties = wrapped === undefined ? undefined : mergeAllOf(wrapped).properties;
-    const sendable = properties === undefined ? undefined : new Set(Object.keys(properties).map(fieldNameKey));
+    const names = wrapped === undefined ? undefined : namesABodyMayHold(wrapped);
+    const sendable = names === undefined ? undefined : sendableFieldKeys(names, resourceOf(plan.resource));
     sendableByOperation.set(plan.operationId, sendable);
     return sendable;
   };

@@ -2,7 +2,7 @@ import { fieldNameKey, mergeAllOf, typeIncludes, type JsonSchema, type Resource 
 import { isEpochSeconds } from '../../fixtures/schema-values.js';
 import { unlessEvalBlocked } from '../schema/eval-blocked.js';
 import { findSchemaProblems } from '../schema/index.js';
-import { embeddedProperties } from './collection-records.js';
+import { embeddedProperties, isNullable } from './collection-records.js';
 
 /**
  * `fields` a client sent to create or replace a record, with each property the record requires but
@@ -46,15 +46,47 @@ export function keptOnReplace(existing: Readonly<Record<string, unknown>>, resou
 
 /**
  * The times the service stamps on a record it creates though no rule of `completeRecord` names them:
- * each date or date-time (or epoch seconds) the create's body does not declare (Harbor's optional
- * `creation_time`), made the clock's on create as `createTime` is, and kept as it is by replaces.
+ * each date or date-time (or epoch seconds) named as the record's making (`creation_time`,
+ * `dateCreated`, `registeredAt`) that the create's body does not declare and that may not be null
+ * (Harbor's optional `creation_time`), made the clock's on create as `createTime` is. A time of
+ * another event (`closed_at`, `due_on`, `canceled_at`) has not happened yet: left out.
  */
 export function timesSetOnCreate(resource: Resource, sendable: ReadonlySet<string> | undefined): readonly string[] {
   if (sendable === undefined) return [];
   const embedded = embeddedProperties(resource);
   return Object.entries(resource.schema.properties ?? {})
-    .filter(([name, schema]) => name !== resource.key.property && !embedded.has(name) && schema.writeOnly !== true && !sendable.has(fieldNameKey(name)) && isTime(schema, name))
+    .filter(([name, schema]) => name !== resource.key.property && !embedded.has(name) && schema.writeOnly !== true && !sendable.has(fieldNameKey(name)))
+    .filter(([name, schema]) => MAKING.test(name) && isTime(schema, name) && !isNullable(schema))
     .map(([name]) => name);
+}
+
+/** A name saying when the record was made: created, creation, registered, added, inserted (any case, any separator). */
+const MAKING = /creat|regist|added|insert/i;
+
+/**
+ * The property names a request body may hold: its own (`allOf` merged) and those of each alternative
+ * it may take (`oneOf`, `anyOf`), whichever a client sends.
+ */
+export function namesABodyMayHold(body: JsonSchema): readonly string[] {
+  const merged = mergeAllOf(body);
+  const alternatives = [...(merged.oneOf ?? []), ...(merged.anyOf ?? [])];
+  return [...new Set([...Object.keys(merged.properties ?? {}), ...alternatives.flatMap(alternative => namesABodyMayHold(alternative))])];
+}
+
+/**
+ * The record's properties (as `fieldNameKey` spells them) a body holding `names` may set: each name,
+ * and, for a name starting with the record's noun, the rest (a project's `project_deadline` is its
+ * `deadline`, as a create reads it).
+ */
+export function sendableFieldKeys(names: readonly string[], resource: Resource): ReadonlySet<string> {
+  const noun = fieldNameKey(resource.singular);
+  const keys = new Set<string>();
+  for (const name of names) {
+    const key = fieldNameKey(name);
+    keys.add(key);
+    if (noun !== '' && key.startsWith(noun) && key.length > noun.length) keys.add(key.slice(noun.length));
+  }
+  return keys;
 }
 
 /** A time the service sets when nothing is sent (`createdAt`, OpenAI's `created_at`): left for the record's completion, which takes the clock's. */
