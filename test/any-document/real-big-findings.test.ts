@@ -4,42 +4,38 @@ import { examplesOf } from '../../src/engine/document-state.js';
 import { boundedForGeneration } from '../../src/engine/prism/bounded-generation.js';
 import { byReference } from '../../src/engine/schema/index.js';
 import { checkedEngine, findingAt } from '../support/checked-engine.js';
-import { startCli, type RunningCli } from '../support/run-cli.js';
+import { readyBaseOf, startCli, type RunningCli } from '../support/run-cli.js';
 
 // Findings 64+ of test/documents/findings/FINDINGS-independent.md: Stripe's and GitHub's real documents.
 
-describe('a generated body with an empty object below a list of alternatives (finding 64, Stripe accounts)', () => {
-  let cli: RunningCli | undefined;
-  afterEach(async () => {
-    cli?.child.kill();
-    await cli?.exited;
-    cli = undefined;
-  });
+/** The built mock of a test's finding, stopped after the test. */
+let cli: RunningCli | undefined;
+afterEach(async () => {
+  cli?.child.kill();
+  await cli?.exited;
+  cli = undefined;
+});
 
+/** Starts the built mock of a finding's document under --validate-responses: its base URL once ready. */
+async function mockOf(finding: string): Promise<string> {
+  cli = startCli(['--document', findingAt(finding), '--port', '0', '--validate-responses']);
+  return readyBaseOf(cli);
+}
+
+describe('a generated body with an empty object below a list of alternatives (finding 64, Stripe accounts)', () => {
   it('answers the body the document describes, where the mocker threw and the mock answered 500', async () => {
-    cli = startCli(['--document', findingAt('real-big-faker-clean.yaml'), '--port', '0', '--validate-responses']);
-    const ready = await cli.waitForLine(/ready on/, 20_000);
-    const base = /ready on (\S+)/.exec(ready)?.[1] ?? '';
+    const base = await mockOf('real-big-faker-clean.yaml');
     const response = await fetch(`${base}/v1/account`);
     const body = (await response.json()) as { external_accounts?: { data?: { sources?: { metadata?: unknown }[] }[] } };
     expect(response.status).toBe(200);
     expect(body.external_accounts?.data?.[0]?.sources?.[0]?.metadata).toEqual({});
-    expect(cli.errors()).not.toMatch(/failed unexpectedly|does not allow/);
+    expect(cli?.errors()).not.toMatch(/failed unexpectedly|does not allow/);
   });
 });
 
 describe('an optional deepObject query parameter left out of a request (finding 67, Stripe’s upcoming invoice)', () => {
-  let cli: RunningCli | undefined;
-  afterEach(async () => {
-    cli?.child.kill();
-    await cli?.exited;
-    cli = undefined;
-  });
-
   it('is absent, not an empty object refused by its schema; given, it is still checked', async () => {
-    cli = startCli(['--document', findingAt('real-big-deep-object.yaml'), '--port', '0', '--validate-responses']);
-    const ready = await cli.waitForLine(/ready on/, 20_000);
-    const base = `${/ready on (\S+)/.exec(ready)?.[1] ?? ''}/v1/invoices/upcoming`;
+    const base = `${await mockOf('real-big-deep-object.yaml')}/v1/invoices/upcoming`;
     expect((await fetch(base)).status).toBe(200);
     expect((await fetch(`${base}?customer=cus_1`)).status).toBe(200);
     expect((await fetch(`${base}?automatic_tax[enabled]=true`)).status).toBe(200);

@@ -52,3 +52,9 @@ export async function runCliToEnd(args: string[], env: Record<string, string> = 
   const { code } = await cli.exited;
   return { code, stdout: cli.output(), stderr: cli.errors() };
 }
+
+/** The base URL the started mock names on its `ready on` line (its document's base path included), once it is ready. */
+export async function readyBaseOf(cli: RunningCli, timeoutMs = 20_000): Promise<string> {
+  const line = await cli.waitForLine(/ready on /, timeoutMs);
+  return (/ready on (\S+)/.exec(line)?.[1] ?? '').replace(/\/$/, '');
+}

@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import type { VerifyResult } from '../../src/verify/index.js';
 import { findingAt } from '../support/checked-engine.js';
-import { runCliToEnd, startCli, type RunningCli } from '../support/run-cli.js';
+import { readyBaseOf, runCliToEnd, startCli, type RunningCli } from '../support/run-cli.js';
 
 // Findings 64 and 67 of test/documents/findings/FINDINGS-independent.md, as verify saw them against
 // the built mock of Stripe's real document: every error there was the mock's, not verify's.
@@ -15,8 +15,7 @@ afterEach(async () => {
 
 async function verifyAgainstItsMock(document: string): Promise<{ code: number | null; result: VerifyResult }> {
   mock = startCli(['--port', '0', '--document', document, '--validate-responses']);
-  const line = await mock.waitForLine(/ready on /, 20_000);
-  const baseUrl = (/ready on (\S+)/.exec(line)?.[1] ?? '').replace(/\/$/, '');
+  const baseUrl = await readyBaseOf(mock);
   const { code, stdout } = await runCliToEnd(['verify', baseUrl, '--document', document, '--token', 'real-big', '--format', 'json']);
   return { code, result: JSON.parse(stdout) as VerifyResult };
 }

@@ -8,7 +8,7 @@ import { errorResponse, jsonResponse } from '../responses/index.js';
 import { fitsKeySchema, isNullable, updateTimes } from '../state/collection-records.js';
 import { maskedRecord, maskPaths } from './field-mask.js';
 import { forgetRemoved, type RecordReference } from './removed-references.js';
-import { keptOnReplace, timesSetOnCreate, withUnsentProperties } from '../state/unsent-properties.js';
+import { fieldKeysNamedBy, keptOnReplace, timesSetOnCreate, withUnsentProperties } from '../state/unsent-properties.js';
 import { copiesFromKeys } from '../state/record-copies.js';
 import type { ParameterValues } from './parameters.js';
 import { parentKeyFields, parentKeyIn, parentKeyPlace, withHeldChild } from './parent-keys.js';
@@ -731,10 +731,10 @@ function writableFields(body: unknown, resource: Resource): Record<string, unkno
   const others = Object.keys(body).filter(name => !resource.fields.includes(name));
   if (others.length === 0) return fields;
   const byKey = new Map(resource.writableFields.map(name => [fieldNameKey(name), name]));
-  const noun = fieldNameKey(resource.singular);
   for (const name of others) {
-    const spelt = fieldNameKey(name);
-    const field = byKey.get(spelt) ?? (noun !== '' && spelt.startsWith(noun) ? byKey.get(spelt.slice(noun.length)) : undefined);
+    const field = fieldKeysNamedBy(name, resource)
+      .map(key => byKey.get(key))
+      .find(each => each !== undefined);
     if (field !== undefined && !Object.hasOwn(fields, field)) fields[field] = (body as Record<string, unknown>)[name];
   }
   return fields;

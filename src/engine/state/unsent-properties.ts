@@ -79,14 +79,18 @@ export function namesABodyMayHold(body: JsonSchema): readonly string[] {
  * `deadline`, as a create reads it).
  */
 export function sendableFieldKeys(names: readonly string[], resource: Resource): ReadonlySet<string> {
+  return new Set(names.flatMap(name => fieldKeysNamedBy(name, resource)));
+}
+
+/**
+ * The record's properties (as `fieldNameKey` spells them) a body's `name` may stand for, likeliest
+ * first: its own spelling, case and `_` aside (Twilio's `FriendlyName` for `friendly_name`), then,
+ * where it starts with the record's noun, the rest (a project's `project_name` is its `name`).
+ */
+export function fieldKeysNamedBy(name: string, resource: Resource): readonly string[] {
+  const key = fieldNameKey(name);
   const noun = fieldNameKey(resource.singular);
-  const keys = new Set<string>();
-  for (const name of names) {
-    const key = fieldNameKey(name);
-    keys.add(key);
-    if (noun !== '' && key.startsWith(noun) && key.length > noun.length) keys.add(key.slice(noun.length));
-  }
-  return keys;
+  return noun !== '' && key.startsWith(noun) && key.length > noun.length ? [key, key.slice(noun.length)] : [key];
 }
 
 /** A time the service sets when nothing is sent (`createdAt`, OpenAI's `created_at`): left for the record's completion, which takes the clock's. */
