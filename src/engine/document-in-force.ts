@@ -6,7 +6,7 @@ import { checkOptions } from '../options/index.js';
 import { inSlices, nextTurn } from '../scheduling/index.js';
 import { DEFAULT_MAX_PETS, DEFAULT_PETS } from '../sessions/index.js';
 import type { StoredRecord } from '../store/index.js';
-import { adoptDocument, collectionsInUse, compileAgainstARecord, documentPets, examplesOf, findInvalidExamples, problemOfExample, recheckRecordsInSteps, shareDocumentReferencesInSteps, type DocumentChange, type RecheckedRecords } from './document-state.js';
+import { adoptDocument, collectionsInUse, compileAgainstARecord, documentPets, examplesOf, problemOfExample, recheckRecordsInSteps, shareDocumentReferencesInSteps, type DocumentChange, type RecheckedRecords } from './document-state.js';
 import type { EngineOptions } from './engine-options.js';
 import type { EngineServices } from './engine-services.js';
 import { createDocumentRuntime, type DocumentRuntime } from './pipeline/index.js';
@@ -50,15 +50,16 @@ export function startingPetsOf(document: PetstoreDocument, options: Pick<EngineO
 }
 
 /** Makes a document the one the stores are shaped by (see adoptionInto), its first collection starting with `startingPets`. */
-export type Adoption = (next: PetstoreDocument, startingPets: readonly StoredRecord[], previous?: PetstoreDocument, invalidExamples?: readonly string[], rechecked?: RecheckedRecords) => DocumentChange;
+export type Adoption = (next: PetstoreDocument, startingPets: readonly StoredRecord[], previous?: PetstoreDocument, rechecked?: RecheckedRecords) => DocumentChange;
 
 /**
  * How a document is adopted into `state`: its collections seeded, records given checked, and,
  * replacing `previous`, every record kept that the new schemas take; warned of, what the document
- * breaks of itself (repairs made, examples that break their schema). Throws, changing nothing, where it cannot.
+ * breaks of itself (repairs made; examples the build found breaking their schema: the others are
+ * checked once the document answers, see DocumentInForce.examplesChecked). Throws, changing nothing, where it cannot.
  */
 export function adoptionInto(state: SharedState, options: EngineOptions, { settings, report }: Pick<EngineServices, 'settings' | 'report'>): Adoption {
-  return (next, startingPets, previous, invalidExamples = findInvalidExamples(next), rechecked) => {
+  return (next, startingPets, previous, rechecked) => {
     const change = adoptDocument(state.sessions, next, {
       defaultStatus: options.defaultStatus,
       initialPets: startingPets,
@@ -71,9 +72,13 @@ export function adoptionInto(state: SharedState, options: EngineOptions, { setti
       ...(rechecked && { rechecked }),
     });
     for (const repair of next.repairs ?? []) report.onWarning(`[petstore-mock] The document is read as its authors meant it: ${repair}.`);
-    for (const problem of invalidExamples) report.onWarning(`[petstore-mock] The document is served as written, but ${problem}; a forced or scripted answer of it breaks the document.`);
+    for (const problem of next.checks?.invalidExamples ?? []) warnOfInvalidExample(report, problem);
     return change;
   };
+}
+
+function warnOfInvalidExample(report: EngineServices['report'], problem: string): void {
+  report.onWarning(`[petstore-mock] The document is served as written, but ${problem}; a forced or scripted answer of it breaks the document.`);
 }
 
 /** The document answering now, and its replacement by another. */
@@ -84,6 +89,11 @@ export interface DocumentInForce {
   replace(document: PetstoreDocument): DocumentChange;
   /** See Engine.replaceDocumentInSteps. */
   replaceInSteps(document: PetstoreDocument): Promise<DocumentChange>;
+  /**
+   * Settles once each response example of the document answering now is checked against its schema,
+   * and those that break it warned of (see Engine.checked).
+   */
+  readonly examplesChecked: Promise<void>;
 }
 
 /** `document`, adopted already, in force; a replacement is adopted by `adopt`, its first collection seeded as `options` say. */
@@ -102,6 +112,7 @@ export function holdDocument(document: PetstoreDocument, services: EngineService
     const starting = startingPetsOf(next, options, seed);
     const change = adopt(next, starting, runtime.document);
     runtime = nextRuntime;
+    examplesChecked = checkExamplesInTurns();
     return change;
   };
   const replaceInSteps = async (given: PetstoreDocument): Promise<DocumentChange> => {
@@ -115,14 +126,9 @@ export function holdDocument(document: PetstoreDocument, services: EngineService
     await nextTurn();
     await inSlices(shareDocumentReferencesInSteps(next));
     await nextTurn();
-    // Each example checked, and each collection's schema compiled against a record it holds, in a
-    // turn of its own, a big schema's validator compiled in a worker thread first (as a request's are).
-    const invalidExamples: string[] = [];
-    for (const example of examplesOf(next)) {
-      await compiledOffThread(() => problemOfExample(example));
-      const problem = problemOfExample(example);
-      if (problem !== undefined) invalidExamples.push(problem);
-    }
+    // Each collection's schema compiled against a record it holds, in a turn of its own, a big
+    // schema's validator compiled in a worker thread first (as a request's are). Its examples are
+    // checked once it answers, as at start.
     for (const name of collectionsInUse(sessions, next)) {
       const compileAgainstOne = (): void => compileAgainstARecord(sessions, next, name, { seed, now: clock() });
       await compiledOffThread(compileAgainstOne);
@@ -137,13 +143,37 @@ export function holdDocument(document: PetstoreDocument, services: EngineService
     // Another replacement came first: this one is made against the document that now answers.
     if (runtime.document !== previous) return replace(given);
     // The switch, in one turn: the records written since checked (by validators now compiled), the stores changed, the runtime swapped.
-    const change = adopt(next, starting, previous, invalidExamples, rechecked);
+    const change = adopt(next, starting, previous, rechecked);
     runtime = nextRuntime;
+    examplesChecked = checkExamplesInTurns();
     return change;
   };
+  /**
+   * The examples of the document answering now checked against their schemas, each in a turn of its
+   * own between requests, and those that break it warned of as they are found: not a step of the
+   * start or the switch (GitHub's 645 examples took 7 of its 10 s to ready). Stops once another document answers.
+   */
+  const checkExamplesInTurns = async (): Promise<void> => {
+    const { document } = runtime;
+    try {
+      await nextTurn();
+      for (const example of examplesOf(document)) {
+        await compiledOffThread(() => problemOfExample(example));
+        if (runtime.document !== document) return;
+        const problem = problemOfExample(example);
+        if (problem !== undefined) warnOfInvalidExample(services.report, problem);
+      }
+    } catch (error) {
+      services.report.onError("[petstore-mock] The check of the document's response examples against their schemas failed unexpectedly; they are served as written.", error);
+    }
+  };
+  let examplesChecked = checkExamplesInTurns();
   return {
     get runtime() {
       return runtime;
+    },
+    get examplesChecked() {
+      return examplesChecked;
     },
     replace,
     replaceInSteps,

@@ -268,7 +268,7 @@ export function documentShape(document: PetstoreDocument, defaultStatus: PetStat
 /**
  * Examples of the document's responses that their own schema refuses, as sentences: Prism serves an
  * example as it is written, so a forced or scripted answer would break the document (and answer 500
- * with `--validate-responses`). The engine warns of them when it reads the document.
+ * with `--validate-responses`). The build checks the package's document with it; the engine checks any other once it answers (DocumentInForce.examplesChecked).
  */
 export function findInvalidExamples(document: PetstoreDocument): readonly string[] {
   if (document.checks) return document.checks.invalidExamples;

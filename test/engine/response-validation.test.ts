@@ -31,6 +31,7 @@ describe('response validation', () => {
   it('is off unless asked for, keeping it out of the hot path', async () => {
     const warnings: string[] = [];
     const engine = await createEngine({ documentPath: documentWithBadExample(), onError: () => undefined, onWarning: message => warnings.push(message) });
+    await engine.checked;
     expect(warnings).toEqual([expect.stringContaining('the 200 example "bella" of getPet breaks its schema (id must be >= 1)')]);
     const response = await engine.handle({ method: 'GET', url: '/v1/pets/1', headers: { authorization: 'Bearer k', prefer: 'code=200' } });
     expect(response.status).toBe(200);
