@@ -71,6 +71,8 @@ export interface RecordStore<R extends object = StoredRecord, New extends object
   /** The same page, the stored pets themselves, deeply frozen: for an answer serialized at once, with no copy. */
   view(query: ListQuery): readonly Readonly<R>[];
   get(id: RecordKey): R | undefined;
+  /** Whether a record has the key `id` (no copy made, as `get` makes one). */
+  has(id: RecordKey): boolean;
   /** Stores a new pet under the next id; throws a `StoreFullError` past `maxPets` or the highest id. */
   create(fields: New): R;
   /** `create`, the pet completed by `complete` (given it with its id) before it is stored; nothing is stored, and no id used, when that gives undefined. */
@@ -253,6 +255,10 @@ function storeOfRecords(options: RecordStoreOptions): RecordStore {
   const indexOf = (property: string): PropertyIndex | undefined => {
     const found = indexes.get(property);
     if (found !== undefined) return found;
+    // An index is a cache the store can make again: it never takes the budget's last room (as much
+    // again is left for records). The least it can take (every record under one value) is asked
+    // first, so a full budget's lookups scan without building an index only to throw it away.
+    if (budget && !budget.fits(2 * (pets.size * INDEX_ENTRY_BYTES + INDEX_BUCKET_BYTES))) return undefined;
     const buckets = new Map<unknown, Set<RecordKey>>();
     for (const [key, pet] of pets) {
       const value = pet[property];
@@ -261,7 +267,6 @@ function storeOfRecords(options: RecordStoreOptions): RecordStore {
       else bucket.add(key);
     }
     const bytes = pets.size * INDEX_ENTRY_BYTES + buckets.size * INDEX_BUCKET_BYTES;
-    // An index is a cache the store can make again: it never takes the budget's last room (as much again is left for records).
     if (budget && !budget.fits(2 * bytes)) return undefined;
     const versions = new Map<unknown, number>();
     for (const value of buckets.keys()) versions.set(value, ++lastVersion);
@@ -485,6 +490,7 @@ function storeOfRecords(options: RecordStoreOptions): RecordStore {
       const pet = pets.get(id);
       return pet && copyRecord(pet);
     },
+    has: id => pets.has(id),
     create(fields: StoredRecord, complete?: (record: StoredRecord) => StoredRecord | undefined): StoredRecord {
       if (pets.size >= maxPets) throw new StoreFullError(`[petstore-mock] The store holds ${pets.size} pets, as many as it allows (maxPets ${maxPets}).`, 'maxPets');
       if (sequential() && nextId > lastId()) throw new StoreFullError(`[petstore-mock] The next id, ${nextId}, would pass the highest id the document allows (${lastId()}).`, 'idBounds');

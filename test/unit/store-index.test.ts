@@ -149,3 +149,26 @@ describe("a store's indexes and the byte budget its records need", () => {
     expect(fill(true)).toBe(withoutLookup);
   });
 });
+
+describe("a store's index and the room it leaves", () => {
+  it('is made only where the budget keeps as much room again for records, a cache the store can make again', () => {
+    // Six seeded records under three owners: the index of ownerId takes six entries and three buckets.
+    const indexBytes = 6 * INDEX_ENTRY_BYTES + 3 * INDEX_BUCKET_BYTES;
+    const measured = createByteBudget('maxStoredBytes', 1024 * 1024);
+    childStore(measured);
+    const recordBytes = measured.used;
+    const indexedWithRoom = (room: number): boolean => {
+      const budget = createByteBudget('maxStoredBytes', recordBytes + room);
+      const store = childStore(budget);
+      const indexed = store.versionOf('ownerId', 1) !== undefined;
+      // Indexed or scanned, the same page, and the records still all there.
+      expect(store.view({ limit: 10, where: { ownerId: 2 } }).map(record => record.id)).toEqual([1, 4]);
+      expect([1, 2, 3, 4, 5, 6].every(id => store.has(id))).toBe(true);
+      expect(store.has(7)).toBe(false);
+      return indexed;
+    };
+    expect(indexedWithRoom(2 * indexBytes)).toBe(true);
+    expect(indexedWithRoom(2 * indexBytes - 1)).toBe(false);
+    expect(indexedWithRoom(indexBytes)).toBe(false);
+  });
+});

@@ -41,7 +41,7 @@ export function withOtherKeysResolved(
 /** The key, as a path writes it, of the record whose other property holds the value (where the value may be a key too, no record having it as its key). */
 function keyHolding(resource: Resource, store: RecordStore, other: OtherKey, value: string): string | undefined {
   const asKey = resource.key.kind === 'sequence' && /^-?\d{1,16}$/.test(value) ? Number(value) : value;
-  if (other.orKey && store.get(asKey) !== undefined) return undefined;
+  if (other.orKey && store.has(asKey)) return undefined;
   const key = store.keyHolding(other.property, value);
   return key === undefined ? undefined : String(key);
 }
