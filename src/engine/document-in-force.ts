@@ -3,10 +3,10 @@
 // without a moment where requests see half of the new one.
 import { checkDocumentPath, DEFAULT_DOCUMENT_LIMITS, documentFromSource, keepingFirstCollection, loadDocument, type DocumentLimits, type PetstoreDocument } from '../document/index.js';
 import { checkOptions } from '../options/index.js';
-import { inSlices, nextTurn } from '../scheduling/index.js';
+import { inSlices, nextTurn, nextTurnInBackground } from '../scheduling/index.js';
 import { DEFAULT_MAX_PETS, DEFAULT_PETS } from '../sessions/index.js';
 import type { StoredRecord } from '../store/index.js';
-import { adoptDocument, collectionsInUse, compileAgainstARecord, documentPets, examplesOf, problemOfExample, recheckRecordsInSteps, shareDocumentReferencesInSteps, type DocumentChange, type RecheckedRecords } from './document-state.js';
+import { adoptDocument, collectionsInUse, compileAgainstARecord, documentPets, examplesOf, problemOfExample, recheckRecordsInSteps, shareDocumentReferencesInSteps, type DocumentChange, type RecheckedRecords, type ResponseExample } from './document-state.js';
 import type { EngineOptions } from './engine-options.js';
 import type { EngineServices } from './engine-services.js';
 import { createDocumentRuntime, type DocumentRuntime } from './pipeline/index.js';
@@ -78,7 +78,11 @@ export function adoptionInto(state: SharedState, options: EngineOptions, { setti
 }
 
 function warnOfInvalidExample(report: EngineServices['report'], problem: string): void {
-  report.onWarning(`[petstore-mock] The document is served as written, but ${problem}; a forced or scripted answer of it breaks the document.`);
+  try {
+    report.onWarning(`[petstore-mock] The document is served as written, but ${problem}; a forced or scripted answer of it breaks the document.`);
+  } catch {
+    // An onWarning that throws loses its warning, not what the warning is about.
+  }
 }
 
 /** The document answering now, and its replacement by another. */
@@ -116,6 +120,17 @@ export function holdDocument(document: PetstoreDocument, services: EngineService
     return change;
   };
   const replaceInSteps = async (given: PetstoreDocument): Promise<DocumentChange> => {
+    // The answering document's examples are not compiled meanwhile by the compilers made for the new
+    // one; its check goes on from where it stopped if the new one is refused.
+    const examplesLeft = stopExamplesCheck();
+    try {
+      return await replacedInSteps(given);
+    } catch (error) {
+      if (examplesLeft !== undefined && examplesLeft.document === runtime.document) examplesChecked = checkExamplesInTurns(examplesLeft.from);
+      throw error;
+    }
+  };
+  const replacedInSteps = async (given: PetstoreDocument): Promise<DocumentChange> => {
     const previous = runtime.document;
     const next = keepingFirstCollection(given, previous);
     // The new document's schemas are compiled afresh from here on, what was compiled for the old one
@@ -148,23 +163,48 @@ export function holdDocument(document: PetstoreDocument, services: EngineService
     examplesChecked = checkExamplesInTurns();
     return change;
   };
+  /** The check of the answering document's examples under way: its number, and the next example it checks. */
+  let examplesCheck: { readonly number: number; readonly document: PetstoreDocument; from: number } | undefined;
+  let checksMade = 0;
+  // Once a caller holds `examplesChecked`, the check keeps the process alive until it is done.
+  let checkAwaited = false;
+  const turn = (): Promise<void> => (checkAwaited ? nextTurn() : nextTurnInBackground());
+  /** Stops the check under way; where it was, for a check of the same document to go on from. */
+  const stopExamplesCheck = (): { document: PetstoreDocument; from: number } | undefined => {
+    const stopped = examplesCheck;
+    examplesCheck = undefined;
+    return stopped && { document: stopped.document, from: stopped.from };
+  };
   /**
-   * The examples of the document answering now checked against their schemas, each in a turn of its
-   * own between requests, and those that break it warned of as they are found: not a step of the
-   * start or the switch (GitHub's 645 examples took 7 of its 10 s to ready). Stops once another document answers.
+   * The examples of the document answering now checked against their schemas (from the `from`th),
+   * each in a turn of its own between requests, and those that break it warned of as they are found:
+   * not a step of the start or the switch (GitHub's 645 examples took 7 of its 10 s to ready). Stops
+   * once another check starts (a replacement, even by the same document) or a replacement is prepared.
+   * It keeps no process alive by itself, and never rejects.
    */
-  const checkExamplesInTurns = async (): Promise<void> => {
-    const { document } = runtime;
+  const checkExamplesInTurns = async (from = 0): Promise<void> => {
+    if (options.checkExamples === false) return;
+    const check = { number: ++checksMade, document: runtime.document, from };
+    examplesCheck = check;
+    const stopped = (): boolean => examplesCheck?.number !== check.number;
     try {
-      await nextTurn();
-      for (const example of examplesOf(document)) {
-        await compiledOffThread(() => problemOfExample(example));
-        if (runtime.document !== document) return;
+      await turn();
+      if (stopped()) return;
+      const examples = examplesOf(check.document);
+      for (; check.from < examples.length; check.from += 1) {
+        const example = examples[check.from] as ResponseExample;
+        await compiledOffThread(() => problemOfExample(example), turn);
+        if (stopped()) return;
         const problem = problemOfExample(example);
         if (problem !== undefined) warnOfInvalidExample(services.report, problem);
       }
+      examplesCheck = undefined;
     } catch (error) {
-      services.report.onError("[petstore-mock] The check of the document's response examples against their schemas failed unexpectedly; they are served as written.", error);
+      try {
+        services.report.onError("[petstore-mock] The check of the document's response examples against their schemas failed unexpectedly; they are served as written.", error);
+      } catch {
+        // An onError that throws: the check ends, and nothing rejects.
+      }
     }
   };
   let examplesChecked = checkExamplesInTurns();
@@ -173,6 +213,7 @@ export function holdDocument(document: PetstoreDocument, services: EngineService
       return runtime;
     },
     get examplesChecked() {
+      checkAwaited = true;
       return examplesChecked;
     },
     replace,
@@ -185,13 +226,13 @@ export function holdDocument(document: PetstoreDocument, services: EngineService
  * and after the worker thread compiled the big ones it would (see compileOffThread). What it throws
  * is left to the real run.
  */
-async function compiledOffThread(check: () => unknown): Promise<void> {
-  await nextTurn();
+async function compiledOffThread(check: () => unknown, turn: () => Promise<void> = nextTurn): Promise<void> {
+  await turn();
   try {
     await compileOffThread(() => void check());
   } catch {
     // The check itself meets it again, where it always did.
   }
-  await nextTurn();
+  await turn();
 }
 

@@ -82,6 +82,12 @@ export interface EngineOptions extends Partial<DocumentLimits> {
   /** Check every response against the document and answer 500 on a violation. Default false. */
   validateResponses?: boolean;
   /**
+   * Check each response example of the document against its schema once the engine answers, a turn
+   * at a time, warning (`onWarning`) of each that breaks it (see `Engine.checked`). Default true;
+   * false where no one reads the warnings (`verify`'s in-process mock).
+   */
+  checkExamples?: boolean;
+  /**
    * Another OpenAPI document (3.0 or 3.1, YAML or JSON) to answer by. Default: the package's
    * `openapi/petstore.yaml`. A file that cannot be read, is not OpenAPI, or has no pets'
    * collection (a path whose GET answers an array and which has a POST) rejects, naming it.

@@ -20,6 +20,20 @@ export function nextTurn(): Promise<void> {
 }
 
 /**
+ * `nextTurn` for work nobody waits on (a check whose only outcome is warnings): it does not keep the
+ * process alive by itself, so a script, a test file or `verify` ends when its own work does.
+ */
+export function nextTurnInBackground(): Promise<void> {
+  return new Promise(resolve => {
+    if (realSetImmediate === undefined) {
+      realSetTimeout(resolve, 0);
+      return;
+    }
+    (realSetImmediate(resolve) as { unref?: () => void }).unref?.();
+  });
+}
+
+/**
  * Settles after the event loop has polled for I/O once more. One `setImmediate` from a worker's
  * message runs in the same turn of the loop, before any poll; two let other clients' requests in.
  */

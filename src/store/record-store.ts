@@ -256,9 +256,9 @@ function storeOfRecords(options: RecordStoreOptions): RecordStore {
     const found = indexes.get(property);
     if (found !== undefined) return found;
     // An index is a cache the store can make again: it never takes the budget's last room (as much
-    // again is left for records). The least it can take (every record under one value) is asked
-    // first, so a full budget's lookups scan without building an index only to throw it away.
-    if (budget && !budget.fits(2 * (pets.size * INDEX_ENTRY_BYTES + INDEX_BUCKET_BYTES))) return undefined;
+    // again is left for records). The least it can take (every record under one value; nothing for
+    // an empty store) is asked first, so a full budget's lookups scan without building an index only to throw it away.
+    if (budget && !budget.fits(2 * (pets.size * INDEX_ENTRY_BYTES + (pets.size > 0 ? INDEX_BUCKET_BYTES : 0)))) return undefined;
     const buckets = new Map<unknown, Set<RecordKey>>();
     for (const [key, pet] of pets) {
       const value = pet[property];

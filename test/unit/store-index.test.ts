@@ -170,5 +170,10 @@ describe("a store's index and the room it leaves", () => {
     expect(indexedWithRoom(2 * indexBytes)).toBe(true);
     expect(indexedWithRoom(2 * indexBytes - 1)).toBe(false);
     expect(indexedWithRoom(indexBytes)).toBe(false);
+    // An empty store's index takes nothing: it is made however full the budget.
+    const full = createByteBudget('maxStoredBytes', 1);
+    full.add(1);
+    const empty = createRecordStore<Child>({ initialPets: [], shape: { fields: ['id', 'name', 'categoryId', 'ownerId'], defaultStatus: null }, budget: full });
+    expect(empty.versionOf('ownerId', 1)).toBeDefined();
   });
 });
