@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildPets } from '../../src/fixtures/index.js';
 import { browserUnavailable, launchChromium } from '../support/chromium.js';
 import { serveStatic, type StaticSite } from '../support/packed-browser-app.js';
-import { buildStorybookFromBlocks, type BuiltStorybook } from './support/storybook-project.js';
+import { buildStorybookFromBlocks, storybookProjectsOf, type BuiltStorybook } from './support/storybook-project.js';
 import { projectFiles, readDocBlocks, readDocPages } from './support/doc-blocks.js';
 import { binOf, createProject, ROOT, runToEnd, writeFiles } from './support/snippet-project.js';
 
@@ -16,7 +16,7 @@ import { binOf, createProject, ROOT, runToEnd, writeFiles } from './support/snip
 const unavailable = browserUnavailable('the browser blocks of the docs');
 const blocks = readDocBlocks(readDocPages(ROOT));
 const browserFiles = new Map([...projectFiles(blocks, 'app')].filter(([, file]) => file.run === 'vite build + Chromium').map(([path, file]) => [path, file.code]));
-const storybookProjects = [...new Set(blocks.flatMap(block => (block.marker?.project.startsWith('storybook-addon-') ? [block.marker.project] : [])))].sort();
+const storybookProjects = storybookProjectsOf(blocks);
 const seededNames = (count: number, seed: number): string[] => buildPets(count, { seed }).map(pet => pet.name);
 
 describe.skipIf(unavailable !== undefined)('the browser blocks of the docs, built from the packed package', () => {

@@ -78,10 +78,19 @@ export async function cachedFolder(name: string, key: string, make: (folder: str
       renameSync(staging, folder);
     } catch (error) {
       rmSync(staging, { recursive: true, force: true });
+      // A maker whose lock was taken over as stale while it still worked (past ten minutes on a loaded
+      // machine) put the same build in place first: that one serves.
+      if (isFinishedBy(error, folder)) return folder;
       throw error;
     }
     return folder;
   });
+}
+
+/** Whether `error` is a rename refused because `folder` is there already, made meanwhile by another maker. */
+function isFinishedBy(error: unknown, folder: string): boolean {
+  const code = (error as NodeJS.ErrnoException).code;
+  return (code === 'ENOTEMPTY' || code === 'EEXIST') && existsSync(folder);
 }
 
 /** Removes entries of `name` untouched for a day: the cache keeps what recent runs made, not every build ever. */
