@@ -86,3 +86,19 @@ describe('response examples of schemas that reach shared ones (finding 66, GitHu
     expect(warnings.filter(warning => warning.includes('breaks its schema'))).toEqual([]);
   });
 });
+
+describe('a parent named by an integer path parameter that is not its key (finding 86, GitHub’s /teams/{team_id}/discussions)', () => {
+  it('is found by that property, as its own item path finds it, where every child path answered 404 “No team has id 4”', async () => {
+    const base = await mockOf('real-big-other-key-parent.yaml');
+    const [team] = (await (await fetch(`${base}/orgs/acme/teams`)).json()) as { id: number; slug: string }[];
+    expect((await fetch(`${base}/teams/${team?.id}`)).status).toBe(200);
+    expect((await fetch(`${base}/teams/${team?.id}/discussions`)).status).toBe(200);
+    const created = await fetch(`${base}/teams/${team?.id}/discussions`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ title: 'Roadmap' }) });
+    expect(created.status).toBe(201);
+    const listed = (await (await fetch(`${base}/teams/${team?.id}/discussions`)).json()) as { title: string }[];
+    expect(listed.map(discussion => discussion.title)).toContain('Roadmap');
+    const missing = await fetch(`${base}/teams/999999/discussions`);
+    expect(missing.status).toBe(404);
+    expect(((await missing.json()) as { message: string }).message).toBe('No team has id 999999.');
+  });
+});
