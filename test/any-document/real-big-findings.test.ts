@@ -102,3 +102,16 @@ describe('a parent named by an integer path parameter that is not its key (findi
     expect(((await missing.json()) as { message: string }).message).toBe('No team has id 999999.');
   });
 });
+
+describe('a parameter whose schema is a oneOf of different scalar types (finding 87, GitHub’s workflow_id)', () => {
+  it('takes text that reads as either type, where every id was refused 400 “must match exactly one schema in oneOf”', async () => {
+    const base = await mockOf('real-big-text-parameter-alternatives.yaml');
+    const [workflow] = (await (await fetch(`${base}/workflows`)).json()) as { id: number }[];
+    expect((await fetch(`${base}/workflows/${workflow?.id}`)).status).toBe(200);
+    expect((await fetch(`${base}/workflows/ci.yml`)).status).toBe(404);
+    expect((await fetch(`${base}/workflows/${workflow?.id}/enable?ref=true`, { method: 'PUT' })).status).toBe(204);
+    const refused = await fetch(`${base}/workflows/${workflow?.id}/enable?ref=main`, { method: 'PUT' });
+    expect(refused.status).toBe(400);
+    expect(((await refused.json()) as { message: string }).message).toContain('ref');
+  });
+});
