@@ -33,6 +33,7 @@ function readAsText(parameter: IHttpParam): IHttpParam {
   if (schema === undefined || !Array.isArray(alternatives) || schema['anyOf'] !== undefined) return parameter;
   const types = alternatives.map(alternative => (typeof alternative === 'object' && alternative !== null ? (alternative as Record<string, unknown>)['type'] : undefined));
   if (types.length < 2 || !types.every(type => SCALAR_TYPES.has(type)) || new Set(types).size !== types.length) return parameter;
-  const { oneOf: _oneOf, ...rest } = schema;
-  return { ...parameter, schema: { ...rest, anyOf: alternatives } };
+  const read: Record<string, unknown> = { ...schema, anyOf: alternatives };
+  delete read['oneOf'];
+  return { ...parameter, schema: read };
 }
