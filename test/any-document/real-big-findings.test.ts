@@ -115,3 +115,55 @@ describe('a parameter whose schema is a oneOf of different scalar types (finding
     expect(((await refused.json()) as { message: string }).message).toContain('ref');
   });
 });
+
+describe('a required reference past the bound of a generated body (finding 88, Stripe’s dispute evidence and quote totals)', () => {
+  // Many optional leaves spend the bound before the required `evidence` is reached, as Stripe's dispute's 14 required properties did.
+  const leaves = Object.fromEntries(Array.from({ length: 130 }, (_, index) => [`Leaf${index}`, { type: 'object', properties: { note: { type: 'string' } } }]));
+  const evidence = {
+    type: 'object',
+    required: ['reason', 'totals', 'files'],
+    properties: {
+      reason: { type: 'string' },
+      totals: { $ref: '#/__bundled__/Totals' },
+      files: { type: 'array', items: { $ref: '#/__bundled__/File' } },
+      cancellation_policy: { nullable: true, anyOf: [{ type: 'string' }, { $ref: '#/__bundled__/File' }] },
+    },
+  };
+  const totals = { type: 'object', required: ['amount_tax'], properties: { amount_tax: { type: 'integer' }, breakdown: { $ref: '#/__bundled__/File' } } };
+  const file = { type: 'object', required: ['id', 'created'], properties: { id: { type: 'string' }, created: { type: 'integer' }, links: { $ref: '#/__bundled__/File' } } };
+  const dispute = {
+    type: 'object',
+    required: ['id', 'evidence'],
+    properties: { ...Object.fromEntries(Object.keys(leaves).map(name => [name.toLowerCase(), { $ref: `#/__bundled__/${name}` }])), id: { type: 'string' }, evidence: { $ref: '#/__bundled__/Evidence' } },
+  };
+  const operation = {
+    id: 'PostChargesChargeDispute',
+    method: 'post',
+    path: '/v1/charges/{charge}/dispute',
+    request: {},
+    responses: [{ id: 'r', code: '200', headers: [], contents: [{ id: 'c', mediaType: 'application/json', examples: [], encodings: [], schema: { $ref: '#/__bundled__/Dispute' } }] }],
+    __bundled__: { ...leaves, Dispute: dispute, Evidence: evidence, Totals: totals, File: file },
+  } as unknown as IHttpOperation;
+
+  it('is expanded in place to its required properties only, where its $ref was left to the mocker, which followed it three levels and filled the rest with the schema’s own words', () => {
+    const bounded = boundedForGeneration(operation) as IHttpOperation & { __bundled__?: unknown };
+    const schema = bounded.responses[0]?.contents?.[0]?.schema as { properties: Record<string, unknown> };
+    expect(JSON.stringify(bounded.responses)).not.toContain('#/__bundled__/');
+    expect(bounded.__bundled__).toBeUndefined();
+    expect(schema.properties['evidence']).toEqual({
+      type: 'object',
+      required: ['reason', 'totals', 'files'],
+      properties: {
+        reason: { type: 'string' },
+        totals: { type: 'object', required: ['amount_tax'], properties: { amount_tax: { type: 'integer' } } },
+        files: { type: 'array', items: {}, maxItems: 0 },
+      },
+    });
+  });
+
+  it('is left to the mocker where its required references lead back to itself (a value would have no end)', () => {
+    const looping = { ...operation, __bundled__: { ...leaves, Dispute: dispute, Evidence: { ...evidence, properties: { ...evidence.properties, totals: { $ref: '#/__bundled__/Evidence' } } }, File: file } } as unknown as IHttpOperation;
+    const bounded = boundedForGeneration(looping) as IHttpOperation & { __bundled__?: Record<string, unknown> };
+    expect(Object.keys(bounded.__bundled__ ?? {})).toContain('Evidence');
+  });
+});
