@@ -167,3 +167,13 @@ describe('a required reference past the bound of a generated body (finding 88, S
     expect(Object.keys(bounded.__bundled__ ?? {})).toContain('Evidence');
   });
 });
+
+describe('a POST on a collection path that answers an array (finding 92, GitHub’s POST …/restrictions/users)', () => {
+  it('is answered from the document, a list, where it was read as a create and answered one record (500 under --validate-responses)', async () => {
+    const base = await mockOf('real-big-create-answering-list.yaml');
+    const response = await fetch(`${base}/branches/main/restrictions/users`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ users: ['octocat'] }) });
+    expect(response.status).toBe(200);
+    expect(Array.isArray(await response.json())).toBe(true);
+    expect(cli?.output()).toContain('not inferred: repos/add-user-access-restrictions: it answers an array, not the one user a create makes');
+  });
+});
