@@ -8,6 +8,7 @@ import { checkDocumentShape, checkDocumentText, DEFAULT_DOCUMENT_LIMITS, DOCUMEN
 import { DocumentShapeError } from './document-shape-error.js';
 import { repairSchemas } from './schema-repairs.js';
 import { withoutUnreadParameters } from './unread-parameters.js';
+import { withTextParameterAlternatives } from './text-parameter-alternatives.js';
 import { fromSwagger2, isSwagger2 } from './swagger2/index.js';
 
 /** What the engine needs of the YAML document, in a form that survives JSON. */
@@ -55,7 +56,7 @@ export async function compileDocumentInSteps(text: string, limits: DocumentLimit
   await between();
   const transformed = transformOas3Operations(source as Parameters<typeof transformOas3Operations>[0]);
   await between();
-  return { source, prismOperations: withReferencesResolved(source, transformed), basePath, ...(repairs.length > 0 && { repairs }) };
+  return { source, prismOperations: withTextParameterAlternatives(withReferencesResolved(source, transformed)), basePath, ...(repairs.length > 0 && { repairs }) };
 }
 
 function parseChecked(text: string, limits: DocumentLimits): unknown {
@@ -135,7 +136,7 @@ function versionFieldOf(value: unknown): string {
  * resolved by reference (see prism-references), never by copying a shared target into every place.
  */
 function toPrismOperations(source: OpenAPIV3_1.Document): IHttpOperation[] {
-  return withReferencesResolved(source, transformOas3Operations(source as Parameters<typeof transformOas3Operations>[0]));
+  return withTextParameterAlternatives(withReferencesResolved(source, transformOas3Operations(source as Parameters<typeof transformOas3Operations>[0])));
 }
 
 const METHODS = ['get', 'put', 'post', 'delete', 'options', 'head', 'patch', 'trace'] as const;

@@ -102,10 +102,24 @@ export function samplePathValues(operation: OperationModel, sampling: PathSampli
   for (const parameter of operation.parameters.filter(each => each.in === 'path')) {
     const at = segments.findIndex(segment => segment.includes(`{${parameter.name}}`));
     const collection = at === -1 ? undefined : collectionAt(sampling.model, segments.slice(0, at + 1).join('/'));
-    const known = collection && state.records.get(collection.name)?.[0]?.[collection.keyProperty];
-    values[parameter.name] = (collection === undefined || known === undefined ? undefined : pathValueOfKey(collection.resource, known)) ?? sampling.pathParameters[parameter.name] ?? parameter.example ?? (parameter.schema ? sampleParameter(sampling.document, parameter.schema.schema) : 1);
+    const known = collection && listedValueNamedBy(collection, parameter.name, state);
+    values[parameter.name] = (collection === undefined || known === undefined ? undefined : known) ?? sampling.pathParameters[parameter.name] ?? parameter.example ?? (parameter.schema ? sampleParameter(sampling.document, parameter.schema.schema) : 1);
   }
   return values;
+}
+
+/**
+ * What a path parameter at a collection's item path takes of a record this side listed: the property
+ * it names the record by where that is not the key (GitHub's `{team_id}`, a team's `id`, beside
+ * `{team_slug}`, its key), else the key as a path writes it.
+ */
+function listedValueNamedBy(collection: Collection, parameter: string, state: SideState): unknown {
+  const record = state.records.get(collection.name)?.[0];
+  if (record === undefined) return undefined;
+  const other = collection.resource.otherKeys?.[parameter];
+  if (other !== undefined && !other.orKey) return record[other.property];
+  const key = record[collection.keyProperty];
+  return key === undefined ? undefined : pathValueOfKey(collection.resource, key);
 }
 
 /** The collection whose item path `path` is, its parameters' names aside (Keycloak's `/{realm}/clients/{id}` beside `/{realm}/clients/{client-uuid}`). */

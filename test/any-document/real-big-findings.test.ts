@@ -87,3 +87,94 @@ describe('response examples of schemas that reach shared ones (finding 66, GitHu
     expect(warnings.filter(warning => warning.includes('breaks its schema'))).toEqual([]);
   });
 });
+
+describe('a parent named by an integer path parameter that is not its key (finding 86, GitHub’s /teams/{team_id}/discussions)', () => {
+  it('is found by that property, as its own item path finds it, where every child path answered 404 “No team has id 4”', async () => {
+    const base = await mockOf('real-big-other-key-parent.yaml');
+    const [team] = (await (await fetch(`${base}/orgs/acme/teams`)).json()) as { id: number; slug: string }[];
+    expect((await fetch(`${base}/teams/${team?.id}`)).status).toBe(200);
+    expect((await fetch(`${base}/teams/${team?.id}/discussions`)).status).toBe(200);
+    const created = await fetch(`${base}/teams/${team?.id}/discussions`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ title: 'Roadmap' }) });
+    expect(created.status).toBe(201);
+    const listed = (await (await fetch(`${base}/teams/${team?.id}/discussions`)).json()) as { title: string }[];
+    expect(listed.map(discussion => discussion.title)).toContain('Roadmap');
+    const missing = await fetch(`${base}/teams/999999/discussions`);
+    expect(missing.status).toBe(404);
+    expect(((await missing.json()) as { message: string }).message).toBe('No team has id 999999.');
+  });
+});
+
+describe('a parameter whose schema is a oneOf of different scalar types (finding 87, GitHub’s workflow_id)', () => {
+  it('takes text that reads as either type, where every id was refused 400 “must match exactly one schema in oneOf”', async () => {
+    const base = await mockOf('real-big-text-parameter-alternatives.yaml');
+    const [workflow] = (await (await fetch(`${base}/workflows`)).json()) as { id: number }[];
+    expect((await fetch(`${base}/workflows/${workflow?.id}`)).status).toBe(200);
+    expect((await fetch(`${base}/workflows/ci.yml`)).status).toBe(404);
+    expect((await fetch(`${base}/workflows/${workflow?.id}/enable?ref=true`, { method: 'PUT' })).status).toBe(204);
+    const refused = await fetch(`${base}/workflows/${workflow?.id}/enable?ref=main`, { method: 'PUT' });
+    expect(refused.status).toBe(400);
+    expect(((await refused.json()) as { message: string }).message).toContain('ref');
+  });
+});
+
+describe('a required reference past the bound of a generated body (finding 88, Stripe’s dispute evidence and quote totals)', () => {
+  // Many optional leaves spend the bound before the required `evidence` is reached, as Stripe's dispute's 14 required properties did.
+  const leaves = Object.fromEntries(Array.from({ length: 130 }, (_, index) => [`Leaf${index}`, { type: 'object', properties: { note: { type: 'string' } } }]));
+  const evidence = {
+    type: 'object',
+    required: ['reason', 'totals', 'files'],
+    properties: {
+      reason: { type: 'string' },
+      totals: { $ref: '#/__bundled__/Totals' },
+      files: { type: 'array', items: { $ref: '#/__bundled__/File' } },
+      cancellation_policy: { nullable: true, anyOf: [{ type: 'string' }, { $ref: '#/__bundled__/File' }] },
+    },
+  };
+  const totals = { type: 'object', required: ['amount_tax'], properties: { amount_tax: { type: 'integer' }, breakdown: { $ref: '#/__bundled__/File' } } };
+  const file = { type: 'object', required: ['id', 'created'], properties: { id: { type: 'string' }, created: { type: 'integer' }, links: { $ref: '#/__bundled__/File' } } };
+  const dispute = {
+    type: 'object',
+    required: ['id', 'evidence'],
+    properties: { ...Object.fromEntries(Object.keys(leaves).map(name => [name.toLowerCase(), { $ref: `#/__bundled__/${name}` }])), id: { type: 'string' }, evidence: { $ref: '#/__bundled__/Evidence' } },
+  };
+  const operation = {
+    id: 'PostChargesChargeDispute',
+    method: 'post',
+    path: '/v1/charges/{charge}/dispute',
+    request: {},
+    responses: [{ id: 'r', code: '200', headers: [], contents: [{ id: 'c', mediaType: 'application/json', examples: [], encodings: [], schema: { $ref: '#/__bundled__/Dispute' } }] }],
+    __bundled__: { ...leaves, Dispute: dispute, Evidence: evidence, Totals: totals, File: file },
+  } as unknown as IHttpOperation;
+
+  it('is expanded in place to its required properties only, where its $ref was left to the mocker, which followed it three levels and filled the rest with the schema’s own words', () => {
+    const bounded = boundedForGeneration(operation) as IHttpOperation & { __bundled__?: unknown };
+    const schema = bounded.responses[0]?.contents?.[0]?.schema as { properties: Record<string, unknown> };
+    expect(JSON.stringify(bounded.responses)).not.toContain('#/__bundled__/');
+    expect(bounded.__bundled__).toBeUndefined();
+    expect(schema.properties['evidence']).toEqual({
+      type: 'object',
+      required: ['reason', 'totals', 'files'],
+      properties: {
+        reason: { type: 'string' },
+        totals: { type: 'object', required: ['amount_tax'], properties: { amount_tax: { type: 'integer' } } },
+        files: { type: 'array', items: {}, maxItems: 0 },
+      },
+    });
+  });
+
+  it('is left to the mocker where its required references lead back to itself (a value would have no end)', () => {
+    const looping = { ...operation, __bundled__: { ...leaves, Dispute: dispute, Evidence: { ...evidence, properties: { ...evidence.properties, totals: { $ref: '#/__bundled__/Evidence' } } }, File: file } } as unknown as IHttpOperation;
+    const bounded = boundedForGeneration(looping) as IHttpOperation & { __bundled__?: Record<string, unknown> };
+    expect(Object.keys(bounded.__bundled__ ?? {})).toContain('Evidence');
+  });
+});
+
+describe('a POST on a collection path that answers an array (finding 92, GitHub’s POST …/restrictions/users)', () => {
+  it('is answered from the document, a list, where it was read as a create and answered one record (500 under --validate-responses)', async () => {
+    const base = await mockOf('real-big-create-answering-list.yaml');
+    const response = await fetch(`${base}/branches/main/restrictions/users`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ users: ['octocat'] }) });
+    expect(response.status).toBe(200);
+    expect(Array.isArray(await response.json())).toBe(true);
+    expect(cli?.output()).toContain('not inferred: repos/add-user-access-restrictions: it answers an array, not the one user a create makes');
+  });
+});

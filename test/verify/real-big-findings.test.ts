@@ -33,3 +33,11 @@ describe('verify against the mock of a reduced Stripe document (findings 64 and 
     expect(code).toBe(0);
   }, 60_000);
 });
+
+describe('verify against the mock of a reduced GitHub document (finding 86)', () => {
+  it('fills a path parameter that names a record by another property than its key with that property, and finds nothing', async () => {
+    const { code, result } = await verifyAgainstItsMock(findingAt('real-big-other-key-parent.yaml'));
+    expect(result.findings.filter(finding => finding.outcome === 'error')).toEqual([]);
+    expect(code).toBe(0);
+  }, 60_000);
+});

@@ -278,6 +278,11 @@ export function findResources(
           role = undefined;
           notInferred.push({ operationId: operation.operationId, reason: `its request body shares no property with the ${onCollection.name} it answers` });
         }
+        // A create answers the one record it made: one that answers an array (GitHub's `POST …/restrictions/users`, the whole list) is another operation.
+        if (role === 'create' && typeIncludes(mergeAllOf(success.schema ?? {}), 'array')) {
+          role = undefined;
+          notInferred.push({ operationId: operation.operationId, reason: `it answers an array, not the one ${onCollection.singular} a create makes` });
+        }
       }
       else if (operation.method === 'put') role = 'replace-by-body';
     } else if (operation.method === 'get' && (!operation.path.endsWith('}') || answersList(success.schema))) {

@@ -28,14 +28,19 @@ export function withOtherKeysResolved(
   for (const { parameter, resource: name, isParent } of named) {
     const resource = resourceOf(name);
     const other = resource.otherKeys?.[parameter];
-    const value = pathParameters[parameter];
-    if (other === undefined || typeof value !== 'string') continue;
+    const value = writtenValue(pathParameters[parameter]);
+    if (other === undefined || value === undefined) continue;
     const key = keyHolding(resource, storeOf(name), other, value);
     // A parent no record holds as that property is none, though the value be another record's key (`/projects/1/policies`
     // by name only). The record's own parameter may still be its key (verify, and clients, fill `/wallets/{lago_id}` so).
     if (key !== undefined || (isParent && !other.orKey)) resolved = { ...resolved, [parameter]: key };
   }
   return resolved;
+}
+
+/** A path value as the path writes it: a number the document types `integer` (GitHub's `{team_id}`) is read as its text, as a string one is. */
+function writtenValue(value: unknown): string | undefined {
+  return typeof value === 'string' ? value : typeof value === 'number' || typeof value === 'boolean' ? String(value) : undefined;
 }
 
 /** The key, as a path writes it, of the record whose other property holds the value (where the value may be a key too, no record having it as its key). */

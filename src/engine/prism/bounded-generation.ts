@@ -1,4 +1,5 @@
 import type { IHttpOperation } from '@stoplight/types';
+import { requiredOnlyExpansion } from './required-only-expansion.js';
 
 type Node = Record<string, unknown>;
 
@@ -122,15 +123,15 @@ function unrolled(root: object, bundle: Node, kept: Set<string>): unknown {
     } else leftOut.push(pending);
   }
   // Alternatives last: whether one may go depends on what is left of the others.
-  for (const pending of leftOut.filter(each => each.role !== 'alternative')) leaveOut(pending, kept);
-  for (const pending of leftOut.filter(each => each.role === 'alternative')) leaveOut(pending, kept);
+  for (const pending of leftOut.filter(each => each.role !== 'alternative')) leaveOut(pending, kept, bundle);
+  for (const pending of leftOut.filter(each => each.role === 'alternative')) leaveOut(pending, kept, bundle);
   for (const pending of leftOut) if (pending.role === 'alternative') compactAlternatives(pending.holder as unknown[]);
   return holder['root'];
 }
 
 const LEFT_OUT = Symbol('left out');
 
-function leaveOut(pending: Pending, kept: Set<string>): void {
+function leaveOut(pending: Pending, kept: Set<string>, bundle: Node): void {
   const { parent, role, holder, key, name } = pending;
   if (role === 'property' && parent !== undefined) {
     const required = Array.isArray(parent['required']) ? (parent['required'] as unknown[]) : [];
@@ -166,6 +167,12 @@ function leaveOut(pending: Pending, kept: Set<string>): void {
     // the bound): made empty. Kept, json-schema-faker stopped following the references three levels
     // down and made each item of the schema's own words (`{"title": "Polymorphic"}`), which the document refuses.
     if (emptied(enclosing.holder[enclosing.key])) return;
+  }
+  // A reference the body needs: its required properties only, expanded in place (see requiredOnlyExpansion).
+  const needed = requiredOnlyExpansion({ $ref: `${BUNDLED}${name}`, ...pending.siblings }, bundle);
+  if (needed !== undefined) {
+    (holder as Node)[key as string] = needed;
+    return;
   }
   kept.add(name);
 }
