@@ -162,6 +162,22 @@ describe('a required reference past the bound of a generated body (finding 88, S
     });
   });
 
+  // Review of finding 88: a property one allOf part requires and another declares (a referred-to base, a nested part) was dropped.
+  it.each([
+    ['a base referred to declares it', { allOf: [{ $ref: '#/__bundled__/Base' }, { type: 'object', required: ['kept'] }] }, '"kept":{"type":"string"}'],
+    ['a base referred to requires it, another part narrows it', { allOf: [{ $ref: '#/__bundled__/Named' }, { type: 'object', properties: { kept: { type: 'string', enum: ['n'] } } }] }, '"kept":{"type":"string","enum":["n"]}'],
+    ['a nested part requires and declares it', { allOf: [{ allOf: [{ type: 'object', required: ['kept'], properties: { kept: { type: 'string' }, dropped: { type: 'string' } } }] }] }, '"kept":{"type":"string"}'],
+  ])('keeps a property an allOf part requires where %s', (_, evidenceAsParts, kept) => {
+    const base = { type: 'object', properties: { kept: { type: 'string' }, dropped: { type: 'string' } } };
+    const named = { type: 'object', required: ['kept'], properties: { kept: { type: 'string' }, dropped: { type: 'string' } } };
+    const withParts = { ...operation, __bundled__: { ...leaves, Dispute: dispute, Evidence: evidenceAsParts, Base: base, Named: named } } as unknown as IHttpOperation;
+    const bounded = boundedForGeneration(withParts);
+    const evidenceText = JSON.stringify((bounded.responses[0]?.contents?.[0]?.schema as { properties: Record<string, unknown> }).properties['evidence']);
+    expect(evidenceText).toContain(kept);
+    expect(evidenceText).not.toContain('dropped');
+    expect(evidenceText).not.toContain('#/__bundled__/');
+  });
+
   it('is left to the mocker where its required references lead back to itself (a value would have no end)', () => {
     const looping = { ...operation, __bundled__: { ...leaves, Dispute: dispute, Evidence: { ...evidence, properties: { ...evidence.properties, totals: { $ref: '#/__bundled__/Evidence' } } }, File: file } } as unknown as IHttpOperation;
     const bounded = boundedForGeneration(looping) as IHttpOperation & { __bundled__?: Record<string, unknown> };

@@ -27,7 +27,11 @@ interface Budget {
   references: number;
 }
 
-function expansion(node: unknown, bundle: Node, expanding: readonly string[], budget: Budget): unknown {
+/**
+ * `node` expanded; an object with the properties `required` names (an `allOf` it is a part of: every
+ * part's `required`, wherever written) as well as those it requires itself.
+ */
+function expansion(node: unknown, bundle: Node, expanding: readonly string[], budget: Budget, required?: ReadonlySet<string>): unknown {
   if (typeof node !== 'object' || node === null) return node;
   if (Array.isArray(node)) {
     const list = node.map(item => expansion(item, bundle, expanding, budget));
@@ -39,11 +43,12 @@ function expansion(node: unknown, bundle: Node, expanding: readonly string[], bu
     const target = bundle[name];
     budget.references -= 1;
     if (budget.references < 0 || expanding.includes(name) || typeof target !== 'object' || target === null) return undefined;
-    const expanded = expansion(target, bundle, [...expanding, name], budget);
-    const rest = expansion(siblings, bundle, expanding, budget);
+    const expanded = expansion(target, bundle, [...expanding, name], budget, required);
+    const rest = expansion(siblings, bundle, expanding, budget, required);
     return expanded === undefined || rest === undefined ? undefined : { ...(expanded as Node), ...(rest as Node) };
   }
-  return expandedObject(node as Node, bundle, expanding, requiredNames(node as Node), budget);
+  const own = requiredNames(node as Node, bundle);
+  return expandedObject(node as Node, bundle, expanding, required === undefined ? own : new Set([...required, ...own]), budget);
 }
 
 function expandedObject(schema: Node, bundle: Node, expanding: readonly string[], required: ReadonlySet<string>, budget: Budget): Node | undefined {
@@ -63,7 +68,8 @@ function expandedObject(schema: Node, bundle: Node, expanding: readonly string[]
       object['items'] = {};
       object['maxItems'] = 0;
     } else if (name === 'allOf') {
-      const parts = (value as unknown[]).map(part => (typeof part === 'object' && part !== null && !Array.isArray(part) && !('$ref' in part) ? expandedObject(part as Node, bundle, expanding, required, budget) : expansion(part, bundle, expanding, budget)));
+      // Each part keeps every property any part requires: a part's property may be required by another (its `$ref`'d base, a nested part).
+      const parts = (value as unknown[]).map(part => expansion(part, bundle, expanding, budget, required));
       if (parts.includes(undefined)) return undefined;
       object[name] = parts;
     } else if ((name === 'anyOf' || name === 'oneOf') && Array.isArray(value)) {
@@ -80,14 +86,22 @@ function expandedObject(schema: Node, bundle: Node, expanding: readonly string[]
   return object;
 }
 
-/** The names an object requires, by its own `required` and its inline `allOf` parts'. */
-function requiredNames(schema: Node): ReadonlySet<string> {
+/** The names an object requires: its own `required` and that of every `allOf` part, nested or referred to (each reference read once). */
+function requiredNames(schema: Node, bundle: Node, read: Set<string> = new Set()): ReadonlySet<string> {
   const names = new Set<string>();
-  const add = (list: unknown): void => {
-    if (Array.isArray(list)) for (const name of list) if (typeof name === 'string') names.add(name);
+  const add = (node: unknown): void => {
+    if (typeof node !== 'object' || node === null || Array.isArray(node)) return;
+    const { $ref, required, allOf } = node as Node;
+    if (typeof $ref === 'string' && $ref.startsWith(BUNDLED)) {
+      const name = $ref.slice(BUNDLED.length);
+      if (read.has(name)) return;
+      read.add(name);
+      add(bundle[name]);
+    }
+    if (Array.isArray(required)) for (const each of required) if (typeof each === 'string') names.add(each);
+    if (Array.isArray(allOf)) for (const part of allOf) add(part);
   };
-  add(schema['required']);
-  if (Array.isArray(schema['allOf'])) for (const part of schema['allOf']) if (typeof part === 'object' && part !== null) add((part as Node)['required']);
+  add(schema);
   return names;
 }
 
