@@ -102,9 +102,8 @@ export function markBundleKeywords(bundle: object, usesEvaluationKeywords: boole
   Object.defineProperty(bundle, Symbol.for('petstore-mock.bundle-uses-evaluation-keywords'), { value: usesEvaluationKeywords, enumerable: false });
 }
 
-/** The JSON schema of an operation's lowest declared 2xx response, if it has one. */
-export function successSchema(definition: OpenAPIV3_1.OperationObject): JsonSchema | undefined {
-  const code = successCode(definition);
+/** The JSON schema of an operation's lowest declared 2xx response (or that of `code`), if it has one. */
+export function successSchema(definition: OpenAPIV3_1.OperationObject, code = successCode(definition)): JsonSchema | undefined {
   const response = code === undefined ? undefined : (definition.responses?.[code] as OpenAPIV3_1.ResponseObject | undefined);
   const content = Object.entries(response?.content ?? {}).find(([mediaType]) => /json/i.test(mediaType))?.[1];
   return content?.schema as JsonSchema | undefined;
@@ -126,9 +125,14 @@ export function requestBodySchema(definition: OpenAPIV3_1.OperationObject | unde
 
 /** An operation's lowest declared 2xx status, as the document writes it. */
 export function successCode(definition: OpenAPIV3_1.OperationObject): string | undefined {
+  return successCodes(definition)[0];
+}
+
+/** An operation's declared 2xx statuses, lowest first, as the document writes them. */
+export function successCodes(definition: OpenAPIV3_1.OperationObject): string[] {
   return Object.keys(definition.responses ?? {})
     .filter(code => /^2\d\d$/.test(code))
-    .sort()[0];
+    .sort();
 }
 
 export function typeIncludes(schema: JsonSchema | undefined, type: string): boolean {

@@ -3,6 +3,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { examplesOf } from '../../src/engine/document-state.js';
 import { boundedForGeneration } from '../../src/engine/prism/bounded-generation.js';
 import { byReference } from '../../src/engine/schema/index.js';
+import { createEngine } from '../../src/index.js';
 import { checkedEngine, findingAt } from '../support/checked-engine.js';
 import { readyBaseOf, startCli, type RunningCli } from '../support/run-cli.js';
 
@@ -192,5 +193,33 @@ describe('a POST on a collection path that answers an array (finding 92, GitHubâ
     expect(response.status).toBe(200);
     expect(Array.isArray(await response.json())).toBe(true);
     expect(cli?.output()).toContain('not inferred: repos/add-user-access-restrictions: it answers an array, not the one user a create makes');
+  });
+  // Review of finding 92: a create whose lowest success (200) answers the list and whose 201 answers the record made was no longer kept.
+  it('is a create still where another of its successes answers the one record it makes, and answers that one', async () => {
+    const item = { type: 'object', required: ['id', 'name'], properties: { id: { type: 'integer', readOnly: true }, name: { type: 'string' } } };
+    const json = (schema: object): object => ({ 'application/json': { schema } });
+    const document = {
+      openapi: '3.0.3',
+      info: { title: 'Items', version: '1' },
+      paths: {
+        '/items': {
+          get: { operationId: 'listItems', responses: { 200: { description: 'the items', content: json({ type: 'array', items: item }) } } },
+          post: {
+            operationId: 'createItem',
+            requestBody: { required: true, content: json({ type: 'object', required: ['name'], properties: { name: { type: 'string' } } }) },
+            responses: { 200: { description: 'already there: the list', content: json({ type: 'array', items: item }) }, 201: { description: 'made', content: json(item) } },
+          },
+        },
+        '/items/{id}': { parameters: [{ name: 'id', in: 'path', required: true, schema: { type: 'integer' } }], get: { operationId: 'getItem', responses: { 200: { description: 'the item', content: json(item) }, 404: { description: 'none' } } } },
+      },
+    };
+    const errors: string[] = [];
+    const engine = await createEngine({ document, validateResponses: true, initialPets: [], onError: message => errors.push(message), onWarning: () => undefined });
+    const created = await engine.handle({ method: 'POST', url: '/items', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ name: 'new one' }) });
+    expect(created.status).toBe(201);
+    expect(JSON.parse(created.body ?? '')).toEqual({ id: 1, name: 'new one' });
+    const read = await engine.handle({ method: 'GET', url: '/items/1', headers: {} });
+    expect(JSON.parse(read.body ?? '')).toEqual({ id: 1, name: 'new one' });
+    expect(errors).toEqual([]);
   });
 });

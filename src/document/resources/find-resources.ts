@@ -1,5 +1,5 @@
 import type { OpenAPIV3_1 } from 'openapi-types';
-import { lowerBound, mergeAllOf, readDiscriminators, requestBodySchema, successCode, successSchema, typeIncludes, upperBound, type JsonSchema } from '../json-schema.js';
+import { lowerBound, mergeAllOf, readDiscriminators, requestBodySchema, successCode, successCodes, successSchema, typeIncludes, upperBound, type JsonSchema } from '../json-schema.js';
 import type { DocumentOperation } from '../document-operation.js';
 import { findListShape, findPaging, type ListShape } from './list-shape.js';
 import { findCopies } from './record-copies.js';
@@ -234,7 +234,7 @@ export function findResources(
     }
     const onItem = itemOwner.get(operation.path);
     const onCollection = collectionOwner.get(operation.path);
-    const success = successOf(definition);
+    let success = successOf(definition);
     let role: RecordRole | undefined;
     let resource: Resource | undefined;
     let shape: ListShape | undefined;
@@ -278,10 +278,15 @@ export function findResources(
           role = undefined;
           notInferred.push({ operationId: operation.operationId, reason: `its request body shares no property with the ${onCollection.name} it answers` });
         }
-        // A create answers the one record it made: one that answers an array (GitHub's `POST …/restrictions/users`, the whole list) is another operation.
-        if (role === 'create' && typeIncludes(mergeAllOf(success.schema ?? {}), 'array')) {
-          role = undefined;
-          notInferred.push({ operationId: operation.operationId, reason: `it answers an array, not the one ${onCollection.singular} a create makes` });
+        // A create answers the one record it made: one that answers only arrays (GitHub's `POST …/restrictions/users`, the whole list) is
+        // another operation; one whose other success answers one (a 200 the list, a 201 the record made) answers that.
+        if (role === 'create' && answersArray(success)) {
+          const one = successCodes(definition).map(code => successOf(definition, code)).find(each => each.schema !== undefined && !answersArray(each));
+          if (one !== undefined) success = one;
+          else {
+            role = undefined;
+            notInferred.push({ operationId: operation.operationId, reason: `it answers an array, not the one ${onCollection.singular} a create makes` });
+          }
         }
       }
       else if (operation.method === 'put') role = 'replace-by-body';
@@ -995,9 +1000,14 @@ function parametersOf(resolved: OpenAPIV3_1.Document, path: string, definition: 
   return [...pathParameters.filter(parameter => !own.some(mine => mine.name === parameter.name && mine.in === parameter.in)), ...own];
 }
 
-function successOf(definition: OpenAPIV3_1.OperationObject): { status: number; hasBody: boolean; schema: JsonSchema | undefined } {
-  const schema = successSchema(definition);
-  return { status: Number(successCode(definition) ?? 200), hasBody: schema !== undefined, schema };
+/** An operation's lowest 2xx answer (or that of `code`): its status, and its JSON body's schema. */
+function successOf(definition: OpenAPIV3_1.OperationObject, code = successCode(definition)): { status: number; hasBody: boolean; schema: JsonSchema | undefined } {
+  const schema = successSchema(definition, code);
+  return { status: Number(code ?? 200), hasBody: schema !== undefined, schema };
+}
+
+function answersArray(success: ReturnType<typeof successOf>): boolean {
+  return typeIncludes(mergeAllOf(success.schema ?? {}), 'array');
 }
 
 function planSuccess(success: ReturnType<typeof successOf>, isRecord: boolean): OperationPlan['success'] {
