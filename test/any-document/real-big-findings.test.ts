@@ -223,3 +223,51 @@ describe('a POST on a collection path that answers an array (finding 92, GitHubâ
     expect(errors).toEqual([]);
   });
 });
+
+// Review of finding 86: a child holds its parent's other property (an issue comment's `issue_number`), as the path names the parent.
+describe('a parent removed, whose children hold its other property as the path names it', () => {
+  it('lets go of its own children only, not those of the parent whose key equals that value', async () => {
+    const integer = { type: 'integer' };
+    const issue = { type: 'object', required: ['id', 'number', 'title'], properties: { id: { ...integer, readOnly: true }, number: integer, title: { type: 'string' } } };
+    const comment = { type: 'object', required: ['id', 'body'], properties: { id: { ...integer, readOnly: true }, body: { type: 'string' }, issue_number: integer } };
+    const json = (schema: object): object => ({ description: 'ok', content: { 'application/json': { schema } } });
+    const notFound = { description: 'none', content: { 'application/json': { schema: { type: 'object', properties: { message: { type: 'string' } } } } } };
+    const inPath = (name: string): object => ({ name, in: 'path', required: true, schema: integer });
+    const body = (schema: object): object => ({ required: true, content: { 'application/json': { schema } } });
+    const document = {
+      openapi: '3.0.3',
+      info: { title: 'Issues', version: '1' },
+      paths: {
+        '/issues': {
+          get: { operationId: 'listIssues', responses: { 200: json({ type: 'array', items: issue }) } },
+          post: { operationId: 'createIssue', requestBody: body({ type: 'object', required: ['title', 'number'], properties: { title: { type: 'string' }, number: integer } }), responses: { 201: json(issue) } },
+        },
+        '/issues/{id}': { parameters: [inPath('id')], get: { operationId: 'getIssue', responses: { 200: json(issue), 404: notFound } }, delete: { operationId: 'deleteIssue', responses: { 204: { description: 'gone' }, 404: notFound } } },
+        '/issues/{issue_number}/comments': {
+          parameters: [inPath('issue_number')],
+          get: { operationId: 'listComments', responses: { 200: json({ type: 'array', items: comment }), 404: notFound } },
+          post: { operationId: 'createComment', requestBody: body({ type: 'object', required: ['body'], properties: { body: { type: 'string' } } }), responses: { 201: json(comment), 404: notFound } },
+        },
+        '/issues/{issue_number}/comments/{comment_id}': { parameters: [inPath('issue_number'), inPath('comment_id')], get: { operationId: 'getComment', responses: { 200: json(comment), 404: notFound } } },
+      },
+    };
+    const errors: string[] = [];
+    const engine = await createEngine({ document, validateResponses: true, initialPets: [], onError: message => errors.push(message), onWarning: () => undefined });
+    const send = async (method: string, url: string, sent?: object): Promise<{ status: number; body: unknown }> => {
+      const response = await engine.handle({ method, url, headers: { 'content-type': 'application/json' }, ...(sent && { body: JSON.stringify(sent) }) });
+      return { status: response.status, body: response.body ? (JSON.parse(response.body) as unknown) : undefined };
+    };
+    // Issue 1 is number 100; issue 2 is number 1. A comment on each, by number.
+    expect((await send('POST', '/issues', { title: 'first', number: 100 })).body).toMatchObject({ id: 1, number: 100 });
+    expect((await send('POST', '/issues', { title: 'second', number: 1 })).body).toMatchObject({ id: 2, number: 1 });
+    expect((await send('POST', '/issues/100/comments', { body: 'on the first' })).status).toBe(201);
+    const onSecond = await send('POST', '/issues/1/comments', { body: 'on the second' });
+    expect(onSecond.body).toMatchObject({ body: 'on the second', issue_number: 1 });
+    // The first issue (key 1, number 100) removed: the second's comments (issue_number 1) stay.
+    expect((await send('DELETE', '/issues/1')).status).toBe(204);
+    expect((await send('GET', '/issues/1/comments')).body).toEqual([onSecond.body]);
+    expect((await send('GET', `/issues/1/comments/${(onSecond.body as { id: number }).id}`)).status).toBe(200);
+    expect((await send('GET', '/issues/100/comments')).status).toBe(404);
+    expect(errors).toEqual([]);
+  });
+});

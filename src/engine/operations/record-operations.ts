@@ -240,7 +240,7 @@ export const recordOperations: Readonly<Record<RecordRole, RecordHandler>> = {
       const key = record[input.resource.key.property] as RecordKey;
       input.storeOf(input.resource.name).remove(key);
       // The records that named it no longer do, where their schema says how (decision 0020).
-      forgetRemoved({ resource: input.resource, key }, input.referencesTo(input.resource.name), input);
+      forgetRemoved({ resource: input.resource, key, record }, input.referencesTo(input.resource.name), input);
       return answerWith(input, record);
     });
   },

@@ -1,4 +1,4 @@
-import { mergeAllOf, type JsonSchema, type OperationPlan, type Resource } from '../../document/index.js';
+import { fieldNameKey, mergeAllOf, type JsonSchema, type OperationPlan, type Resource } from '../../document/index.js';
 import { StoreFullError, type RecordKey, type RecordStore } from '../../store/index.js';
 import { isNullable } from '../state/collection-records.js';
 
@@ -9,7 +9,7 @@ import { isNullable } from '../state/collection-records.js';
  */
 export type RecordReference =
   | { readonly kind: 'held'; readonly holder: string; readonly path: readonly string[]; readonly key: string | undefined; readonly one: boolean }
-  | { readonly kind: 'foreign-key'; readonly child: string; readonly property: string };
+  | { readonly kind: 'foreign-key'; readonly child: string; readonly property: string; readonly parameter: string };
 
 /** Every place that names a collection's records, by the collection named: read once from the plans, and the copies records hold (`Subscriber.lists[].id`). */
 export function recordReferences(plans: ReadonlyMap<string, OperationPlan>, resources: readonly Resource[]): (name: string) => readonly RecordReference[] {
@@ -22,7 +22,7 @@ export function recordReferences(plans: ReadonlyMap<string, OperationPlan>, reso
   for (const plan of plans.values()) {
     for (const parent of plan.parents) {
       if (parent.holds !== undefined) add(plan.resource, { kind: 'held', holder: parent.resource, path: parent.holds.path, key: parent.holds.key, one: parent.holds.one === true });
-      if (parent.foreignKey !== undefined) add(parent.resource, { kind: 'foreign-key', child: plan.resource, property: parent.foreignKey });
+      if (parent.foreignKey !== undefined) add(parent.resource, { kind: 'foreign-key', child: plan.resource, property: parent.foreignKey, parameter: parent.parameter });
     }
   }
   for (const resource of resources) {
@@ -42,15 +42,16 @@ export function recordReferences(plans: ReadonlyMap<string, OperationPlan>, reso
  * (another scope's) are left alone.
  */
 export function forgetRemoved(
-  removed: { readonly resource: Resource; readonly key: RecordKey },
+  removed: { readonly resource: Resource; readonly key: RecordKey; readonly record: Readonly<Record<string, unknown>> },
   references: readonly RecordReference[],
   stores: { readonly changedStoreOf: (name: string) => RecordStore | undefined; readonly resourceOf: (name: string) => Resource },
 ): void {
-  const named = (value: unknown): boolean => (typeof value === 'string' || typeof value === 'number') && String(value) === String(removed.key);
+  const naming = (value: unknown): ((held: unknown) => boolean) => held => (typeof held === 'string' || typeof held === 'number') && String(held) === String(value);
   for (const reference of references) {
     const owner = stores.resourceOf(reference.kind === 'held' ? reference.holder : reference.child);
     const store = stores.changedStoreOf(owner.name);
     if (store === undefined) continue;
+    const named = naming(reference.kind === 'held' ? removed.key : heldOfRemoved(removed, reference));
     for (const record of store.view({ limit: Number.POSITIVE_INFINITY, where: {} })) {
       const changed = reference.kind === 'held' ? withoutHeldKey(record, owner.schema, reference, named) : withoutForeignKey(record, owner.schema, reference.property, named);
       if (changed === undefined) continue;
@@ -62,6 +63,18 @@ export function forgetRemoved(
       }
     }
   }
+}
+
+/**
+ * What a child's foreign key holds of the removed parent: its key, or, where the path names the
+ * parent by another property only and the child's property is named as the parameter (an issue
+ * comment's `issue_number` of `/issues/{issue_number}/comments`), that property's value (as the
+ * create stored it, record-operations' parentValue).
+ */
+function heldOfRemoved(removed: { readonly resource: Resource; readonly key: RecordKey; readonly record: Readonly<Record<string, unknown>> }, reference: Extract<RecordReference, { kind: 'foreign-key' }>): unknown {
+  const other = removed.resource.otherKeys?.[reference.parameter];
+  const holdsOther = other !== undefined && !other.orKey && fieldNameKey(reference.property) === fieldNameKey(reference.parameter);
+  return holdsOther ? removed.record[other.property] : removed.key;
 }
 
 function withoutForeignKey(record: Readonly<Record<string, unknown>>, schema: JsonSchema, property: string, named: (value: unknown) => boolean): Record<string, unknown> | undefined {
