@@ -3,7 +3,7 @@
 // without a moment where requests see half of the new one.
 import { checkDocumentPath, DEFAULT_DOCUMENT_LIMITS, documentFromSource, keepingFirstCollection, loadDocument, type DocumentLimits, type PetstoreDocument } from '../document/index.js';
 import { checkOptions } from '../options/index.js';
-import { inSlices, nextTurn, nextTurnInBackground } from '../scheduling/index.js';
+import { inSlices, keepAliveUntil, nextTurn, nextTurnInBackground } from '../scheduling/index.js';
 import { DEFAULT_MAX_PETS, DEFAULT_PETS } from '../sessions/index.js';
 import type { StoredRecord } from '../store/index.js';
 import { adoptDocument, collectionsInUse, compileAgainstARecord, documentPets, examplesOf, problemOfExample, recheckRecordsInSteps, shareDocumentReferencesInSteps, type DocumentChange, type RecheckedRecords, type ResponseExample } from './document-state.js';
@@ -213,6 +213,8 @@ export function holdDocument(document: PetstoreDocument, services: EngineService
       return runtime;
     },
     get examplesChecked() {
+      // Its turn asked for already keeps nothing alive: the process is, until the check under way ends.
+      if (!checkAwaited) keepAliveUntil(examplesChecked);
       checkAwaited = true;
       return examplesChecked;
     },

@@ -13,6 +13,8 @@ export const SLICE_MS = 8;
  */
 const realSetImmediate: ((callback: () => void) => unknown) | undefined = typeof setImmediate === 'function' ? setImmediate.bind(globalThis) : undefined;
 const realSetTimeout: (callback: () => void, ms: number) => unknown = setTimeout.bind(globalThis);
+const realSetInterval: (callback: () => void, ms: number) => unknown = setInterval.bind(globalThis);
+const realClearInterval: (handle: unknown) => void = clearInterval.bind(globalThis) as (handle: unknown) => void;
 
 /** Resolves on the event loop's next turn: what is waiting (requests, timers) runs first. */
 export function nextTurn(): Promise<void> {
@@ -30,6 +32,17 @@ export function nextTurnInBackground(): Promise<void> {
       return;
     }
     (realSetImmediate(resolve) as { unref?: () => void }).unref?.();
+  });
+}
+
+/**
+ * Keeps the process alive until `work` settles: for work done in `nextTurnInBackground` turns that a
+ * caller now waits for (a turn already asked for would not hold the process open by itself).
+ */
+export function keepAliveUntil(work: Promise<unknown>): void {
+  const handle = realSetInterval(() => undefined, 2 ** 31 - 1);
+  void work.finally(() => {
+    realClearInterval(handle);
   });
 }
 
