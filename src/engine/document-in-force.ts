@@ -163,9 +163,8 @@ export function holdDocument(document: PetstoreDocument, services: EngineService
     examplesChecked = checkExamplesInTurns();
     return change;
   };
-  /** The check of the answering document's examples under way: its number, and the next example it checks. */
-  let examplesCheck: { readonly number: number; readonly document: PetstoreDocument; from: number } | undefined;
-  let checksMade = 0;
+  /** The check of the answering document's examples under way, and the next example it checks. */
+  let examplesCheck: { readonly document: PetstoreDocument; from: number } | undefined;
   // Once a caller holds `examplesChecked`, the check keeps the process alive until it is done.
   let checkAwaited = false;
   const turn = (): Promise<void> => (checkAwaited ? nextTurn() : nextTurnInBackground());
@@ -173,7 +172,7 @@ export function holdDocument(document: PetstoreDocument, services: EngineService
   const stopExamplesCheck = (): { document: PetstoreDocument; from: number } | undefined => {
     const stopped = examplesCheck;
     examplesCheck = undefined;
-    return stopped && { document: stopped.document, from: stopped.from };
+    return stopped;
   };
   /**
    * The examples of the document answering now checked against their schemas (from the `from`th),
@@ -184,9 +183,10 @@ export function holdDocument(document: PetstoreDocument, services: EngineService
    */
   const checkExamplesInTurns = async (from = 0): Promise<void> => {
     if (options.checkExamples === false) return;
-    const check = { number: ++checksMade, document: runtime.document, from };
+    // A check of its own, even of the same document: one started after it stops it.
+    const check = { document: runtime.document, from };
     examplesCheck = check;
-    const stopped = (): boolean => examplesCheck?.number !== check.number;
+    const stopped = (): boolean => examplesCheck !== check;
     try {
       await turn();
       if (stopped()) return;
