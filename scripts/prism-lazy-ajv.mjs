@@ -27,6 +27,8 @@ const LAZY = `const ajvInstanceMakers = {
     draft2020_12: () => createAjvInstances(_2020_1.default),
 };
 const ajvInstances = {};
+/** Each instance's draft and coercion, for a bundle entry compiled elsewhere with the same options. */
+const instanceKinds = new WeakMap();
 function makeAjvInstancesOnUse() {
     for (const draft of Object.keys(ajvInstanceMakers)) {
         Object.defineProperty(ajvInstances, draft, {
@@ -34,6 +36,8 @@ function makeAjvInstancesOnUse() {
             enumerable: true,
             get() {
                 const instances = ajvInstanceMakers[draft]();
+                instanceKinds.set(instances.coerce, { draft, coerce: true });
+                instanceKinds.set(instances.noCoerce, { draft, coerce: false });
                 Object.defineProperty(ajvInstances, draft, { value: instances, enumerable: true, configurable: true });
                 return instances;
             },
@@ -51,6 +55,10 @@ const STRICT = '    strict: false,\n';
 const FORMATS_ADDED = `    ajvNoCoerce.addFormat('date-time', (0, dateTime_1.fmtDef)(dateTime_1.date_time, dateTime_1.compareDateTime));
 `;
 export const UNIQUE_ITEMS_MODULE = 'petstore-mock:unique-items';
+/** What standalone code compiled elsewhere requires for a lazy reference's keyword: this instance's (scripts/shims/ajv-compile-worker.cjs). */
+export const LAZY_REFERENCE_MODULE = 'petstore-mock:lazy-reference';
+/** The keyword a reference followed lazily is written as. */
+export const LAZY_REFERENCE_KEYWORD = 'x-petstore-mock-reference';
 const UNIQUE_ITEMS_LINEAR = `${FORMATS_ADDED}    const linearUniqueItems = require("${UNIQUE_ITEMS_MODULE}");
     linearUniqueItems.useLinearUniqueItems(ajv, require("ajv"));
     linearUniqueItems.useLinearUniqueItems(ajvNoCoerce, require("ajv"));
@@ -190,6 +198,7 @@ exports.validationFunctionOfStandaloneModule = (draft, coerce, runModule, schema
         'petstore-mock:schema': () => schema,
         'petstore-mock:prism-formats': () => ({ formats: instance.formats }),
         'petstore-mock:patterns': () => ({ compilePattern: compilePatternByEngine }),
+        '${LAZY_REFERENCE_MODULE}': () => lazyReferencesOf(instance).validateReference,
         '${UNIQUE_ITEMS_MODULE}': () => require("${UNIQUE_ITEMS_MODULE}"),
         'ajv/dist/runtime/equal': () => require("ajv/dist/runtime/equal"),
         'ajv/dist/runtime/ucs2length': () => require("ajv/dist/runtime/ucs2length"),
@@ -212,10 +221,14 @@ const PRECOMPILED_COMPILE = `    const compiledSchema = { ...schema, __bundled__
     // A schema with a bundle is none the build precompiled (the package's document has no bundles), and its key would be the bundle's whole text.
     const bundled = typeof bundle === 'object' && bundle !== null && Object.keys(bundle).length > 0;
     let validationFunction = bundled ? undefined : findPrecompiledValidator($schema, coerce, compiledSchema);
-    if (validationFunction === undefined && !bundled && compilesRecorded !== undefined) {
+    if (validationFunction === undefined && compilesRecorded !== undefined) {
         const draft = JSON_SCHEMA_DRAFT_2019_09.test($schema) ? 'draft2019_09' : JSON_SCHEMA_DRAFT_2020_12.test($schema) ? 'draft2020_12' : 'default';
-        compilesRecorded.push({ draft, coerce, schema, bundle, text: lastLookupKey });
-        return passesWhileRecorded;
+        // A schema with a bundle is compiled elsewhere as it is here: its references followed lazily, by this instance's keyword.
+        const compiled = bundled ? withReferencesLazy(assignAjvInstance($schema, coerce), schema, bundle) : schema;
+        if (compiled !== undefined) {
+            compilesRecorded.push({ draft, coerce, schema, bundle, compiled, text: bundled ? undefined : lastLookupKey });
+            return passesWhileRecorded;
+        }
     }
     try {
         if (validationFunction === undefined) {
@@ -243,7 +256,7 @@ const bundleIds = new WeakMap();
 const bundlesAdded = new WeakMap();
 const bundlesFollowedLazily = new WeakMap();
 let bundleCount = 0;
-const LAZY_REFERENCE = 'x-petstore-mock-reference';
+const LAZY_REFERENCE = '${LAZY_REFERENCE_KEYWORD}';
 const BUNDLE_KEYWORDS_MARK = Symbol.for('petstore-mock.bundle-uses-evaluation-keywords');
 const EVALUATION_KEYWORDS = new Set(['unevaluatedProperties', 'unevaluatedItems', '$dynamicRef', '$recursiveRef', '$dynamicAnchor', '$recursiveAnchor']);
 function usesEvaluationKeywords(root) {
@@ -260,24 +273,93 @@ function usesEvaluationKeywords(root) {
     }
     return false;
 }
+let referencesRecorded;
+let lazyKeywordCount = 0;
+/**
+ * Runs \`run\` with each bundle entry a value reaches that its Ajv instance has not compiled yet recorded
+ * instead of compiled (the reference passes meanwhile); returns them, each with \`compile()\`, which
+ * compiles that entry alone (its own references lazy in turn). The engine compiles them a task at a time
+ * and runs again, until a run reaches nothing new (src/engine/schema/compile-off-thread.ts).
+ */
+exports.recordReferences = run => {
+    const recorded = new Map();
+    referencesRecorded = recorded;
+    try {
+        run();
+    } finally {
+        referencesRecorded = undefined;
+    }
+    return [...recorded.values()];
+};
 function lazyReferenceKeyword(ajvInstance, bundlesById) {
+    /** Each entry's validation function once compiled, by its key. */
+    const compiledEntries = new Map();
+    lazyKeywordCount += 1;
+    const keywordNumber = lazyKeywordCount;
+    /** The entry a reference names, its own references lazy in turn. */
+    const entrySchemaOf = reference => {
+        const [id, pointer] = reference.split('#');
+        const bundle = bundlesById.get(id);
+        const name = decodeURIComponent(pointer.slice('/__bundled__/'.length)).replace(/~1/g, '/').replace(/~0/g, '~');
+        if (bundle === undefined || !Object.prototype.hasOwnProperty.call(bundle, name)) throw new Error(\`petstore-mock: no schema at \${reference}\`);
+        return withReferencesAbsolute(bundle[name], id, true, new Map());
+    };
+    const compileEntry = (reference, key) => {
+        // First reached: the entry alone is added (and walked, and compiled).
+        if (ajvInstance.getSchema(key) === undefined) ajvInstance.addSchema(entrySchemaOf(reference), key);
+        const validate = ajvInstance.getSchema(key);
+        compiledEntries.set(key, validate);
+        return validate;
+    };
     const validateReference = function (reference, data, parentSchema, dataContext) {
         const key = reference.replace('#', '');
-        let validate = ajvInstance.getSchema(key);
+        let validate = compiledEntries.get(key);
         if (validate === undefined) {
-            // First reached: the entry alone is added (and walked, and compiled), its own references lazy in turn.
-            const [id, pointer] = reference.split('#');
-            const bundle = bundlesById.get(id);
-            const name = decodeURIComponent(pointer.slice('/__bundled__/'.length)).replace(/~1/g, '/').replace(/~0/g, '~');
-            if (bundle === undefined || !Object.prototype.hasOwnProperty.call(bundle, name)) throw new Error(\`petstore-mock: no schema at \${reference}\`);
-            ajvInstance.addSchema(withReferencesAbsolute(bundle[name], id, true, new Map()), key);
-            validate = ajvInstance.getSchema(key);
+            if (referencesRecorded !== undefined) {
+                const recordKey = \`\${keywordNumber}:\${key}\`;
+                if (!referencesRecorded.has(recordKey)) {
+                    const kind = instanceKinds.get(ajvInstance);
+                    let entrySchema;
+                    referencesRecorded.set(recordKey, {
+                        key: recordKey,
+                        draft: kind?.draft,
+                        coerce: kind?.coerce,
+                        /** The entry as Ajv compiles it here (its references lazy), for a compile elsewhere. */
+                        schema() {
+                            entrySchema ??= entrySchemaOf(reference);
+                            return entrySchema;
+                        },
+                        compile() {
+                            if (!compiledEntries.has(key)) compileEntry(reference, key);
+                        },
+                        /** The entry's validation function compiled elsewhere from \`schema()\`, with this instance's options. */
+                        install(validationFunction) {
+                            if (!compiledEntries.has(key)) compiledEntries.set(key, validationFunction);
+                        },
+                    });
+                }
+                validateReference.errors = null;
+                return true;
+            }
+            validate = compileEntry(reference, key);
         }
         const valid = validate(data, dataContext);
         validateReference.errors = valid ? null : validate.errors;
         return valid;
     };
     return { keyword: LAZY_REFERENCE, schemaType: 'string', modifying: true, validate: validateReference };
+}
+/** The instance's lazy references' keyword, added on first use; \`bundles\` by id, for the keyword to find each entry. */
+function lazyReferencesOf(ajvInstance) {
+    let lazy = lazyBundlesOf.get(ajvInstance);
+    if (lazy === undefined) {
+        const bundles = new Map();
+        const definition = lazyReferenceKeyword(ajvInstance, bundles);
+        ajvInstance.addKeyword(definition);
+        lazy = { bundles, validateReference: definition.validate };
+        lazyBundlesOf.set(ajvInstance, lazy);
+    }
+    return lazy;
 }
 function withReferencesAbsolute(node, id, lazily, copies) {
     if (typeof node !== 'object' || node === null) return node;
@@ -293,28 +375,9 @@ function withReferencesAbsolute(node, id, lazily, copies) {
 const lazyBundlesOf = new WeakMap();
 function withSharedBundle(ajvInstance, schema, bundle) {
     if (typeof bundle !== 'object' || bundle === null) return { ...schema, __bundled__: bundle };
-    let id = bundleIds.get(bundle);
-    if (id === undefined) {
-        bundleCount += 1;
-        id = \`petstore-mock-bundle-\${bundleCount}.json\`;
-        bundleIds.set(bundle, id);
-    }
-    let followed = bundlesFollowedLazily.get(bundle);
-    if (followed === undefined) {
-        // What made the bundle says whether it has evaluation keywords (src/document/json-schema.ts, markBundleKeywords); else it is walked here.
-        const marked = bundle[BUNDLE_KEYWORDS_MARK];
-        bundlesFollowedLazily.set(bundle, (followed = typeof marked === 'boolean' ? !marked : !usesEvaluationKeywords(bundle)));
-    }
-    if (followed && !usesEvaluationKeywords(schema)) {
-        // Entries are added to the instance one by one, as values first reach them.
-        let lazyBundles = lazyBundlesOf.get(ajvInstance);
-        if (lazyBundles === undefined) {
-            lazyBundlesOf.set(ajvInstance, (lazyBundles = new Map()));
-            ajvInstance.addKeyword(lazyReferenceKeyword(ajvInstance, lazyBundles));
-        }
-        lazyBundles.set(id, bundle);
-        return withReferencesAbsolute(schema, id, true, new Map());
-    }
+    const lazily = withReferencesLazy(ajvInstance, schema, bundle);
+    if (lazily !== undefined) return lazily;
+    const id = bundleIdOf(bundle);
     let added = bundlesAdded.get(ajvInstance);
     if (added === undefined) bundlesAdded.set(ajvInstance, (added = new Set()));
     if (!added.has(id)) {
@@ -322,6 +385,33 @@ function withSharedBundle(ajvInstance, schema, bundle) {
         added.add(id);
     }
     return withReferencesAbsolute(schema, id, false, new Map());
+}
+function bundleIdOf(bundle) {
+    let id = bundleIds.get(bundle);
+    if (id === undefined) {
+        bundleCount += 1;
+        id = \`petstore-mock-bundle-\${bundleCount}.json\`;
+        bundleIds.set(bundle, id);
+    }
+    return id;
+}
+/**
+ * The schema as compiled with its references followed lazily (each a keyword naming its entry, the
+ * bundle known to the instance's keyword), or \`undefined\` where the bundle or the schema uses
+ * evaluation keywords and Ajv's own \`$ref\`s are kept.
+ */
+function withReferencesLazy(ajvInstance, schema, bundle) {
+    const id = bundleIdOf(bundle);
+    let followed = bundlesFollowedLazily.get(bundle);
+    if (followed === undefined) {
+        // What made the bundle says whether it has evaluation keywords (src/document/json-schema.ts, markBundleKeywords); else it is walked here.
+        const marked = bundle[BUNDLE_KEYWORDS_MARK];
+        bundlesFollowedLazily.set(bundle, (followed = typeof marked === 'boolean' ? !marked : !usesEvaluationKeywords(bundle)));
+    }
+    if (!followed || usesEvaluationKeywords(schema)) return undefined;
+    // Entries are added to the instance one by one, as values first reach them.
+    lazyReferencesOf(ajvInstance).bundles.set(id, bundle);
+    return withReferencesAbsolute(schema, id, true, new Map());
 }
 `;
 const COMPILE_SHARED = `    const validationFunction = ajvInstance.compile(withSharedBundle(ajvInstance, schema, bundle));`;

@@ -8,7 +8,7 @@
 // function is the one Ajv would have compiled there. Built into dist/chunks/ajv-compile-worker.cjs
 // (scripts/ajv-on-demand.mjs, which defines MULTIPLE_OF_PRECISION).
 'use strict';
-/* global MULTIPLE_OF_PRECISION */
+/* global MULTIPLE_OF_PRECISION, LAZY_REFERENCE_KEYWORD, LAZY_REFERENCE_MODULE */
 const { parentPort } = require('node:worker_threads');
 const modules = require('./ajv-compiler.cjs');
 const { Script } = require('node:vm');
@@ -29,15 +29,31 @@ function compilePatternInCode(pattern, flags) {
 }
 compilePatternInCode.code = 'require("petstore-mock:patterns").compilePattern';
 
-/** A fresh instance per schema (an instance keeps all it compiled): Prism's options and formats for `draft` and `coerce`, code made as source. */
+/** This thread's stand-in for a lazy reference's keyword (a value run here only to compile its code): it passes. */
+function referencePassing() {
+  referencePassing.errors = null;
+  return true;
+}
+
+/**
+ * A fresh instance per schema (an instance keeps all it compiled): Prism's options and formats for
+ * `draft` and `coerce`, code made as source, and the keyword of a reference followed lazily (a shared
+ * or recursive schema's, scripts/prism-lazy-ajv.mjs) defined as the main thread defines it, its code
+ * calling the main thread's keyword (`petstore-mock:lazy-reference`), which finds and compiles the
+ * entry when a value first reaches it.
+ */
 function ajvFor(draft, coerce) {
   const loaded = { Ajv: modules[DRAFT_CLASSES[draft]].default, ajvModule: modules.ajv, addFormats: modules['ajv-formats'].default, dateTime, useLinearUniqueItems };
-  return createPrismAjv(loaded, {
+  const ajv = createPrismAjv(loaded, {
     coerce,
     code: { regExp: compilePatternInCode, source: true, formats: _`require("petstore-mock:prism-formats").formats` },
     multipleOfPrecision: MULTIPLE_OF_PRECISION,
     validateSchema: false,
   });
+  ajv.addKeyword({ keyword: LAZY_REFERENCE_KEYWORD, schemaType: 'string', modifying: true, validate: referencePassing });
+  // Ajv names a keyword's function by the function itself: named first with code, the code is what standalone writes.
+  ajv.scope.value('keyword', { ref: referencePassing, code: _`require(${LAZY_REFERENCE_MODULE})` });
+  return ajv;
 }
 
 /** Ajv's text of a schema value in code (its codegen's `stringify`). */
@@ -45,16 +61,24 @@ function codeOf(value) {
   return JSON.stringify(value).replace(/\u2028/g, '\\u2028').replace(/\u2029/g, '\\u2029');
 }
 
+/** The directive Ajv's standalone code starts with. */
+const STRICT_MODE = '"use strict";';
+
 /**
  * The module's source, as a function of `(module, exports, require)`: Ajv's standalone code with the
  * schema's own text (which Ajv writes into the code, for the values its code reads) replaced by the
  * schema the main thread already holds (`petstore-mock:schema`), so that it is not parsed again there.
+ * It runs as Ajv's code compiled in process runs (`new Function('self', 'scope', code)`): not in
+ * strict mode, with a `self`. The code of a keyword's function names both: it calls the function on
+ * `self`, and after a modifying keyword (a lazy reference's) assigns the value again to a name Ajv's
+ * optimizer inlined away; in strict mode each threw, and Prism read the throw as "no errors".
  */
 function moduleSource(code, schema) {
   const written = ` = ${codeOf(schema)};`;
   const at = code.indexOf(written);
   const withoutSchemaText = at === -1 ? code : `${code.slice(0, at)} = require("petstore-mock:schema");${code.slice(at + written.length)}`;
-  return `(function (module, exports, require) {${withoutSchemaText}\n})`;
+  const asInProcess = withoutSchemaText.startsWith(STRICT_MODE) ? withoutSchemaText.slice(STRICT_MODE.length) : withoutSchemaText;
+  return `(function (module, exports, require, self) {${asInProcess}\n})`;
 }
 
 /**
@@ -69,6 +93,7 @@ function compiledCodeCache(source, schema, ajv) {
     'petstore-mock:prism-formats': () => ({ formats: ajv.formats }),
     'petstore-mock:patterns': () => ({ compilePattern: compilePatternInCode }),
     'petstore-mock:unique-items': () => linearUniqueItems,
+    [LAZY_REFERENCE_MODULE]: () => referencePassing,
   };
   const requireHere = name => (Object.prototype.hasOwnProperty.call(modulesHere, name) ? modulesHere[name]() : modules[name]);
   const module = { exports: {} };

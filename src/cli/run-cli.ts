@@ -106,6 +106,8 @@ async function serve(config: CliConfig, given: CliIo): Promise<number | MockServ
       onWarning: message => {
         if (logsRequests) io.stderr(message);
       },
+      // Its warnings are all it gives: under --log-level error or silent no one would read them.
+      checkExamples: logsRequests,
       ...(logsRequests && {
         onRequest: entry => {
           const line = requestLogLine(entry, config.logLevel);

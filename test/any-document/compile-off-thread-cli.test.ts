@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { oneCollectionDocument } from '../support/one-collection-document.js';
+import { freePort, waitUntilAnswering } from '../support/ports.js';
 import { startCli, type RunningCli } from '../support/run-cli.js';
 
 // Issue 31, row 15 of the independent check (test/documents/hostile-independent/FINDINGS.md): Ajv
@@ -160,6 +161,88 @@ describe('a big body’s allOf merge and validator made off the event loop, with
     const refused = await send({ authorization: 'Bearer key' }, { name: 'Ring', shape: { kind: 'k7', v7: 'v8' } });
     expect(refused.status).toBe(400);
     expect(((await refused.json()) as { message: string }).message).toContain('shape.v7 must match pattern "^v7$"');
+  });
+});
+
+/** A tree of records: `Node` refers to itself (so it is a shared entry, compiled when a value first reaches it), with 120 patterned properties. */
+function recursiveDocument(): object {
+  const patterned = Object.fromEntries(Array.from({ length: 120 }, (_, index) => [`p${index}`, { type: 'string', pattern: `^p${index}$` }]));
+  return oneCollectionDocument({
+    title: 'Trees',
+    collection: 'nodes',
+    record: 'Node',
+    schema: {
+      type: 'object',
+      required: ['name'],
+      properties: { id: { type: 'integer', readOnly: true }, name: { type: 'string', maxLength: 20 }, ...patterned, children: { type: 'array', items: { $ref: '#/components/schemas/Node' } } },
+    },
+  });
+}
+
+describe('a big recursive schema’s validator, through the built CLI', () => {
+  let cli: RunningCli;
+  let url: string;
+
+  beforeAll(async () => {
+    const path = join(folder, 'recursive.json');
+    writeFileSync(path, JSON.stringify(recursiveDocument()));
+    cli = startCli(['--port', '0', '--document', path], { NODE_DEBUG: 'petstore-mock' });
+    url = /ready on (\S+)/.exec(await cli.waitForLine(/ready on/))?.[1] ?? '';
+  });
+
+  afterAll(async () => {
+    cli.child.kill('SIGTERM');
+    await cli.exited;
+  });
+
+  const send = (body: unknown): Promise<Response> => fetch(`${url}/nodes`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+
+  it('is compiled in the worker thread, where Ajv compiled it in the middle of the first create’s validation', async () => {
+    const sharedOffThread = (): number => cli.errors().split('\n').filter(line => line.includes('validator of a shared schema')).length;
+    expect(sharedOffThread()).toBe(0);
+    const answer = await send({ name: 'Root', p1: 'p1', children: [{ name: 'Leaf', p2: 'p2' }] });
+    expect(answer.status).toBe(201);
+    // The shared `Node`, for the body's validator (the record's check compiled its own at start, checking the seeded records).
+    expect(sharedOffThread()).toBe(1);
+  });
+
+  it('refuses what breaks the schema at any depth with Ajv’s own errors, and stores what fits', async () => {
+    const refused = await send({ name: 'Root', children: [{ name: 'Leaf', children: [{ name: 'Deep', p5: 'p6' }] }] });
+    expect(refused.status).toBe(400);
+    expect(await refused.json()).toEqual(refusal(['children.0.children.0.p5 must match pattern "^p5$"']));
+    const tooLong = await send({ name: 'Root', children: [{ name: 'a name longer than twenty' }] });
+    expect(tooLong.status).toBe(400);
+    expect(await tooLong.json()).toEqual(refusal(['children.0.name must NOT have more than 20 characters']));
+    const stored = await send({ name: 'Root', children: [{ name: 'Leaf', children: [{ name: 'Deep', p5: 'p5' }] }] });
+    expect(stored.status).toBe(201);
+  });
+});
+
+describe('the check of the document’s response examples, through the built CLI', () => {
+  it('runs only where its warnings are shown (--log-level info or debug), not under error or silent', async () => {
+    // A report whose example is checked against a schema big enough to be compiled in the worker, which NODE_DEBUG says.
+    const properties = Object.fromEntries(Array.from({ length: 120 }, (_, index) => [`p${index}`, { type: 'string', pattern: `^p${index}$` }]));
+    const document = {
+      openapi: '3.0.3',
+      info: { title: 'Reports', version: '1' },
+      paths: { '/report': { get: { operationId: 'getReport', responses: { '200': { description: 'The report.', content: { 'application/json': { schema: { type: 'object', properties }, example: { p1: 'p1' } } } } } } } },
+    };
+    const path = join(folder, 'report.json');
+    writeFileSync(path, JSON.stringify(document));
+    const ports: number[] = [];
+    for (let count = 0; count < 3; count++) ports.push(await freePort());
+    const started = (['info', 'error', 'silent'] as const).map((level, index) => startCli(['--port', String(ports[index]), '--document', path, '--log-level', level], { NODE_DEBUG: 'petstore-mock' }));
+    try {
+      const [info, ...quiet] = started as [RunningCli, ...RunningCli[]];
+      // Under error and silent no `ready on` line is printed: each is ready once its health answers.
+      await Promise.all(ports.map(port => waitUntilAnswering(`http://127.0.0.1:${String(port)}/__admin/health`)));
+      for (let wait = 0; wait < 400 && !info.errors().includes('compiled off the event loop'); wait++) await delay(25);
+      expect(info.errors()).toContain('compiled off the event loop');
+      for (const cli of quiet) expect(cli.errors()).not.toContain('compiled off the event loop');
+    } finally {
+      for (const cli of started) cli.child.kill('SIGTERM');
+      await Promise.all(started.map(cli => cli.exited));
+    }
   });
 });
 

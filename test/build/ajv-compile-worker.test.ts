@@ -21,8 +21,17 @@ const folder = mkdtempSync(join(tmpdir(), 'ajv-compile-worker-'));
 
 type Validate = (value: unknown, schema: object, coerce: boolean, context: string, prefix?: string, bundle?: object) => unknown;
 type StandaloneModule = (module: { exports: unknown }, exports: unknown, require: (name: string) => unknown) => void;
+/** A bundle entry a value reached, not yet compiled (scripts/prism-lazy-ajv.mjs, recordReferences). */
+interface RecordedReference {
+  draft: string;
+  coerce: boolean;
+  schema(): object;
+  install(validationFunction: unknown): void;
+}
 interface EditedPrismValidator {
   validateAgainstSchema: Validate;
+  recordCompiles(run: () => void): { draft: string; coerce: boolean; schema: object; bundle: unknown; compiled: object }[];
+  recordReferences(run: () => void): RecordedReference[];
   installValidationFunction(schema: object, bundle: unknown, validationFunction: unknown): void;
   validationFunctionOfStandaloneModule(draft: string, coerce: boolean, runModule: StandaloneModule, schema: object): unknown;
   usePatternEngine(engine: (pattern: string, flags: string) => { test(text: string): boolean; toString(): string }): void;
@@ -55,6 +64,11 @@ let nextJob = 0;
 
 /** The worker's function for `schema`, made a validation function by the edited Prism and installed for `schema`. */
 async function installFromWorker(draft: string, coerce: boolean, schema: object): Promise<void> {
+  prism.installValidationFunction(schema, undefined, await validationFunctionFromWorker(draft, coerce, schema));
+}
+
+/** The worker's standalone code for `schema` (as the edited Prism's Ajv would compile it), made a validation function by the edited Prism. */
+async function validationFunctionFromWorker(draft: string, coerce: boolean, schema: object): Promise<unknown> {
   nextJob += 1;
   const id = nextJob;
   type Answer = { id: number; source?: string; cachedData?: Uint8Array; error?: string };
@@ -71,7 +85,7 @@ async function installFromWorker(draft: string, coerce: boolean, schema: object)
   const script = new Script(answer.source, { filename: 'petstore-mock-validator.js', cachedData: answer.cachedData });
   expect(script.cachedDataRejected).toBe(false);
   const runModule = script.runInThisContext() as StandaloneModule;
-  prism.installValidationFunction(schema, undefined, prism.validationFunctionOfStandaloneModule(draft, coerce, runModule, schema));
+  return prism.validationFunctionOfStandaloneModule(draft, coerce, runModule, schema);
 }
 
 const SCHEMAS: { schema: object; values: unknown[] }[] = [
@@ -135,6 +149,57 @@ describe('validators compiled in the worker thread', () => {
             expect(workerVerdict, `${draft} coerce=${String(coerce)} ${JSON.stringify(value)}`).toEqual(processVerdict);
           }
         }
+      }
+    }
+  });
+
+  it('give a recursive schema (its references followed lazily) the verdicts and errors of Prism compiling it in process, the root and every entry reached compiled in the worker', async () => {
+    // As Prism hands a document's recursive schema to Ajv (src/engine/schema/by-reference.ts): a root referring into a bundle.
+    const bundle = {
+      Node: {
+        type: 'object',
+        required: ['name'],
+        properties: {
+          name: { type: 'string', pattern: '^[A-Z]' },
+          size: { type: 'integer', maximum: 3 },
+          owner: { $ref: '#/__bundled__/Owner' },
+          children: { type: 'array', items: { $ref: '#/__bundled__/Node' } },
+        },
+        additionalProperties: false,
+      },
+      Owner: { type: 'object', required: ['login'], properties: { login: { type: 'string', minLength: 2 }, manager: { $ref: '#/__bundled__/Owner' } } },
+    };
+    const root = { type: 'object', properties: { tree: { $ref: '#/__bundled__/Node' } } };
+    const values = [
+      { tree: { name: 'A' } },
+      { tree: { name: 'a', size: 4 } },
+      { tree: { name: 'A', children: [{ name: 'B', children: [{ name: 'c', size: '5', extra: 1 }] }, { size: 1 }] } },
+      { tree: { name: 'A', owner: { login: 'ab', manager: { login: 'c', manager: { login: 7 } } } } },
+      { tree: { name: 'A', children: [{ name: 'B', owner: { login: 'x' } }] } },
+      { tree: [] },
+    ];
+    for (const coerce of [true, false]) {
+      const [fromWorker, fromWorkerBundle] = [structuredClone(root), structuredClone(bundle)];
+      const [inProcess, inProcessBundle] = [structuredClone(root), structuredClone(bundle)];
+      const validateAll = (): void => {
+        for (const value of values) prism.validateAgainstSchema(structuredClone(value), fromWorker, coerce, 'body', '', fromWorkerBundle);
+      };
+      // The root, as the engine has it compiled: recorded, compiled in the worker with its references lazy, installed.
+      const roots = prism.recordCompiles(validateAll);
+      // Once for each value run, as each run would have compiled it.
+      expect(new Set(roots.map(use => use.schema))).toEqual(new Set([fromWorker]));
+      for (const use of roots.slice(0, 1)) prism.installValidationFunction(use.schema, use.bundle, await validationFunctionFromWorker(use.draft, use.coerce, use.compiled));
+      // Then every entry the values reach, a run at a time, until a run reaches none.
+      let entriesCompiled = 0;
+      for (let reached = prism.recordReferences(validateAll); reached.length > 0; reached = prism.recordReferences(validateAll)) {
+        for (const entry of reached) entry.install(await validationFunctionFromWorker(entry.draft, entry.coerce, entry.schema()));
+        entriesCompiled += reached.length;
+      }
+      expect(entriesCompiled).toBe(2);
+      for (const value of values) {
+        const workerVerdict = prism.validateAgainstSchema(structuredClone(value), fromWorker, coerce, 'body', '', fromWorkerBundle);
+        const processVerdict = prism.validateAgainstSchema(structuredClone(value), inProcess, coerce, 'body', '', inProcessBundle);
+        expect(workerVerdict, `coerce=${String(coerce)} ${JSON.stringify(value)}`).toEqual(processVerdict);
       }
     }
   });

@@ -1,26 +1,17 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, writeFileSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createMockServer, type MockServer } from '../../src/index.js';
 import { buildPets } from '../../src/fixtures/index.js';
+import { freePort } from '../support/ports.js';
 
 // The mixed-traffic bench weighs petstore-mock against bench/stateful-server.mjs: the comparison is
 // fair only while that server answers the requests the bench sends as the mock does.
 
 const AUTH = { authorization: 'Bearer bench' };
 const JSON_BODY = { ...AUTH, 'content-type': 'application/json' };
-
-function freePort(): Promise<number> {
-  return new Promise(resolve => {
-    const server = createServer().listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as { port: number };
-      server.close(() => resolve(port));
-    });
-  });
-}
 
 let mock: MockServer;
 let handWritten: ChildProcess;

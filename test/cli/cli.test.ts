@@ -6,28 +6,10 @@ import { join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import type { Pet } from '../../src/index.js';
-import { createServer } from 'node:net';
 import { parseCli } from '../../src/cli/index.js';
 import { originsToOpen } from '../../src/cli/origins-to-open.js';
+import { freePort, waitUntilAnswering } from '../support/ports.js';
 import { runCliToEnd, startCli } from '../support/run-cli.js';
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer().listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      server.close(() => (typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port'))));
-    });
-  });
-}
-
-async function waitUntilAnswering(url: string): Promise<void> {
-  for (let attempt = 0; attempt < 200; attempt++) {
-    const ok = await fetch(url).then(response => response.ok, () => false);
-    if (ok) return;
-    await new Promise(resolve => setTimeout(resolve, 25));
-  }
-  throw new Error(`${url} never answered.`);
-}
 
 /** Node 24, where .ci/run installed it, besides the Node running the tests. */
 const NODE_24 = join(process.env['PETSTORE_CI_CACHE'] ?? join(homedir(), '.cache', 'petstore-mock-ci'), 'node24', 'bin', 'node');

@@ -1,8 +1,8 @@
 import { spawn } from 'node:child_process';
 import { closeSync, existsSync, openSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { describe, expect, it } from 'vitest';
 import { noteSkip } from '../support/skip-reasons.js';
+import { freePort } from '../support/ports.js';
 import { CLI_PATH, startCli, type RunningCli } from '../support/run-cli.js';
 
 const AUTH = { authorization: 'Bearer closed-output' };
@@ -20,15 +20,6 @@ async function waitUntil(done: () => boolean, what: string): Promise<void> {
     await new Promise(resolve => setTimeout(resolve, 10));
   }
   throw new Error(`Timed out waiting for ${what}.`);
-}
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer().listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      server.close(() => (typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port'))));
-    });
-  });
 }
 
 /** Answers five requests (each one logged), and says which statuses they got. */

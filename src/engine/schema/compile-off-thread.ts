@@ -28,6 +28,8 @@ interface RecordedCompile {
   coerce: boolean;
   schema: object;
   bundle: unknown;
+  /** What Ajv compiles for it: the schema itself, or (with a bundle) a copy whose references are followed lazily. */
+  compiled: object;
   /** Its JSON text, where Prism's lookup of precompiled validators already wrote it. */
   text: string | undefined;
 }
@@ -41,8 +43,24 @@ interface CompiledModule {
 /** A module's function, as standalone code runs: `require` gives the modules the code names. */
 type StandaloneModule = (module: { exports: unknown }, exports: unknown, require: (name: string) => unknown) => void;
 
+/** A bundle entry a value reached that its Ajv instance had not compiled, as the build's edit of Prism's validator records it. */
+interface RecordedReference {
+  /** The entry's instance and key: the same entry reached again, in this run or a later one. */
+  readonly key: string;
+  /** The draft and coercion of the instance that compiles it (unknown: compiled here). */
+  readonly draft: string | undefined;
+  readonly coerce: boolean | undefined;
+  /** The entry as that instance compiles it, its own references lazy. */
+  schema(): object;
+  /** Compiles the entry alone, on this thread. */
+  compile(): void;
+  /** Has the instance validate the entry by `validationFunction`, compiled elsewhere from `schema()`, as if it had compiled it. */
+  install(validationFunction: unknown): void;
+}
+
 interface CompileHooks {
   recordCompiles(run: () => void): RecordedCompile[];
+  recordReferences(run: () => void): RecordedReference[];
   installValidationFunction(schema: object, bundle: unknown, validationFunction: unknown): void;
   validationFunctionOfStandaloneModule(draft: string, coerce: boolean, runModule: StandaloneModule, schema: object): unknown;
 }
@@ -69,7 +87,7 @@ function mergeHooks(): MergeHooks | undefined {
 /** The edit's hooks, in the built package; from the sources (Prism unedited) there are none, and everything compiles where it did. */
 function compileHooks(): CompileHooks | undefined {
   const hooks = prismValidation as Partial<CompileHooks>;
-  return typeof hooks.recordCompiles === 'function' && typeof hooks.installValidationFunction === 'function' && typeof hooks.validationFunctionOfStandaloneModule === 'function'
+  return typeof hooks.recordCompiles === 'function' && typeof hooks.recordReferences === 'function' && typeof hooks.installValidationFunction === 'function' && typeof hooks.validationFunctionOfStandaloneModule === 'function'
     ? (hooks as CompileHooks)
     : undefined;
 }
@@ -93,7 +111,96 @@ const compiling = new WeakMap<object, Promise<void>>();
  */
 export function compileOffThread(validate: () => void): Promise<void> | undefined {
   const hooks = compileHooks();
-  if (hooks === undefined || workerUnusable) return undefined;
+  if (hooks === undefined) return undefined;
+  const roots = workerUnusable ? undefined : rootsOffThread(hooks, validate);
+  return roots === undefined ? compileEntriesReached(hooks, validate) : roots.then(() => compileEntriesReached(hooks, validate));
+}
+
+/**
+ * The bundle entries (src/engine/schema/by-reference.ts: shared and recursive schemas, each compiled
+ * once, when a value first reaches it) that `validate` reaches, compiled a task at a time, other
+ * clients answered between: run with the entries not yet compiled recorded (and passed), each compiled
+ * in a task of its own, then run again, until a run reaches none. Ajv compiled each in the middle of
+ * the one synchronous validation that reached it: an example of GitHub's document reached enough to
+ * hold the event loop up to 2 s. An entry whose compile throws is left to the real run, which meets
+ * it where it always did. `undefined` when the first run reaches none.
+ */
+function compileEntriesReached(hooks: CompileHooks, validate: () => void): Promise<void> | undefined {
+  const reached = entriesReached(hooks, validate);
+  if (reached.length === 0) return undefined;
+  return compileEntriesInTasks(hooks, validate, reached);
+}
+
+async function compileEntriesInTasks(hooks: CompileHooks, validate: () => void, first: readonly RecordedReference[]): Promise<void> {
+  const tried = new Set<string>();
+  for (let reached = first; reached.length > 0; reached = entriesReached(hooks, validate).filter(entry => !tried.has(entry.key))) {
+    const inWorker: Promise<void>[] = [];
+    for (const entry of reached) {
+      tried.add(entry.key);
+      const offThread = entryOffThread(hooks, entry);
+      if (offThread !== undefined) {
+        inWorker.push(offThread);
+        continue;
+      }
+      await afterNextPoll();
+      compileEntryHere(entry);
+    }
+    await Promise.all(inWorker);
+    await afterNextPoll();
+  }
+}
+
+/** The entry compiled here; a compile that throws is left to the real run, which meets it where Prism always met it. */
+function compileEntryHere(entry: RecordedReference): void {
+  try {
+    entry.compile();
+  } catch {
+    // Met again by the real run.
+  }
+}
+
+/**
+ * A big entry (`OFF_THREAD_SCHEMA_OBJECTS`) compiled in the worker thread as standalone code, its
+ * references calling this instance's keyword, and installed; if the worker fails, compiled here in a
+ * task of its own. `undefined` for an entry compiled here.
+ */
+function entryOffThread(hooks: CompileHooks, entry: RecordedReference): Promise<void> | undefined {
+  const { draft, coerce } = entry;
+  if (draft === undefined || coerce === undefined || workerUnusable || !codeGenerationAllowed()) return undefined;
+  let schema: object;
+  try {
+    schema = entry.schema();
+  } catch {
+    return undefined;
+  }
+  const schemaText = jsonTextOf(schema);
+  if (schemaText === undefined || !hasObjects(schemaText, OFF_THREAD_SCHEMA_OBJECTS)) return undefined;
+  debug('validator of a shared schema of %d characters compiled off the event loop', schemaText.length);
+  return compileInWorker(draft, coerce, schemaText).then(
+    compiled => {
+      try {
+        entry.install(hooks.validationFunctionOfStandaloneModule(draft, coerce, moduleOf(compiled), schema));
+      } catch {
+        compileEntryHere(entry);
+      }
+    },
+    async () => {
+      await afterNextPoll();
+      compileEntryHere(entry);
+    },
+  );
+}
+
+function entriesReached(hooks: CompileHooks, validate: () => void): RecordedReference[] {
+  try {
+    return hooks.recordReferences(validate);
+  } catch {
+    return [];
+  }
+}
+
+/** Merges and compiles of the schemas `validate` would compile (not bundle entries) that go to the worker. */
+function rootsOffThread(hooks: CompileHooks, validate: () => void): Promise<void> | undefined {
   const merges = mergeHooks();
   if (merges === undefined) return compileRecorded(hooks, validate);
   let recorded: RecordedMerge[];
@@ -176,13 +283,13 @@ function compileRecorded(hooks: CompileHooks, validate: () => void): Promise<voi
   for (const use of recorded) {
     let compile = compiling.get(use.schema);
     if (compile === undefined) {
-      const schemaText = use.text ?? jsonTextOf(use.schema);
+      const schemaText = use.text ?? jsonTextOf(use.compiled);
       if (schemaText === undefined || !hasObjects(schemaText, OFF_THREAD_SCHEMA_OBJECTS) || !codeGenerationAllowed()) continue;
       debug('validator of a schema of %d characters compiled off the event loop', schemaText.length);
       compile = compileInWorker(use.draft, use.coerce, schemaText).then(
         compiled => {
           try {
-            hooks.installValidationFunction(use.schema, use.bundle, hooks.validationFunctionOfStandaloneModule(use.draft, use.coerce, moduleOf(compiled), use.schema));
+            hooks.installValidationFunction(use.schema, use.bundle, hooks.validationFunctionOfStandaloneModule(use.draft, use.coerce, moduleOf(compiled), use.compiled));
           } catch {
             // Code generation refused here, or code this Prism cannot run: Prism compiles the schema itself, and says why if it cannot.
           }
