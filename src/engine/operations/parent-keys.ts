@@ -1,4 +1,4 @@
-import { mergeAllOf, type ParentLink, type Resource } from '../../document/index.js';
+import { fieldNameKey, mergeAllOf, type ParentLink, type Resource } from '../../document/index.js';
 import type { RecordKey, RecordStore } from '../../store/index.js';
 import { isJsonObject, setAt, valueAt } from '../../json-values/index.js';
 
@@ -9,6 +9,17 @@ export type ParentKeyPlace = { readonly flat: string } | { readonly object: stri
 export function parentKeyPlace(link: ParentLink): ParentKeyPlace | undefined {
   if (link.foreignKey !== undefined) return { flat: link.foreignKey };
   return link.foreignKeyIn;
+}
+
+/**
+ * The property of the parent a child's `property` holds, where the path names the parent by
+ * `parameter`: the other property the path names it by, where the path names it by that alone and
+ * the child's property is named as the parameter (an issue comment's `issue_number` of
+ * `/issues/{issue_number}/comments` holds the issue's `number`); else undefined: it holds the key.
+ */
+export function otherPropertyHeld(parent: Resource, parameter: string, property: string | undefined): string | undefined {
+  const other = parent.otherKeys?.[parameter];
+  return other !== undefined && !other.orKey && property !== undefined && fieldNameKey(property) === fieldNameKey(parameter) ? other.property : undefined;
 }
 
 /** The parent's key a record holds at a place (`record.customer.external_id`). */

@@ -11,7 +11,7 @@ import { forgetRemoved, type RecordReference } from './removed-references.js';
 import { fieldKeysNamedBy, keptOnReplace, timesSetOnCreate, withUnsentProperties } from '../state/unsent-properties.js';
 import { copiesFromKeys } from '../state/record-copies.js';
 import type { ParameterValues } from './parameters.js';
-import { parentKeyFields, parentKeyIn, parentKeyPlace, withHeldChild } from './parent-keys.js';
+import { otherPropertyHeld, parentKeyFields, parentKeyIn, parentKeyPlace, withHeldChild } from './parent-keys.js';
 import { isJsonObject, setAt } from '../../json-values/index.js';
 
 /** A request Prism routed and found valid, with typed parameters, and what the store needs to answer it. */
@@ -467,9 +467,8 @@ function findMissingParent(input: Pick<RecordLookup, 'plan' | 'pathParameters' |
  */
 function parentValue(input: Pick<RecordInput, 'pathParameters' | 'givenPathParameters' | 'resourceOf'>, parent: ParentLink): RecordKey | undefined {
   const resource = input.resourceOf(parent.resource);
-  const other = resource.otherKeys?.[parent.parameter];
   const given = input.givenPathParameters?.[parent.parameter];
-  const holdsGiven = other !== undefined && !other.orKey && parent.foreignKey !== undefined && fieldNameKey(parent.foreignKey) === fieldNameKey(parent.parameter);
+  const holdsGiven = otherPropertyHeld(resource, parent.parameter, parent.foreignKey) !== undefined;
   return holdsGiven && (typeof given === 'string' || typeof given === 'number') ? given : pathKey(resource, input.pathParameters, parent.parameter);
 }
 

@@ -1,4 +1,5 @@
-import { fieldNameKey, mergeAllOf, type JsonSchema, type OperationPlan, type Resource } from '../../document/index.js';
+import { mergeAllOf, type JsonSchema, type OperationPlan, type Resource } from '../../document/index.js';
+import { otherPropertyHeld } from './parent-keys.js';
 import { StoreFullError, type RecordKey, type RecordStore } from '../../store/index.js';
 import { isNullable } from '../state/collection-records.js';
 
@@ -65,16 +66,10 @@ export function forgetRemoved(
   }
 }
 
-/**
- * What a child's foreign key holds of the removed parent: its key, or, where the path names the
- * parent by another property only and the child's property is named as the parameter (an issue
- * comment's `issue_number` of `/issues/{issue_number}/comments`), that property's value (as the
- * create stored it, record-operations' parentValue).
- */
+/** What a child's foreign key holds of the removed parent: its key, or the other property it holds (as the create stored it). */
 function heldOfRemoved(removed: { readonly resource: Resource; readonly key: RecordKey; readonly record: Readonly<Record<string, unknown>> }, reference: Extract<RecordReference, { kind: 'foreign-key' }>): unknown {
-  const other = removed.resource.otherKeys?.[reference.parameter];
-  const holdsOther = other !== undefined && !other.orKey && fieldNameKey(reference.property) === fieldNameKey(reference.parameter);
-  return holdsOther ? removed.record[other.property] : removed.key;
+  const held = otherPropertyHeld(removed.resource, reference.parameter, reference.property);
+  return held === undefined ? removed.key : removed.record[held];
 }
 
 function withoutForeignKey(record: Readonly<Record<string, unknown>>, schema: JsonSchema, property: string, named: (value: unknown) => boolean): Record<string, unknown> | undefined {
