@@ -164,19 +164,30 @@ describe('a big body’s allOf merge and validator made off the event loop, with
   });
 });
 
-/** A tree of records: `Node` refers to itself (so it is a shared entry, compiled when a value first reaches it), with 120 patterned properties. */
+/**
+ * A tree of records: `Node` refers to itself (so it is a shared entry, compiled when a value first
+ * reaches it), with 120 patterned properties, and so does the `Tag` its optional `tags` hold.
+ */
 function recursiveDocument(): object {
   const patterned = Object.fromEntries(Array.from({ length: 120 }, (_, index) => [`p${index}`, { type: 'string', pattern: `^p${index}$` }]));
-  return oneCollectionDocument({
+  const document = oneCollectionDocument({
     title: 'Trees',
     collection: 'nodes',
     record: 'Node',
     schema: {
       type: 'object',
       required: ['name'],
-      properties: { id: { type: 'integer', readOnly: true }, name: { type: 'string', maxLength: 20 }, ...patterned, children: { type: 'array', items: { $ref: '#/components/schemas/Node' } } },
+      properties: {
+        id: { type: 'integer', readOnly: true },
+        name: { type: 'string', maxLength: 20 },
+        ...patterned,
+        children: { type: 'array', items: { $ref: '#/components/schemas/Node' } },
+        tags: { type: 'array', items: { $ref: '#/components/schemas/Tag' } },
+      },
     },
   });
+  const tag = { type: 'object', required: ['label'], properties: { label: { type: 'string' }, ...patterned, related: { type: 'array', items: { $ref: '#/components/schemas/Tag' } } } };
+  return { ...document, components: { schemas: { ...document.components.schemas, Tag: tag } } };
 }
 
 describe('a big recursive schema’s validator, through the built CLI', () => {
@@ -204,6 +215,20 @@ describe('a big recursive schema’s validator, through the built CLI', () => {
     expect(answer.status).toBe(201);
     // The shared `Node`, for the body's validator (the record's check compiled its own at start, checking the seeded records).
     expect(sharedOffThread()).toBe(1);
+  });
+
+  it('is compiled in the worker thread for a later create, whose body reaches a shared schema the first create’s did not', async () => {
+    const sharedOffThread = (): number => cli.errors().split('\n').filter(line => line.includes('validator of a shared schema')).length;
+    expect((await send({ name: 'First' })).status).toBe(201);
+    const before = sharedOffThread();
+    // Only the operation's first request was prepared: the `Tag` it never reached was compiled in the middle of this one's validation.
+    const refused = await send({ name: 'Root', tags: [{ label: 'a', related: [{ label: 'b', p3: 'p4' }] }] });
+    expect(refused.status).toBe(400);
+    expect(await refused.json()).toEqual(refusal(['tags.0.related.0.p3 must match pattern "^p3$"']));
+    expect(sharedOffThread()).toBe(before + 1);
+    const stored = await send({ name: 'Root', tags: [{ label: 'a', related: [{ label: 'b', p3: 'p3' }] }] });
+    expect(stored.status).toBe(201);
+    expect(sharedOffThread()).toBe(before + 1);
   });
 
   it('refuses what breaks the schema at any depth with Ajv’s own errors, and stores what fits', async () => {

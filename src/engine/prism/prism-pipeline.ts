@@ -6,7 +6,7 @@ import type { IHttpOperation } from '@stoplight/types';
 import type * as Either from 'fp-ts/lib/Either.js';
 import { rememberVerdicts, type PureStages, type RememberingStages, type RequestIdentities } from './prism-verdicts.js';
 import { createRouteCandidates } from './route-candidates.js';
-import { compileOffThread } from '../schema/index.js';
+import { compileEntriesOffThread, compileOffThread } from '../schema/index.js';
 
 /** The mock stage, after Prism routed and checked the request: it sees Prism's diagnostics and the request's context, and answers. */
 export type Responder<Context> = (operation: IHttpOperation, request: IHttpRequest, diagnostics: readonly IPrismDiagnostic[], context: Context) => IHttpResponse;
@@ -110,6 +110,16 @@ export const PRISM_STAGES = ['route', 'security', 'validation', 'respond', 'outp
  * validator, with `validateResponses`). Run here, not through the factory, so that the context goes
  * to the responder as an argument and the answer comes back in the same task.
  */
+/**
+ * Whether the operation's schemas refer into a bundle (src/document/prism-references.ts): shared or
+ * recursive schemas, each compiled when a value first reaches it. Each request of such an operation is
+ * run once more before it is answered, with the entries it reaches recorded (compileEntriesOffThread):
+ * one more validation of its input, for none of its compiles held on the event loop.
+ */
+function refersToEntries(operation: IHttpOperation): boolean {
+  return '__bundled__' in operation;
+}
+
 export function createPrismPipeline<Context>(operations: readonly IHttpOperation[], respond: Responder<Context>, options: PrismPipelineOptions): PrismPipeline<Context> {
   const prismStages: PureStages = {
     route,
@@ -130,17 +140,19 @@ export function createPrismPipeline<Context>(operations: readonly IHttpOperation
         const candidates = candidatesFor(request.url.path);
         // Once every operation of its method the path may name is prepared, a request costs no second
         // routing (a read of an item whose PUT and DELETE were never asked for routed twice).
-        if (candidates.every(candidate => candidate.method !== request.method || prepared.get(candidate) === null)) return undefined;
+        if (candidates.every(candidate => candidate.method !== request.method || (prepared.get(candidate) === null && !refersToEntries(candidate)))) return undefined;
         const routed = route({ resources: candidates, input: request });
         if (routed._tag === 'Left') return undefined;
         const resource = routed.right;
         const state = prepared.get(resource);
-        if (state === null) return undefined;
+        if (state === null && !refersToEntries(resource)) return undefined;
         // A request refused for its credentials is not validated, so it compiles nothing (the next one
         // prepares) and waits for no compile under way: its 401 comes at once.
         const open = options.opensWithoutCredentials?.(resource) === true;
         if (!open && prismStages.validateSecurity({ resource, element: request })._tag === 'Left') return undefined;
         if (options.refusesCredentials?.(resource, request) === true) return undefined;
+        // Prepared already: a value may still reach shared or recursive schemas the first request's did not.
+        if (state === null) return compileEntriesOffThread(() => validateInput(inputCheckOf(resource, request)));
         if (state !== undefined) return state;
         const ownChecks = options.ownChecks?.(resource);
         const own = options.ownPreparation?.(resource);

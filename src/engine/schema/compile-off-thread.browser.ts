@@ -6,3 +6,8 @@
 export function compileOffThread(): Promise<void> | undefined {
   return undefined;
 }
+
+/** The same for the entries a later request reaches: compiled on the page's thread as Prism meets them. */
+export function compileEntriesOffThread(): Promise<void> | undefined {
+  return undefined;
+}

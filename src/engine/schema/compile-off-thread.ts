@@ -117,6 +117,16 @@ export function compileOffThread(validate: () => void): Promise<void> | undefine
 }
 
 /**
+ * The bundle entries `validate` reaches that are not compiled yet, compiled off the event loop (see
+ * compileEntriesReached): for a later request of an operation prepared already, whose value may reach
+ * entries its first request's did not. `undefined` when it reaches none (then validate at once).
+ */
+export function compileEntriesOffThread(validate: () => void): Promise<void> | undefined {
+  const hooks = compileHooks();
+  return hooks === undefined ? undefined : compileEntriesReached(hooks, validate);
+}
+
+/**
  * The bundle entries (src/engine/schema/by-reference.ts: shared and recursive schemas, each compiled
  * once, when a value first reaches it) that `validate` reaches, compiled a task at a time, other
  * clients answered between: run with the entries not yet compiled recorded (and passed), each compiled

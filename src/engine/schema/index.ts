@@ -9,5 +9,5 @@ export { byReference } from './by-reference.js';
 export type { SchemaByReference } from './by-reference.js';
 export { shareReferences, shareReferencesInSteps } from './by-reference.js';
 export { EVAL_BLOCKED_MESSAGE, isEvalBlocked, unlessEvalBlocked } from './eval-blocked.js';
-export { compileOffThread } from './compile-off-thread.js';
+export { compileEntriesOffThread, compileOffThread } from './compile-off-thread.js';
 export { readAsBodiesInSteps } from './closed-all-of.js';
