@@ -6,6 +6,7 @@ const EXPANDED = fileURLToPath(new URL('../documents/corpus/petstore-expanded.ya
 const PETCLINIC = fileURLToPath(new URL('../documents/corpus/spring-petclinic-rest.yaml', import.meta.url));
 const PROBLEM_JSON = fileURLToPath(new URL('../documents/findings/problem-json.yaml', import.meta.url));
 const FASTAPI = fileURLToPath(new URL('../documents/fastapi-validation.yaml', import.meta.url));
+const ERROR_ALTERNATIVES = fileURLToPath(new URL('../documents/findings/real-big-error-alternatives.yaml', import.meta.url));
 const JSON_BODY = { 'content-type': 'application/json' };
 
 describe('errors in the document’s own shapes', () => {
@@ -60,6 +61,17 @@ describe('errors in the document’s own shapes', () => {
     const problem = JSON.parse(missing.body ?? '{}') as Record<string, unknown>;
     expect(problem).toMatchObject({ status: 400, title: 'Invalid request', type: 'about:blank', detail: expect.stringContaining('lastName') as string });
     expect(problem['timestamp']).toEqual(expect.any(String));
+    expect(errors).toEqual([]);
+  });
+
+  it('answers an error declared as a oneOf of objects in the one alternative it matches, the mock’s sentence its message (GitHub’s 422, finding 95)', async () => {
+    const errors: string[] = [];
+    const engine = await createEngine({ documentPath: ERROR_ALTERNATIVES, validateResponses: true, onError: message => errors.push(message) });
+    const refused = await engine.handle({ method: 'POST', url: '/blobs', headers: JSON_BODY, body: '{"encoding":"base64"}' });
+    // A validation error's body matched the rule violation too (it takes any property), and the mock answered 500.
+    expect(refused.status).toBe(422);
+    const body = JSON.parse(refused.body ?? '{}') as Record<string, unknown>;
+    expect(body).toMatchObject({ message: expect.stringContaining('content') as string, documentation_url: expect.any(String) as string, status: 422 });
     expect(errors).toEqual([]);
   });
 

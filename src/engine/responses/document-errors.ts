@@ -127,14 +127,57 @@ function problemCount(value: unknown, schema: JsonSchema): number {
  * error wrapped in an object of its own (`{"error": {"type", "message"}}`, as Stripe and Google write
  * it) is shaped the same way inside.
  */
-function shapeError(error: { code: string; message: string; status: number }, schema: JsonSchema, seed: number): unknown {
+function shapeError(error: MockError, schema: JsonSchema, seed: number): unknown {
   const merged = mergeAllOf(schema);
+  const alternatives = objectAlternatives(merged);
+  if (alternatives !== undefined) return shapedAsAlternative(error, merged, alternatives, schema, seed);
   if (!typeIncludes(merged, 'object') && merged.properties === undefined) {
     return typeIncludes(merged, 'string') ? error.message : error;
   }
+  return shapedAs(error, merged, schema, seed);
+}
+
+type MockError = { code: string; message: string; status: number };
+
+function shapedAs(error: MockError, merged: JsonSchema, whole: JsonSchema, seed: number): Record<string, unknown> {
   const faker = createPetFaker(seed + error.status);
   const body = fakeObject(merged, { faker, now: new Date(0) }, { every: false });
-  return carryError(body, merged, schema, error, 0);
+  return carryError(body, merged, whole, error, 0);
+}
+
+/** A `oneOf` or `anyOf` whose alternatives are all objects (GitHub's 422: a validation error or a rule violation); undefined otherwise. */
+function objectAlternatives(merged: JsonSchema): readonly JsonSchema[] | undefined {
+  const alternatives = merged.oneOf ?? merged.anyOf;
+  if (alternatives === undefined || alternatives.length === 0) return undefined;
+  return alternatives.every(alternative => {
+    const part = mergeAllOf(alternative);
+    return typeIncludes(part, 'object') || part.properties !== undefined;
+  })
+    ? alternatives
+    : undefined;
+}
+
+/**
+ * The error shaped as each alternative in turn, and then with the mock's own `code` and `status` beside
+ * what the alternative declares (an alternative that takes any property matches a body of another, and a
+ * `oneOf` takes a body that matches exactly one: the mock's numeric `status` breaks a `status` declared
+ * as text): the first body the whole schema takes, else the one it finds fewest problems with.
+ */
+function shapedAsAlternative(error: MockError, merged: JsonSchema, alternatives: readonly JsonSchema[], whole: JsonSchema, seed: number): Record<string, unknown> {
+  const shared: JsonSchema = { ...merged };
+  delete shared.oneOf;
+  delete shared.anyOf;
+  let best: { body: Record<string, unknown>; problems: number } | undefined;
+  for (const alternative of alternatives) {
+    const schema = mergeAllOf({ allOf: [shared, alternative] });
+    const shaped = shapedAs(error, schema, schema, seed);
+    for (const body of [shaped, { code: error.code, status: error.status, ...shaped }]) {
+      const problems = problemCount(body, whole);
+      if (problems === 0) return body;
+      if (best === undefined || problems < best.problems) best = { body, problems };
+    }
+  }
+  return best?.body ?? {};
 }
 
 /** Most levels of wrapping an error is looked for in. */
@@ -142,7 +185,7 @@ const WRAPPED_ERROR_DEPTH = 2;
 /** Properties that wrap the error as an object of its own. */
 const WRAPPER_PROPERTIES = ['error', 'fault', 'problem'];
 
-function carryError(body: Record<string, unknown>, merged: JsonSchema, whole: JsonSchema, error: { code: string; message: string; status: number }, depth: number): Record<string, unknown> {
+function carryError(body: Record<string, unknown>, merged: JsonSchema, whole: JsonSchema, error: MockError, depth: number): Record<string, unknown> {
   const properties = merged.properties ?? {};
   const candidates: [string, unknown][] = [];
   const wrapper = depth < WRAPPED_ERROR_DEPTH ? WRAPPER_PROPERTIES.find(name => properties[name] !== undefined && mergeAllOf(properties[name]).properties !== undefined) : undefined;
