@@ -190,10 +190,13 @@ exports.installValidationFunction = (schema, bundle, validationFunction) => {
  * options of \`draft\` and \`coerce\`: it runs with this draft's instance's formats, the pattern engine in use, Ajv's runtime helpers,
  * and \`schema\` itself where the code reads values of the schema (\`petstore-mock:schema\`).
  */
-exports.validationFunctionOfStandaloneModule = (draft, coerce, runModule, schema) => {
-    const instances = ajvInstances[draft];
-    if (instances === undefined) throw new Error(\`petstore-mock: no Ajv draft \${draft}\`);
-    const instance = instances[coerce ? 'coerce' : 'noCoerce'];
+exports.validationFunctionOfStandaloneModule = (draft, coerce, runModule, schema, recordedInstance) => {
+    const instances = recordedInstance === undefined ? ajvInstances[draft] : undefined;
+    if (recordedInstance === undefined && instances === undefined) throw new Error(\`petstore-mock: no Ajv draft \${draft}\`);
+    return standaloneValidationFunction(recordedInstance ?? instances[coerce ? 'coerce' : 'noCoerce'], runModule, schema);
+};
+/** The validation function of standalone code made with \`instance\`'s options, run with its formats and keyword, and the instance as its \`self\` (as Ajv's code compiled in process). */
+function standaloneValidationFunction(instance, runModule, schema) {
     const modules = {
         'petstore-mock:schema': () => schema,
         'petstore-mock:prism-formats': () => ({ formats: instance.formats }),
@@ -211,10 +214,10 @@ exports.validationFunctionOfStandaloneModule = (draft, coerce, runModule, schema
         return modules[name]();
     };
     const module = { exports: {} };
-    runModule(module, module.exports, requireModule);
+    runModule(module, module.exports, requireModule, instance);
     if (typeof module.exports !== 'function') throw new Error('petstore-mock: standalone code exports no validation function');
     return module.exports;
-};
+}
 `;
 const PRECOMPILED_SIGNATURE = 'function getValidationFunction($schema, coerce, schema, bundle) {';
 const PRECOMPILED_COMPILE = `    const compiledSchema = { ...schema, __bundled__: bundle };
@@ -226,7 +229,8 @@ const PRECOMPILED_COMPILE = `    const compiledSchema = { ...schema, __bundled__
         // A schema with a bundle is compiled elsewhere as it is here: its references followed lazily, by this instance's keyword.
         const compiled = bundled ? withReferencesLazy(assignAjvInstance($schema, coerce), schema, bundle) : schema;
         if (compiled !== undefined) {
-            compilesRecorded.push({ draft, coerce, schema, bundle, compiled, text: bundled ? undefined : lastLookupKey });
+            // The instance that compiles it here, for the function made elsewhere: another, once renewed (a replaced document), has other entries.
+            compilesRecorded.push({ draft, coerce, schema, bundle, compiled, instance: assignAjvInstance($schema, coerce), text: bundled ? undefined : lastLookupKey });
             return passesWhileRecorded;
         }
     }
@@ -294,6 +298,8 @@ exports.recordReferences = run => {
 function lazyReferenceKeyword(ajvInstance, bundlesById) {
     /** Each entry's validation function once compiled, by its key. */
     const compiledEntries = new Map();
+    /** Entries whose compile threw: not recorded again (each reach meets the error as ever, without a compile elsewhere first). */
+    const failedEntries = new Set();
     lazyKeywordCount += 1;
     const keywordNumber = lazyKeywordCount;
     /** The entry a reference names, its own references lazy in turn. */
@@ -315,6 +321,10 @@ function lazyReferenceKeyword(ajvInstance, bundlesById) {
         const key = reference.replace('#', '');
         let validate = compiledEntries.get(key);
         if (validate === undefined) {
+            if (referencesRecorded !== undefined && failedEntries.has(key)) {
+                validateReference.errors = null;
+                return true;
+            }
             if (referencesRecorded !== undefined) {
                 const recordKey = \`\${keywordNumber}:\${key}\`;
                 if (!referencesRecorded.has(recordKey)) {
@@ -330,11 +340,17 @@ function lazyReferenceKeyword(ajvInstance, bundlesById) {
                             return entrySchema;
                         },
                         compile() {
-                            if (!compiledEntries.has(key)) compileEntry(reference, key);
+                            if (compiledEntries.has(key)) return;
+                            try {
+                                compileEntry(reference, key);
+                            } catch (error) {
+                                failedEntries.add(key);
+                                throw error;
+                            }
                         },
-                        /** The entry's validation function compiled elsewhere from \`schema()\`, with this instance's options. */
-                        install(validationFunction) {
-                            if (!compiledEntries.has(key)) compiledEntries.set(key, validationFunction);
+                        /** Has the entry validated by standalone code made elsewhere from \`schema()\` with this instance's options. */
+                        installStandalone(runModule, schema) {
+                            if (!compiledEntries.has(key)) compiledEntries.set(key, standaloneValidationFunction(ajvInstance, runModule, schema));
                         },
                     });
                 }

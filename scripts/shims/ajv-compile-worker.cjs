@@ -69,7 +69,7 @@ const STRICT_MODE = '"use strict";';
  * schema's own text (which Ajv writes into the code, for the values its code reads) replaced by the
  * schema the main thread already holds (`petstore-mock:schema`), so that it is not parsed again there.
  * It runs as Ajv's code compiled in process runs (`new Function('self', 'scope', code)`): not in
- * strict mode, with a `self`. The code of a keyword's function names both: it calls the function on
+ * strict mode, with `self` the Ajv instance (this thread's here, the main thread's instance there). The code of a keyword's function names both: it calls the function on
  * `self`, and after a modifying keyword (a lazy reference's) assigns the value again to a name Ajv's
  * optimizer inlined away; in strict mode each threw, and Prism read the throw as "no errors".
  */
@@ -97,7 +97,7 @@ function compiledCodeCache(source, schema, ajv) {
   };
   const requireHere = name => (Object.prototype.hasOwnProperty.call(modulesHere, name) ? modulesHere[name]() : modules[name]);
   const module = { exports: {} };
-  script.runInThisContext()(module, module.exports, requireHere);
+  script.runInThisContext()(module, module.exports, requireHere, ajv);
   try {
     module.exports({});
   } catch {

@@ -243,6 +243,43 @@ describe('a big recursive schema’s validator, through the built CLI', () => {
   });
 });
 
+/** A tree whose `Bad` part (a shared, recursive entry of 110 patterned properties) holds a type Ajv cannot compile. */
+function uncompilableEntryDocument(): object {
+  const patterned = Object.fromEntries(Array.from({ length: 110 }, (_, index) => [`p${index}`, { type: 'string', pattern: `^p${index}$` }]));
+  const document = oneCollectionDocument({
+    title: 'Trees',
+    collection: 'nodes',
+    record: 'Node',
+    schema: { type: 'object', required: ['name'], properties: { id: { type: 'integer', readOnly: true }, name: { type: 'string' }, children: { type: 'array', items: { $ref: '#/components/schemas/Node' } }, bad: { $ref: '#/components/schemas/Bad' } } },
+  });
+  const bad = { type: 'object', properties: { ...patterned, weird: { type: 'strin' }, again: { $ref: '#/components/schemas/Bad' } } };
+  return { ...document, components: { schemas: { ...document.components.schemas, Bad: bad } } };
+}
+
+describe('shared schemas compiled in the worker thread, once each, through the built CLI', () => {
+  const sharedOffThread = (cli: RunningCli): number => cli.errors().split('\n').filter(line => line.includes('validator of a shared schema')).length;
+
+  it('compiles an entry once for concurrent requests that reach it, and one whose compile fails is not sent to the worker again', async () => {
+    const path = join(folder, 'uncompilable.json');
+    writeFileSync(path, JSON.stringify(uncompilableEntryDocument()));
+    const cli = startCli(['--port', '0', '--document', path], { NODE_DEBUG: 'petstore-mock' });
+    try {
+      const origin = /ready on (\S+)/.exec(await cli.waitForLine(/ready on/))?.[1] ?? '';
+      const post = (body: unknown): Promise<number> => fetch(`${origin}/nodes`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) }).then(answer => answer.status);
+      expect(await post({ name: 'First' })).toBe(201);
+      // Six at once, each reaching `Bad` (the operation prepared already): one compile in the worker, shared.
+      await Promise.all(Array.from({ length: 6 }, (_, index) => post({ name: `n${String(index)}`, bad: { p1: 'nope' } })));
+      expect(sharedOffThread(cli)).toBe(1);
+      // Its compile failed (in the worker, then here): later requests meet the error as ever, without another compile elsewhere.
+      for (let index = 0; index < 3; index++) await post({ name: `later${String(index)}`, bad: { p1: 'nope' } });
+      expect(sharedOffThread(cli)).toBe(1);
+    } finally {
+      cli.child.kill('SIGTERM');
+      await cli.exited;
+    }
+  });
+});
+
 describe('the check of the document’s response examples, through the built CLI', () => {
   it('runs only where its warnings are shown (--log-level info or debug), not under error or silent', async () => {
     // A report whose example is checked against a schema big enough to be compiled in the worker, which NODE_DEBUG says.

@@ -26,14 +26,14 @@ interface RecordedReference {
   draft: string;
   coerce: boolean;
   schema(): object;
-  install(validationFunction: unknown): void;
+  installStandalone(runModule: StandaloneModule, schema: object): void;
 }
 interface EditedPrismValidator {
   validateAgainstSchema: Validate;
-  recordCompiles(run: () => void): { draft: string; coerce: boolean; schema: object; bundle: unknown; compiled: object }[];
+  recordCompiles(run: () => void): { draft: string; coerce: boolean; schema: object; bundle: unknown; compiled: object; instance: unknown }[];
   recordReferences(run: () => void): RecordedReference[];
   installValidationFunction(schema: object, bundle: unknown, validationFunction: unknown): void;
-  validationFunctionOfStandaloneModule(draft: string, coerce: boolean, runModule: StandaloneModule, schema: object): unknown;
+  validationFunctionOfStandaloneModule(draft: string, coerce: boolean, runModule: StandaloneModule, schema: object, instance?: unknown): unknown;
   usePatternEngine(engine: (pattern: string, flags: string) => { test(text: string): boolean; toString(): string }): void;
 }
 
@@ -69,6 +69,11 @@ async function installFromWorker(draft: string, coerce: boolean, schema: object)
 
 /** The worker's standalone code for `schema` (as the edited Prism's Ajv would compile it), made a validation function by the edited Prism. */
 async function validationFunctionFromWorker(draft: string, coerce: boolean, schema: object): Promise<unknown> {
+  return prism.validationFunctionOfStandaloneModule(draft, coerce, await moduleFromWorker(draft, coerce, schema), schema);
+}
+
+/** The worker's standalone code for `schema`, as the module function the main thread runs. */
+async function moduleFromWorker(draft: string, coerce: boolean, schema: object): Promise<StandaloneModule> {
   nextJob += 1;
   const id = nextJob;
   type Answer = { id: number; source?: string; cachedData?: Uint8Array; error?: string };
@@ -84,8 +89,7 @@ async function validationFunctionFromWorker(draft: string, coerce: boolean, sche
   if (answer.source === undefined || answer.cachedData === undefined) throw new Error(`The worker compiled nothing: ${answer.error ?? ''}`);
   const script = new Script(answer.source, { filename: 'petstore-mock-validator.js', cachedData: answer.cachedData });
   expect(script.cachedDataRejected).toBe(false);
-  const runModule = script.runInThisContext() as StandaloneModule;
-  return prism.validationFunctionOfStandaloneModule(draft, coerce, runModule, schema);
+  return script.runInThisContext() as StandaloneModule;
 }
 
 const SCHEMAS: { schema: object; values: unknown[] }[] = [
@@ -188,11 +192,11 @@ describe('validators compiled in the worker thread', () => {
       const roots = prism.recordCompiles(validateAll);
       // Once for each value run, as each run would have compiled it.
       expect(new Set(roots.map(use => use.schema))).toEqual(new Set([fromWorker]));
-      for (const use of roots.slice(0, 1)) prism.installValidationFunction(use.schema, use.bundle, await validationFunctionFromWorker(use.draft, use.coerce, use.compiled));
+      for (const use of roots.slice(0, 1)) prism.installValidationFunction(use.schema, use.bundle, prism.validationFunctionOfStandaloneModule(use.draft, use.coerce, await moduleFromWorker(use.draft, use.coerce, use.compiled), use.compiled, use.instance));
       // Then every entry the values reach, a run at a time, until a run reaches none.
       let entriesCompiled = 0;
       for (let reached = prism.recordReferences(validateAll); reached.length > 0; reached = prism.recordReferences(validateAll)) {
-        for (const entry of reached) entry.install(await validationFunctionFromWorker(entry.draft, entry.coerce, entry.schema()));
+        for (const entry of reached) entry.installStandalone(await moduleFromWorker(entry.draft, entry.coerce, entry.schema()), entry.schema());
         entriesCompiled += reached.length;
       }
       expect(entriesCompiled).toBe(2);

@@ -103,6 +103,28 @@ function shortened(diagnostic: IPrismDiagnostic): IPrismDiagnostic {
 export const PRISM_STAGES = ['route', 'security', 'validation', 'respond', 'output'] as const;
 
 /**
+ * Whether the request's schemas (its body, parameters) refer into a bundle (src/document/prism-references.ts):
+ * shared or recursive schemas, each compiled when a value first reaches it. Each request of such an
+ * operation not answered from memory is validated once more before it is answered, with the entries it
+ * reaches recorded (compileEntriesOffThread): one more validation of its input, so that none of its
+ * compiles holds the event loop. An operation whose answers alone refer to the bundle pays nothing.
+ */
+function requestRefersToEntries(operation: IHttpOperation): boolean {
+  let refers = requestEntriesOf.get(operation);
+  if (refers === undefined) {
+    try {
+      refers = '__bundled__' in operation && JSON.stringify(operation.request ?? {}).includes('"#/__bundled__/');
+    } catch {
+      refers = true;
+    }
+    requestEntriesOf.set(operation, refers);
+  }
+  return refers;
+}
+
+const requestEntriesOf = new WeakMap<IHttpOperation, boolean>();
+
+/**
  * Prism's stages, in the order its own pipeline runs them (prism-core's `factory`, mocking, never
  * forwarding): **route** (Prism's router), **security** (Prism's security check, then the mock's
  * key rule), **validation** (Prism's validator, skipped for a request whose credentials are refused),
@@ -110,16 +132,6 @@ export const PRISM_STAGES = ['route', 'security', 'validation', 'respond', 'outp
  * validator, with `validateResponses`). Run here, not through the factory, so that the context goes
  * to the responder as an argument and the answer comes back in the same task.
  */
-/**
- * Whether the operation's schemas refer into a bundle (src/document/prism-references.ts): shared or
- * recursive schemas, each compiled when a value first reaches it. Each request of such an operation is
- * run once more before it is answered, with the entries it reaches recorded (compileEntriesOffThread):
- * one more validation of its input, for none of its compiles held on the event loop.
- */
-function refersToEntries(operation: IHttpOperation): boolean {
-  return '__bundled__' in operation;
-}
-
 export function createPrismPipeline<Context>(operations: readonly IHttpOperation[], respond: Responder<Context>, options: PrismPipelineOptions): PrismPipeline<Context> {
   const prismStages: PureStages = {
     route,
@@ -140,12 +152,12 @@ export function createPrismPipeline<Context>(operations: readonly IHttpOperation
         const candidates = candidatesFor(request.url.path);
         // Once every operation of its method the path may name is prepared, a request costs no second
         // routing (a read of an item whose PUT and DELETE were never asked for routed twice).
-        if (candidates.every(candidate => candidate.method !== request.method || (prepared.get(candidate) === null && !refersToEntries(candidate)))) return undefined;
+        if (candidates.every(candidate => candidate.method !== request.method || (prepared.get(candidate) === null && !requestRefersToEntries(candidate)))) return undefined;
         const routed = route({ resources: candidates, input: request });
         if (routed._tag === 'Left') return undefined;
         const resource = routed.right;
         const state = prepared.get(resource);
-        if (state === null && !refersToEntries(resource)) return undefined;
+        if (state === null && !requestRefersToEntries(resource)) return undefined;
         // A request refused for its credentials is not validated, so it compiles nothing (the next one
         // prepares) and waits for no compile under way: its 401 comes at once.
         const open = options.opensWithoutCredentials?.(resource) === true;

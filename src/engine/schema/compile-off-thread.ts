@@ -30,6 +30,8 @@ interface RecordedCompile {
   bundle: unknown;
   /** What Ajv compiles for it: the schema itself, or (with a bundle) a copy whose references are followed lazily. */
   compiled: object;
+  /** The Ajv instance that compiles it here, whose formats and keyword the function made elsewhere runs with. */
+  instance: unknown;
   /** Its JSON text, where Prism's lookup of precompiled validators already wrote it. */
   text: string | undefined;
 }
@@ -52,17 +54,17 @@ interface RecordedReference {
   readonly coerce: boolean | undefined;
   /** The entry as that instance compiles it, its own references lazy. */
   schema(): object;
-  /** Compiles the entry alone, on this thread. */
+  /** Compiles the entry alone, on this thread; one that throws is not recorded again. */
   compile(): void;
-  /** Has the instance validate the entry by `validationFunction`, compiled elsewhere from `schema()`, as if it had compiled it. */
-  install(validationFunction: unknown): void;
+  /** Has its instance validate the entry by standalone code made elsewhere from `schema()`, as if it had compiled it. */
+  installStandalone(runModule: StandaloneModule, schema: object): void;
 }
 
 interface CompileHooks {
   recordCompiles(run: () => void): RecordedCompile[];
   recordReferences(run: () => void): RecordedReference[];
   installValidationFunction(schema: object, bundle: unknown, validationFunction: unknown): void;
-  validationFunctionOfStandaloneModule(draft: string, coerce: boolean, runModule: StandaloneModule, schema: object): unknown;
+  validationFunctionOfStandaloneModule(draft: string, coerce: boolean, runModule: StandaloneModule, schema: object, instance?: unknown): unknown;
 }
 
 /** A body schema Prism would merge (its `allOf`s, json-schema-merge-allof), as the build's edit of its body validator records it. */
@@ -147,7 +149,7 @@ async function compileEntriesInTasks(hooks: CompileHooks, validate: () => void, 
     const inWorker: Promise<void>[] = [];
     for (const entry of reached) {
       tried.add(entry.key);
-      const offThread = entryOffThread(hooks, entry);
+      const offThread = entriesUnderWay.get(entry.key) ?? entryOffThread(entry);
       if (offThread !== undefined) {
         inWorker.push(offThread);
         continue;
@@ -169,12 +171,15 @@ function compileEntryHere(entry: RecordedReference): void {
   }
 }
 
+/** Each entry's compile in the worker under way, by its key, shared by the requests that reach it meanwhile. */
+const entriesUnderWay = new Map<string, Promise<void>>();
+
 /**
  * A big entry (`OFF_THREAD_SCHEMA_OBJECTS`) compiled in the worker thread as standalone code, its
- * references calling this instance's keyword, and installed; if the worker fails, compiled here in a
+ * references calling its instance's keyword, and installed; if the worker fails, compiled here in a
  * task of its own. `undefined` for an entry compiled here.
  */
-function entryOffThread(hooks: CompileHooks, entry: RecordedReference): Promise<void> | undefined {
+function entryOffThread(entry: RecordedReference): Promise<void> | undefined {
   const { draft, coerce } = entry;
   if (draft === undefined || coerce === undefined || workerUnusable || !codeGenerationAllowed()) return undefined;
   let schema: object;
@@ -186,19 +191,23 @@ function entryOffThread(hooks: CompileHooks, entry: RecordedReference): Promise<
   const schemaText = jsonTextOf(schema);
   if (schemaText === undefined || !hasObjects(schemaText, OFF_THREAD_SCHEMA_OBJECTS)) return undefined;
   debug('validator of a shared schema of %d characters compiled off the event loop', schemaText.length);
-  return compileInWorker(draft, coerce, schemaText).then(
-    compiled => {
-      try {
-        entry.install(hooks.validationFunctionOfStandaloneModule(draft, coerce, moduleOf(compiled), schema));
-      } catch {
+  const compile = compileInWorker(draft, coerce, schemaText)
+    .then(
+      compiled => {
+        try {
+          entry.installStandalone(moduleOf(compiled), schema);
+        } catch {
+          compileEntryHere(entry);
+        }
+      },
+      async () => {
+        await afterNextPoll();
         compileEntryHere(entry);
-      }
-    },
-    async () => {
-      await afterNextPoll();
-      compileEntryHere(entry);
-    },
-  );
+      },
+    )
+    .finally(() => entriesUnderWay.delete(entry.key));
+  entriesUnderWay.set(entry.key, compile);
+  return compile;
 }
 
 function entriesReached(hooks: CompileHooks, validate: () => void): RecordedReference[] {
@@ -299,7 +308,7 @@ function compileRecorded(hooks: CompileHooks, validate: () => void): Promise<voi
       compile = compileInWorker(use.draft, use.coerce, schemaText).then(
         compiled => {
           try {
-            hooks.installValidationFunction(use.schema, use.bundle, hooks.validationFunctionOfStandaloneModule(use.draft, use.coerce, moduleOf(compiled), use.compiled));
+            hooks.installValidationFunction(use.schema, use.bundle, hooks.validationFunctionOfStandaloneModule(use.draft, use.coerce, moduleOf(compiled), use.compiled, use.instance));
           } catch {
             // Code generation refused here, or code this Prism cannot run: Prism compiles the schema itself, and says why if it cannot.
           }
