@@ -10,6 +10,28 @@ const EVENTS = fileURLToPath(new URL('../documents/events.yaml', import.meta.url
 
 /** What the document fuzzer (test/any-document/fuzz-documents.test.ts) found, each as the request that found it. */
 describe('answers the document fuzzer found wrong', () => {
+  it('answers a query parameter repeated where its schema is a number or a list of them, never a 500 (Prism’s check had typed the values in place)', async () => {
+    const depth = { anyOf: [{ type: 'integer', maximum: 5 }, { type: 'array', items: { type: 'integer', maximum: 5 } }] };
+    const node = { type: 'object', required: ['name'], properties: { id: { type: 'integer', readOnly: true }, name: { type: 'string' } } };
+    const document = {
+      openapi: '3.0.3',
+      info: { title: 'Nodes', version: '1' },
+      paths: {
+        '/nodes': {
+          get: { operationId: 'listNodes', parameters: [{ name: 'depth', in: 'query', schema: depth }], responses: { 200: { description: 'ok', content: { 'application/json': { schema: { type: 'array', items: node } } } } } },
+          post: { operationId: 'createNode', requestBody: { required: true, content: { 'application/json': { schema: node } } }, responses: { 201: { description: 'ok', content: { 'application/json': { schema: node } } } } },
+        },
+      },
+    };
+    const errors: string[] = [];
+    const engine = await createEngine({ document, validateResponses: true, onError: message => errors.push(message) });
+    const statusOf = async (query: string): Promise<number> => (await engine.handle({ method: 'GET', url: `/nodes?${query}`, headers: {} })).status;
+    expect(await statusOf('depth=1&depth=2')).toBe(200);
+    expect(await statusOf('depth=3')).toBe(200);
+    expect(await statusOf('depth=1&depth=9')).toBe(400);
+    expect(errors).toEqual([]);
+  });
+
   it('refuses with 400 a create whose body lacks the key the document requires of the client, storing nothing', async () => {
     const account = { type: 'object', required: ['handle'], properties: { handle: { type: 'string' }, name: { type: 'string' } } };
     const document = {

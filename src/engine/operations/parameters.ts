@@ -21,7 +21,12 @@ export function readPathParameters(operation: IHttpOperation, path: string): Par
   return readParameters(parameters, name => texts[name]);
 }
 
-function readParameters(parameters: readonly IHttpParam[], valueOf: (name: string) => string | string[] | undefined): ParameterValues {
+/**
+ * Each value as its schema types it. A value may come typed already: Prism's validator coerces the
+ * query it checks in place (`?depth=1&depth=2` against `anyOf [integer, array]` became `[1, 2]`), and
+ * such a value is taken as Prism left it.
+ */
+function readParameters(parameters: readonly IHttpParam[], valueOf: (name: string) => unknown): ParameterValues {
   const values: ParameterValues = {};
   for (const parameter of parameters) {
     const raw = valueOf(parameter.name);
@@ -32,12 +37,12 @@ function readParameters(parameters: readonly IHttpParam[], valueOf: (name: strin
     }
     if (schema?.type === 'array') {
       // `?tags=a&tags=b` (form, exploded), or `?tags=a,b` where the parameter is not exploded (`explode: false`, Swagger's `csv`).
-      const given = Array.isArray(raw) ? raw : [raw];
-      const items = (parameter as { explode?: boolean }).explode === false ? given.flatMap(value => value.split(',')) : given;
+      const given: unknown[] = Array.isArray(raw) ? raw : [raw];
+      const items = (parameter as { explode?: boolean }).explode === false ? given.flatMap(value => (typeof value === 'string' ? value.split(',') : [value])) : given;
       values[parameter.name] = items.map(item => coerce(item, typeOf(schema.items)));
       continue;
     }
-    values[parameter.name] = coerce(Array.isArray(raw) ? raw[0] ?? '' : raw, typeOf(schema));
+    values[parameter.name] = coerce(Array.isArray(raw) ? (raw[0] as unknown) ?? '' : raw, typeOf(schema));
   }
   return values;
 }
@@ -65,8 +70,9 @@ function typeOf(schema: ParameterSchema | undefined): unknown {
   return types.length > 0 ? [...new Set(types)] : undefined;
 }
 
-/** A parameter's text in its schema's type; of a type list (`["integer", "string"]`, as .NET 9 writes integers), the number or boolean it reads as, else the text. */
-function coerce(raw: string, type: unknown): unknown {
+/** A parameter's text in its schema's type; of a type list (`["integer", "string"]`, as .NET 9 writes integers), the number or boolean it reads as, else the text. A value typed already is kept. */
+function coerce(raw: unknown, type: unknown): unknown {
+  if (typeof raw !== 'string') return raw;
   if (type === 'integer' || type === 'number') return Number(raw);
   if (type === 'boolean') return raw === 'true';
   if (!Array.isArray(type)) return raw;
