@@ -271,3 +271,60 @@ describe('a parent removed, whose children hold its other property as the path n
     expect(errors).toEqual([]);
   });
 });
+
+describe('a record answered by another schema than the one it is stored by (finding 94, GitHub’s pulls, users, gists and installations)', () => {
+  /** An engine of the finding's document that checks its answers, and a JSON request to it. */
+  async function shownSchemas(): Promise<{ send: (method: string, url: string, sent?: object) => Promise<{ status: number; body: unknown }>; errors: string[] }> {
+    const { engine, errors } = await checkedEngine(findingAt('real-big-shown-schemas.yaml'));
+    const send = async (method: string, url: string, sent?: object): Promise<{ status: number; body: unknown }> => {
+      const response = await engine.handle({ method, url, headers: { 'content-type': 'application/json' }, ...(sent && { body: JSON.stringify(sent) }) });
+      return { status: response.status, body: response.body ? (JSON.parse(response.body) as unknown) : undefined };
+    };
+    return { send, errors };
+  }
+
+  it('is listed with what the list’s schema requires of its nested records and without what it does not declare, where its requested teams lacked the parent every listed team requires (500)', async () => {
+    const { send, errors } = await shownSchemas();
+    const created = await send('POST', '/pulls', { title: 'Fix', requested_teams: [{ id: 3, name: 'Justice League', slug: 'justice-league', ldap_dn: 'cn=justice' }] });
+    expect(created.status).toBe(201);
+    const { number } = created.body as { number: number };
+    const listed = await send('GET', '/pulls');
+    expect(listed.status).toBe(200);
+    const pull = (listed.body as { number: number; requested_teams?: object[] }[]).find(each => each.number === number);
+    expect(pull?.requested_teams).toEqual([{ id: 3, name: 'Justice League', slug: 'justice-league', parent: null }]);
+    // Shown so, not stored so: the record read by its own schema is as it was made.
+    const read = await send('GET', `/pulls/${String(number)}`);
+    expect((read.body as { requested_teams: object[] }).requested_teams).toEqual([{ id: 3, name: 'Justice League', slug: 'justice-league', ldap_dn: 'cn=justice' }]);
+    expect((await send('GET', '/pulls')).body).toEqual(listed.body);
+    expect(errors).toEqual([]);
+  });
+
+  it('is read as the alternative of a oneOf it is closest to, what that one requires filled in and what it does not declare left out', async () => {
+    const { send, errors } = await shownSchemas();
+    const [user] = (await send('GET', '/users')).body as { login: string; starred_at?: string }[];
+    expect(user?.starred_at).toBeTypeOf('string');
+    const read = await send('GET', `/users/${user?.login ?? ''}`);
+    expect(read.status).toBe(200);
+    const shown = read.body as Record<string, unknown>;
+    // public-user, closed: no `starred_at`; not private-user: no `two_factor_authentication`.
+    expect(Object.keys(shown).sort()).toEqual(['bio', 'created_at', 'id', 'login', 'name', 'public_repos', 'type']);
+    expect(shown).toMatchObject({ login: user?.login, bio: null });
+    expect((await send('GET', `/users/${user?.login ?? ''}`)).body).toEqual(shown);
+    expect(errors).toEqual([]);
+  });
+
+  it('is listed with the properties the list requires and its create left out, and the allOf a list’s item demands of an anyOf stored', async () => {
+    const { send, errors } = await shownSchemas();
+    const created = await send('POST', '/gists', { files: { 'a.txt': { content: 'x' } }, public: true });
+    expect(created.status).toBe(201);
+    const gists = await send('GET', '/gists');
+    expect(gists.status).toBe(200);
+    const gist = (gists.body as { id: string }[]).find(each => each.id === (created.body as { id: string }).id);
+    expect(gist).toMatchObject({ files: { 'a.txt': { content: 'x' } }, public: true, description: null });
+    expect(gist).toHaveProperty('url');
+    const installations = await send('GET', '/app/installations');
+    expect(installations.status).toBe(200);
+    expect((installations.body as { account: { slug?: string } | null }[]).filter(each => each.account !== null).every(each => typeof each.account?.slug === 'string')).toBe(true);
+    expect(errors).toEqual([]);
+  });
+});
