@@ -299,6 +299,43 @@ describe('a record answered by another schema than the one it is stored by (find
     expect(errors).toEqual([]);
   });
 
+  it('is shown anew once it changes, what it lacked generated the same as before', async () => {
+    const note = { type: 'object', required: ['id', 'title'], properties: { id: { type: 'integer', readOnly: true }, title: { type: 'string' }, summary: { type: 'string' }, body: { type: 'string' } } };
+    const listedNote = { type: 'object', required: ['id', 'title', 'summary'], properties: { id: { type: 'integer' }, title: { type: 'string' }, summary: { type: 'string' } } };
+    const json = (schema: object): object => ({ description: 'ok', content: { 'application/json': { schema } } });
+    const sent = { required: true, content: { 'application/json': { schema: { type: 'object', properties: { title: { type: 'string' } } } } } };
+    const document = {
+      openapi: '3.0.3',
+      info: { title: 'Notes', version: '1' },
+      paths: {
+        '/notes': {
+          get: { operationId: 'listNotes', responses: { 200: json({ type: 'array', items: listedNote }) } },
+          post: { operationId: 'createNote', requestBody: sent, responses: { 201: json(note) } },
+        },
+        '/notes/{id}': {
+          parameters: [{ name: 'id', in: 'path', required: true, schema: { type: 'integer' } }],
+          get: { operationId: 'getNote', responses: { 200: json(note), 404: { description: 'none' } } },
+          patch: { operationId: 'updateNote', requestBody: sent, responses: { 200: json(note), 404: { description: 'none' } } },
+        },
+      },
+    };
+    const errors: string[] = [];
+    const engine = await createEngine({ document, validateResponses: true, initialPets: [], onError: message => errors.push(message), onWarning: () => undefined });
+    const send = async (method: string, url: string, body?: object): Promise<unknown> => {
+      const response = await engine.handle({ method, url, headers: { 'content-type': 'application/json' }, ...(body && { body: JSON.stringify(body) }) });
+      return response.body ? (JSON.parse(response.body) as unknown) : undefined;
+    };
+    await send('POST', '/notes', { title: 'first' });
+    const [before] = (await send('GET', '/notes')) as { title: string; summary: string }[];
+    expect(before).toMatchObject({ id: 1, title: 'first' });
+    expect(before?.summary).toBeTypeOf('string');
+    await send('PATCH', '/notes/1', { title: 'second' });
+    const [after] = (await send('GET', '/notes')) as { title: string; summary: string }[];
+    expect(after).toEqual({ ...before, title: 'second' });
+    expect(await send('GET', '/notes/1')).toEqual({ id: 1, title: 'second' });
+    expect(errors).toEqual([]);
+  });
+
   it('is read as the alternative of a oneOf it is closest to, what that one requires filled in and what it does not declare left out', async () => {
     const { send, errors } = await shownSchemas();
     const [user] = (await send('GET', '/users')).body as { login: string; starred_at?: string }[];
