@@ -13,9 +13,9 @@ const SHOWN_AT = new Date(0);
  * A value (a stored record, or a part of one) as another schema than its own shows it: each property
  * that schema requires and the value lacks, generated as the store generates what it assigns (seeded by
  * `seed` and the property's place, so the same on every read); each value of another type than it
- * declares, or refused by its `const`, `enum`, bounds or pattern, generated so; each property an object
- * that declares its properties does not declare (and takes by no schema of its others), left out, as a
- * list shows only what its items declare; through nested objects, array items and, for a `oneOf` or
+ * declares, or refused by its `const`, `enum`, bounds or pattern, generated so; each property a closed
+ * object (`additionalProperties` or `unevaluatedProperties` false) does not declare, left out (an open
+ * one keeps them); through nested objects, array items and, for a `oneOf` or
  * `anyOf`, the alternative the value is closest to. GitHub's pull request keeps its `requested_teams`
  * as `team-simple`, and its list shows them as `team`, which requires `parent` and has no `ldap_dn`.
  * The value itself where nothing changes; nothing is written back to the store.
@@ -40,7 +40,9 @@ function filled(value: unknown, schema: JsonSchema, place: Place, declaredBeside
   if (value === null) return merged.type === undefined || isNullable(merged) ? value : generated(merged, place);
   if (!isOfDeclaredType(value, merged) || (!isJsonObject(value) && !Array.isArray(value) && !fitsSchema(value, merged))) return generated(merged, place);
   const alternatives = merged.oneOf ?? merged.anyOf;
-  const closest = alternatives === undefined ? undefined : closestAlternative(value, alternatives);
+  // Where the value fits several open alternatives (the document's ambiguity), the one chosen is only
+  // completed: nothing is left out of an open schema, so the record's data is kept whichever is chosen.
+  const closest = alternatives === undefined ? undefined : closestAlternative(value, alternatives, merged.discriminator);
   // What the schema declares beside its alternatives, and what the alternative shown declares, are each shown by the other.
   const own = Array.isArray(value) ? filledItems(value, merged, place) : isJsonObject(value) ? filledObject(value, merged, place, withNamesOf(declaredBeside, closest)) : value;
   return closest === undefined ? own : filled(own, closest, place, withNamesOf(declaredBeside, merged));
@@ -61,8 +63,9 @@ function filledItems(items: readonly unknown[], schema: JsonSchema, place: Place
 function filledObject(object: Readonly<Record<string, unknown>>, schema: JsonSchema, place: Place, declaredBeside: ReadonlySet<string>): Readonly<Record<string, unknown>> {
   const declared = schema.properties ?? {};
   const others = typeof schema.additionalProperties === 'object' ? schema.additionalProperties : undefined;
-  // Shown are the names it declares, where it declares any: not those a pattern or a schema of the others takes.
-  const onlyDeclared = (schema.additionalProperties === false || Object.keys(declared).length > 0) && others === undefined && !('patternProperties' in schema);
+  // Left out are only the names a closed schema (`additionalProperties` or `unevaluatedProperties` false) does not declare: an open one takes them, and they are the record's data.
+  const closed = schema.additionalProperties === false || (schema as { unevaluatedProperties?: unknown }).unevaluatedProperties === false;
+  const onlyDeclared = closed && others === undefined && !('patternProperties' in schema);
   const shown: Record<string, unknown> = {};
   let changed = false;
   for (const [name, held] of Object.entries(object)) {
