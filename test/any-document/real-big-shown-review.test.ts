@@ -66,6 +66,16 @@ describe('a record answered by another schema than its own, after review (findin
     expect(errors).toEqual([]);
   });
 
+  it('is shown as the alternative its discriminator names, where another lacks fewer of what it requires', async () => {
+    const { send, errors } = await engineOf('real-big-shown-discriminator.yaml');
+    const created = await send('POST', '/pets', { name: 'Rex', kind: 'dog', tag: 'brown' });
+    expect(created.status).toBe(201);
+    const shown = (await send('GET', `/pets/${String((created.body as { id: number }).id)}`)).body as Record<string, unknown>;
+    expect(shown).toMatchObject({ name: 'Rex', kind: 'dog', tag: 'brown' });
+    expect(shown['bark']).toBeTypeOf('string');
+    expect(errors).toEqual([]);
+  });
+
   it('is filled once and given again on later reads of the unchanged record', async () => {
     const detail = { type: 'object', required: ['id', 'name', 'history'], properties: { id: { type: 'integer' }, name: { type: 'string' }, history: { type: 'array', minItems: 50, items: { type: 'string', minLength: 64, maxLength: 64 } } } };
     const { send, errors } = await petsAnsweredBy({ oneOf: [detail] }, summary);
