@@ -47,6 +47,7 @@ export function readDiscriminators(schemas: Readonly<Record<string, unknown>>): 
     discriminated.set(target, { ...discriminated.get(target), [property]: value });
   };
   for (const [name, schema] of Object.entries(schemas)) {
+    if (typeof schema === 'object' && schema !== null) componentNames.set(schema, name);
     const discriminator: unknown = typeof schema === 'object' && schema !== null ? (schema as Record<string, unknown>)['discriminator'] : undefined;
     if (typeof discriminator !== 'object' || discriminator === null) continue;
     const { propertyName, mapping } = discriminator as Record<string, unknown>;
@@ -59,6 +60,14 @@ export function readDiscriminators(schemas: Readonly<Record<string, unknown>>): 
       if (other !== name && Array.isArray(parts) && parts.includes(schema)) add(candidate, propertyName, other);
     }
   }
+}
+
+/** The name each of the document's component schemas has (`Cat`), by schema object: what an inline discriminator's `mapping` or implicit value names. */
+const componentNames = new WeakMap<object, string>();
+
+/** The component name of a schema (`Cat` for `#/components/schemas/Cat`), where readDiscriminators saw it. */
+export function componentNameOf(schema: JsonSchema): string | undefined {
+  return componentNames.get(schema);
 }
 
 /** That `schema` takes the discriminator values `values` (as `discriminatorValuesOf` gave them for it in the worker thread that prepared the document). */

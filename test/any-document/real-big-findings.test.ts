@@ -271,3 +271,98 @@ describe('a parent removed, whose children hold its other property as the path n
     expect(errors).toEqual([]);
   });
 });
+
+describe('a record answered by another schema than the one it is stored by (finding 94, GitHub’s pulls, users, gists and installations)', () => {
+  /** An engine of the finding's document that checks its answers, and a JSON request to it. */
+  async function shownSchemas(): Promise<{ send: (method: string, url: string, sent?: object) => Promise<{ status: number; body: unknown }>; errors: string[] }> {
+    const { engine, errors } = await checkedEngine(findingAt('real-big-shown-schemas.yaml'));
+    const send = async (method: string, url: string, sent?: object): Promise<{ status: number; body: unknown }> => {
+      const response = await engine.handle({ method, url, headers: { 'content-type': 'application/json' }, ...(sent && { body: JSON.stringify(sent) }) });
+      return { status: response.status, body: response.body ? (JSON.parse(response.body) as unknown) : undefined };
+    };
+    return { send, errors };
+  }
+
+  it('is listed with what the list’s schema requires of its nested records, what an open schema does not declare kept, where its requested teams lacked the parent every listed team requires (500)', async () => {
+    const { send, errors } = await shownSchemas();
+    const created = await send('POST', '/pulls', { title: 'Fix', requested_teams: [{ id: 3, name: 'Justice League', slug: 'justice-league', ldap_dn: 'cn=justice' }] });
+    expect(created.status).toBe(201);
+    const { number } = created.body as { number: number };
+    const listed = await send('GET', '/pulls');
+    expect(listed.status).toBe(200);
+    const pull = (listed.body as { number: number; requested_teams?: object[] }[]).find(each => each.number === number);
+    // `team` is open: the `ldap_dn` it does not declare is kept (only a closed schema's undeclared properties are left out).
+    expect(pull?.requested_teams).toEqual([{ id: 3, name: 'Justice League', slug: 'justice-league', ldap_dn: 'cn=justice', parent: null }]);
+    // Shown so, not stored so: the record read by its own schema is as it was made.
+    const read = await send('GET', `/pulls/${String(number)}`);
+    expect((read.body as { requested_teams: object[] }).requested_teams).toEqual([{ id: 3, name: 'Justice League', slug: 'justice-league', ldap_dn: 'cn=justice' }]);
+    expect((await send('GET', '/pulls')).body).toEqual(listed.body);
+    expect(errors).toEqual([]);
+  });
+
+  it('is shown anew once it changes, what it lacked generated the same as before', async () => {
+    const note = { type: 'object', required: ['id', 'title'], properties: { id: { type: 'integer', readOnly: true }, title: { type: 'string' }, summary: { type: 'string' }, body: { type: 'string' } } };
+    const listedNote = { type: 'object', required: ['id', 'title', 'summary'], properties: { id: { type: 'integer' }, title: { type: 'string' }, summary: { type: 'string' } } };
+    const json = (schema: object): object => ({ description: 'ok', content: { 'application/json': { schema } } });
+    const sent = { required: true, content: { 'application/json': { schema: { type: 'object', properties: { title: { type: 'string' } } } } } };
+    const document = {
+      openapi: '3.0.3',
+      info: { title: 'Notes', version: '1' },
+      paths: {
+        '/notes': {
+          get: { operationId: 'listNotes', responses: { 200: json({ type: 'array', items: listedNote }) } },
+          post: { operationId: 'createNote', requestBody: sent, responses: { 201: json(note) } },
+        },
+        '/notes/{id}': {
+          parameters: [{ name: 'id', in: 'path', required: true, schema: { type: 'integer' } }],
+          get: { operationId: 'getNote', responses: { 200: json(note), 404: { description: 'none' } } },
+          patch: { operationId: 'updateNote', requestBody: sent, responses: { 200: json(note), 404: { description: 'none' } } },
+        },
+      },
+    };
+    const errors: string[] = [];
+    const engine = await createEngine({ document, validateResponses: true, initialPets: [], onError: message => errors.push(message), onWarning: () => undefined });
+    const send = async (method: string, url: string, body?: object): Promise<unknown> => {
+      const response = await engine.handle({ method, url, headers: { 'content-type': 'application/json' }, ...(body && { body: JSON.stringify(body) }) });
+      return response.body ? (JSON.parse(response.body) as unknown) : undefined;
+    };
+    await send('POST', '/notes', { title: 'first' });
+    const [before] = (await send('GET', '/notes')) as { title: string; summary: string }[];
+    expect(before).toMatchObject({ id: 1, title: 'first' });
+    expect(before?.summary).toBeTypeOf('string');
+    await send('PATCH', '/notes/1', { title: 'second' });
+    const [after] = (await send('GET', '/notes')) as { title: string; summary: string }[];
+    expect(after).toEqual({ ...before, title: 'second' });
+    expect(await send('GET', '/notes/1')).toEqual({ id: 1, title: 'second' });
+    expect(errors).toEqual([]);
+  });
+
+  it('is read as the alternative of a oneOf it is closest to, what that one requires filled in and what it does not declare left out', async () => {
+    const { send, errors } = await shownSchemas();
+    const [user] = (await send('GET', '/users')).body as { login: string; starred_at?: string }[];
+    expect(user?.starred_at).toBeTypeOf('string');
+    const read = await send('GET', `/users/${user?.login ?? ''}`);
+    expect(read.status).toBe(200);
+    const shown = read.body as Record<string, unknown>;
+    // public-user, closed: no `starred_at`; not private-user: no `two_factor_authentication`.
+    expect(Object.keys(shown).sort()).toEqual(['bio', 'created_at', 'id', 'login', 'name', 'public_repos', 'type']);
+    expect(shown).toMatchObject({ login: user?.login, bio: null });
+    expect((await send('GET', `/users/${user?.login ?? ''}`)).body).toEqual(shown);
+    expect(errors).toEqual([]);
+  });
+
+  it('is listed with the properties the list requires and its create left out, and the allOf a list’s item demands of an anyOf stored', async () => {
+    const { send, errors } = await shownSchemas();
+    const created = await send('POST', '/gists', { files: { 'a.txt': { content: 'x' } }, public: true });
+    expect(created.status).toBe(201);
+    const gists = await send('GET', '/gists');
+    expect(gists.status).toBe(200);
+    const gist = (gists.body as { id: string }[]).find(each => each.id === (created.body as { id: string }).id);
+    expect(gist).toMatchObject({ files: { 'a.txt': { content: 'x' } }, public: true, description: null });
+    expect(gist).toHaveProperty('url');
+    const installations = await send('GET', '/app/installations');
+    expect(installations.status).toBe(200);
+    expect((installations.body as { account: { slug?: string } | null }[]).filter(each => each.account !== null).every(each => typeof each.account?.slug === 'string')).toBe(true);
+    expect(errors).toEqual([]);
+  });
+});

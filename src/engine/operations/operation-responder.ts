@@ -17,6 +17,7 @@ import { readPathParameters, readQuery, type ParameterValues } from './parameter
 import { findMissingRecord, locationOf, recordInBody, recordOperations, type RecordInput } from './record-operations.js';
 import { recordReferences } from './removed-references.js';
 import { createPresenter, createRecordUrls } from './record-views.js';
+import { createShowRecord } from './shown-records.js';
 import type { BodyOnUse } from '../http/index.js';
 import { typedFormValue } from './form-values.js';
 import type { JournalProblem } from '../journal/index.js';
@@ -116,6 +117,7 @@ export function createOperationResponder(options: OperationResponderOptions) {
   /** Resources whose records some path keeps apart by a segment's value (`scope`). */
   const scopedResources = new Set([...plans.values(), ...actions.values()].flatMap(each => (each.scope === undefined ? [] : [each.resource])));
   const urlOf = createRecordUrls(document);
+  const show = createShowRecord(options.seed);
   const referencesTo = recordReferences(plans, document.resources.resources);
   // The properties each operation's request body declares, read once per operation.
   const sendableByOperation = new Map<string, ReadonlySet<string> | undefined>();
@@ -262,6 +264,7 @@ export function createOperationResponder(options: OperationResponderOptions) {
       urlOf,
       complete,
       present: createPresenter(document, storeOf),
+      show,
       listUrl: listUrlOf(request),
       reachLimit: limit => {
         context.limit = limit;

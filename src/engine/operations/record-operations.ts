@@ -11,6 +11,7 @@ import { forgetRemoved, type RecordReference } from './removed-references.js';
 import { fieldKeysNamedBy, keptOnReplace, timesSetOnCreate, withUnsentProperties } from '../state/unsent-properties.js';
 import { copiesFromKeys } from '../state/record-copies.js';
 import type { ParameterValues } from './parameters.js';
+import type { ShowRecord } from './shown-records.js';
 import { otherPropertyHeld, parentKeyFields, parentKeyIn, parentKeyPlace, withHeldChild } from './parent-keys.js';
 import { isJsonObject, setAt } from '../../json-values/index.js';
 
@@ -43,6 +44,8 @@ export interface RecordInput {
   complete: (record: Record<string, unknown>, resource: Resource, alsoStamped?: readonly string[]) => { record: StoredRecord } | { problem: string };
   /** The record as answered: with the records of other collections it embeds (`Owner.pets`). */
   present: (resource: Resource, record: Readonly<Record<string, unknown>>) => unknown;
+  /** A presented record as another schema than its own shows it, what that schema requires filled in (see createShowRecord). */
+  show: ShowRecord;
   /** The absolute URL of this list with its query changed as given (`undefined` removes a parameter), where the request names its host. */
   listUrl: ((changes: Readonly<Record<string, string | undefined>>) => string | undefined) | undefined;
   /** Told which limit (`maxPets`, `maxStoredBytes`, `idBounds`) refused a write, for the journal. */
@@ -117,7 +120,7 @@ export const recordOperations: Readonly<Record<RecordRole, RecordHandler>> = {
     const matches = isDescending(plan, query) ? [...kept].reverse() : kept;
     const range = cursorRange(input, matches, { after, before, offset, size });
     if ('problem' in range) return range.problem;
-    const page = matches.slice(range.start, range.end).map(record => listed(plan, resource, input.present(resource, record)));
+    const page = matches.slice(range.start, range.end).map(record => listedRecord(input, record));
     const body =
       plan.shape?.kind === 'wrapped'
         ? wrapPage(plan.shape, page, {
@@ -567,6 +570,14 @@ function withinMaxItems(sent: number | undefined, maxItems: number | undefined):
   return sent === undefined ? maxItems : Math.min(sent, maxItems);
 }
 
+/** A record as its list shows it: by its own schema, or by the list's items where they are a part of the record, what they require filled in. */
+function listedRecord(input: RecordInput, record: Readonly<Record<string, unknown>>): unknown {
+  const { plan, resource } = input;
+  const presented = input.present(resource, record);
+  if (plan.listedSchema === undefined) return listed(plan, resource, presented);
+  return input.show(resource, presented, plan.listedSchema, each => listed(plan, resource, each));
+}
+
 /** A record as a list shows it: only the properties its items declare, where they are a part of the record, each a value they take (see shownValue). */
 function listed(plan: OperationPlan, resource: Resource, presented: unknown): unknown {
   if (plan.listedFields === undefined || typeof presented !== 'object' || presented === null) return presented;
@@ -580,12 +591,24 @@ function listed(plan: OperationPlan, resource: Resource, presented: unknown): un
  */
 function answeredRecord(input: RecordInput, record: Record<string, unknown>): unknown {
   const { envelope, besideEnvelope, links } = input.plan.success;
-  const presented = input.present(input.resource, record);
+  const presented = shownAsAnswered(input, input.present(input.resource, record));
   // A Faker is made only for what is generated: most answers (the Animal Store's every one) have nothing to generate.
   const draw = (): { faker: ReturnType<typeof createPetFaker>; now: Date } => ({ faker: createPetFaker(input.seed), now: new Date(0) });
   const withLinks = links === undefined || typeof presented !== 'object' || presented === null ? presented : { ...fakeObject(links, draw(), { every: true }), ...presented };
   if (envelope === undefined) return withLinks;
   return { ...(besideEnvelope !== undefined && fakeObject(besideEnvelope, draw(), { every: false })), [envelope]: withLinks };
+}
+
+/**
+ * A presented record as the operation's answer shows it: where that is by another schema than the
+ * record's own (a read answering `oneOf [private-user, public-user]` of a stored `simple-user`, or
+ * another schema in the record's envelope), with what that schema requires filled in.
+ */
+function shownAsAnswered(input: RecordInput, presented: unknown): unknown {
+  const { bodyIsRecord, schema, envelope } = input.plan.success;
+  if (bodyIsRecord || schema === undefined) return presented;
+  const shown = envelope === undefined ? schema : mergeAllOf(schema).properties?.[envelope];
+  return shown === undefined ? presented : input.show(input.resource, presented, soleAllOfPart(shown));
 }
 
 /** The records a create sends at once (`{"alerts": [...]}`), where its body is that envelope and not the one record's. */
