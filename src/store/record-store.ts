@@ -1,4 +1,5 @@
 import { estimateBytes, namesOfLimit, type ByteBudget } from '../budget/index.js';
+import { deepFreeze } from '../json-values/index.js';
 import type { NewPet, Pet } from '../types/index.js';
 
 /** A record a store keeps: a JSON object of any collection, whose key is the shape's `idProperty`. */
@@ -709,14 +710,6 @@ function orderFields(pet: StoredRecord, fields: readonly string[] | undefined): 
 /** A copy of `pets` no one can change, which any number of stores can share as their initial pets. */
 export function freezeRecords(pets: readonly StoredRecord[]): readonly StoredRecord[] {
   return Object.freeze(pets.map(pet => deepFreeze(copyRecord(pet))));
-}
-
-function deepFreeze<T>(value: T): T {
-  if (typeof value === 'object' && value !== null) {
-    for (const item of Object.values(value)) deepFreeze(item);
-    Object.freeze(value);
-  }
-  return value;
 }
 
 function isDeeplyFrozen(pets: readonly StoredRecord[]): boolean {

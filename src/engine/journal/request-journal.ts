@@ -1,4 +1,5 @@
 import { createByteBudget, estimateBytes, objectBytes, stringBytes, stringRecordBytes } from '../../budget/index.js';
+import { deepFreeze } from '../../json-values/index.js';
 import { redactedPath } from './credential-names.js';
 import { harQueryString } from './har-query.js';
 /** One answered request, as `GET /__admin/requests` lists it. */
@@ -131,14 +132,6 @@ export function journalBody(text: string | undefined, parsed?: { value: unknown 
   if (text === undefined || text.length === 0) return NO_BODY;
   if (text.length > JOURNAL_BODY_LIMIT) return CUT_BODY;
   return { body: deepFreeze(parsed ? parsed.value : text), bodyCut: false };
-}
-
-function deepFreeze<T>(value: T): T {
-  if (typeof value === 'object' && value !== null && !Object.isFrozen(value)) {
-    Object.freeze(value);
-    for (const child of Object.values(value)) deepFreeze(child);
-  }
-  return value;
 }
 
 export interface JournalProblem {

@@ -1,5 +1,5 @@
 import { fromOpenApi30, type JsonSchema, type Resource } from '../../document/index.js';
-import { isJsonObject } from '../../json-values/index.js';
+import { deepFreeze, isJsonObject } from '../../json-values/index.js';
 import { deriveSeed } from '../../sessions/index.js';
 import { findSchemaProblems, unlessEvalBlocked } from '../schema/index.js';
 import { filledAsShown } from '../state/shown-fill.js';
@@ -65,7 +65,8 @@ export function createShowRecord(seed: number): ShowRecord {
       return known.shown;
     }
     forget(id);
-    const shown = frozen(show());
+    // Frozen throughout, as the presentation it is kept beside: an answer given again is never one a later step changed.
+    const shown = deepFreeze(show());
     const bytes = 2 * (id.length + text.length + (shown === presented ? 0 : (JSON.stringify(shown).length)));
     if (bytes > KEPT_SHOWN.ENTRY_BYTES) return shown;
     kept.set(id, { presented, text, shown, bytes });
@@ -110,11 +111,4 @@ function isSmall(schema: JsonSchema): boolean {
 
 function same(presented: unknown): unknown {
   return presented;
-}
-
-/** The value frozen throughout, as the presentation it is kept beside: an answer given again is never one a later step changed. */
-function frozen(value: unknown): unknown {
-  if (typeof value !== 'object' || value === null || Object.isFrozen(value)) return value;
-  for (const each of Object.values(value)) frozen(each);
-  return Object.freeze(value);
 }
