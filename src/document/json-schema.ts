@@ -144,6 +144,16 @@ export function successCodes(definition: OpenAPIV3_1.OperationObject): string[] 
     .sort();
 }
 
+/**
+ * The time a string schema's `format` names: `date-time`, or written as generators write it
+ * (go-swagger's `dateTime`, `datetime`, `date_time`), or `date`. Values are made and read as such;
+ * validation keeps the document's word (Ajv knows none of the other spellings, and checks nothing of them).
+ */
+export function timeFormatOf(schema: JsonSchema | undefined): 'date-time' | 'date' | undefined {
+  const format = typeof schema?.format === 'string' ? schema.format.toLowerCase().replace(/[-_ ]/g, '') : undefined;
+  return format === 'datetime' ? 'date-time' : format === 'date' ? 'date' : undefined;
+}
+
 export function typeIncludes(schema: JsonSchema | undefined, type: string): boolean {
   if (!schema) return false;
   return Array.isArray(schema.type) ? schema.type.includes(type) : schema.type === type;

@@ -11,6 +11,7 @@ import { unlessEvalBlocked } from './schema/eval-blocked.js';
 import { describeCredentials } from './checks/index.js';
 import { collectionShape, completeRecord, seedCollections, seedRecordsOf, withCopiesPointed, type RecordDraw } from './state/collection-records.js';
 import { describeSchemaProblems, findSchemaProblems, readAsBodiesInSteps, shareReferences, shareReferencesInSteps, validatorsSourceOf, type ValidatorsSource } from './schema/index.js';
+import { withArticle } from '../text/index.js';
 
 /** What a new document changed, for the log: operations by `METHOD /path (operationId)`, and the pets its `Pet` refused. */
 export interface DocumentChange {
@@ -140,7 +141,7 @@ export function adoptDocument(
     const problems = unlessEvalBlocked(() => findSchemaProblems(pet, resource.recordSchema), []);
     if (problems.length > 0) {
       throw new DocumentShapeError(
-        `[petstore-mock] The seeded ${resource.resource.name} do not fit the document's schema of a ${resource.resource.singular} (${resource.resource.name}[${index}]: ${describeSchemaProblems(problems)}); give such a property an example or a default in the document.`,
+        `[petstore-mock] The seeded ${resource.resource.name} do not fit the document's schema of ${withArticle(resource.resource.singular)} (${resource.resource.name}[${index}]: ${describeSchemaProblems(problems)}); give such a property an example or a default in the document.`,
       );
     }
   }

@@ -1,5 +1,5 @@
 import type { JsonSchema } from '../document/index.js';
-import { mergeAllOf, typeIncludes } from '../document/index.js';
+import { mergeAllOf, timeFormatOf, typeIncludes } from '../document/index.js';
 import { findSchemaProblems } from '../engine/schema/index.js';
 import { createPetFaker } from '../fixtures/pet-faker.js';
 import { fakeValue } from '../fixtures/schema-values.js';
@@ -477,8 +477,8 @@ function otherValues(raw: JsonSchema, current: unknown): unknown[] {
     return [base + 1, base - 1];
   }
   if (typeIncludes(schema, 'string')) {
-    if (schema.format === 'date') return ['2020-02-02'];
-    if (schema.format === 'date-time') return ['2020-02-02T02:02:02Z'];
+    if (timeFormatOf(schema) === 'date') return ['2020-02-02'];
+    if (timeFormatOf(schema) === 'date-time') return ['2020-02-02T02:02:02Z'];
     if (schema.format === 'email') return ['pmv.updated@example.com'];
     // Each is checked against the body's schema before it is sent.
     const plain = ['Pmv', 'pmv updated'];

@@ -1,6 +1,7 @@
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { createEngine } from '../../src/index.js';
+import { oneCollectionDocument } from '../support/one-collection-document.js';
 
 const ARRAY_WITHOUT_ITEMS = fileURLToPath(new URL('../documents/findings/array-without-items.yaml', import.meta.url));
 
@@ -16,5 +17,22 @@ describe('answers made from the document’s schemas', () => {
       for (const value of Object.values(body.claims ?? {})) expect(Array.isArray(value)).toBe(true);
     }
     expect(errors).toEqual([]);
+  });
+
+  it('makes a time of format dateTime (go-swagger’s spelling, Netlify’s document) and date_time an ISO date-time, as date-time, not a word', async () => {
+    const document = oneCollectionDocument({
+      title: 'Sites',
+      collection: 'sites',
+      record: 'Site',
+      schema: { type: 'object', properties: { id: { type: 'string' }, created_at: { type: 'string', format: 'dateTime' }, updated_at: { type: 'string', format: 'date_time' }, day: { type: 'string', format: 'date' } } },
+    });
+    const engine = await createEngine({ document, seed: 4 });
+    const sites = JSON.parse((await engine.handle({ method: 'GET', url: '/sites', headers: {} })).body ?? '[]') as Record<string, unknown>[];
+    expect(sites.length).toBeGreaterThan(0);
+    for (const site of sites) {
+      expect(site['created_at']).toMatch(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(?:\.\d+)?Z$/);
+      expect(site['updated_at']).toMatch(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(?:\.\d+)?Z$/);
+      expect(site['day']).toMatch(/^\d{4}-\d{2}-\d{2}$/);
+    }
   });
 });

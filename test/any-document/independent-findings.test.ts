@@ -213,7 +213,8 @@ describe('an RPC-style create (independent finding 14, Docker)', () => {
     expect(created.status).toBe(201);
     const { Id: id } = created.json as { Id: string };
     expect(created.headers['location']).toBe(`/v1.45/networks/${id}`);
-    expect((await call(engine, 'GET', `/v1.45/networks/${id}`)).json).toEqual({ Id: id, Name: 'backend', Labels: { team: 'a' } });
+    // `Created` (`format: dateTime`, Docker's spelling of date-time) is the service's: the mock's clock at the create.
+    expect((await call(engine, 'GET', `/v1.45/networks/${id}`)).json).toEqual({ Id: id, Name: 'backend', Labels: { team: 'a' }, Created: expect.stringMatching(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/) as unknown });
     expect(((await call(engine, 'GET', '/v1.45/networks')).json as { Id: string }[]).map(network => network.Id)).toContain(id);
     expect((await call(engine, 'DELETE', `/v1.45/networks/${id}`)).status).toBe(204);
     expect((await call(engine, 'GET', `/v1.45/networks/${id}`)).status).toBe(404);

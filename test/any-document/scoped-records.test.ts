@@ -106,3 +106,42 @@ describe('records nested under a parent they hold no key of are kept apart per p
     expect(errors).toEqual([]);
   });
 });
+
+// Netlify's builds: made under a site (`POST /sites/{site_id}/builds`, a build naming no site), read and
+// changed by their id alone (`GET /builds/{build_id}`). No path lists sites here, so `{site_id}` keeps them apart.
+const BUILD = { type: 'object', properties: { id: { type: 'string', readOnly: true }, title: { type: 'string' } } };
+const BUILDS_ANYWHERE = {
+  openapi: '3.0.3',
+  info: { title: 'Builds', version: '1' },
+  paths: {
+    '/sites/{site_id}/builds': {
+      parameters: [{ name: 'site_id', in: 'path', required: true, schema: { type: 'string' } }],
+      get: { operationId: 'listSiteBuilds', responses: { 200: { description: 'ok', content: { 'application/json': { schema: { type: 'array', items: BUILD } } } } } },
+      post: { operationId: 'createSiteBuild', requestBody: { content: { 'application/json': { schema: BUILD } } }, responses: { 201: { description: 'made', content: { 'application/json': { schema: BUILD } } } } },
+    },
+    '/builds/{build_id}': {
+      parameters: [{ name: 'build_id', in: 'path', required: true, schema: { type: 'string' } }],
+      get: { operationId: 'getBuild', responses: { 200: { description: 'ok', content: { 'application/json': { schema: BUILD } } }, 404: { description: 'none' } } },
+      patch: { operationId: 'updateBuild', requestBody: { content: { 'application/json': { schema: BUILD } } }, responses: { 200: { description: 'ok', content: { 'application/json': { schema: BUILD } } }, 404: { description: 'none' } } },
+      delete: { operationId: 'deleteBuild', responses: { 204: { description: 'gone' }, 404: { description: 'none' } } },
+    },
+  },
+};
+
+describe('records kept apart per a path segment, reached by a path that names none', () => {
+  it('reads, changes and deletes at /builds/{build_id} the build made under a site, which stays under that site only', async () => {
+    const { createEngine } = await import('../../src/index.js');
+    const engine = await createEngine({ document: structuredClone(BUILDS_ANYWHERE), seed: 5 });
+    const made = await call(engine, 'POST', '/sites/one/builds', { title: 'first' });
+    expect(made.status).toBe(201);
+    const build = made.json as { id: string; title: string };
+    expect(await call(engine, 'GET', `/builds/${build.id}`)).toMatchObject({ status: 200, json: build });
+    expect(await call(engine, 'PATCH', `/builds/${build.id}`, { title: 'renamed' })).toMatchObject({ status: 200, json: { id: build.id, title: 'renamed' } });
+    expect((await call(engine, 'GET', '/sites/one/builds')).json).toContainEqual({ id: build.id, title: 'renamed' });
+    expect((await call(engine, 'GET', '/sites/two/builds')).json).not.toContainEqual(expect.objectContaining({ id: build.id }));
+    expect((await call(engine, 'DELETE', `/builds/${build.id}`)).status).toBe(204);
+    expect((await call(engine, 'GET', `/builds/${build.id}`)).status).toBe(404);
+    expect((await call(engine, 'GET', '/sites/one/builds')).json).not.toContainEqual(expect.objectContaining({ id: build.id }));
+    expect((await call(engine, 'GET', '/builds/no-such-build')).status).toBe(404);
+  });
+});

@@ -1,8 +1,10 @@
 import type { OpenAPIV3_1 } from 'openapi-types';
-import { lowerBound, mergeAllOf, readDiscriminators, requestBodySchema, successCode, successCodes, successSchema, typeIncludes, upperBound, type JsonSchema } from '../json-schema.js';
+import { lowerBound, mergeAllOf, readDiscriminators, requestBodySchema, successCode, successCodes, successSchema, timeFormatOf, typeIncludes, upperBound, type JsonSchema } from '../json-schema.js';
 import type { DocumentOperation } from '../document-operation.js';
 import { findListShape, findPaging, type ListShape } from './list-shape.js';
 import { findCopies } from './record-copies.js';
+import { createSchemaFingerprints } from './schema-fingerprints.js';
+import { withArticle } from '../../text/index.js';
 import { eitherKeyOf, otherKeysOf } from './either-key.js';
 import { envelopeOf, manyEnvelopeOf, recordBesideLinks, soleAllOfPart } from './record-wrapping.js';
 import { findResourceName, idParameterOf, nameStartsWith, propertyNaming } from './resource-names.js';
@@ -105,8 +107,16 @@ export function findResources(
   }
   for (const path of partPaths.keys()) collectionPaths.delete(path);
   // One resource per item schema; a path that only creates records of one (`POST /owners/{ownerId}/pets/{petId}/visits`) is one of its collection paths.
+  // So is a copy of that schema at a path named alike (`/sites/{site_id}/deploys` and `/deploys/{deploy_id}`
+  // in a document whose references were inlined); copies named otherwise (`/tags`, `/categories`) stay apart.
+  const fingerprintOf = createSchemaFingerprints();
   const groups = new Map<JsonSchema, string[]>();
-  for (const { path, schema } of candidates) groups.set(schema, [...(groups.get(schema) ?? []), path]);
+  for (const { path, schema } of candidates) {
+    const noun = lastLiteral(path);
+    const copied = groups.has(schema) ? undefined : [...groups].find(([other, paths]) => lastLiteral(paths[0] ?? '') === noun && fingerprintOf(other) === fingerprintOf(schema))?.[0];
+    const key = copied ?? schema;
+    groups.set(key, [...(groups.get(key) ?? []), path]);
+  }
   const grouped = new Set(candidates.map(candidate => candidate.path));
   // Not so a POST below an item path of those records (`/clients/{id}/registration-access-token`: an action on one, planned below),
   // nor one whose body is not the record (`/client-description-converter` taking a string): answered from the document, and said so.
@@ -114,7 +124,7 @@ export function findResources(
   for (const path of collectionPaths) {
     const create = methodAt(path, 'post');
     const created = grouped.has(path) || !create ? undefined : objectAnswer(create);
-    const group = created === undefined ? undefined : groups.get(created);
+    const group = created === undefined ? undefined : (groups.get(created) ?? [...groups].find(([other, paths]) => lastLiteral(paths[0] ?? '') === lastLiteral(path) && fingerprintOf(other) === fingerprintOf(created))?.[1]);
     if (!group || !create || created === undefined) continue;
     if (group.some(collection => (itemPathsOf.get(collection) ?? []).some(item => path.startsWith(`${item}/`)))) continue;
     // A body that is an array of them (`/user/createWithList`) stays a path of the collection, answered from the document as a create of many.
@@ -139,7 +149,7 @@ export function findResources(
     collectionPaths.add(path);
   }
   const resources: Resource[] = [];
-  const resourceOfSchema = new Map<JsonSchema, Resource>();
+  const resourceOfSchema = recordSchemas(fingerprintOf);
   // Each resource's schema as the document writes it: where its parts are the very objects other schemas refer to.
   const writtenSchema = new Map<Resource, JsonSchema>();
   const notInferred: { operationId: string; reason: string }[] = [];
@@ -210,7 +220,7 @@ export function findResources(
 
   for (const { operationId, schema } of notCreates) {
     const resource = resourceOfSchema.get(schema);
-    if (resource) notInferred.push({ operationId, reason: `its request body is not a ${resource.singular}: no ${resource.singular} is created` });
+    if (resource) notInferred.push({ operationId, reason: `its request body is not ${withArticle(resource.singular)}: no ${resource.singular} is created` });
   }
 
   const itemOwner = new Map<string, Resource>();
@@ -245,11 +255,11 @@ export function findResources(
       role = ({ get: 'read', put: 'replace', patch: 'merge', post: 'merge', delete: 'remove' } as const)[operation.method as 'get'];
       // A PUT whose body is its own schema and requires nothing (Conduit's `UpdateArticle`) changes what it sends and keeps the rest.
       const body = createBody(operation);
-      if (operation.method === 'put' && body !== undefined && schemaOfResource(body, resourceOfSchema) === undefined && (mergeAllOf(body).required ?? []).length === 0) role = 'merge';
+      if (operation.method === 'put' && body !== undefined && !resourceOfSchema.has(body) && (mergeAllOf(body).required ?? []).length === 0) role = 'merge';
     } else if (onCollection) {
       resource = onCollection;
       if (operation.method === 'get') {
-        shape = findListShape(successSchema(definition), schema => schemaOfResource(schema, resourceOfSchema) === onCollection);
+        shape = findListShape(successSchema(definition), schema => resourceOfSchema.is(schema, onCollection));
         if (!shape) {
           // A list of a part of the record (its key and some of its properties): the records, each shown by those properties.
           shape = findListShape(successSchema(definition), schema => {
@@ -294,19 +304,22 @@ export function findResources(
       // A view: `/pet/findByStatus`, `/pets` of another parent, `/items/by/{name}` (an array, or a page of them: `/{realm}` answering a realm that holds a list is no view).
       // Not so one record of a collection, whatever array it holds (Gitea's `/commits/{sha}/pull`: a pull request and its `labels`).
       const oneRecord = resourceOfSchema.has(successSchema(definition) ?? {});
-      for (const candidate of oneRecord ? [] : resources) {
-        shape = findListShape(successSchema(definition), schema => schemaOfResource(schema, resourceOfSchema) === candidate);
-        if (shape) {
-          resource = candidate;
-          role = 'list';
-          break;
+      // The records of the very schema first, then of a copy of one.
+      for (const alike of oneRecord ? [] : [false, true]) {
+        for (const candidate of role ? [] : resources) {
+          shape = findListShape(successSchema(definition), schema => (alike ? resourceOfSchema.is(schema, candidate) : resourceOfSchema.isSource(schema, candidate)));
+          if (shape) {
+            resource = candidate;
+            role = 'list';
+            break;
+          }
         }
       }
       // One record another holds the key of (JSON:API's `/todoItems/{id}/owner`, by `relationships.owner.data.id`): read by that key.
       if (!role && !operation.path.endsWith('}')) {
         const last = operation.path.slice(operation.path.lastIndexOf('/') + 1);
         const holder = itemOwner.get(operation.path.slice(0, operation.path.lastIndexOf('/')));
-        const held = holder === undefined ? undefined : resources.find(candidate => answeredRecord(success.schema, candidate, schema => schemaOfResource(schema, resourceOfSchema) === candidate) !== undefined && heldKeys(holder, last, candidate)?.one === true);
+        const held = holder === undefined ? undefined : resources.find(candidate => answeredRecord(success.schema, candidate, schema => resourceOfSchema.is(schema, candidate)) !== undefined && heldKeys(holder, last, candidate)?.one === true);
         if (held !== undefined) {
           resource = held;
           role = 'read';
@@ -315,7 +328,7 @@ export function findResources(
     }
     if (!role || !resource) continue;
     const names = { name: resource.name, singular: resource.singular };
-    const answered = answeredRecord(success.schema, names, schema => schemaOfResource(schema, resourceOfSchema) === resource);
+    const answered = answeredRecord(success.schema, names, schema => resourceOfSchema.is(schema, resource));
     const view = answered === undefined ? envelopeOfView(success.schema, names, resource.key.property) : undefined;
     const sentIn = role === 'list' || role === 'read' || role === 'remove' ? undefined : envelopeOf(requestSchema(definition), names);
     const requestEnvelope = sentIn?.property;
@@ -396,13 +409,13 @@ export function findResources(
     // Its errors as declared: a list of them without 404 (`400`, `401` only) says a missing record is not one.
     const errors = Object.keys(operation.definition.responses ?? {}).filter(status => /^4/.test(status) || status === 'default');
     if (errors.length > 0 && !errors.some(status => status === '404' || status.toUpperCase() === '4XX' || status === 'default')) {
-      notInferred.push({ operationId: operation.operationId, reason: `an action on a ${resource.singular}: answered from the document (it declares no 404 for a missing ${resource.singular})` });
+      notInferred.push({ operationId: operation.operationId, reason: `an action on ${withArticle(resource.singular)}: answered from the document (it declares no 404 for a missing ${resource.singular})` });
       continue;
     }
     const parents = findParents(itemPath, true, itemOwner, resource);
     const scope = scopeParameters(itemPath, keyParameter, parents, []);
     actions.set(operation.operationId, { operationId: operation.operationId, resource: resource.name, keyParameter, parents, ...(scope.length > 0 && { scope }) });
-    notInferred.push({ operationId: operation.operationId, reason: `an action on a ${resource.singular}: answered from the document, 404 where the ${resource.singular} does not exist` });
+    notInferred.push({ operationId: operation.operationId, reason: `an action on ${withArticle(resource.singular)}: answered from the document, 404 where the ${resource.singular} does not exist` });
   }
   notInferred.push(...customMethods(operations.values(), plans, itemOwner, collectionOwner));
   for (const [operationId, plan] of plans) {
@@ -604,7 +617,7 @@ function keyNoPathReaches(resource: Resource, body: JsonSchema | undefined): str
   const [itemPath] = resource.itemPaths;
   if (asked.length === 0 || itemPath === undefined) return undefined;
   const constraints = asked.map(keyword => `${keyword}: ${JSON.stringify(resource.key.schema[keyword])}`).join(', ');
-  return `its body's ${resource.key.property} takes any string, which ${itemPath} refuses unless it has ${constraints}: a ${resource.singular} created with another is stored and listed, but no read reaches it (its answer has no Location)`;
+  return `its body's ${resource.key.property} takes any string, which ${itemPath} refuses unless it has ${constraints}: ${withArticle(resource.singular)} created with another is stored and listed, but no read reaches it (its answer has no Location)`;
 }
 
 /** What a string key must be to be asked for by its path: a parameter's format, pattern, length or values, where the property's schema says none of them. */
@@ -931,7 +944,7 @@ function findRange(resource: Resource, parameter: OpenAPIV3_1.ParameterObject): 
   if (!range) return undefined;
   const properties = resource.schema.properties ?? {};
   const parameterSchema = mergeAllOf((parameter.schema ?? {}) as JsonSchema);
-  const isDate = (schema: JsonSchema | undefined): boolean => schema !== undefined && (schema.format === 'date' || schema.format === 'date-time');
+  const isDate = (schema: JsonSchema | undefined): boolean => timeFormatOf(schema) !== undefined;
   const kindOf = (schema: JsonSchema | undefined): 'date' | 'number' | undefined => {
     const merged = schema === undefined ? undefined : mergeAllOf(schema);
     const value = merged !== undefined && typeIncludes(merged, 'array') && merged.items !== undefined ? mergeAllOf(merged.items) : merged;
@@ -1057,8 +1070,38 @@ function listedItems(schema: JsonSchema | undefined): JsonSchema | undefined {
   return found;
 }
 
-function schemaOfResource(schema: JsonSchema, resources: ReadonlyMap<JsonSchema, Resource>): Resource | undefined {
-  return resources.get(schema);
+/** The resources by their records' schema, each found by that very object or (a copy of it) by one written alike. */
+interface RecordSchemas {
+  set(schema: JsonSchema, resource: Resource): void;
+  /** The resource of `schema`, or of the one schema of a resource written alike (none where several are). */
+  get(schema: JsonSchema): Resource | undefined;
+  has(schema: JsonSchema): boolean;
+  /** Whether `schema` is `resource`'s, or (being no resource's own) written alike. */
+  is(schema: JsonSchema, resource: Resource): boolean;
+  /** Whether `schema` is the very object of `resource`'s. */
+  isSource(schema: JsonSchema, resource: Resource): boolean;
+}
+
+function recordSchemas(fingerprintOf: (schema: JsonSchema) => string): RecordSchemas {
+  const byObject = new Map<JsonSchema, Resource>();
+  const fingerprintOfResource = new Map<Resource, string>();
+  // null: several resources' schemas are written alike (`/tags` and `/categories` of `{id, name}`).
+  const byFingerprint = new Map<string, Resource | null>();
+  return {
+    set(schema, resource) {
+      byObject.set(schema, resource);
+      const fingerprint = fingerprintOf(schema);
+      fingerprintOfResource.set(resource, fingerprint);
+      const earlier = byFingerprint.get(fingerprint);
+      byFingerprint.set(fingerprint, earlier === undefined || earlier === resource ? resource : null);
+    },
+    get: schema => byObject.get(schema) ?? byFingerprint.get(fingerprintOf(schema)) ?? undefined,
+    has(schema) {
+      return this.get(schema) !== undefined;
+    },
+    is: (schema, resource) => byObject.get(schema) === resource || (!byObject.has(schema) && fingerprintOfResource.get(resource) === fingerprintOf(schema)),
+    isSource: (schema, resource) => byObject.get(schema) === resource,
+  };
 }
 
 function methodsAt(byPath: ReadonlyMap<string, DocumentOperation[]>, path: string): DocumentOperation[] {

@@ -1,5 +1,6 @@
 import { fieldNameKey, type Resource } from '../../document/index.js';
 import { isJsonObject, setAt, valueAt } from '../../json-values/index.js';
+import { withArticle } from '../../text/index.js';
 
 /**
  * The field paths an update mask names (AIP-134: `?updateMask=content,visibility`, `a.b` for a field of
@@ -24,7 +25,7 @@ export function maskedRecord(existing: Readonly<Record<string, unknown>>, body: 
   for (const path of named) {
     const [first = '', ...rest] = path.split('.');
     const field = resource.fields.find(name => fieldNameKey(name) === fieldNameKey(first));
-    if (field === undefined) return { problem: `names ${first}, which is no field of a ${resource.singular}` };
+    if (field === undefined) return { problem: `names ${first}, which is no field of ${withArticle(resource.singular)}` };
     if (!resource.writableFields.includes(field)) continue;
     const spelt = Object.keys(sent).find(name => fieldNameKey(name) === fieldNameKey(field));
     const value = valueAt(spelt === undefined ? undefined : sent[spelt], rest);

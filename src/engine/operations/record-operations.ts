@@ -14,6 +14,7 @@ import type { ParameterValues } from './parameters.js';
 import type { ShowRecord } from './shown-records.js';
 import { otherPropertyHeld, parentKeyFields, parentKeyIn, parentKeyPlace, withHeldChild } from './parent-keys.js';
 import { isJsonObject, setAt } from '../../json-values/index.js';
+import { withArticle } from '../../text/index.js';
 
 /** A request Prism routed and found valid, with typed parameters, and what the store needs to answer it. */
 export interface RecordInput {
@@ -505,7 +506,7 @@ function newResourceName(input: RecordInput, store: RecordStore): { name: string
   }
   for (let attempt = 0; ; attempt += 1) {
     const name = fill(createPetFaker(deriveSeed(input.seed, input.resource.name, 'name', store.size, attempt)).string.alphanumeric({ length: 12, casing: 'lower' }));
-    if (name === undefined) return { problem: errorResponse('invalid_request', `The path names no value for every part of a ${input.resource.singular}'s ${input.resource.key.property}.`) };
+    if (name === undefined) return { problem: errorResponse('invalid_request', `The path names no value for every part of ${withArticle(input.resource.singular)}'s ${input.resource.key.property}.`) };
     if (store.get(name) === undefined) return { name, chosen: false };
   }
 }

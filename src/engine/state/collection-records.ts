@@ -1,5 +1,5 @@
 import type { OpenAPIV3_1 } from 'openapi-types';
-import { fillResourceName, mergeAllOf, nameUnder, resolvedDefinitionOf, typeIncludes, type JsonSchema, type OperationPlan, type PetstoreDocument, type Resource } from '../../document/index.js';
+import { fillResourceName, mergeAllOf, nameUnder, timeFormatOf, resolvedDefinitionOf, typeIncludes, type JsonSchema, type OperationPlan, type PetstoreDocument, type Resource } from '../../document/index.js';
 import { createPetFaker } from '../../fixtures/pet-faker.js';
 import { fakeValue, isSmall, withDiscriminatorValues } from '../../fixtures/schema-values.js';
 import { deriveSeed, type CollectionState } from '../../sessions/index.js';
@@ -82,7 +82,7 @@ export function completeRecord(record: Readonly<Record<string, unknown>>, resour
  * `update_time` again on each update (see updateTimes).
  */
 export function stampedTimes(resource: Resource): readonly string[] {
-  return resource.fields.filter(name => STAMPED_TIMES.has(name.toLowerCase().replaceAll('_', '')) && mergeAllOf(resource.schema.properties?.[name] ?? {}).format === 'date-time');
+  return resource.fields.filter(name => STAMPED_TIMES.has(name.toLowerCase().replaceAll('_', '')) && timeFormatOf(mergeAllOf(resource.schema.properties?.[name] ?? {})) === 'date-time');
 }
 
 /** The stamped times an update renews (`updateTime`). */

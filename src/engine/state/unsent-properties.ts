@@ -1,4 +1,4 @@
-import { fieldNameKey, mergeAllOf, typeIncludes, type JsonSchema, type Resource } from '../../document/index.js';
+import { fieldNameKey, mergeAllOf, timeFormatOf, typeIncludes, type JsonSchema, type Resource } from '../../document/index.js';
 import { isEpochSeconds } from '../../fixtures/schema-values.js';
 import { unlessEvalBlocked } from '../schema/eval-blocked.js';
 import { findSchemaProblems } from '../schema/index.js';
@@ -96,7 +96,7 @@ export function fieldKeysNamedBy(name: string, resource: Resource): readonly str
 /** A time the service sets when nothing is sent (`createdAt`, OpenAI's `created_at`): left for the record's completion, which takes the clock's. */
 function isTime(schema: JsonSchema, name: string): boolean {
   const merged = mergeAllOf(schema);
-  return merged.format === 'date-time' || merged.format === 'date' || ((typeIncludes(merged, 'integer') || typeIncludes(merged, 'number')) && isEpochSeconds(merged, name));
+  return timeFormatOf(merged) !== undefined || ((typeIncludes(merged, 'integer') || typeIncludes(merged, 'number')) && isEpochSeconds(merged, name));
 }
 
 function declaredDefault(schema: JsonSchema): unknown {
