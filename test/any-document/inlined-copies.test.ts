@@ -39,6 +39,28 @@ const INLINED = {
     '/tags/{id}': { parameters: [id], get: { operationId: 'getTag', responses: { 200: ok(NAMED), 404: { description: 'none' } } } },
     '/categories': { post: { operationId: 'createCategory', requestBody: json(NAMED), responses: { 201: ok(NAMED) } }, get: { operationId: 'listCategories', responses: { 200: ok({ type: 'array', items: NAMED }) } } },
     '/categories/{id}': { parameters: [id], get: { operationId: 'getCategory', responses: { 200: ok(NAMED), 404: { description: 'none' } } } },
+    // A view answering copies that categories and tags are both written as: neither's list.
+    '/popular-tags': { get: { operationId: 'popularTags', responses: { 200: ok({ type: 'array', items: NAMED }) } } },
+  },
+};
+
+// Two recursive pairs written alike but for one property, in an ordinary document (review 17a).
+const ref = (name: string) => ({ $ref: `#/components/schemas/${name}` });
+const collection = (place: string, noun: string, schema: string) => ({
+  [`/${place}/${noun}`]: { get: { operationId: `list-${place}-${noun}`, responses: { 200: ok({ type: 'array', items: ref(schema) }) } }, post: { operationId: `create-${place}-${noun}`, requestBody: json(ref(schema)), responses: { 201: ok(ref(schema)) } } },
+  [`/${place}/${noun}/{id}`]: { parameters: [{ ...id, schema: { type: 'string' } }], get: { operationId: `get-${place}-${noun}`, responses: { 200: ok(ref(schema)), 404: { description: 'none' } } } },
+});
+const RECURSIVE = {
+  openapi: '3.1.0',
+  info: { title: 'Drives', version: '1' },
+  paths: { ...collection('drive', 'folders', 'FolderV1'), ...collection('archive', 'folders', 'FolderV2'), ...collection('drive', 'files', 'FileV1'), ...collection('archive', 'files', 'FileV2') },
+  components: {
+    schemas: {
+      FolderV1: { type: 'object', properties: { id: { type: 'string' }, name: { type: 'string' }, files: { type: 'array', items: ref('FileV1') } } },
+      FileV1: { type: 'object', properties: { id: { type: 'string' }, name: { type: 'string' }, folder: ref('FolderV1') } },
+      FolderV2: { type: 'object', properties: { id: { type: 'string' }, name: { type: 'string' }, created: { type: 'string', format: 'date-time' }, files: { type: 'array', items: ref('FileV2') } } },
+      FileV2: { type: 'object', properties: { id: { type: 'string' }, name: { type: 'string' }, folder: ref('FolderV2') } },
+    },
   },
 };
 
@@ -78,5 +100,22 @@ describe('a document whose references were inlined', () => {
     expect(names).toEqual(['categories', 'deploys', 'sites', 'tags']);
     const deploys = engine.document.resources.resources.find(resource => resource.name === 'deploys');
     expect(deploys?.itemPaths).toEqual(expect.arrayContaining(['/sites/{site_id}/deploys/{deploy_id}', '/deploys/{deploy_id}']));
+  });
+
+  it('lists neither tags nor categories at a view whose items are copies both are written as: a tag made is not shown as a category', async () => {
+    const engine = await createEngine({ document: copy(INLINED), seed: 3 });
+    expect(engine.document.resources.plans.get('popularTags')).toBeUndefined();
+    await call(engine, 'POST', '/tags', { name: 'only a tag' });
+    const categories = ((await call(engine, 'GET', '/categories')).json as { name: string }[]).map(category => category.name);
+    const popular = (await call(engine, 'GET', '/popular-tags')).json as { name: string }[];
+    expect(popular.map(tag => tag.name)).not.toEqual(categories);
+  });
+
+  it('keeps two recursive schemas written alike but for one property apart: a file of the archive is not read in the drive', async () => {
+    const engine = await createEngine({ document: copy(RECURSIVE), seed: 1 });
+    expect(engine.document.resources.resources.map(resource => resource.collectionPaths.join(' ')).sort()).toEqual(['/archive/files', '/archive/folders', '/drive/files', '/drive/folders']);
+    expect((await call(engine, 'POST', '/archive/files', { id: 'only-in-archive', name: 'x' })).status).toBe(201);
+    expect((await call(engine, 'GET', '/archive/files/only-in-archive')).status).toBe(200);
+    expect((await call(engine, 'GET', '/drive/files/only-in-archive')).status).toBe(404);
   });
 });

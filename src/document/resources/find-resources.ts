@@ -1076,7 +1076,7 @@ interface RecordSchemas {
   /** The resource of `schema`, or of the one schema of a resource written alike (none where several are). */
   get(schema: JsonSchema): Resource | undefined;
   has(schema: JsonSchema): boolean;
-  /** Whether `schema` is `resource`'s, or (being no resource's own) written alike. */
+  /** Whether `schema` is `resource`'s, or (being no resource's own) written alike to it and no other's. */
   is(schema: JsonSchema, resource: Resource): boolean;
   /** Whether `schema` is the very object of `resource`'s. */
   isSource(schema: JsonSchema, resource: Resource): boolean;
@@ -1084,14 +1084,12 @@ interface RecordSchemas {
 
 function recordSchemas(fingerprintOf: (schema: JsonSchema) => string): RecordSchemas {
   const byObject = new Map<JsonSchema, Resource>();
-  const fingerprintOfResource = new Map<Resource, string>();
   // null: several resources' schemas are written alike (`/tags` and `/categories` of `{id, name}`).
   const byFingerprint = new Map<string, Resource | null>();
   return {
     set(schema, resource) {
       byObject.set(schema, resource);
       const fingerprint = fingerprintOf(schema);
-      fingerprintOfResource.set(resource, fingerprint);
       const earlier = byFingerprint.get(fingerprint);
       byFingerprint.set(fingerprint, earlier === undefined || earlier === resource ? resource : null);
     },
@@ -1099,7 +1097,7 @@ function recordSchemas(fingerprintOf: (schema: JsonSchema) => string): RecordSch
     has(schema) {
       return this.get(schema) !== undefined;
     },
-    is: (schema, resource) => byObject.get(schema) === resource || (!byObject.has(schema) && fingerprintOfResource.get(resource) === fingerprintOf(schema)),
+    is: (schema, resource) => byObject.get(schema) === resource || (!byObject.has(schema) && byFingerprint.get(fingerprintOf(schema)) === resource),
     isSource: (schema, resource) => byObject.get(schema) === resource,
   };
 }

@@ -8,19 +8,32 @@ const DEEPEST = 512;
  * object (a `$ref` resolved) or copies of it (a document whose references were inlined by the tool that
  * published it: Netlify's `swagger.json` holds a deploy's schema once per path that answers one).
  * Each object is measured once, so that a graph whose parts are shared costs its size, not its
- * expansion (a part met again on the way down, recursion, is told by how far up it is, as it was first
- * met). Inlined copies hold no recursion: two of them are told alike whatever the way to them.
+ * expansion. An object on a cycle (recursion, only a `$ref` makes one), and each object holding one,
+ * is told by itself alone: inlined copies hold no cycle, and two recursive schemas written alike but
+ * apart are not claimed to be one (a marker "met N levels up" would not say which object it met).
  */
 export function createSchemaFingerprints(): (schema: JsonSchema) => string {
   const known = new WeakMap<object, string>();
   const onTheWay: object[] = [];
+  let objectsOnCycles = 0;
+  // The highest place on the way down that the part being measured met again (Infinity: none).
+  let highestMet = Infinity;
   const fingerprintOf = (value: unknown): string => {
     if (value === null || typeof value !== 'object') return `${typeof value}:${String(value)}`;
     const earlier = known.get(value);
     if (earlier !== undefined) return earlier;
     const above = onTheWay.lastIndexOf(value);
-    if (above !== -1) return `up:${onTheWay.length - above}`;
-    if (onTheWay.length >= DEEPEST) return 'deep';
+    if (above !== -1) {
+      highestMet = Math.min(highestMet, above);
+      return 'cycle';
+    }
+    if (onTheWay.length >= DEEPEST) {
+      highestMet = -1;
+      return 'deep';
+    }
+    const place = onTheWay.length;
+    const metOutside = highestMet;
+    highestMet = Infinity;
     onTheWay.push(value);
     let text: string;
     try {
@@ -28,7 +41,10 @@ export function createSchemaFingerprints(): (schema: JsonSchema) => string {
     } finally {
       onTheWay.pop();
     }
-    const fingerprint = hashed(text);
+    const metHere = highestMet;
+    highestMet = Math.min(metOutside, metHere);
+    // On a cycle through this object or one above it: this object alone (kept, so that it is measured once).
+    const fingerprint = metHere <= place ? `object:${(objectsOnCycles += 1)}` : hashed(text);
     known.set(value, fingerprint);
     return fingerprint;
   };

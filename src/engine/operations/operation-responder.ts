@@ -14,7 +14,7 @@ import { completeRecord } from '../state/collection-records.js';
 import { namesABodyMayHold, sendableFieldKeys } from '../state/unsent-properties.js';
 import { fitToRecord } from '../state/fit-to-record.js';
 import { readPathParameters, readQuery, type ParameterValues } from './parameters.js';
-import { findMissingRecord, locationOf, recordInBody, recordOperations, type RecordInput, type RecordLookup } from './record-operations.js';
+import { findMissingRecord, locationOf, recordInBody, recordOperations, type RecordInput } from './record-operations.js';
 import { recordReferences } from './removed-references.js';
 import { createPresenter, createRecordUrls } from './record-views.js';
 import { createShowRecord } from './shown-records.js';
@@ -189,28 +189,14 @@ export function createOperationResponder(options: OperationResponderOptions) {
     // Entered by the session stage: this gives the same entry.
     const { session } = context.enterSession();
     const unscoped = (name: string): RecordStore => (name === primary ? session.store : (session.storeOf(name) ?? session.store));
-    // An item path that names no scope of records other paths keep apart (`/builds/{build_id}` beside
-    // `/sites/{site_id}/builds`): the record is the one this session keeps under whichever scope holds it,
-    // as the service's one store would find it; none holding it, the path's own (unscoped) records.
-    const scopeHolding = (lookup: RecordLookup['plan'] & { resource: string }, pathParameters: ParameterValues, named: string): string => {
-      if (named !== '' || !scopedResources.has(lookup.resource) || lookup.keyParameter === undefined) return named;
-      const resource = resourceOf(lookup.resource);
-      const holds = (store: RecordStore): boolean => {
-        const storeOf = (name: string): RecordStore => (name === lookup.resource ? store : unscoped(name));
-        return findMissingRecord({ plan: lookup, resource, pathParameters: withOtherKeysResolved(pathParameters, lookup, resourceOf, storeOf), storeOf, resourceOf }) === undefined;
-      };
-      if (holds(unscoped(lookup.resource))) return '';
-      return session.scopes().find(scoped => scoped.name === lookup.resource && holds(scoped.store))?.scope ?? '';
-    };
     if (plan === undefined) {
       // An action on one record (`POST /orders/{id}/cancel`): 404 where it does not exist, else the document's answer.
       const action = actions.get(id);
       if (action === undefined) return answerByDocument(operation, request, context);
       const pathParameters = readPathParameters(operation, request.url.path);
-      const pathScopeOf = scopesOn(operation.path, action.resource, action.scope, action.parents, pathParameters);
-      const actionScope = scopeHolding(action, pathParameters, pathScopeOf(action.resource));
+      const scopeOf = scopesOn(operation.path, action.resource, action.scope, action.parents, pathParameters);
       const storeOf = (name: string): RecordStore => {
-        const scope = name === action.resource ? actionScope : pathScopeOf(name);
+        const scope = scopeOf(name);
         return scope === '' || !scopedResources.has(name) ? unscoped(name) : (session.readStoreOf(name, scope) ?? unscoped(name));
       };
       const missing = findMissingRecord({ plan: action, resource: resourceOf(action.resource), pathParameters: withOtherKeysResolved(pathParameters, action, resourceOf, storeOf), storeOf, resourceOf });
@@ -219,7 +205,7 @@ export function createOperationResponder(options: OperationResponderOptions) {
     const pathParameters = readPathParameters(operation, request.url.path);
     // Records kept apart by a path segment's value (`/{realm}/clients`): a write opens the scope's store (counted against
     // maxStoredBytes), a read sees the scope's store if opened, else the starting records.
-    const scope = scopeHolding(plan, pathParameters, scopeKeyOf(plan.scope, pathParameters));
+    const scope = scopeKeyOf(plan.scope, pathParameters);
     const writes = plan.role !== 'list' && plan.role !== 'read';
     // A scope opened by a write that is then refused is closed again: a refused write changes nothing.
     const opensScope = scope !== '' && writes && scopedResources.has(plan.resource) && session.liveStoreOf(plan.resource, scope) === undefined;
@@ -232,9 +218,9 @@ export function createOperationResponder(options: OperationResponderOptions) {
         return errorResponse('store_full', `${error.message.replace('[petstore-mock] ', '')} Nothing was stored; delete records or reset a session (POST /__admin/reset).`);
       }
     }
-    const pathScopeOf = scopesOn(operation.path, plan.resource, plan.scope, plan.parents, pathParameters);
+    const scopeOf = scopesOn(operation.path, plan.resource, plan.scope, plan.parents, pathParameters);
     const storeOf = (name: string): RecordStore => {
-      const named = name === plan.resource ? scope : pathScopeOf(name);
+      const named = scopeOf(name);
       if (named === '' || !scopedResources.has(name)) return unscoped(name);
       return (writes && name === plan.resource ? session.liveStoreOf(name, named) : session.readStoreOf(name, named)) ?? unscoped(name);
     };
