@@ -477,8 +477,9 @@ function otherValues(raw: JsonSchema, current: unknown): unknown[] {
     return [base + 1, base - 1];
   }
   if (typeIncludes(schema, 'string')) {
-    if (timeFormatOf(schema) === 'date') return ['2020-02-02'];
-    if (timeFormatOf(schema) === 'date-time') return ['2020-02-02T02:02:02Z'];
+    const time = timeFormatOf(schema);
+    if (time === 'date') return ['2020-02-02'];
+    if (time === 'date-time') return ['2020-02-02T02:02:02Z'];
     if (schema.format === 'email') return ['pmv.updated@example.com'];
     // Each is checked against the body's schema before it is sent.
     const plain = ['Pmv', 'pmv updated'];

@@ -111,11 +111,20 @@ export function findResources(
   // in a document whose references were inlined); copies named otherwise (`/tags`, `/categories`) stay apart.
   const fingerprintOf = createSchemaFingerprints();
   const groups = new Map<JsonSchema, string[]>();
+  // Each group's schema by the noun its first path ends in.
+  const groupsNamed = new Map<string | undefined, JsonSchema[]>();
+  /** The group `schema` at `path` belongs to: its own, or that of a copy of it at a path named alike. */
+  const groupKeyOf = (schema: JsonSchema, path: string): JsonSchema | undefined =>
+    groups.has(schema) ? schema : groupsNamed.get(lastLiteral(path))?.find(other => fingerprintOf(other) === fingerprintOf(schema));
   for (const { path, schema } of candidates) {
+    const key = groupKeyOf(schema, path);
+    if (key !== undefined) {
+      groups.get(key)?.push(path);
+      continue;
+    }
+    groups.set(schema, [path]);
     const noun = lastLiteral(path);
-    const copied = groups.has(schema) ? undefined : [...groups].find(([other, paths]) => lastLiteral(paths[0] ?? '') === noun && fingerprintOf(other) === fingerprintOf(schema))?.[0];
-    const key = copied ?? schema;
-    groups.set(key, [...(groups.get(key) ?? []), path]);
+    groupsNamed.set(noun, [...(groupsNamed.get(noun) ?? []), schema]);
   }
   const grouped = new Set(candidates.map(candidate => candidate.path));
   // Not so a POST below an item path of those records (`/clients/{id}/registration-access-token`: an action on one, planned below),
@@ -124,7 +133,8 @@ export function findResources(
   for (const path of collectionPaths) {
     const create = methodAt(path, 'post');
     const created = grouped.has(path) || !create ? undefined : objectAnswer(create);
-    const group = created === undefined ? undefined : (groups.get(created) ?? [...groups].find(([other, paths]) => lastLiteral(paths[0] ?? '') === lastLiteral(path) && fingerprintOf(other) === fingerprintOf(created))?.[1]);
+    const createdKey = created === undefined ? undefined : groupKeyOf(created, path);
+    const group = createdKey === undefined ? undefined : groups.get(createdKey);
     if (!group || !create || created === undefined) continue;
     if (group.some(collection => (itemPathsOf.get(collection) ?? []).some(item => path.startsWith(`${item}/`)))) continue;
     // A body that is an array of them (`/user/createWithList`) stays a path of the collection, answered from the document as a create of many.
@@ -304,16 +314,19 @@ export function findResources(
       // A view: `/pet/findByStatus`, `/pets` of another parent, `/items/by/{name}` (an array, or a page of them: `/{realm}` answering a realm that holds a list is no view).
       // Not so one record of a collection, whatever array it holds (Gitea's `/commits/{sha}/pull`: a pull request and its `labels`).
       const oneRecord = resourceOfSchema.has(successSchema(definition) ?? {});
-      // The records of the very schema first, then of a copy of one.
-      for (const alike of oneRecord ? [] : [false, true]) {
-        for (const candidate of role ? [] : resources) {
-          shape = findListShape(successSchema(definition), schema => (alike ? resourceOfSchema.is(schema, candidate) : resourceOfSchema.isSource(schema, candidate)));
-          if (shape) {
-            resource = candidate;
-            role = 'list';
-            break;
-          }
+      const listedBy = (isRecordOf: RecordSchemas['is']): { candidate: Resource; listShape: ListShape } | undefined => {
+        for (const candidate of resources) {
+          const listShape = findListShape(successSchema(definition), schema => isRecordOf(schema, candidate));
+          if (listShape) return { candidate, listShape };
         }
+        return undefined;
+      };
+      // The records of the very schema first, then of a copy of one.
+      const listed = oneRecord ? undefined : (listedBy(resourceOfSchema.isSource) ?? listedBy(resourceOfSchema.is));
+      if (listed) {
+        resource = listed.candidate;
+        shape = listed.listShape;
+        role = 'list';
       }
       // One record another holds the key of (JSON:API's `/todoItems/{id}/owner`, by `relationships.owner.data.id`): read by that key.
       if (!role && !operation.path.endsWith('}')) {
@@ -1077,9 +1090,9 @@ interface RecordSchemas {
   get(schema: JsonSchema): Resource | undefined;
   has(schema: JsonSchema): boolean;
   /** Whether `schema` is `resource`'s, or (being no resource's own) written alike to it and no other's. */
-  is(schema: JsonSchema, resource: Resource): boolean;
+  is: (schema: JsonSchema, resource: Resource) => boolean;
   /** Whether `schema` is the very object of `resource`'s. */
-  isSource(schema: JsonSchema, resource: Resource): boolean;
+  isSource: (schema: JsonSchema, resource: Resource) => boolean;
 }
 
 function recordSchemas(fingerprintOf: (schema: JsonSchema) => string): RecordSchemas {
