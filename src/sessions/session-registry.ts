@@ -1,6 +1,6 @@
 import { createByteBudget, namesOfLimit, type ByteBudget } from '../budget/index.js';
 import { buildPets, DEFAULT_SEED } from '../fixtures/index.js';
-import { createRecordStore, freezeRecords, StoreFullError, type RecordShape, type RecordStore, type StoredRecord } from '../store/index.js';
+import { createRecordNumbering, createRecordStore, freezeRecords, moveNumbering, StoreFullError, type NumberingMember, type RecordNumbering, type RecordShape, type RecordStore, type StoredRecord } from '../store/index.js';
 import { createRandom, deriveSeed, type Random } from './random.js';
 
 /** The request header that selects a session. */
@@ -32,8 +32,12 @@ export interface Session {
   liveStoreOf(name: string, scope?: string): RecordStore | undefined;
   /** What a read of the scope sees without opening it: its store if opened, else the collection's starting records (the registry's `startingStoreOf`). */
   readStoreOf(name: string, scope: string): RecordStore | undefined;
+  /** The collection's starting records, as a store no write reaches (what every scope starts from); undefined for a collection the document lacks. */
+  startingStoreOf(name: string): RecordStore | undefined;
   /** Every scope this session has opened, with its collection and store. */
   scopes(): ScopedStore[];
+  /** The scopes of the collection `name` this session has opened. */
+  scopesOf(name: string): ScopedStore[];
   /** Closes a scope opened by a write that was then refused: its store is let go, as if never opened. */
   closeScope(name: string, scope: string): void;
   /** Draws for `--delay` ranges, seeded from the seed and the session id. */
@@ -164,8 +168,8 @@ export function createSessionRegistry(options: SessionRegistryOptions = {}): Ses
   let initialPets = freezeRecords(options.initialPets ?? buildPets(options.pets ?? DEFAULT_PETS, { seed }));
   const shape: RecordShape = options.shape ?? {};
   const storage = createByteBudget('maxStoredBytes', options.maxStoredBytes ?? DEFAULT_MAX_STORED_BYTES);
-  const createStore = (): RecordStore =>
-    createRecordStore({ initialPets, maxPets, shape, budget: storage, ...(options.defaultStatus !== undefined && { defaultStatus: options.defaultStatus }) });
+  const createStore = (numbering?: RecordNumbering): RecordStore =>
+    createRecordStore({ initialPets, maxPets, shape, budget: storage, ...(options.defaultStatus !== undefined && { defaultStatus: options.defaultStatus }), ...(numbering && { numbering }) });
   let collections: ReadonlyMap<string, CollectionState & { initial: readonly StoredRecord[] }> = new Map();
   // One shape per collection, shared by every store of it and changed in place by a new document (as
   // the first collection's `shape` is): a store keeps no old document's shape, nor, through the
@@ -177,21 +181,23 @@ export function createSessionRegistry(options: SessionRegistryOptions = {}): Ses
     return shared;
   };
   let primaryName: string | undefined;
-  const createCollectionStore = (name: string, budget: ByteBudget = storage): RecordStore | undefined => {
-    if (name === primaryName) return createRecordStore({ initialPets, maxPets, shape, budget, ...(options.defaultStatus !== undefined && { defaultStatus: options.defaultStatus }) });
+  const createCollectionStore = (name: string, budget: ByteBudget = storage, numbering?: RecordNumbering): RecordStore | undefined => {
+    if (name === primaryName) return createRecordStore({ initialPets, maxPets, shape, budget, ...(options.defaultStatus !== undefined && { defaultStatus: options.defaultStatus }), ...(numbering && { numbering }) });
     const collection = collections.get(name);
-    return collection && createRecordStore({ initialPets: collection.initial, maxPets, shape: shapeOf(name, collection), budget, defaultStatus: null });
+    return collection && createRecordStore({ initialPets: collection.initial, maxPets, shape: shapeOf(name, collection), budget, defaultStatus: null, ...(numbering && { numbering }) });
   };
   // No write reaches a starting store: its budget refuses every byte.
   const startingStores = new Map<string, RecordStore>();
   const refusingEveryByte = createByteBudget('maxStoredBytes', 0);
-  const scopes: ScopeMaker = { storage, create: name => createCollectionStore(name), starting: name => registry.startingStoreOf(name) };
+  const scopes: ScopeMaker = { storage, create: (name, numbering) => createCollectionStore(name, storage, numbering), starting: name => registry.startingStoreOf(name) };
   const dropListeners: ((id: string) => void)[] = [];
   const drop = (id: string, session: LiveSession): void => {
     session.drop();
     for (const listener of dropListeners) listener(id);
   };
-  const defaultSession = createSession(undefined, options.defaultStore ?? createStore(), seed, scopes);
+  // A session's store numbers its records as one with its collection's scopes (a store made elsewhere, alone).
+  const defaultNumbering = createRecordNumbering();
+  const defaultSession = createSession(undefined, options.defaultStore ?? createStore(defaultNumbering), seed, scopes, defaultNumbering);
   const named = new Map<string, LiveSession>();
   // Ids dropped to make room, remembered (a bounded number, oldest forgotten first) so that a
   // request naming one again learns that its pets are gone.
@@ -219,7 +225,9 @@ export function createSessionRegistry(options: SessionRegistryOptions = {}): Ses
       rememberEvicted(dropped);
       options.onEvict?.(dropped);
     }
-    const session = createSession(id, createStore(), seed, scopes);
+    const numbering = createRecordNumbering();
+    const session = createSession(id, createStore(numbering), seed, scopes, numbering);
+    if (primaryName !== undefined) session.keepCollections(collections, primaryName);
     named.set(id, session);
     const opened = evicted.delete(id) ? 'reopened' : 'new';
     return { session, opened, ...(dropped !== undefined && { evicted: dropped }) };
@@ -347,12 +355,13 @@ interface LiveSession extends Session {
 /** How a session makes the stores of its scopes: counted against the stores' budget. */
 interface ScopeMaker {
   readonly storage: ByteBudget;
-  create(name: string): RecordStore | undefined;
+  /** A store of the collection `name`, numbering its new records by `numbering` where given (shared with the collection's other stores in the session). */
+  create(name: string, numbering?: RecordNumbering): RecordStore | undefined;
   /** The collection's store of starting records that no write reaches. */
   starting(name: string): RecordStore | undefined;
 }
 
-function createSession(id: string | undefined, store: RecordStore, seed: number, scopeMaker: ScopeMaker): LiveSession {
+function createSession(id: string | undefined, store: RecordStore, seed: number, scopeMaker: ScopeMaker, storeNumbering: RecordNumbering): LiveSession {
   const streams = (): Pick<Session, 'latencyRandom' | 'faultRandom'> => ({
     latencyRandom: createRandom(deriveSeed(seed, id ?? '', 'latency')),
     faultRandom: createRandom(deriveSeed(seed, id ?? '', 'fault')),
@@ -362,6 +371,16 @@ function createSession(id: string | undefined, store: RecordStore, seed: number,
   const startingAnew = new Map<string, CollectionState>();
   // By collection, then scope: each counted as `scopeStoreBytes` until let go.
   const scoped = new Map<string, Map<string, { store: RecordStore; bytes: number }>>();
+  // By collection: its stores of this session (the one without a scope, `store` for the first collection, and each
+  // scope's) number new records as one, so that a key made under one scope names one record of the session
+  // (`/builds/{build_id}` finds it). A collection no path keeps apart has one store in it, which numbers as it would alone.
+  const numberedAsOne = new Map<string, Set<NumberingMember>>();
+  const membersOf = (name: string): Set<NumberingMember> => {
+    let members = numberedAsOne.get(name);
+    if (members === undefined) numberedAsOne.set(name, (members = new Set()));
+    return members;
+  };
+  const numberingOf = (name: string): RecordNumbering => createRecordNumbering(membersOf(name));
   const closeScope = (name: string, scope: string): void => {
     const stores = scoped.get(name);
     const found = stores?.get(scope);
@@ -381,7 +400,7 @@ function createSession(id: string | undefined, store: RecordStore, seed: number,
       if (scope !== undefined && scope !== '') {
         const open = scoped.get(name)?.get(scope);
         if (open) return open.store;
-        const made = scopeMaker.create(name);
+        const made = scopeMaker.create(name, numberingOf(name));
         if (!made) return undefined;
         const bytes = scopeStoreBytes(made.size, scope);
         if (!scopeMaker.storage.take(bytes)) {
@@ -399,16 +418,20 @@ function createSession(id: string | undefined, store: RecordStore, seed: number,
       }
       let found = others.get(name);
       if (found === undefined) {
-        found = scopeMaker.create(name);
+        found = scopeMaker.create(name, numberingOf(name));
         if (found) others.set(name, found);
       }
       return found;
     },
     liveStoreOf: (name, scope) => (scope !== undefined && scope !== '' ? scoped.get(name)?.get(scope)?.store : others.get(name)),
     readStoreOf: (name, scope) => scoped.get(name)?.get(scope)?.store ?? scopeMaker.starting(name),
-    scopes: () => [...scoped].flatMap(([name, stores]) => [...stores].map(([scope, each]) => ({ name, scope, store: each.store }))),
+    startingStoreOf: name => scopeMaker.starting(name),
+    scopes: () => [...scoped.keys()].flatMap(name => session.scopesOf(name)),
+    scopesOf: name => [...(scoped.get(name) ?? [])].map(([scope, each]) => ({ name, scope, store: each.store })),
     closeScope,
     keepCollections(collections, primaryName) {
+      // `store` holds the first collection's records: it numbers with that collection's scopes, whichever it is now.
+      if (primaryName !== undefined) moveNumbering(storeNumbering, membersOf(primaryName));
       startingAnew.clear();
       for (const [name, other] of others) {
         const collection = collections.get(name);

@@ -59,6 +59,46 @@ export interface RecordStoreOptions<R extends object = StoredRecord> {
    * `StoreFullError` naming `maxStoredBytes`, storing nothing. Starting pets shared by every store count once, not here.
    */
   budget?: ByteBudget;
+  /**
+   * The numbers new records take, shared with other stores of the same records (a collection's stores
+   * kept apart per value of a path segment, `/sites/{site_id}/builds`, and the one without): a create
+   * takes the highest next number of any of them, and a drawn key is one none of them holds, so that no
+   * two of them make the same key. Each store's own next number is as without it (one more than its
+   * highest at its start, reset or replaced records): a numbering of one store numbers as the store alone.
+   */
+  numbering?: RecordNumbering;
+}
+
+/**
+ * See `RecordStoreOptions.numbering`: one store's place among the stores numbering as one (`members`,
+ * each until it is dropped). `moveNumbering` puts the store among others (a session's store, when the
+ * document's first collection is another one).
+ */
+export interface RecordNumbering {
+  members: Set<NumberingMember>;
+  /** The store's own entry, once it is made. */
+  own?: NumberingMember;
+}
+
+export interface NumberingMember {
+  /** The store's own next number. */
+  readonly next: number;
+  has(key: RecordKey): boolean;
+}
+
+/** A store's place among `members` (shared with the other stores numbering as one; a set of its own by default). */
+export function createRecordNumbering(members: Set<NumberingMember> = new Set()): RecordNumbering {
+  return { members };
+}
+
+/** Moves the store of `numbering` among `members`, out of those it numbered with. */
+export function moveNumbering(numbering: RecordNumbering, members: Set<NumberingMember>): void {
+  if (numbering.members === members) return;
+  if (numbering.own !== undefined) {
+    numbering.members.delete(numbering.own);
+    members.add(numbering.own);
+  }
+  numbering.members = members;
 }
 
 /**
@@ -215,7 +255,31 @@ function storeOfRecords(options: RecordStoreOptions): RecordStore {
   // Bytes of each pet this store made; a starting pet it shares with every store has none.
   const ownBytes = new Map<RecordKey, number>();
   let storedBytes = 0;
-  let nextId = 1;
+  // The next record's number by this store's records alone; `nextId()` is the one a create takes.
+  let ownNextId = 1;
+  const numbering = options.numbering;
+  const member: NumberingMember = {
+    get next() {
+      return ownNextId;
+    },
+    has: key => pets.has(key),
+  };
+  if (numbering !== undefined) {
+    numbering.own = member;
+    numbering.members.add(member);
+  }
+  /** The next record's number: this store's own, or the highest of the stores numbering as one. */
+  const nextId = (): number => {
+    let next = ownNextId;
+    if (numbering !== undefined) for (const other of numbering.members) if (other.next > next) next = other.next;
+    return next;
+  };
+  /** Whether a drawn key is in use: here, or in a store numbering as one with this. */
+  const drawnKeyTaken = (key: RecordKey): boolean => {
+    if (pets.has(key)) return true;
+    if (numbering !== undefined) for (const other of numbering.members) if (other.has(key)) return true;
+    return false;
+  };
   /** The next `shape.numbered` value. */
   let nextNumber = 1;
   let revision = 0;
@@ -357,7 +421,7 @@ function storeOfRecords(options: RecordStoreOptions): RecordStore {
       if (bytes > 0) count(id, bytes);
       if (typeof id === 'number') highestId = Math.max(highestId, id);
     }
-    nextId = sequential() ? highestId + 1 : pets.size + 1;
+    ownNextId = sequential() ? highestId + 1 : pets.size + 1;
     nextNumber = 1;
     if (shape.numbered !== undefined) {
       for (const { pet } of prepared) {
@@ -419,12 +483,12 @@ function storeOfRecords(options: RecordStoreOptions): RecordStore {
     revision += 1;
     rewrites += 1;
   };
-  const isFull = (): boolean => pets.size >= maxPets || (sequential() && nextId > lastId());
+  const isFull = (): boolean => pets.size >= maxPets || (sequential() && nextId() > lastId());
   /** The key of a record about to be created: the next whole number, a drawn one not in use, or the client's own (which must be free). */
   const newKey = (record: StoredRecord): RecordKey => {
     switch (shape.keyKind ?? 'sequence') {
       case 'sequence':
-        return nextId;
+        return nextId();
       case 'client': {
         const given = idOf(record);
         if (typeof given !== 'string' || given === '') throw new RangeError(`[petstore-mock] A new record needs its ${shape.idProperty ?? 'id'}.`);
@@ -438,10 +502,11 @@ function storeOfRecords(options: RecordStoreOptions): RecordStore {
           return given;
         }
         const draw = shape.drawKey ?? (number => String(number));
-        let key = draw(nextId);
+        const number = nextId();
+        let key = draw(number);
         // A few more draws; a schema whose draws repeat (an example, a short enum) gets the record's number beside its value.
-        for (let attempt = 1; pets.has(key) && attempt <= KEY_DRAWS; attempt += 1) key = draw(nextId + attempt * 1_000_003);
-        for (let suffix = nextId; pets.has(key); suffix += 1) key = `${draw(nextId)}-${String(suffix)}`;
+        for (let attempt = 1; drawnKeyTaken(key) && attempt <= KEY_DRAWS; attempt += 1) key = draw(number + attempt * 1_000_003);
+        for (let suffix = number; drawnKeyTaken(key); suffix += 1) key = `${draw(number)}-${String(suffix)}`;
         return key;
       }
     }
@@ -494,7 +559,8 @@ function storeOfRecords(options: RecordStoreOptions): RecordStore {
     has: id => pets.has(id),
     create(fields: StoredRecord, complete?: (record: StoredRecord) => StoredRecord | undefined): StoredRecord {
       if (pets.size >= maxPets) throw new StoreFullError(`[petstore-mock] The store holds ${pets.size} pets, as many as it allows (maxPets ${maxPets}).`, 'maxPets');
-      if (sequential() && nextId > lastId()) throw new StoreFullError(`[petstore-mock] The next id, ${nextId}, would pass the highest id the document allows (${lastId()}).`, 'idBounds');
+      const number = nextId();
+      if (sequential() && number > lastId()) throw new StoreFullError(`[petstore-mock] The next id, ${number}, would pass the highest id the document allows (${lastId()}).`, 'idBounds');
       const idProperty = shape.idProperty ?? 'id';
       const key = newKey(fields);
       // The key is the store's to assign (but for a client's key): one in the record is ignored.
@@ -512,7 +578,7 @@ function storeOfRecords(options: RecordStoreOptions): RecordStore {
       pets.set(key, ordered);
       count(key, bytes);
       indexLast(key, ordered);
-      nextId += 1;
+      ownNextId = number + 1;
       if (shape.numbered !== undefined) nextNumber += 1;
       revision += 1;
       undoes?.push(() => {
@@ -579,7 +645,10 @@ function storeOfRecords(options: RecordStoreOptions): RecordStore {
       hold(prepared);
     },
     reset,
-    drop: letGo,
+    drop() {
+      letGo();
+      numbering?.members.delete(member);
+    },
     get storedBytes() {
       return storedBytes + indexBytes;
     },

@@ -35,6 +35,14 @@ describe('creates sent as multipart/form-data (uploads with fields)', () => {
     expect(errors).toEqual([]);
   });
 
+  it('stamps the record’s making time on a create sent as a form, as on a JSON one (Netlify’s builds, made from formData)', async () => {
+    const engine = await createEngine({ documentPath: DOCUMENT, validateResponses: true, now: '2030-03-15T12:00:00Z', onError: () => undefined });
+    const form = new FormData();
+    form.append('title', 'Stamped');
+    form.append('file', new Blob(['x']), 'x.txt');
+    expect(await upload(engine, form)).toMatchObject({ status: 201, json: { title: 'Stamped', created_at: '2030-03-15T12:00:00.000Z' } });
+  });
+
   it('refuses a multipart body that breaks the schema with Prism’s verdict, and one without a boundary as a bad body, storing nothing', async () => {
     const engine = await createEngine({ documentPath: DOCUMENT, onError: () => undefined });
     const before = (await engine.handle({ method: 'GET', url: '/documents', headers: {} })).body;

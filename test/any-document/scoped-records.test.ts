@@ -106,3 +106,176 @@ describe('records nested under a parent they hold no key of are kept apart per p
     expect(errors).toEqual([]);
   });
 });
+
+// Netlify's builds: made under a site (`POST /sites/{site_id}/builds`, a build naming no site), read and
+// changed by their id alone (`GET /builds/{build_id}`). No path lists sites here, so `{site_id}` keeps them apart.
+// A build's log lines, a collection nested under builds whose records name their build.
+const LOG = { type: 'object', properties: { id: { type: 'integer', readOnly: true }, build_id: { type: 'string', readOnly: true }, line: { type: 'string' } } };
+const buildsAnywhere = (id: object, { clientKeys = false } = {}): object => {
+  // The service assigns a build's id, or (clientKeys) the client names it.
+  const build = clientKeys
+    ? { type: 'object', required: ['id'], properties: { id, title: { type: 'string' } } }
+    : { type: 'object', properties: { id: { ...id, readOnly: true }, title: { type: 'string' } } };
+  return {
+    openapi: '3.0.3',
+    info: { title: 'Builds', version: '1' },
+    paths: {
+      '/sites/{site_id}/builds': {
+        parameters: [{ name: 'site_id', in: 'path', required: true, schema: { type: 'string' } }],
+        get: { operationId: 'listSiteBuilds', responses: { 200: { description: 'ok', content: { 'application/json': { schema: { type: 'array', items: build } } } } } },
+        post: { operationId: 'createSiteBuild', requestBody: { content: { 'application/json': { schema: build } } }, responses: { 201: { description: 'made', content: { 'application/json': { schema: build } } } } },
+      },
+      '/builds': {
+        post: { operationId: 'createBuild', requestBody: { content: { 'application/json': { schema: build } } }, responses: { 201: { description: 'made', content: { 'application/json': { schema: build } } } } },
+      },
+      '/builds/{build_id}/logs': {
+        parameters: [{ name: 'build_id', in: 'path', required: true, schema: id }],
+        get: { operationId: 'listBuildLogs', responses: { 200: { description: 'ok', content: { 'application/json': { schema: { type: 'array', items: LOG } } } }, 404: { description: 'none' } } },
+        post: { operationId: 'createBuildLog', requestBody: { content: { 'application/json': { schema: LOG } } }, responses: { 201: { description: 'made', content: { 'application/json': { schema: LOG } } }, 404: { description: 'none' } } },
+      },
+      '/builds/{build_id}': {
+        parameters: [{ name: 'build_id', in: 'path', required: true, schema: id }],
+        get: { operationId: 'getBuild', responses: { 200: { description: 'ok', content: { 'application/json': { schema: build } } }, 404: { description: 'none' } } },
+        patch: { operationId: 'updateBuild', requestBody: { content: { 'application/json': { schema: build } } }, responses: { 200: { description: 'ok', content: { 'application/json': { schema: build } } }, 404: { description: 'none' } } },
+        delete: { operationId: 'deleteBuild', responses: { 204: { description: 'gone' }, 404: { description: 'none' } } },
+      },
+    },
+  };
+};
+
+describe('records kept apart per a path segment, reached by a path that names none', () => {
+  it('reads, changes and deletes at /builds/{build_id} the build made under a site, which stays under that site only', async () => {
+    const { createEngine } = await import('../../src/index.js');
+    const engine = await createEngine({ document: buildsAnywhere({ type: 'string' }), seed: 5 });
+    const made = await call(engine, 'POST', '/sites/one/builds', { title: 'first' });
+    expect(made.status).toBe(201);
+    const build = made.json as { id: string; title: string };
+    expect(await call(engine, 'GET', `/builds/${build.id}`)).toMatchObject({ status: 200, json: build });
+    expect(await call(engine, 'PATCH', `/builds/${build.id}`, { title: 'renamed' })).toMatchObject({ status: 200, json: { id: build.id, title: 'renamed' } });
+    expect((await call(engine, 'GET', '/sites/one/builds')).json).toContainEqual({ id: build.id, title: 'renamed' });
+    expect((await call(engine, 'GET', '/sites/two/builds')).json).not.toContainEqual(expect.objectContaining({ id: build.id }));
+    expect((await call(engine, 'DELETE', `/builds/${build.id}`)).status).toBe(204);
+    expect((await call(engine, 'GET', `/builds/${build.id}`)).status).toBe(404);
+    expect((await call(engine, 'GET', '/sites/one/builds')).json).not.toContainEqual(expect.objectContaining({ id: build.id }));
+    expect((await call(engine, 'GET', '/builds/no-such-build')).status).toBe(404);
+  });
+
+  it.each([
+    ['drawn string', { type: 'string' }],
+    ['whole-number', { type: 'integer' }],
+  ])('gives the builds of two sites different %s keys, each found by its key alone under its own site', async (_kind, id) => {
+    const { createEngine } = await import('../../src/index.js');
+    const engine = await createEngine({ document: buildsAnywhere(id), seed: 5 });
+    const one = (await call(engine, 'POST', '/sites/one/builds', { title: 'one' })).json as { id: unknown };
+    const two = (await call(engine, 'POST', '/sites/two/builds', { title: 'two' })).json as { id: unknown };
+    expect(two.id).not.toEqual(one.id);
+    expect((await call(engine, 'GET', `/builds/${String(one.id)}`)).json).toMatchObject({ title: 'one' });
+    expect((await call(engine, 'GET', `/builds/${String(two.id)}`)).json).toMatchObject({ title: 'two' });
+    // A reset numbers from the start again: the same requests make the same keys.
+    expect((await call(engine, 'POST', '/__admin/reset')).status).toBe(204);
+    expect(((await call(engine, 'POST', '/sites/one/builds', { title: 'again' })).json as { id: unknown }).id).toEqual(one.id);
+  });
+
+  it('finds a seeded build at /builds/{build_id} in the records kept without a site only: deleted there, it is gone there, whatever each site holds', async () => {
+    const { createEngine } = await import('../../src/index.js');
+    const engine = await createEngine({ document: buildsAnywhere({ type: 'string' }), seed: 5 });
+    const [seeded] = (await call(engine, 'GET', '/sites/one/builds')).json as { id: string }[];
+    expect(seeded).toBeDefined();
+    // Site one opened (a write), holding its own copy of every seeded build.
+    expect((await call(engine, 'POST', '/sites/one/builds', { title: 'opens one' })).status).toBe(201);
+    expect((await call(engine, 'DELETE', `/builds/${seeded?.id ?? ''}`)).status).toBe(204);
+    expect((await call(engine, 'GET', `/builds/${seeded?.id ?? ''}`)).status).toBe(404);
+    expect((await call(engine, 'GET', '/sites/one/builds')).json).toContainEqual(expect.objectContaining({ id: seeded?.id }));
+  });
+
+  it('leaves a key two sites were each given by their clients to the records kept without a site', async () => {
+    const { createEngine } = await import('../../src/index.js');
+    const engine = await createEngine({ document: buildsAnywhere({ type: 'string' }, { clientKeys: true }), seed: 5 });
+    expect((await call(engine, 'POST', '/sites/one/builds', { id: 'shared', title: 'one' })).status).toBe(201);
+    expect(await call(engine, 'GET', '/builds/shared')).toMatchObject({ status: 200, json: { title: 'one' } });
+    expect((await call(engine, 'POST', '/sites/two/builds', { id: 'shared', title: 'two' })).status).toBe(201);
+    expect((await call(engine, 'GET', '/builds/shared')).status).toBe(404);
+  });
+
+  it('gives a build made at /builds and one made under a site different keys, each read as made', async () => {
+    const { createEngine } = await import('../../src/index.js');
+    const engine = await createEngine({ document: buildsAnywhere({ type: 'integer' }), seed: 5 });
+    const underSite = (await call(engine, 'POST', '/sites/one/builds', { title: 'under a site' })).json as { id: number };
+    const plain = (await call(engine, 'POST', '/builds', { title: 'plain' })).json as { id: number };
+    expect(plain.id).not.toBe(underSite.id);
+    expect((await call(engine, 'GET', `/builds/${underSite.id}`)).json).toMatchObject({ title: 'under a site' });
+    expect((await call(engine, 'GET', `/builds/${plain.id}`)).json).toMatchObject({ title: 'plain' });
+  });
+
+  it('finds a build made under a site as the parent of a path below it (/builds/{build_id}/logs)', async () => {
+    const { createEngine } = await import('../../src/index.js');
+    const engine = await createEngine({ document: buildsAnywhere({ type: 'string' }), seed: 5 });
+    const build = (await call(engine, 'POST', '/sites/one/builds', { title: 'logged' })).json as { id: string };
+    expect(await call(engine, 'POST', `/builds/${build.id}/logs`, { line: 'started' })).toMatchObject({ status: 201, json: { build_id: build.id, line: 'started' } });
+    expect((await call(engine, 'GET', `/builds/${build.id}/logs`)).json).toEqual([expect.objectContaining({ build_id: build.id, line: 'started' })]);
+    expect((await call(engine, 'POST', '/builds/no-such-build/logs', { line: 'lost' })).status).toBe(404);
+  });
+
+  it('draws a key no other site holds where the schema allows few (three builds over two sites, an enum of three)', async () => {
+    const { createEngine } = await import('../../src/index.js');
+    const engine = await createEngine({ document: buildsAnywhere({ type: 'string', enum: ['red', 'green', 'blue'] }), pets: 0, seed: 5 });
+    const ids: string[] = [];
+    for (const site of ['one', 'two', 'one']) ids.push(((await call(engine, 'POST', `/sites/${site}/builds`, { title: site })).json as { id: string }).id);
+    expect(new Set(ids).size).toBe(ids.length);
+    for (const id of ids) expect((await call(engine, 'GET', `/builds/${id}`)).status).toBe(200);
+  });
+  it('finds a build made under a site as the parent of a path naming it by another property (/builds/{build_name}/logs)', async () => {
+    const { createEngine } = await import('../../src/index.js');
+    const build = { type: 'object', properties: { id: { type: 'integer', readOnly: true }, name: { type: 'string' } } };
+    const log = { type: 'object', properties: { id: { type: 'integer', readOnly: true }, build_id: { type: 'integer', readOnly: true }, line: { type: 'string' } } };
+    const answers = (schema: object, status = 200): object => ({ [status]: { description: 'ok', content: { 'application/json': { schema } } }, 404: { description: 'none' } });
+    const document = {
+      openapi: '3.0.3',
+      info: { title: 'Named builds', version: '1' },
+      paths: {
+        '/sites/{site_id}/builds': {
+          parameters: [{ name: 'site_id', in: 'path', required: true, schema: { type: 'string' } }],
+          get: { operationId: 'listSiteBuilds', responses: answers({ type: 'array', items: build }) },
+          post: { operationId: 'createSiteBuild', requestBody: { content: { 'application/json': { schema: build } } }, responses: answers(build, 201) },
+        },
+        '/builds/{build_id_or_name}': { parameters: [{ name: 'build_id_or_name', in: 'path', required: true, schema: { type: 'string' } }], get: { operationId: 'getBuild', responses: answers(build) } },
+        '/builds/{build_name}/logs': {
+          parameters: [{ name: 'build_name', in: 'path', required: true, schema: { type: 'string' } }],
+          get: { operationId: 'listLogs', responses: answers({ type: 'array', items: log }) },
+          post: { operationId: 'createLog', requestBody: { content: { 'application/json': { schema: log } } }, responses: answers(log, 201) },
+        },
+      },
+    };
+    const engine = await createEngine({ document, seed: 5 });
+    const made = (await call(engine, 'POST', '/sites/one/builds', { name: 'alpha' })).json as { id: number };
+    expect((await call(engine, 'GET', '/builds/alpha')).json).toMatchObject({ id: made.id, name: 'alpha' });
+    expect(await call(engine, 'POST', '/builds/alpha/logs', { line: 'started' })).toMatchObject({ status: 201, json: { build_id: made.id, line: 'started' } });
+    expect((await call(engine, 'GET', '/builds/alpha/logs')).json).toEqual([expect.objectContaining({ line: 'started' })]);
+  });
+
+  it('keeps numbering a collection as one when a new document makes it the first collection', async () => {
+    const { createEngine } = await import('../../src/index.js');
+    const withPets = structuredClone(buildsAnywhere({ type: 'integer' })) as { paths: Record<string, unknown> };
+    const pet = { type: 'object', properties: { id: { type: 'integer', readOnly: true }, name: { type: 'string' } } };
+    // Written first: pets are the first collection, builds another.
+    withPets.paths = { '/pets': { get: { operationId: 'listPets', responses: { 200: { description: 'ok', content: { 'application/json': { schema: { type: 'array', items: pet } } } } } } }, ...withPets.paths };
+    const engine = await createEngine({ document: withPets, seed: 5 });
+    const first = (await call(engine, 'POST', '/sites/one/builds', { title: 'before' })).json as { id: number };
+    engine.replaceDocument(await createEngine({ document: buildsAnywhere({ type: 'integer' }) }).then(other => other.document));
+    const second = (await call(engine, 'POST', '/sites/two/builds', { title: 'after' })).json as { id: number };
+    const plain = (await call(engine, 'POST', '/builds', { title: 'plain' })).json as { id: number };
+    expect(new Set([first.id, second.id, plain.id]).size).toBe(3);
+    expect((await call(engine, 'GET', `/builds/${first.id}`)).json).toMatchObject({ title: 'before' });
+    expect((await call(engine, 'GET', `/builds/${second.id}`)).json).toMatchObject({ title: 'after' });
+  });
+});
+
+describe('collections no path keeps apart', () => {
+  it('number their records after a state set by PUT /__admin/state from its highest id, as before (Spring PetClinic’s pet types)', async () => {
+    const { createEngine } = await import('../../src/index.js');
+    const engine = await createEngine({ documentPath: findingAt('../corpus/spring-petclinic-rest.yaml'), seed: 5 });
+    expect((await call(engine, 'POST', '/petclinic/api/pettypes', { name: 'lizard' })).status).toBe(200);
+    expect((await call(engine, 'PUT', '/__admin/state', { pettypes: [{ id: 7, name: 'ferret' }] })).status).toBeLessThan(300);
+    expect(await call(engine, 'POST', '/petclinic/api/pettypes', { name: 'gecko' })).toMatchObject({ status: 200, json: { id: 8, name: 'gecko' } });
+  });
+});

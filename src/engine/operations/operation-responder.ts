@@ -14,7 +14,7 @@ import { completeRecord } from '../state/collection-records.js';
 import { namesABodyMayHold, sendableFieldKeys } from '../state/unsent-properties.js';
 import { fitToRecord } from '../state/fit-to-record.js';
 import { readPathParameters, readQuery, type ParameterValues } from './parameters.js';
-import { findMissingRecord, locationOf, recordInBody, recordOperations, type RecordInput } from './record-operations.js';
+import { findMissingRecord, locationOf, pathKey, recordInBody, recordOperations, type RecordInput, type RecordLookup } from './record-operations.js';
 import { recordReferences } from './removed-references.js';
 import { createPresenter, createRecordUrls } from './record-views.js';
 import { createShowRecord } from './shown-records.js';
@@ -123,7 +123,9 @@ export function createOperationResponder(options: OperationResponderOptions) {
   const sendableByOperation = new Map<string, ReadonlySet<string> | undefined>();
   const sendableOf = (plan: OperationPlan): ReadonlySet<string> | undefined => {
     if (sendableByOperation.has(plan.operationId)) return sendableByOperation.get(plan.operationId);
-    const body = requestBodySchema(resolvedDefinitionOf(document, plan.operationId));
+    const definition = resolvedDefinitionOf(document, plan.operationId);
+    // A multipart form's fields are what the client may send too (Netlify's builds, made from `formData`).
+    const body = requestBodySchema(definition) ?? requestBodySchema(definition, 'multipart/form-data');
     const merged = body === undefined ? undefined : mergeAllOf(body);
     const wrapped = plan.requestEnvelope === undefined || body === undefined ? merged : partListing(body, plan.requestEnvelope)?.properties?.[plan.requestEnvelope];
     const names = wrapped === undefined ? undefined : namesABodyMayHold(wrapped);
@@ -189,14 +191,65 @@ export function createOperationResponder(options: OperationResponderOptions) {
     // Entered by the session stage: this gives the same entry.
     const { session } = context.enterSession();
     const unscoped = (name: string): RecordStore => (name === primary ? session.store : (session.storeOf(name) ?? session.store));
+    // A path that names no scope of records other paths keep apart (`/builds/{build_id}` beside
+    // `/sites/{site_id}/builds`, or a site made at `/{account_slug}/sites` under `/sites/{site_id}/deploys`):
+    // a record made under one scope is found by its key alone, as the service's one store would find it
+    // (a session's stores of a collection number their records as one, so that a made key is in one scope
+    // only). The path's own (unscoped) records come first; the starting records every scope holds a copy
+    // of are found there only, not in whichever scope; a key two scopes hold (each given it by a client) is
+    // left to the path's own records.
+    /** Whether `store` holds the record of `name` the path parameter names (by its key, or by another property: `{build_name}`). */
+    const namedIn = (store: RecordStore | undefined, name: string, parameter: string, pathParameters: ParameterValues): boolean => {
+      if (store === undefined) return false;
+      const resource = resourceOf(name);
+      const resolved = resource.otherKeys?.[parameter] === undefined ? pathParameters : withOtherKeysResolved(pathParameters, { keyParameter: parameter, resource: name, parents: [] }, resourceOf, () => store);
+      const key = pathKey(resource, resolved, parameter);
+      return key !== undefined && store.has(key);
+    };
+    const scopeNaming = (name: string, parameter: string, pathParameters: ParameterValues): string => {
+      if (namedIn(unscoped(name), name, parameter, pathParameters) || namedIn(session.startingStoreOf(name), name, parameter, pathParameters)) return '';
+      const [holder, another] = session.scopesOf(name).filter(scoped => namedIn(scoped.store, name, parameter, pathParameters));
+      return holder !== undefined && another === undefined ? holder.scope : '';
+    };
+    const scopeHolding = (lookup: RecordLookup['plan'] & { resource: string }, pathParameters: ParameterValues, named: string): string => {
+      const { keyParameter } = lookup;
+      if (named !== '' || !scopedResources.has(lookup.resource) || keyParameter === undefined) return named;
+      if (lookup.keyProperty === undefined) return scopeNaming(lookup.resource, keyParameter, pathParameters);
+      // Keyed by another property than the path names (`keyProperty`): each store's records say which record it is.
+      const resource = resourceOf(lookup.resource);
+      const holds = (store: RecordStore | undefined): boolean => {
+        if (store === undefined) return false;
+        const storeOf = (name: string): RecordStore => (name === lookup.resource ? store : unscoped(name));
+        return findMissingRecord({ plan: lookup, resource, pathParameters: withOtherKeysResolved(pathParameters, lookup, resourceOf, storeOf), storeOf, resourceOf }) === undefined;
+      };
+      if (holds(unscoped(lookup.resource)) || holds(session.startingStoreOf(lookup.resource))) return '';
+      const [holder, another] = session.scopesOf(lookup.resource).filter(scoped => holds(scoped.store));
+      return holder !== undefined && another === undefined ? holder.scope : '';
+    };
+    /** The scope of each parent's records the path names, where it names none: the one holding the parent (see scopeNaming), once per request. */
+    const parentScopesOn = (parents: readonly ParentLink[], pathParameters: ParameterValues): ((name: string) => string) => {
+      if (!parents.some(parent => scopedResources.has(parent.resource))) return noScope;
+      const found = new Map<string, string>();
+      return name => {
+        let scope = found.get(name);
+        if (scope === undefined) {
+          const link = scopedResources.has(name) ? parents.find(parent => parent.resource === name) : undefined;
+          scope = link === undefined ? '' : scopeNaming(name, link.parameter, pathParameters);
+          found.set(name, scope);
+        }
+        return scope;
+      };
+    };
     if (plan === undefined) {
       // An action on one record (`POST /orders/{id}/cancel`): 404 where it does not exist, else the document's answer.
       const action = actions.get(id);
       if (action === undefined) return answerByDocument(operation, request, context);
       const pathParameters = readPathParameters(operation, request.url.path);
-      const scopeOf = scopesOn(operation.path, action.resource, action.scope, action.parents, pathParameters);
+      const pathScopeOf = scopesOn(operation.path, action.resource, action.scope, action.parents, pathParameters);
+      const parentScopeOf = parentScopesOn(action.parents, pathParameters);
+      const actionScope = scopeHolding(action, pathParameters, pathScopeOf(action.resource));
       const storeOf = (name: string): RecordStore => {
-        const scope = scopeOf(name);
+        const scope = name === action.resource ? actionScope : pathScopeOf(name) || parentScopeOf(name);
         return scope === '' || !scopedResources.has(name) ? unscoped(name) : (session.readStoreOf(name, scope) ?? unscoped(name));
       };
       const missing = findMissingRecord({ plan: action, resource: resourceOf(action.resource), pathParameters: withOtherKeysResolved(pathParameters, action, resourceOf, storeOf), storeOf, resourceOf });
@@ -205,7 +258,7 @@ export function createOperationResponder(options: OperationResponderOptions) {
     const pathParameters = readPathParameters(operation, request.url.path);
     // Records kept apart by a path segment's value (`/{realm}/clients`): a write opens the scope's store (counted against
     // maxStoredBytes), a read sees the scope's store if opened, else the starting records.
-    const scope = scopeKeyOf(plan.scope, pathParameters);
+    const scope = scopeHolding(plan, pathParameters, scopeKeyOf(plan.scope, pathParameters));
     const writes = plan.role !== 'list' && plan.role !== 'read';
     // A scope opened by a write that is then refused is closed again: a refused write changes nothing.
     const opensScope = scope !== '' && writes && scopedResources.has(plan.resource) && session.liveStoreOf(plan.resource, scope) === undefined;
@@ -218,9 +271,10 @@ export function createOperationResponder(options: OperationResponderOptions) {
         return errorResponse('store_full', `${error.message.replace('[petstore-mock] ', '')} Nothing was stored; delete records or reset a session (POST /__admin/reset).`);
       }
     }
-    const scopeOf = scopesOn(operation.path, plan.resource, plan.scope, plan.parents, pathParameters);
+    const pathScopeOf = scopesOn(operation.path, plan.resource, plan.scope, plan.parents, pathParameters);
+    const parentScopeOf = parentScopesOn(plan.parents, pathParameters);
     const storeOf = (name: string): RecordStore => {
-      const named = scopeOf(name);
+      const named = name === plan.resource ? scope : pathScopeOf(name) || parentScopeOf(name);
       if (named === '' || !scopedResources.has(name)) return unscoped(name);
       return (writes && name === plan.resource ? session.liveStoreOf(name, named) : session.readStoreOf(name, named)) ?? unscoped(name);
     };
@@ -393,6 +447,8 @@ function problemPath(diagnostic: IPrismDiagnostic, operation: IHttpOperation): s
   if (path !== '') return path;
   return diagnostic.code === 401 ? credentialPathOf(operation) : 'request';
 }
+
+const noScope = (): string => '';
 
 /** The text naming a request's scope: its scope parameters' values in path order, each URI-encoded, joined by `/` (`master`, `octo/hello`); `''` for none. */
 /**

@@ -516,7 +516,7 @@ function newResourceName(input: RecordInput, store: RecordStore): { name: string
  * the key is a resource name (`memos/{memo}`), the name its value fills, with the values the path
  * gives the name's other parameters (`users/7/webhooks/abc`).
  */
-function pathKey(resource: Resource, pathParameters: ParameterValues, parameter: string): RecordKey | undefined {
+export function pathKey(resource: Resource, pathParameters: ParameterValues, parameter: string): RecordKey | undefined {
   const name = resource.key.resourceName;
   if (name === undefined) return keyValue(resource, pathParameters[parameter]);
   const own = lastParameter(name);

@@ -1,6 +1,7 @@
 import type { OpenAPIV3_1 } from 'openapi-types';
 import { fillResourceName, mergeAllOf, nameUnder, timeFormatOf, resolvedDefinitionOf, typeIncludes, type JsonSchema, type OperationPlan, type PetstoreDocument, type Resource } from '../../document/index.js';
 import { createPetFaker } from '../../fixtures/pet-faker.js';
+import { inOrderOfEvents } from '../../fixtures/event-times.js';
 import { fakeValue, isSmall, withDiscriminatorValues } from '../../fixtures/schema-values.js';
 import { deriveSeed, type CollectionState } from '../../sessions/index.js';
 import type { RecordShape, RecordKey, StoredRecord } from '../../store/index.js';
@@ -375,6 +376,7 @@ function* generateRecordsInSteps(
       if (!skipped.has(name) && (required.has(name) || isSmall(schema))) record[name] = fakeValue(schema, name, { faker: createPetFaker(deriveSeed(options.seed, resource.name, index, name)), now: new Date(0) });
     }
     withDiscriminatorValues(record, resource.schema);
+    inOrderOfEvents(record, resource.schema);
     const drawn = keyFor(resource, shape, record, index, faker);
     // A resource name that starts with its parent's (`users/{user}/webhooks/{webhook}`): under a record its parent starts with.
     const namingParent = nameParent === undefined ? [] : (seeded.get(nameParent.name) ?? []);
