@@ -57,7 +57,9 @@ const sourceMapOf = (url: string): SourceMap | undefined => {
   if (!url.startsWith('file:') || !url.includes('/dist/')) return undefined;
   if (!sourceMaps.has(url)) {
     try {
-      sourceMaps.set(url, new SourceMap(JSON.parse(readFileSync(`${fileURLToPath(url)}.map`, 'utf8')) as ConstructorParameters<typeof SourceMap>[0]));
+      // A script run from V8's code cache may carry the path it was first compiled at (another checkout): read this build's map.
+      const path = join(process.cwd(), fileURLToPath(url).slice(fileURLToPath(url).lastIndexOf('/dist/') + 1));
+      sourceMaps.set(url, new SourceMap(JSON.parse(readFileSync(`${path}.map`, 'utf8')) as ConstructorParameters<typeof SourceMap>[0]));
     } catch {
       sourceMaps.set(url, undefined);
     }

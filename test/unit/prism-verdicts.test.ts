@@ -27,7 +27,7 @@ function countingStages(): { stages: PureStages; calls: { route: number; securit
 
 /** Decides `request` through the remembering stages, as the engine's Prism pipeline calls them. */
 function decide(remembered: RememberingStages, request: IHttpRequest, identities: RequestIdentities): void {
-  const routed = remembered.route({ input: request } as unknown as RouteOptions, identities);
+  const routed = remembered.route({ resources: [], input: request }, identities);
   const resource = (routed as { right: CheckOptions['resource'] }).right;
   remembered.validateSecurity({ resource, element: request }, identities);
   remembered.validateInput({ resource, element: request }, identities);
@@ -93,5 +93,48 @@ describe('remembered Prism verdicts hold no request and no failure', () => {
     expect(requestIdentities('GET', '/pets', '', { authorization: 'Bearer a' }, false, NO_CREDENTIAL_NAMES)).toEqual({ request: 'GET /pets?\nauthorization:Bearer a', route: 'GET /pets', credentials: '?\nauthorization:Bearer a' });
     expect(requestIdentities('POST', '/pets', '', { 'content-length': '2' }, true, NO_CREDENTIAL_NAMES)).toEqual({ request: undefined, route: 'POST /pets', credentials: '?' });
     expect(requestIdentities('GET', '/pets', '', { 'x-pad': 'h'.repeat(MAX_REMEMBERED_KEY_LENGTH) }, false, NO_CREDENTIAL_NAMES).request).toBeUndefined();
+  });
+});
+
+describe('remembered routes of paths alike but for their parameters', () => {
+  const operations = [
+    { id: 'listPets', method: 'get', path: '/pets' },
+    { id: 'getPet', method: 'get', path: '/pets/{petId}' },
+    { id: 'deletePet', method: 'delete', path: '/pets/{petId}' },
+    { id: 'getMine', method: 'get', path: '/pets/mine' },
+    { id: 'getFile', method: 'get', path: '/files/{name}.json' },
+  ];
+  /** Prism's router as the pipeline hands it an operation set, counted: the operation of the method, else a refusal naming the path. */
+  function routing(): { stages: PureStages; calls: string[] } {
+    const calls: string[] = [];
+    const stages = {
+      route: ({ resources, input }: RouteOptions) => {
+        calls.push(input.url.path);
+        // A concrete match before a templated one, as Prism ranks them.
+        const found = resources.find(resource => resource.method === input.method && resource.path === input.url.path) ?? resources.find(resource => resource.method === input.method);
+        return found ? { _tag: 'Right', right: found } : { _tag: 'Left', left: new Error(`The route ${input.url.path} hasn't been found`) };
+      },
+    } as unknown as PureStages;
+    return { stages, calls };
+  }
+  const route = (memory: RememberingStages, method: string, path: string, candidates: readonly string[]): unknown =>
+    memory.route({ resources: operations.filter(operation => candidates.includes(operation.id)), input: { method, url: { path }, headers: {} } } as unknown as RouteOptions, requestIdentities(method, path, '', {}, false, NO_CREDENTIAL_NAMES));
+
+  it('asks Prism once for reads of ever new ids among the same operations, and again for another method, other operations, or a literal segment', () => {
+    const { stages, calls } = routing();
+    const memory = rememberVerdicts(stages, 64);
+    for (const id of ['1', '2', '3', 'x%20y', '']) expect(route(memory, 'get', `/pets/${id}`, ['getPet', 'deletePet'])).toMatchObject({ right: { id: 'getPet' } });
+    expect(route(memory, 'delete', '/pets/4', ['getPet', 'deletePet'])).toMatchObject({ right: { id: 'deletePet' } });
+    // `/pets/mine` is also a literal path: its candidates differ, and so does the answer.
+    expect(route(memory, 'get', '/pets/mine', ['getMine', 'getPet', 'deletePet'])).toMatchObject({ right: { id: 'getMine' } });
+    expect(calls).toEqual(['/pets/1', '/pets/4', '/pets/mine']);
+  });
+
+  it('asks Prism each time where a segment takes a parameter within text, and where it refused: its refusal names the very path', () => {
+    const { stages, calls } = routing();
+    const memory = rememberVerdicts(stages, 64);
+    for (const name of ['a', 'b']) route(memory, 'get', `/files/${name}.json`, ['getFile']);
+    for (const id of ['5', '6']) expect(route(memory, 'post', `/pets/${id}`, ['getPet', 'deletePet'])).toMatchObject({ left: { message: `The route /pets/${id} hasn't been found` } });
+    expect(calls).toEqual(['/files/a.json', '/files/b.json', '/pets/5', '/pets/6']);
   });
 });

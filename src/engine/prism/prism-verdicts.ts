@@ -46,11 +46,12 @@ export interface RememberingStages {
 
 /**
  * Remembers Prism's verdicts for requests identical to an earlier one: the routed operation of the
- * same method and path; that security passed for the same operation, query and headers; every
- * verdict (route, security and input passed) of the same bodiless request (method, URL, headers).
- * Prism still decides every distinct request, and every one that fails its checks; this only spares
- * it deciding the same one twice. A create's body is always validated afresh, as is a read of an id
- * not asked before; their route and credentials are not. Bounded: `capacity` identities in all, and
+ * same method and path, or of a path alike but for its whole-parameter segments among the same
+ * operations (`routeShapeOf`: Prism's router reads nothing else of them); that security passed for
+ * the same operation, query and headers; every verdict (route, security and input passed) of the same
+ * bodiless request (method, URL, headers). Prism still decides every distinct request, and every one
+ * that fails its checks; this only spares it deciding the same one twice. A create's body is always
+ * validated afresh, as is a read of an id not asked before; their route and credentials are not. Bounded: `capacity` identities in all, and
  * `MAX_REMEMBERED_KEY_CHARACTERS` characters of them, the least recently used going first, none
  * longer than `MAX_REMEMBERED_KEY_LENGTH` (see `SegmentedMemory` for which goes first); neither a request
  * nor a failure's diagnostics are kept (1,024 failures of 1,800 bad query values each held 133 MiB).
@@ -87,9 +88,18 @@ export function rememberVerdicts(stages: PureStages, capacity: number): Remember
       if (whole?.route) return whole.route;
       // A bodiless request's own identity holds its route; only a request with a body takes a place by its path.
       const byPath = entryFor(`route ${identities.route}`, whole === undefined);
-      const route = byPath?.route ?? stages.route(options);
+      if (byPath?.route) return byPath.route;
+      // A path like one routed before but for the values of its templated segments (a read of an id not read before):
+      // only an operation found is remembered so, as a refusal's message names the very path.
+      const shape = routeShapeOf(options);
+      const byShape = entryFor(shape, false);
+      const route = byShape?.route ?? stages.route(options);
       if (whole) whole.route = route;
       if (byPath) byPath.route = route;
+      if (byShape === undefined && route._tag === 'Right') {
+        const made = entryFor(shape, true);
+        if (made) made.route = route;
+      }
       return route;
     },
     validateSecurity: (options, identities) => {
@@ -128,4 +138,36 @@ export function requestIdentities(method: string, path: string, search: string, 
   if (credentialNames.has('content-length')) credentials += lengthLine;
   const whole = hasBody ? undefined : `${method} ${path}${credentials}${credentialNames.has('content-length') ? '' : lengthLine}`;
   return { request: whole !== undefined && whole.length <= MAX_REMEMBERED_KEY_LENGTH ? whole : undefined, route: `${method} ${path}`, credentials };
+}
+
+/** Which segments of an operation's path are a whole parameter (`{petId}`, not `{name}.json`), by place. */
+const wholeParametersOf = new WeakMap<IHttpOperation, readonly boolean[]>();
+
+function wholeParameters(operation: IHttpOperation): readonly boolean[] {
+  let whole = wholeParametersOf.get(operation);
+  if (whole === undefined) {
+    whole = operation.path.split('/').map(segment => /^\{[^{}]+\}$/.test(segment));
+    wholeParametersOf.set(operation, whole);
+  }
+  return whole;
+}
+
+/**
+ * What Prism's router decides a request by, among `resources`: its method, the operations it is
+ * handed, and its path with each segment that every one of them takes as a whole parameter written
+ * `{}`. Prism matches a whole-parameter segment whatever its text (any text, the empty one included,
+ * matches its `(.*)`) and any other by its text, which stays in the identity (a literal, or a parameter
+ * within text, `{name}.json`): two paths alike but for those segments are routed alike. Undefined
+ * where no segment is left out (the path itself is the identity).
+ */
+export function routeShapeOf({ resources, input }: Parameters<PureStages['route']>[0]): string | undefined {
+  const segments = input.url.path.split('/');
+  const everywhereParameter = segments.map((_, index) => index > 0 && resources.length > 0);
+  for (const resource of resources) {
+    const whole = wholeParameters(resource);
+    for (let index = 0; index < segments.length; index += 1) if (whole[index] !== true) everywhereParameter[index] = false;
+  }
+  if (!everywhereParameter.includes(true)) return undefined;
+  const shape = segments.map((segment, index) => (everywhereParameter[index] === true ? '{}' : segment)).join('/');
+  return `route shape ${input.method} ${resources.map(resource => resource.id).join(' ')} ${shape}`;
 }
