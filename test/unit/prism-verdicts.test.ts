@@ -1,6 +1,7 @@
 import type { IHttpRequest } from '@stoplight/prism-http';
 import { describe, expect, it } from 'vitest';
 import { MAX_REMEMBERED_KEY_CHARACTERS, MAX_REMEMBERED_KEY_LENGTH, rememberVerdicts, requestIdentities, type PureStages, type RememberingStages, type RequestIdentities } from '../../src/engine/prism/prism-verdicts.js';
+import { createEngine, type Engine } from '../../src/index.js';
 
 type RouteOptions = Parameters<PureStages['route']>[0];
 type CheckOptions = Parameters<PureStages['validateInput']>[0];
@@ -136,5 +137,34 @@ describe('remembered routes of paths alike but for their parameters', () => {
     for (const name of ['a', 'b']) route(memory, 'get', `/files/${name}.json`, ['getFile']);
     for (const id of ['5', '6']) expect(route(memory, 'post', `/pets/${id}`, ['getPet', 'deletePet'])).toMatchObject({ left: { message: `The route /pets/${id} hasn't been found` } });
     expect(calls).toEqual(['/files/a.json', '/files/b.json', '/pets/5', '/pets/6']);
+  });
+});
+
+describe('remembered routes of path shapes, through Prism’s own router', () => {
+  const answer = (op: string): object => ({ 200: { description: 'ok', content: { 'application/json': { example: { op } } } } });
+  const parameter = (name: string): object => ({ name, in: 'path', required: true, schema: { type: 'string' } });
+  const opOf = async (engine: Engine, url: string): Promise<unknown> => {
+    const response = await engine.handle({ method: 'GET', url, headers: {} });
+    return response.status === 200 ? (JSON.parse(response.body ?? '{}') as { op: unknown }).op : response.status;
+  };
+
+  it('routes a path as Prism does whatever was asked before, a segment that reads as an operation’s template included', async () => {
+    // Prism ranks the operation whose template a segment reads as first (`/{a}/x` is op one's very text).
+    const document = { openapi: '3.0.3', info: { title: 'Tie', version: '1' }, paths: { '/{owner}/x': { get: { operationId: 'one', parameters: [parameter('owner')], responses: answer('one') } }, '/{a}/{b}': { get: { operationId: 'two', parameters: [parameter('a'), parameter('b')], responses: answer('two') } } } };
+    const fresh = async (url: string): Promise<unknown> => opOf(await createEngine({ document: structuredClone(document) }), url);
+    const expected = { '/{a}/x': await fresh('/{a}/x'), '/foo/x': await fresh('/foo/x') };
+    for (const order of [['/{a}/x', '/foo/x'], ['/foo/x', '/{a}/x']]) {
+      const engine = await createEngine({ document: structuredClone(document) });
+      for (const url of order) expect(await opOf(engine, url)).toBe(expected[url as keyof typeof expected]);
+    }
+  });
+
+  it('keeps whole a segment Prism matches only as its own text (`{+name}`, whose `+` defeats its wildcard)', async () => {
+    const document = { openapi: '3.0.3', info: { title: 'Plus', version: '1' }, paths: { '/{+name}': { get: { operationId: 'named', parameters: [parameter('+name')], responses: answer('named') } } } };
+    const engine = await createEngine({ document: structuredClone(document) });
+    const before = await opOf(engine, '/projects');
+    await opOf(engine, '/%7B%2Bname%7D');
+    expect(await opOf(engine, '/projects')).toBe(before);
+    expect(await opOf(engine, '/other')).toBe(before);
   });
 });

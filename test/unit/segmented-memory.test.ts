@@ -162,3 +162,31 @@ describe('segmented memory: the first entry under any sequence of uses', () => {
     expect(firstsOfProtected).toBeGreaterThan(100);
   });
 });
+
+describe('segmented memory: what its order of use holds', () => {
+  it('lets go of values replaced since its first entry was last asked for, as the map itself does (no table V8 has left behind kept alive)', async () => {
+    const { setFlagsFromString } = await import('node:v8');
+    const { runInNewContext } = await import('node:vm');
+    setFlagsFromString('--expose-gc');
+    const gc = runInNewContext('gc') as () => void;
+    const memory = createSegmentedMemory<object>(0);
+    for (let index = 0; index < 300; index++) memory.set(`k${index}`, {});
+    memory.first();
+    const replaced: WeakRef<object>[] = [];
+    // Every value replaced (moved to the end) 30 times over, the first entry never asked for meanwhile.
+    for (let round = 0; round < 30; round++) {
+      for (let index = 0; index < 300; index++) {
+        const value = {};
+        memory.set(`k${index}`, value);
+        if (round < 29) replaced.push(new WeakRef(value));
+      }
+    }
+    gc();
+    await new Promise(resolve => setTimeout(resolve, 0));
+    gc();
+    const alive = replaced.filter(reference => reference.deref() !== undefined).length;
+    // At most about as many as the map holds: what changed since the kept iterator was let go.
+    expect(alive).toBeLessThanOrEqual(2 * 300);
+    expect(memory.size).toBe(300);
+  });
+});

@@ -140,13 +140,18 @@ export function requestIdentities(method: string, path: string, search: string, 
   return { request: whole !== undefined && whole.length <= MAX_REMEMBERED_KEY_LENGTH ? whole : undefined, route: `${method} ${path}`, credentials };
 }
 
-/** Which segments of an operation's path are a whole parameter (`{petId}`, not `{name}.json`), by place. */
+/**
+ * Which segments of an operation's path are a whole parameter Prism matches as any text, by place:
+ * `{petId}`, not `{name}.json`, nor `{+name}` or `{item.id}` (Prism escapes the segment's regular
+ * expression characters before it makes each `{name}` a `(.*)`, which a name holding one defeats: the
+ * segment then matches only its own text).
+ */
 const wholeParametersOf = new WeakMap<IHttpOperation, readonly boolean[]>();
 
 function wholeParameters(operation: IHttpOperation): readonly boolean[] {
   let whole = wholeParametersOf.get(operation);
   if (whole === undefined) {
-    whole = operation.path.split('/').map(segment => /^\{[^{}]+\}$/.test(segment));
+    whole = operation.path.split('/').map(segment => /^\{[^{}.*+?^$()|[\]\\]+\}$/.test(segment));
     wholeParametersOf.set(operation, whole);
   }
   return whole;
@@ -157,12 +162,14 @@ function wholeParameters(operation: IHttpOperation): readonly boolean[] {
  * handed, and its path with each segment that every one of them takes as a whole parameter written
  * `{}`. Prism matches a whole-parameter segment whatever its text (any text, the empty one included,
  * matches its `(.*)`) and any other by its text, which stays in the identity (a literal, or a parameter
- * within text, `{name}.json`): two paths alike but for those segments are routed alike. Undefined
- * where no segment is left out (the path itself is the identity).
+ * within text, `{name}.json`): two paths alike but for those segments are routed alike. But where the
+ * text is an operation's very template (a request for `/users/{actor_id}`), Prism ranks that operation
+ * first: a segment holding a brace, as written or escaped, stays in the identity too. Undefined where
+ * no segment is left out (the path itself is the identity).
  */
 export function routeShapeOf({ resources, input }: Parameters<PureStages['route']>[0]): string | undefined {
   const segments = input.url.path.split('/');
-  const everywhereParameter = segments.map((_, index) => index > 0 && resources.length > 0);
+  const everywhereParameter = segments.map((segment, index) => index > 0 && resources.length > 0 && !/\{|%7b/i.test(segment));
   for (const resource of resources) {
     const whole = wholeParameters(resource);
     for (let index = 0; index < segments.length; index += 1) if (whole[index] !== true) everywhereParameter[index] = false;
