@@ -168,8 +168,8 @@ export function createSessionRegistry(options: SessionRegistryOptions = {}): Ses
   let initialPets = freezeRecords(options.initialPets ?? buildPets(options.pets ?? DEFAULT_PETS, { seed }));
   const shape: RecordShape = options.shape ?? {};
   const storage = createByteBudget('maxStoredBytes', options.maxStoredBytes ?? DEFAULT_MAX_STORED_BYTES);
-  const createStore = (numbering?: RecordNumbering): RecordStore =>
-    createRecordStore({ initialPets, maxPets, shape, budget: storage, ...(options.defaultStatus !== undefined && { defaultStatus: options.defaultStatus }), ...(numbering && { numbering }) });
+  const createStore = (numbering?: RecordNumbering, budget: ByteBudget = storage): RecordStore =>
+    createRecordStore({ initialPets, maxPets, shape, budget, ...(options.defaultStatus !== undefined && { defaultStatus: options.defaultStatus }), ...(numbering && { numbering }) });
   let collections: ReadonlyMap<string, CollectionState & { initial: readonly StoredRecord[] }> = new Map();
   // One shape per collection, shared by every store of it and changed in place by a new document (as
   // the first collection's `shape` is): a store keeps no old document's shape, nor, through the
@@ -182,7 +182,7 @@ export function createSessionRegistry(options: SessionRegistryOptions = {}): Ses
   };
   let primaryName: string | undefined;
   const createCollectionStore = (name: string, budget: ByteBudget = storage, numbering?: RecordNumbering): RecordStore | undefined => {
-    if (name === primaryName) return createRecordStore({ initialPets, maxPets, shape, budget, ...(options.defaultStatus !== undefined && { defaultStatus: options.defaultStatus }), ...(numbering && { numbering }) });
+    if (name === primaryName) return createStore(numbering, budget);
     const collection = collections.get(name);
     return collection && createRecordStore({ initialPets: collection.initial, maxPets, shape: shapeOf(name, collection), budget, defaultStatus: null, ...(numbering && { numbering }) });
   };

@@ -206,11 +206,13 @@ export function createOperationResponder(options: OperationResponderOptions) {
       const key = pathKey(resource, resolved, parameter);
       return key !== undefined && store.has(key);
     };
-    const scopeNaming = (name: string, parameter: string, pathParameters: ParameterValues): string => {
-      if (namedIn(unscoped(name), name, parameter, pathParameters) || namedIn(session.startingStoreOf(name), name, parameter, pathParameters)) return '';
-      const [holder, another] = session.scopesOf(name).filter(scoped => namedIn(scoped.store, name, parameter, pathParameters));
+    /** The one scope of `name` whose store `holds` the record, where neither its unscoped records nor its starting records do; else ''. */
+    const scopeWhere = (name: string, holds: (store: RecordStore | undefined) => boolean): string => {
+      if (holds(unscoped(name)) || holds(session.startingStoreOf(name))) return '';
+      const [holder, another] = session.scopesOf(name).filter(scoped => holds(scoped.store));
       return holder !== undefined && another === undefined ? holder.scope : '';
     };
+    const scopeNaming = (name: string, parameter: string, pathParameters: ParameterValues): string => scopeWhere(name, store => namedIn(store, name, parameter, pathParameters));
     const scopeHolding = (lookup: RecordLookup['plan'] & { resource: string }, pathParameters: ParameterValues, named: string): string => {
       const { keyParameter } = lookup;
       if (named !== '' || !scopedResources.has(lookup.resource) || keyParameter === undefined) return named;
@@ -222,9 +224,7 @@ export function createOperationResponder(options: OperationResponderOptions) {
         const storeOf = (name: string): RecordStore => (name === lookup.resource ? store : unscoped(name));
         return findMissingRecord({ plan: lookup, resource, pathParameters: withOtherKeysResolved(pathParameters, lookup, resourceOf, storeOf), storeOf, resourceOf }) === undefined;
       };
-      if (holds(unscoped(lookup.resource)) || holds(session.startingStoreOf(lookup.resource))) return '';
-      const [holder, another] = session.scopesOf(lookup.resource).filter(scoped => holds(scoped.store));
-      return holder !== undefined && another === undefined ? holder.scope : '';
+      return scopeWhere(lookup.resource, holds);
     };
     /** The scope of each parent's records the path names, where it names none: the one holding the parent (see scopeNaming), once per request. */
     const parentScopesOn = (parents: readonly ParentLink[], pathParameters: ParameterValues): ((name: string) => string) => {

@@ -3,7 +3,6 @@ import { isEpochSeconds } from '../../fixtures/schema-values.js';
 import { unlessEvalBlocked } from '../schema/eval-blocked.js';
 import { findSchemaProblems } from '../schema/index.js';
 import { embeddedProperties, isNullable } from './collection-records.js';
-import { MAKING } from '../../fixtures/event-times.js';
 
 /**
  * `fields` a client sent to create or replace a record, with each property the record requires but
@@ -61,6 +60,8 @@ export function timesSetOnCreate(resource: Resource, sendable: ReadonlySet<strin
     .map(([name]) => name);
 }
 
+/** A name saying when the record was made: created, creation, registered, added, inserted (any case, any separator). */
+const MAKING = /creat|regist|added|insert/i;
 
 /**
  * The property names a request body may hold: its own (`allOf` merged) and those of each alternative
