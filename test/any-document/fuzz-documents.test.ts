@@ -1,6 +1,7 @@
 import { setupServer } from 'msw/node';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createEngine, createMockServer, createRequestJournal, type Engine, type EngineOptions, type JournalEntry, type MockRequest, type MockServer } from '../../src/index.js';
+import { loadPrismMocker } from '../../src/engine/prism/index.js';
 import { createPetstoreMock } from '../../src/msw/index.js';
 import { carriesCredentials, createAnswerChecks, readPathRecords } from '../support/document-fuzz-checks.js';
 import { createDocumentRequests, DOCUMENT_FUZZ_ADMIN_TOKEN, DOCUMENT_FUZZ_KEY } from '../support/document-fuzz-requests.js';
@@ -10,7 +11,11 @@ import { createRandom } from '../support/random.js';
 
 /** A mock that checks the document's credentials against one key, guards the admin endpoints, keeps three sessions of small stores and injects a few faults. */
 const STRICT: EngineOptions = { apiKeys: [DOCUMENT_FUZZ_KEY], adminToken: DOCUMENT_FUZZ_ADMIN_TOKEN, maxSessions: 3, maxPets: 25, faultRate: 0.05, validateResponses: true, onWarning: () => undefined };
-/** Longer than any answer takes: a request still unanswered then hangs. */
+/**
+ * Longer than any answer takes: a request still unanswered then hangs. Prism's mocker is loaded before
+ * the first request: the first forced answer waits for it, and from source it brings every Faker locale
+ * (~1.7 s alone, over 5 s beside the other test files; the build loads English only, ~0.6 s).
+ */
 const HANG_MS = 5_000;
 
 /** A journal that remembers the last entry, so a test can read which control made an answer. */
@@ -54,6 +59,7 @@ describe.each(FUZZED_DOCUMENTS)('the engine answering $name under seeded random 
     const { operations, randomRequest } = createDocumentRequests(engine);
     const { check, operationOf } = createAnswerChecks(engine.document, operations);
     const random = createRandom(seed);
+    await loadPrismMocker();
     const reached = new Set<string>();
     for (let index = 0; index < 3_000; index++) {
       const request = randomRequest(random);

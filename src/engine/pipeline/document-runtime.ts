@@ -9,7 +9,7 @@ import { createAdminEndpoints, describeOperations } from '../admin/index.js';
 import { describeDocument } from '../document-state.js';
 import type { EngineServices } from '../engine-services.js';
 import { createOperationResponder, type RequestContext } from '../operations/index.js';
-import { createPrismPipeline, type OwnPreparation, type PrismPipeline, type RequestIdentities } from '../prism/index.js';
+import { createPrismPipeline, exampleChecksOf, type OwnPreparation, type PrismPipeline, type RequestIdentities } from '../prism/index.js';
 import { createErrorShapes, errorResponse, toMockResponse } from '../responses/index.js';
 import type { MockResponse } from '../types.js';
 import { withHead } from './answer.js';
@@ -52,6 +52,8 @@ export interface DocumentRuntime {
 export function createDocumentRuntime(document: PetstoreDocument, { state, settings, shown }: Pick<EngineServices, 'state' | 'settings' | 'shown'>): DocumentRuntime {
   const { overrides } = state;
   const { apiKeys, bodyLimit, faultRate, latency, clock, seed } = settings;
+  const operations = [...document.operations.values()];
+  const answeredOperations = new Set(operations.filter(operation => !document.resources.plans.has(operation.operationId) && operation.definition['x-not-implemented'] !== true).map(operation => operation.operationId));
   const responder = createOperationResponder({ document, apiKeys, bodyLimit, faultRate, latency, overrides, clock, seed });
   const pipeline = createPrismPipeline<RequestContext>(
     document.prismOperations,
@@ -61,7 +63,8 @@ export function createDocumentRuntime(document: PetstoreDocument, { state, setti
       rememberedVerdicts: settings.rememberedVerdicts,
       refusesCredentials: (operation, request) => findCredentialProblem(operation, request, apiKeys, false) !== undefined,
       opensWithoutCredentials: operation => credentialRulesOf(operation).open,
-      ownChecks: operation => recordChecksOf(document, operation.iid),
+      // The store's operations check records; the others, the examples Prism's mocker would serve.
+      ownChecks: operation => recordChecksOf(document, operation.iid) ?? (answeredOperations.has(operation.iid ?? '') ? exampleChecksOf(operation) : undefined),
       ownPreparation: operation => preparationOf(document, state.sessions, operation.iid),
     },
   );
@@ -72,7 +75,6 @@ export function createDocumentRuntime(document: PetstoreDocument, { state, setti
     bodyLimit,
     settings: { ...shown, document: describeDocument(document), operations: describeOperations(document) },
   });
-  const operations = [...document.operations.values()];
   const operationList = (basePath: string): string => operations.map(operation => `${operation.method.toUpperCase()} ${basePath}${operation.path}`).join(', ');
   const shapeError = createErrorShapes(document, seed);
   const methodsAt = (path: string): Set<string> =>
@@ -108,7 +110,6 @@ export function createDocumentRuntime(document: PetstoreDocument, { state, setti
     // Without Prism's verdicts remembered, Prism decides every request: no answer is remembered either.
     settings.rememberedVerdicts > 0 ? undefined : 0,
   );
-  const answeredOperations = new Set(operations.filter(operation => !document.resources.plans.has(operation.operationId) && operation.definition['x-not-implemented'] !== true).map(operation => operation.operationId));
   return {
     document,
     pipeline,

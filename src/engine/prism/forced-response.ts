@@ -174,10 +174,27 @@ const fittingExamples = new WeakMap<IHttpOperationResponse, boolean>();
 function examplesFit(operation: IHttpOperation, response: IHttpOperationResponse): boolean {
   const known = fittingExamples.get(response);
   if (known !== undefined) return known;
-  const served = (response.contents ?? []).flatMap(content => (content.examples ?? []).slice(0, 1).map(example => ({ example, schema: content.schema })));
-  const fits = served.length > 0 && served.every(({ example, schema }) => !('value' in example) || schema === undefined || unlessEvalBlocked(() => findSchemaProblems(example.value, schema, bundleOf(operation)), []).length === 0);
+  const fits = servedExamplesFit(operation, response);
   fittingExamples.set(response, fits);
   return fits;
+}
+
+function servedExamplesFit(operation: IHttpOperation, response: IHttpOperationResponse): boolean {
+  const served = (response.contents ?? []).flatMap(content => (content.examples ?? []).slice(0, 1).map(example => ({ example, schema: content.schema })));
+  return served.length > 0 && served.every(({ example, schema }) => !('value' in example) || schema === undefined || unlessEvalBlocked(() => findSchemaProblems(example.value, schema, bundleOf(operation)), []).length === 0);
+}
+
+/**
+ * The check `answerFromDocument` makes of the operation's examples before it first answers, as a
+ * function to run where Prism's validator records compiles instead of making them (engine/schema
+ * compileOffThread): their schemas then compile off the event loop. GitHub's issue events held every
+ * client 2.7 s on the first read, compiling on the main thread. Nothing is remembered from such a
+ * run (its validators pass whatever they are given); undefined where the answer checks no example.
+ */
+export function exampleChecksOf(operation: IHttpOperation): (() => void) | undefined {
+  const response = chosenResponse(operation, {});
+  if (response === undefined || fittingExamples.has(response) || !(response.contents ?? []).some(content => (content.examples ?? []).length > 0)) return undefined;
+  return () => void servedExamplesFit(operation, response);
 }
 
 /**
