@@ -62,22 +62,32 @@ export function afterNextPoll(): Promise<void> {
   });
 }
 
+/**
+ * What a step of such work yields: nothing (a slice may end there), or work to start elsewhere and
+ * wait for before the next step (validators compiled in the worker thread), as a function: `inSlices`
+ * calls it and waits for what it gives; `runToEnd`, which has no time to wait, leaves it uncalled.
+ */
+// eslint-disable-next-line @typescript-eslint/no-invalid-void-type -- a bare `yield` gives void, and every stepped walk yields it.
+export type Step = void | (() => Promise<void> | undefined);
+
 /** Runs `steps` to their end at once and returns their value: at start, or where a request needs it now. */
-export function runToEnd<T>(steps: Generator<void, T, void>): T {
+export function runToEnd<T>(steps: Generator<Step, T, void>): T {
   for (;;) {
     const next = steps.next();
     if (next.done === true) return next.value;
   }
 }
 
-/** Runs `steps` to their end, a turn of the event loop after each `SLICE_MS` of them, and returns their value. */
-export async function inSlices<T>(steps: Generator<void, T, void>): Promise<T> {
+/** Runs `steps` to their end, a turn of the event loop after each `SLICE_MS` of them (and after work a step waits for), and returns their value. */
+export async function inSlices<T>(steps: Generator<Step, T, void>): Promise<T> {
   let sliceStarted = performance.now();
   for (;;) {
     const next = steps.next();
     if (next.done === true) return next.value;
-    if (performance.now() - sliceStarted < SLICE_MS) continue;
-    await nextTurn();
+    const waiting = typeof next.value === 'function' ? next.value() : undefined;
+    if (waiting !== undefined) await waiting;
+    else if (performance.now() - sliceStarted < SLICE_MS) continue;
+    else await nextTurn();
     sliceStarted = performance.now();
   }
 }

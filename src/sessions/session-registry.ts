@@ -2,6 +2,7 @@ import { createByteBudget, namesOfLimit, type ByteBudget } from '../budget/index
 import { buildPets, DEFAULT_SEED } from '../fixtures/index.js';
 import { createRecordNumbering, createRecordStore, freezeRecords, moveNumbering, StoreFullError, type NumberingMember, type RecordNumbering, type RecordShape, type RecordStore, type StoredRecord } from '../store/index.js';
 import { createRandom, deriveSeed, type Random } from './random.js';
+import type { Step } from '../scheduling/index.js';
 
 /** The request header that selects a session. */
 export const SESSION_HEADER = 'x-petstore-session';
@@ -92,7 +93,7 @@ export interface CollectionState {
   readonly shape: RecordShape;
   readonly initial: readonly StoredRecord[];
   /** `initial`, made a record at a time where they are made on first use (and not yet made); the same records. */
-  initialInSteps?(): Generator<void, readonly StoredRecord[], void>;
+  initialInSteps?(): Generator<Step, readonly StoredRecord[], void>;
 }
 
 /** What opening a session did: whether it was made afresh, and which session it dropped to make room. */
@@ -143,7 +144,7 @@ export interface SessionRegistry {
    * first use and not yet made: the first store of it then opens without making them. Nothing for
    * the first collection, a collection the document does not have, or one already made.
    */
-  startingRecordsInSteps(name: string): Generator<void, void, void>;
+  startingRecordsInSteps(name: string): Generator<Step, void, void>;
   /** The stores of the collection `name`'s scopes in every session, the default session's first. */
   scopedStoresOf(name: string): { readonly session: string | undefined; readonly store: RecordStore }[];
   /**

@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
-import { inSlices, runToEnd, SLICE_MS } from '../../src/scheduling/index.js';
+import { inSlices, runToEnd, SLICE_MS, type Step } from '../../src/scheduling/index.js';
 
 /** Steps that each keep the thread busy for `stepMs`, counting in `log` when each ran, and return `value`. */
 function* busySteps<T>(count: number, stepMs: number, log: string[], value: T): Generator<void, T, void> {
@@ -44,5 +44,24 @@ describe('work run a slice at a time on the event loop', () => {
     } finally {
       vi.useRealTimers();
     }
+  });
+
+  it('waits for the work a step hands it (a compile in the worker thread) before the next step; run to its end at once, the work is not started', async () => {
+    const log: string[] = [];
+    function* handing(): Generator<Step, string, void> {
+      log.push('before');
+      yield () => new Promise<void>(resolve => setTimeout(() => {
+        log.push('compiled elsewhere');
+        resolve();
+      }, 20));
+      log.push('after');
+      yield () => undefined;
+      return 'checked';
+    }
+    expect(await inSlices(handing())).toBe('checked');
+    expect(log).toEqual(['before', 'compiled elsewhere', 'after']);
+    log.length = 0;
+    expect(runToEnd(handing())).toBe('checked');
+    expect(log).toEqual(['before', 'after']);
   });
 });

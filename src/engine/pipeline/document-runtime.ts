@@ -2,7 +2,7 @@ import type { IHttpRequest, IHttpResponse } from '@stoplight/prism-http';
 import { matchPath } from '@stoplight/prism-http/dist/router/matchPath.js';
 import { MatchType } from '@stoplight/prism-http/dist/router/types.js';
 import type { PetstoreDocument, Resource } from '../../document/index.js';
-import { inSlices } from '../../scheduling/index.js';
+import { inSlices, type Step } from '../../scheduling/index.js';
 import type { SessionRegistry } from '../../sessions/index.js';
 import { credentialRulesOf, declaredCredentialNames, findCredentialProblem } from '../checks/index.js';
 import { createAdminEndpoints, describeOperations } from '../admin/index.js';
@@ -174,7 +174,7 @@ function preparationOf(document: PetstoreDocument, sessions: SessionRegistry, op
     beforeChecks: inSlices(readAsBodiesInSteps(resources.map(resource => resource.schema))),
     afterChecks: () =>
       inSlices(
-        (function* startingRecords(): Generator<void, void, void> {
+        (function* startingRecords(): Generator<Step, void, void> {
           for (const resource of resources) yield* sessions.startingRecordsInSteps(resource.name);
         })(),
       ),

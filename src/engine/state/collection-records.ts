@@ -5,9 +5,9 @@ import { inOrderOfEvents } from '../../fixtures/event-times.js';
 import { fakeValue, isSmall, withDiscriminatorValues } from '../../fixtures/schema-values.js';
 import { deriveSeed, type CollectionState } from '../../sessions/index.js';
 import type { RecordShape, RecordKey, StoredRecord } from '../../store/index.js';
-import { runToEnd } from '../../scheduling/index.js';
+import { runToEnd, type Step } from '../../scheduling/index.js';
 import { unlessEvalBlocked } from '../schema/eval-blocked.js';
-import { describeSchemaProblems, findSchemaProblems } from '../schema/index.js';
+import { compileEntriesOffThread, describeSchemaProblems, findSchemaProblems } from '../schema/index.js';
 import { pointCopies } from './record-copies.js';
 
 /** What draws a record's assigned values: the seed, and the mock's clock (an assigned date is now). */
@@ -56,6 +56,11 @@ export function collectionShape(resource: Resource, seed: number, defaultStatus:
  * checked against the resource's schema. Embedded arrays are checked as present and never kept.
  */
 export function completeRecord(record: Readonly<Record<string, unknown>>, resource: Resource, draw: RecordDraw, alsoStamped: readonly string[] = []): { record: StoredRecord } | { problem: string } {
+  return checkedRecord(filledRecord(record, resource, draw, alsoStamped), resource);
+}
+
+/** `record` with what the service assigns filled in (see completeRecord), not checked. */
+function filledRecord(record: Readonly<Record<string, unknown>>, resource: Resource, draw: RecordDraw, alsoStamped: readonly string[]): Record<string, unknown> {
   const completed: Record<string, unknown> = { ...record };
   const key = String(completed[resource.key.property]);
   const embedded = embeddedProperties(resource);
@@ -72,9 +77,28 @@ export function completeRecord(record: Readonly<Record<string, unknown>>, resour
     }
     completed[name] = fakeValue(schema, name, { faker: createPetFaker(deriveSeed(draw.seed, key, name)), now: draw.now, assigned: true });
   }
-  const checked = embedded.size === 0 ? completed : { ...completed, ...Object.fromEntries([...embedded].map(name => [name, []])) };
-  const problems = unlessEvalBlocked(() => findSchemaProblems(checked, resource.schema), []);
+  return completed;
+}
+
+/** A filled record checked against the resource's schema, each embedded array as present (and empty). */
+function checkedRecord(completed: Record<string, unknown>, resource: Resource): { record: StoredRecord } | { problem: string } {
+  const problems = unlessEvalBlocked(() => findSchemaProblems(asChecked(completed, resource), resource.schema), []);
   return problems.length > 0 ? { problem: describeSchemaProblems(problems) } : { record: completed };
+}
+
+function asChecked(completed: Record<string, unknown>, resource: Resource): Record<string, unknown> {
+  const embedded = embeddedProperties(resource);
+  return embedded.size === 0 ? completed : { ...completed, ...Object.fromEntries([...embedded].map(name => [name, []])) };
+}
+
+/**
+ * A step that has the validators the check of `completed` reaches (shared and recursive schemas,
+ * compiled when a value first reaches them) compiled off the event loop before it is checked
+ * (compileEntriesOffThread): DigitalOcean's first read of its apps compiled them on the main thread,
+ * in the middle of the first record's check, holding every client 0.4 s.
+ */
+function checkCompiledOffThread(completed: Record<string, unknown>, resource: Resource): Step {
+  return () => compileEntriesOffThread(() => void findSchemaProblems(asChecked(completed, resource), resource.schema));
 }
 
 /**
@@ -129,7 +153,7 @@ export function seedCollections(
   const made = new Map<string, readonly StoredRecord[]>();
   // A collection's records, made a record at a time (a request's first use of a big document's
   // collection makes them between other clients' requests), or at once where a store needs them now.
-  const recordsInSteps = function* (resource: Resource): Generator<void, readonly StoredRecord[], void> {
+  const recordsInSteps = function* (resource: Resource): Generator<Step, readonly StoredRecord[], void> {
     const known = made.get(resource.name);
     if (known !== undefined) return known;
     const shape = collectionShape(resource, options.seed);
@@ -139,7 +163,7 @@ export function seedCollections(
     for (const parent of parentResources(document, resource)) {
       if ((place.get(parent.name) ?? 0) < (place.get(resource.name) ?? 0)) before.set(parent.name, yield* recordsInSteps(parent));
     }
-    const examples = resource.name === primary || given !== undefined ? undefined : exampleRecords(document, resource, options);
+    const examples = resource.name === primary || given !== undefined ? undefined : yield* exampleRecordsInSteps(document, resource, options);
     let records: readonly StoredRecord[];
     if (resource.name === primary) records = [...(options.primaryRecords ?? [])];
     else if (given !== undefined || examples !== undefined) records = given ?? examples ?? [];
@@ -218,7 +242,7 @@ function startingRecordsUnpointed(document: PetstoreDocument, resource: Resource
   unpointed.set(document, known);
   const id = `${resource.name}\u0000${options.seed}\u0000${options.count}`;
   let records = known.get(id);
-  if (records === undefined) known.set(id, (records = exampleRecords(document, resource, options) ?? generateRecords(document, resource, collectionShape(resource, options.seed), new Map(), options)));
+  if (records === undefined) known.set(id, (records = runToEnd(exampleRecordsInSteps(document, resource, options)) ?? generateRecords(document, resource, collectionShape(resource, options.seed), new Map(), options)));
   return records;
 }
 
@@ -357,7 +381,7 @@ function* generateRecordsInSteps(
   shape: Required<RecordShape>,
   seeded: ReadonlyMap<string, readonly StoredRecord[]>,
   options: { seed: number; count: number; now: Date },
-): Generator<void, StoredRecord[], void> {
+): Generator<Step, StoredRecord[], void> {
   // The record's key and foreign keys from the collection's stream; every other property from a stream of its
   // own (the collection, the record's place, the property's name): a property added, removed or moved changes no other value.
   const faker = createPetFaker(deriveSeed(options.seed, resource.name));
@@ -392,7 +416,9 @@ function* generateRecordsInSteps(
       if (within === undefined) record[foreignKey] = chosen ? chosen[property] : undefined;
       else if (chosen !== undefined && typeof record[within] === 'object' && record[within] !== null) record[within] = { ...record[within], [foreignKey]: chosen[property] };
     }
-    let completed = completeRecord(record, resource, { seed: options.seed, now: options.now });
+    const filled = filledRecord(record, resource, { seed: options.seed, now: options.now }, []);
+    yield checkCompiledOffThread(filled, resource);
+    let completed = checkedRecord(filled, resource);
     // A value a parent gives that the property's own schema refuses (a bound it sets): its own value, as drawn.
     if (!('record' in completed) && parents.some(parent => parent.byName === true)) {
       for (const parent of parents) if (parent.byName === true) record[parent.foreignKey] = own[parent.foreignKey];
@@ -424,7 +450,7 @@ function keyFor(resource: Resource, shape: Required<RecordShape>, record: Record
 }
 
 /** The records of the collection's list example (or its read example), when every one fits its schema and its key the key's. */
-function exampleRecords(document: PetstoreDocument, resource: Resource, draw: RecordDraw): StoredRecord[] | undefined {
+function* exampleRecordsInSteps(document: PetstoreDocument, resource: Resource, draw: RecordDraw): Generator<Step, StoredRecord[] | undefined, void> {
   const plans = [...document.resources.plans.values()].filter(plan => plan.resource === resource.name);
   for (const plan of [...plans.filter(candidate => candidate.role === 'list'), ...plans.filter(candidate => candidate.role === 'read')]) {
     const example = successExample(document, plan);
@@ -441,7 +467,9 @@ function exampleRecords(document: PetstoreDocument, resource: Resource, draw: Re
       if (key === undefined || keys.has(key) || !fitsKeySchema(resource, key)) return undefined;
       keys.add(key);
       const stored = Object.fromEntries(Object.entries(item as Record<string, unknown>).filter(([name]) => resource.fields.includes(name) && !embeddedProperties(resource).has(name)));
-      const completed = completeRecord(stored, resource, draw);
+      const filled = filledRecord(stored, resource, draw, []);
+      yield checkCompiledOffThread(filled, resource);
+      const completed = checkedRecord(filled, resource);
       if (!('record' in completed)) return undefined;
       records.push(completed.record);
     }
