@@ -22,7 +22,7 @@ export type ListShape = (
 };
 
 /** What a wrapper's property says of the page. */
-export type PageFact = 'total' | 'totalPages' | 'page' | 'size' | 'offset' | 'hasMore' | 'count' | 'nextCursor' | 'firstKey' | 'lastKey' | 'nextUrl' | 'previousUrl';
+export type PageFact = 'total' | 'totalPages' | 'page' | 'nextPage' | 'previousPage' | 'lastPage' | 'size' | 'offset' | 'hasMore' | 'count' | 'nextCursor' | 'firstKey' | 'lastKey' | 'nextUrl' | 'previousUrl';
 
 const FACT_NAMES: Readonly<Record<string, PageFact>> = {
   total: 'total',
@@ -31,6 +31,7 @@ const FACT_NAMES: Readonly<Record<string, PageFact>> = {
   totalitems: 'total',
   totalresults: 'total',
   totalrecords: 'total',
+  totalentries: 'total',
   totalpages: 'totalPages',
   pagecount: 'totalPages',
   pages: 'totalPages',
@@ -39,6 +40,10 @@ const FACT_NAMES: Readonly<Record<string, PageFact>> = {
   pagenumber: 'page',
   pageindex: 'page',
   currentpage: 'page',
+  nextpage: 'nextPage',
+  previouspage: 'previousPage',
+  prevpage: 'previousPage',
+  lastpage: 'lastPage',
   size: 'size',
   limit: 'size',
   pagesize: 'size',
@@ -113,8 +118,8 @@ function enveloped(wrapper: JsonSchema, isItem: (schema: JsonSchema) => boolean)
 
 function collectFacts(schema: JsonSchema, at: string[], facts: { path: string[]; fact: PageFact }[], depth: number): void {
   for (const [name, property] of Object.entries(schema.properties ?? {})) {
-    const fact = FACT_NAMES[name.toLowerCase().replaceAll('_', '').replaceAll('-', '')];
     const merged = mergeAllOf(property);
+    const fact = asUrlWhereText(FACT_NAMES[name.toLowerCase().replaceAll('_', '').replaceAll('-', '')], merged);
     const isKey = fact === 'nextCursor' || fact === 'firstKey' || fact === 'lastKey';
     const isUrl = fact === 'nextUrl' || fact === 'previousUrl';
     const fits = fact === 'hasMore' ? typeIncludes(merged, 'boolean') : isUrl ? typeIncludes(merged, 'string') : isKey ? typeIncludes(merged, 'string') || typeIncludes(merged, 'integer') : typeIncludes(merged, 'integer') || typeIncludes(merged, 'number');
@@ -125,6 +130,28 @@ function collectFacts(schema: JsonSchema, at: string[], facts: { path: string[];
       collectFacts(merged, [...at, name], facts, depth + 1);
     }
   }
+}
+
+/** A page named as the next or previous (`next_page`) that is text is that page's URL (Zendesk's), not its number (Hetzner's). */
+function asUrlWhereText(fact: PageFact | undefined, schema: JsonSchema): PageFact | undefined {
+  if ((fact === 'nextPage' || fact === 'previousPage') && typeIncludes(schema, 'string') && !typeIncludes(schema, 'integer') && !typeIncludes(schema, 'number')) return fact === 'nextPage' ? 'nextUrl' : 'previousUrl';
+  return fact;
+}
+
+/**
+ * The number of a wrapper's first page where no query parameter says it (Hetzner's `meta.pagination.page`
+ * beside no `page` parameter): the page property's `minimum` where it is 0 or 1, else 0 for Spring's
+ * `number` and a `pageIndex`, 1 for a `page` (Hetzner, Laravel's `current_page`, GitLab).
+ */
+export function firstPageOf(shape: Extract<ListShape, { kind: 'wrapped' }>): number {
+  const fact = shape.facts.find(candidate => candidate.fact === 'page');
+  if (fact === undefined) return 0;
+  let at: JsonSchema | undefined = shape.schema;
+  for (const name of fact.path) at = at === undefined ? undefined : mergeAllOf(at).properties?.[name];
+  const minimum = at === undefined ? undefined : mergeAllOf(at).minimum;
+  if (minimum === 0 || minimum === 1) return minimum;
+  const name = (fact.path.at(-1) ?? '').toLowerCase().replaceAll(/[_-]/g, '');
+  return name === 'number' || name === 'pageindex' ? 0 : 1;
 }
 
 /** Query parameters of a list operation that page through it, by what they do. */

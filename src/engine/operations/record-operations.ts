@@ -1,5 +1,5 @@
 import type { IHttpResponse } from '@stoplight/prism-http';
-import { fieldNameKey, fillResourceName, lastParameter, mergeAllOf, shownValue, soleAllOfPart, typeIncludes, type JsonSchema, type ListShape, type OperationPlan, type ParentLink, type RangeBound, type RecordRole, type Resource } from '../../document/index.js';
+import { fieldNameKey, fillResourceName, firstPageOf, lastParameter, mergeAllOf, shownValue, soleAllOfPart, typeIncludes, type JsonSchema, type ListShape, type OperationPlan, type ParentLink, type RangeBound, type RecordRole, type Resource } from '../../document/index.js';
 import { createPetFaker } from '../../fixtures/pet-faker.js';
 import { deriveSeed } from '../../sessions/index.js';
 import { fakeObject, type ValueDraw } from '../../fixtures/schema-values.js';
@@ -912,8 +912,27 @@ function generatedWrapper(shape: Extract<ListShape, { kind: 'wrapped' }>, seed: 
   let bySeed = generatedWrappers.get(shape);
   if (bySeed === undefined) generatedWrappers.set(shape, (bySeed = new Map<number, Record<string, unknown>>()));
   let wrapper = bySeed.get(seed);
-  if (wrapper === undefined) bySeed.set(seed, (wrapper = generatedAlong(shape.schema, shape.items, { faker: createPetFaker(seed), now: new Date(0), assigned: true })));
+  if (wrapper === undefined) {
+    const draw: ValueDraw = { faker: createPetFaker(seed), now: new Date(0), assigned: true };
+    wrapper = generatedAlong(shape.schema, shape.items, draw);
+    for (const { path } of shape.facts) withObjectsAlong(wrapper, shape.schema, path.slice(0, -1), draw);
+    bySeed.set(seed, wrapper);
+  }
   return structuredClone(wrapper);
+}
+
+/**
+ * Each object on the way to a page fact that the wrapper lacks, made from its own schema: Hetzner's
+ * optional `meta` holds a `pagination` that requires six facts (the mock set two, on an object it
+ * made bare: a 500 under `--validate-responses` on every list).
+ */
+function withObjectsAlong(wrapper: Record<string, unknown>, schema: JsonSchema, path: readonly string[], draw: ValueDraw): void {
+  let at = wrapper;
+  for (const [index, name] of path.entries()) {
+    const inner = schemaAt(schema, path.slice(0, index + 1));
+    if (!isJsonObject(at[name])) at[name] = inner === undefined ? {} : fakeObject(inner, draw, { every: false });
+    at = at[name] as Record<string, unknown>;
+  }
 }
 
 /**
@@ -949,11 +968,16 @@ function wrapPage(
   const wrapper = generatedWrapper(shape, page.seed);
   const size = page.size ?? Math.max(records.length, 1);
   const pageParameter = page.plan.paging.page;
-  const first = pageParameter?.first ?? 0;
+  const first = pageParameter?.first ?? firstPageOf(shape);
+  const pageNumber = pageParameter === undefined ? Math.floor(page.offset / size) + first : (numberOrNone(page.query[pageParameter.name]) ?? first);
+  const totalPages = Math.ceil(page.total / size);
   const facts = {
     total: page.total,
-    totalPages: Math.ceil(page.total / size),
-    page: pageParameter === undefined ? Math.floor(page.offset / size) + first : (numberOrNone(page.query[pageParameter.name]) ?? first),
+    totalPages,
+    page: pageNumber,
+    nextPage: page.hasMore ? pageNumber + 1 : null,
+    previousPage: pageNumber > first ? pageNumber - 1 : null,
+    lastPage: first + Math.max(totalPages, 1) - 1,
     size,
     offset: page.offset,
     hasMore: page.hasMore,
@@ -964,9 +988,22 @@ function wrapPage(
   for (const { path, fact } of shape.facts) {
     if (fact === 'nextCursor' || fact === 'firstKey' || fact === 'lastKey') setCursor(wrapper, path, page.keys[fact], schemaAt(shape.schema, path), requiredAt(shape.schema, path));
     else if (fact === 'nextUrl' || fact === 'previousUrl') setPageUrl(wrapper, path, (urls ??= page.urls())[fact], schemaAt(shape.schema, path));
-    else setAt(wrapper, path, inDeclaredType(facts[fact], schemaAt(shape.schema, path)));
+    else setPageFact(wrapper, path, facts[fact], schemaAt(shape.schema, path));
   }
   return wrapper;
+}
+
+/** A page fact where the wrapper has it, in its declared type; none (the next page of the last) null where the schema allows it, else left out. */
+function setPageFact(wrapper: Record<string, unknown>, path: readonly string[], value: number | boolean | null, schema: JsonSchema | undefined): void {
+  if (value !== null) setAt(wrapper, path, inDeclaredType(value, schema));
+  else if (typeIncludes(schema, 'null') || schema?.nullable === true) setAt(wrapper, path, null);
+  else deleteAt(wrapper, path);
+}
+
+function deleteAt(wrapper: Record<string, unknown>, path: readonly string[]): void {
+  const parent = path.slice(0, -1).reduce<Record<string, unknown> | undefined>((at, name) => at?.[name] as Record<string, unknown> | undefined, wrapper);
+  const last = path.at(-1);
+  if (parent !== undefined && last !== undefined) Reflect.deleteProperty(parent, last);
 }
 
 /**
@@ -999,11 +1036,7 @@ function pageUrls(input: RecordInput, page: { start: number; size: number | unde
 function setPageUrl(wrapper: Record<string, unknown>, path: readonly string[], url: string | null, schema: JsonSchema | undefined): void {
   if (url !== null) setAt(wrapper, path, url);
   else if (typeIncludes(schema, 'null') || schema?.nullable === true) setAt(wrapper, path, null);
-  else {
-    const parent = path.slice(0, -1).reduce<Record<string, unknown> | undefined>((at, name) => at?.[name] as Record<string, unknown> | undefined, wrapper);
-    const last = path.at(-1);
-    if (parent !== undefined && last !== undefined) Reflect.deleteProperty(parent, last);
-  }
+  else deleteAt(wrapper, path);
 }
 
 /**

@@ -1,0 +1,75 @@
+import { fileURLToPath } from 'node:url';
+import { describe, expect, it } from 'vitest';
+import { findListShape } from '../../src/document/resources/index.js';
+import { createEngine, type Engine } from '../../src/index.js';
+
+const HETZNER_SHAPES = fileURLToPath(new URL('../documents/findings/hetzner-shapes.yaml', import.meta.url));
+
+async function strictEngine(errors: string[]): Promise<Engine> {
+  return createEngine({ documentPath: HETZNER_SHAPES, validateResponses: true, onError: message => errors.push(message) });
+}
+
+async function json(engine: Engine, method: string, url: string, body?: unknown): Promise<{ status: number; body: Record<string, unknown> }> {
+  const answer = await engine.handle({ method, url, headers: body === undefined ? {} : { 'content-type': 'application/json' }, ...(body !== undefined && { body: JSON.stringify(body) }) });
+  return { status: answer.status, body: JSON.parse(answer.body ?? '{}') as Record<string, unknown> };
+}
+
+describe('a list whose page facts sit in meta.pagination, each required (Hetzner Cloud)', () => {
+  it('answers every fact the document requires, true of the page, numbered from 1, where the list takes no page parameter', async () => {
+    const errors: string[] = [];
+    const engine = await strictEngine(errors);
+    const { status, body } = await json(engine, 'GET', '/v1/ssh_keys');
+    expect(status).toBe(200);
+    expect(body['ssh_keys']).toHaveLength(20);
+    // The optional `meta` made from its schema on the way to the facts: the `order` it requires too.
+    expect(body['meta']).toEqual({ pagination: { page: 1, per_page: 20, previous_page: null, next_page: null, last_page: 1, total_entries: 20, order: expect.stringMatching(/^(asc|desc)$/) } });
+    expect(errors).toEqual([]);
+  });
+
+  it('names the pages beside the one asked for, and none past either end', async () => {
+    const errors: string[] = [];
+    const engine = await strictEngine(errors);
+    const pagination = async (query: string): Promise<unknown> => ((await json(engine, 'GET', `/v1/volumes?${query}`)).body['meta'] as { pagination: unknown }).pagination;
+    expect(await pagination('per_page=5&page=2')).toMatchObject({ page: 2, per_page: 5, previous_page: 1, next_page: 3, last_page: 4, total_entries: 20 });
+    expect(await pagination('per_page=5')).toMatchObject({ page: 1, per_page: 5, previous_page: null, next_page: 2, last_page: 4, total_entries: 20 });
+    expect(await pagination('per_page=5&page=4')).toMatchObject({ page: 4, per_page: 5, previous_page: 3, next_page: null, last_page: 4, total_entries: 20 });
+    expect(errors).toEqual([]);
+  });
+});
+
+describe('what a wrapper’s next_page and previous_page say', () => {
+  const record = { type: 'object', properties: { id: { type: 'integer' } } } as const;
+  const wrapper = (next: object, previous: object): object => ({ type: 'object', properties: { items: { type: 'array', items: record }, next_page: next, previous_page: previous, last_page: { type: 'integer' } } });
+  const factsOf = (schema: object): unknown => {
+    const shape = findListShape(schema, candidate => candidate === record);
+    return shape?.kind === 'wrapped' ? shape.facts : undefined;
+  };
+
+  it('is the page’s number where it is a number (Hetzner), and its URL where it is text (Zendesk)', () => {
+    expect(factsOf(wrapper({ type: 'number', nullable: true }, { type: 'integer' }))).toEqual([
+      { path: ['next_page'], fact: 'nextPage' },
+      { path: ['previous_page'], fact: 'previousPage' },
+      { path: ['last_page'], fact: 'lastPage' },
+    ]);
+    expect(factsOf(wrapper({ type: 'string', nullable: true }, { type: 'string' }))).toEqual([
+      { path: ['next_page'], fact: 'nextUrl' },
+      { path: ['previous_page'], fact: 'previousUrl' },
+      { path: ['last_page'], fact: 'lastPage' },
+    ]);
+  });
+});
+
+describe('a create that answers the record in its envelope beside what the create started (Hetzner’s {server, action, next_actions, root_password})', () => {
+  it('answers the record it stored, as read back, with the rest made from the document', async () => {
+    const errors: string[] = [];
+    const engine = await strictEngine(errors);
+    const created = await json(engine, 'POST', '/v1/servers', { name: 'web-1', server_type: 'cx22' });
+    expect(created.status).toBe(201);
+    const server = created.body['server'] as { id: number; name: string; server_type: string };
+    expect(server).toMatchObject({ id: 21, name: 'web-1', server_type: 'cx22' });
+    expect(created.body['action']).toMatchObject({ id: expect.any(Number) as number, command: expect.any(String) as string });
+    expect(Array.isArray(created.body['next_actions'])).toBe(true);
+    expect((await json(engine, 'GET', `/v1/servers/${String(server.id)}`)).body['server']).toEqual(server);
+    expect(errors).toEqual([]);
+  });
+});
