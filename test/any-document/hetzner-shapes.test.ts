@@ -22,7 +22,7 @@ describe('a list whose page facts sit in meta.pagination, each required (Hetzner
     expect(status).toBe(200);
     expect(body['ssh_keys']).toHaveLength(20);
     // The optional `meta` made from its schema on the way to the facts: the `order` it requires too.
-    expect(body['meta']).toEqual({ pagination: { page: 1, per_page: 20, previous_page: null, next_page: null, last_page: 1, total_entries: 20, order: expect.stringMatching(/^(asc|desc)$/) } });
+    expect(body['meta']).toEqual({ pagination: { page: 1, per_page: 20, previous_page: null, next_page: null, last_page: 1, total_entries: 20, order: expect.stringMatching(/^(asc|desc)$/) as string } });
     expect(errors).toEqual([]);
   });
 
