@@ -18,12 +18,10 @@ let re2: typeof RE2JS | undefined;
 
 /** Whether JavaScript's RegExp could take exponential or high polynomial time on `pattern`. */
 export function mayBacktrack(pattern: string): boolean {
-  // A lookaround is atomic and matches no text: what it holds gives the group around it no second way
-  // to match (`((?![_-]{2})[a-z0-9_-])+` takes one character a turn); its own body is judged as any group's.
-  const groups: { quantified: boolean; alternation: boolean; lookaround?: true }[] = [{ quantified: false, alternation: false }];
+  const groups: { quantified: boolean; alternation: boolean }[] = [{ quantified: false, alternation: false }];
   let unbounded = 0;
   let inClass = false;
-  let closed: { quantified: boolean; alternation: boolean; lookaround?: true } | undefined;
+  let closed: { quantified: boolean; alternation: boolean } | undefined;
   for (let index = 0; index < pattern.length; index += 1) {
     const character = pattern[index] as string;
     const current = groups[groups.length - 1] as (typeof groups)[number];
@@ -48,16 +46,16 @@ export function mayBacktrack(pattern: string): boolean {
     closed = undefined;
     if (character === '[') inClass = true;
     else if (character === '(') {
+      groups.push({ quantified: false, alternation: false });
       // A group's kind (`(?:`, `(?=`, `(?<name>`) is no quantifier.
       const kind = /^\?(?::|=|!|<=|<!|<[A-Za-z_][\w]*>)/.exec(pattern.slice(index + 1));
-      groups.push({ quantified: false, alternation: false, ...(kind !== null && /^\?(?:=|!|<=|<!)$/.test(kind[0]) && { lookaround: true as const }) });
       if (kind) index += kind[0].length;
     }
     else if (character === '|') current.alternation = true;
     else if (character === ')' && groups.length > 1) {
       closed = groups.pop();
       const outer = groups[groups.length - 1] as (typeof groups)[number];
-      if (closed?.lookaround !== true) outer.quantified ||= closed?.quantified ?? false;
+      outer.quantified ||= closed?.quantified ?? false;
     }
   }
   return unbounded > 1;
@@ -118,7 +116,7 @@ const NOT_SCHEMAS = new Set(['example', 'examples', 'default', 'const', 'enum'])
  * that cannot backtrack so (`^(\w)\1$`, `^([a-z]+)-\1$`) stays on RegExp, which runs it in linear time.
  */
 export async function preparePatterns(source: unknown): Promise<{ linearEngine: boolean }> {
-  const backtracking = patternsOf(source).filter(({ pattern }) => mayBacktrack(withLeastLookaheadCounts(pattern)));
+  const backtracking = patternsOf(source).filter(({ pattern }) => mayBacktrack(pattern));
   if (backtracking.length === 0) return { linearEngine: false };
   await loadLinearEngine();
   for (const { pattern, path } of backtracking) {
@@ -159,12 +157,11 @@ export function compilePattern(pattern: string, flags: string): CompiledPattern 
 }
 
 /** The pattern as `compilePattern` runs it, and whether it runs in linear time (nothing that may backtrack left on RegExp). */
-function compileChecked(written: string, flags: string): { compiled: CompiledPattern; linear: boolean } {
-  const pattern = withLeastLookaheadCounts(written);
+function compileChecked(pattern: string, flags: string): { compiled: CompiledPattern; linear: boolean } {
   if (re2 !== undefined && mayBacktrack(pattern)) {
     try {
       const compiled = re2.compile(pattern);
-      return { compiled: { test: text => compiled.matcher(text).find(), toString: () => `re2:/${written}/` }, linear: true };
+      return { compiled: { test: text => compiled.matcher(text).find(), toString: () => `re2:/${pattern}/` }, linear: true };
     } catch {
       // Syntax RE2 does not have (a backreference, a lookaround): split off leading lookaheads, else RegExp reads it.
     }
@@ -173,77 +170,12 @@ function compileChecked(written: string, flags: string): { compiled: CompiledPat
       const checks = split.lookaheads.map(({ negated, body }) => ({ negated, ...compileChecked(`^(?:${body})`, flags) }));
       const rest = compileChecked(split.rest, flags);
       return {
-        compiled: { test: text => checks.every(({ negated, compiled }) => compiled.test(text) !== negated) && rest.compiled.test(text), toString: () => `split:/${written}/` },
+        compiled: { test: text => checks.every(({ negated, compiled }) => compiled.test(text) !== negated) && rest.compiled.test(text), toString: () => `split:/${pattern}/` },
         linear: rest.linear && checks.every(({ linear }) => linear),
       };
     }
   }
   return { compiled: new RegExp(pattern, flags), linear: !mayBacktrack(pattern) };
-}
-
-/**
- * `pattern` with the quantifier that ends an alternative of a lookahead at its least count
- * (`(?![_-]{2,})` as `(?![_-]{2})`, `(?=a+)` as `(?=a)`, `(?=ab*)` as `(?=ab{0})`): a lookahead asks
- * only whether a match starts here, and the first turns of a longer match are one of the least count,
- * so every verdict is the same. A lookahead in a repeated group then reads a bounded text at each
- * place: Linode's usernames, `^[a-zA-Z0-9]((?![_-]{2,})[a-zA-Z0-9-_])+[a-zA-Z0-9]$`, refused the
- * document at start as a pattern that might backtrack, run by RegExp in linear time as rewritten.
- * Unchanged where the pattern has a backreference (what a lookahead captures may be referred to).
- */
-export function withLeastLookaheadCounts(pattern: string): string {
-  if (!pattern.includes('(?=') && !pattern.includes('(?!')) return pattern;
-  if (/\\[1-9]|\\k</.test(pattern)) return pattern;
-  let rewritten = '';
-  let copied = 0;
-  let inClass = false;
-  for (let index = 0; index < pattern.length; index += 1) {
-    const character = pattern[index];
-    if (character === '\\') index += 1;
-    else if (inClass) inClass = character !== ']';
-    else if (character === '[') inClass = true;
-    else if (character === '(' && (pattern.startsWith('(?=', index) || pattern.startsWith('(?!', index))) {
-      const end = groupEnd(pattern, index);
-      if (end === undefined) return pattern;
-      const body = pattern.slice(index + 3, end);
-      rewritten += pattern.slice(copied, index + 3) + topLevelAlternatives(body).map(leastCountAtEnd).join('|');
-      copied = end;
-      index = end - 1;
-    }
-  }
-  return rewritten + pattern.slice(copied);
-}
-
-/** An alternative whose last quantifier ends it (`*`, `+`, `{n,}`, `{n,m}`, lazy or not), at its least count; else as it is. */
-function leastCountAtEnd(alternative: string): string {
-  const quantifier = /(?:[*+]|\{(\d+)(?:,\d*)?\})\??$/.exec(alternative);
-  if (quantifier === null || quantifier.index === 0) return alternative;
-  // Escaped (`\+`): a character, not a quantifier.
-  const backslashes = /\\*$/.exec(alternative.slice(0, quantifier.index))?.[0].length ?? 0;
-  if (backslashes % 2 === 1) return alternative;
-  const least = quantifier[0].startsWith('*') ? '{0}' : quantifier[0].startsWith('+') ? '' : `{${quantifier[1] ?? '0'}}`;
-  return alternative.slice(0, quantifier.index) + least;
-}
-
-/** The alternatives of a group's body, split at each `|` outside its own groups and classes. */
-function topLevelAlternatives(body: string): string[] {
-  const alternatives: string[] = [];
-  let depth = 0;
-  let inClass = false;
-  let start = 0;
-  for (let index = 0; index < body.length; index += 1) {
-    const character = body[index];
-    if (character === '\\') index += 1;
-    else if (inClass) inClass = character !== ']';
-    else if (character === '[') inClass = true;
-    else if (character === '(') depth += 1;
-    else if (character === ')') depth -= 1;
-    else if (character === '|' && depth === 0) {
-      alternatives.push(body.slice(start, index));
-      start = index + 1;
-    }
-  }
-  alternatives.push(body.slice(start));
-  return alternatives;
 }
 
 /** The index of the `)` closing the group opened at `open`, past escapes and character classes. */

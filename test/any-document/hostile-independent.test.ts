@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
-import { compilePattern, preparePatterns, withLeastLookaheadCounts } from '../../src/document/safe-patterns.js';
+import { compilePattern, preparePatterns } from '../../src/document/safe-patterns.js';
 import { createEngine, type Engine } from '../../src/index.js';
 
 // The independent check of issue 31 (test/documents/hostile-independent/FINDINGS.md).
@@ -113,31 +113,6 @@ describe('hostile shapes of the independent check', () => {
     expect((await create('aa')).status).toBe(201);
     expect((await create('ab')).status).toBe(400);
     expect(compilePattern('^([a-z]+)-\\1$', 'u')).toBeInstanceOf(RegExp);
-  });
-
-  it('runs a lookahead inside a repeated group that takes one character a turn (Linode’s usernames) on RegExp, its trailing count at its least, with the same verdicts; the document is not refused', async () => {
-    const linode = '^[a-zA-Z0-9]((?![_-]{2,})[a-zA-Z0-9-_])+[a-zA-Z0-9]$';
-    expect(withLeastLookaheadCounts(linode)).toBe('^[a-zA-Z0-9]((?![_-]{2})[a-zA-Z0-9-_])+[a-zA-Z0-9]$');
-    expect(withLeastLookaheadCounts('^(?!ab+|c*)x+$')).toBe('^(?!ab|c{0})x+$');
-    expect(withLeastLookaheadCounts('^(?=a\\+)(?=b{2,5}?)x')).toBe('^(?=a\\+)(?=b{2})x');
-    // A backreference may refer to what a lookahead captures: left as written.
-    expect(withLeastLookaheadCounts('^(?=(a+))\\1b$')).toBe('^(?=(a+))\\1b$');
-    for (const pattern of [linode, '^(?!ab+|c*)x+$', '^(?=(ab)+)(ab)+$', '^(?!x{2,5}?)[x-z]+$']) {
-      const compiled = compilePattern(pattern, 'u');
-      expect(String(compiled)).toBe(`/${withLeastLookaheadCounts(pattern)}/u`);
-      for (const text of ['ab_cd', 'ab__cd', 'a-_b', '_ab', 'abc', 'ababab', 'xxy', 'xxxxz', 'cx', 'abbx', 'x', '']) expect(compiled.test(text), `${pattern} on ${text}`).toBe(new RegExp(pattern, 'u').test(text));
-    }
-    expect(compilePattern(linode, 'u').test(`a${'_a'.repeat(50_000)}!`)).toBe(false);
-    const document = withExtra({ type: 'string' }) as { components: { schemas: Record<string, { properties: Record<string, Json> }> } };
-    for (const schema of ['NewPet', 'Pet']) Object.assign(document.components.schemas[schema]?.properties['name'] ?? {}, { pattern: linode, examples: ['ab_cd'] });
-    const engine = await createEngine({ document: document as unknown as Json, onWarning: () => undefined });
-    const create = (name: string): Promise<{ status: number }> =>
-      engine.handle({ method: 'POST', url: 'http://localhost/v1/pets', headers: { authorization: 'Bearer k', 'content-type': 'application/json' }, body: JSON.stringify({ name, categoryId: 1 }) });
-    expect((await create('ab_cd')).status).toBe(201);
-    expect((await create('ab__cd')).status).toBe(400);
-    // A lookahead that reads on to the end at each turn is quadratic: still refused.
-    for (const schema of ['NewPet', 'Pet']) Object.assign(document.components.schemas[schema]?.properties['name'] ?? {}, { pattern: '^((?=.*x)[a-z])+$', examples: ['ax'] });
-    await expect(createEngine({ document: document as unknown as Json })).rejects.toThrow(/\(it has a lookahead\): rewrite it/);
   });
 
   it('refuses at start an example, a default or a const past --max-example-bytes, naming the limit and the place, where each answer made of a 20 MB example held every client for a second', async () => {
