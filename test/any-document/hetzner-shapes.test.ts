@@ -59,17 +59,28 @@ describe('what a wrapper’s next_page and previous_page say', () => {
   });
 });
 
-describe('a create that answers the record in its envelope beside what the create started (Hetzner’s {server, action, next_actions, root_password})', () => {
-  it('answers the record it stored, as read back, with the rest made from the document', async () => {
+
+describe('a page fact the document requires and does not let be null (review 19c)', () => {
+  it('keeps a value its schema takes on the first and last pages, where there is no page before or after', async () => {
     const errors: string[] = [];
-    const engine = await strictEngine(errors);
-    const created = await json(engine, 'POST', '/v1/servers', { name: 'web-1', server_type: 'cx22' });
-    expect(created.status).toBe(201);
-    const server = created.body['server'] as { id: number; name: string; server_type: string };
-    expect(server).toMatchObject({ id: 21, name: 'web-1', server_type: 'cx22' });
-    expect(created.body['action']).toMatchObject({ id: expect.any(Number) as number, command: expect.any(String) as string });
-    expect(Array.isArray(created.body['next_actions'])).toBe(true);
-    expect((await json(engine, 'GET', `/v1/servers/${String(server.id)}`)).body['server']).toEqual(server);
+    const item = { type: 'object', required: ['id'], properties: { id: { type: 'integer', readOnly: true }, name: { type: 'string' } } };
+    const list = { type: 'object', required: ['items', 'page', 'next_page', 'previous_page', 'last_page'], properties: { items: { type: 'array', items: { $ref: '#/components/schemas/Item' } }, page: { type: 'integer' }, next_page: { type: 'integer' }, previous_page: { type: 'integer' }, last_page: { type: 'integer' } } };
+    const document = {
+      openapi: '3.0.3',
+      info: { title: 'Items', version: '1' },
+      paths: {
+        '/items': { get: { operationId: 'listItems', responses: { '200': { description: 'Items.', content: { 'application/json': { schema: list } } } } }, post: { operationId: 'createItem', requestBody: { content: { 'application/json': { schema: { $ref: '#/components/schemas/Item' } } } }, responses: { '201': { description: 'Made.', content: { 'application/json': { schema: { $ref: '#/components/schemas/Item' } } } } } } },
+        '/items/{id}': { get: { operationId: 'getItem', parameters: [{ name: 'id', in: 'path', required: true, schema: { type: 'integer' } }], responses: { '200': { description: 'An item.', content: { 'application/json': { schema: { $ref: '#/components/schemas/Item' } } } } } } },
+      },
+      components: { schemas: { Item: item } },
+    };
+    const engine = await createEngine({ document, validateResponses: true, onError: message => errors.push(message) });
+    const answer = await engine.handle({ method: 'GET', url: '/items', headers: {} });
+    expect(answer.status).toBe(200);
+    const body = JSON.parse(answer.body ?? '{}') as Record<string, unknown>;
+    expect(body).toMatchObject({ page: 1, last_page: 1 });
+    expect(typeof body['next_page']).toBe('number');
+    expect(typeof body['previous_page']).toBe('number');
     expect(errors).toEqual([]);
   });
 });

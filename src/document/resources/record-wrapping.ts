@@ -3,11 +3,9 @@ import { mergeAllOf, typeIncludes, type JsonSchema } from '../json-schema.js';
 /**
  * The property of an object that wraps one record: Rails style (`{"article": {...}}`, `{"comment": {...}}`),
  * named after the collection (`articles`, `article`) or `data`, alone or beside hypermedia only
- * (JSON:API's `{data, links, meta, included}`); undefined for any other schema. An envelope named after
- * the collection (not `data`) may stand beside data of another kind: Hetzner's create answers
- * `{server, action, next_actions, root_password}`, the server beside the action that starts it. The
- * wrapped schema must be an object with properties (a part written `allOf: [X]` is X itself); `beside`
- * is what stands next to it (its `required` kept), to be generated.
+ * (JSON:API's `{data, links, meta, included}`); undefined for any other schema. The wrapped schema must
+ * be an object with properties (a part written `allOf: [X]` is X itself); `beside` is what stands next to
+ * it (its `required` kept), to be generated.
  */
 export function envelopeOf(schema: JsonSchema | undefined, collection: { readonly name: string; readonly singular: string }): Envelope | undefined {
   if (schema === undefined || typeIncludes(schema, 'array')) return undefined;
@@ -19,9 +17,8 @@ export function envelopeOf(schema: JsonSchema | undefined, collection: { readonl
   const wrapping = entries.filter(([property]) => names.has(normalized(property)));
   const others = entries.filter(([property]) => !names.has(normalized(property)));
   const [only] = wrapping;
-  if (wrapping.length !== 1 || only === undefined) return undefined;
+  if (wrapping.length !== 1 || only === undefined || others.some(([property]) => !BESIDE_ENVELOPE.has(property))) return undefined;
   const [property, written] = only;
-  if (normalized(property) === 'data' && others.some(([other]) => !BESIDE_ENVELOPE.has(other))) return undefined;
   const inner = soleAllOfPart(written);
   if (typeIncludes(inner, 'array') || Object.keys(mergeAllOf(inner).properties ?? {}).length === 0) return undefined;
   // `data: null` allowed (a to-one relationship that names nothing).

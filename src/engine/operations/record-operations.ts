@@ -988,16 +988,17 @@ function wrapPage(
   for (const { path, fact } of shape.facts) {
     if (fact === 'nextCursor' || fact === 'firstKey' || fact === 'lastKey') setCursor(wrapper, path, page.keys[fact], schemaAt(shape.schema, path), requiredAt(shape.schema, path));
     else if (fact === 'nextUrl' || fact === 'previousUrl') setPageUrl(wrapper, path, (urls ??= page.urls())[fact], schemaAt(shape.schema, path));
-    else setPageFact(wrapper, path, facts[fact], schemaAt(shape.schema, path));
+    else setPageFact(wrapper, path, facts[fact], schemaAt(shape.schema, path), requiredAt(shape.schema, path));
   }
   return wrapper;
 }
 
 /** A page fact where the wrapper has it, in its declared type; none (the next page of the last) null where the schema allows it, else left out. */
-function setPageFact(wrapper: Record<string, unknown>, path: readonly string[], value: number | boolean | null, schema: JsonSchema | undefined): void {
+function setPageFact(wrapper: Record<string, unknown>, path: readonly string[], value: number | boolean | null, schema: JsonSchema | undefined, required: boolean): void {
   if (value !== null) setAt(wrapper, path, inDeclaredType(value, schema));
   else if (typeIncludes(schema, 'null') || schema?.nullable === true) setAt(wrapper, path, null);
-  else deleteAt(wrapper, path);
+  // Required and never null (a document that forgot `nullable`): the value generated from its schema stays.
+  else if (!required) deleteAt(wrapper, path);
 }
 
 function deleteAt(wrapper: Record<string, unknown>, path: readonly string[]): void {
