@@ -1,12 +1,13 @@
 import type { RE2JS } from 're2js';
 import { placeOf } from './document-limits.js';
 import { DocumentShapeError } from './document-shape-error.js';
+import { mayBacktrack, writtenForRe2 } from './pattern-cost.js';
 
 /**
  * The document's `pattern`s run where a client's text meets them (Prism's validator, through Ajv).
- * JavaScript's RegExp backtracks: `^(a+)+$` took 51 s on 33 `a`s and a `!`, holding every client.
- * A pattern that could backtrack so (a quantified group that holds a quantifier or an alternation,
- * or more than one unbounded quantifier) runs instead on RE2JS, a linear-time engine (RE2's
+ * JavaScript's RegExp backtracks: `^(a+)+$` took 51 s on 33 `a`s and a `!`, `\w+$` 12.7 s on 100,000
+ * `a`s and a `!`, holding every client. A pattern that could take more than a few times linear time
+ * (pattern-cost.ts reads that from the pattern) runs instead on RE2JS, a linear-time engine (RE2's
  * algorithm in plain JavaScript: no native build, the same in a page), which gives the same verdict
  * on every text for the patterns it reads. One it cannot read (a backreference, a lookaround: RE2
  * has neither) has its leading lookaheads split off, or refuses the document (`preparePatterns`).
@@ -15,64 +16,6 @@ import { DocumentShapeError } from './document-shape-error.js';
  */
 
 let re2: typeof RE2JS | undefined;
-
-/** Whether JavaScript's RegExp could take exponential or high polynomial time on `pattern`. */
-export function mayBacktrack(pattern: string): boolean {
-  const groups: { quantified: boolean; alternation: boolean }[] = [{ quantified: false, alternation: false }];
-  let unbounded = 0;
-  let inClass = false;
-  let closed: { quantified: boolean; alternation: boolean } | undefined;
-  for (let index = 0; index < pattern.length; index += 1) {
-    const character = pattern[index] as string;
-    const current = groups[groups.length - 1] as (typeof groups)[number];
-    if (character === '\\') {
-      index += 1;
-      closed = undefined;
-      continue;
-    }
-    if (inClass) {
-      if (character === ']') inClass = false;
-      continue;
-    }
-    const quantifier = quantifierAt(pattern, index);
-    if (quantifier !== undefined) {
-      if (quantifier.unbounded) unbounded += 1;
-      if (closed !== undefined && quantifier.repeats && (closed.quantified || closed.alternation)) return true;
-      if (quantifier.repeats) current.quantified = true;
-      index += quantifier.length - 1;
-      closed = undefined;
-      continue;
-    }
-    closed = undefined;
-    if (character === '[') inClass = true;
-    else if (character === '(') {
-      groups.push({ quantified: false, alternation: false });
-      // A group's kind (`(?:`, `(?=`, `(?<name>`) is no quantifier.
-      const kind = /^\?(?::|=|!|<=|<!|<[A-Za-z_][\w]*>)/.exec(pattern.slice(index + 1));
-      if (kind) index += kind[0].length;
-    }
-    else if (character === '|') current.alternation = true;
-    else if (character === ')' && groups.length > 1) {
-      closed = groups.pop();
-      const outer = groups[groups.length - 1] as (typeof groups)[number];
-      outer.quantified ||= closed?.quantified ?? false;
-    }
-  }
-  return unbounded > 1;
-}
-
-/** The quantifier at `index` (`*`, `+`, `?`, `{n}`, `{n,}`, `{n,m}`, each maybe lazy), if one is there. */
-function quantifierAt(pattern: string, index: number): { length: number; unbounded: boolean; repeats: boolean } | undefined {
-  const character = pattern[index];
-  const lazy = (length: number): number => (pattern[index + length] === '?' ? length + 1 : length);
-  if (character === '*' || character === '+') return { length: lazy(1), unbounded: true, repeats: true };
-  if (character === '?') return { length: lazy(1), unbounded: false, repeats: false };
-  if (character !== '{') return undefined;
-  const match = /^\{(\d+)(,(\d*))?\}/.exec(pattern.slice(index));
-  if (!match) return undefined;
-  const most = match[2] === undefined ? Number(match[1]) : match[3] === '' ? Infinity : Number(match[3]);
-  return { length: lazy(match[0].length), unbounded: most === Infinity, repeats: most > 1 };
-}
 
 /** Every `pattern` (and `patternProperties` key) of a parsed document with its place, without recursion; values (`example`, `default`, …) and `x-` extensions are not schemas. */
 function patternsOf(source: unknown): { pattern: string; path: (string | number)[] }[] {
@@ -122,7 +65,7 @@ export async function preparePatterns(source: unknown): Promise<{ linearEngine: 
   for (const { pattern, path } of backtracking) {
     if (!compileChecked(pattern, 'u').linear) {
       throw new DocumentShapeError(
-        `has a pattern at ${placeOf(path)}, /${pattern.length > 80 ? `${pattern.slice(0, 80)}…` : pattern}/, that JavaScript's RegExp may take exponential or high polynomial time on (a repeated group holding a quantifier or an alternation, or two unbounded quantifiers) and that the linear-time engine cannot run (${unreadByRe2(pattern)}): rewrite it without one or the other`,
+        `has a pattern at ${placeOf(path)}, /${pattern.length > 80 ? `${pattern.slice(0, 80)}…` : pattern}/, that JavaScript's RegExp may take more than linear time on (a repeated group holding a quantifier or an alternation, or quantifiers whose counts multiply) and that the linear-time engine cannot run (${unreadByRe2(pattern)}): rewrite it without one or the other`,
       );
     }
   }
@@ -139,6 +82,7 @@ function unreadByRe2(pattern: string): string {
   if (/\\[1-9]|\\k</.test(pattern)) return 'it has a backreference';
   if (/\(\?<[=!]/.test(pattern)) return 'it has a lookbehind';
   if (/\(\?[=!]/.test(pattern)) return 'it has a lookahead';
+  if (/\{\d{5,}|\{\d*,\d{5,}\}/.test(pattern)) return 'it has a count past 10,000';
   return 'RE2 does not read its syntax';
 }
 
@@ -159,12 +103,9 @@ export function compilePattern(pattern: string, flags: string): CompiledPattern 
 /** The pattern as `compilePattern` runs it, and whether it runs in linear time (nothing that may backtrack left on RegExp). */
 function compileChecked(pattern: string, flags: string): { compiled: CompiledPattern; linear: boolean } {
   if (re2 !== undefined && mayBacktrack(pattern)) {
-    try {
-      const compiled = re2.compile(pattern);
-      return { compiled: { test: text => compiled.matcher(text).find(), toString: () => `re2:/${pattern}/` }, linear: true };
-    } catch {
-      // Syntax RE2 does not have (a backreference, a lookaround): split off leading lookaheads, else RegExp reads it.
-    }
+    const compiled = compiledByRe2(re2, pattern);
+    if (compiled !== undefined) return { compiled: { test: text => compiled.matcher(text).find(), toString: () => `re2:/${pattern}/` }, linear: true };
+    // Syntax RE2 does not have (a backreference, a lookaround): split off leading lookaheads, else RegExp reads it.
     const split = flags.includes('m') ? undefined : splitLeadingLookaheads(pattern);
     if (split !== undefined) {
       const checks = split.lookaheads.map(({ negated, body }) => ({ negated, ...compileChecked(`^(?:${body})`, flags) }));
@@ -176,6 +117,19 @@ function compileChecked(pattern: string, flags: string): { compiled: CompiledPat
     }
   }
   return { compiled: new RegExp(pattern, flags), linear: !mayBacktrack(pattern) };
+}
+
+/** `pattern` compiled by RE2JS, as written or as RE2 writes it (`writtenForRe2`); undefined where RE2 reads neither. */
+function compiledByRe2(engine: typeof RE2JS, pattern: string): RE2JS | undefined {
+  for (const source of [pattern, writtenForRe2(pattern)]) {
+    if (source === undefined) continue;
+    try {
+      return engine.compile(source);
+    } catch {
+      // Not read: the next way, if any.
+    }
+  }
+  return undefined;
 }
 
 /** The index of the `)` closing the group opened at `open`, past escapes and character classes. */

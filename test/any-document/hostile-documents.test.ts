@@ -110,4 +110,28 @@ describe('documents built to stress the loader and the request path', () => {
       await cli.exited;
     }
   });
+
+  it('runs a quadratic or a polynomial pattern on the linear-time engine too: a client gets its 400 while health answers', async () => {
+    // These stayed on RegExp: one unbounded quantifier after an unanchored start (`\w+$`: 12.7 s on 100,000 characters,
+    // so about 48 s on these 200,000), and overlapping bounded quantifiers (5.7 s on 300 characters, more than 40 s on 600).
+    const cases = [['[a-z]+-x$', 200_000, 'kit-x'], ['[a-z]{0,100}[a-z]{0,100}[a-z]{0,100}!', 600, 'kit!']] as const;
+    for (const [pattern, length, fits] of cases) {
+      const cli = startCli(['--port', '0', '--document', written(`pattern-${length}.json`, backtrackingPattern(pattern))]);
+      try {
+        const url = /ready on (\S+)/.exec(await cli.waitForLine(/ready on/))?.[1] ?? '';
+        const [refused, health] = await Promise.all([
+          fetch(`${url}/pets`, { method: 'POST', headers: AUTH, body: JSON.stringify({ name: 'a'.repeat(length), categoryId: 1 }) }),
+          fetch(`${url.replace(/\/v1$/, '')}/__admin/health`),
+        ]);
+        expect(refused.status, pattern).toBe(400);
+        expect(((await refused.json()) as { message: string }).message, pattern).toContain(`must match pattern "${pattern}"`);
+        expect(health.status, pattern).toBe(200);
+        const stored = await fetch(`${url}/pets`, { method: 'POST', headers: AUTH, body: JSON.stringify({ name: fits, categoryId: 1 }) });
+        expect(stored.status, pattern).toBe(201);
+      } finally {
+        cli.child.kill('SIGTERM');
+        await cli.exited;
+      }
+    }
+  });
 });

@@ -1,0 +1,308 @@
+/**
+ * How long JavaScript's RegExp may take on a pattern, read from the pattern alone. RegExp tries the
+ * pattern at each start of the text (only the first where it begins with `^`), and at each start it
+ * may try every count each quantifier can take, times every count of the ones it overlaps, before
+ * it fails. Measured on Node 20 (1 MiB is the default body limit):
+ * - `^(a+)+$` took 51 s on 33 `a`s and a `!` (a repeated group holding a quantifier: exponential);
+ * - `\w+$` took 12.7 s on 100,000 `a`s and a `!`, and `[a-z]+-x` 10.4 s (an unanchored start times an
+ *   unbounded quantifier: quadratic, whatever follows it);
+ * - `[a-z]{0,100}[a-z]{0,100}[a-z]{0,100}!` took 5.7 s on 300 `a`s, and thirteen `a?` and a `!` 55 s
+ *   on 1 MiB (bounded quantifiers that overlap multiply);
+ * - `^[a-z]{0,100}:[a-z]{0,100}:[a-z]{0,100}!` took 0.1 ms: a quantifier followed by a character it
+ *   cannot take (`:`) has one count that can go on, so it multiplies nothing after it.
+ * The estimate is a polynomial in the text's length: its degree, and a coefficient from the bounded
+ * quantifiers. A pattern past `MOST_LINEAR_COEFFICIENT` times linear, or past `MOST_BOUNDED_WAYS`
+ * ways where it has no factor of the text, may backtrack (`mayBacktrack`).
+ */
+
+/** A quantifier as written: where it is, and the counts it allows (`most` is `Infinity` when unbounded). */
+interface Quantifier {
+  readonly start: number;
+  readonly end: number;
+  readonly least: number;
+  readonly most: number;
+}
+
+/** One part of a pattern's sequence, with where it is written. */
+type Part =
+  /** One character: a literal, an escape, a class, `.`, or a backreference (which may be more). */
+  | { readonly kind: 'character'; readonly source: string; readonly start: number; quantifier: Quantifier | undefined }
+  | { readonly kind: 'group'; readonly branches: Part[][]; readonly lookaround: boolean; readonly start: number; quantifier: Quantifier | undefined }
+  /** `^`, `$`, `\b`, `\B`: they take no character. */
+  | { readonly kind: 'assertion'; readonly start: number; quantifier: Quantifier | undefined };
+
+/** A cost: `coefficient` times the text's length to the `degree`. */
+interface Cost {
+  readonly degree: number;
+  readonly coefficient: number;
+}
+
+const ONE: Cost = { degree: 0, coefficient: 1 };
+const TEXT_LENGTH: Cost = { degree: 1, coefficient: 1 };
+
+/** How many times linear a pattern may be and stay on RegExp (`^\w+[a-z]{0,4}!`: 35 ms on 1 MiB; `{0,8}`: 59 ms). */
+const MOST_LINEAR_COEFFICIENT = 4;
+/** How many ways bounded quantifiers may split a text where nothing else is a factor of its length (`^[a-z]{0,100}[a-z]{0,100}[a-z]{0,100}!`: 1,030,301 ways, 37 ms). */
+const MOST_BOUNDED_WAYS = 1_000_000;
+
+/**
+ * Whether JavaScript's RegExp could take more than a few times linear time on `pattern`: a repeated
+ * group holding a quantifier or an alternation, or a cost past the bounds above. A pattern it cannot
+ * read is taken to.
+ */
+export function mayBacktrack(pattern: string): boolean {
+  const branches = partsOf(pattern);
+  if (branches === undefined) return true;
+  const reading = { repeatsChoices: false };
+  const anchored = branches.every(branch => anchoredAtStart(branch, pattern));
+  let cost = alternativesCost(branches, true, reading);
+  if (!anchored) cost = times(cost, TEXT_LENGTH);
+  if (reading.repeatsChoices || cost.degree >= 2) return true;
+  return cost.coefficient > (cost.degree === 1 ? MOST_LINEAR_COEFFICIENT : MOST_BOUNDED_WAYS);
+}
+
+/**
+ * Whether a sequence can match only at the text's start: it begins with `^`, or with a group whose
+ * every branch does, after lookarounds that can hold only there (`(?!^[.-])^[a-z]+$`).
+ */
+function anchoredAtStart(parts: Part[], pattern: string): boolean {
+  for (const part of parts) {
+    if (part.kind === 'assertion') return pattern[part.start] === '^';
+    if (part.kind !== 'group') return false;
+    const anchored = part.branches.every(branch => anchoredAtStart(branch, pattern));
+    if (!part.lookaround || !anchored) return anchored;
+  }
+  return false;
+}
+
+/**
+ * `pattern` as RE2 reads it, where JavaScript writes it otherwise: `\uXXXX` and `\u{…}` as `\x{…}`,
+ * and every count past RE2's 1,000 as counts within it (`.{0,1023}` as `.{0,1000}.{0,23}`, which
+ * allow the same texts; documents use them, `[^/].{0,1023}` in AWS's ARNs), with named groups
+ * unnamed (a copy would name one twice). Undefined when nothing is to be rewritten, or when a count
+ * past `MOST_REWRITTEN_COUNT` would make RE2's program too big.
+ */
+export function writtenForRe2(pattern: string): string | undefined {
+  const counted = withCountsWithin(pattern);
+  if (counted === null) return undefined;
+  const written = (counted ?? pattern).replace(/\\(u\{[0-9A-Fa-f]+\}|u[0-9A-Fa-f]{4}|[\s\S])/g, (escape: string, what: string) => {
+    if (!what.startsWith('u')) return escape;
+    return `\\x{${what.replace(/[u{}]/g, '')}}`;
+  });
+  return written === pattern ? undefined : written;
+}
+
+/** `pattern` with its counts past 1,000 written within it; undefined where there is none, null where one cannot be. */
+function withCountsWithin(pattern: string): string | undefined | null {
+  const branches = partsOf(pattern);
+  if (branches === undefined) return undefined;
+  const rewrites: { start: number; end: number; text: string }[] = [];
+  const visit = (parts: Part[]): void => {
+    for (const part of parts) {
+      const { quantifier } = part;
+      if (quantifier !== undefined && (quantifier.least > RE2_MOST_COUNT || (quantifier.most > RE2_MOST_COUNT && quantifier.most !== Infinity))) {
+        // Copies of a group keep what is inside as written: RE2 refuses a count past 1,000 there still.
+        rewrites.push({ start: part.start, end: quantifier.end, text: countsWithin(pattern.slice(part.start, quantifier.start), quantifier.least, quantifier.most) });
+      } else if (part.kind === 'group') for (const branch of part.branches) visit(branch);
+    }
+  };
+  for (const branch of branches) visit(branch);
+  if (rewrites.length === 0) return undefined;
+  if (rewrites.some(({ text }) => text === '')) return null;
+  let rewritten = pattern;
+  for (const { start, end, text } of rewrites.sort((left, right) => right.start - left.start)) rewritten = rewritten.slice(0, start) + text + rewritten.slice(end);
+  return rewritten.replace(/\(\?<([A-Za-z_]\w*)>/g, '(?:');
+}
+
+const RE2_MOST_COUNT = 1_000;
+/** The largest count `withCountsForRe2` writes out (RE2JS compiled 11,000 copies of `.` in 95 ms). */
+const MOST_REWRITTEN_COUNT = 10_000;
+
+/** `atom{least,most}` as copies with counts of at most 1,000 each, or '' past `MOST_REWRITTEN_COUNT`. */
+function countsWithin(atom: string, least: number, most: number): string {
+  if (Math.max(least, most === Infinity ? least : most) > MOST_REWRITTEN_COUNT) return '';
+  const copies: string[] = [];
+  let [left, right] = [least, most];
+  while (left > RE2_MOST_COUNT || (right !== Infinity && right > RE2_MOST_COUNT)) {
+    const takeLeast = Math.min(left, RE2_MOST_COUNT);
+    const takeMost = right === Infinity ? takeLeast : RE2_MOST_COUNT;
+    copies.push(`(?:${atom}){${takeLeast},${takeMost}}`);
+    left -= takeLeast;
+    right -= takeMost;
+  }
+  copies.push(`(?:${atom}){${left},${right === Infinity ? '' : right}}`);
+  return copies.join('');
+}
+
+/** The most a set of alternatives costs: the dearest, once for each (each is tried). */
+function alternativesCost(branches: Part[][], trailing: boolean, reading: { repeatsChoices: boolean }): Cost {
+  let dearest = ONE;
+  for (const branch of branches) dearest = larger(dearest, sequenceCost(branch, trailing, reading));
+  return { degree: dearest.degree, coefficient: dearest.coefficient * branches.length };
+}
+
+/**
+ * A sequence's cost: the dearest run of parts that multiply. A run ends after a quantified character
+ * followed by a character it cannot take, and after a lookaround (atomic in JavaScript).
+ * `trailing`: nothing follows the sequence in the whole pattern, so its last quantifier is never
+ * tried at another count: once it has matched, the pattern has (not so in a lookaround, which
+ * RegExp may try at every position).
+ */
+function sequenceCost(parts: Part[], trailing: boolean, reading: { repeatsChoices: boolean }): Cost {
+  let run = ONE;
+  let dearest = ONE;
+  parts.forEach((part, index) => {
+    run = times(run, partCost(part, trailing && index === parts.length - 1, reading));
+    if (endsRun(part, parts[index + 1])) {
+      dearest = larger(dearest, run);
+      run = ONE;
+    }
+  });
+  return larger(dearest, run);
+}
+
+function partCost(part: Part, last: boolean, reading: { repeatsChoices: boolean }): Cost {
+  const counts = part.quantifier === undefined || last ? ONE : countsCost(part.quantifier);
+  if (part.kind !== 'group') return counts;
+  const repeated = part.quantifier !== undefined && part.quantifier.most > 1;
+  if (repeated && (part.branches.length > 1 || part.branches.some(holdsRepeat))) reading.repeatsChoices = true;
+  return times(alternativesCost(part.branches, !part.lookaround && last && part.quantifier === undefined, reading), counts);
+}
+
+function holdsRepeat(parts: Part[]): boolean {
+  return parts.some(part => (part.quantifier !== undefined && part.quantifier.most > 1) || (part.kind === 'group' && part.branches.some(holdsRepeat)));
+}
+
+function countsCost({ least, most }: Quantifier): Cost {
+  if (most === Infinity || most - least + 1 > MOST_BOUNDED_WAYS) return TEXT_LENGTH;
+  return { degree: 0, coefficient: most - least + 1 };
+}
+
+function endsRun(part: Part, next: Part | undefined): boolean {
+  if (part.kind === 'group') return part.lookaround;
+  if (part.kind !== 'character' || part.quantifier === undefined || next?.kind !== 'character') return false;
+  if (next.quantifier !== undefined && next.quantifier.least === 0) return false;
+  return disjoint(charactersOf(part.source), charactersOf(next.source));
+}
+
+function times(left: Cost, right: Cost): Cost {
+  return { degree: left.degree + right.degree, coefficient: left.coefficient * right.coefficient };
+}
+
+function larger(left: Cost, right: Cost): Cost {
+  if (left.degree !== right.degree) return left.degree > right.degree ? left : right;
+  return left.coefficient >= right.coefficient ? left : right;
+}
+
+/** Which ASCII characters one character of a pattern takes, and whether it may take others. */
+interface Characters {
+  readonly ascii: bigint;
+  readonly beyondAscii: boolean;
+}
+
+const charactersBySource = new Map<string, Characters>();
+const EVERY_CHARACTER: Characters = { ascii: (1n << 128n) - 1n, beyondAscii: true };
+
+function disjoint(left: Characters, right: Characters): boolean {
+  return !(left.beyondAscii && right.beyondAscii) && (left.ascii & right.ascii) === 0n;
+}
+
+/** The characters `source` takes, read by RegExp itself on each ASCII character. */
+function charactersOf(source: string): Characters {
+  const known = charactersBySource.get(source);
+  if (known !== undefined) return known;
+  let characters = EVERY_CHARACTER;
+  try {
+    const expression = new RegExp(`^(?:${source})$`, 'u');
+    let ascii = 0n;
+    for (let code = 0; code < 128; code += 1) if (expression.test(String.fromCharCode(code))) ascii |= 1n << BigInt(code);
+    // Anything that names characters by code, by property or by what they are not, or a non-ASCII letter, may take more.
+    const beyondAscii = source === '.' || source.startsWith('[^') || /[^\0-\x7f]|\\[pPuxcsSWD]/.test(source);
+    characters = { ascii, beyondAscii };
+  } catch {
+    // A backreference, or a class RegExp reads only in context: it may take anything.
+  }
+  if (charactersBySource.size < 10_000) charactersBySource.set(source, characters);
+  return characters;
+}
+
+/**
+ * The pattern's top-level alternatives as sequences of parts, or undefined where it is not a
+ * pattern this reading follows (an unclosed group or class).
+ */
+function partsOf(pattern: string): Part[][] | undefined {
+  interface Open { readonly branches: Part[][]; readonly lookaround: boolean; readonly start: number }
+  const stack: Open[] = [{ branches: [[]], lookaround: false, start: 0 }];
+  const current = (): Part[] => {
+    const open = stack[stack.length - 1] as Open;
+    return open.branches[open.branches.length - 1] as Part[];
+  };
+  for (let index = 0; index < pattern.length; ) {
+    const character = pattern[index] as string;
+    const sequence = current();
+    const previous = sequence[sequence.length - 1];
+    const quantifier = previous !== undefined && previous.quantifier === undefined ? quantifierAt(pattern, index) : undefined;
+    if (quantifier !== undefined && previous !== undefined) {
+      previous.quantifier = quantifier;
+      index = quantifier.end;
+      continue;
+    }
+    if (character === '\\') {
+      const end = escapeEnd(pattern, index);
+      const source = pattern.slice(index, end);
+      sequence.push(source === '\\b' || source === '\\B' ? { kind: 'assertion', start: index, quantifier: undefined } : { kind: 'character', source, start: index, quantifier: undefined });
+      index = end;
+    } else if (character === '[') {
+      const end = classEnd(pattern, index);
+      if (end === undefined) return undefined;
+      sequence.push({ kind: 'character', source: pattern.slice(index, end), start: index, quantifier: undefined });
+      index = end;
+    } else if (character === '(') {
+      const kind = /^\((\?(?::|=|!|<=|<!|<[A-Za-z_]\w*>))?/.exec(pattern.slice(index))?.[1] ?? '';
+      stack.push({ branches: [[]], lookaround: /^\?<?[=!]$/.test(kind), start: index });
+      index += 1 + kind.length;
+    } else if (character === ')') {
+      const open = stack.pop();
+      if (open === undefined || stack.length === 0) return undefined;
+      current().push({ kind: 'group', branches: open.branches, lookaround: open.lookaround, start: open.start, quantifier: undefined });
+      index += 1;
+    } else if (character === '|') {
+      (stack[stack.length - 1] as Open).branches.push([]);
+      index += 1;
+    } else {
+      sequence.push(character === '^' || character === '$' ? { kind: 'assertion', start: index, quantifier: undefined } : { kind: 'character', source: character, start: index, quantifier: undefined });
+      index += 1;
+    }
+  }
+  return stack.length === 1 ? (stack[0] as Open).branches : undefined;
+}
+
+/** Where the escape at `index` ends: `\p{…}`, `\u{…}`, `\uXXXX`, `\xXX`, `\cX`, `\k<name>`, or one character. */
+function escapeEnd(pattern: string, index: number): number {
+  const escape = /^\\(?:[pP]\{[^}]*\}|u\{[0-9A-Fa-f]+\}|u[0-9A-Fa-f]{4}|x[0-9A-Fa-f]{2}|c[A-Za-z]|k<[^>]*>|[1-9]\d*|[\s\S])/.exec(pattern.slice(index, index + 64));
+  return index + (escape?.[0].length ?? 1);
+}
+
+/** Where the class opened at `index` ends (past its `]`), or undefined when it does not. */
+function classEnd(pattern: string, index: number): number | undefined {
+  for (let at = index + 1; at < pattern.length; at += 1) {
+    if (pattern[at] === '\\') at += 1;
+    else if (pattern[at] === ']') return at + 1;
+  }
+  return undefined;
+}
+
+/** The quantifier at `index` (`*`, `+`, `?`, `{n}`, `{n,}`, `{n,m}`, each maybe lazy), if one is there. */
+function quantifierAt(pattern: string, index: number): Quantifier | undefined {
+  const character = pattern[index];
+  const lazy = (length: number): number => index + (pattern[index + length] === '?' ? length + 1 : length);
+  if (character === '*') return { start: index, end: lazy(1), least: 0, most: Infinity };
+  if (character === '+') return { start: index, end: lazy(1), least: 1, most: Infinity };
+  if (character === '?') return { start: index, end: lazy(1), least: 0, most: 1 };
+  if (character !== '{') return undefined;
+  const match = /^\{(\d+)(,(\d*))?\}/.exec(pattern.slice(index, index + 40));
+  if (!match) return undefined;
+  const least = Number(match[1]);
+  const most = match[2] === undefined ? least : match[3] === '' ? Infinity : Number(match[3]);
+  return { start: index, end: lazy(match[0].length), least, most };
+}
