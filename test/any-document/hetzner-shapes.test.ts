@@ -59,6 +59,46 @@ describe('what a wrapper’s next_page and previous_page say', () => {
   });
 });
 
+describe('a create that answers the record in its envelope beside what the create started (Hetzner’s {server, action, next_actions, root_password})', () => {
+  it('answers the record it stored, as read back, with the rest made from the document', async () => {
+    const errors: string[] = [];
+    const engine = await strictEngine(errors);
+    const created = await json(engine, 'POST', '/v1/servers', { name: 'web-1', server_type: 'cx22' });
+    expect(created.status).toBe(201);
+    // It answered `{server: {id: 1, name: "my-resource", …}}`, made up, while server 21 was stored.
+    const server = created.body['server'] as { id: number; name: string; server_type: string };
+    expect(server).toMatchObject({ id: 21, name: 'web-1', server_type: 'cx22' });
+    expect(created.body['action']).toMatchObject({ id: expect.any(Number) as number, command: expect.any(String) as string });
+    expect(Array.isArray(created.body['next_actions'])).toBe(true);
+    expect((await json(engine, 'GET', `/v1/servers/${String(server.id)}`)).body['server']).toEqual(server);
+    expect(errors).toEqual([]);
+  });
+
+  it('keeps a record with a property named after its own collection a record, not an envelope (review 19c: Location.location)', async () => {
+    const point = { type: 'object', required: ['lat', 'lon'], properties: { lat: { type: 'number' }, lon: { type: 'number' } } };
+    const location = { type: 'object', required: ['id', 'name', 'location'], properties: { id: { type: 'integer', readOnly: true }, name: { type: 'string' }, location: { $ref: '#/components/schemas/Point' } } };
+    const answer = (status: string): Record<string, unknown> => ({ [status]: { description: 'A location.', content: { 'application/json': { schema: { $ref: '#/components/schemas/Location' } } } } });
+    const document = {
+      openapi: '3.0.3',
+      info: { title: 'Locations', version: '1' },
+      paths: {
+        '/locations': {
+          get: { operationId: 'listLocations', responses: { '200': { description: 'Locations.', content: { 'application/json': { schema: { type: 'array', items: { $ref: '#/components/schemas/Location' } } } } } } },
+          post: { operationId: 'createLocation', requestBody: { content: { 'application/json': { schema: { $ref: '#/components/schemas/Location' } } } }, responses: answer('201') },
+        },
+        '/locations/{id}': { get: { operationId: 'getLocation', parameters: [{ name: 'id', in: 'path', required: true, schema: { type: 'integer' } }], responses: answer('200') } },
+      },
+      components: { schemas: { Point: point, Location: location } },
+    };
+    const errors: string[] = [];
+    const engine = await createEngine({ document, validateResponses: true, onError: message => errors.push(message) });
+    const created = await json(engine, 'POST', '/locations', { name: 'Berlin', location: { lat: 52.5, lon: 13.4 } });
+    expect(created.status).toBe(201);
+    expect(created.body).toMatchObject({ name: 'Berlin', location: { lat: 52.5, lon: 13.4 } });
+    expect((await json(engine, 'GET', `/locations/${String(created.body['id'])}`)).body).toEqual(created.body);
+    expect(errors).toEqual([]);
+  });
+});
 
 describe('a page fact the document requires and does not let be null (review 19c)', () => {
   it('keeps a value its schema takes on the first and last pages, where there is no page before or after', async () => {

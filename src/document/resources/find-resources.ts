@@ -555,7 +555,10 @@ function recordOf(schema: JsonSchema | undefined, names: { name: string; singula
 function answeredRecord(schema: JsonSchema | undefined, names: { name: string; singular: string }, isRecord: (schema: JsonSchema) => boolean): { envelope?: string; besideEnvelope?: JsonSchema; nullableEnvelope?: true; links?: JsonSchema } | undefined {
   if (schema === undefined) return undefined;
   if (isRecord(schema)) return {};
-  const envelope = envelopeOf(schema, names);
+  // Beside data of another kind only where the envelope holds the record and the answer is not the record itself
+  // (a `Location` with a property `location` is a location: read as an envelope, its collection lost its state).
+  const besideAnything = envelopeOf(schema, names, true);
+  const envelope = envelopeOf(schema, names) ?? (besideAnything !== undefined && isRecord(besideAnything.inner) ? besideAnything : undefined);
   const unwrapped = envelope?.inner ?? schema;
   const beside = recordBesideLinks(unwrapped);
   const record = beside?.record ?? unwrapped;

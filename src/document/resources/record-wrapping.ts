@@ -5,20 +5,23 @@ import { mergeAllOf, typeIncludes, type JsonSchema } from '../json-schema.js';
  * named after the collection (`articles`, `article`) or `data`, alone or beside hypermedia only
  * (JSON:API's `{data, links, meta, included}`); undefined for any other schema. The wrapped schema must
  * be an object with properties (a part written `allOf: [X]` is X itself); `beside` is what stands next to
- * it (its `required` kept), to be generated.
+ * it (its `required` kept), to be generated. `besideAnything`: an envelope named after the collection
+ * may stand beside data of any kind (Hetzner's create answers `{server, action, next_actions,
+ * root_password}`), for a caller that knows the wrapped schema is the record's and the whole is not.
  */
-export function envelopeOf(schema: JsonSchema | undefined, collection: { readonly name: string; readonly singular: string }): Envelope | undefined {
+export function envelopeOf(schema: JsonSchema | undefined, collection: { readonly name: string; readonly singular: string }, besideAnything = false): Envelope | undefined {
   if (schema === undefined || typeIncludes(schema, 'array')) return undefined;
   const merged = mergeAllOf(schema);
   // One record or many (Lago's alert create, `oneOf: [{alert}, {alerts: [...]}]` both ways): the alternative that wraps one.
-  if (merged.properties === undefined) return firstDefined(alternativesOf(merged), alternative => (alternativesOf(alternative).length > 0 ? undefined : envelopeOf(alternative, collection)));
+  if (merged.properties === undefined) return firstDefined(alternativesOf(merged), alternative => (alternativesOf(alternative).length > 0 ? undefined : envelopeOf(alternative, collection, besideAnything)));
   const names = new Set([normalized(collection.name), normalized(collection.singular), 'data']);
   const entries = Object.entries(merged.properties ?? {});
   const wrapping = entries.filter(([property]) => names.has(normalized(property)));
   const others = entries.filter(([property]) => !names.has(normalized(property)));
   const [only] = wrapping;
-  if (wrapping.length !== 1 || only === undefined || others.some(([property]) => !BESIDE_ENVELOPE.has(property))) return undefined;
+  if (wrapping.length !== 1 || only === undefined) return undefined;
   const [property, written] = only;
+  if (others.some(([other]) => !BESIDE_ENVELOPE.has(other)) && (!besideAnything || normalized(property) === 'data')) return undefined;
   const inner = soleAllOfPart(written);
   if (typeIncludes(inner, 'array') || Object.keys(mergeAllOf(inner).properties ?? {}).length === 0) return undefined;
   // `data: null` allowed (a to-one relationship that names nothing).
