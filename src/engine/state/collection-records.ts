@@ -56,7 +56,8 @@ export function collectionShape(resource: Resource, seed: number, defaultStatus:
  * checked against the resource's schema. Embedded arrays are checked as present and never kept.
  */
 export function completeRecord(record: Readonly<Record<string, unknown>>, resource: Resource, draw: RecordDraw, alsoStamped: readonly string[] = []): { record: StoredRecord } | { problem: string } {
-  return checkedRecord(filledRecord(record, resource, draw, alsoStamped), resource);
+  const filled = filledRecord(record, resource, draw, alsoStamped);
+  return checkedAs(asChecked(filled, resource), filled, resource);
 }
 
 /** `record` with what the service assigns filled in (see completeRecord), not checked. */
@@ -80,25 +81,29 @@ function filledRecord(record: Readonly<Record<string, unknown>>, resource: Resou
   return completed;
 }
 
-/** A filled record checked against the resource's schema, each embedded array as present (and empty). */
-function checkedRecord(completed: Record<string, unknown>, resource: Resource): { record: StoredRecord } | { problem: string } {
-  const problems = unlessEvalBlocked(() => findSchemaProblems(asChecked(completed, resource), resource.schema), []);
+/** A filled record, `checked` against the resource's schema as asChecked shows it. */
+function checkedAs(checked: Record<string, unknown>, completed: Record<string, unknown>, resource: Resource): { record: StoredRecord } | { problem: string } {
+  const problems = unlessEvalBlocked(() => findSchemaProblems(checked, resource.schema), []);
   return problems.length > 0 ? { problem: describeSchemaProblems(problems) } : { record: completed };
 }
 
+/** A filled record as checked: each embedded array as present (and empty). */
 function asChecked(completed: Record<string, unknown>, resource: Resource): Record<string, unknown> {
   const embedded = embeddedProperties(resource);
   return embedded.size === 0 ? completed : { ...completed, ...Object.fromEntries([...embedded].map(name => [name, []])) };
 }
 
 /**
- * A step that has the validators the check of `completed` reaches (shared and recursive schemas,
- * compiled when a value first reaches them) compiled off the event loop before it is checked
- * (compileEntriesOffThread): DigitalOcean's first read of its apps compiled them on the main thread,
- * in the middle of the first record's check, holding every client 0.4 s.
+ * `record` filled and checked as completeRecord does, in steps: first a step that has the validators
+ * the check reaches (shared and recursive schemas, compiled when a value first reaches them) compiled
+ * off the event loop (compileEntriesOffThread), then the check. DigitalOcean's first read of its apps
+ * compiled them on the main thread, in the middle of the first record's check, holding every client 0.4 s.
  */
-function checkCompiledOffThread(completed: Record<string, unknown>, resource: Resource): Step {
-  return () => compileEntriesOffThread(() => void findSchemaProblems(asChecked(completed, resource), resource.schema));
+function* completedInSteps(record: Readonly<Record<string, unknown>>, resource: Resource, draw: RecordDraw): Generator<Step, { record: StoredRecord } | { problem: string }, void> {
+  const filled = filledRecord(record, resource, draw, []);
+  const checked = asChecked(filled, resource);
+  yield () => compileEntriesOffThread(() => void findSchemaProblems(checked, resource.schema));
+  return checkedAs(checked, filled, resource);
 }
 
 /**
@@ -416,9 +421,7 @@ function* generateRecordsInSteps(
       if (within === undefined) record[foreignKey] = chosen ? chosen[property] : undefined;
       else if (chosen !== undefined && typeof record[within] === 'object' && record[within] !== null) record[within] = { ...record[within], [foreignKey]: chosen[property] };
     }
-    const filled = filledRecord(record, resource, { seed: options.seed, now: options.now }, []);
-    yield checkCompiledOffThread(filled, resource);
-    let completed = checkedRecord(filled, resource);
+    let completed = yield* completedInSteps(record, resource, { seed: options.seed, now: options.now });
     // A value a parent gives that the property's own schema refuses (a bound it sets): its own value, as drawn.
     if (!('record' in completed) && parents.some(parent => parent.byName === true)) {
       for (const parent of parents) if (parent.byName === true) record[parent.foreignKey] = own[parent.foreignKey];
@@ -467,9 +470,7 @@ function* exampleRecordsInSteps(document: PetstoreDocument, resource: Resource, 
       if (key === undefined || keys.has(key) || !fitsKeySchema(resource, key)) return undefined;
       keys.add(key);
       const stored = Object.fromEntries(Object.entries(item as Record<string, unknown>).filter(([name]) => resource.fields.includes(name) && !embeddedProperties(resource).has(name)));
-      const filled = filledRecord(stored, resource, draw, []);
-      yield checkCompiledOffThread(filled, resource);
-      const completed = checkedRecord(filled, resource);
+      const completed = yield* completedInSteps(stored, resource, draw);
       if (!('record' in completed)) return undefined;
       records.push(completed.record);
     }
