@@ -1,6 +1,6 @@
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { findListShape } from '../../src/document/resources/index.js';
+import { findListShape, firstPageOf } from '../../src/document/resources/index.js';
 import { createEngine, type Engine } from '../../src/index.js';
 
 const HETZNER_SHAPES = fileURLToPath(new URL('../documents/findings/hetzner-shapes.yaml', import.meta.url));
@@ -56,6 +56,19 @@ describe('what a wrapper’s next_page and previous_page say', () => {
       { path: ['previous_page'], fact: 'previousUrl' },
       { path: ['last_page'], fact: 'lastPage' },
     ]);
+  });
+
+  it('counts Spring’s pages from 0 whichever of its page facts comes first (review 19c: pageable.pageNumber before number counted from 1)', () => {
+    const spring = { type: 'object', properties: { content: { type: 'array', items: record }, pageable: { type: 'object', properties: { pageNumber: { type: 'integer' }, pageSize: { type: 'integer' } } }, number: { type: 'integer' }, totalPages: { type: 'integer' } } };
+    const shape = findListShape(spring, candidate => candidate === record);
+    expect(shape?.kind === 'wrapped' && shape.facts.filter(({ fact }) => fact === 'page').map(({ path }) => path.join('.'))).toEqual(['pageable.pageNumber', 'number']);
+    expect(shape?.kind === 'wrapped' && firstPageOf(shape)).toBe(0);
+    // Hetzner's `page` and Laravel's `current_page` count from 1; a `minimum` says it where there is one.
+    const named = (name: string, minimum?: number): unknown => {
+      const wrapped = findListShape({ type: 'object', properties: { items: { type: 'array', items: record }, [name]: { type: 'integer', ...(minimum !== undefined && { minimum }) } } }, candidate => candidate === record);
+      return wrapped?.kind === 'wrapped' && firstPageOf(wrapped);
+    };
+    expect([named('page'), named('current_page'), named('pageIndex'), named('page', 0)]).toEqual([1, 1, 0, 0]);
   });
 });
 

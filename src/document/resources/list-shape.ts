@@ -140,18 +140,24 @@ function asUrlWhereText(fact: PageFact | undefined, schema: JsonSchema): PageFac
 
 /**
  * The number of a wrapper's first page where no query parameter says it (Hetzner's `meta.pagination.page`
- * beside no `page` parameter): the page property's `minimum` where it is 0 or 1, else 0 for Spring's
- * `number` and a `pageIndex`, 1 for a `page` (Hetzner, Laravel's `current_page`, GitLab).
+ * beside no `page` parameter): a page property's `minimum` where it is 0 or 1, else 0 for Spring's
+ * `number` and `pageable.pageNumber` and for a `pageIndex`, 1 for a `page` (Hetzner, Laravel's
+ * `current_page`, GitLab). Every page fact is read: Spring's `pageable.pageNumber` comes before its `number`.
  */
 export function firstPageOf(shape: Extract<ListShape, { kind: 'wrapped' }>): number {
-  const fact = shape.facts.find(candidate => candidate.fact === 'page');
-  if (fact === undefined) return 0;
-  let at: JsonSchema | undefined = shape.schema;
-  for (const name of fact.path) at = at === undefined ? undefined : mergeAllOf(at).properties?.[name];
-  const minimum = at === undefined ? undefined : mergeAllOf(at).minimum;
-  if (minimum === 0 || minimum === 1) return minimum;
-  const name = (fact.path.at(-1) ?? '').toLowerCase().replaceAll(/[_-]/g, '');
-  return name === 'number' || name === 'pageindex' ? 0 : 1;
+  const facts = shape.facts.filter(candidate => candidate.fact === 'page');
+  if (facts.length === 0) return 0;
+  for (const { path } of facts) {
+    let at: JsonSchema | undefined = shape.schema;
+    for (const name of path) at = at === undefined ? undefined : mergeAllOf(at).properties?.[name];
+    const minimum = at === undefined ? undefined : mergeAllOf(at).minimum;
+    if (minimum === 0 || minimum === 1) return minimum;
+  }
+  const countsFromZero = facts.some(({ path }) => {
+    const name = (path.at(-1) ?? '').toLowerCase().replaceAll(/[_-]/g, '');
+    return name === 'number' || name === 'pageindex' || path.includes('pageable');
+  });
+  return countsFromZero ? 0 : 1;
 }
 
 /** Query parameters of a list operation that page through it, by what they do. */
