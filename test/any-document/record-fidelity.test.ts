@@ -76,6 +76,39 @@ describe.each(surfaces)('a replace holds what was sent and what the service assi
   });
 });
 
+describe.each(surfaces)('a PUT whose body requires nothing changes the fields sent and keeps the rest, on %s (Linode’s and Hetzner’s updates)', (_name, open) => {
+  let surface: Surface;
+  beforeAll(async () => {
+    surface = await open(findingAt('update-sends-only.yaml'));
+  });
+  afterAll(() => surface.close());
+
+  it('answers a PUT of only the label with the region, type and tags kept, and reads it back so', async () => {
+    const created = await call(surface, 'POST', '/instances', { label: 'web', region: 'eu-central', type: 'g6-nanode-1', tags: ['a', 'b'], watchdog_enabled: true, labels: { env: 'prod' } });
+    expect(created.status).toBe(200);
+    const { id } = created.json as { id: number };
+    // It answered `{id, label: "db"}`: the region, type, tags and watchdog a PUT of the label did not send were gone.
+    const updated = await call(surface, 'PUT', `/instances/${String(id)}`, { label: 'db' });
+    expect(updated.status).toBe(200);
+    expect(updated.json).toEqual({ id, label: 'db', region: 'eu-central', type: 'g6-nanode-1', tags: ['a', 'b'], watchdog_enabled: true, labels: { env: 'prod' } });
+    // A property sent is set whole: the tags and labels are those sent, not merged with those held.
+    const retagged = await call(surface, 'PUT', `/instances/${String(id)}`, { tags: ['c'], labels: { team: 'web' } });
+    expect(retagged.json).toEqual({ id, label: 'db', region: 'eu-central', type: 'g6-nanode-1', tags: ['c'], watchdog_enabled: true, labels: { team: 'web' } });
+    expect((await call(surface, 'GET', `/instances/${String(id)}`)).json).toEqual(retagged.json);
+    expect(surface.reportedErrors).toEqual([]);
+  });
+
+  it('replaces the labels map a PUT of its own body sends, where it merged them member by member (Hetzner’s volumes)', async () => {
+    const created = await call(surface, 'POST', '/volumes', { name: 'data', size: 10, labels: { env: 'prod', tier: 'db' } });
+    expect(created.status).toBe(201);
+    const { id } = created.json as { id: number };
+    const updated = await call(surface, 'PUT', `/volumes/${String(id)}`, { labels: { team: 'web' } });
+    expect(updated.json).toEqual({ id, name: 'data', size: 10, labels: { team: 'web' } });
+    expect((await call(surface, 'GET', `/volumes/${String(id)}`)).json).toEqual(updated.json);
+    expect(surface.reportedErrors).toEqual([]);
+  });
+});
+
 describe.each(surfaces)('a nullable reference written allOf [$ref] beside nullable, on %s (JsonApiDotNetCore’s to-one relationships)', (_name, open) => {
   let surface: Surface;
   beforeAll(async () => {

@@ -262,10 +262,8 @@ export function findResources(
     let listedSchema: JsonSchema | undefined;
     if (onItem) {
       resource = onItem;
+      // A PUT whose body requires nothing (Conduit's `UpdateArticle`, Linode's instance) changes what it sends and keeps the rest: see DeclaredBody.
       role = ({ get: 'read', put: 'replace', patch: 'merge', post: 'merge', delete: 'remove' } as const)[operation.method as 'get'];
-      // A PUT whose body is its own schema and requires nothing (Conduit's `UpdateArticle`) changes what it sends and keeps the rest.
-      const body = createBody(operation);
-      if (operation.method === 'put' && body !== undefined && !resourceOfSchema.has(body) && (mergeAllOf(body).required ?? []).length === 0) role = 'merge';
     } else if (onCollection) {
       resource = onCollection;
       if (operation.method === 'get') {

@@ -119,19 +119,23 @@ export function createOperationResponder(options: OperationResponderOptions) {
   const urlOf = createRecordUrls(document);
   const show = createShowRecord(options.seed);
   const referencesTo = recordReferences(plans, document.resources.resources);
-  // The properties each operation's request body declares, read once per operation.
-  const sendableByOperation = new Map<string, ReadonlySet<string> | undefined>();
-  const sendableOf = (plan: OperationPlan): ReadonlySet<string> | undefined => {
-    if (sendableByOperation.has(plan.operationId)) return sendableByOperation.get(plan.operationId);
+  // What each operation's request body declares, read once per operation.
+  const bodiesByOperation = new Map<string, DeclaredBody>();
+  const declaredBodyOf = (plan: OperationPlan): DeclaredBody => {
+    const known = bodiesByOperation.get(plan.operationId);
+    if (known !== undefined) return known;
     const definition = resolvedDefinitionOf(document, plan.operationId);
     // A multipart form's fields are what the client may send too (Netlify's builds, made from `formData`).
     const body = requestBodySchema(definition) ?? requestBodySchema(definition, 'multipart/form-data');
     const merged = body === undefined ? undefined : mergeAllOf(body);
     const wrapped = plan.requestEnvelope === undefined || body === undefined ? merged : partListing(body, plan.requestEnvelope)?.properties?.[plan.requestEnvelope];
     const names = wrapped === undefined ? undefined : namesABodyMayHold(wrapped);
-    const sendable = names === undefined ? undefined : sendableFieldKeys(names, resourceOf(plan.resource));
-    sendableByOperation.set(plan.operationId, sendable);
-    return sendable;
+    const declared: DeclaredBody = {
+      sendable: names === undefined ? undefined : sendableFieldKeys(names, resourceOf(plan.resource)),
+      requiresNothing: wrapped !== undefined && names !== undefined && names.length > 0 && requiresNothing(wrapped),
+    };
+    bodiesByOperation.set(plan.operationId, declared);
+    return declared;
   };
   /** The schema a form body's fields take their types from, by operation. */
   const formSchemaOf = (operationId: string, mediaType: string): JsonSchema | undefined => requestBodySchema(resolvedDefinitionOf(document, operationId), mediaType);
@@ -313,7 +317,8 @@ export function createOperationResponder(options: OperationResponderOptions) {
       storeOf,
       changedStoreOf,
       referencesTo,
-      sendable: sendableOf(plan),
+      sendable: declaredBodyOf(plan).sendable,
+      updatesSentOnly: plan.role === 'replace' && declaredBodyOf(plan).requiresNothing,
       resourceOf,
       urlOf,
       complete,
@@ -476,4 +481,20 @@ export function scopeKeyOf(scope: readonly string[] | undefined, pathParameters:
       return encodeURIComponent(typeof value === 'string' ? value : JSON.stringify(value));
     })
     .join('/');
+}
+
+/** What an operation's request body declares: the record's properties it may set, and whether it requires none of them. */
+interface DeclaredBody {
+  readonly sendable: ReadonlySet<string> | undefined;
+  /**
+   * The body declares properties and requires none, nor does any alternative it may take: a `PUT` of
+   * some of them changes those and keeps the rest (Linode's "only fields passed in the request will
+   * be changed", Hetzner's `{name, labels}`). A body that requires something replaces the record.
+   */
+  readonly requiresNothing: boolean;
+}
+
+function requiresNothing(body: JsonSchema): boolean {
+  const merged = mergeAllOf(body);
+  return (merged.required ?? []).length === 0 && [...(merged.oneOf ?? []), ...(merged.anyOf ?? [])].every(requiresNothing);
 }

@@ -35,6 +35,8 @@ export interface RecordInput {
   changedStoreOf: (name: string) => RecordStore | undefined;
   /** The properties the operation's request body declares (as `fieldNameKey` spells them), where it declares an object; else undefined. */
   sendable: ReadonlySet<string> | undefined;
+  /** A replace whose body requires nothing: the fields sent change, the rest stay (see DeclaredBody in operation-responder). */
+  updatesSentOnly?: boolean;
   /** The places that name a collection's records (`relationships.assignee.data`, `Pet.ownerId`). */
   referencesTo: (name: string) => readonly RecordReference[];
   resourceOf: (name: string) => Resource;
@@ -201,11 +203,12 @@ export const recordOperations: Readonly<Record<RecordRole, RecordHandler>> = {
 
   replace(input) {
     return withRecord(input, existing => {
+      const written = sentFields(input);
+      const sent = { ...written, ...foreignKeysOf(input, written) };
+      if (input.updatesSentOnly === true) return writeRecord(input, { ...existing, ...sent, ...keyOf(input.resource, existing) });
       const kept = keptOnReplace(existing, input.resource, input.sendable);
       // A replace holds what was sent and what the service assigns, nothing made up: what the record requires and was not sent is empty.
-      const written = sentFields(input);
-      const sent = withUnsentProperties({ ...written, ...foreignKeysOf(input, written) }, input.resource, input.sendable);
-      return writeRecord(input, { ...kept, ...sent, ...keyOf(input.resource, existing) });
+      return writeRecord(input, { ...kept, ...withUnsentProperties(sent, input.resource, input.sendable), ...keyOf(input.resource, existing) });
     });
   },
 
