@@ -65,15 +65,17 @@ Options (each has an environment variable; a flag wins over it, and an empty var
   -p, --port <port>            Port to listen on (PORT). Default ${DEFAULT_PORT}; 0 picks a free one.
   -h, --host <host>            Address to listen on (HOST). Default ${DEFAULT_HOST}; 0.0.0.0 in containers.
                                -h is --host as in Prism; -h alone prints this help.
-      --seed <n>               Faker seed of the initial pets (PETSTORE_SEED). Default 1.
-      --pets <n>               How many seeded pets each store starts with, at most --max-pets
-                               (PETSTORE_PETS). Default 20.
+      --seed <n>               Faker seed of the starting records (the pets, in the Animal Store),
+                               and of drawn delays and faults (PETSTORE_SEED). Default 1.
+      --pets <n>               How many seeded records each collection of a store starts with, at
+                               most --max-pets (PETSTORE_PETS). Default 20.
       --api-key <key>          Accept only this credential (a bearer token, an API key, a basic
                                password, wherever the document's security puts it); repeat for more
                                (PETSTORE_API_KEYS=k1,k2). Default: any non-empty token.
                                A blank key is refused: leave the option out to accept any token.
-      --default-status <s>     Status of a pet created without one: one of the document's statuses
-                               (available, pending, sold) or none (PETSTORE_DEFAULT_STATUS).
+      --default-status <s>     Status of a pet (a record of the document's first collection) created
+                               without one: one of its statuses (available, pending, sold in the
+                               Animal Store) or none (PETSTORE_DEFAULT_STATUS).
                                Default: the schema's default, else its first value (available).
       --document <file>        Answer by another OpenAPI 3.0 or 3.1 document, or a Swagger 2.0
                                one (read as the OpenAPI 3.0 document that says the same), YAML or
@@ -104,11 +106,11 @@ Options (each has an environment variable; a flag wins over it, and an empty var
                                last good document is kept), naming the limit and the place,
                                e.g. $.components.schemas.Pet.
       --watch                  Follow edits of --document without a restart (PETSTORE_WATCH=true):
-                               pets kept, a broken edit logged and the last good document kept.
+                               records kept, a broken edit logged and the last good document kept.
       --no-cors                Send no CORS headers (PETSTORE_CORS=false). CORS is on by default.
       --no-dashboard           Serve no dashboard at /__admin/ (PETSTORE_DASHBOARD=false). The
                                dashboard (on by default) shows the journal live, why a request was
-                               refused, the sessions and their pets, and the settings.
+                               refused, the sessions and their records, and the settings.
       --validate-responses     Check every response against the OpenAPI document; a violation
                                answers 500 (PETSTORE_VALIDATE_RESPONSES=true). Default off.
       --log-level <level>      silent, error, info (one line per request, and warnings such as a
@@ -119,15 +121,15 @@ Options (each has an environment variable; a flag wins over it, and an empty var
                                (with Retry-After), seeded (PETSTORE_FAULT_RATE). Default 0.
       --max-sessions <n>       Most X-Petstore-Session sessions alive at once; the least recently
                                used is dropped (PETSTORE_MAX_SESSIONS). Default ${DEFAULT_MAX_SESSIONS}.
-      --max-pets <n>           Most pets one store holds; more answers 507 store_full
-                               (PETSTORE_MAX_PETS). Default ${DEFAULT_MAX_PETS}.
+      --max-pets <n>           Most records one collection of a store holds; more answers 507
+                               store_full (PETSTORE_MAX_PETS). Default ${DEFAULT_MAX_PETS}.
       --journal-size <n>       Requests GET /__admin/requests keeps; 0 keeps none
                                (PETSTORE_JOURNAL_SIZE). Default ${DEFAULT_JOURNAL_SIZE}.
       --journal-bytes <bytes>  Bytes the journal's entries hold together (estimated heap: bodies,
                                URLs, headers, answers); the oldest go first, one entry over
                                64 KiB is cut short (PETSTORE_JOURNAL_BYTES). Default ${mebibytes(DEFAULT_JOURNAL_BYTES)}.
       --max-stored-bytes <bytes>
-                               Bytes the pets written to every session's store hold together
+                               Bytes the records written to every session's store hold together
                                (estimated heap); past it a write answers 507 store_full and
                                stores nothing (PETSTORE_MAX_STORED_BYTES). Default ${mebibytes(DEFAULT_MAX_STORED_BYTES)}.
       --max-overrides <n>      Overrides one session holds; more answers 507 overrides_full

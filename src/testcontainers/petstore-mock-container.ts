@@ -32,7 +32,7 @@ export class PetstoreMockContainer extends GenericContainer {
     this.withExposedPorts(CONTAINER_PORT).withWaitStrategy(new HealthEndpointWaitStrategy()).withStartupTimeout(60_000);
   }
 
-  /** Faker seed of the initial pets, delays and faults (`PETSTORE_SEED`). */
+  /** Faker seed of the starting records (the pets, in the Animal Store), delays and faults (`PETSTORE_SEED`). */
   withSeed(seed: number): this {
     return this.withEnvironment({ PETSTORE_SEED: String(seed) });
   }
