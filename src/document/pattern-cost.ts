@@ -27,9 +27,16 @@ interface Quantifier {
 type Part =
   /** One character: a literal, an escape, a class, `.`, or a backreference (which may be more). */
   | { readonly kind: 'character'; readonly source: string; readonly start: number; quantifier: Quantifier | undefined }
-  | { readonly kind: 'group'; readonly branches: Part[][]; readonly lookaround: boolean; readonly start: number; quantifier: Quantifier | undefined }
+  /** `lookaround`: a lookahead or a lookbehind (`behind`), which takes no character. */
+  | { readonly kind: 'group'; readonly branches: Part[][]; readonly lookaround: boolean; readonly behind: boolean; readonly start: number; quantifier: Quantifier | undefined }
   /** `^`, `$`, `\b`, `\B`: they take no character. */
   | { readonly kind: 'assertion'; readonly start: number; quantifier: Quantifier | undefined };
+
+/** What reading a pattern found and knows: a repeated group that may split a text many ways; whether lookarounds' tails run at their least. */
+interface Reading {
+  repeatsChoices: boolean;
+  readonly lookaroundTailsAtLeast: boolean;
+}
 
 /** A cost: `coefficient` times the text's length to the `degree`. */
 interface Cost {
@@ -53,12 +60,54 @@ const MOST_BOUNDED_WAYS = 1_000_000;
 export function mayBacktrack(pattern: string): boolean {
   const branches = partsOf(pattern);
   if (branches === undefined) return true;
-  const reading = { repeatsChoices: false };
+  const reading: Reading = { repeatsChoices: false, lookaroundTailsAtLeast: !readsCaptures(pattern) };
   const anchored = branches.every(branch => anchoredAtStart(branch, pattern));
   let cost = alternativesCost(branches, true, reading);
   if (!anchored) cost = times(cost, TEXT_LENGTH);
   if (reading.repeatsChoices || cost.degree >= 2) return true;
   return cost.coefficient > (cost.degree === 1 ? MOST_LINEAR_COEFFICIENT : MOST_BOUNDED_WAYS);
+}
+
+/**
+ * `pattern` with the last quantifier of each lookahead's branches at its least count:
+ * `(?![_-]{2,})` as `(?![_-]{2})`. A lookahead only asks whether its body matches here, and a
+ * body ending in `X{m,n}` matches exactly when it does with `X{m}`, so every text gets the same
+ * verdict; but RegExp runs a greedy `{2,}` to the end of its run each time it tries the lookaround,
+ * quadratic where a repeated group holds it (Linode's usernames,
+ * `^[a-zA-Z0-9]((?![_-]{2,})[a-zA-Z0-9-_])+[a-zA-Z0-9]$`). Not where a backreference could read what
+ * the body captured, nor in a lookbehind (its free end is its first part, not its last). The
+ * pattern itself where nothing changes.
+ */
+export function withLookaroundTailsAtLeast(pattern: string): string {
+  if (!pattern.includes('(?') || readsCaptures(pattern)) return pattern;
+  const branches = partsOf(pattern);
+  if (branches === undefined) return pattern;
+  const tails: Quantifier[] = [];
+  // The tail of a sequence nothing follows: its last quantifier, or, in a last group without one, each branch's tail.
+  const atLeast = (parts: Part[]): void => {
+    const last = parts.at(-1);
+    if (last?.quantifier !== undefined) {
+      if (last.quantifier.most !== last.quantifier.least) tails.push(last.quantifier);
+    } else if (last?.kind === 'group' && !last.lookaround) for (const branch of last.branches) atLeast(branch);
+  };
+  const visit = (parts: Part[]): void => {
+    for (const part of parts) {
+      if (part.kind !== 'group') continue;
+      for (const branch of part.branches) {
+        visit(branch);
+        if (part.lookaround && !part.behind) atLeast(branch);
+      }
+    }
+  };
+  for (const branch of branches) visit(branch);
+  let rewritten = pattern;
+  for (const { start, end, least } of tails.sort((left, right) => right.start - left.start)) rewritten = `${rewritten.slice(0, start)}{${least}}${rewritten.slice(end)}`;
+  return rewritten;
+}
+
+/** Whether the pattern has a backreference, which may read what a lookaround's body captured. */
+function readsCaptures(pattern: string): boolean {
+  return /\\[1-9]|\\k</.test(pattern);
 }
 
 /**
@@ -135,7 +184,7 @@ function countsWithin(atom: string, least: number, most: number): string {
 }
 
 /** The most a set of alternatives costs: the dearest, once for each (each is tried). */
-function alternativesCost(branches: Part[][], trailing: boolean, reading: { repeatsChoices: boolean }): Cost {
+function alternativesCost(branches: Part[][], trailing: boolean, reading: Reading): Cost {
   let dearest = ONE;
   for (const branch of branches) dearest = larger(dearest, sequenceCost(branch, trailing, reading));
   return { degree: dearest.degree, coefficient: dearest.coefficient * branches.length };
@@ -145,10 +194,11 @@ function alternativesCost(branches: Part[][], trailing: boolean, reading: { repe
  * A sequence's cost: the dearest run of parts that multiply. A run ends after a quantified character
  * followed by a character it cannot take, and after a lookaround (atomic in JavaScript).
  * `trailing`: nothing follows the sequence in the whole pattern, so its last quantifier is never
- * tried at another count: once it has matched, the pattern has (not so in a lookaround, which
- * RegExp may try at every position).
+ * tried at another count: once it has matched, the pattern has. So too in a lookaround, as RegExp
+ * runs it: its last quantifier at its least count (withLookaroundTailsAtLeast), where a greedy one
+ * would run to the end of its run at each position RegExp tries it.
  */
-function sequenceCost(parts: Part[], trailing: boolean, reading: { repeatsChoices: boolean }): Cost {
+function sequenceCost(parts: Part[], trailing: boolean, reading: Reading): Cost {
   let run = ONE;
   let dearest = ONE;
   parts.forEach((part, index) => {
@@ -161,16 +211,23 @@ function sequenceCost(parts: Part[], trailing: boolean, reading: { repeatsChoice
   return larger(dearest, run);
 }
 
-function partCost(part: Part, last: boolean, reading: { repeatsChoices: boolean }): Cost {
+function partCost(part: Part, last: boolean, reading: Reading): Cost {
   const counts = part.quantifier === undefined || last ? ONE : countsCost(part.quantifier);
   if (part.kind !== 'group') return counts;
   const repeated = part.quantifier !== undefined && part.quantifier.most > 1;
   if (repeated && (part.branches.length > 1 || part.branches.some(holdsRepeat))) reading.repeatsChoices = true;
-  return times(alternativesCost(part.branches, !part.lookaround && last && part.quantifier === undefined, reading), counts);
+  // A lookaround's last quantifier runs at its least count (withLookaroundTailsAtLeast), where no backreference reads its captures.
+  const trailing = part.lookaround ? !part.behind && reading.lookaroundTailsAtLeast : last && part.quantifier === undefined;
+  return times(alternativesCost(part.branches, trailing, reading), counts);
 }
 
+/**
+ * Whether a sequence holds a quantifier that repeats, so that a repeated group around it may split a
+ * text more than one way. A lookaround's body does not count: it takes no character, so it gives the
+ * group no second way (what it costs each turn is counted in partCost).
+ */
 function holdsRepeat(parts: Part[]): boolean {
-  return parts.some(part => (part.quantifier !== undefined && part.quantifier.most > 1) || (part.kind === 'group' && part.branches.some(holdsRepeat)));
+  return parts.some(part => (part.quantifier !== undefined && part.quantifier.most > 1) || (part.kind === 'group' && !part.lookaround && part.branches.some(holdsRepeat)));
 }
 
 function countsCost({ least, most }: Quantifier): Cost {
@@ -231,8 +288,8 @@ function charactersOf(source: string): Characters {
  * pattern this reading follows (an unclosed group or class).
  */
 function partsOf(pattern: string): Part[][] | undefined {
-  interface Open { readonly branches: Part[][]; readonly lookaround: boolean; readonly start: number }
-  const stack: Open[] = [{ branches: [[]], lookaround: false, start: 0 }];
+  interface Open { readonly branches: Part[][]; readonly lookaround: boolean; readonly behind: boolean; readonly start: number }
+  const stack: Open[] = [{ branches: [[]], lookaround: false, behind: false, start: 0 }];
   const current = (): Part[] => {
     const open = stack[stack.length - 1] as Open;
     return open.branches[open.branches.length - 1] as Part[];
@@ -259,12 +316,12 @@ function partsOf(pattern: string): Part[][] | undefined {
       index = end;
     } else if (character === '(') {
       const kind = /^\((\?(?::|=|!|<=|<!|<[A-Za-z_]\w*>))?/.exec(pattern.slice(index))?.[1] ?? '';
-      stack.push({ branches: [[]], lookaround: /^\?<?[=!]$/.test(kind), start: index });
+      stack.push({ branches: [[]], lookaround: /^\?<?[=!]$/.test(kind), behind: kind.startsWith('?<=') || kind.startsWith('?<!'), start: index });
       index += 1 + kind.length;
     } else if (character === ')') {
       const open = stack.pop();
       if (open === undefined || stack.length === 0) return undefined;
-      current().push({ kind: 'group', branches: open.branches, lookaround: open.lookaround, start: open.start, quantifier: undefined });
+      current().push({ kind: 'group', branches: open.branches, lookaround: open.lookaround, behind: open.behind, start: open.start, quantifier: undefined });
       index += 1;
     } else if (character === '|') {
       (stack[stack.length - 1] as Open).branches.push([]);

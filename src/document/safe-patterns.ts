@@ -1,7 +1,7 @@
 import type { RE2JS } from 're2js';
 import { placeOf } from './document-limits.js';
 import { DocumentShapeError } from './document-shape-error.js';
-import { mayBacktrack, writtenForRe2 } from './pattern-cost.js';
+import { mayBacktrack, withLookaroundTailsAtLeast, writtenForRe2 } from './pattern-cost.js';
 
 /**
  * The document's `pattern`s run where a client's text meets them (Prism's validator, through Ajv).
@@ -116,7 +116,8 @@ function compileChecked(pattern: string, flags: string): { compiled: CompiledPat
       };
     }
   }
-  return { compiled: new RegExp(pattern, flags), linear: !mayBacktrack(pattern) };
+  // As mayBacktrack reads it: each lookaround's last quantifier at its least count, the same verdicts.
+  return { compiled: new RegExp(withLookaroundTailsAtLeast(pattern), flags), linear: !mayBacktrack(pattern) };
 }
 
 /** `pattern` compiled by RE2JS, as written or as RE2 writes it (`writtenForRe2`); undefined where RE2 reads neither. */

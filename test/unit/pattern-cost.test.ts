@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { mayBacktrack, writtenForRe2 } from '../../src/document/pattern-cost.js';
+import { mayBacktrack, withLookaroundTailsAtLeast, writtenForRe2 } from '../../src/document/pattern-cost.js';
 import { compilePattern, preparePatterns } from '../../src/document/safe-patterns.js';
 
 /** The engine a prepared pattern runs on: `re2`, `split` or RegExp's `/…/u`. */
@@ -42,8 +42,26 @@ describe('reading how long RegExp may take on a pattern', () => {
     for (const pattern of linear) expect(mayBacktrack(pattern), pattern).toBe(false);
     // Still read as exponential: a repeated group holding a quantifier or an alternation.
     for (const pattern of ['^(a+)+$', '^(a|b)*c$', '^(\\w+)(\\w+)\\2$']) expect(mayBacktrack(pattern), pattern).toBe(true);
-    // A lookahead's last quantifier runs to the end of its run each time it is tried (219 ms on 20,000 `a`s: quadratic).
-    expect(mayBacktrack('^(?:(?=[a-z]+)[a-z])*!')).toBe(true);
+    // A lookbehind's last quantifier runs to the end of its run each time it is tried; so does a lookahead's where a backreference reads its captures.
+    for (const pattern of ['(?<=ab+)c', '(?=(\\w+))\\1x']) expect(mayBacktrack(pattern), pattern).toBe(true);
+  });
+
+  it('runs a lookahead’s last quantifier at its least count, with the same verdicts, so Linode’s usernames start and stay linear', async () => {
+    // A greedy tail runs to the end of its run each time RegExp tries the lookahead: 219 ms on 20,000 `a`s, quadratic.
+    const eager = '^(?:(?=[a-z]+)[a-z])*!';
+    expect(withLookaroundTailsAtLeast(eager)).toBe('^(?:(?=[a-z]{1})[a-z])*!');
+    expect(mayBacktrack(eager)).toBe(false);
+    expect(compilePattern(eager, 'u').test('a'.repeat(200_000))).toBe(false);
+    // Linode's `User.username` refused the document at start (a quantifier in a repeated group, and RE2 reads no lookahead).
+    const linode = '^[a-zA-Z0-9]((?![_-]{2,})[a-zA-Z0-9-_])+[a-zA-Z0-9]$';
+    expect(withLookaroundTailsAtLeast(linode)).toBe('^[a-zA-Z0-9]((?![_-]{2})[a-zA-Z0-9-_])+[a-zA-Z0-9]$');
+    await expect(preparePatterns({ pattern: linode })).resolves.toEqual({ linearEngine: false });
+    for (const text of ['linode-user', 'a_b-c', 'a__b', 'a-_b', '_ab', 'ab_', 'ab', 'a--', `${'a_'.repeat(50_000)}a`, `a${'_'.repeat(100_000)}b`]) {
+      expect(compilePattern(linode, 'u').test(text), text.slice(0, 20)).toBe(new RegExp(linode, 'u').test(text));
+    }
+    // Not in a lookbehind, whose free end is its first part: `(?<=ab+)c` needs every `b` before the `c`.
+    expect(withLookaroundTailsAtLeast('(?<=ab+)c')).toBe('(?<=ab+)c');
+    expect(withLookaroundTailsAtLeast('(?=(a+))\\1')).toBe('(?=(a+))\\1');
   });
 
   it('writes counts past RE2’s 1,000 and \\u escapes as RE2 reads them, so such documents start, with RegExp’s verdicts', async () => {
