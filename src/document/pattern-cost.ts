@@ -125,20 +125,82 @@ function anchoredAtStart(parts: Part[], pattern: string): boolean {
 }
 
 /**
- * `pattern` as RE2 reads it, where JavaScript writes it otherwise: `\uXXXX` and `\u{…}` as `\x{…}`,
- * and every count past RE2's 1,000 as counts within it (`.{0,1023}` as `.{0,1000}.{0,23}`, which
- * allow the same texts; documents use them, `[^/].{0,1023}` in AWS's ARNs), with named groups
- * unnamed (a copy would name one twice). Undefined when nothing is to be rewritten, or when a count
- * past `MOST_REWRITTEN_COUNT` would make RE2's program too big.
+ * `pattern` as RE2 must be given it to allow the texts JavaScript's RegExp (flag `u`) allows, or
+ * undefined where that cannot be written. RE2 reads some of JavaScript's syntax otherwise:
+ * - `.` takes `\r`, U+2028 and U+2029 in RE2, not in JavaScript: written as the class JavaScript means;
+ * - `\s` is `[\t\n\f\r ]` in RE2, Unicode's spaces too in JavaScript (U+00A0, U+FEFF, …): written out,
+ *   `\S` as the class's complement (`[\s\S]` as any character; inside another class, not written);
+ * - `\uXXXX` and `\u{…}` are `\x{…}` (a surrogate pair one code point; a lone surrogate not written);
+ * - a count past 1,000 is refused: written as counts within it (`.{0,1023}` as `.{0,1000}.{0,23}`,
+ *   the same texts; AWS's ARNs have `[^/].{0,1023}`), up to `MOST_REWRITTEN_COUNT`;
+ * - named groups are unnamed (a copy would name one twice; RE2 runs no backreference anyway).
  */
 export function writtenForRe2(pattern: string): string | undefined {
   const counted = withCountsWithin(pattern);
   if (counted === null) return undefined;
-  const written = (counted ?? pattern).replace(/\\(u\{[0-9A-Fa-f]+\}|u[0-9A-Fa-f]{4}|[\s\S])/g, (escape: string, what: string) => {
-    if (!what.startsWith('u')) return escape;
-    return `\\x{${what.replace(/[u{}]/g, '')}}`;
-  });
-  return written === pattern ? undefined : written;
+  return spelledForRe2(counted ?? pattern);
+}
+
+/** JavaScript's `\s` with flag `u`, as the members of an RE2 class. */
+const JAVASCRIPT_SPACES = '\\t\\n\\x{0B}\\f\\r \\x{A0}\\x{1680}\\x{2000}-\\x{200A}\\x{2028}\\x{2029}\\x{202F}\\x{205F}\\x{3000}\\x{FEFF}';
+/** JavaScript's `.` without flag `s`. */
+const JAVASCRIPT_DOT = '[^\\n\\r\\x{2028}\\x{2029}]';
+const ANY_CHARACTER = '[\\x{0}-\\x{10FFFF}]';
+
+function spelledForRe2(pattern: string): string | undefined {
+  let written = '';
+  let inClass = false;
+  for (let index = 0; index < pattern.length; index += 1) {
+    const character = pattern[index] as string;
+    if (character === '\\') {
+      const code = /^\\u(?:\{([0-9A-Fa-f]+)\}|([0-9A-Fa-f]{4}))/.exec(pattern.slice(index, index + 16));
+      if (code !== null) {
+        let value = Number.parseInt(code[1] ?? code[2] ?? '', 16);
+        let length = code[0].length;
+        const low = /^\\u([Dd][C-Fc-f][0-9A-Fa-f]{2})/.exec(pattern.slice(index + length, index + length + 6));
+        if (code[2] !== undefined && value >= 0xd800 && value <= 0xdbff && low !== null) {
+          value = 0x10000 + ((value - 0xd800) << 10) + (Number.parseInt(low[1] ?? '', 16) - 0xdc00);
+          length += 6;
+        }
+        if (value >= 0xd800 && value <= 0xdfff) return undefined;
+        written += `\\x{${value.toString(16)}}`;
+        index += length - 1;
+        continue;
+      }
+      const escaped = pattern[index + 1] ?? '';
+      index += 1;
+      if (escaped === 's') written += inClass ? JAVASCRIPT_SPACES : `[${JAVASCRIPT_SPACES}]`;
+      else if (escaped === 'S' && !inClass) written += `[^${JAVASCRIPT_SPACES}]`;
+      else if (escaped === 'S') return undefined;
+      else written += `\\${escaped}`;
+      continue;
+    }
+    if (inClass) {
+      if (character === ']') inClass = false;
+      written += character;
+      continue;
+    }
+    const anything = ['[\\s\\S]', '[\\S\\s]', '[^]'].find(spelling => pattern.startsWith(spelling, index));
+    if (anything !== undefined) {
+      written += ANY_CHARACTER;
+      index += anything.length - 1;
+    } else if (pattern.startsWith('[\\S]', index)) {
+      written += `[^${JAVASCRIPT_SPACES}]`;
+      index += 3;
+    } else if (character === '(' && /^\(\?<[A-Za-z_]\w*>/.test(pattern.slice(index, index + 260))) {
+      written += '(?:';
+      index = pattern.indexOf('>', index);
+    } else if (character === '(' && /^\(\?<[A-Za-z_]\w*>/.test(pattern.slice(index, index + 260))) {
+      written += '(?:';
+      index = pattern.indexOf('>', index);
+    } else if (character === '[') {
+      // `[]` takes nothing in JavaScript; RE2 reads `]` first in a class as a member.
+      if (pattern[index + 1] === ']' || pattern.startsWith('[^]', index)) return undefined;
+      inClass = true;
+      written += character;
+    } else written += character === '.' ? JAVASCRIPT_DOT : character;
+  }
+  return written;
 }
 
 /** `pattern` with its counts past 1,000 written within it; undefined where there is none, null where one cannot be. */
@@ -160,7 +222,7 @@ function withCountsWithin(pattern: string): string | undefined | null {
   if (rewrites.some(({ text }) => text === '')) return null;
   let rewritten = pattern;
   for (const { start, end, text } of rewrites.sort((left, right) => right.start - left.start)) rewritten = rewritten.slice(0, start) + text + rewritten.slice(end);
-  return rewritten.replace(/\(\?<([A-Za-z_]\w*)>/g, '(?:');
+  return rewritten;
 }
 
 const RE2_MOST_COUNT = 1_000;

@@ -120,17 +120,15 @@ function compileChecked(pattern: string, flags: string): { compiled: CompiledPat
   return { compiled: new RegExp(withLookaroundTailsAtLeast(pattern), flags), linear: !mayBacktrack(pattern) };
 }
 
-/** `pattern` compiled by RE2JS, as written or as RE2 writes it (`writtenForRe2`); undefined where RE2 reads neither. */
+/** `pattern` compiled by RE2JS as written for it to allow what RegExp allows (`writtenForRe2`); undefined where it cannot be so written or RE2 does not read it. */
 function compiledByRe2(engine: typeof RE2JS, pattern: string): RE2JS | undefined {
-  for (const source of [pattern, writtenForRe2(pattern)]) {
-    if (source === undefined) continue;
-    try {
-      return engine.compile(source);
-    } catch {
-      // Not read: the next way, if any.
-    }
+  const source = writtenForRe2(pattern);
+  if (source === undefined) return undefined;
+  try {
+    return engine.compile(source);
+  } catch {
+    return undefined;
   }
-  return undefined;
 }
 
 /** The index of the `)` closing the group opened at `open`, past escapes and character classes. */
