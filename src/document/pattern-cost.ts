@@ -190,12 +190,9 @@ function spelledForRe2(pattern: string): string | undefined {
     } else if (character === '(' && /^\(\?<[A-Za-z_]\w*>/.test(pattern.slice(index, index + 260))) {
       written += '(?:';
       index = pattern.indexOf('>', index);
-    } else if (character === '(' && /^\(\?<[A-Za-z_]\w*>/.test(pattern.slice(index, index + 260))) {
-      written += '(?:';
-      index = pattern.indexOf('>', index);
     } else if (character === '[') {
       // `[]` takes nothing in JavaScript; RE2 reads `]` first in a class as a member.
-      if (pattern[index + 1] === ']' || pattern.startsWith('[^]', index)) return undefined;
+      if (pattern[index + 1] === ']') return undefined;
       inClass = true;
       written += character;
     } else written += character === '.' ? JAVASCRIPT_DOT : character;
