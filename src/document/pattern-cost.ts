@@ -227,10 +227,11 @@ function spelledForRe2(pattern: string): string | undefined {
   return written;
 }
 
-/** `pattern` with its counts past 1,000 written within it; undefined where there is none, null where one cannot be. */
+/** `pattern` with its counts past 1,000 written within it; undefined where there is none, null where one cannot be (or the pattern is not read). */
 function withCountsWithin(pattern: string): string | undefined | null {
   const branches = partsOf(pattern);
-  if (branches === undefined) return undefined;
+  // A pattern this reading does not follow is not given to RE2 either.
+  if (branches === undefined) return null;
   const rewrites: { start: number; end: number; text: string }[] = [];
   const visit = (parts: Part[]): void => {
     for (const part of parts) {
@@ -424,7 +425,9 @@ function partsOf(pattern: string): Part[][] | undefined {
       sequence.push({ kind: 'character', source: pattern.slice(index, end), start: index, quantifier: undefined });
       index = end;
     } else if (character === '(') {
-      const kind = /^\((\?(?::|=|!|<=|<!|<[A-Za-z_]\w*>))?/.exec(pattern.slice(index))?.[1] ?? '';
+      // Deeper than any reading here follows on every Node's stack: not read (taken to backtrack, not given to RE2).
+      if (stack.length > MOST_NESTED_GROUPS) return undefined;
+      const kind = /^\((\?(?::|=|!|<=|<!|<[A-Za-z_]\w*>))?/.exec(pattern.slice(index, index + 260))?.[1] ?? '';
       stack.push({ branches: [[]], lookaround: /^\?<?[=!]$/.test(kind), behind: kind.startsWith('?<=') || kind.startsWith('?<!'), start: index });
       index += 1 + kind.length;
     } else if (character === ')') {
@@ -457,6 +460,9 @@ function classEnd(pattern: string, index: number): number | undefined {
   }
   return undefined;
 }
+
+/** The most groups one in another a pattern is read with (1,500 overflowed the stack of the reading on Node 20). */
+const MOST_NESTED_GROUPS = 500;
 
 /** A count, read where it starts (sticky): however many digits it has (`{0000000000000000000000000000000000000001,}` is `+`). */
 const COUNT = /\{(\d+)(,(\d*))?\}/y;
