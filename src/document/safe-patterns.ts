@@ -102,7 +102,8 @@ export function compilePattern(pattern: string, flags: string): CompiledPattern 
 
 /** The pattern as `compilePattern` runs it, and whether it runs in linear time (nothing that may backtrack left on RegExp). */
 function compileChecked(pattern: string, flags: string): { compiled: CompiledPattern; linear: boolean } {
-  if (re2 !== undefined && mayBacktrack(pattern)) {
+  const backtracks = mayBacktrack(pattern);
+  if (re2 !== undefined && backtracks) {
     const compiled = compiledByRe2(re2, pattern);
     if (compiled !== undefined) return { compiled: { test: text => compiled.matcher(text).find(), toString: () => `re2:/${pattern}/` }, linear: true };
     // Syntax RE2 does not have (a backreference, a lookaround): split off leading lookaheads, else RegExp reads it.
@@ -117,7 +118,7 @@ function compileChecked(pattern: string, flags: string): { compiled: CompiledPat
     }
   }
   // As mayBacktrack reads it: each lookaround's last quantifier at its least count, the same verdicts.
-  return { compiled: new RegExp(withLookaroundTailsAtLeast(pattern), flags), linear: !mayBacktrack(pattern) };
+  return { compiled: new RegExp(withLookaroundTailsAtLeast(pattern), flags), linear: !backtracks };
 }
 
 /** `pattern` compiled by RE2JS as written for it to allow what RegExp allows (`writtenForRe2`); undefined where it cannot be so written or RE2 does not read it. */

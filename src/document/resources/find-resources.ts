@@ -6,7 +6,7 @@ import { findCopies } from './record-copies.js';
 import { createSchemaFingerprints } from './schema-fingerprints.js';
 import { withArticle } from '../../text/index.js';
 import { eitherKeyOf, otherKeysOf } from './either-key.js';
-import { envelopeOf, manyEnvelopeOf, recordBesideLinks, soleAllOfPart } from './record-wrapping.js';
+import { envelopeOf, manyEnvelopeOf, recordBesideLinks, soleAllOfPart, type Envelope } from './record-wrapping.js';
 import { findResourceName, idParameterOf, nameStartsWith, propertyNaming } from './resource-names.js';
 import type { Filter, KeyRule, OperationPlan, ParentKeySent, ParentLink, RangeBound, RecordAction, RecordRole, Resource, ResourceModel } from './resource-model.js';
 
@@ -553,10 +553,7 @@ function recordOf(schema: JsonSchema | undefined, names: { name: string; singula
 function answeredRecord(schema: JsonSchema | undefined, names: { name: string; singular: string }, isRecord: (schema: JsonSchema) => boolean): { envelope?: string; besideEnvelope?: JsonSchema; nullableEnvelope?: true; links?: JsonSchema } | undefined {
   if (schema === undefined) return undefined;
   if (isRecord(schema)) return {};
-  // Beside data of another kind only where the envelope holds the record and the answer is not the record itself
-  // (a `Location` with a property `location` is a location: read as an envelope, its collection lost its state).
-  const besideAnything = envelopeOf(schema, names, true);
-  const envelope = envelopeOf(schema, names) ?? (besideAnything !== undefined && isRecord(besideAnything.inner) ? besideAnything : undefined);
+  const envelope = envelopeOf(schema, names) ?? envelopeBesideAnything(schema, names, isRecord);
   const unwrapped = envelope?.inner ?? schema;
   const beside = recordBesideLinks(unwrapped);
   const record = beside?.record ?? unwrapped;
@@ -567,6 +564,16 @@ function answeredRecord(schema: JsonSchema | undefined, names: { name: string; s
     ...(envelope?.nullable === true && { nullableEnvelope: true as const }),
     ...(beside !== undefined && { links: beside.links }),
   };
+}
+
+/**
+ * An envelope named after the collection beside data of another kind, read only where it holds the record
+ * (the answer itself, not the record, is known by then): a `Location` with a property `location` is a
+ * location, and read as an envelope its collection lost its state.
+ */
+function envelopeBesideAnything(schema: JsonSchema, names: { name: string; singular: string }, isRecord: (schema: JsonSchema) => boolean): Envelope | undefined {
+  const envelope = envelopeOf(schema, names, true);
+  return envelope !== undefined && isRecord(envelope.inner) ? envelope : undefined;
 }
 
 /**

@@ -305,6 +305,7 @@ export function createOperationResponder(options: OperationResponderOptions) {
     const decoded = context.body.decoded();
     const formBody = decoded.kind === 'form' ? decoded : undefined;
     const sentBody = formBody === undefined ? request.body : typedFormValue(formBody.value, formSchemaOf(id, formBody.contentType));
+    const declared = declaredBodyOf(plan);
     const answer = recordOperations[plan.role]({
       plan,
       resource: resourceOf(plan.resource),
@@ -317,8 +318,8 @@ export function createOperationResponder(options: OperationResponderOptions) {
       storeOf,
       changedStoreOf,
       referencesTo,
-      sendable: declaredBodyOf(plan).sendable,
-      updatesSentOnly: plan.role === 'replace' && declaredBodyOf(plan).requiresNothing,
+      sendable: declared.sendable,
+      updatesSentOnly: plan.role === 'replace' && declared.requiresNothing,
       resourceOf,
       urlOf,
       complete,
