@@ -7,6 +7,7 @@ const PETCLINIC = fileURLToPath(new URL('../documents/corpus/spring-petclinic-re
 const PROBLEM_JSON = fileURLToPath(new URL('../documents/findings/problem-json.yaml', import.meta.url));
 const FASTAPI = fileURLToPath(new URL('../documents/fastapi-validation.yaml', import.meta.url));
 const ERROR_ALTERNATIVES = fileURLToPath(new URL('../documents/findings/real-big-error-alternatives.yaml', import.meta.url));
+const ELSEWHERE = fileURLToPath(new URL('../documents/findings/errors-declared-elsewhere.yaml', import.meta.url));
 const JSON_BODY = { 'content-type': 'application/json' };
 
 describe('errors in the document’s own shapes', () => {
@@ -72,6 +73,21 @@ describe('errors in the document’s own shapes', () => {
     expect(refused.status).toBe(422);
     const body = JSON.parse(refused.body ?? '{}') as Record<string, unknown>;
     expect(body).toMatchObject({ message: expect.stringContaining('content') as string, documentation_url: expect.any(String) as string, status: 422 });
+    expect(errors).toEqual([]);
+  });
+
+  it('answers an error an operation does not declare in the shape the document’s other operations declare for it (Linode’s lists, finding 106)', async () => {
+    const errors: string[] = [];
+    const engine = await createEngine({ documentPath: ELSEWHERE, validateResponses: true, onError: message => errors.push(message) });
+    // `GET /instances/{instanceId}/configs` declares only its 200; every other operation `default: {errors: [{reason, field}]}`.
+    const underMissing = await engine.handle({ method: 'GET', url: '/v4/instances/999999/configs', headers: {} });
+    expect(underMissing.status).toBe(404);
+    const body = JSON.parse(underMissing.body ?? '{}') as { errors?: { reason?: string }[] };
+    expect(body.errors?.[0]?.reason).toBe('No instance has id 999999.');
+    expect(Object.keys(body)).toEqual(['errors']);
+    // The same as the operations that declare it answer.
+    const missing = await engine.handle({ method: 'GET', url: '/v4/instances/999999', headers: {} });
+    expect(JSON.parse(missing.body ?? '{}')).toEqual({ errors: [expect.objectContaining({ reason: 'No instance has id 999999.' })] });
     expect(errors).toEqual([]);
   });
 

@@ -27,8 +27,9 @@ export interface FuzzAnswer {
 /**
  * The checks of every answer to a request the document fuzzer wrote: a status the operation the
  * request names declares, or one of the mock's documented errors; an error body that fits the
- * schema the operation declares for that status (its `4XX`, its `default`), or the mock's `Error`
- * where it declares none; no 500 that no control made.
+ * schema the operation declares for that status (its `4XX`, its `default`), else the one the
+ * document's operations declare for it most often, or the mock's `Error` where none does; no 500
+ * that no control made.
  */
 export function createAnswerChecks(document: PetstoreDocument, operations: readonly FuzzOperation[]): AnswerChecks {
   // A template's parameter matches an empty segment too: Prism routes `/events/` to `/events/{eventId}`.
@@ -46,23 +47,54 @@ export function createAnswerChecks(document: PetstoreDocument, operations: reado
     return matchers.find(({ operation, pattern }) => operation.method === method && pattern.test(under))?.operation;
   };
 
-  /** The JSON schema the operation declares for an error status: its own, its range's, else its `default`'s (as the mock reads it), if that one has a JSON body. */
-  const errorSchemaOf = (operation: FuzzOperation, status: number): unknown => {
-    const responses = prismOperations.get(operation.operationId)?.responses ?? [];
-    const response =
+  type DeclaredResponse = NonNullable<ReturnType<typeof prismOperations.get>>['responses'][number];
+  /** The response an operation declares for an error status: its own, its range's, else its `default`'s. */
+  const ownErrorResponse = (operationId: string, status: number): DeclaredResponse | undefined => {
+    const responses = prismOperations.get(operationId)?.responses ?? [];
+    return (
       responses.find(candidate => candidate.code === String(status)) ??
       responses.find(candidate => candidate.code.toUpperCase() === `${String(status)[0] ?? ''}XX`) ??
-      responses.find(candidate => candidate.code === 'default');
-    return response?.contents?.find(content => /json/i.test(content.mediaType) && content.schema !== undefined)?.schema;
+      responses.find(candidate => candidate.code === 'default')
+    );
+  };
+  /** The body a declared response gives an error: its JSON schema, else its text type, else another type's schema. */
+  const errorContentOf = (response: DeclaredResponse | undefined): NonNullable<DeclaredResponse['contents']>[number] | undefined =>
+    response?.contents?.find(content => /json/i.test(content.mediaType) && content.schema !== undefined) ??
+    response?.contents?.find(content => /^text\//i.test(content.mediaType)) ??
+    response?.contents?.find(content => content.schema !== undefined);
+  /** For each status, the error response the document's operations declare most often (the first of those as often). */
+  const commonErrorResponses = new Map<number, DeclaredResponse | undefined>();
+  const commonErrorResponse = (status: number): DeclaredResponse | undefined => {
+    if (!commonErrorResponses.has(status)) {
+      const tally = new Map<string, { response: DeclaredResponse; count: number }>();
+      let most: { response: DeclaredResponse; count: number } | undefined;
+      for (const operationId of prismOperations.keys()) {
+        const response = operationId === undefined ? undefined : ownErrorResponse(operationId, status);
+        const content = errorContentOf(response);
+        if (response === undefined || content === undefined) continue;
+        const key = JSON.stringify([content.mediaType, content.schema]);
+        const counted = tally.get(key) ?? { response, count: 0 };
+        counted.count += 1;
+        tally.set(key, counted);
+        if (most === undefined || counted.count > most.count) most = counted;
+      }
+      commonErrorResponses.set(status, most?.response);
+    }
+    return commonErrorResponses.get(status);
+  };
+  /** The response an error takes: the operation's own where it gives a body, else the one the document's operations declare most often. */
+  const errorResponseOf = (operation: FuzzOperation, status: number): DeclaredResponse | undefined => {
+    const own = ownErrorResponse(operation.operationId, status);
+    return errorContentOf(own) === undefined ? commonErrorResponse(status) : own;
   };
 
-  /** The text type an operation declares for an error status where it declares no JSON (`text/plain` of a string), if it does. */
+  /** The JSON schema an error status is answered in (`errorResponseOf`), if that response has a JSON body. */
+  const errorSchemaOf = (operation: FuzzOperation, status: number): unknown =>
+    errorResponseOf(operation, status)?.contents?.find(content => /json/i.test(content.mediaType) && content.schema !== undefined)?.schema;
+
+  /** The text type an error status is answered in where its response declares no JSON (`text/plain` of a string), if it does. */
   const errorTextOf = (operation: FuzzOperation, status: number): string | undefined => {
-    const responses = prismOperations.get(operation.operationId)?.responses ?? [];
-    const response =
-      responses.find(candidate => candidate.code === String(status)) ??
-      responses.find(candidate => candidate.code.toUpperCase() === `${String(status)[0] ?? ''}XX`) ??
-      responses.find(candidate => candidate.code === 'default');
+    const response = errorResponseOf(operation, status);
     if (response?.contents?.some(content => /json/i.test(content.mediaType) && content.schema !== undefined) === true) return undefined;
     return response?.contents?.find(content => /^text\//i.test(content.mediaType))?.mediaType;
   };

@@ -28,13 +28,20 @@ const STATUS_PROPERTIES = ['status', 'statusCode', 'status_code', 'httpStatus', 
  * schema takes it, else a body of that schema with the mock's message and code carried into the
  * properties that fit (`message`/`detail`/`title`; an integer `code` or `status` is the HTTP status;
  * a problem's `type` is `about:blank`), the rest generated from the schema, seeded. Where the operation
- * declares nothing for the status, the mock's own `Error` stays.
+ * declares nothing for the status, the error the document's other operations declare for it most
+ * often (Linode's `{errors: [{reason}]}` for a `GET` that declares only its 200); where none does, the
+ * mock's own `Error` stays.
  */
 export function createErrorShapes(document: PetstoreDocument, seed: number): (operationId: string | undefined, response: IHttpResponse) => IHttpResponse {
   const declared = new Map<string, DeclaredError | null>();
+  const commonByStatus = new Map<number, DeclaredError | null>();
+  const commonFor = (status: number): DeclaredError | undefined => {
+    if (!commonByStatus.has(status)) commonByStatus.set(status, findCommonError(document, status) ?? null);
+    return commonByStatus.get(status) ?? undefined;
+  };
   const declaredFor = (operationId: string, status: number): DeclaredError | undefined => {
     const key = `${operationId} ${status}`;
-    if (!declared.has(key)) declared.set(key, findDeclaredError(document, operationId, status) ?? null);
+    if (!declared.has(key)) declared.set(key, findDeclaredError(document, operationId, status) ?? commonFor(status) ?? null);
     return declared.get(key) ?? undefined;
   };
   return (operationId, given) => {
@@ -61,6 +68,32 @@ function asDeclaredInvalid(document: PetstoreDocument, operationId: string, resp
   if (!codes.includes('422') || codes.includes('400') || codes.includes('4XX')) return response;
   const body = response.body as { code: string; message: string; status: number };
   return { ...response, statusCode: 422, body: { ...body, status: 422 } };
+}
+
+/**
+ * The error the document's operations declare for `status` (as `findDeclaredError` reads each) most
+ * often, the first declared among those as often; undefined where none declares one. Two are the same
+ * where their media type and schema are written alike.
+ */
+function findCommonError(document: PetstoreDocument, status: number): DeclaredError | undefined {
+  const tally = new Map<string, { error: DeclaredError; count: number }>();
+  let most: { error: DeclaredError; count: number } | undefined;
+  for (const operation of document.prismOperations) {
+    const error = findDeclaredError(document, operation.iid ?? '', status);
+    if (error === undefined) continue;
+    let key: string;
+    try {
+      key = `${error.mediaType} ${error.text === true ? '' : JSON.stringify(error.schema)}`;
+    } catch {
+      // A schema that refers to itself as objects (not `$ref`s): counted as one of its own.
+      key = `${error.mediaType} ${operation.iid ?? ''}`;
+    }
+    const counted = tally.get(key) ?? { error, count: 0 };
+    counted.count += 1;
+    tally.set(key, counted);
+    if (most === undefined || counted.count > most.count) most = counted;
+  }
+  return most?.error;
 }
 
 function findDeclaredError(document: PetstoreDocument, operationId: string, status: number): DeclaredError | undefined {
