@@ -27,16 +27,21 @@ interface Quantifier {
 type Part =
   /** One character: a literal, an escape, a class, `.`, or a backreference (which may be more). */
   | { readonly kind: 'character'; readonly source: string; readonly start: number; quantifier: Quantifier | undefined }
-  /** `lookaround`: a lookahead or a lookbehind (`behind`), which takes no character; `capture`: the number a backreference reads it by, `name` its name. */
-  | { readonly kind: 'group'; readonly branches: Part[][]; readonly lookaround: boolean; readonly behind: boolean; readonly capture: number | undefined; readonly name: string | undefined; readonly start: number; quantifier: Quantifier | undefined }
+  /** `lookaround`: a lookahead or a lookbehind (`behind`), which takes no character, `negated` where it holds when its body does not; `capture`: the number a backreference reads it by, `name` its name. */
+  | { readonly kind: 'group'; readonly branches: Part[][]; readonly lookaround: boolean; readonly behind: boolean; readonly negated: boolean; readonly capture: number | undefined; readonly name: string | undefined; readonly start: number; quantifier: Quantifier | undefined }
   /** `^`, `$`, `\b`, `\B`: they take no character. */
-  | { readonly kind: 'assertion'; readonly start: number; quantifier: Quantifier | undefined };
+  | { readonly kind: 'assertion'; readonly source: string; readonly start: number; quantifier: Quantifier | undefined };
 
 /** What reading a pattern found and knows: a repeated group that may split a text many ways; whether lookarounds' tails run at their least; the groups backreferences read. */
 interface Reading {
   repeatsChoices: boolean;
   readonly lookaroundTailsAtLeast: boolean;
   readonly captures: Captures;
+  /**
+   * Read for a start past the text's first character, where a `^` fails at once: what comes after one
+   * is never tried (`(?!^[0-9]+$)[a-z0-9]+` runs its lookahead's body at the first start only).
+   */
+  readonly laterStart: boolean;
 }
 
 /** The capturing groups of a pattern, by number and by name, and the most characters each may capture (`Infinity` where unbounded). */
@@ -74,10 +79,11 @@ export function mayBacktrack(pattern: string): boolean {
 function backtrackingRead(pattern: string): boolean {
   const branches = partsOf(pattern);
   if (branches === undefined) return true;
-  const reading: Reading = { repeatsChoices: false, lookaroundTailsAtLeast: !readsCaptures(pattern), captures: capturesOf(branches) };
-  const anchored = branches.every(branch => anchoredAtStart(branch, pattern));
+  const reading: Reading = { repeatsChoices: false, lookaroundTailsAtLeast: !readsCaptures(pattern), captures: capturesOf(branches), laterStart: false };
+  const anchored = branches.every(branch => anchoredAtStart(branch));
   let cost = alternativesCost(branches, true, reading);
-  if (!anchored) cost = times(cost, TEXT_LENGTH);
+  // Unanchored, RegExp tries the pattern at each start: the first as read, every later one with its `^`s failing.
+  if (!anchored) cost = larger(cost, times(alternativesCost(branches, true, { ...reading, laterStart: true }), TEXT_LENGTH));
   if (reading.repeatsChoices || cost.degree >= 2) return true;
   // RE2JS takes time in the text's length times its program's size, which a count copies its atom into:
   // `[a-z]{0,255}$` took 5.6 s on 100,000 characters there, 1 ms on RegExp. No faster there, it stays.
@@ -146,12 +152,12 @@ function readsCaptures(pattern: string): boolean {
  * Whether a sequence can match only at the text's start: it begins with `^`, or with a group whose
  * every branch does, after lookarounds that can hold only there (`(?!^[.-])^[a-z]+$`).
  */
-function anchoredAtStart(parts: Part[], pattern: string): boolean {
+function anchoredAtStart(parts: Part[]): boolean {
   for (const part of parts) {
-    if (part.kind === 'assertion') return pattern[part.start] === '^';
+    if (part.kind === 'assertion') return part.source === '^';
     // A group anchors only where it must match: `(?:^)?` does not.
     if (part.kind !== 'group' || (part.quantifier !== undefined && part.quantifier.least === 0)) return false;
-    const anchored = part.branches.every(branch => anchoredAtStart(branch, pattern));
+    const anchored = part.branches.every(branch => anchoredAtStart(branch));
     if (!part.lookaround || !anchored) return anchored;
   }
   return false;
@@ -324,13 +330,17 @@ function sequenceCost(written: Part[], trailing: boolean, reading: Reading): Cos
   const parts = inline(written);
   let ways = ONE;
   let dearest = ONE;
-  parts.forEach((part, index) => {
+  for (const [index, part] of parts.entries()) {
+    // A `^` fails at any start but the first: nothing after it is tried.
+    if (reading.laterStart && part.kind === 'assertion' && part.source === '^' && part.quantifier === undefined) break;
     const last = trailing && index === parts.length - 1;
     const work = partCost(part, last, reading);
     dearest = larger(dearest, times(ways, work));
     // A backreference matches one way for each count: what it captured, or nothing.
     if (!addsNoWays(part, parts[index + 1])) ways = times(ways, referencedGroup(part, reading.captures) === undefined ? work : countsOf(part, last));
-  });
+    // A lookahead that must hold, and holds only at the first start: nothing after it is tried at a later one.
+    if (reading.laterStart && part.kind === 'group' && part.lookaround && !part.behind && !part.negated && part.quantifier === undefined && part.branches.every(branch => anchoredAtStart(branch))) break;
+  }
   return dearest;
 }
 
@@ -364,6 +374,13 @@ function partCost(part: Part, last: boolean, reading: Reading): Cost {
   if (repeated && (part.branches.length > 1 || part.branches.some(holdsRepeat))) reading.repeatsChoices = true;
   // A lookahead's last quantifier runs at its least count (withLookaroundTailsAtLeast), where no backreference reads its captures.
   const trailing = part.lookaround ? !part.behind && reading.lookaroundTailsAtLeast : last && part.quantifier === undefined;
+  // A lookbehind reads back from where it is tried, as far as the text's first character, where a `^` holds.
+  if (part.behind && reading.laterStart) {
+    const behind: Reading = { ...reading, laterStart: false };
+    const cost = times(alternativesCost(part.branches, trailing, behind), counts);
+    if (behind.repeatsChoices) reading.repeatsChoices = true;
+    return cost;
+  }
   return times(alternativesCost(part.branches, trailing, reading), counts);
 }
 
@@ -497,8 +514,8 @@ function charactersOf(source: string): Characters {
  * pattern this reading follows (an unclosed group or class).
  */
 function partsOf(pattern: string): Part[][] | undefined {
-  interface Open { readonly branches: Part[][]; readonly lookaround: boolean; readonly behind: boolean; readonly capture: number | undefined; readonly name: string | undefined; readonly start: number }
-  const stack: Open[] = [{ branches: [[]], lookaround: false, behind: false, capture: undefined, name: undefined, start: 0 }];
+  interface Open { readonly branches: Part[][]; readonly lookaround: boolean; readonly behind: boolean; readonly negated: boolean; readonly capture: number | undefined; readonly name: string | undefined; readonly start: number }
+  const stack: Open[] = [{ branches: [[]], lookaround: false, behind: false, negated: false, capture: undefined, name: undefined, start: 0 }];
   let captures = 0;
   const current = (): Part[] => {
     const open = stack[stack.length - 1] as Open;
@@ -517,7 +534,7 @@ function partsOf(pattern: string): Part[][] | undefined {
     if (character === '\\') {
       const end = escapeEnd(pattern, index);
       const source = pattern.slice(index, end);
-      sequence.push(source === '\\b' || source === '\\B' ? { kind: 'assertion', start: index, quantifier: undefined } : { kind: 'character', source, start: index, quantifier: undefined });
+      sequence.push(source === '\\b' || source === '\\B' ? { kind: 'assertion', source, start: index, quantifier: undefined } : { kind: 'character', source, start: index, quantifier: undefined });
       index = end;
     } else if (character === '[') {
       const end = classEnd(pattern, index);
@@ -531,18 +548,18 @@ function partsOf(pattern: string): Part[][] | undefined {
       // RegExp numbers capturing groups, named or not, by where they open.
       const capturing = kind === '' || /^\?<[A-Za-z_]/.test(kind);
       const name = /^\?<([A-Za-z_]\w*)>$/.exec(kind)?.[1];
-      stack.push({ branches: [[]], lookaround: /^\?<?[=!]$/.test(kind), behind: kind.startsWith('?<=') || kind.startsWith('?<!'), capture: capturing ? ++captures : undefined, name, start: index });
+      stack.push({ branches: [[]], lookaround: /^\?<?[=!]$/.test(kind), behind: kind.startsWith('?<=') || kind.startsWith('?<!'), negated: kind === '?!' || kind === '?<!', capture: capturing ? ++captures : undefined, name, start: index });
       index += 1 + kind.length;
     } else if (character === ')') {
       const open = stack.pop();
       if (open === undefined || stack.length === 0) return undefined;
-      current().push({ kind: 'group', branches: open.branches, lookaround: open.lookaround, behind: open.behind, capture: open.capture, name: open.name, start: open.start, quantifier: undefined });
+      current().push({ kind: 'group', branches: open.branches, lookaround: open.lookaround, behind: open.behind, negated: open.negated, capture: open.capture, name: open.name, start: open.start, quantifier: undefined });
       index += 1;
     } else if (character === '|') {
       (stack[stack.length - 1] as Open).branches.push([]);
       index += 1;
     } else {
-      sequence.push(character === '^' || character === '$' ? { kind: 'assertion', start: index, quantifier: undefined } : { kind: 'character', source: character, start: index, quantifier: undefined });
+      sequence.push(character === '^' || character === '$' ? { kind: 'assertion', source: character, start: index, quantifier: undefined } : { kind: 'character', source: character, start: index, quantifier: undefined });
       index += 1;
     }
   }

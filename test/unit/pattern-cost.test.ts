@@ -68,6 +68,24 @@ describe('reading how long RegExp may take on a pattern', () => {
     expect(mayBacktrack(`${doubling}$`)).toBe(false);
   });
 
+  it('reads a `^` as failing at every start but the first, so a lookahead anchored there is run once, and AWS’s names start', async () => {
+    // Lambda's function names, CloudWatch's, a password rule written between slashes: their lookaheads hold only at the
+    // text's start (or the `^` is past a character), so each later start fails at once. They refused their documents.
+    const linear = ['(?!^[0-9]+$)([a-zA-Z0-9-_]+)', '(^\\$LATEST$)|((?!^[0-9]+$)([a-zA-Z0-9-_]+))', '(?=^.{2,256}$)(?!.*\\s)[0-9a-zA-Z-_.:=+@]*$', '/^(?=.*[a-z])(?=.*[A-Z])(?=.*\\d)[a-zA-Z\\d\\S]{8,64}$/'];
+    for (const pattern of linear) {
+      expect(mayBacktrack(pattern), pattern).toBe(false);
+      await preparePatterns({ pattern });
+      // On RegExp itself, as written.
+      expect(String(compilePattern(pattern, 'u')), pattern).toBe(String(new RegExp(pattern, 'u')));
+    }
+    // A lookahead not anchored is run at every start: `(?!\s*$)[\s\S]+` took 1.7 s on 50,000 spaces, and its document is still
+    // refused; so is a lookbehind, which reads back to the first character (`x(?<=^.*)!`: 1.7 s on 50,000 `x`s).
+    for (const pattern of ['(?!\\s*$)[\\s\\S]+', '(?!.*[.]git$)[\\w\\-.]*', '(?!^.*--)(?!^[0-9]+$)(?!^-)(?!.*-$)^[A-Za-z0-9-]+$', 'x(?<=^.*)!']) {
+      expect(mayBacktrack(pattern), pattern).toBe(true);
+      await expect(preparePatterns({ pattern }), pattern).rejects.toThrow(/that the linear-time engine cannot run/);
+    }
+  });
+
   it('takes a pattern nested too deep to read as one that may backtrack, and refuses it at start naming its place', async () => {
     const deep = `${'(?:'.repeat(5_000)}a${')'.repeat(5_000)}`;
     expect(mayBacktrack(deep)).toBe(true);
