@@ -130,6 +130,8 @@ export function adoptDocument(
     previous?: PetstoreDocument;
     /** The stores' records already checked against the document (recheckRecordsInSteps), by stored record; the others are checked here. */
     rechecked?: RecheckedRecords;
+    /** Told of a collection that starts with fewer records than the others (see `seedCollections`). */
+    onShortSeeding?: (message: string) => void;
   },
 ): DocumentChange {
   const resource = document.firstCollection;
@@ -169,7 +171,7 @@ export function adoptDocument(
       writes.push({ store, records: kept });
     }
   }
-  const collections = seedCollections(document, { seed: options.seed, count: options.initialPets.length, now: options.now, primaryRecords: options.initialPets, given: options.initialRecords });
+  const collections = seedCollections(document, { seed: options.seed, count: options.initialPets.length, now: options.now, primaryRecords: options.initialPets, given: options.initialRecords, onShortSeeding: options.onShortSeeding });
   if (options.previous) {
     for (const [name, collection] of collections) {
       const other = document.resources.byName.get(name);

@@ -9,6 +9,7 @@ import { runToEnd, type Step } from '../../scheduling/index.js';
 import { unlessEvalBlocked } from '../schema/eval-blocked.js';
 import { compileEntriesOffThread, describeSchemaProblems, findSchemaProblems } from '../schema/index.js';
 import { pointCopies } from './record-copies.js';
+import { withArticle } from '../../text/index.js';
 
 /** What draws a record's assigned values: the seed, and the mock's clock (an assigned date is now). */
 export interface RecordDraw {
@@ -150,7 +151,15 @@ export function isNullable(schema: JsonSchema): boolean {
  */
 export function seedCollections(
   document: PetstoreDocument,
-  options: { seed: number; count: number; now: Date; primaryRecords?: readonly StoredRecord[]; given?: Readonly<Record<string, readonly object[]>> | undefined },
+  options: {
+    seed: number;
+    count: number;
+    now: Date;
+    primaryRecords?: readonly StoredRecord[];
+    given?: Readonly<Record<string, readonly object[]>> | undefined;
+    /** Told of a collection that starts with fewer records than `count`, because those made from its schema do not fit it. */
+    onShortSeeding?: ((message: string) => void) | undefined;
+  },
 ): Map<string, CollectionState> {
   const primary = document.firstCollection.resource.name;
   const ordered = inParentOrder(document);
@@ -174,6 +183,7 @@ export function seedCollections(
     else if (given !== undefined || examples !== undefined) records = given ?? examples ?? [];
     else {
       const generated = yield* generateRecordsInSteps(document, resource, shape, before, options);
+      if (generated.length < options.count && generated.refused !== undefined) tellShortSeeding(options.onShortSeeding, resource, generated.length, options.count, generated.refused);
       records = pointCopies(pointIdentifiers(document, generated, name => keysOf(name), options.seed), resource, name => keysOf(name), options.seed);
     }
     // Made meanwhile by a store that needed them at once: those stay, the same records.
@@ -386,7 +396,7 @@ function* generateRecordsInSteps(
   shape: Required<RecordShape>,
   seeded: ReadonlyMap<string, readonly StoredRecord[]>,
   options: { seed: number; count: number; now: Date },
-): Generator<Step, StoredRecord[], void> {
+): Generator<Step, GeneratedRecords, void> {
   // The record's key and foreign keys from the collection's stream; every other property from a stream of its
   // own (the collection, the record's place, the property's name): a property added, removed or moved changes no other value.
   const faker = createPetFaker(deriveSeed(options.seed, resource.name));
@@ -394,7 +404,7 @@ function* generateRecordsInSteps(
   const skipped = new Set([...embedded, ...resource.writeOnlyFields]);
   const parents = parentsOf(document, resource);
   const nameParent = parentInName(document, resource);
-  const records: StoredRecord[] = [];
+  const records: GeneratedRecords = [];
   const keys = new Set<RecordKey>();
   const required = new Set(resource.schema.required ?? []);
   for (let index = 0; records.length < options.count && index < options.count * 2; index += 1) {
@@ -427,11 +437,34 @@ function* generateRecordsInSteps(
       for (const parent of parents) if (parent.byName === true) record[parent.foreignKey] = own[parent.foreignKey];
       completed = completeRecord(record, resource, { seed: options.seed, now: options.now });
     }
-    if (!('record' in completed)) continue;
+    if (!('record' in completed)) {
+      records.refused ??= completed.problem;
+      continue;
+    }
     keys.add(key);
     records.push(completed.record);
   }
   return records;
+}
+
+/** The most of a problem a warning quotes: a log line stays short whatever the document. */
+const MOST_PROBLEM_CHARACTERS = 300;
+
+/** Records drawn from a schema, and why the first that did not fit it was left out. */
+type GeneratedRecords = StoredRecord[] & { refused?: string };
+
+/**
+ * Tells that a collection starts with fewer records than the others, or none, because the records
+ * drawn from its schema break it (Linode's `label` pattern refuses every label of three characters):
+ * said once, when its records are made, or the collection would look empty for no reason.
+ */
+function tellShortSeeding(tell: ((message: string) => void) | undefined, resource: Resource, made: number, wanted: number, problem: string): void {
+  try {
+    const why = problem.length > MOST_PROBLEM_CHARACTERS ? `${problem.slice(0, MOST_PROBLEM_CHARACTERS)}…` : problem;
+    tell?.(`[petstore-mock] ${resource.name} starts with ${made} of ${wanted} records: the records made from the document's schema of ${withArticle(resource.singular)} do not fit it (${why}); records a client creates are kept.`);
+  } catch {
+    // A listener that throws loses its warning, not the records.
+  }
 }
 
 function keyFor(resource: Resource, shape: Required<RecordShape>, record: Record<string, unknown>, index: number, faker: ReturnType<typeof createPetFaker>): RecordKey | undefined {
