@@ -7,6 +7,7 @@ const PETCLINIC = fileURLToPath(new URL('../documents/corpus/spring-petclinic-re
 const PROBLEM_JSON = fileURLToPath(new URL('../documents/findings/problem-json.yaml', import.meta.url));
 const FASTAPI = fileURLToPath(new URL('../documents/fastapi-validation.yaml', import.meta.url));
 const ERROR_ALTERNATIVES = fileURLToPath(new URL('../documents/findings/real-big-error-alternatives.yaml', import.meta.url));
+const ERROR_KIND_ID = fileURLToPath(new URL('../documents/findings/error-kind-id.yaml', import.meta.url));
 const ELSEWHERE = fileURLToPath(new URL('../documents/findings/errors-declared-elsewhere.yaml', import.meta.url));
 const JSON_BODY = { 'content-type': 'application/json' };
 
@@ -88,6 +89,16 @@ describe('errors in the document’s own shapes', () => {
     // The same as the operations that declare it answer.
     const missing = await engine.handle({ method: 'GET', url: '/v4/instances/999999', headers: {} });
     expect(JSON.parse(missing.body ?? '{}')).toEqual({ errors: [expect.objectContaining({ reason: 'No instance has id 999999.' })] });
+    expect(errors).toEqual([]);
+  });
+
+  it('names the kind of each error in an id whose example is such a name (DigitalOcean’s "not_found"), not the example’s for every status', async () => {
+    const errors: string[] = [];
+    const engine = await createEngine({ documentPath: ERROR_KIND_ID, validateResponses: true, onError: message => errors.push(message) });
+    const anonymous = JSON.parse((await engine.handle({ method: 'GET', url: '/v2/domains', headers: {} })).body ?? '{}') as Record<string, unknown>;
+    expect(anonymous).toMatchObject({ id: 'unauthorized', message: expect.stringContaining('Authorization') as string });
+    const missing = JSON.parse((await engine.handle({ method: 'GET', url: '/v2/domains/999999', headers: { authorization: 'Bearer test' } })).body ?? '{}') as Record<string, unknown>;
+    expect(missing).toMatchObject({ id: 'domain_not_found', message: 'No domain has id 999999.' });
     expect(errors).toEqual([]);
   });
 

@@ -75,6 +75,23 @@ describe('a string of format url answered from the document (fourth check, Pager
   });
 });
 
+describe('strings of format byte (base64), which Prism’s validator checks (DigitalOcean’s Kubernetes credentials)', () => {
+  it('are answered in base64, where json-schema-faker drew any text and broke the document (500 under --validate-responses), and seeded so', async () => {
+    const { engine, errors } = await checkedEngine(findingAt('byte-format.yaml'));
+    const base64 = /^(?:[A-Za-z0-9+/]{4})*(?:[A-Za-z0-9+/]{2}==|[A-Za-z0-9+/]{3}=)?$/;
+    for (let attempt = 0; attempt < 5; attempt += 1) {
+      const answer = await engine.handle({ method: 'GET', url: '/credentials', headers: { prefer: 'dynamic=true' } });
+      expect(answer.status).toBe(200);
+      const credentials = JSON.parse(answer.body ?? '{}') as Record<string, string | null>;
+      expect(credentials['certificate_authority_data']).toMatch(base64);
+    }
+    const keys = JSON.parse((await engine.handle({ method: 'GET', url: '/keys', headers: {} })).body ?? '[]') as { material: string }[];
+    expect(keys.length).toBeGreaterThan(0);
+    for (const key of keys) expect(key.material).toMatch(base64);
+    expect(errors).toEqual([]);
+  });
+});
+
 describe('a name an object requires beside its allOf, listed by none of its parts (fourth check, PagerDuty)', () => {
   it('is answered with that name, where the generated answer left it out and broke the document (500 under --validate-responses)', async () => {
     const { engine, errors } = await checkedEngine(findingAt('fourth-check-required-beside-all-of.yaml'));

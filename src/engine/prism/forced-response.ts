@@ -212,6 +212,22 @@ function asGenerableUrl(schema: Record<string, unknown>): void {
 const GENERABLE_URL = '^https://[a-z]{4,10}\\.example\\.com/[a-z0-9]{6,12}$';
 
 /**
+ * A string of `format: byte` (base64, which Prism's validator checks: DigitalOcean's Kubernetes
+ * credentials) drawn as base64: json-schema-faker knows no such format and drew any text
+ * (`ecv5zd_U`) from the loose pattern Prism's reading adds, a 500 under `--validate-responses`. Where
+ * the schema has no pattern of its own.
+ */
+function asGenerableBase64(schema: Record<string, unknown>): void {
+  if (schema['pattern'] !== undefined && schema['pattern'] !== PRISM_BYTE_PATTERN) return;
+  delete schema['format'];
+  schema['pattern'] = GENERABLE_BASE64;
+}
+
+const GENERABLE_BASE64 = '^(?:[A-Za-z0-9+/]{4}){2,8}$';
+/** What Prism's reading of OpenAPI adds to a `format: byte` (any length of word characters, `_` included), not the document's own pattern. */
+const PRISM_BYTE_PATTERN = '^[\\w\\d+\\/=]*$';
+
+/**
  * An `allOf` whose object requires a name none of its parts lists (PagerDuty's custom field requires
  * `namespace` beside `allOf: [{properties: {…}}]`): that name listed, of any value, as an object that
  * lists its own properties gets it, since json-schema-faker left it out and the answer broke the
@@ -282,6 +298,7 @@ function closedForGeneration(operation: IHttpOperation): IHttpOperation {
       if (narrowing !== undefined) object['allOf'] = [...(object['allOf'] as unknown[]), narrowing];
       withDraft4Bounds(object);
       if (object['format'] === 'url') asGenerableUrl(object);
+      if (object['format'] === 'byte') asGenerableBase64(object);
       // An array of anything (`{type: array, uniqueItems: true}`, Keycloak's claims): json-schema-faker throws "missing items" without them.
       const type = object['type'];
       if ((type === 'array' || (Array.isArray(type) && type.includes('array'))) && object['items'] === undefined && object['prefixItems'] === undefined) object['items'] = {};

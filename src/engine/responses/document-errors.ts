@@ -243,6 +243,11 @@ function carryError(body: Record<string, unknown>, merged: JsonSchema, whole: Js
   // A problem's `type` (RFC 9457: a URI, beside `title`) is `about:blank`; another kind's, the mock's code.
   const isProblemType = type !== undefined && (/^uri/.test(String(mergeAllOf(type).format)) || properties['title'] !== undefined);
   if (type && typeIncludes(type, 'string')) candidates.push(['type', closestEnumValue(type, error) ?? (isProblemType ? 'about:blank' : error.code)]);
+  // An identifier of the error's kind (DigitalOcean's `id`: "not_found"), not a request's: the mock's code.
+  for (const name of CODE_PROPERTIES) {
+    const property = properties[name];
+    if (property !== undefined && namesErrorKind(name, property)) candidates.push([name, closestEnumValue(property, error) ?? error.code]);
+  }
   for (const name of STATUS_PROPERTIES) {
     const property = properties[name];
     if (!property) continue;
@@ -259,6 +264,22 @@ function carryError(body: Record<string, unknown>, merged: JsonSchema, whole: Js
     if (triedProblems <= problems) [shaped, problems] = [tried, triedProblems];
   }
   return shaped;
+}
+
+/** Properties besides `code` and `type` that may name an error's kind. */
+const CODE_PROPERTIES = ['id', 'error_code', 'errorCode', 'error_id', 'errorId'];
+
+/**
+ * Whether a property names the kind of an error: a string without a format or pattern whose example
+ * (where it has one) is a word or words joined by `_` (`not_found`); an `id` only with such an example
+ * or an enum, as an `id` may as well identify the request.
+ */
+function namesErrorKind(name: string, schema: JsonSchema): boolean {
+  const merged = mergeAllOf(schema);
+  if (!typeIncludes(merged, 'string') || merged.format !== undefined || merged.pattern !== undefined) return false;
+  const example = merged.example ?? merged.examples?.[0];
+  if (example === undefined) return name !== 'id' || merged.enum !== undefined;
+  return typeof example === 'string' && /^[a-z]+(?:_[a-z]+)*$/i.test(example);
 }
 
 function isObjectList(schema: JsonSchema | undefined): boolean {
