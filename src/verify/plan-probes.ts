@@ -326,11 +326,33 @@ function namesTheRecord(operation: OperationModel, context: PlanContext): boolea
   return key !== undefined && key.acceptsClientKey && key.property === 'name';
 }
 
-/** An example with the run's marker as its name, where the document allows it: what the run creates is recognisable. */
+/**
+ * An example with the run's marker as its name, where the document allows it: what the run creates is
+ * recognisable. Where the example gives the key of a record the client names (DigitalOcean's domain
+ * `example.com`), the key is made the run's own first (`pmv-…-example.com`), where the document allows
+ * that: the example's own key may name a record the deployment holds already (a 409 that says nothing
+ * of the document).
+ */
 function withMarker(example: unknown, operation: OperationModel, context: PlanContext): unknown {
-  if (example === null || typeof example !== 'object' || Array.isArray(example) || typeof (example as Record<string, unknown>)['name'] !== 'string' || namesTheRecord(operation, context)) return example;
-  const marked = { ...(example as Record<string, unknown>), name: `petstore-mock-verify ${context.runId}` };
-  return context.bodies.problems(operation, marked).length === 0 ? marked : example;
+  if (example === null || typeof example !== 'object' || Array.isArray(example)) return example;
+  const keyed = withOwnKey(example as Record<string, unknown>, operation, context);
+  if (typeof keyed['name'] !== 'string' || namesTheRecord(operation, context)) return keyed;
+  const marked = { ...keyed, name: `petstore-mock-verify ${context.runId}` };
+  return context.bodies.problems(operation, marked).length === 0 ? marked : keyed;
+}
+
+/** The example with the key it gives the record written as the run's own, the first way the document allows; else as it is. */
+function withOwnKey(example: Record<string, unknown>, operation: OperationModel, context: PlanContext): Record<string, unknown> {
+  const planned = context.model.planned.get(operation.operationId);
+  const key = planned === undefined || planned.plan.role !== 'create' ? undefined : context.model.byName.get(planned.plan.resource)?.resource.key;
+  const given = key === undefined ? undefined : example[key.property];
+  if (key === undefined || !key.acceptsClientKey || typeof given !== 'string' || given === '') return example;
+  const marker = `pmv-${context.runId.toLowerCase().replace(/[^a-z0-9]/g, '')}-${context.nextSerial()}`;
+  for (const own of [`${marker}-${given}`, `${given}-${marker}`, key.schema.format === 'uuid' ? randomUUID() : marker]) {
+    const keyed = { ...example, [key.property]: own };
+    if (context.bodies.problems(operation, keyed).length === 0) return keyed;
+  }
+  return example;
 }
 
 function unmadeBody(operation: OperationModel, context: PlanContext, state: SideState): string {

@@ -320,9 +320,13 @@ function nextPage(list: PlannedOperation, answer: Answer, created: CreatedMatch,
   return `${url.pathname}${url.search}`;
 }
 
-/** A record's value as a query parameter: a primitive, or an array's first primitive (or its first item's name). */
+/**
+ * A record's value as a query parameter: a primitive. Not an empty text: `?name=` is read by many
+ * services as no filter at all (DigitalOcean's droplets), so what it lists shows nothing.
+ */
 function filterValue(value: unknown): string | undefined {
-  if (typeof value === 'string' || typeof value === 'number' || typeof value === 'boolean') return String(value);
+  if (typeof value === 'string') return value === '' ? undefined : value;
+  if (typeof value === 'number' || typeof value === 'boolean') return String(value);
   return undefined;
 }
 

@@ -35,6 +35,25 @@ describe('the request examples verify sends (fourth check, PagerDuty)', () => {
   });
 });
 
+describe('a request example naming a record the deployment holds already (DigitalOcean’s domain example.com)', () => {
+  it('creates it under a key of the run’s own, so the example is judged, not the deployment’s records', async () => {
+    const { code, results } = await verifiedAgainstItsMock(findingAt('example-key-held.yaml'));
+    expect(results.filter(result => result.outcome === 'error')).toEqual([]);
+    expect(code).toBe(0);
+    const example = results.find(result => result.operationId === 'createDomain' && result.check === 'example');
+    expect(example?.outcome).toBe('passed');
+  });
+});
+
+describe('a filter by the created record’s value where that value is an empty text (DigitalOcean’s droplets)', () => {
+  it('is not sent: `?name=` is no filter to many services, so what it lists shows nothing (DigitalOcean’s mock listed every droplet, an error)', async () => {
+    const { code, results } = await verifiedAgainstItsMock(findingAt('empty-filter-value.yaml'));
+    expect(results.filter(result => result.outcome === 'error')).toEqual([]);
+    expect(code).toBe(0);
+    expect(results.filter(result => result.check === 'filter' && result.outcome === 'passed')).toEqual([]);
+  });
+});
+
 describe('a list whose array declares maxItems (fourth check, PagerDuty ip_allow_lists)', () => {
   it('does not demand the created record among as many records as the array holds, where it called it not listed', async () => {
     const { code, results } = await verifiedAgainstItsMock(findingAt('fourth-check-list-max-items.yaml'));
