@@ -65,7 +65,9 @@ export async function runProbe(probe: Probe, run: RunState): Promise<Exchange | 
   const body = probe.body?.(run.deployment);
   const required = requiredParameters(operation, 'header', run.documentContext);
   const headers = requestHeaders(run, credentials, body !== undefined, required);
-  const path = withCredentialQuery(target, credentials);
+  // Without credentials, none is sent as a required query parameter either (at its example): the request must lack them.
+  const withQueryCredentials = (sent: string): string => (probe.credentials ? withCredentialQuery(sent, credentials) : withoutQueryNames(sent, run.credentialNames.query));
+  const path = withQueryCredentials(target);
   const text = body === undefined ? undefined : JSON.stringify(body);
   const reported: ReportedRequest = { method: operation.method, path: redactQuery(path, run.credentialNames.query), headers: redactHeaders(headers, run.credentialNames.headers), ...(body !== undefined && { body }) };
   // Scrubbed before any check reads it, so no report can hold a credential, whole or cut short.
@@ -89,7 +91,7 @@ export async function runProbe(probe: Probe, run: RunState): Promise<Exchange | 
     const following = page < MAX_PAGES ? probe.next?.(answer, run.deployment, sent) : undefined;
     if (following === undefined) break;
     sent = following;
-    const followingPath = withCredentialQuery(following, credentials);
+    const followingPath = withQueryCredentials(following);
     reported.path = redactQuery(followingPath, run.credentialNames.query);
     exchange = scrubWith(await sendRequest({ method: operation.method, url: new URL(`${run.baseUrl}${followingPath}`), headers }, run.send), run.scrub);
     run.requests++;
@@ -107,12 +109,12 @@ export async function runProbe(probe: Probe, run: RunState): Promise<Exchange | 
     if (typeof mockTarget === 'string') {
       const mockBody = probe.body?.(run.mockSide);
       const mockHeaders = requestHeaders(run, credentials, mockBody !== undefined, required);
-      let mockAnswer = scrubWith(await run.mock.send(operation.method, withCredentialQuery(mockTarget, credentials), mockHeaders, mockBody === undefined ? undefined : JSON.stringify(mockBody)), run.scrub);
+      let mockAnswer = scrubWith(await run.mock.send(operation.method, withQueryCredentials(mockTarget), mockHeaders, mockBody === undefined ? undefined : JSON.stringify(mockBody)), run.scrub);
       for (let page = 0, sent = mockTarget; page < MAX_PAGES; page++) {
         const following = probe.next?.(mockAnswer, run.mockSide, sent);
         if (following === undefined) break;
         sent = following;
-        mockAnswer = scrubWith(await run.mock.send(operation.method, withCredentialQuery(following, credentials), mockHeaders, undefined), run.scrub);
+        mockAnswer = scrubWith(await run.mock.send(operation.method, withQueryCredentials(following), mockHeaders, undefined), run.scrub);
       }
       probe.learn?.(mockAnswer, run.mockSide);
       for (const expectation of compareWithMock(operation, answer, mockAnswer)) {
@@ -145,8 +147,26 @@ export function requestHeaders(run: Pick<RunState, 'runId'>, credentials: Creden
 export function withCredentialQuery(path: string, credentials: CredentialChoice | undefined): string {
   const query = credentials?.kind === 'sent' ? Object.entries(credentials.parts.query) : [];
   if (query.length === 0) return path;
+  // A credential the document also declares as a required query parameter (Trello's `key` and `token`) is sent once, as the credential.
+  const kept = withoutQueryNames(path, new Set(query.map(([name]) => name)));
   const search = new URLSearchParams(query).toString();
-  return `${path}${path.includes('?') ? '&' : '?'}${search}`;
+  return `${kept}${kept.includes('?') ? '&' : '?'}${search}`;
+}
+
+/** `path` without the query parameters of these names (decoded), the others as written. */
+export function withoutQueryNames(path: string, names: ReadonlySet<string>): string {
+  const mark = path.indexOf('?');
+  if (mark === -1 || names.size === 0) return path;
+  const nameOf = (parameter: string): string => {
+    const raw = parameter.split('=')[0] ?? '';
+    try {
+      return decodeURIComponent(raw.replace(/\+/g, ' '));
+    } catch {
+      return raw;
+    }
+  };
+  const kept = path.slice(mark + 1).split('&').filter(parameter => parameter !== '' && !names.has(nameOf(parameter)));
+  return kept.length === 0 ? path.slice(0, mark) : `${path.slice(0, mark)}?${kept.join('&')}`;
 }
 
 function noteStatus(run: RunState, probe: Probe, answer: Answer): void {

@@ -54,6 +54,26 @@ describe('a filter by the created record’s value where that value is an empty 
   });
 });
 
+describe('API keys a document also declares as required query parameters (Trello’s key and token)', () => {
+  it('sends each once, as the credential, and leaves them all out of the request without credentials', async () => {
+    const document = findingAt('credentials-as-parameters.yaml');
+    const deployment = await startDeployment(document);
+    let code: number;
+    let results: VerifyResult[];
+    try {
+      const run = await runVerify([deployment.url, '--document', document, '--token', 'trello-key', '--timeout', '30000', '--format', 'json']);
+      code = run.code;
+      results = (JSON.parse(run.stdout) as { results: VerifyResult[] }).results;
+    } finally {
+      await deployment.close();
+    }
+    expect(results.filter(result => result.outcome === 'error' || result.outcome === 'warning')).toEqual([]);
+    expect(code).toBe(0);
+    expect(results.filter(result => result.check === 'authentication').map(result => result.outcome)).toEqual(['passed', 'passed', 'passed']);
+    expect(results.filter(result => result.check === 'baseline').every(result => result.outcome === 'passed')).toBe(true);
+  });
+});
+
 describe('a list whose array declares maxItems (fourth check, PagerDuty ip_allow_lists)', () => {
   it('does not demand the created record among as many records as the array holds, where it called it not listed', async () => {
     const { code, results } = await verifiedAgainstItsMock(findingAt('fourth-check-list-max-items.yaml'));
