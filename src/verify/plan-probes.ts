@@ -214,6 +214,8 @@ export function expectFiltered(answer: Answer, name: string, value: unknown, sha
   const items = itemsOf(answer, shape);
   if (!items || answer.status >= 300) return { check: 'filter', outcome: 'skipped', message: `No list to check ${name}=${String(value)} on.` };
   if (items.length === 0) return { check: 'filter', outcome: 'skipped', message: `The list for ${name}=${String(value)} is empty: nothing shows whether it filters.` };
+  // A list of compact items that leave the property out (Asana's goals without `is_workspace_level`) shows nothing either.
+  if (items.every(item => !(name in item))) return { check: 'filter', outcome: 'skipped', message: `The list's items do not show ${name}: nothing shows whether ${name}=${String(value)} filters.` };
   const others = items.filter(item => item[name] !== value);
   return others.length === 0
     ? { check: 'filter', outcome: 'passed', message: `All ${items.length} items have ${name}=${String(value)}.` }

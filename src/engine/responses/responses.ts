@@ -27,11 +27,20 @@ export function jsonResponse(statusCode: number, body: unknown, headers: Record<
   return { statusCode, headers: { 'content-type': JSON_CONTENT_TYPE, ...headers }, body };
 }
 
+/** Statuses whose answer has no body (RFC 9110). */
+const NULL_BODY_STATUSES: ReadonlySet<number> = new Set([204, 205, 304]);
+
 /** Prism's response shape as the engine answers it: lower-case headers, a serialized body. */
 export function toMockResponse(output: IHttpResponse, operationId?: string): MockResponse {
   const headers: Record<string, string> = {};
   for (const [name, value] of Object.entries(output.headers ?? {})) headers[name.toLowerCase()] = value;
   const response: MockResponse = { status: output.statusCode, headers };
+  // A 204, 205 or 304 has no body, whatever content the document declares for it (RFC 9110): Asana declares JSON for its 204s.
+  if (NULL_BODY_STATUSES.has(output.statusCode)) {
+    delete headers['content-type'];
+    if (operationId !== undefined) response.operationId = operationId;
+    return response;
+  }
   // A string in a text type (`text/plain`) is its own text; anything else is written as JSON.
   if (output.body !== undefined) response.body = typeof output.body === 'string' && /^text\//i.test(headers['content-type'] ?? '') ? output.body : jsonText(output.body);
   if (operationId !== undefined) response.operationId = operationId;
