@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { lastParameter, resourceNameValues, type ParentLink } from '../document/index.js';
 import { sampleParameter } from './build-body.js';
+import { resolveSchema } from './schema-shape.js';
 import type { Collection, CollectionModel, PlannedOperation } from './collections.js';
 import type { OperationModel } from './read-operations.js';
 import type { SideState } from './probe.js';
@@ -103,9 +104,21 @@ export function samplePathValues(operation: OperationModel, sampling: PathSampli
     const at = segments.findIndex(segment => segment.includes(`{${parameter.name}}`));
     const collection = at === -1 ? undefined : collectionAt(sampling.model, segments.slice(0, at + 1).join('/'));
     const known = collection && listedValueNamedBy(collection, parameter.name, state);
-    values[parameter.name] = (collection === undefined || known === undefined ? undefined : known) ?? sampling.pathParameters[parameter.name] ?? parameter.example ?? (parameter.schema ? sampleParameter(sampling.document, parameter.schema.schema) : 1);
+    values[parameter.name] = (collection === undefined || known === undefined ? undefined : known) ?? sampling.pathParameters[parameter.name] ?? fittingExample(parameter, sampling.document) ?? (parameter.schema ? sampleParameter(sampling.document, parameter.schema.schema) : 1);
   }
   return values;
+}
+
+/**
+ * A parameter's example where its own schema's `enum` takes it (or it has none): Box's `{scope}` gives
+ * `enterprise_123456` as its example beside `enum: [global, enterprise]`, and every request sent with it
+ * was a 400 that said nothing of the deployment.
+ */
+export function fittingExample(parameter: OperationModel['parameters'][number], document: unknown): unknown {
+  if (parameter.example === undefined || parameter.schema === undefined) return parameter.example;
+  const allowed = resolveSchema(document, parameter.schema.schema)['enum'];
+  const example = Array.isArray(parameter.example) ? (parameter.example as unknown[])[0] : parameter.example;
+  return Array.isArray(allowed) && !allowed.some(value => value === example || String(value) === String(example)) ? undefined : parameter.example;
 }
 
 /**

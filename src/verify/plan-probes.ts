@@ -5,7 +5,7 @@ import { absentHeadersCause, describeAnswer } from './check-document.js';
 import { givesValue, requiredProperties, sampleParameter, type BodyMaker } from './build-body.js';
 import type { Collection, CollectionModel, PlannedOperation } from './collections.js';
 import { expectRefusal, expectSuccess, itemsOf } from './expectations.js';
-import { namesUnlistedRecord, plannedPathValues, samplePathValues, unknownKey } from './fill-path.js';
+import { fittingExample, namesUnlistedRecord, plannedPathValues, samplePathValues, unknownKey } from './fill-path.js';
 import { fillPath, rememberRecords, withQuery, type CreatedRecord, type Expectation, type Probe, type SideState } from './probe.js';
 import { isJsonMediaType, type OperationModel, type ParameterModel } from './read-operations.js';
 import { resolveSchema } from './schema-shape.js';
@@ -262,7 +262,8 @@ export function requiredParameters(operation: OperationModel, where: 'query' | '
 
 /** A required parameter's value: its example, else a value its schema takes. */
 export function requiredParameterValue(parameter: ParameterModel, document: unknown): string {
-  if (parameter.example !== undefined) return String(Array.isArray(parameter.example) ? parameter.example[0] : parameter.example);
+  const example = fittingExample(parameter, document);
+  if (example !== undefined) return String(Array.isArray(example) ? (example as unknown[])[0] : example);
   return parameter.schema ? sampleParameter(document, parameter.schema.schema) : 'x';
 }
 

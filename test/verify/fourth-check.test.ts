@@ -84,6 +84,15 @@ describe('Asana’s shapes: lists of compact items, and 204s declared with a JSO
   });
 });
 
+describe('a parameter whose example its own enum refuses (Box’s metadata template scope)', () => {
+  it('is sent at a value of its enum, where every request was a 400 that said nothing of the deployment', async () => {
+    const { code, results } = await verifiedAgainstItsMock(findingAt('example-outside-enum.yaml'));
+    expect(results.filter(result => result.outcome === 'error' || result.outcome === 'warning')).toEqual([]);
+    expect(code).toBe(0);
+    expect(results.find(result => result.check === 'baseline')?.outcome).toBe('passed');
+  });
+});
+
 describe('a list whose array declares maxItems (fourth check, PagerDuty ip_allow_lists)', () => {
   it('does not demand the created record among as many records as the array holds, where it called it not listed', async () => {
     const { code, results } = await verifiedAgainstItsMock(findingAt('fourth-check-list-max-items.yaml'));
