@@ -10,6 +10,7 @@ import { fillPath, rememberRecords, withQuery, type CreatedRecord, type Expectat
 import { isJsonMediaType, type OperationModel, type ParameterModel } from './read-operations.js';
 import { resolveSchema } from './schema-shape.js';
 import type { SchemaValidator } from './validate-schema.js';
+import { runKeyPart } from './run-id.js';
 
 /** What planning needs besides the operation. */
 export interface PlanContext {
@@ -304,7 +305,7 @@ export function bodyFixes(operation: OperationModel, context: PlanContext, state
     }
     const key = collection.resource.key;
     // A key the client may send is a fresh one, so that no create collides with a record the deployment holds (or the run made).
-    if (key.acceptsClientKey) preferred.push({ [key.property]: key.schema.format === 'uuid' ? randomUUID() : `pmv-${context.runId.toLowerCase().replace(/[^a-z0-9]/g, '')}-${context.nextSerial()}` });
+    if (key.acceptsClientKey) preferred.push({ [key.property]: key.schema.format === 'uuid' ? randomUUID() : ownKey(context) });
     else omit.push(key.property);
     // A property naming another collection's record by its key (`petId`, `ownerId`) names one this side has listed.
     for (const other of context.model.collections) {
@@ -350,12 +351,17 @@ function withOwnKey(example: Record<string, unknown>, operation: OperationModel,
   const key = planned === undefined || planned.plan.role !== 'create' ? undefined : context.model.byName.get(planned.plan.resource)?.resource.key;
   const given = key === undefined ? undefined : example[key.property];
   if (key === undefined || !key.acceptsClientKey || typeof given !== 'string' || given === '') return example;
-  const marker = `pmv-${context.runId.toLowerCase().replace(/[^a-z0-9]/g, '')}-${context.nextSerial()}`;
+  const marker = ownKey(context);
   for (const own of [`${marker}-${given}`, `${given}-${marker}`, key.schema.format === 'uuid' ? randomUUID() : marker]) {
     const keyed = { ...example, [key.property]: own };
     if (context.bodies.problems(operation, keyed).length === 0) return keyed;
   }
   return example;
+}
+
+/** A client key of the run's own, each new (`pmv-20260512t101500z3f9a1c-1`). */
+function ownKey(context: PlanContext): string {
+  return `pmv-${runKeyPart(context.runId)}-${context.nextSerial()}`;
 }
 
 function unmadeBody(operation: OperationModel, context: PlanContext, state: SideState): string {

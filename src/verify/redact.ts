@@ -14,11 +14,26 @@ export function redactQuery(path: string, credentialParameters: ReadonlySet<stri
   const redacted = path
     .slice(at + 1)
     .split('&')
-    .map(pair => {
-      const name = decodeURIComponent(pair.split('=')[0] ?? '');
-      return credentialParameters.has(name) ? `${pair.split('=')[0] ?? ''}=${REDACTED}` : pair;
-    });
+    .map(pair => (credentialParameters.has(queryParameterName(pair)) ? `${pair.split('=')[0] ?? ''}=${REDACTED}` : pair));
   return `${path.slice(0, at)}?${redacted.join('&')}`;
+}
+
+/** `path` without the query parameters of these names (decoded), the others as written. */
+export function withoutQueryNames(path: string, names: ReadonlySet<string>): string {
+  const at = path.indexOf('?');
+  if (at === -1 || names.size === 0) return path;
+  const kept = path.slice(at + 1).split('&').filter(pair => pair !== '' && !names.has(queryParameterName(pair)));
+  return kept.length === 0 ? path.slice(0, at) : `${path.slice(0, at)}?${kept.join('&')}`;
+}
+
+/** The name of a query's `name=value` pair, decoded (`+` a space); as written where it is no valid escape. */
+function queryParameterName(pair: string): string {
+  const raw = pair.split('=')[0] ?? '';
+  try {
+    return decodeURIComponent(raw.replace(/\+/g, ' '));
+  } catch {
+    return raw;
+  }
 }
 
 /** One scrubber for every secret of a run: each replaced in all its forms, the longest first. */

@@ -6,7 +6,7 @@ import type { Expectation, Probe, SideState } from './probe.js';
 import type { CredentialChoice } from './credentials.js';
 import { requiredParameters } from './plan-probes.js';
 import { findResponse, type OperationModel } from './read-operations.js';
-import { redactHeaders, redactQuery, scrubWith } from './redact.js';
+import { redactHeaders, redactQuery, scrubWith, withoutQueryNames } from './redact.js';
 import { sendRequest, type Exchange, type SendOptions } from './send-request.js';
 import type { RecordedResult } from './merge-findings.js';
 import type { ReportedRequest } from './types.js';
@@ -151,22 +151,6 @@ export function withCredentialQuery(path: string, credentials: CredentialChoice 
   const kept = withoutQueryNames(path, new Set(query.map(([name]) => name)));
   const search = new URLSearchParams(query).toString();
   return `${kept}${kept.includes('?') ? '&' : '?'}${search}`;
-}
-
-/** `path` without the query parameters of these names (decoded), the others as written. */
-export function withoutQueryNames(path: string, names: ReadonlySet<string>): string {
-  const mark = path.indexOf('?');
-  if (mark === -1 || names.size === 0) return path;
-  const nameOf = (parameter: string): string => {
-    const raw = parameter.split('=')[0] ?? '';
-    try {
-      return decodeURIComponent(raw.replace(/\+/g, ' '));
-    } catch {
-      return raw;
-    }
-  };
-  const kept = path.slice(mark + 1).split('&').filter(parameter => parameter !== '' && !names.has(nameOf(parameter)));
-  return kept.length === 0 ? path.slice(0, mark) : `${path.slice(0, mark)}?${kept.join('&')}`;
 }
 
 function noteStatus(run: RunState, probe: Probe, answer: Answer): void {

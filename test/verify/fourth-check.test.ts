@@ -5,10 +5,10 @@ import { runVerify, type VerifyResult } from './run-verify.js';
 
 const findingAt = (name: string): string => fileURLToPath(new URL(`../documents/findings/${name}`, import.meta.url));
 
-async function verifiedAgainstItsMock(document: string): Promise<{ code: number; results: VerifyResult[] }> {
+async function verifiedAgainstItsMock(document: string, ...options: string[]): Promise<{ code: number; results: VerifyResult[] }> {
   const deployment = await startDeployment(document);
   try {
-    const { code, stdout } = await runVerify([deployment.url, '--document', document, '--timeout', '30000', '--format', 'json']);
+    const { code, stdout } = await runVerify([deployment.url, '--document', document, ...options, '--timeout', '30000', '--format', 'json']);
     return { code, results: (JSON.parse(stdout) as { results: VerifyResult[] }).results };
   } finally {
     await deployment.close();
@@ -56,17 +56,7 @@ describe('a filter by the created record’s value where that value is an empty 
 
 describe('API keys a document also declares as required query parameters (Trello’s key and token)', () => {
   it('sends each once, as the credential, and leaves them all out of the request without credentials', async () => {
-    const document = findingAt('credentials-as-parameters.yaml');
-    const deployment = await startDeployment(document);
-    let code: number;
-    let results: VerifyResult[];
-    try {
-      const run = await runVerify([deployment.url, '--document', document, '--token', 'trello-key', '--timeout', '30000', '--format', 'json']);
-      code = run.code;
-      results = (JSON.parse(run.stdout) as { results: VerifyResult[] }).results;
-    } finally {
-      await deployment.close();
-    }
+    const { code, results } = await verifiedAgainstItsMock(findingAt('credentials-as-parameters.yaml'), '--token', 'trello-key');
     expect(results.filter(result => result.outcome === 'error' || result.outcome === 'warning')).toEqual([]);
     expect(code).toBe(0);
     expect(results.filter(result => result.check === 'authentication').map(result => result.outcome)).toEqual(['passed', 'passed', 'passed']);

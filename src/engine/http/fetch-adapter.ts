@@ -16,7 +16,8 @@ export async function fromFetchRequest(request: Request, bodyLimit: number): Pro
   return mockRequest;
 }
 
-const NULL_BODY_STATUSES = new Set([101, 204, 205, 304]);
+/** Statuses whose answer has no body (RFC 9110): Fetch's `Response` refuses one with a body. */
+export const NULL_BODY_STATUSES: ReadonlySet<number> = new Set([101, 204, 205, 304]);
 
 export function toFetchResponse(response: MockResponse, method: string): Response {
   const withoutBody = NULL_BODY_STATUSES.has(response.status) || method.toUpperCase() === 'HEAD';

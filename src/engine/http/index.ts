@@ -7,6 +7,7 @@ export { findRoundedNumber } from './rounded-numbers.js';
 export { authorityOf, decodePathSegment, lowerCaseHeaders, parseQuery, pathParameterTexts, splitUrl, templateSegmentsOf } from './request-target.js';
 export type { TemplateSegment } from './request-target.js';
 export { utf8Length } from './utf8-length.js';
+export { NULL_BODY_STATUSES } from './fetch-adapter.js';
 
 export type { DecodedBody } from './request-body.js';
 export type { RoundedNumber } from './rounded-numbers.js';

@@ -79,7 +79,7 @@ function findCommonError(document: PetstoreDocument, status: number): DeclaredEr
   const tally = new Map<string, { error: DeclaredError; count: number }>();
   let most: { error: DeclaredError; count: number } | undefined;
   for (const operation of document.prismOperations) {
-    const error = findDeclaredError(document, operation.iid ?? '', status);
+    const error = declaredErrorOf(document, operation, status);
     if (error === undefined) continue;
     let key: string;
     try {
@@ -100,7 +100,12 @@ function findDeclaredError(document: PetstoreDocument, operationId: string, stat
   // Prism's view of the operation: its schemas are JSON Schema (an OpenAPI 3.0 `nullable` or boolean
   // `exclusiveMaximum` converted), as Prism validates responses against them.
   const operation = document.prismOperations.find(candidate => candidate.iid === operationId);
-  const responses = operation?.responses ?? [];
+  return operation === undefined ? undefined : declaredErrorOf(document, operation, status);
+}
+
+function declaredErrorOf(document: PetstoreDocument, operation: PetstoreDocument['prismOperations'][number], status: number): DeclaredError | undefined {
+  const operationId = operation.iid ?? '';
+  const responses = operation.responses;
   const range = `${String(status)[0] ?? ''}XX`;
   const response =
     responses.find(candidate => candidate.code === String(status)) ??

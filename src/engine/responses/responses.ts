@@ -2,6 +2,7 @@ import type { IHttpResponse } from '@stoplight/prism-http';
 import type { ApiError } from '../../types/index.js';
 import { statusOfCode, type ErrorCode, type NotFoundCode } from './errors.js';
 import { jsonText } from './json-text.js';
+import { NULL_BODY_STATUSES } from '../http/index.js';
 import type { MockResponse } from '../types.js';
 
 export const JSON_CONTENT_TYPE = 'application/json';
@@ -27,15 +28,12 @@ export function jsonResponse(statusCode: number, body: unknown, headers: Record<
   return { statusCode, headers: { 'content-type': JSON_CONTENT_TYPE, ...headers }, body };
 }
 
-/** Statuses whose answer has no body (RFC 9110). */
-const NULL_BODY_STATUSES: ReadonlySet<number> = new Set([204, 205, 304]);
-
 /** Prism's response shape as the engine answers it: lower-case headers, a serialized body. */
 export function toMockResponse(output: IHttpResponse, operationId?: string): MockResponse {
   const headers: Record<string, string> = {};
   for (const [name, value] of Object.entries(output.headers ?? {})) headers[name.toLowerCase()] = value;
   const response: MockResponse = { status: output.statusCode, headers };
-  // A 204, 205 or 304 has no body, whatever content the document declares for it (RFC 9110): Asana declares JSON for its 204s.
+  // A 204, 205 or 304 (or 101) has no body, whatever content the document declares for it (RFC 9110): Asana declares JSON for its 204s.
   if (NULL_BODY_STATUSES.has(output.statusCode)) {
     delete headers['content-type'];
     if (operationId !== undefined) response.operationId = operationId;
