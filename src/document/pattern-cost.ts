@@ -370,27 +370,36 @@ function partCost(part: Part, last: boolean, reading: Reading): Cost {
   const referenced = referencedGroup(part, reading.captures);
   if (referenced !== undefined) return times(counts, lengthCost(reading.captures.longest(referenced)));
   if (part.kind !== 'group') return counts;
-  const repeated = part.quantifier !== undefined && part.quantifier.most > 1;
-  if (repeated && (part.branches.length > 1 || part.branches.some(holdsRepeat))) reading.repeatsChoices = true;
   // A lookahead's last quantifier runs at its least count (withLookaroundTailsAtLeast), where no backreference reads its captures.
   const trailing = part.lookaround ? !part.behind && reading.lookaroundTailsAtLeast : last && part.quantifier === undefined;
   // A lookbehind reads back from where it is tried, as far as the text's first character, where a `^` holds.
-  if (part.behind && reading.laterStart) {
-    const behind: Reading = { ...reading, laterStart: false };
-    const cost = times(alternativesCost(part.branches, trailing, behind), counts);
-    if (behind.repeatsChoices) reading.repeatsChoices = true;
-    return cost;
+  const within: Reading = part.behind && reading.laterStart ? { ...reading, laterStart: false } : reading;
+  const once = alternativesCost(part.branches, trailing, within);
+  if (within.repeatsChoices) reading.repeatsChoices = true;
+  // A repeated group that may split a text more than one way (a `?`, a count, alternatives at any depth): each
+  // turn multiplies the ways. Unbounded, or past MOST_BOUNDED_WAYS, that is exponential (`^(?:aa?)*!`: 2.2 s on
+  // 36 `a`s); a few turns of a few ways are a bound (an IPv4 address's `(?:25[0-5]|…)\.){3}`).
+  const { quantifier } = part;
+  if (quantifier !== undefined && quantifier.most > 1 && (part.branches.length > 1 || part.branches.some(holdsRepeat))) {
+    const turns = once.degree === 0 && quantifier.most !== Infinity ? once.coefficient ** quantifier.most : Infinity;
+    if (turns > MOST_BOUNDED_WAYS) reading.repeatsChoices = true;
+    else return { degree: 0, coefficient: Math.max(1, turns) };
   }
-  return times(alternativesCost(part.branches, trailing, reading), counts);
+  return times(once, counts);
 }
 
 /**
- * Whether a sequence holds a quantifier that repeats, so that a repeated group around it may split a
- * text more than one way. A lookaround's body does not count: it takes no character, so it gives the
- * group no second way (what it costs each turn is counted in partCost).
+ * Whether a sequence holds a quantifier that repeats or may be left out (a `?`), or alternatives at any
+ * depth, so that a repeated group around it may split a text more than one way. A lookaround's body does
+ * not count: it takes no character, so it gives the group no second way (what it costs each turn is
+ * counted in partCost).
  */
 function holdsRepeat(parts: Part[]): boolean {
-  return parts.some(part => (part.quantifier !== undefined && part.quantifier.most > 1) || (part.kind === 'group' && !part.lookaround && part.branches.some(holdsRepeat)));
+  return parts.some(
+    part =>
+      (part.quantifier !== undefined && (part.quantifier.most > 1 || part.quantifier.most !== part.quantifier.least)) ||
+      (part.kind === 'group' && !part.lookaround && (part.branches.length > 1 || part.branches.some(holdsRepeat))),
+  );
 }
 
 function countsCost({ least, most }: Quantifier): Cost {
