@@ -9,7 +9,7 @@ import { createRequire } from 'node:module';
 import { dirname } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { onDemandFileOptions, requireBesideChunks } from './on-demand-file.mjs';
-import { LAZY_REFERENCE_KEYWORD, LAZY_REFERENCE_MODULE, MULTIPLE_OF_PRECISION } from './prism-lazy-ajv.mjs';
+import { AJV_OPTIMIZE_PASSES, LAZY_REFERENCE_KEYWORD, LAZY_REFERENCE_MODULE, MULTIPLE_OF_PRECISION } from './prism-lazy-ajv.mjs';
 
 /** The file name, beside the Node build's chunks, of Ajv's compiler. */
 export const AJV_COMPILER_FILE = 'ajv-compiler.cjs';
@@ -60,7 +60,7 @@ const AJV_COMPILE_WORKER_SOURCE = fileURLToPath(new URL('./shims/ajv-compile-wor
  */
 export function ajvCompileWorkerBuildOptions(outdir) {
   const options = onDemandFileOptions(outdir, AJV_COMPILE_WORKER_FILE, { contents: `require(${JSON.stringify(AJV_COMPILE_WORKER_SOURCE)});`, resolveDir: PRISM_VALIDATORS });
-  return { ...options, external: [`./${AJV_COMPILER_FILE}`], define: { MULTIPLE_OF_PRECISION: String(MULTIPLE_OF_PRECISION), LAZY_REFERENCE_KEYWORD: JSON.stringify(LAZY_REFERENCE_KEYWORD), LAZY_REFERENCE_MODULE: JSON.stringify(LAZY_REFERENCE_MODULE) } };
+  return { ...options, external: [`./${AJV_COMPILER_FILE}`], define: { MULTIPLE_OF_PRECISION: String(MULTIPLE_OF_PRECISION), AJV_OPTIMIZE_PASSES: String(AJV_OPTIMIZE_PASSES), LAZY_REFERENCE_KEYWORD: JSON.stringify(LAZY_REFERENCE_KEYWORD), LAZY_REFERENCE_MODULE: JSON.stringify(LAZY_REFERENCE_MODULE) } };
 }
 
 /** What the browser build names the module that loads Ajv's compiler into the page (src/msw/ajv-compiler.browser.ts imports it). */

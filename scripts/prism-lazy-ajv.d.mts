@@ -5,6 +5,7 @@ export function lazyAjvInstances(source: string, options?: { precompiled?: boole
 export const prismLazyAjv: Plugin;
 /** Ajv's multipleOfPrecision in Prism's validator as the build edits it: a quotient within 1e-9 of a whole number is a multiple. */
 export const MULTIPLE_OF_PRECISION: number;
+export const AJV_OPTIMIZE_PASSES: number;
 /** What the builds name scripts/shims/linear-unique-items.cjs (uniqueItems checked in one pass), which prismLazyAjv resolves. */
 export const UNIQUE_ITEMS_MODULE: string;
 /** Prism's merge of a body schema's allOfs, as its validators/body.js writes it (the worker merges with the same options). */

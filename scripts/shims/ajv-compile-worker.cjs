@@ -2,13 +2,13 @@
 // (src/engine/schema/compile-off-thread.ts): Ajv's standalone code of the schema, made by the same
 // Ajv classes (the compiler file beside the chunks, which Prism's edited validator loads too) with
 // the options, formats and keywords of Prism's edited validator (scripts/prism-lazy-ajv.mjs):
-// Prism's base options, no meta-schema check, the engine's pattern engine, `multipleOf` to a decimal
-// precision, own properties only, ajv-formats with Prism's `date-time`, and the linear `uniqueItems`.
+// Prism's base options, no meta-schema check, no optimizing pass, the engine's pattern engine,
+// `multipleOf` to a decimal precision, own properties only, ajv-formats with Prism's `date-time`, and the linear `uniqueItems`.
 // The main thread runs the code with its own instance's formats and pattern engine, so that the
 // function is the one Ajv would have compiled there. Built into dist/chunks/ajv-compile-worker.cjs
-// (scripts/ajv-on-demand.mjs, which defines MULTIPLE_OF_PRECISION).
+// (scripts/ajv-on-demand.mjs, which defines MULTIPLE_OF_PRECISION and AJV_OPTIMIZE_PASSES).
 'use strict';
-/* global MULTIPLE_OF_PRECISION, LAZY_REFERENCE_KEYWORD, LAZY_REFERENCE_MODULE */
+/* global MULTIPLE_OF_PRECISION, AJV_OPTIMIZE_PASSES, LAZY_REFERENCE_KEYWORD, LAZY_REFERENCE_MODULE */
 const { parentPort } = require('node:worker_threads');
 const modules = require('./ajv-compiler.cjs');
 const { Script } = require('node:vm');
@@ -46,7 +46,7 @@ function ajvFor(draft, coerce) {
   const loaded = { Ajv: modules[DRAFT_CLASSES[draft]].default, ajvModule: modules.ajv, addFormats: modules['ajv-formats'].default, dateTime, useLinearUniqueItems };
   const ajv = createPrismAjv(loaded, {
     coerce,
-    code: { regExp: compilePatternInCode, source: true, formats: _`require("petstore-mock:prism-formats").formats` },
+    code: { regExp: compilePatternInCode, source: true, optimize: AJV_OPTIMIZE_PASSES, formats: _`require("petstore-mock:prism-formats").formats` },
     multipleOfPrecision: MULTIPLE_OF_PRECISION,
     validateSchema: false,
   });

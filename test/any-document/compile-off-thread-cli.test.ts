@@ -47,7 +47,9 @@ describe('a big schema’s validator compiled off the event loop, through the bu
     const path = join(folder, 'branches.json');
     writeFileSync(path, JSON.stringify(manyBranchesDocument(256)));
     cli = startCli(['--port', '0', '--document', path]);
-    url = /ready on (\S+)/.exec(await cli.waitForLine(/ready on/))?.[1] ?? '';
+    // Before it listens, the CLI checks its seeded shapes against the 256-branch schema, which Ajv
+    // compiles on the main thread (0.6 s here alone; CI's other test files once stretched the start past 10 s).
+    url = /ready on (\S+)/.exec(await cli.waitForLine(/ready on/, 40_000))?.[1] ?? '';
   });
 
   afterAll(async () => {
@@ -136,7 +138,9 @@ describe('a big body’s allOf merge and validator made off the event loop, with
     const path = join(folder, 'all-of-branches.json');
     writeFileSync(path, JSON.stringify(allOfBranchesDocument(256)));
     cli = startCli(['--port', '0', '--document', path, '--api-key', 'key']);
-    url = /ready on (\S+)/.exec(await cli.waitForLine(/ready on/))?.[1] ?? '';
+    // Before it listens, the CLI checks its seeded shapes against the 256-branch schema, which Ajv
+    // compiles on the main thread (0.6 s here alone; CI's other test files once stretched the start past 10 s).
+    url = /ready on (\S+)/.exec(await cli.waitForLine(/ready on/, 40_000))?.[1] ?? '';
   });
 
   afterAll(async () => {
@@ -198,7 +202,9 @@ describe('a big recursive schema’s validator, through the built CLI', () => {
     const path = join(folder, 'recursive.json');
     writeFileSync(path, JSON.stringify(recursiveDocument()));
     cli = startCli(['--port', '0', '--document', path], { NODE_DEBUG: 'petstore-mock' });
-    url = /ready on (\S+)/.exec(await cli.waitForLine(/ready on/))?.[1] ?? '';
+    // Before it listens, the CLI checks its seeded shapes against the 256-branch schema, which Ajv
+    // compiles on the main thread (0.6 s here alone; CI's other test files once stretched the start past 10 s).
+    url = /ready on (\S+)/.exec(await cli.waitForLine(/ready on/, 40_000))?.[1] ?? '';
   });
 
   afterAll(async () => {
@@ -351,7 +357,9 @@ describe('the check of an answered operation’s example against its big schema,
     const path = join(folder, 'answered-reports.json');
     writeFileSync(path, JSON.stringify(answeredReportsDocument()));
     cli = startCli(['--port', '0', '--document', path, '--validate-responses'], { NODE_DEBUG: 'petstore-mock' });
-    url = /ready on (\S+)/.exec(await cli.waitForLine(/ready on/))?.[1] ?? '';
+    // Before it listens, the CLI checks its seeded shapes against the 256-branch schema, which Ajv
+    // compiles on the main thread (0.6 s here alone; CI's other test files once stretched the start past 10 s).
+    url = /ready on (\S+)/.exec(await cli.waitForLine(/ready on/, 40_000))?.[1] ?? '';
   });
 
   afterAll(async () => {

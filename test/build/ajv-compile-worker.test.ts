@@ -74,11 +74,21 @@ async function validationFunctionFromWorker(draft: string, coerce: boolean, sche
 
 /** The worker's standalone code for `schema`, as the module function the main thread runs. */
 async function moduleFromWorker(draft: string, coerce: boolean, schema: object): Promise<StandaloneModule> {
+  const answer = await answerOfWorker(draft, coerce, schema);
+  if (answer.source === undefined || answer.cachedData === undefined) throw new Error(`The worker compiled nothing: ${answer.error ?? ''}`);
+  const script = new Script(answer.source, { filename: 'petstore-mock-validator.js', cachedData: answer.cachedData });
+  expect(script.cachedDataRejected).toBe(false);
+  return script.runInThisContext() as StandaloneModule;
+}
+
+type WorkerAnswer = { id: number; source?: string; cachedData?: Uint8Array; error?: string };
+
+/** The worker's answer for `schema`: its standalone code and the code cache, or an error. */
+async function answerOfWorker(draft: string, coerce: boolean, schema: object): Promise<WorkerAnswer> {
   nextJob += 1;
   const id = nextJob;
-  type Answer = { id: number; source?: string; cachedData?: Uint8Array; error?: string };
-  const answer = await new Promise<Answer>(resolve => {
-    const listener = (message: Answer): void => {
+  return new Promise<WorkerAnswer>(resolve => {
+    const listener = (message: WorkerAnswer): void => {
       if (message.id !== id) return;
       worker.off('message', listener);
       resolve(message);
@@ -86,10 +96,6 @@ async function moduleFromWorker(draft: string, coerce: boolean, schema: object):
     worker.on('message', listener);
     worker.postMessage({ id, draft, coerce, schemaBytes: new TextEncoder().encode(JSON.stringify(schema)) });
   });
-  if (answer.source === undefined || answer.cachedData === undefined) throw new Error(`The worker compiled nothing: ${answer.error ?? ''}`);
-  const script = new Script(answer.source, { filename: 'petstore-mock-validator.js', cachedData: answer.cachedData });
-  expect(script.cachedDataRejected).toBe(false);
-  return script.runInThisContext() as StandaloneModule;
 }
 
 const SCHEMAS: { schema: object; values: unknown[] }[] = [
@@ -206,6 +212,15 @@ describe('validators compiled in the worker thread', () => {
         expect(workerVerdict, `coerce=${String(coerce)} ${JSON.stringify(value)}`).toEqual(processVerdict);
       }
     }
+  });
+
+  it('writes the code without Ajv’s optimizing pass, as Prism’s edited Ajv does: the unused name the pass drops is there', async () => {
+    const schema = { type: 'object', properties: { a: { type: 'string', maxLength: 3 } } };
+    const answer = await answerOfWorker('default', false, schema);
+    expect(answer.source).toContain('const _errs0 = errors;');
+    await installFromWorker('default', false, schema);
+    expect(prism.validateAgainstSchema({ a: 'abcd' }, schema, false, 'body')).toMatchObject({ _tag: 'Some' });
+    expect(prism.validateAgainstSchema({ a: 'abc' }, schema, false, 'body')).toMatchObject({ _tag: 'None' });
   });
 
   it('answers a schema Ajv cannot compile with an error, not a function', async () => {

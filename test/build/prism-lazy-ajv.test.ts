@@ -3,7 +3,7 @@ import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { lazyAjvInstances, prismLazyAjv } from '../../scripts/prism-lazy-ajv.mjs';
+import { AJV_OPTIMIZE_PASSES, lazyAjvInstances, prismLazyAjv } from '../../scripts/prism-lazy-ajv.mjs';
 import { collectValidatedSchemas, precompiledValidatorModules, precompiledValidatorsPlugin } from '../../scripts/prism-precompiled-validators.mjs';
 import { compileDocument } from '../../src/document/compile-document.js';
 
@@ -47,6 +47,13 @@ describe('the build’s edit of Prism’s validator (each draft’s Ajv pair mad
     const source = readFileSync(UTILS, 'utf8');
     expect(lazyAjvInstances(source)).toContain('    strict: false,\n    validateSchema: false,\n');
     expect(lazyAjvInstances(source, { precompiled: true })).toContain('    strict: false,\n    validateSchema: false,\n');
+  });
+
+  it('has Ajv write each schema’s code without its optimizing pass (a 256-branch oneOf compiled in 2.2-2.7 s with it, 0.6 s without)', () => {
+    const source = readFileSync(UTILS, 'utf8');
+    expect(AJV_OPTIMIZE_PASSES).toBe(0);
+    expect(lazyAjvInstances(source)).toContain('    code: { regExp: compilePatternByEngine, optimize: 0 },\n');
+    expect(lazyAjvInstances(source, { precompiled: true })).toContain('    code: { regExp: compilePatternByEngine, optimize: 0 },\n');
   });
 
   it('evaluates no Ajv while every schema has a precompiled validator, and Ajv on the first that has none', async () => {
