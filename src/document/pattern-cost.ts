@@ -86,22 +86,30 @@ function backtrackingRead(pattern: string): boolean {
   if (!anchored) cost = larger(cost, times(alternativesCost(branches, true, { ...reading, laterStart: true }), TEXT_LENGTH));
   if (reading.repeatsChoices || cost.degree >= 2) return true;
   // RE2JS takes time in the text's length times its program's size, which a count copies its atom into:
-  // `[a-z]{0,255}$` took 5.6 s on 100,000 characters there, 1 ms on RegExp. No faster there, it stays.
-  return cost.coefficient > Math.max(cost.degree === 1 ? MOST_LINEAR_COEFFICIENT : MOST_BOUNDED_WAYS, programSizeOf(branches));
+  // `[a-z]{0,255}$` took 5.6 s on 100,000 characters there, 1 ms on RegExp. No faster there, it stays;
+  // unless RE2 cannot be given its counts at all (past MOST_REWRITTEN_COUNT): `[a-z]{0,999999}-` would
+  // stay on RegExp, quadratic on any text a body holds, where it is now refused.
+  return cost.coefficient > Math.max(cost.degree === 1 ? MOST_LINEAR_COEFFICIENT : MOST_BOUNDED_WAYS, re2ProgramSizeOf(branches));
 }
 
-/** About how many instructions RE2 makes of the parts: one each, a count's atom once per count it may take. */
-function programSizeOf(branches: Part[][]): number {
+/**
+ * About how many instructions RE2 makes of the parts: one each, a count's atom once per count it may
+ * take; 0 where a count is past what RE2 is given (`MOST_REWRITTEN_COUNT`), and it makes none.
+ */
+function re2ProgramSizeOf(branches: Part[][]): number {
   let size = 0;
-  const visit = (parts: Part[], copies: number): void => {
+  /** Adds the parts' instructions, and says whether RE2 could be given every count among them. */
+  const visit = (parts: Part[], copies: number): boolean => {
     for (const part of parts) {
-      const most = part.quantifier === undefined ? 1 : part.quantifier.most === Infinity ? Math.max(1, part.quantifier.least) : part.quantifier.most;
+      const quantifier = part.quantifier;
+      if (quantifier !== undefined && largestWrittenCount(quantifier.least, quantifier.most) > MOST_REWRITTEN_COUNT) return false;
+      const most = quantifier === undefined ? 1 : quantifier.most === Infinity ? Math.max(1, quantifier.least) : quantifier.most;
       size += copies * most;
-      if (part.kind === 'group') for (const branch of part.branches) visit(branch, copies * most);
+      if (part.kind === 'group' && !part.branches.every(branch => visit(branch, copies * most))) return false;
     }
+    return true;
   };
-  for (const branch of branches) visit(branch, 1);
-  return size;
+  return branches.every(branch => visit(branch, 1)) ? size : 0;
 }
 
 /**
@@ -230,7 +238,7 @@ function spelledForRe2(pattern: string): string | undefined {
     } else if (pattern.startsWith('[\\S]', index)) {
       written += `[^${JAVASCRIPT_SPACES}]`;
       index += 3;
-    } else if (character === '(' && /^\(\?<[A-Za-z_]\w*>/.test(pattern.slice(index, index + 260))) {
+    } else if (character === '(' && groupOpeningAt(pattern, index).name !== undefined) {
       written += '(?:';
       index = pattern.indexOf('>', index);
     } else if (character === '[') {
@@ -293,9 +301,14 @@ const RE2_MOST_COUNT = 1_000;
 /** The largest count `withCountsForRe2` writes out (RE2JS compiled 11,000 copies of `.` in 95 ms). */
 const MOST_REWRITTEN_COUNT = 10_000;
 
+/** The largest number written in a count `{least,most}` (`{5,}` writes 5). */
+function largestWrittenCount(least: number, most: number): number {
+  return Math.max(least, most === Infinity ? least : most);
+}
+
 /** `atom{least,most}` as copies with counts of at most 1,000 each, or '' past `MOST_REWRITTEN_COUNT`. */
 function countsWithin(atom: string, least: number, most: number): string {
-  if (Math.max(least, most === Infinity ? least : most) > MOST_REWRITTEN_COUNT) return '';
+  if (largestWrittenCount(least, most) > MOST_REWRITTEN_COUNT) return '';
   const copies: string[] = [];
   let [left, right] = [least, most];
   while (left > RE2_MOST_COUNT || (right !== Infinity && right > RE2_MOST_COUNT)) {
@@ -335,9 +348,9 @@ function sequenceCost(written: Part[], trailing: boolean, reading: Reading): Cos
     if (reading.laterStart && part.kind === 'assertion' && part.source === '^' && part.quantifier === undefined) break;
     const last = trailing && index === parts.length - 1;
     const work = partCost(part, last, reading);
-    dearest = larger(dearest, times(ways, work));
+    dearest = larger(dearest, times(ways, larger(work, walkOf(part, last))));
     // A backreference matches one way for each count: what it captured, or nothing.
-    if (!addsNoWays(part, parts[index + 1])) ways = times(ways, referencedGroup(part, reading.captures) === undefined ? work : countsOf(part, last));
+    if (!addsNoWays(part, parts[index + 1])) ways = times(ways, backreferenceLength(part, reading.captures) === undefined ? work : countsOf(part, last));
     // A lookahead that must hold, and holds only at the first start: nothing after it is tried at a later one.
     if (reading.laterStart && part.kind === 'group' && part.lookaround && !part.behind && !part.negated && part.quantifier === undefined && part.branches.every(branch => anchoredAtStart(branch))) break;
   }
@@ -358,6 +371,19 @@ function isPlainGroup(part: Part): part is GroupPart {
   return part.kind === 'group' && !part.lookaround && part.quantifier === undefined && part.branches.length === 1;
 }
 
+/**
+ * How many characters a count past RE2's reach may walk each time it is tried, one way though it is:
+ * up to its most (`[a-z]{20000}-` walks 20,000 letters at each start before the `-` fails: 47 s on
+ * 256 KiB), or up to its least where nothing follows it (past that it has matched). A count within
+ * RE2's reach walks no more than its copies in RE2's program, which the verdict allows (RE2JS is no
+ * faster on it: `[a-z]{1000}-` took 1.3 s on 256 KiB on RegExp, and stays).
+ */
+function walkOf(part: Part, last: boolean): Cost {
+  if (part.quantifier === undefined || largestWrittenCount(part.quantifier.least, part.quantifier.most) <= MOST_REWRITTEN_COUNT) return ONE;
+  const walked = last ? part.quantifier.least : part.quantifier.most;
+  return walked === Infinity || walked > MOST_BOUNDED_WAYS ? TEXT_LENGTH : { degree: 0, coefficient: Math.max(1, walked) };
+}
+
 /** The counts a part may be tried at: one where it has no quantifier, or ends the pattern (it stops at its least). */
 function countsOf(part: Part, last: boolean): Cost {
   return part.quantifier === undefined || last ? ONE : countsCost(part.quantifier);
@@ -367,8 +393,8 @@ function partCost(part: Part, last: boolean, reading: Reading): Cost {
   const counts = countsOf(part, last);
   // A backreference compares what its group captured, each time it is tried: as long as the group may take
   // (`^(\w+)\1$` took 1.8 s on 131,072 characters, each split of `\w+` comparing the rest).
-  const referenced = referencedGroup(part, reading.captures);
-  if (referenced !== undefined) return times(counts, lengthCost(reading.captures.longest(referenced)));
+  const compared = backreferenceLength(part, reading.captures);
+  if (compared !== undefined) return times(counts, lengthCost(compared));
   if (part.kind !== 'group') return counts;
   // A lookahead's last quantifier runs at its least count (withLookaroundTailsAtLeast), where no backreference reads its captures.
   const trailing = part.lookaround ? !part.behind && reading.lookaroundTailsAtLeast : last && part.quantifier === undefined;
@@ -407,13 +433,39 @@ function countsCost({ least, most }: Quantifier): Cost {
   return { degree: 0, coefficient: most - least + 1 };
 }
 
-/** The group a backreference (`\1`, `\k<name>`) reads, where `part` is one. */
-function referencedGroup(part: Part, captures: Captures): GroupPart | undefined {
+/**
+ * The most characters a backreference (`\1`, `\k<name>`) compares, where `part` is one: as many as
+ * its group may capture; any number where no group is read under its number or name.
+ */
+function backreferenceLength(part: Part, captures: Captures): number | undefined {
   if (part.kind !== 'character' || !part.source.startsWith('\\')) return undefined;
   const numbered = /^\\([1-9]\d*)$/.exec(part.source);
-  if (numbered !== null) return captures.byNumber.get(Number(numbered[1]));
   const named = /^\\k<([^>]*)>$/.exec(part.source);
-  return named === null ? undefined : captures.byName.get(named[1] ?? '');
+  if (numbered === null && named === null) return undefined;
+  const group = numbered === null ? captures.byName.get(groupNameOf(named?.[1] ?? '')) : captures.byNumber.get(Number(numbered[1]));
+  return group === undefined ? Infinity : captures.longest(group);
+}
+
+/**
+ * A group's name as RegExp reads it, `\uXXXX` and `\u{…}` escapes read as their characters: `(?<\u0061>x)\k<a>`
+ * is one name. The syntax of names JavaScript allows (`$`, letters beyond ASCII, escapes): `GROUP_NAME`.
+ */
+function groupNameOf(written: string): string {
+  return written.replace(/\\u\{([0-9A-Fa-f]+)\}|\\u([0-9A-Fa-f]{4})/g, (_escape, point: string | undefined, unit: string | undefined) =>
+    point === undefined ? String.fromCharCode(Number.parseInt(unit ?? '', 16)) : String.fromCodePoint(Math.min(Number.parseInt(point, 16), 0x10ffff)),
+  );
+}
+
+/** A group's name as JavaScript writes it (an IdentifierName: `$`, `_`, letters of any script, `\u` escapes). */
+const GROUP_NAME = String.raw`(?:[$_\p{ID_Start}]|\\u[0-9A-Fa-f]{4}|\\u\{[0-9A-Fa-f]+\})(?:[$\u200C\u200D\p{ID_Continue}]|\\u[0-9A-Fa-f]{4}|\\u\{[0-9A-Fa-f]+\})*`;
+/** What opens a group: `(`, `(?:`, a lookaround's, or a named group's `(?<name>`, however long its name (sticky). */
+const GROUP_OPENING = new RegExp(String.raw`\((\?(?::|=|!|<=|<!|<(${GROUP_NAME})>))?`, 'uy');
+
+/** The opening of the group at `index`: its kind (`?:`, `?<name>`, …; empty for a plain capture) and the name as written. */
+function groupOpeningAt(pattern: string, index: number): { kind: string; name: string | undefined } {
+  GROUP_OPENING.lastIndex = index;
+  const opening = GROUP_OPENING.exec(pattern);
+  return { kind: opening?.[1] ?? '', name: opening?.[2] };
 }
 
 /** A length as a cost: a factor of the text's where unbounded. */
@@ -457,8 +509,7 @@ function capturesOf(branches: Part[][]): Captures {
     for (const part of parts) {
       let one = 0;
       if (part.kind === 'character') {
-        const referenced = referencedGroup(part, captures);
-        one = referenced === undefined ? 1 : longestOf(referenced);
+        one = backreferenceLength(part, captures) ?? 1;
       } else if (part.kind === 'group' && !part.lookaround) {
         for (const branch of part.branches) one = Math.max(one, longestText(branch));
       }
@@ -553,10 +604,10 @@ function partsOf(pattern: string): Part[][] | undefined {
     } else if (character === '(') {
       // Deeper than any reading here follows on every Node's stack: not read (taken to backtrack, not given to RE2).
       if (stack.length > MOST_NESTED_GROUPS) return undefined;
-      const kind = /^\((\?(?::|=|!|<=|<!|<[A-Za-z_]\w*>))?/.exec(pattern.slice(index, index + 260))?.[1] ?? '';
+      const { kind, name: written } = groupOpeningAt(pattern, index);
+      const name = written === undefined ? undefined : groupNameOf(written);
       // RegExp numbers capturing groups, named or not, by where they open.
-      const capturing = kind === '' || /^\?<[A-Za-z_]/.test(kind);
-      const name = /^\?<([A-Za-z_]\w*)>$/.exec(kind)?.[1];
+      const capturing = kind === '' || name !== undefined;
       stack.push({ branches: [[]], lookaround: /^\?<?[=!]$/.test(kind), behind: kind.startsWith('?<=') || kind.startsWith('?<!'), negated: kind === '?!' || kind === '?<!', capture: capturing ? ++captures : undefined, name, start: index });
       index += 1 + kind.length;
     } else if (character === ')') {
@@ -577,9 +628,12 @@ function partsOf(pattern: string): Part[][] | undefined {
 
 /** Where the escape at `index` ends: `\p{…}`, `\u{…}`, `\uXXXX`, `\xXX`, `\cX`, `\k<name>`, or one character. */
 function escapeEnd(pattern: string, index: number): number {
-  const escape = /^\\(?:[pP]\{[^}]*\}|u\{[0-9A-Fa-f]+\}|u[0-9A-Fa-f]{4}|x[0-9A-Fa-f]{2}|c[A-Za-z]|k<[^>]*>|[1-9]\d*|[\s\S])/.exec(pattern.slice(index, index + 64));
-  return index + (escape?.[0].length ?? 1);
+  ESCAPE.lastIndex = index;
+  return index + (ESCAPE.exec(pattern)?.[0].length ?? 1);
 }
+
+/** An escape, read where it starts (sticky), however long its name or digits. */
+const ESCAPE = /\\(?:[pP]\{[^}]*\}|u\{[0-9A-Fa-f]+\}|u[0-9A-Fa-f]{4}|x[0-9A-Fa-f]{2}|c[A-Za-z]|k<[^>]*>|[1-9]\d*|[\s\S])/y;
 
 /** Where the class opened at `index` ends (past its `]`), or undefined when it does not. */
 function classEnd(pattern: string, index: number): number | undefined {

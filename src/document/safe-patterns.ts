@@ -66,7 +66,7 @@ export async function preparePatterns(source: unknown): Promise<{ linearEngine: 
   for (const { pattern, path } of backtracking) {
     if (!compileChecked(pattern, 'u').linear) {
       throw new DocumentShapeError(
-        `has a pattern at ${placeOf(path)}, /${pattern.length > 80 ? `${pattern.slice(0, 80)}…` : pattern}/, that JavaScript's RegExp may take more than linear time on (a repeated group holding a quantifier or an alternation, or quantifiers whose counts multiply) and that the linear-time engine cannot run (${unreadByRe2(pattern)}): rewrite it without one or the other`,
+        `has a pattern at ${placeOf(path)}, /${pattern.length > 80 ? `${pattern.slice(0, 80)}…` : pattern}/, that JavaScript's RegExp may take more than linear time on (a repeated group holding a quantifier or an alternation, quantifiers whose counts multiply, or a long count tried at every start) and that the linear-time engine cannot run (${unreadByRe2(pattern)}): rewrite it without one or the other`,
       );
     }
   }

@@ -68,6 +68,35 @@ describe('reading how long RegExp may take on a pattern', () => {
     expect(mayBacktrack(`${doubling}$`)).toBe(false);
   });
 
+  it('reads group names as JavaScript writes them (`$`, letters beyond ASCII, \\u escapes), and of any length (review 21)', () => {
+    // `^(?<$a>\w+)\k<$a>$` was read as a one-character backreference (the name `$a` unread): quadratic on RegExp.
+    for (const pattern of ['^(?<$a>\\w+)\\k<$a>$', '^(?<é>\\w+)\\k<é>$', '^(?<\\u0061>\\w+)\\k<a>$', '^(?<a>\\w+)\\k<\\u{61}>$', '^(?<mot_日本>\\w+)\\k<mot_日本>$']) {
+      expect(mayBacktrack(pattern), pattern).toBe(true);
+      expect(() => new RegExp(pattern, 'u'), pattern).not.toThrow();
+    }
+    // A name of any length (300 characters; 64 and 260 were read before).
+    const long = 'n'.repeat(300);
+    expect(mayBacktrack(`^(?<${long}>\\w+)\\k<${long}>$`)).toBe(true);
+    expect(mayBacktrack(`^(?<${long}>[a-z]+)-\\k<${long}>$`)).toBe(false);
+    // A named group's parts are read as its own: a `-` still separates, and the pattern stays linear.
+    for (const pattern of ['^(?<$a>[a-z]+)-\\k<$a>$', '^(?<é>[a-z]+)-\\k<é>$']) expect(mayBacktrack(pattern), pattern).toBe(false);
+    // RE2 is given them unnamed.
+    expect(writtenForRe2('(?<$a>a+)+!')).toBe('(?:a+)+!');
+    expect(writtenForRe2('(?<\\u{e9}t>a)b')).toBe('(?:a)b');
+  });
+
+  it('prices a count past RE2’s reach by the characters it walks at each start, so such a pattern is refused, and leaves the counts RE2 could run as before (review 21)', async () => {
+    // On RegExp: `[a-z]{0,999999}-` took 379 s on 256 KiB of letters, `[a-z]{20000}-` 47 s; RE2 is given no count past 10,000.
+    for (const pattern of ['[a-z]{0,999999}-', '[a-z]{20000}-', '[a-z]{20000}']) {
+      expect(mayBacktrack(pattern), pattern).toBe(true);
+      await expect(preparePatterns({ components: { schemas: { Word: { type: 'string', pattern } } } }), pattern).rejects.toThrow(
+        /has a pattern at \$\.components\.schemas\.Word\.pattern.*a long count tried at every start\) and that the linear-time engine cannot run \(it has a count past 10,000\)/,
+      );
+    }
+    // Anchored, or ending the pattern with nothing to walk past its least, or within RE2's reach (as slow there): as before.
+    for (const pattern of ['^[a-z]{20000}$', '^.{0,65535}$', 'x.{0,65535}', '[a-z]{1000}-', '[0-9a-f]{8}-(?:[0-9a-f]{4}-){3}[0-9a-f]{12}']) expect(mayBacktrack(pattern), pattern).toBe(false);
+  });
+
   it('reads a `^` as failing at every start but the first, so a lookahead anchored there is run once, and AWS’s names start', async () => {
     // Lambda's function names, CloudWatch's, a password rule written between slashes: their lookaheads hold only at the
     // text's start (or the `^` is past a character), so each later start fails at once. They refused their documents.
