@@ -35,4 +35,49 @@ describe('answers made from the document’s schemas', () => {
       expect(site['day']).toMatch(/^\d{4}-\d{2}-\d{2}$/);
     }
   });
+
+  it('draws a lazy pattern’s strings and an enum’s members that its type allows, so Bitbucket’s commits answer 200, not 500', async () => {
+    // Bitbucket's commit hash is `[0-9a-f]{7,}?`: the generator read the lazy `?` as "maybe" and drew '' one time
+    // in two; its participant's state, `{type: string, enum: [approved, changes_requested, null]}`, drew null.
+    const document = {
+      openapi: '3.0.3',
+      info: { title: 'Commits', version: '1' },
+      paths: {
+        '/summary': {
+          get: {
+            operationId: 'getSummary',
+            responses: {
+              '200': {
+                description: 'A summary',
+                content: {
+                  'application/json': {
+                    schema: {
+                      type: 'object',
+                      required: ['hashes', 'names', 'states'],
+                      properties: {
+                        hashes: { type: 'array', minItems: 30, maxItems: 30, items: { type: 'string', pattern: '[0-9a-f]{7,}?' } },
+                        names: { type: 'array', minItems: 30, maxItems: 30, items: { type: 'string', pattern: '^a+?b\\+?$' } },
+                        states: { type: 'array', minItems: 30, maxItems: 30, items: { type: 'string', enum: ['approved', 'changes_requested', null] } },
+                      },
+                    },
+                  },
+                },
+              },
+            },
+          },
+        },
+      },
+    };
+    const errors: string[] = [];
+    const engine = await createEngine({ document, validateResponses: true, onError: message => errors.push(message) });
+    for (const dynamic of [false, true, true, true]) {
+      const response = await engine.handle({ method: 'GET', url: '/summary', headers: dynamic ? { prefer: 'dynamic=true' } : {} });
+      expect(response.status, response.body).toBe(200);
+      const body = JSON.parse(response.body ?? '{}') as { hashes: string[]; names: string[]; states: unknown[] };
+      for (const hash of body.hashes) expect(hash).toMatch(/[0-9a-f]{7,}?/u);
+      for (const name of body.names) expect(name).toMatch(/^a+?b\+?$/u);
+      for (const state of body.states) expect(['approved', 'changes_requested']).toContain(state);
+    }
+    expect(errors).toEqual([]);
+  });
 });

@@ -289,6 +289,7 @@ function closedForGeneration(operation: IHttpOperation): IHttpOperation {
       // Values (examples, defaults, enums) are data, not schemas: kept as written.
       for (const [key, value] of Object.entries(node)) object[key] = DATA_KEYWORDS.has(key) ? value : close(value, SCHEMA_MAPS.has(key));
       if (typeof object['pattern'] === 'string') object['pattern'] = generablePattern(object['pattern']);
+      if (Array.isArray(object['enum'])) object['enum'] = enumOfItsType(object['enum'], object['type']);
       // An integer beside a plain number in a oneOf: json-schema-faker would draw values both match. Judged
       // as the document writes them, which the answer is checked by (not as closed for generation below).
       const alternatives = (node as Record<string, unknown>)['oneOf'];
@@ -337,18 +338,22 @@ const ASCII_OF_CLASS: Readonly<Record<string, string>> = {
 };
 
 /**
- * `pattern` with each Unicode class (`\p{L}`, `\p{Lu}`, `\p{N}`) written as ASCII ranges inside it,
- * for json-schema-faker, whose generator reads `\p{L}` as the letters `p{L}` and so draws strings
- * the pattern refuses. Every string it draws then is one the pattern, read with Unicode classes,
- * accepts. Classes it does not know, negated ones (`\P{L}`) and those in a negated set (`[^\p{L}]`) are left as written.
+ * `pattern` as json-schema-faker's generator reads it, for drawing strings the pattern takes:
+ * - each Unicode class (`\p{L}`, `\p{Lu}`, `\p{N}`) written as ASCII ranges inside it: the generator
+ *   reads `\p{L}` as the letters `p{L}`. Classes it does not know, negated ones (`\P{L}`) and those in
+ *   a negated set (`[^\p{L}]`) are left as written;
+ * - lazy quantifiers (`+?`, `{7,}?`) written greedy: the generator reads the `?` as "maybe", and drew ''
+ *   for Bitbucket's commit hashes, `[0-9a-f]{7,}?`, one time in two (`a+?b` drew `b`). A lazy and a
+ *   greedy quantifier find a match in the same texts, so the pattern takes every string drawn from either.
  */
 function generablePattern(pattern: string): string {
-  if (!pattern.includes('\\p{')) return pattern;
+  if (!pattern.includes('\\p{') && !/[*+?}]\?/.test(pattern)) return pattern;
   let written = '';
   let inClass = false;
   let negated = false;
   for (let index = 0; index < pattern.length; index += 1) {
     const character = pattern[index] ?? '';
+    if (character === '?' && !inClass && /[*+?}]/.test(pattern[index - 1] ?? '') && quantifies(pattern, index - 1)) continue;
     if (character === '\\') {
       const name = pattern[index + 1] === 'p' ? /^\{([A-Za-z_]+)\}/.exec(pattern.slice(index + 2))?.[1] : undefined;
       const ascii = name === undefined ? undefined : ASCII_OF_CLASS[name];
@@ -366,6 +371,41 @@ function generablePattern(pattern: string): string {
     written += character;
   }
   return written;
+}
+
+/**
+ * The members of an enum that the schema's `type` allows, for drawing: json-schema-faker draws any
+ * member, and Bitbucket's `{type: string, enum: [approved, changes_requested, null]}` (a `null` that
+ * OpenAPI 3.0 allows only with `nullable`) drew `null`, which the answer's check refused. Every member
+ * where the schema names no type, or none fits it.
+ */
+function enumOfItsType(members: unknown[], type: unknown): unknown[] {
+  const types = typeof type === 'string' ? [type] : Array.isArray(type) ? type : undefined;
+  if (types === undefined) return members;
+  const fitting = members.filter(member => types.some(name => name === jsonTypeOf(member) || (name === 'integer' && Number.isInteger(member))));
+  return fitting.length > 0 ? fitting : members;
+}
+
+/** A value's JSON Schema type: `null`, `array`, `object`, `string`, `boolean`, or `number` (integers too). */
+function jsonTypeOf(value: unknown): string {
+  if (value === null) return 'null';
+  if (Array.isArray(value)) return 'array';
+  return typeof value;
+}
+
+/**
+ * Whether the `*`, `+`, `?` or `}` at `index` (outside a class) is a quantifier, so that a `?` after
+ * it makes it lazy: not escaped (an odd run of `\` before it), not the `?` of a group's opening
+ * (`(?:`), nor a `?` that is itself a lazy mark (`a??` is `a?` lazy; `a???` is refused by RegExp).
+ */
+function quantifies(pattern: string, index: number): boolean {
+  let backslashes = 0;
+  while (pattern[index - 1 - backslashes] === '\\') backslashes += 1;
+  if (backslashes % 2 === 1) return false;
+  const character = pattern[index];
+  if (character === '}') return /\{\d+(?:,\d*)?$/.test(pattern.slice(Math.max(0, index - 40), index));
+  if (character !== '?') return true;
+  return pattern[index - 1] !== '(' && !(/[*+?}]/.test(pattern[index - 1] ?? '') && quantifies(pattern, index - 1));
 }
 
 /**
