@@ -44,7 +44,9 @@ export function planScenario(collection: Collection, context: PlanContext, readO
   // A list the created record can be looked for in (Keycloak's roles are created under a realm and listed only among a client scope's mappings: not one).
   // Nor one keeping records apart by other segments (Gitea's teams created under `/orgs/{org}` and listed under `/repos/{owner}/{repo}`).
   const lists = collection.lists.filter(entry => holdsWhatCreates(entry, create) && onCreated(entry));
-  const list = lists.find(entry => entry.operation.parameters.every(parameter => parameter.in !== 'query' || !parameter.required || entry.plan.filters.some(filter => filter.parameter === parameter.name))) ?? lists[0];
+  const fillable = (entry: PlannedOperation): boolean => entry.operation.parameters.every(parameter => parameter.in !== 'query' || !parameter.required || entry.plan.filters.some(filter => filter.parameter === parameter.name));
+  // One that lists every record before one whose path selects some (Bitbucket's `/commit/{commit}/pullrequests`, by `merge_commit`).
+  const list = lists.find(entry => fillable(entry) && !entry.plan.filters.some(filter => filter.in === 'path')) ?? lists.find(fillable) ?? lists[0];
   const probes: Probe[] = [];
   const pending = new WeakMap<SideState, { path: string; body: unknown; change?: { property: string; value: unknown } }>();
   const at = (planned: PlannedOperation, state: SideState, options: Parameters<typeof plannedPathValues>[3]): string | { notChecked: string } => {
@@ -69,6 +71,13 @@ export function planScenario(collection: Collection, context: PlanContext, readO
     if (!list) return undefined;
     const filled = plannedPathValues(list, context.model, state, { ...(given && { given }), ...(record && given === undefined && { record }) });
     if ('notChecked' in filled) return filled;
+    // A path segment that selects records by a property (`/commit/{commit}/pullrequests`) is the created record's value.
+    const selected: Record<string, unknown> = {};
+    for (const filter of list.plan.filters.filter(each => each.in === 'path')) {
+      const value = record ? filterValue(record[filter.property]) : undefined;
+      if (record && value === undefined) return { notChecked: `the list's path selects records by ${filter.property} ({${filter.parameter}}), which the created record has no value of` };
+      if (value !== undefined) selected[filter.parameter] = value;
+    }
     const required: Record<string, string | number> = {};
     for (const parameter of list.operation.parameters.filter(each => each.in === 'query' && each.required)) {
       const filter = list.plan.filters.find(each => each.parameter === parameter.name);
@@ -80,7 +89,7 @@ export function planScenario(collection: Collection, context: PlanContext, readO
       }
       required[parameter.name] = value ?? requiredParameterValue(parameter, context.document);
     }
-    return withQuery(fillPath(list.operation.path, { ...samplePathValues(list.operation, context, state), ...filled.values }), { ...required, ...fullPage(list, context), ...query });
+    return withQuery(fillPath(list.operation.path, { ...samplePathValues(list.operation, context, state), ...filled.values, ...selected }), { ...required, ...fullPage(list, context), ...query });
   };
 
   if (!readOnly && create) {

@@ -104,3 +104,25 @@ describe('a request example its schema refuses, on an operation that declares no
     expect(code).toBe(0);
   });
 });
+
+describe('a list whose path selects records by a property (Bitbucket’s pull requests of a commit, by merge_commit)', () => {
+  it('looks for the created record in the list of every record, not in the one its path selects by a value it lacks', async () => {
+    const { code, results } = await verifiedAgainstItsMock(findingAt('list-selected-by-path.yaml'));
+    expect(results.filter(result => result.outcome === 'error')).toEqual([]);
+    expect(code).toBe(0);
+    const listed = results.filter(result => result.check === 'listed-after-create');
+    expect(listed.map(result => [result.operationId, result.outcome])).toEqual([['listPullrequests', 'passed']]);
+  });
+
+  it('looks for it in the list its path selects, by the created record’s own value, where that list is the only one', async () => {
+    for (const document of ['list-selected-by-path-only.yaml', 'list-selected-by-path-readonly.yaml']) {
+      const { code, results } = await verifiedAgainstItsMock(findingAt(document));
+      expect(results.filter(result => result.outcome === 'error'), document).toEqual([]);
+      expect(code).toBe(0);
+      const listed = results.filter(result => result.check === 'listed-after-create');
+      expect(listed.map(result => [result.operationId, result.outcome]), document).toEqual([['listPullrequestsForCommit', 'passed']]);
+      // The commit in the path is the created pull request's merge_commit (sent, or assigned by the service), not a sample value.
+      expect(listed[0]?.request?.path, document).not.toContain('/commit/petstore-mock-verify/');
+    }
+  });
+});

@@ -7,6 +7,8 @@ export interface VerifyResult {
   operationId: string;
   check: string;
   message: string;
+  /** The request the check judged, as the JSON report writes it. */
+  request?: { method: string; path: string };
 }
 
 export interface VerifyRun {
