@@ -5,6 +5,7 @@ export function lazyAjvInstances(source: string, options?: { precompiled?: boole
 export const prismLazyAjv: Plugin;
 /** Ajv's multipleOfPrecision in Prism's validator as the build edits it: a quotient within 1e-9 of a whole number is a multiple. */
 export const MULTIPLE_OF_PRECISION: number;
+/** Ajv's optimizing passes over the code it writes while the mock runs (Prism's instances, the worker thread): none. */
 export const AJV_OPTIMIZE_PASSES: number;
 /** What the builds name scripts/shims/linear-unique-items.cjs (uniqueItems checked in one pass), which prismLazyAjv resolves. */
 export const UNIQUE_ITEMS_MODULE: string;

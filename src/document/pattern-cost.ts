@@ -102,7 +102,7 @@ function re2ProgramSizeOf(branches: Part[][]): number {
   const visit = (parts: Part[], copies: number): boolean => {
     for (const part of parts) {
       const quantifier = part.quantifier;
-      if (quantifier !== undefined && largestWrittenCount(quantifier.least, quantifier.most) > MOST_REWRITTEN_COUNT) return false;
+      if (quantifier !== undefined && pastRe2Counts(quantifier.least, quantifier.most)) return false;
       const most = quantifier === undefined ? 1 : quantifier.most === Infinity ? Math.max(1, quantifier.least) : quantifier.most;
       size += copies * most;
       if (part.kind === 'group' && !part.branches.every(branch => visit(branch, copies * most))) return false;
@@ -301,14 +301,14 @@ const RE2_MOST_COUNT = 1_000;
 /** The largest count `withCountsForRe2` writes out (RE2JS compiled 11,000 copies of `.` in 95 ms). */
 const MOST_REWRITTEN_COUNT = 10_000;
 
-/** The largest number written in a count `{least,most}` (`{5,}` writes 5). */
-function largestWrittenCount(least: number, most: number): number {
-  return Math.max(least, most === Infinity ? least : most);
+/** Whether a count `{least,most}` writes a number past what RE2 is given (`MOST_REWRITTEN_COUNT`; `{20000,}` does). */
+function pastRe2Counts(least: number, most: number): boolean {
+  return Math.max(least, most === Infinity ? least : most) > MOST_REWRITTEN_COUNT;
 }
 
 /** `atom{least,most}` as copies with counts of at most 1,000 each, or '' past `MOST_REWRITTEN_COUNT`. */
 function countsWithin(atom: string, least: number, most: number): string {
-  if (largestWrittenCount(least, most) > MOST_REWRITTEN_COUNT) return '';
+  if (pastRe2Counts(least, most)) return '';
   const copies: string[] = [];
   let [left, right] = [least, most];
   while (left > RE2_MOST_COUNT || (right !== Infinity && right > RE2_MOST_COUNT)) {
@@ -379,7 +379,7 @@ function isPlainGroup(part: Part): part is GroupPart {
  * faster on it: `[a-z]{1000}-` took 1.3 s on 256 KiB on RegExp, and stays).
  */
 function walkOf(part: Part, last: boolean): Cost {
-  if (part.quantifier === undefined || largestWrittenCount(part.quantifier.least, part.quantifier.most) <= MOST_REWRITTEN_COUNT) return ONE;
+  if (part.quantifier === undefined || !pastRe2Counts(part.quantifier.least, part.quantifier.most)) return ONE;
   const walked = last ? part.quantifier.least : part.quantifier.most;
   return walked === Infinity || walked > MOST_BOUNDED_WAYS ? TEXT_LENGTH : { degree: 0, coefficient: Math.max(1, walked) };
 }

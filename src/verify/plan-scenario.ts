@@ -71,17 +71,18 @@ export function planScenario(collection: Collection, context: PlanContext, readO
     if (!list) return undefined;
     const filled = plannedPathValues(list, context.model, state, { ...(given && { given }), ...(record && given === undefined && { record }) });
     if ('notChecked' in filled) return filled;
+    // What the created record holds for a filter's property, as a filter's value.
+    const recordValueOf = (filter: (typeof list.plan.filters)[number] | undefined): string | undefined => (filter && record ? filterValue(record[filter.property]) : undefined);
     // A path segment that selects records by a property (`/commit/{commit}/pullrequests`) is the created record's value.
     const selected: Record<string, unknown> = {};
     for (const filter of list.plan.filters.filter(each => each.in === 'path')) {
-      const value = record ? filterValue(record[filter.property]) : undefined;
+      const value = recordValueOf(filter);
       if (record && value === undefined) return { notChecked: `the list's path selects records by ${filter.property} ({${filter.parameter}}), which the created record has no value of` };
       if (value !== undefined) selected[filter.parameter] = value;
     }
     const required: Record<string, string | number> = {};
     for (const parameter of list.operation.parameters.filter(each => each.in === 'query' && each.required)) {
-      const filter = list.plan.filters.find(each => each.parameter === parameter.name);
-      const value = filter && record ? filterValue(record[filter.property]) : undefined;
+      const value = recordValueOf(list.plan.filters.find(each => each.parameter === parameter.name));
       // A list of the created record's that requires a value verify cannot take from it (Immich's faces of
       // `?id=<asset>`) lists what that value selects, which need not hold the record: not a break.
       if (record && value === undefined && !documentGivesValue(parameter, context.document)) {

@@ -5,6 +5,7 @@ import { isForced, type RequestControls } from '../controls/index.js';
 import { findSchemaProblems, unlessEvalBlocked } from '../schema/index.js';
 import { boundedForGeneration } from './bounded-generation.js';
 import { OptionalsNotToldApart } from './optionals-not-told-apart.js';
+import { typeOfValue } from './alternatives-told-apart.js';
 
 type PrismMock = PrismHttpComponents['mock'];
 type PrismLogger = Parameters<ReturnType<PrismMock>>[0];
@@ -353,7 +354,7 @@ function generablePattern(pattern: string): string {
   let negated = false;
   for (let index = 0; index < pattern.length; index += 1) {
     const character = pattern[index] ?? '';
-    if (character === '?' && !inClass && /[*+?}]/.test(pattern[index - 1] ?? '') && quantifies(pattern, index - 1)) continue;
+    if (character === '?' && !inClass && quantifies(pattern, index - 1)) continue;
     if (character === '\\') {
       const name = pattern[index + 1] === 'p' ? /^\{([A-Za-z_]+)\}/.exec(pattern.slice(index + 2))?.[1] : undefined;
       const ascii = name === undefined ? undefined : ASCII_OF_CLASS[name];
@@ -382,30 +383,26 @@ function generablePattern(pattern: string): string {
 function enumOfItsType(members: unknown[], type: unknown): unknown[] {
   const types = typeof type === 'string' ? [type] : Array.isArray(type) ? type : undefined;
   if (types === undefined) return members;
-  const fitting = members.filter(member => types.some(name => name === jsonTypeOf(member) || (name === 'integer' && Number.isInteger(member))));
+  const fitting = members.filter(member => {
+    const own = typeOfValue(member);
+    return types.some(name => name === own || (name === 'number' && own === 'integer'));
+  });
   return fitting.length > 0 ? fitting : members;
 }
 
-/** A value's JSON Schema type: `null`, `array`, `object`, `string`, `boolean`, or `number` (integers too). */
-function jsonTypeOf(value: unknown): string {
-  if (value === null) return 'null';
-  if (Array.isArray(value)) return 'array';
-  return typeof value;
-}
-
 /**
- * Whether the `*`, `+`, `?` or `}` at `index` (outside a class) is a quantifier, so that a `?` after
+ * Whether the character at `index` (outside a class) is a quantifier's `*`, `+`, `?` or `}`, so that a `?` after
  * it makes it lazy: not escaped (an odd run of `\` before it), not the `?` of a group's opening
  * (`(?:`), nor a `?` that is itself a lazy mark (`a??` is `a?` lazy; `a???` is refused by RegExp).
  */
 function quantifies(pattern: string, index: number): boolean {
+  const character = pattern[index];
+  if (character === undefined || !'*+?}'.includes(character)) return false;
   let backslashes = 0;
   while (pattern[index - 1 - backslashes] === '\\') backslashes += 1;
   if (backslashes % 2 === 1) return false;
-  const character = pattern[index];
   if (character === '}') return /\{\d+(?:,\d*)?$/.test(pattern.slice(Math.max(0, index - 40), index));
-  if (character !== '?') return true;
-  return pattern[index - 1] !== '(' && !(/[*+?}]/.test(pattern[index - 1] ?? '') && quantifies(pattern, index - 1));
+  return character !== '?' || (pattern[index - 1] !== '(' && !quantifies(pattern, index - 1));
 }
 
 /**
