@@ -291,20 +291,21 @@ describe.skipIf(unavailable !== undefined)('petstore-mock/msw in Chromium, from 
         const [page] = await twoTabs({ pets: 2 });
         await create(page, 'Saved');
         const savedAt = await page.evaluate(() => (JSON.parse(localStorage.getItem('petstore-mock:/v1') ?? '{}') as { savedAt: string }).savedAt);
-        // Fill the rest of the storage but for a little room: enough for the note, not for another pet.
+        // Fill the rest of the storage but for a little room: enough for the note, not for another pet. The room
+        // is held first and freed last; the rest is filled by halving chunks, each under a key of its own, so no
+        // write repeats what an earlier one stored (a search rewriting one key took seconds on a busy machine,
+        // every try a copy for the other tab's storage event too).
         await page.evaluate(() => {
-          let low = 0;
-          let high = 20_000_000;
-          while (low < high) {
-            const size = Math.ceil((low + high) / 2);
+          localStorage.setItem('filler-room', 'x'.repeat(120));
+          let chunk = 4 * 1024 * 1024;
+          for (let key = 0; chunk >= 1; key += 1) {
             try {
-              localStorage.setItem('filler', 'x'.repeat(size));
-              low = size;
+              localStorage.setItem(`filler-${key}`, 'x'.repeat(chunk));
             } catch {
-              high = size - 1;
+              chunk = Math.floor(chunk / 2);
             }
           }
-          localStorage.setItem('filler', 'x'.repeat(Math.max(0, low - 120)));
+          localStorage.removeItem('filler-room');
         });
         await page.evaluate(() => window.petstoreTest.drainWarnings());
         await create(page, `Lost${'x'.repeat(250)}`);
@@ -320,7 +321,9 @@ describe.skipIf(unavailable !== undefined)('petstore-mock/msw in Chromium, from 
         expect(names).toContain('Saved');
         expect(names.some(name => name.startsWith('Lost'))).toBe(false);
         expect(await page.evaluate(() => window.petstoreTest.drainWarnings())).toEqual([expect.stringMatching(new RegExp(`restored from localStorage are those kept at ${savedAt.replace(/[.]/g, '\\.')}: the changes made from \\S+ on could not be kept`)) as string]);
-        await page.evaluate(() => localStorage.removeItem('filler'));
+        await page.evaluate(() => {
+          for (const key of Object.keys(localStorage)) if (key.startsWith('filler-')) localStorage.removeItem(key);
+        });
       });
 
       it('forgets them on reset()', async () => {
