@@ -1,4 +1,5 @@
 import type { OpenAPIV3_1 } from 'openapi-types';
+import { typeOfValue } from '../json-values/index.js';
 
 /** A JSON Schema of the document, with its local `$ref`s resolved. */
 export interface JsonSchema {
@@ -152,6 +153,22 @@ export function successCodes(definition: OpenAPIV3_1.OperationObject): string[] 
 export function timeFormatOf(schema: JsonSchema | undefined): 'date-time' | 'date' | undefined {
   const format = typeof schema?.format === 'string' ? schema.format.toLowerCase().replace(/[-_ ]/g, '') : undefined;
   return format === 'datetime' ? 'date-time' : format === 'date' ? 'date' : undefined;
+}
+
+/**
+ * The members of an enum that the schema's `type` allows, to draw from: Bitbucket's
+ * `{type: string, enum: [approved, changes_requested, null]}` (a `null` that OpenAPI 3.0 allows only
+ * with `nullable`, which makes the type `[string, null]`) drew `null`, which the schema refuses. Every
+ * member where the schema names no type, or none fits it.
+ */
+export function enumOfItsType(members: readonly unknown[], type: unknown): unknown[] {
+  const types = typeof type === 'string' ? [type] : Array.isArray(type) ? (type as unknown[]) : undefined;
+  if (types === undefined) return [...members];
+  const fitting = members.filter(member => {
+    const own = typeOfValue(member);
+    return types.some(name => name === own || (name === 'number' && own === 'integer'));
+  });
+  return fitting.length > 0 ? fitting : [...members];
 }
 
 export function typeIncludes(schema: JsonSchema | undefined, type: string): boolean {

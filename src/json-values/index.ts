@@ -2,3 +2,4 @@
 export { isJsonObject } from './json-object.js';
 export { setAt, valueAt } from './path-values.js';
 export { deepFreeze } from './deep-freeze.js';
+export { typeOfValue } from './json-type.js';

@@ -36,6 +36,30 @@ describe('answers made from the document’s schemas', () => {
     }
   });
 
+  it('seeds an enum beside null with the members its type allows, so a document whose states list null beside strings starts and keeps them', async () => {
+    // `{type: string, enum: [approved, changes_requested, null]}` (Bitbucket's participant's state): the seeds drew
+    // null, and the start refused the document ("the seeded reviews do not fit … state must be string").
+    const document = oneCollectionDocument({
+      title: 'Reviews',
+      collection: 'reviews',
+      record: 'Review',
+      schema: {
+        type: 'object',
+        required: ['id', 'state'],
+        properties: { id: { type: 'integer', readOnly: true }, state: { type: 'string', enum: ['approved', 'changes_requested', null] }, verdict: { type: 'string', enum: [null, 'final'] } },
+      },
+    });
+    for (const seed of [1, 2, 3]) {
+      const engine = await createEngine({ document, seed, validateResponses: true });
+      const reviews = JSON.parse((await engine.handle({ method: 'GET', url: '/reviews?limit=100', headers: {} })).body ?? '[]') as Record<string, unknown>[];
+      expect(reviews.length).toBeGreaterThan(0);
+      for (const review of reviews) {
+        expect(['approved', 'changes_requested']).toContain(review['state']);
+        if ('verdict' in review) expect(review['verdict']).toBe('final');
+      }
+    }
+  });
+
   it('draws a lazy pattern’s strings and an enum’s members that its type allows, so Bitbucket’s commits answer 200, not 500', async () => {
     // Bitbucket's commit hash is `[0-9a-f]{7,}?`: the generator read the lazy `?` as "maybe" and drew '' one time
     // in two; its participant's state, `{type: string, enum: [approved, changes_requested, null]}`, drew null.

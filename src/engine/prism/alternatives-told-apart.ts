@@ -1,3 +1,5 @@
+import { typeOfValue } from '../../json-values/index.js';
+
 type Node = Record<string, unknown>;
 
 /** A schema as written, or the schema a `$ref` into the operation's bundle names. */
@@ -71,13 +73,6 @@ function typesOf(parts: readonly Node[]): Set<string> | undefined {
     types = types === undefined ? allowed : new Set([...types].filter(name => allowed.has(name)));
   }
   return types;
-}
-
-/** A value's JSON Schema type, `integer` for a whole number: `null`, `array`, `object`, `string`, `boolean`, `integer` or `number`. */
-export function typeOfValue(value: unknown): string {
-  if (value === null) return 'null';
-  if (Array.isArray(value)) return 'array';
-  return Number.isInteger(value) ? 'integer' : typeof value === 'number' ? 'number' : typeof value;
 }
 
 /** Whether each property the parts list has a value every part allows: a part's `enum` and another's share one. */

@@ -1,11 +1,10 @@
 import type { IHttpOperationConfig, IHttpRequest, IHttpResponse, PrismHttpComponents } from '@stoplight/prism-http';
 import type { IHttpOperation, IHttpOperationResponse } from '@stoplight/types';
-import { alternativesMatchedAlone, type JsonSchema } from '../../document/index.js';
+import { alternativesMatchedAlone, enumOfItsType, type JsonSchema } from '../../document/index.js';
 import { isForced, type RequestControls } from '../controls/index.js';
 import { findSchemaProblems, unlessEvalBlocked } from '../schema/index.js';
 import { boundedForGeneration } from './bounded-generation.js';
 import { OptionalsNotToldApart } from './optionals-not-told-apart.js';
-import { typeOfValue } from './alternatives-told-apart.js';
 
 type PrismMock = PrismHttpComponents['mock'];
 type PrismLogger = Parameters<ReturnType<PrismMock>>[0];
@@ -372,22 +371,6 @@ function generablePattern(pattern: string): string {
     written += character;
   }
   return written;
-}
-
-/**
- * The members of an enum that the schema's `type` allows, for drawing: json-schema-faker draws any
- * member, and Bitbucket's `{type: string, enum: [approved, changes_requested, null]}` (a `null` that
- * OpenAPI 3.0 allows only with `nullable`) drew `null`, which the answer's check refused. Every member
- * where the schema names no type, or none fits it.
- */
-function enumOfItsType(members: unknown[], type: unknown): unknown[] {
-  const types = typeof type === 'string' ? [type] : Array.isArray(type) ? type : undefined;
-  if (types === undefined) return members;
-  const fitting = members.filter(member => {
-    const own = typeOfValue(member);
-    return types.some(name => name === own || (name === 'number' && own === 'integer'));
-  });
-  return fitting.length > 0 ? fitting : members;
 }
 
 /**
