@@ -6,7 +6,7 @@ import { givesValue, requiredProperties, sampleParameter, type BodyMaker } from 
 import type { Collection, CollectionModel, PlannedOperation } from './collections.js';
 import { expectRefusal, expectSuccess, itemsOf } from './expectations.js';
 import { fittingExample, namesUnlistedRecord, plannedPathValues, samplePathValues, unknownKey } from './fill-path.js';
-import { fillPath, rememberRecords, withQuery, type CreatedRecord, type Expectation, type Probe, type SideState } from './probe.js';
+import { fillPath, rememberRecords, valuesInPath, withQuery, type CreatedRecord, type Expectation, type Probe, type SideState } from './probe.js';
 import { isJsonMediaType, type OperationModel, type ParameterModel } from './read-operations.js';
 import { resolveSchema } from './schema-shape.js';
 import type { SchemaValidator } from './validate-schema.js';
@@ -105,9 +105,9 @@ export function planOperationProbes(operation: OperationModel, context: PlanCont
         answer.status === 404 && namesUnlistedRecord(operation, context.model, state)
           ? [{ check: 'baseline', outcome: 'passed', message: 'The plain request names a record by a key verify made up (no listing gave one, and verify acts on no record it did not make): 404, as it should.' }]
           : [expectSuccess(operation, answer, 'baseline', 'The plain request')],
-      learn: (answer, state) => {
+      learn: (answer, state, sent) => {
         learn(answer, state);
-        learnCreated(operation, context, answer, state);
+        learnCreated(operation, context, answer, state, valuesInPath(operation.path, sent));
       },
     });
   }
@@ -116,7 +116,7 @@ export function planOperationProbes(operation: OperationModel, context: PlanCont
     if (!schema) continue;
     if (parameter.in === 'query') {
       // The body is the plain one: only the parameter differs. What a POST so sent creates is cleaned up.
-      const extras: Partial<Probe> = { ...(body && { body }), ...(operation.method === 'POST' && { learn: (answer: Answer, state: SideState) => learnCreated(operation, context, answer, state) }) };
+      const extras: Partial<Probe> = { ...(body && { body }), ...(operation.method === 'POST' && { learn: (answer: Answer, state: SideState, sent: string) => learnCreated(operation, context, answer, state, valuesInPath(operation.path, sent)) }) };
       probes.push(...planQueryProbes(operation, context, parameter, schema, basic, planned).map(probe => ({ ...probe, ...extras })));
     }
     if (parameter.in === 'path' && (schema['type'] === 'integer' || schema['type'] === 'number')) {
@@ -144,7 +144,7 @@ export function planOperationProbes(operation: OperationModel, context: PlanCont
           if (answer.status === 404 && namesUnlistedRecord(operation, context.model, state)) return [{ check: 'example', outcome: 'passed', message: `The example "${example.name}" was sent to a record verify made up a key for (no listing gave one): 404, as it should.` }];
           return [expectSuccess(operation, answer, 'example', `The example "${example.name}"`)];
         },
-        learn: (answer, state) => learnCreated(operation, context, answer, state),
+        learn: (answer, state, sent) => learnCreated(operation, context, answer, state, valuesInPath(operation.path, sent)),
       });
     }
   }
@@ -158,7 +158,7 @@ export function planOperationProbes(operation: OperationModel, context: PlanCont
           return Object.fromEntries(Object.entries(base).filter(([key]) => key !== property));
         },
         expect: answer => [expectRefusal(operation, answer, 'request-body', `A body without "${property}"`)],
-        learn: (answer, state) => learnCreated(operation, context, answer, state),
+        learn: (answer, state, sent) => learnCreated(operation, context, answer, state, valuesInPath(operation.path, sent)),
       });
     }
   }
@@ -380,8 +380,8 @@ export function learnRecords(planned: PlannedOperation | undefined, context: Pla
   };
 }
 
-/** A success of a POST is something the run must clean up. */
-export function learnCreated(operation: OperationModel, context: PlanContext, answer: Answer, state: SideState, pathValues: Record<string, unknown> = {}): CreatedRecord | undefined {
+/** A success of a POST is something the run must clean up. `pathValues`: what its path was filled with, so that what it made is named by a path, not a template. */
+export function learnCreated(operation: OperationModel, context: PlanContext, answer: Answer, state: SideState, pathValues: Record<string, unknown>): CreatedRecord | undefined {
   if (operation.method !== 'POST' || answer.status < 200 || answer.status >= 300) return undefined;
   const planned = context.model.planned.get(operation.operationId);
   const collection = planned?.plan.role === 'create' ? context.model.byName.get(planned.plan.resource) : undefined;

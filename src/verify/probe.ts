@@ -113,8 +113,8 @@ export interface Probe {
   expect?: (answer: Answer, state: SideState) => Expectation[];
   /** The next request to send instead, from this answer and the target it answered (the next page of a list); undefined when done. */
   next?: (answer: Answer, state: SideState, target: string) => string | undefined;
-  /** Reads what later probes need from the answer (both sides). */
-  learn?: (answer: Answer, state: SideState) => void;
+  /** Reads what later probes need from the answer (both sides), and the path it sent (`target`'s, before any next page). */
+  learn?: (answer: Answer, state: SideState, sent: string) => void;
 }
 
 /** GET and HEAD change nothing; `--read-only` sends nothing else. */
@@ -124,6 +124,36 @@ export function changesState(probe: Probe): boolean {
 
 export function fillPath(template: string, values: Record<string, unknown>): string {
   return template.replace(/\{([^}]+)\}/g, (whole, name: string) => (name in values ? encodeURIComponent(String(values[name])) : whole));
+}
+
+/**
+ * The values a path filled from `template` holds, by parameter name (the inverse of `fillPath`): `/owners/3/pets`
+ * from `/owners/{ownerId}/pets` gives `{ownerId: '3'}`. The query is left out; a segment that does not fit its
+ * template (or is not there) gives nothing.
+ */
+export function valuesInPath(template: string, path: string): Record<string, string> {
+  const values: Record<string, string> = {};
+  const sent = (path.split('?')[0] ?? '').split('/');
+  template.split('/').forEach((segment, index) => {
+    const names: string[] = [];
+    const written = segment.replace(/[.*+?^$()|[\]\\]/g, '\\$&').replace(/\{([^}]+)\}/g, (_whole, name: string) => {
+      names.push(name);
+      return '([^/]*?)';
+    });
+    const text = sent[index];
+    if (names.length === 0 || text === undefined) return;
+    const found = new RegExp(`^${written}$`).exec(text);
+    names.forEach((name, at) => {
+      const value = found?.[at + 1];
+      if (value === undefined) return;
+      try {
+        values[name] = decodeURIComponent(value);
+      } catch {
+        values[name] = value;
+      }
+    });
+  });
+  return values;
 }
 
 export function withQuery(path: string, query: Record<string, string | number>): string {

@@ -31,7 +31,8 @@ export function formatText(result: VerifyResult, { colour = false }: { colour?: 
     lines.push('', 'Clean-up:');
     if (result.cleanup.note) lines.push(`  ${result.cleanup.note}`);
     for (const location of result.cleanup.removed) lines.push(`  removed ${location}`);
-    for (const left of result.cleanup.leftBehind) lines.push(`  left ${left.location} "${left.name}" (${left.reason})`);
+    // Named where its schema let the run name it; a record of no `name` is its path alone.
+    for (const left of result.cleanup.leftBehind) lines.push(`  left ${left.location}${left.name === '' ? '' : ` "${left.name}"`} (${left.reason})`);
   }
   const { summary } = result;
   lines.push(

@@ -96,7 +96,7 @@ export async function runProbe(probe: Probe, run: RunState): Promise<Exchange | 
     exchange = scrubWith(await sendRequest({ method: operation.method, url: new URL(`${run.baseUrl}${followingPath}`), headers }, run.send), run.scrub);
     run.requests++;
   }
-  probe.learn?.(answer, run.deployment);
+  probe.learn?.(answer, run.deployment, target);
   const provokes = typeof probe.provokes === 'function' ? probe.provokes(run.deployment) : probe.provokes;
   const documentChecks = checkAgainstDocument(operation, answer, run.documentContext, provokes);
   // A status the document does not declare is the cause of whatever else this probe finds wrong with the answer.
@@ -116,7 +116,7 @@ export async function runProbe(probe: Probe, run: RunState): Promise<Exchange | 
         sent = following;
         mockAnswer = scrubWith(await run.mock.send(operation.method, withQueryCredentials(following), mockHeaders, undefined), run.scrub);
       }
-      probe.learn?.(mockAnswer, run.mockSide);
+      probe.learn?.(mockAnswer, run.mockSide, mockTarget);
       for (const expectation of compareWithMock(operation, answer, mockAnswer)) {
         if (!explainedAlready(expectation, own)) record(expectation, reported, answer.status);
       }

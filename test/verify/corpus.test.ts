@@ -122,4 +122,9 @@ describe.each(DOCUMENTS)('verify against the mock started with the document $fil
     if ('deletedByScenario' in document) expect(result.cleanup.removed).toEqual([]);
     else expect(result.cleanup.removed.length).toBeGreaterThan(0);
   });
+
+  it('names each record it leaves or removes by its filled path, never a template', () => {
+    const named = [...result.cleanup.removed, ...result.cleanup.leftBehind.map(left => left.location)];
+    expect(named.filter(location => /\{[^}]*\}/.test(location))).toEqual([]);
+  });
 });

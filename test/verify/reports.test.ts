@@ -37,6 +37,17 @@ describe('the reports of a run whose phase crashed', () => {
     expect((JSON.parse(formatJson(crashedRun())) as { exitCode: number }).exitCode).toBe(2);
   });
 
+  it('name each record left behind by its path, and by its name where it has one', () => {
+    const run = crashedRun();
+    run.cleanup.leftBehind.push(
+      { operationId: 'createPet', location: '/pets/21', name: 'petstore-mock-verify run-1', reason: 'no DELETE /pets/{petId} in the document' },
+      { operationId: 'uploadImage', location: '/pets/21/images', name: '', reason: 'no DELETE for what uploadImage creates in the document' },
+    );
+    const text = formatText(run);
+    expect(text).toContain('  left /pets/21 "petstore-mock-verify run-1" (no DELETE /pets/{petId} in the document)');
+    expect(text).toContain('  left /pets/21/images (no DELETE for what uploadImage creates in the document)');
+  });
+
   it('colour the text only when asked', () => {
     expect(formatText(crashedRun())).not.toContain('\u001b[');
     expect(formatText(crashedRun(), { colour: true })).toContain('\u001b[31m');
