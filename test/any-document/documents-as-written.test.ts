@@ -139,6 +139,16 @@ describe('documents as teams write them', () => {
     expect((await call(engine, 'GET', '/api/v2/events')).status).toBe(200);
   });
 
+  it('names the first 20 operations of a document of more in a 404, and how many more there are', async () => {
+    const paths = Object.fromEntries(
+      Array.from({ length: 25 }, (_, index) => [`/report${index}`, { get: { operationId: `getReport${index}`, responses: { '200': { description: 'A report.', content: { 'application/json': { schema: { type: 'object' } } } } } } }]),
+    );
+    const engine = await createEngine({ document: { openapi: '3.0.3', info: { title: 'Reports', version: '1' }, paths } });
+    const { status, json } = await call(engine, 'GET', '/nowhere');
+    expect(status).toBe(404);
+    expect(json['message']).toBe(`No operation of Reports is at /nowhere; it has ${Array.from({ length: 20 }, (_, index) => `GET /report${index}`).join(', ')} and 5 more.`);
+  });
+
   it('names a path the server has no operation at under the document’s own base path, as requested', async () => {
     const server = await createMockServer({ port: 0, host: '127.0.0.1', documentPath: KENNEL });
     try {
@@ -147,6 +157,10 @@ describe('documents as teams write them', () => {
       expect(unknown.status).toBe(404);
       expect(await unknown.json()).toMatchObject({ code: 'route_not_found', message: expect.stringMatching(/^No operation of Kennel is at \/api\/v1\/owners; it has GET \/api\/v1\/dogs, /) as unknown });
       expect(await (await fetch(`${server.origin}/v1/dogs`)).json()).toMatchObject({ message: expect.stringMatching(/ is at \/v1\/dogs; it has GET \/api\/v1\/dogs, /) as unknown });
+      // A path of an operation asked for without the base path is pointed at it.
+      const unprefixed = (await (await fetch(`${server.origin}/dogs`)).json()) as { message: string };
+      expect(unprefixed.message).toMatch(/ is at \/dogs; it has GET \/api\/v1\/dogs, .*\. This mock serves them under \/api\/v1: ask for \/api\/v1\/dogs\.$/);
+      expect(((await (await fetch(`${server.origin}/v1/dogs`)).json()) as { message: string }).message).not.toContain('This mock serves them');
     } finally {
       await server.close();
     }

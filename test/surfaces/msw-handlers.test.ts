@@ -98,6 +98,15 @@ describe('the MSW handlers', () => {
     expect(await refused.json()).toMatchObject({ code: 'method_not_allowed', message: 'DELETE is not allowed on /api/v1/pets/1; use GET or HEAD.' });
   });
 
+  it('point a request that types the document’s base path again under a base URL without it at the base URL to give', async () => {
+    serve(...createHandlers({ pets: 1, baseUrl: 'http://localhost:3000/api' }));
+    expect(((await (await fetch('http://localhost:3000/api/v1/pets', { headers: AUTH })).json()) as { message: string }).message).toBe(
+      'No operation of Animal Store API is at /api/v1/pets; it has GET /api/pets, POST /api/pets, GET /api/pets/{petId}, GET /api/store/orders. ' +
+        "The document's servers put its paths under /v1, and this mock's base URL does not end in it: with a base URL ending in /api/v1, /api/v1/pets is /pets of the document.",
+    );
+    expect(((await (await fetch('http://localhost:3000/api/v1/owners', { headers: AUTH })).json()) as { message: string }).message).not.toContain("document's servers");
+  });
+
   it('wait the given delay before answering, and none by default', async () => {
     serve(...createHandlers({ pets: 1, delay: 150 }));
     const started = performance.now();

@@ -48,6 +48,26 @@ export interface DocumentRuntime {
   shapeError(error: IHttpResponse, at: { operationId: string | undefined } | { method: string; path: string }): IHttpResponse;
 }
 
+/** How many of the document's operations a `404 route_not_found` names. */
+const OPERATIONS_NAMED = 20;
+
+/**
+ * Where a path missed because of the base path, what to ask for instead: a path of an operation typed
+ * without the base path the mock serves (`/repositories` where it serves `/2.0`), or with the document's
+ * base path typed again under a base URL that does not end in it (MSW's `baseUrl:
+ * 'https://api.bitbucket.org'` for a document whose servers say `/2.0`, asked for `/2.0/repositories`).
+ * Empty where the path names no operation either way.
+ */
+function basePathHint(path: string, servedAt: string, documentBasePath: string, namesOperation: (path: string) => boolean): string {
+  const under = (text: string, base: string): boolean => text === base || text.startsWith(`${base}/`);
+  if (servedAt !== '' && !under(path, servedAt) && namesOperation(path)) return ` This mock serves them under ${servedAt}: ask for ${servedAt}${path}.`;
+  const typedAgain = path.slice(servedAt.length);
+  if (documentBasePath !== '' && servedAt !== documentBasePath && under(path, servedAt) && under(typedAgain, documentBasePath) && namesOperation(typedAgain.slice(documentBasePath.length))) {
+    return ` The document's servers put its paths under ${documentBasePath}, and this mock's base URL does not end in it: with a base URL ending in ${servedAt}${documentBasePath}, ${path} is ${typedAgain.slice(documentBasePath.length)} of the document.`;
+  }
+  return '';
+}
+
 /** The runtime of `document`: its responder, Prism's pipeline over its operations, its admin endpoints, what they read from it. */
 export function createDocumentRuntime(document: PetstoreDocument, { state, settings, shown }: Pick<EngineServices, 'state' | 'settings' | 'shown'>): DocumentRuntime {
   const { overrides } = state;
@@ -75,7 +95,11 @@ export function createDocumentRuntime(document: PetstoreDocument, { state, setti
     bodyLimit,
     settings: { ...shown, document: describeDocument(document), operations: describeOperations(document) },
   });
-  const operationList = (basePath: string): string => operations.map(operation => `${operation.method.toUpperCase()} ${basePath}${operation.path}`).join(', ');
+  // The first few, so that a 404 of a document of hundreds of operations stays a few lines (Bitbucket's listed 20 KB).
+  const operationList = (basePath: string): string => {
+    const named = operations.slice(0, OPERATIONS_NAMED).map(operation => `${operation.method.toUpperCase()} ${basePath}${operation.path}`).join(', ');
+    return operations.length > OPERATIONS_NAMED ? `${named} and ${operations.length - OPERATIONS_NAMED} more` : named;
+  };
   const shapeError = createErrorShapes(document, seed);
   const methodsAt = (path: string): Set<string> =>
     new Set(
@@ -123,7 +147,7 @@ export function createDocumentRuntime(document: PetstoreDocument, { state, setti
     documentMethods: withHead([...new Set(operations.map(operation => operation.method.toUpperCase()))]),
     credentialNames: declaredCredentialNames(document.prismOperations),
     notFound: (path, basePath = document.basePath) =>
-      toMockResponse(errorResponse('route_not_found', `No operation of ${document.source.info.title} is at ${path}; it has ${operationList(basePath)}.`)),
+      toMockResponse(errorResponse('route_not_found', `No operation of ${document.source.info.title} is at ${path}; it has ${operationList(basePath)}.${basePathHint(path, basePath, document.basePath, typed => methodsAt(typed).size > 0)}`)),
     declaresHead,
     allowedMethods: path =>
       withHead([
