@@ -1,7 +1,8 @@
 /**
  * Patterns as JavaScript reads them. OpenAPI says a `pattern` is ECMA-262, but documents are written
  * by generators in other languages, and carry their dialects: Django REST framework's `^[-\w]+\z`
- * (Python's end of text), PCRE's `\A`, Python's `(?P<name>…)`, and escapes a Unicode-mode RegExp
+ * (Python's end of text), PCRE's `\A`, Python's `(?P<name>…)`, Java's classes (`\p{Alnum}`, AWS's documents),
+ * and escapes a Unicode-mode RegExp
  * refuses (`\_`, `\ `, `[\w-.]`), which Ajv compiles every pattern as. Ajv cannot compile a schema
  * holding one, and Prism then validates nothing of it: any body is taken and stored, and every
  * answer passes. Each is read as its authors meant it, where that is plain.
@@ -16,6 +17,59 @@ const ESCAPES_OUTSIDE = '^$\\.*+?()[]{}|/dDwWsSbBfnrtvcxukpP0123456789';
 const ESCAPES_INSIDE = '^$\\.*+?()[]{}|/-dDwWsSbfnrtvcxupP0';
 /** Class escapes: a range may not start or end at one in Unicode mode (`[\w-.]`). */
 const CLASS_ESCAPES = 'dDwWsSpP';
+
+/**
+ * Java's POSIX classes, which it reads as US-ASCII only (java.util.regex.Pattern), as the characters a
+ * JavaScript class takes; and `\p{all}`, any character.
+ */
+const JAVA_CLASSES: Readonly<Record<string, string>> = {
+  Lower: 'a-z',
+  Upper: 'A-Z',
+  ASCII: '\\x00-\\x7F',
+  Alpha: 'a-zA-Z',
+  Digit: '0-9',
+  Alnum: 'a-zA-Z0-9',
+  Punct: '!-\\/:-@\\[-`{-~',
+  Graph: '!-~',
+  Print: ' -~',
+  Blank: ' \\t',
+  Cntrl: '\\x00-\\x1F\\x7F',
+  XDigit: '0-9a-fA-F',
+  Space: ' \\t\\n\\x0B\\f\\r',
+  all: '\\s\\S',
+};
+
+/** Java's binary properties by their `Is` names (`\p{IsLetter}`), as JavaScript's Unicode properties. */
+const JAVA_BINARY_PROPERTIES: Readonly<Record<string, string>> = {
+  IsLetter: 'L',
+  IsDigit: 'Nd',
+  IsAlphabetic: 'Alphabetic',
+  IsPunctuation: 'P',
+  IsUppercase: 'Uppercase',
+  IsLowercase: 'Lowercase',
+  IsWhite_Space: 'White_Space',
+  IsWhiteSpace: 'White_Space',
+  IsControl: 'Cc',
+  IsIdeographic: 'Ideographic',
+};
+
+/**
+ * A `\p{name}` (or `\P{name}`) JavaScript does not know, as what Java means by it: `[a-zA-Z0-9]` for
+ * `\p{Alnum}` (in a class, its characters), `\p{L}` for `\p{IsLetter}`, `\p{Script=Han}` for `\p{Han}`;
+ * undefined where it means nothing known, or is a negated POSIX class inside a class (no way to write it).
+ */
+function javaClass(name: string, negated: boolean, inClass: boolean): string | undefined {
+  const escape = negated ? 'P' : 'p';
+  const characters = JAVA_CLASSES[name];
+  if (characters !== undefined) {
+    if (inClass) return negated ? undefined : characters;
+    return `[${negated ? '^' : ''}${characters}]`;
+  }
+  const property = JAVA_BINARY_PROPERTIES[name];
+  if (property !== undefined) return `\\${escape}{${property}}`;
+  const script = name.replace(/^Is/, '');
+  return compiles(`\\p{Script=${script}}`) ? `\\${escape}{Script=${script}}` : undefined;
+}
 
 export function readPattern(pattern: string): ReadPattern {
   if (compiles(pattern)) return { pattern, changes: [] };
@@ -33,6 +87,17 @@ export function readPattern(pattern: string): ReadPattern {
       if (!inClass && (next === 'A' || next === 'z' || next === 'Z')) {
         read += next === 'A' ? '^' : '$';
         changes.add(`\\${next} as ${next === 'A' ? '^' : '$'}`);
+        continue;
+      }
+      const named = (next === 'p' || next === 'P') && pattern[index + 1] === '{' ? /^\{([A-Za-z_]+)\}/.exec(pattern.slice(index + 1)) : null;
+      // A POSIX class even where JavaScript knows the name (`\p{Alpha}`, Unicode's there): the pattern is Java's.
+      const javaName = named?.[1] ?? '';
+      const java = named !== null && (javaName in JAVA_CLASSES || !compiles(`\\p{${javaName}}`)) ? javaClass(javaName, next === 'P', inClass) : undefined;
+      if (named !== null && java !== undefined) {
+        read += java;
+        changes.add(`\\${next}${named[0]} as Java's ${inClass && javaName in JAVA_CLASSES ? `[${java}]` : java}`);
+        index += named[0].length;
+        afterClassEscape = inClass;
         continue;
       }
       const allowed = inClass ? ESCAPES_INSIDE : ESCAPES_OUTSIDE;

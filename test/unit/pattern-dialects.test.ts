@@ -27,6 +27,28 @@ describe('patterns written in other dialects than JavaScript’s', () => {
     expect(read('^\\+?[0-9\\ ]+$').test('+44 20 7946')).toBe(true);
   });
 
+  it('reads Java’s classes as Java does (AWS’s documents): POSIX classes in ASCII, Is-properties and scripts as Unicode’s', () => {
+    // AWS IoT Things Graph's URNs; Java's POSIX classes take ASCII only, and a pattern written in Java reads \p{Alpha} so too.
+    const urn = readPattern('^urn:tdm:[\\p{Alnum}_]+(/[\\p{Alnum}_]+)*:([\\p{Alpha}]*)$');
+    expect(urn).toEqual({ pattern: '^urn:tdm:[a-zA-Z0-9_]+(/[a-zA-Z0-9_]+)*:([a-zA-Z]*)$', changes: ['\\p{Alnum} as Java\'s [a-zA-Z0-9]', '\\p{Alpha} as Java\'s [a-zA-Z]'] });
+    const name = read('^urn:tdm:[\\p{Alnum}_]+(/[\\p{Alnum}_]+)*:([\\p{Alpha}]*)$');
+    expect([name.test('urn:tdm:flow_1/step:Go'), name.test('urn:tdm:flöw:Go'), name.test('urn:tdm:flow:Gö')]).toEqual([true, false, false]);
+    // Alexa for Business's last names: \p{IsLetter} is any letter.
+    expect(read('^([A-Za-z\\-\' 0-9._]|\\p{IsLetter})*$').test('Müller-Łukasz')).toBe(true);
+    expect(read('^\\p{XDigit}{8}$').test('0aF3bC9e')).toBe(true);
+    expect(read('^\\p{XDigit}{8}$').test('0aF3bC9g')).toBe(false);
+    const punctuation = read('^[\\p{Punct}]+$');
+    expect([punctuation.test('!"#$%&\'()*+,-./:;<=>?@[\\]^_`{|}~'), punctuation.test('a'), punctuation.test('¿')]).toEqual([true, false, false]);
+    expect(read('^\\P{Punct}+$').test('abc')).toBe(true);
+    expect(read('^\\P{Punct}+$').test('a.c')).toBe(false);
+    // A - after one is a hyphen, as after any class; a script by its name alone.
+    expect(read('^[\\p{Alnum}-_]+$').test('a-_9')).toBe(true);
+    expect(read('^[\\p{Han}\\p{Katakana}]+$').test('漢字カタカナ')).toBe(true);
+    // A name nothing knows stays unreadable (AWS Directory Service's \p{LD}); a negated POSIX class in a class has no writing.
+    expect(readPattern('^(\\p{LD}|\\p{Punct}| )+$')).toEqual({ unreadable: expect.stringContaining('Invalid property name') as unknown });
+    expect(readPattern('[\\P{Punct}]')).toEqual({ unreadable: expect.stringContaining('Invalid property name') as unknown });
+  });
+
   it('says why a pattern no reading makes JavaScript’s cannot be read', () => {
     expect(readPattern('(unclosed')).toEqual({ unreadable: expect.stringContaining('Unterminated group') as unknown });
     expect(readPattern('ends in \\')).toEqual({ unreadable: 'it ends in a lone \\' });
