@@ -44,3 +44,8 @@ export function readServerOrigin(source: { servers?: readonly ServerObject[] | u
     return undefined;
   }
 }
+
+/** Whether `path` is `basePath` itself or below it (`/v1/pets` is under `/v1`; `/v10/pets` is not). */
+export function isUnderBasePath(path: string, basePath: string): boolean {
+  return path === basePath || path.startsWith(`${basePath}/`);
+}

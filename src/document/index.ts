@@ -9,6 +9,7 @@ export { IGNORED_HEADER_PARAMETERS } from './unread-parameters.js';
 export { DEFAULT_DOCUMENT_LIMITS, DOCUMENT_LIMIT_FLAGS, documentLimits } from './document-limits.js';
 export type { DocumentLimits } from './document-limits.js';
 export type { OperationRole, FirstCollection } from './first-collection.js';
+export { isUnderBasePath } from './base-path.js';
 export { enumOfItsType, fromOpenApi30, INLINED_SCHEMAS, isEvaluationKeyword, lowerBound, markBundleKeywords, mergeAllOf, requestBodySchema, successCode, successSchema, timeFormatOf, typeIncludes, upperBound } from './json-schema.js';
 export type { JsonSchema } from './json-schema.js';
 export { alternativesMatchedAlone } from './alternatives-matched-alone.js';

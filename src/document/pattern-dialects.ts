@@ -22,36 +22,36 @@ const CLASS_ESCAPES = 'dDwWsSpP';
  * Java's POSIX classes, which it reads as US-ASCII only (java.util.regex.Pattern), as the characters a
  * JavaScript class takes; and `\p{all}`, any character.
  */
-const JAVA_CLASSES: Readonly<Record<string, string>> = {
-  Lower: 'a-z',
-  Upper: 'A-Z',
-  ASCII: '\\x00-\\x7F',
-  Alpha: 'a-zA-Z',
-  Digit: '0-9',
-  Alnum: 'a-zA-Z0-9',
-  Punct: '!-\\/:-@\\[-`{-~',
-  Graph: '!-~',
-  Print: ' -~',
-  Blank: ' \\t',
-  Cntrl: '\\x00-\\x1F\\x7F',
-  XDigit: '0-9a-fA-F',
-  Space: ' \\t\\n\\x0B\\f\\r',
-  all: '\\s\\S',
-};
+const JAVA_CLASSES: ReadonlyMap<string, string> = new Map([
+  ['Lower', 'a-z'],
+  ['Upper', 'A-Z'],
+  ['ASCII', '\\x00-\\x7F'],
+  ['Alpha', 'a-zA-Z'],
+  ['Digit', '0-9'],
+  ['Alnum', 'a-zA-Z0-9'],
+  ['Punct', '!-\\/:-@\\[-`{-~'],
+  ['Graph', '!-~'],
+  ['Print', ' -~'],
+  ['Blank', ' \\t'],
+  ['Cntrl', '\\x00-\\x1F\\x7F'],
+  ['XDigit', '0-9a-fA-F'],
+  ['Space', ' \\t\\n\\x0B\\f\\r'],
+  ['all', '\\s\\S'],
+]);
 
 /** Java's binary properties by their `Is` names (`\p{IsLetter}`), as JavaScript's Unicode properties. */
-const JAVA_BINARY_PROPERTIES: Readonly<Record<string, string>> = {
-  IsLetter: 'L',
-  IsDigit: 'Nd',
-  IsAlphabetic: 'Alphabetic',
-  IsPunctuation: 'P',
-  IsUppercase: 'Uppercase',
-  IsLowercase: 'Lowercase',
-  IsWhite_Space: 'White_Space',
-  IsWhiteSpace: 'White_Space',
-  IsControl: 'Cc',
-  IsIdeographic: 'Ideographic',
-};
+const JAVA_BINARY_PROPERTIES: ReadonlyMap<string, string> = new Map([
+  ['IsLetter', 'L'],
+  ['IsDigit', 'Nd'],
+  ['IsAlphabetic', 'Alphabetic'],
+  ['IsPunctuation', 'P'],
+  ['IsUppercase', 'Uppercase'],
+  ['IsLowercase', 'Lowercase'],
+  ['IsWhite_Space', 'White_Space'],
+  ['IsWhiteSpace', 'White_Space'],
+  ['IsControl', 'Cc'],
+  ['IsIdeographic', 'Ideographic'],
+]);
 
 /**
  * A `\p{name}` (or `\P{name}`) JavaScript does not know, as what Java means by it: `[a-zA-Z0-9]` for
@@ -60,12 +60,12 @@ const JAVA_BINARY_PROPERTIES: Readonly<Record<string, string>> = {
  */
 function javaClass(name: string, negated: boolean, inClass: boolean): string | undefined {
   const escape = negated ? 'P' : 'p';
-  const characters = JAVA_CLASSES[name];
+  const characters = JAVA_CLASSES.get(name);
   if (characters !== undefined) {
     if (inClass) return negated ? undefined : characters;
     return `[${negated ? '^' : ''}${characters}]`;
   }
-  const property = JAVA_BINARY_PROPERTIES[name];
+  const property = JAVA_BINARY_PROPERTIES.get(name);
   if (property !== undefined) return `\\${escape}{${property}}`;
   const script = name.replace(/^Is/, '');
   return compiles(`\\p{Script=${script}}`) ? `\\${escape}{Script=${script}}` : undefined;
@@ -92,10 +92,10 @@ export function readPattern(pattern: string): ReadPattern {
       const named = (next === 'p' || next === 'P') && pattern[index + 1] === '{' ? /^\{([A-Za-z_]+)\}/.exec(pattern.slice(index + 1)) : null;
       // A POSIX class even where JavaScript knows the name (`\p{Alpha}`, Unicode's there): the pattern is Java's.
       const javaName = named?.[1] ?? '';
-      const java = named !== null && (javaName in JAVA_CLASSES || !compiles(`\\p{${javaName}}`)) ? javaClass(javaName, next === 'P', inClass) : undefined;
+      const java = named !== null && (JAVA_CLASSES.has(javaName) || !compiles(`\\p{${javaName}}`)) ? javaClass(javaName, next === 'P', inClass) : undefined;
       if (named !== null && java !== undefined) {
         read += java;
-        changes.add(`\\${next}${named[0]} as Java's ${inClass && javaName in JAVA_CLASSES ? `[${java}]` : java}`);
+        changes.add(`\\${next}${named[0]} as Java's ${inClass && JAVA_CLASSES.has(javaName) ? `[${java}]` : java}`);
         index += named[0].length;
         afterClassEscape = inClass;
         continue;

@@ -1,4 +1,4 @@
-import type { PetstoreDocument } from '../document/index.js';
+import { isUnderBasePath, type PetstoreDocument } from '../document/index.js';
 import type { SessionRegistry } from '../sessions/index.js';
 import type { RecordStore } from '../store/index.js';
 import { ADMIN_PREFIX, limitThatRefused } from './admin/index.js';
@@ -91,7 +91,7 @@ export async function createEngine(options: EngineOptions = {}): Promise<Engine>
       return { response: { status: 204, headers: preflightHeaders(headers['origin'], [...runtime.documentMethods], headers['access-control-request-headers']) } };
     }
     const { basePath } = runtime.document;
-    if (path === basePath || path.startsWith(`${basePath}/`)) return answerApiRequest(runtime, services, request, method, path, search, headers);
+    if (isUnderBasePath(path, basePath)) return answerApiRequest(runtime, services, request, method, path, search, headers);
     return { response: runtime.notFound(path, request.basePath) };
   };
 

@@ -13,7 +13,7 @@ import type { EngineOptions } from '../engine/engine-options.js';
 // The file, not the folder's index, which loads Node's modules: the browser build has this module too.
 import { firstAnswerGiven } from '../code-cache/first-answer.js';
 import { checkDocumentPath } from '../document/index.js';
-import { readBasePath } from '../document/base-path.js';
+import { isUnderBasePath, readBasePath } from '../document/base-path.js';
 import { createPathIndex } from '../document/path-index.js';
 import { PACKAGE_BASE_PATH } from '../document/package-base-path.generated.js';
 import { checkOptions, findDefaultStatusProblem } from '../options/index.js';
@@ -162,7 +162,7 @@ export function createMock(options: PetstoreMockOptions, startNow: boolean): Pet
     if (basePrefix !== undefined || documentBasePath === undefined) return true;
     const path = new URL(url).pathname;
     if (documentBasePath === '') return operationPaths === undefined || operationPaths(path).length > 0;
-    return path === documentBasePath || path.startsWith(`${documentBasePath}/`);
+    return isUnderBasePath(path, documentBasePath);
   };
 
   // Every request the handlers see has an absolute URL; this is for entries of a journal that has none.

@@ -51,6 +51,10 @@ export function planOperationProbes(operation: OperationModel, context: PlanCont
   const planned = context.model.planned.get(operation.operationId);
   const changing = planned !== undefined && CHANGING_ROLES.has(planned.plan.role);
   const jsonBody = operation.requestBody?.mediaTypes.some(isJsonMediaType) === true || operation.requestBody?.mediaTypes.length === 0;
+  // What a POST of this operation created, with the values its sent path holds, for the clean-up.
+  const learnWhatItCreated = (answer: Answer, state: SideState, sent: string): void => {
+    learnCreated(operation, context, answer, state, valuesInPath(operation.path, sent));
+  };
   const path = (state: SideState, overrides: Record<string, unknown> = {}): string | { notChecked: string } | undefined => {
     if (!planned) return fillPath(operation.path, { ...samplePathValues(operation, context, state), ...actionPathValues(operation, context, state), ...overrides });
     const collection = context.model.byName.get(planned.plan.resource);
@@ -107,7 +111,7 @@ export function planOperationProbes(operation: OperationModel, context: PlanCont
           : [expectSuccess(operation, answer, 'baseline', 'The plain request')],
       learn: (answer, state, sent) => {
         learn(answer, state);
-        learnCreated(operation, context, answer, state, valuesInPath(operation.path, sent));
+        learnWhatItCreated(answer, state, sent);
       },
     });
   }
@@ -116,7 +120,7 @@ export function planOperationProbes(operation: OperationModel, context: PlanCont
     if (!schema) continue;
     if (parameter.in === 'query') {
       // The body is the plain one: only the parameter differs. What a POST so sent creates is cleaned up.
-      const extras: Partial<Probe> = { ...(body && { body }), ...(operation.method === 'POST' && { learn: (answer: Answer, state: SideState, sent: string) => learnCreated(operation, context, answer, state, valuesInPath(operation.path, sent)) }) };
+      const extras: Partial<Probe> = { ...(body && { body }), ...(operation.method === 'POST' && { learn: learnWhatItCreated }) };
       probes.push(...planQueryProbes(operation, context, parameter, schema, basic, planned).map(probe => ({ ...probe, ...extras })));
     }
     if (parameter.in === 'path' && (schema['type'] === 'integer' || schema['type'] === 'number')) {
@@ -144,7 +148,7 @@ export function planOperationProbes(operation: OperationModel, context: PlanCont
           if (answer.status === 404 && namesUnlistedRecord(operation, context.model, state)) return [{ check: 'example', outcome: 'passed', message: `The example "${example.name}" was sent to a record verify made up a key for (no listing gave one): 404, as it should.` }];
           return [expectSuccess(operation, answer, 'example', `The example "${example.name}"`)];
         },
-        learn: (answer, state, sent) => learnCreated(operation, context, answer, state, valuesInPath(operation.path, sent)),
+        learn: learnWhatItCreated,
       });
     }
   }
@@ -158,7 +162,7 @@ export function planOperationProbes(operation: OperationModel, context: PlanCont
           return Object.fromEntries(Object.entries(base).filter(([key]) => key !== property));
         },
         expect: answer => [expectRefusal(operation, answer, 'request-body', `A body without "${property}"`)],
-        learn: (answer, state, sent) => learnCreated(operation, context, answer, state, valuesInPath(operation.path, sent)),
+        learn: learnWhatItCreated,
       });
     }
   }

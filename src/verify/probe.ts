@@ -1,3 +1,4 @@
+import { decodePathSegment } from '../engine/http/index.js';
 import type { Answer } from './answer.js';
 import type { OperationModel } from './read-operations.js';
 import type { CheckName, Outcome } from './types.js';
@@ -145,12 +146,7 @@ export function valuesInPath(template: string, path: string): Record<string, str
     const found = new RegExp(`^${written}$`).exec(text);
     names.forEach((name, at) => {
       const value = found?.[at + 1];
-      if (value === undefined) return;
-      try {
-        values[name] = decodeURIComponent(value);
-      } catch {
-        values[name] = value;
-      }
+      if (value !== undefined) values[name] = decodePathSegment(value);
     });
   });
   return values;

@@ -47,6 +47,9 @@ describe('patterns written in other dialects than JavaScript’s', () => {
     // A name nothing knows stays unreadable (AWS Directory Service's \p{LD}); a negated POSIX class in a class has no writing.
     expect(readPattern('^(\\p{LD}|\\p{Punct}| )+$')).toEqual({ unreadable: expect.stringContaining('Invalid property name') as unknown });
     expect(readPattern('[\\P{Punct}]')).toEqual({ unreadable: expect.stringContaining('Invalid property name') as unknown });
+    // Names are looked up among Java's own, never an object's inherited members.
+    expect(readPattern('^\\p{constructor}+$')).toEqual({ unreadable: expect.stringContaining('Invalid property name') as unknown });
+    expect(readPattern('^[\\p{toString}]+$')).toEqual({ unreadable: expect.stringContaining('Invalid property name') as unknown });
   });
 
   it('says why a pattern no reading makes JavaScript’s cannot be read', () => {

@@ -1,7 +1,7 @@
 import type { IHttpRequest, IHttpResponse } from '@stoplight/prism-http';
 import { matchPath } from '@stoplight/prism-http/dist/router/matchPath.js';
 import { MatchType } from '@stoplight/prism-http/dist/router/types.js';
-import type { PetstoreDocument, Resource } from '../../document/index.js';
+import { isUnderBasePath, type PetstoreDocument, type Resource } from '../../document/index.js';
 import { inSlices, type Step } from '../../scheduling/index.js';
 import type { SessionRegistry } from '../../sessions/index.js';
 import { credentialRulesOf, declaredCredentialNames, findCredentialProblem } from '../checks/index.js';
@@ -59,10 +59,9 @@ const OPERATIONS_NAMED = 20;
  * Empty where the path names no operation either way.
  */
 function basePathHint(path: string, servedAt: string, documentBasePath: string, namesOperation: (path: string) => boolean): string {
-  const under = (text: string, base: string): boolean => text === base || text.startsWith(`${base}/`);
-  if (servedAt !== '' && !under(path, servedAt) && namesOperation(path)) return ` This mock serves them under ${servedAt}: ask for ${servedAt}${path}.`;
+  if (servedAt !== '' && !isUnderBasePath(path, servedAt) && namesOperation(path)) return ` This mock serves them under ${servedAt}: ask for ${servedAt}${path}.`;
   const typedAgain = path.slice(servedAt.length);
-  if (documentBasePath !== '' && servedAt !== documentBasePath && under(path, servedAt) && under(typedAgain, documentBasePath) && namesOperation(typedAgain.slice(documentBasePath.length))) {
+  if (documentBasePath !== '' && servedAt !== documentBasePath && isUnderBasePath(path, servedAt) && isUnderBasePath(typedAgain, documentBasePath) && namesOperation(typedAgain.slice(documentBasePath.length))) {
     return ` The document's servers put its paths under ${documentBasePath}, and this mock's base URL does not end in it: with a base URL ending in ${servedAt}${documentBasePath}, ${path} is ${typedAgain.slice(documentBasePath.length)} of the document.`;
   }
   return '';
