@@ -139,6 +139,25 @@ describe('documents as teams write them', () => {
     expect((await call(engine, 'GET', '/api/v2/events')).status).toBe(200);
   });
 
+  it('answers a DELETE whose 204 declares a body (ShipEngine’s empty string) with its 204 under --validate-responses, and deletes the record', async () => {
+    const document = oneCollectionDocument({ title: 'Warehouses', collection: 'warehouses', record: 'Warehouse', schema: { type: 'object', required: ['name'], properties: { id: { type: 'integer', readOnly: true }, name: { type: 'string' } } }, itemPath: true });
+    const empty = { schema: { type: 'string', minLength: 0, maxLength: 0 } };
+    const item = document.paths['/warehouses/{id}'] as Record<string, unknown>;
+    item['delete'] = {
+      operationId: 'deleteWarehouse',
+      parameters: [{ name: 'id', in: 'path', required: true, schema: { type: 'integer' } }],
+      responses: { '204': { description: 'Deleted.', content: { 'application/json': empty, 'text/plain': empty } } },
+    };
+    const errors: string[] = [];
+    const engine = await createEngine({ document, validateResponses: true, onError: message => errors.push(message) });
+    const created = await call(engine, 'POST', '/warehouses', { name: 'Zero Cool HQ' });
+    expect(created.status).toBe(201);
+    const deleted = await call(engine, 'DELETE', `/warehouses/${String(created.json['id'])}`);
+    expect(deleted.status).toBe(204);
+    expect((await call(engine, 'GET', `/warehouses/${String(created.json['id'])}`)).status).toBe(404);
+    expect(errors).toEqual([]);
+  });
+
   it('names the first 20 operations of a document of more in a 404, and how many more there are', async () => {
     const paths = Object.fromEntries(
       Array.from({ length: 25 }, (_, index) => [`/report${index}`, { get: { operationId: `getReport${index}`, responses: { '200': { description: 'A report.', content: { 'application/json': { schema: { type: 'object' } } } } } } }]),
