@@ -1,6 +1,7 @@
 import type { RE2JS } from 're2js';
 import { placeOf } from './document-limits.js';
 import { DocumentShapeError } from './document-shape-error.js';
+import { compileAutomaton, MOST_AUTOMATON_STATES, MOST_LOOKAROUNDS } from './pattern-automaton.js';
 import { mayBacktrack, withLookaroundTailsAtLeast, writtenForRe2 } from './pattern-cost.js';
 
 /**
@@ -9,8 +10,9 @@ import { mayBacktrack, withLookaroundTailsAtLeast, writtenForRe2 } from './patte
  * `a`s and a `!`, holding every client. A pattern that could take more than a few times linear time
  * (pattern-cost.ts reads that from the pattern) runs instead on RE2JS, a linear-time engine (RE2's
  * algorithm in plain JavaScript: no native build, the same in a page), which gives the same verdict
- * on every text for the patterns it reads. One it cannot read (a backreference, a lookaround: RE2
- * has neither) has its leading lookaheads split off, or refuses the document (`preparePatterns`).
+ * on every text for the patterns it reads. One with a lookaround, which RE2 has no syntax for, runs
+ * on the automaton of pattern-automaton.ts, linear too. One with a backreference that may backtrack
+ * refuses the document (`preparePatterns`): no automaton runs a backreference.
  * Every other pattern stays on RegExp: nothing changes for it.
  * RE2JS is loaded only for a document that has such a pattern.
  */
@@ -53,7 +55,7 @@ const NOT_SCHEMAS = new Set(['example', 'examples', 'default', 'const', 'enum'])
 /**
  * Loads RE2JS when the document has a pattern that may backtrack, so that `compilePattern` can use it
  * (synchronously, as Ajv compiles); refuses a document with such a pattern that neither RE2JS nor
- * the split of leading lookaheads can run (a backreference, a lookbehind), naming its place. No bound
+ * the automaton can run (a backreference, counts past their sizes), naming its place. No bound
  * on the text makes such a pattern safe on RegExp: `^(a+)+(b)?\2$` took 1.8 s on 27 `a`s and a `!`
  * (each more doubles it), `^(\w+)(\w+)\2$` 17 s on 10,000 characters, `^(\w+)\1$` 1.5 s on 131,072
  * (each split of `\w+` compares the rest). A backreference in a pattern that cannot backtrack so
@@ -66,7 +68,7 @@ export async function preparePatterns(source: unknown): Promise<{ linearEngine: 
   for (const { pattern, path } of backtracking) {
     if (!compileChecked(pattern, 'u').linear) {
       throw new DocumentShapeError(
-        `has a pattern at ${placeOf(path)}, /${pattern.length > 80 ? `${pattern.slice(0, 80)}…` : pattern}/, that JavaScript's RegExp may take more than linear time on (a repeated group holding a quantifier or an alternation, quantifiers whose counts multiply, or a long count tried at every start) and that the linear-time engine cannot run (${unreadByRe2(pattern)}): rewrite it without one or the other`,
+        `has a pattern at ${placeOf(path)}, /${pattern.length > 80 ? `${pattern.slice(0, 80)}…` : pattern}/, that JavaScript's RegExp may take more than linear time on (a repeated group holding a quantifier or an alternation, quantifiers whose counts multiply, or a long count tried at every start) and that the linear-time engines cannot run (${unreadInLinearTime(pattern)}): rewrite it without one or the other`,
       );
     }
   }
@@ -78,13 +80,12 @@ export async function loadLinearEngine(): Promise<void> {
   if (re2 === undefined) ({ RE2JS: re2 } = await import('re2js'));
 }
 
-/** What in `pattern` RE2 has no syntax for, for messages. */
-function unreadByRe2(pattern: string): string {
+/** Why neither linear-time engine runs `pattern`, for messages. */
+function unreadInLinearTime(pattern: string): string {
   if (/\\[1-9]|\\k</.test(pattern)) return 'it has a backreference';
-  if (/\(\?<[=!]/.test(pattern)) return 'it has a lookbehind';
-  if (/\(\?[=!]/.test(pattern)) return 'it has a lookahead';
-  if (/\{\d{5,}|\{\d*,\d{5,}\}/.test(pattern)) return 'it has a count past 10,000';
-  return 'RE2 does not read its syntax';
+  if (/\{(?:\d{4,}|\d*,\d{4,})/.test(pattern)) return `its counts copy it past ${MOST_AUTOMATON_STATES.toLocaleString('en-US')} states`;
+  if ((pattern.match(/\(\?<?[=!]/g)?.length ?? 0) > MOST_LOOKAROUNDS) return `it has more than ${MOST_LOOKAROUNDS} lookarounds`;
+  return 'it nests too deep or is too large to read';
 }
 
 /** What Ajv needs of a compiled pattern. */
@@ -104,19 +105,12 @@ export function compilePattern(pattern: string, flags: string): CompiledPattern 
 /** The pattern as `compilePattern` runs it, and whether it runs in linear time (nothing that may backtrack left on RegExp). */
 function compileChecked(pattern: string, flags: string): { compiled: CompiledPattern; linear: boolean } {
   const backtracks = mayBacktrack(pattern);
-  if (re2 !== undefined && backtracks) {
-    const compiled = compiledByRe2(re2, pattern);
+  if (backtracks) {
+    const compiled = re2 === undefined ? undefined : compiledByRe2(re2, pattern);
     if (compiled !== undefined) return { compiled: { test: text => compiled.matcher(text).find(), toString: () => `re2:/${pattern}/` }, linear: true };
-    // Syntax RE2 does not have (a backreference, a lookaround): split off leading lookaheads, else RegExp reads it.
-    const split = flags.includes('m') ? undefined : splitLeadingLookaheads(pattern);
-    if (split !== undefined) {
-      const checks = split.lookaheads.map(({ negated, body }) => ({ negated, ...compileChecked(`^(?:${body})`, flags) }));
-      const rest = compileChecked(split.rest, flags);
-      return {
-        compiled: { test: text => checks.every(({ negated, compiled }) => compiled.test(text) !== negated) && rest.compiled.test(text), toString: () => `split:/${pattern}/` },
-        linear: rest.linear && checks.every(({ linear }) => linear),
-      };
-    }
+    // A lookaround, which RE2 has no syntax for: the automaton runs it.
+    const automaton = compileAutomaton(pattern, flags);
+    if (automaton !== undefined) return { compiled: automaton, linear: true };
   }
   // As mayBacktrack reads it: each lookaround's last quantifier at its least count, the same verdicts.
   return { compiled: new RegExp(withLookaroundTailsAtLeast(pattern), flags), linear: !backtracks };
@@ -131,59 +125,4 @@ function compiledByRe2(engine: typeof RE2JS, pattern: string): RE2JS | undefined
   } catch {
     return undefined;
   }
-}
-
-/** The index of the `)` closing the group opened at `open`, past escapes and character classes. */
-function groupEnd(pattern: string, open: number): number | undefined {
-  let depth = 0;
-  let inClass = false;
-  for (let index = open; index < pattern.length; index += 1) {
-    const character = pattern[index];
-    if (character === '\\') index += 1;
-    else if (inClass) inClass = character !== ']';
-    else if (character === '[') inClass = true;
-    else if (character === '(') depth += 1;
-    else if (character === ')' && (depth -= 1) === 0) return index;
-  }
-  return undefined;
-}
-
-/** Whether `pattern` has a `|` outside every group and class. */
-function hasTopLevelAlternation(pattern: string): boolean {
-  let depth = 0;
-  let inClass = false;
-  for (let index = 0; index < pattern.length; index += 1) {
-    const character = pattern[index];
-    if (character === '\\') index += 1;
-    else if (inClass) inClass = character !== ']';
-    else if (character === '[') inClass = true;
-    else if (character === '(') depth += 1;
-    else if (character === ')') depth -= 1;
-    else if (character === '|' && depth === 0) return true;
-  }
-  return false;
-}
-
-/**
- * `^(?=A)(?!B)C` as its parts: the text matches it exactly when `^(?:A)` matches, `^(?:B)` does not,
- * and `^C` matches (a lookahead at the start looks from the text's start, and a JavaScript
- * lookahead is atomic, so its own choice never changes `C`'s). Each part is then a pattern RE2 may
- * read: `^(?=a)(a+)+$` took 1.5 s on 27 `a`s and a `!` on RegExp (password rules such as
- * `^(?=.*[A-Z])(?=.*\d).{8,}$` have this shape too). Not split: no leading lookahead, an alternation
- * at the top (`^(?=a)b|c`), a backreference (group numbers would move), a multiline flag's `^`.
- */
-export function splitLeadingLookaheads(pattern: string): { lookaheads: { negated: boolean; body: string }[]; rest: string } | undefined {
-  if (!pattern.startsWith('^(?=') && !pattern.startsWith('^(?!')) return undefined;
-  if (/\\[1-9]|\\k</.test(pattern) || hasTopLevelAlternation(pattern)) return undefined;
-  const lookaheads: { negated: boolean; body: string }[] = [];
-  let at = 1;
-  while (pattern.startsWith('(?=', at) || pattern.startsWith('(?!', at)) {
-    const end = groupEnd(pattern, at);
-    if (end === undefined) return undefined;
-    lookaheads.push({ negated: pattern[at + 2] === '!', body: pattern.slice(at + 3, end) });
-    at = end + 1;
-  }
-  // A quantifier on a lookahead (`^(?=a)*`) is no plain check.
-  if (/^[*+?{]/.test(pattern.slice(at))) return undefined;
-  return { lookaheads, rest: `^${pattern.slice(at)}` };
 }

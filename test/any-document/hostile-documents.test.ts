@@ -111,6 +111,37 @@ describe('documents built to stress the loader and the request path', () => {
     }
   });
 
+  it('starts a document whose backtracking patterns look around (AWS’s domain names, IAM’s aliases), seeds names that fit them, and answers a hostile name while health answers', async () => {
+    // These documents were refused at start: RE2 reads no lookaround, and RegExp backtracks on them.
+    const cases = [
+      ['^(((?!-)[A-Za-z0-9-]{0,62}[A-Za-z0-9])\\.)+((?!-)[A-Za-z0-9-]{1,62}[A-Za-z0-9])$', `${'a.'.repeat(100_000)}-`, 'kennel.example', '-kennel.example'],
+      ['^[a-z0-9]([a-z0-9]|-(?!-)){1,61}[a-z0-9]$', `${'a-'.repeat(100_000)}!`, 'my-kennel', 'my--kennel'],
+    ] as const;
+    for (const [pattern, hostile, fits, breaks] of cases) {
+      const cli = startCli(['--port', '0', '--document', written(`lookaround-${fits}.json`, backtrackingPattern(pattern))]);
+      try {
+        const url = /ready on (\S+)/.exec(await cli.waitForLine(/ready on/))?.[1] ?? '';
+        const seeded = (await (await fetch(`${url}/pets?limit=100`, { headers: AUTH })).json()) as { name: string }[];
+        expect(seeded.length, pattern).toBeGreaterThan(0);
+        for (const { name } of seeded) expect(name, pattern).toMatch(new RegExp(pattern, 'u'));
+        const [refused, health] = await Promise.all([
+          fetch(`${url}/pets`, { method: 'POST', headers: AUTH, body: JSON.stringify({ name: hostile, categoryId: 1 }) }),
+          fetch(`${url.replace(/\/v1$/, '')}/__admin/health`),
+        ]);
+        expect(refused.status, pattern).toBe(400);
+        expect(((await refused.json()) as { message: string }).message, pattern).toContain(`must match pattern "${pattern}"`);
+        expect(health.status, pattern).toBe(200);
+        const broken = await fetch(`${url}/pets`, { method: 'POST', headers: AUTH, body: JSON.stringify({ name: breaks, categoryId: 1 }) });
+        expect(broken.status, `${pattern} on ${breaks}`).toBe(400);
+        const stored = await fetch(`${url}/pets`, { method: 'POST', headers: AUTH, body: JSON.stringify({ name: fits, categoryId: 1 }) });
+        expect(stored.status, `${pattern} on ${fits}`).toBe(201);
+      } finally {
+        cli.child.kill('SIGTERM');
+        await cli.exited;
+      }
+    }
+  });
+
   it('runs a quadratic or a polynomial pattern on the linear-time engine too: a client gets its 400 while health answers', async () => {
     // These stayed on RegExp: one unbounded quantifier after an unanchored start (`\w+$`: 12.7 s on 100,000 characters,
     // so about 48 s on these 200,000), and overlapping bounded quantifiers (5.7 s on 300 characters, more than 40 s on 600).
