@@ -223,8 +223,8 @@ class StateSet {
 }
 
 /**
- * Room for a run, made with the automaton and used by each run in turn (a run is synchronous and
- * runs no other of the same automaton): the states of two positions, and the states still to follow.
+ * Room for a run, made at the automaton's first and used by each run in turn (a run is synchronous
+ * and runs no other of the same automaton): the states of two positions, and the states still to follow.
  */
 interface Room {
   readonly sets: [StateSet, StateSet];

@@ -82,7 +82,9 @@ export function partsOf(pattern: string): Part[][] | undefined {
       continue;
     }
     if (character === '\\') {
-      const end = escapeEnd(pattern, index);
+      let end = escapeEnd(pattern, index);
+      // `\uD83D\uDE00`, a surrogate pair written as two escapes, is one character with flag `u`.
+      if (HIGH_SURROGATE_ESCAPE.test(pattern.slice(index, end)) && LOW_SURROGATE_ESCAPE.test(pattern.slice(end, end + 6))) end += 6;
       const source = pattern.slice(index, end);
       sequence.push(source === '\\b' || source === '\\B' ? { kind: 'assertion', source, start: index, quantifier: undefined } : { kind: 'character', source, start: index, quantifier: undefined });
       index = end;
@@ -123,6 +125,9 @@ function escapeEnd(pattern: string, index: number): number {
   ESCAPE.lastIndex = index;
   return index + (ESCAPE.exec(pattern)?.[0].length ?? 1);
 }
+
+const HIGH_SURROGATE_ESCAPE = /^\\u[dD][89abAB][0-9a-fA-F]{2}$/;
+const LOW_SURROGATE_ESCAPE = /^\\u[dD][c-fC-F][0-9a-fA-F]{2}$/;
 
 /** An escape, read where it starts (sticky), however long its name or digits. */
 const ESCAPE = /\\(?:[pP]\{[^}]*\}|u\{[0-9A-Fa-f]+\}|u[0-9A-Fa-f]{4}|x[0-9A-Fa-f]{2}|c[A-Za-z]|k<[^>]*>|[1-9]\d*|[\s\S])/y;

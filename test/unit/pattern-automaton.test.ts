@@ -92,12 +92,15 @@ describe('running a pattern on the automaton', () => {
     }
   });
 
-  it('reads a character beyond the Basic Multilingual Plane as one, in the pattern and in the text, and a lone surrogate as RegExp does', () => {
+  it('reads a character beyond the Basic Multilingual Plane as one, in the pattern (written or escaped as a pair) and in the text, and a lone surrogate as RegExp does', () => {
     const cases: [string, string[]][] = [
       ['^😀{2}$', ['😀😀', '😀', '\uD83D\uD83D']],
       ['^.(?<=😀)$', ['😀', 'a', '\uD83D']],
       ['^[\\uD800-\\uDBFF]$', ['\uD83D', '😀']],
       ['(?<!\\uD83D)\\uDE00', ['\uDE00', '😀', 'a\uDE00']],
+      // A surrogate pair written as two escapes is one character too.
+      ['^\\uD83D\\uDE00+$', ['😀😀', '\uD83D\uDE00\uDE00', '😀']],
+      ['^\\uD83D\\uDE00{2}$', ['😀😀', '😀\uDE00']],
     ];
     for (const [pattern, texts] of cases) {
       for (const text of texts) expect(compileAutomaton(pattern, 'u')?.test(text), `/${pattern}/u on ${JSON.stringify(text)}`).toBe(new RegExp(pattern, 'u').test(text));
