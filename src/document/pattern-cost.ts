@@ -296,7 +296,36 @@ function countsWithin(atom: string, least: number, most: number): string {
 function alternativesCost(branches: Part[][], trailing: boolean, reading: Reading): Cost {
   let dearest = ONE;
   for (const branch of branches) dearest = larger(dearest, sequenceCost(branch, trailing, reading));
+  // Alternatives whose first characters no two share: at a start, one at most takes its first, the rest fail at once.
+  if (startsApart(branches)) return dearest;
   return { degree: dearest.degree, coefficient: dearest.coefficient * branches.length };
+}
+
+/** Whether each of the alternatives must take a first character, and no two may take the same (`0[1-9]|1[0-2]`). */
+function startsApart(branches: Part[][]): boolean {
+  if (branches.length < 2) return false;
+  const firsts: Characters[] = [];
+  for (const branch of branches) {
+    const first = firstCharactersOf(branch);
+    if (first === undefined || firsts.some(other => !disjoint(other, first))) return false;
+    firsts.push(first);
+  }
+  return true;
+}
+
+/** The characters a sequence's first part takes, where it must take one (no assertion, lookaround or backreference first); undefined otherwise. */
+function firstCharactersOf(parts: Part[]): Characters | undefined {
+  const first = parts[0];
+  if (first === undefined || (first.quantifier !== undefined && first.quantifier.least === 0)) return undefined;
+  if (first.kind === 'character') return /^\\(?:[1-9]|k<)/.test(first.source) ? undefined : charactersOf(first.source);
+  if (first.kind !== 'group' || first.lookaround) return undefined;
+  let union: Characters = { ascii: 0n, beyondAscii: false };
+  for (const branch of first.branches) {
+    const taken = firstCharactersOf(branch);
+    if (taken === undefined) return undefined;
+    union = { ascii: union.ascii | taken.ascii, beyondAscii: union.beyondAscii || taken.beyondAscii };
+  }
+  return union;
 }
 
 /**

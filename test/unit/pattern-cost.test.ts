@@ -131,6 +131,21 @@ describe('reading how long RegExp may take on a pattern', () => {
     for (const pattern of ['^(\\d{1,3}\\.){3}\\d{1,3}$', '^(?:(?:25[0-5]|2[0-4][0-9]|[01]?[0-9][0-9]?)\\.){3}(?:25[0-5]|2[0-4][0-9]|[01]?[0-9][0-9]?)$']) expect(mayBacktrack(pattern), pattern).toBe(false);
   });
 
+  it('reads alternatives whose first characters no two share as one way on, so AWS Systems Manager’s dates (with backreferences) stay on RegExp and its document starts', async () => {
+    // At a start, one such alternative at most takes its first character: the others fail at once. RegExp took 14 µs at most on
+    // this pattern with texts cut anywhere and 1,000 characters after; read as multiplying its alternatives, it refused SSM's document.
+    const date = '^([\\-]?\\d{4}(?!\\d{2}\\b))((-?)((0[1-9]|1[0-2])(\\3([12]\\d|0[1-9]|3[01]))?|W([0-4]\\d|5[0-2])(-?[1-7])?|(00[1-9]|0[1-9]\\d|[12]\\d{2}|3([0-5]\\d|6[1-6])))([T\\s]((([01]\\d|2[0-3])((:?)[0-5]\\d)?|24:?00)([\\.,]\\d(?!:))?)?(\\17[0-5]\\d([\\.,]\\d)?)?([zZ]|([\\-])([01]\\d|2[0-3]):?([0-5]\\d)?)?)?)?$';
+    expect(mayBacktrack(date)).toBe(false);
+    await preparePatterns({ components: { schemas: { StringDateTime: { type: 'string', pattern: date } } } });
+    for (const text of ['2020-01-01T00:00:00.0', '2020-01-01T00:00:00.0+01:00', '20200101T000000', '2020-0101', '2020-W01-1', '2020-01-01T24:00']) {
+      expect(compilePattern(date, 'u').test(text), text).toBe(new RegExp(date, 'u').test(text));
+    }
+    // Forty turns of alternatives that share a first character multiply; of ones that do not, they are one way each.
+    expect(mayBacktrack('^(?:a|ab){1,40}!')).toBe(true);
+    expect(mayBacktrack('^(?:a|b){1,40}!')).toBe(false);
+    expect(mayBacktrack('^(?:a|b?){1,40}!')).toBe(true);
+  });
+
   it('takes a pattern nested too deep to read as one that may backtrack, and refuses it at start naming its place', async () => {
     const deep = `${'(?:'.repeat(5_000)}a${')'.repeat(5_000)}`;
     expect(mayBacktrack(deep)).toBe(true);
