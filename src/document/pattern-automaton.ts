@@ -34,8 +34,8 @@ export interface TextTest {
 /**
  * `pattern` (JavaScript's syntax, flag `u`) as a test that runs in linear time, or undefined where
  * it cannot be: a backreference (what it matches depends on the way taken, not only on the text),
- * a flag other than `u`, syntax RegExp refuses, more than `MOST_AUTOMATON_STATES` states or
- * `MOST_LOOKAROUNDS` lookarounds.
+ * a flag other than `u`, syntax RegExp refuses, more than `MOST_AUTOMATON_STATES` states,
+ * `MOST_LOOKAROUNDS` lookarounds or `MOST_DISTINCT_CHARACTERS` distinct characters.
  */
 export function compileAutomaton(pattern: string, flags: string): TextTest | undefined {
   if (flags !== 'u') return undefined;
@@ -61,16 +61,33 @@ const NOT_AT_WORD_BOUNDARY = 3;
 /** An assertion past these reads a lookaround's verdicts: `LOOKAROUND + 2k` lookaround `k`, plus 1 where negated. */
 const LOOKAROUND = 4;
 
-/** One character of the pattern as RegExp reads it: its verdicts kept as they are asked. */
+/**
+ * One character of the pattern as RegExp reads it (`expression`, global), its verdicts kept by block
+ * of 256 code points: the first time a code point of a block is asked about, RegExp reads the whole
+ * block in one pass (a bit a code point). A text of many distinct characters (CJK) asks a few hundred
+ * blocks at most, not a RegExp call a character and a state. Past `MOST_KEPT_BLOCKS` for the
+ * automaton, RegExp reads the one code point asked about, and nothing more is kept.
+ */
 interface CharacterTest {
   readonly expression: RegExp;
-  /** On ASCII: 0 not yet asked, 1 no, 2 yes. */
-  readonly ascii: Uint8Array;
-  readonly beyondAscii: Map<number, boolean>;
+  readonly blocks: Map<number, Uint8Array>;
+  /** The code point asked last, and the verdict: the states of one position that test this character ask once. */
+  lastPoint: number;
+  lastVerdict: boolean;
 }
 
-/** The most verdicts on characters beyond ASCII kept for one character of a pattern. */
-const MOST_KEPT_VERDICTS = 4_096;
+/** The most blocks of verdicts an automaton keeps, for all its characters (32 bytes each: 1 MiB). */
+const MOST_KEPT_BLOCKS = 32_768;
+
+/**
+ * The most distinct characters (literals, classes, escapes) a pattern runs with: a text of many
+ * distinct characters costs each a block read (`[^\u{20000}]|[^\u{20001}]|…` of 8,000 classes took
+ * 40 s on 4,200 CJK characters; AWS's patterns have fewer than 20).
+ */
+export const MOST_DISTINCT_CHARACTERS = 256;
+
+/** Each block's code points written out, as RegExp reads a block in one pass (made as blocks are first asked about). */
+const blockTexts = new Map<number, string>();
 
 /** A lookaround's body, its own automaton among the states: which way it is run over the text. */
 interface Lookaround {
@@ -93,6 +110,8 @@ interface Automaton {
   readonly start: number;
   /** Made at the first run: a pattern compiled is not always run. */
   room: Room | undefined;
+  /** How many blocks of verdicts its characters keep. */
+  keptBlocks: number;
 }
 
 class TooLarge extends Error {}
@@ -122,7 +141,8 @@ function built(pattern: string): Automaton | undefined {
     if (known !== undefined) return known;
     // A backreference matches what its group took, which no test of one character knows.
     if (/^\\(?:[1-9]|k<)/.test(source)) throw new Unreadable();
-    characters.push({ expression: new RegExp(`^(?:${source})$`, 'u'), ascii: new Uint8Array(128), beyondAscii: new Map() });
+    if (characters.length >= MOST_DISTINCT_CHARACTERS) throw new TooLarge();
+    characters.push({ expression: new RegExp(source, 'gu'), blocks: new Map(), lastPoint: -1, lastVerdict: false });
     characterBySource.set(source, characters.length - 1);
     return characters.length - 1;
   };
@@ -154,7 +174,10 @@ function built(pattern: string): Automaton | undefined {
     for (let count = 0; count < least; count += 1) first = once(part, first, backwards);
     return first;
   };
+  let copies = 0;
   const once = (part: Part, after: number, backwards: boolean): number => {
+    // A count over a part that makes no state (`(?:){99999999}`) still copies it: bounded as states are.
+    if ((copies += 1) > MOST_AUTOMATON_STATES) throw new TooLarge();
     if (part.kind === 'character') return state(CHARACTER, after, -1, characterOf(part.source));
     if (part.kind === 'assertion') {
       const assertion = ASSERTIONS.get(part.source);
@@ -178,7 +201,7 @@ function built(pattern: string): Automaton | undefined {
 
   try {
     const start = alternatives(branches, state(MATCH, -1), false);
-    return { kinds: Uint8Array.from(kinds), next: Int32Array.from(next), other: Int32Array.from(other), test: Int32Array.from(test), characters, lookarounds, start, room: undefined };
+    return { kinds: Uint8Array.from(kinds), next: Int32Array.from(next), other: Int32Array.from(other), test: Int32Array.from(test), characters, lookarounds, start, room: undefined, keptBlocks: 0 };
   } catch (error) {
     if (error instanceof TooLarge || error instanceof Unreadable || error instanceof SyntaxError) return undefined;
     throw error;
@@ -304,21 +327,44 @@ function step(run: Run, current: StateSet, following: StateSet, point: number, p
   const { kinds, next, test, characters } = run.automaton;
   for (let index = 0; index < current.size; index += 1) {
     const state = current.dense[index] as number;
-    if (kinds[state] === CHARACTER && takes(characters[test[state] as number] as CharacterTest, point)) addWithClosure(run, following, next[state] as number, position);
+    if (kinds[state] === CHARACTER && takes(run, characters[test[state] as number] as CharacterTest, point)) addWithClosure(run, following, next[state] as number, position);
   }
 }
 
-function takes(character: CharacterTest, point: number): boolean {
-  if (point < 128) {
-    let verdict = character.ascii[point] as number;
-    if (verdict === 0) character.ascii[point] = verdict = character.expression.test(String.fromCharCode(point)) ? 2 : 1;
-    return verdict === 2;
+function takes(run: Run, character: CharacterTest, point: number): boolean {
+  if (character.lastPoint === point) return character.lastVerdict;
+  const block = point >> 8;
+  let verdicts = character.blocks.get(block);
+  if (verdicts === undefined && run.automaton.keptBlocks < MOST_KEPT_BLOCKS) {
+    verdicts = blockVerdicts(character.expression, block);
+    character.blocks.set(block, verdicts);
+    run.automaton.keptBlocks += 1;
   }
-  const known = character.beyondAscii.get(point);
-  if (known !== undefined) return known;
-  const verdict = character.expression.test(String.fromCodePoint(point));
-  if (character.beyondAscii.size < MOST_KEPT_VERDICTS) character.beyondAscii.set(point, verdict);
-  return verdict;
+  character.lastPoint = point;
+  if (verdicts === undefined) {
+    // Past the blocks kept: the one code point.
+    character.expression.lastIndex = 0;
+    character.lastVerdict = character.expression.test(String.fromCodePoint(point));
+  } else character.lastVerdict = (((verdicts[(point & 0xff) >> 3] as number) >> (point & 7)) & 1) === 1;
+  return character.lastVerdict;
+}
+
+/** Which code points of a block one character of a pattern takes, a bit each, read by RegExp in one pass over the block. */
+function blockVerdicts(expression: RegExp, block: number): Uint8Array {
+  let text = blockTexts.get(block);
+  if (text === undefined) {
+    text = '';
+    for (let offset = 0; offset < 256; offset += 1) text += String.fromCodePoint((block << 8) + offset);
+    blockTexts.set(block, text);
+  }
+  // Every code point of a block has the same width: a surrogate pair past U+FFFF, one unit below.
+  const width = block >= 0x100 ? 2 : 1;
+  const verdicts = new Uint8Array(32);
+  for (const match of text.matchAll(expression)) {
+    const offset = match.index / width;
+    verdicts[offset >> 3] = (verdicts[offset >> 3] as number) | (1 << (offset & 7));
+  }
+  return verdicts;
 }
 
 /** Adds `first` and every state reached from it without taking a character, where the assertions on the way hold at `position`. */

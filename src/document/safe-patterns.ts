@@ -1,7 +1,7 @@
 import type { RE2JS } from 're2js';
 import { placeOf } from './document-limits.js';
 import { DocumentShapeError } from './document-shape-error.js';
-import { compileAutomaton, MOST_AUTOMATON_STATES, MOST_LOOKAROUNDS } from './pattern-automaton.js';
+import { compileAutomaton, MOST_AUTOMATON_STATES, MOST_DISTINCT_CHARACTERS, MOST_LOOKAROUNDS } from './pattern-automaton.js';
 import { mayBacktrack, withLookaroundTailsAtLeast, writtenForRe2 } from './pattern-cost.js';
 
 /**
@@ -85,7 +85,7 @@ function unreadInLinearTime(pattern: string): string {
   if (/\\[1-9]|\\k</.test(pattern)) return 'it has a backreference';
   if (/\{(?:\d{4,}|\d*,\d{4,})/.test(pattern)) return `its counts copy it past ${MOST_AUTOMATON_STATES.toLocaleString('en-US')} states`;
   if ((pattern.match(/\(\?<?[=!]/g)?.length ?? 0) > MOST_LOOKAROUNDS) return `it has more than ${MOST_LOOKAROUNDS} lookarounds`;
-  return 'it nests too deep or is too large to read';
+  return `it nests too deep, or has more than ${MOST_DISTINCT_CHARACTERS} distinct characters or classes`;
 }
 
 /** What Ajv needs of a compiled pattern. */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { compileAutomaton, MOST_AUTOMATON_STATES, MOST_LOOKAROUNDS } from '../../src/document/pattern-automaton.js';
+import { compileAutomaton, MOST_AUTOMATON_STATES, MOST_DISTINCT_CHARACTERS, MOST_LOOKAROUNDS } from '../../src/document/pattern-automaton.js';
 import { preparePatterns } from '../../src/document/safe-patterns.js';
 
 /** A seeded pattern of the syntax the automaton reads, over `a`, `b`, `-` and `😀`, with every kind of lookaround and assertion. */
@@ -121,5 +121,11 @@ describe('running a pattern on the automaton', () => {
     expect(compileAutomaton(lookingAround(MOST_LOOKAROUNDS), 'u')?.test('a'.repeat(MOST_LOOKAROUNDS + 1))).toBe(true);
     expect(compileAutomaton(lookingAround(MOST_LOOKAROUNDS + 1), 'u')).toBeUndefined();
     await expect(preparePatterns({ pattern: lookingAround(MOST_LOOKAROUNDS + 1) })).rejects.toThrow(`the linear-time engines cannot run (it has more than ${MOST_LOOKAROUNDS} lookarounds)`);
+    // A count over a part that makes no state is bounded too (review: `(?:){99999999999999}` never compiled).
+    for (const pattern of ['(?:){99999999999999}', '(?:(?:(?:a{0}){1000}){1000}){1000}', `(?:){${'9'.repeat(400)}}`]) expect(compileAutomaton(pattern, 'u'), pattern).toBeUndefined();
+    // Each distinct character is a RegExp read a block of code points: 8,000 classes took 40 s on 4,200 CJK characters.
+    const classes = (count: number): string => `(?:${Array.from({ length: count }, (_, index) => `[^\\u{${(0x20000 + index).toString(16)}}]`).join('|')})x`;
+    expect(compileAutomaton(classes(MOST_DISTINCT_CHARACTERS - 1), 'u')?.test('中x')).toBe(true);
+    expect(compileAutomaton(classes(MOST_DISTINCT_CHARACTERS + 1), 'u')).toBeUndefined();
   });
 });
