@@ -1,4 +1,4 @@
-import { deepEnough, partsOf, type GroupPart, type Part } from './pattern-parts.js';
+import { deepEnough, isBackreference, partsOf, type GroupPart, type Part } from './pattern-parts.js';
 
 /**
  * A pattern with lookarounds run in time linear in the text (times the pattern's size), for the
@@ -33,19 +33,28 @@ export interface TextTest {
 
 /**
  * `pattern` (JavaScript's syntax, flag `u`) as a test that runs in linear time, or undefined where
- * it cannot be: a backreference (what it matches depends on the way taken, not only on the text),
- * a flag other than `u`, syntax RegExp refuses, more than `MOST_AUTOMATON_STATES` states,
- * `MOST_LOOKAROUNDS` lookarounds or `MOST_DISTINCT_CHARACTERS` distinct characters.
+ * it cannot be (`automatonOf` says why).
  */
 export function compileAutomaton(pattern: string, flags: string): TextTest | undefined {
-  if (flags !== 'u') return undefined;
+  const read = automatonOf(pattern, flags);
+  return typeof read === 'string' ? undefined : read;
+}
+
+/**
+ * `pattern` as a test that runs in linear time, or why it cannot be, for messages: a backreference
+ * (what it matches depends on the way taken, not only on the text), a flag other than `u`, syntax
+ * RegExp refuses, more than `MOST_AUTOMATON_STATES` states, `MOST_LOOKAROUNDS` lookarounds or
+ * `MOST_DISTINCT_CHARACTERS` distinct characters.
+ */
+export function automatonOf(pattern: string, flags: string): TextTest | string {
+  if (flags !== 'u') return 'it is read with flags other than u';
   try {
     new RegExp(pattern, flags);
   } catch {
-    return undefined;
+    return 'RegExp cannot read it';
   }
-  const automaton = deepEnough(() => built(pattern), undefined);
-  if (automaton === undefined) return undefined;
+  const automaton = deepEnough(() => built(pattern), 'it nests too deep');
+  if (typeof automaton === 'string') return automaton;
   return { test: text => matchesSomewhere(automaton, text), toString: () => `automaton:/${pattern}/` };
 }
 
@@ -114,11 +123,12 @@ interface Automaton {
   keptBlocks: number;
 }
 
-class TooLarge extends Error {}
+/** Why the pattern runs on no automaton, thrown where building it finds out. */
+class Refusal extends Error {}
 
-function built(pattern: string): Automaton | undefined {
+function built(pattern: string): Automaton | string {
   const branches = partsOf(pattern);
-  if (branches === undefined) return undefined;
+  if (branches === undefined) return 'it nests too deep';
   const kinds: number[] = [];
   const next: number[] = [];
   const other: number[] = [];
@@ -129,7 +139,7 @@ function built(pattern: string): Automaton | undefined {
   const lookaroundByPart = new Map<GroupPart, number>();
 
   const state = (kind: number, after: number, second = -1, tested = -1): number => {
-    if (kinds.length >= MOST_AUTOMATON_STATES) throw new TooLarge();
+    if (kinds.length >= MOST_AUTOMATON_STATES) throw new Refusal(PAST_STATES);
     kinds.push(kind);
     next.push(after);
     other.push(second);
@@ -140,8 +150,8 @@ function built(pattern: string): Automaton | undefined {
     const known = characterBySource.get(source);
     if (known !== undefined) return known;
     // A backreference matches what its group took, which no test of one character knows.
-    if (/^\\(?:[1-9]|k<)/.test(source)) throw new Unreadable();
-    if (characters.length >= MOST_DISTINCT_CHARACTERS) throw new TooLarge();
+    if (isBackreference(source)) throw new Refusal('it has a backreference');
+    if (characters.length >= MOST_DISTINCT_CHARACTERS) throw new Refusal(`it has more than ${MOST_DISTINCT_CHARACTERS} distinct characters or classes`);
     characters.push({ expression: new RegExp(source, 'gu'), blocks: new Map(), lastPoint: -1, lastVerdict: false });
     characterBySource.set(source, characters.length - 1);
     return characters.length - 1;
@@ -177,11 +187,11 @@ function built(pattern: string): Automaton | undefined {
   let copies = 0;
   const once = (part: Part, after: number, backwards: boolean): number => {
     // A count over a part that makes no state (`(?:){99999999}`) still copies it: bounded as states are.
-    if ((copies += 1) > MOST_AUTOMATON_STATES) throw new TooLarge();
+    if ((copies += 1) > MOST_AUTOMATON_STATES) throw new Refusal(PAST_STATES);
     if (part.kind === 'character') return state(CHARACTER, after, -1, characterOf(part.source));
     if (part.kind === 'assertion') {
       const assertion = ASSERTIONS.get(part.source);
-      if (assertion === undefined) throw new Unreadable();
+      if (assertion === undefined) throw new Refusal(`it has an assertion ${part.source} no automaton reads`);
       return state(ASSERTION, after, -1, assertion);
     }
     if (!part.lookaround) return alternatives(part.branches, after, backwards);
@@ -191,7 +201,7 @@ function built(pattern: string): Automaton | undefined {
   const lookaroundOf = (part: GroupPart): number => {
     const known = lookaroundByPart.get(part);
     if (known !== undefined) return known;
-    if (lookarounds.length >= MOST_LOOKAROUNDS) throw new TooLarge();
+    if (lookarounds.length >= MOST_LOOKAROUNDS) throw new Refusal(`it has more than ${MOST_LOOKAROUNDS} lookarounds`);
     // A lookahead's verdicts are worked out from the text's end backwards, so its body is built backwards.
     const start = alternatives(part.branches, state(MATCH, -1), !part.behind);
     lookarounds.push({ start, behind: part.behind });
@@ -203,12 +213,13 @@ function built(pattern: string): Automaton | undefined {
     const start = alternatives(branches, state(MATCH, -1), false);
     return { kinds: Uint8Array.from(kinds), next: Int32Array.from(next), other: Int32Array.from(other), test: Int32Array.from(test), characters, lookarounds, start, room: undefined, keptBlocks: 0 };
   } catch (error) {
-    if (error instanceof TooLarge || error instanceof Unreadable || error instanceof SyntaxError) return undefined;
+    if (error instanceof Refusal) return error.message;
+    if (error instanceof SyntaxError) return 'RegExp cannot read one of its characters alone';
     throw error;
   }
 }
 
-class Unreadable extends Error {}
+const PAST_STATES = `its counts copy it past ${MOST_AUTOMATON_STATES.toLocaleString('en-US')} states`;
 
 const ASSERTIONS = new Map([
   ['^', AT_START],

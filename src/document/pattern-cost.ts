@@ -1,4 +1,4 @@
-import { deepEnough, groupNameOf, groupOpeningAt, partsOf, type GroupPart, type Part, type Quantifier } from './pattern-parts.js';
+import { deepEnough, groupNameOf, groupOpeningAt, hasBackreference, isBackreference, partsOf, type GroupPart, type Part, type Quantifier } from './pattern-parts.js';
 
 /**
  * How long JavaScript's RegExp may take on a pattern, read from the pattern alone. RegExp tries the
@@ -62,7 +62,7 @@ export function mayBacktrack(pattern: string): boolean {
 function backtrackingRead(pattern: string): boolean {
   const branches = partsOf(pattern);
   if (branches === undefined) return true;
-  const reading: Reading = { repeatsChoices: false, lookaroundTailsAtLeast: !readsCaptures(pattern), captures: capturesOf(branches), laterStart: false };
+  const reading: Reading = { repeatsChoices: false, lookaroundTailsAtLeast: !hasBackreference(pattern), captures: capturesOf(branches), laterStart: false };
   const anchored = branches.every(branch => anchoredAtStart(branch));
   let cost = alternativesCost(branches, true, reading);
   // Unanchored, RegExp tries the pattern at each start: the first as read, every later one with its `^`s failing.
@@ -110,7 +110,7 @@ export function withLookaroundTailsAtLeast(pattern: string): string {
 }
 
 function lookaheadTailsAtLeast(pattern: string): string {
-  if (!pattern.includes('(?') || readsCaptures(pattern)) return pattern;
+  if (!pattern.includes('(?') || hasBackreference(pattern)) return pattern;
   const branches = partsOf(pattern);
   if (branches === undefined) return pattern;
   const tails: Quantifier[] = [];
@@ -132,11 +132,6 @@ function lookaheadTailsAtLeast(pattern: string): string {
   };
   for (const branch of branches) visit(branch);
   return withEdits(pattern, tails.map(({ start, end, least }) => ({ start, end, text: `{${least}}` })));
-}
-
-/** Whether the pattern has a backreference, which may read what a lookaround's body captured. */
-function readsCaptures(pattern: string): boolean {
-  return /\\[1-9]|\\k</.test(pattern);
 }
 
 /**
@@ -317,7 +312,7 @@ function startsApart(branches: Part[][]): boolean {
 function firstCharactersOf(parts: Part[]): Characters | undefined {
   const first = parts[0];
   if (first === undefined || (first.quantifier !== undefined && first.quantifier.least === 0)) return undefined;
-  if (first.kind === 'character') return /^\\(?:[1-9]|k<)/.test(first.source) ? undefined : charactersOf(first.source);
+  if (first.kind === 'character') return isBackreference(first.source) ? undefined : charactersOf(first.source);
   if (first.kind !== 'group' || first.lookaround) return undefined;
   let union: Characters = { ascii: 0n, beyondAscii: false };
   for (const branch of first.branches) {

@@ -59,6 +59,16 @@ export function groupOpeningAt(pattern: string, index: number): { kind: string; 
   return { kind: opening?.[1] ?? '', name: opening?.[2] };
 }
 
+/** Whether a character part's source is a backreference (`\\1`, `\\k<name>`): it matches what its group took. */
+export function isBackreference(source: string): boolean {
+  return /^\\(?:[1-9]|k<)/.test(source);
+}
+
+/** Whether a pattern may hold a backreference (read from its text: `\\1` or `\\k<` anywhere). */
+export function hasBackreference(pattern: string): boolean {
+  return /\\[1-9]|\\k</.test(pattern);
+}
+
 /**
  * The pattern's top-level alternatives as sequences of parts, or undefined where it is not a
  * pattern this reading follows (an unclosed group or class).

@@ -1,7 +1,7 @@
 import type { RE2JS } from 're2js';
 import { placeOf } from './document-limits.js';
 import { DocumentShapeError } from './document-shape-error.js';
-import { compileAutomaton, MOST_AUTOMATON_STATES, MOST_DISTINCT_CHARACTERS, MOST_LOOKAROUNDS } from './pattern-automaton.js';
+import { automatonOf } from './pattern-automaton.js';
 import { mayBacktrack, withLookaroundTailsAtLeast, writtenForRe2 } from './pattern-cost.js';
 
 /**
@@ -66,9 +66,10 @@ export async function preparePatterns(source: unknown): Promise<{ linearEngine: 
   if (backtracking.length === 0) return { linearEngine: false };
   await loadLinearEngine();
   for (const { pattern, path } of backtracking) {
-    if (!compileChecked(pattern, 'u').linear) {
+    const checked = compileChecked(pattern, 'u');
+    if (!checked.linear) {
       throw new DocumentShapeError(
-        `has a pattern at ${placeOf(path)}, /${pattern.length > 80 ? `${pattern.slice(0, 80)}…` : pattern}/, that JavaScript's RegExp may take more than linear time on (a repeated group holding a quantifier or an alternation, quantifiers whose counts multiply, or a long count tried at every start) and that the linear-time engines cannot run (${unreadInLinearTime(pattern)}): rewrite it without one or the other`,
+        `has a pattern at ${placeOf(path)}, /${pattern.length > 80 ? `${pattern.slice(0, 80)}…` : pattern}/, that JavaScript's RegExp may take more than linear time on (a repeated group holding a quantifier or an alternation, quantifiers whose counts multiply, or a long count tried at every start) and that the linear-time engines cannot run (${checked.refusal}): rewrite it without one or the other`,
       );
     }
   }
@@ -78,14 +79,6 @@ export async function preparePatterns(source: unknown): Promise<{ linearEngine: 
 /** RE2JS loaded, for a document whose patterns were checked elsewhere (a reload's worker thread) and need it. */
 export async function loadLinearEngine(): Promise<void> {
   if (re2 === undefined) ({ RE2JS: re2 } = await import('re2js'));
-}
-
-/** Why neither linear-time engine runs `pattern`, for messages. */
-function unreadInLinearTime(pattern: string): string {
-  if (/\\[1-9]|\\k</.test(pattern)) return 'it has a backreference';
-  if (/\{(?:\d{4,}|\d*,\d{4,})/.test(pattern)) return `its counts copy it past ${MOST_AUTOMATON_STATES.toLocaleString('en-US')} states`;
-  if ((pattern.match(/\(\?<?[=!]/g)?.length ?? 0) > MOST_LOOKAROUNDS) return `it has more than ${MOST_LOOKAROUNDS} lookarounds`;
-  return `it nests too deep, or has more than ${MOST_DISTINCT_CHARACTERS} distinct characters or classes`;
 }
 
 /** What Ajv needs of a compiled pattern. */
@@ -102,18 +95,20 @@ export function compilePattern(pattern: string, flags: string): CompiledPattern 
   return compileChecked(pattern, flags).compiled;
 }
 
-/** The pattern as `compilePattern` runs it, and whether it runs in linear time (nothing that may backtrack left on RegExp). */
-function compileChecked(pattern: string, flags: string): { compiled: CompiledPattern; linear: boolean } {
-  const backtracks = mayBacktrack(pattern);
-  if (backtracks) {
-    const compiled = re2 === undefined ? undefined : compiledByRe2(re2, pattern);
-    if (compiled !== undefined) return { compiled: { test: text => compiled.matcher(text).find(), toString: () => `re2:/${pattern}/` }, linear: true };
-    // A lookaround, which RE2 has no syntax for: the automaton runs it.
-    const automaton = compileAutomaton(pattern, flags);
-    if (automaton !== undefined) return { compiled: automaton, linear: true };
-  }
+/**
+ * The pattern as `compilePattern` runs it, and whether it runs in linear time (nothing that may
+ * backtrack left on RegExp); where it does not, why the automaton would not run it.
+ */
+function compileChecked(pattern: string, flags: string): { compiled: CompiledPattern; linear: true } | { compiled: CompiledPattern; linear: false; refusal: string } {
   // As mayBacktrack reads it: each lookaround's last quantifier at its least count, the same verdicts.
-  return { compiled: new RegExp(withLookaroundTailsAtLeast(pattern), flags), linear: !backtracks };
+  const onRegExp = (): RegExp => new RegExp(withLookaroundTailsAtLeast(pattern), flags);
+  if (!mayBacktrack(pattern)) return { compiled: onRegExp(), linear: true };
+  const compiled = re2 === undefined ? undefined : compiledByRe2(re2, pattern);
+  if (compiled !== undefined) return { compiled: { test: text => compiled.matcher(text).find(), toString: () => `re2:/${pattern}/` }, linear: true };
+  // A lookaround, which RE2 has no syntax for: the automaton runs it.
+  const automaton = automatonOf(pattern, flags);
+  if (typeof automaton !== 'string') return { compiled: automaton, linear: true };
+  return { compiled: onRegExp(), linear: false, refusal: automaton };
 }
 
 /** `pattern` compiled by RE2JS as written for it to allow what RegExp allows (`writtenForRe2`); undefined where it cannot be so written or RE2 does not read it. */
