@@ -24,6 +24,9 @@ export function describeResources(document: PetstoreDocument): string[] {
   const apart = new Map<string, Set<string>>();
   for (const each of [...plans.values(), ...document.resources.actions.values()]) for (const parameter of each.scope ?? []) apart.set(each.resource, (apart.get(each.resource) ?? new Set()).add(`{${parameter}}`));
   if (apart.size > 0) lines.push(`records kept apart per value of a path segment: ${listed([...apart].map(([name, parameters]) => `${name} by ${[...parameters].join(', ')}`))}`);
+  // Keys no property of the record holds: the item path's value, learned from a create's Location or answer.
+  const pathHeld = resources.filter(resource => resource.key.heldByPath === true).map(resource => `${resource.name} by {${resource.key.property}}`);
+  if (pathHeld.length > 0) lines.push(`records keyed by their path alone (no property holds the key; a create's Location names it): ${listed(pathHeld)}`);
   for (const { operationId, reason } of notInferred) lines.push(`not inferred: ${operationId}: ${reason}`);
   return lines;
 }

@@ -117,10 +117,12 @@ async function serve(config: CliConfig, given: CliIo): Promise<number | MockServ
     });
     const { document } = server.engine;
     const { name, singular } = document.firstCollection.resource;
-    // `/pets` counts pets; a collection named in the singular (`/pet`) counts records.
-    const collection = name === singular ? `${name} records` : name;
+    // `/pets` counts pets; a collection named in the singular (`/pet`) counts records; where no collection is first (all
+    // keyed by their path alone), each collection's records are counted.
+    const firstKept = document.firstCollection.resource.collectionPaths.length > 0;
+    const collection = !firstKept ? 'records a collection' : name === singular ? `${name} records` : name;
     const keys = config.apiKeys.length > 0 ? `${config.apiKeys.length} API key(s)` : describeCredentials(document.prismOperations);
-    const keepsState = document.firstCollection.resource.collectionPaths.length > 0;
+    const keepsState = document.resources.resources.length > 0;
     const pets = !keepsState ? `seed ${config.seed}, no collection keeps state` : initialPets ? `${initialPets.length} ${collection} from ${config.dataFile?.path ?? ''}` : `seed ${config.seed}, ${config.pets} ${collection}`;
     const { title, version } = server.engine.document.source.info;
     const named = [title, version].filter(part => part !== '').join(' ');

@@ -52,15 +52,19 @@ const PET_ROLES = new Set<string>(['list', 'create', 'read', 'replace', 'merge',
 
 /**
  * The first collection of the document's resources that is listed and created (else the first that
- * is created, else the first), as `FirstCollection`; for a document without any collection, an empty
+ * is created, else the first), of those keyed by a property, as `FirstCollection`; for a document without any collection, an empty
  * one at no path.
  */
 export function findFirstCollection(model: ResourceModel, operations: ReadonlyMap<string, DocumentOperation>, preferred?: string): FirstCollection {
   const plansOf = (resource: Resource): OperationPlan[] => [...model.plans.values()].filter(plan => plan.resource === resource.name);
   const hasRole = (resource: Resource, role: string): boolean => plansOf(resource).some(plan => plan.role === role);
+  // Never one keyed by its path alone (see KeyRule.heldByPath): the first collection's seeds are held to the document at
+  // start (the Animal Store's pets), where the other collections draw only records that fit, and a document that started
+  // before such collections were kept must not be refused for them. Without another, no collection is first.
+  const keyedByProperty = model.resources.filter(candidate => candidate.key.heldByPath !== true);
   const resource =
     model.resources.find(candidate => candidate.name === preferred) ??
-    model.resources.find(candidate => hasRole(candidate, 'list') && hasRole(candidate, 'create')) ?? model.resources.find(candidate => hasRole(candidate, 'create')) ?? model.resources[0];
+    keyedByProperty.find(candidate => hasRole(candidate, 'list') && hasRole(candidate, 'create')) ?? keyedByProperty.find(candidate => hasRole(candidate, 'create')) ?? keyedByProperty[0];
   if (!resource) return firstCollectionOf(NO_COLLECTION, model, operations);
   return firstCollectionOf(resource, model, operations);
 }

@@ -71,6 +71,7 @@ export function adoptionInto(state: SharedState, options: EngineOptions, { setti
       ...(previous && { previous }),
       ...(rechecked && { rechecked }),
       onShortSeeding: message => report.onWarning(message),
+      count: options.pets ?? DEFAULT_PETS,
     });
     for (const repair of next.repairs ?? []) report.onWarning(`[petstore-mock] The document is read as its authors meant it: ${repair}.`);
     for (const problem of next.checks?.invalidExamples ?? []) warnOfInvalidExample(report, problem);

@@ -48,7 +48,7 @@ export function describeDocument(document: PetstoreDocument): DocumentSummary {
     path: document.origin.path ?? null,
     operations: document.operations.size,
     credentials: describeCredentials(document.prismOperations),
-    collections: document.firstCollection.resource.collectionPaths.length === 0 ? [] : [document.firstCollection.resource.name, ...document.resources.resources.filter(resource => resource !== document.firstCollection.resource).map(resource => resource.name)],
+    collections: [...(document.firstCollection.resource.collectionPaths.length === 0 ? [] : [document.firstCollection.resource.name]), ...document.resources.resources.filter(resource => resource !== document.firstCollection.resource).map(resource => resource.name)],
     validators: validatorsSourceOf(document.origin.sha256),
   };
 }
@@ -132,6 +132,11 @@ export function adoptDocument(
     rechecked?: RecheckedRecords;
     /** Told of a collection that starts with fewer records than the others (see `seedCollections`). */
     onShortSeeding?: (message: string) => void;
+    /**
+     * How many records each collection is seeded with where the first collection has none to count by (a
+     * document whose collections are all keyed by their path, none of which is first: see findFirstCollection).
+     */
+    count?: number;
   },
 ): DocumentChange {
   const resource = document.firstCollection;
@@ -171,7 +176,8 @@ export function adoptDocument(
       writes.push({ store, records: kept });
     }
   }
-  const collections = seedCollections(document, { seed: options.seed, count: options.initialPets.length, now: options.now, primaryRecords: options.initialPets, given: options.initialRecords, onShortSeeding: options.onShortSeeding });
+  const noFirst = document.firstCollection.resource.collectionPaths.length === 0 && options.initialPetsGiven !== true;
+  const collections = seedCollections(document, { seed: options.seed, count: noFirst ? (options.count ?? 0) : options.initialPets.length, now: options.now, primaryRecords: options.initialPets, given: options.initialRecords, onShortSeeding: options.onShortSeeding });
   if (options.previous) {
     for (const [name, collection] of collections) {
       const other = document.resources.byName.get(name);

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { IGNORED_HEADER_PARAMETERS, resourceNameValues, type ParentLink, type ResourceName } from '../document/index.js';
+import { fieldNameKey, IGNORED_HEADER_PARAMETERS, resourceNameValues, type ParentLink, type ResourceName } from '../document/index.js';
 import type { Answer } from './answer.js';
 import { absentHeadersCause, describeAnswer } from './check-document.js';
 import { givesValue, requiredProperties, sampleParameter, type BodyMaker } from './build-body.js';
@@ -391,7 +391,7 @@ export function learnCreated(operation: OperationModel, context: PlanContext, an
   const collection = planned?.plan.role === 'create' ? context.model.byName.get(planned.plan.resource) : undefined;
   const value = unwrapped(answer.json?.value, planned?.plan.success.envelope);
   const body = value !== null && typeof value === 'object' && !Array.isArray(value) ? (value as Record<string, unknown>) : undefined;
-  const key = collection ? (body?.[collection.keyProperty] ?? keyFromLocation(answer, collection.resource)) : undefined;
+  const key = collection ? (body?.[collection.keyProperty] ?? heldKeyAnswered(body, collection.resource) ?? keyFromLocation(answer, collection.resource)) : undefined;
   const created: CreatedRecord = { operationId: operation.operationId, collection: collection?.name, key, pathValues, name: typeof body?.['name'] === 'string' ? body['name'] : '', location: answer.headers['location'] ?? fillPath(operation.path, pathValues) };
   state.createdLocations.push(created);
   return created;
@@ -406,6 +406,14 @@ export function unwrapped(value: unknown, envelope: string | undefined): unknown
 /** A body in the envelope the document sends a record in (`{"article": {...}}`), or as it is. */
 export function enveloped(body: unknown, envelope: string | undefined): unknown {
   return envelope === undefined ? body : { [envelope]: body };
+}
+
+/** A key the item path holds, where the create's answer names it alike (AWS's `{ThreatIntelSetId}` for `{threatIntelSetId}`). */
+function heldKeyAnswered(body: Record<string, unknown> | undefined, resource: Collection['resource']): unknown {
+  if (resource.key.heldByPath !== true || body === undefined) return undefined;
+  const wanted = fieldNameKey(resource.key.property);
+  const named = Object.keys(body).find(name => fieldNameKey(name) === wanted);
+  return named === undefined ? undefined : body[named];
 }
 
 /** The key a `Location` names in its last segment. */

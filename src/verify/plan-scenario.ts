@@ -398,7 +398,8 @@ interface CreatedMatch {
 
 function createdRecord(collection: Collection, created: ScenarioState['created']): CreatedMatch {
   const key = created?.key;
-  if (key !== undefined && key !== null) return { by: 'key', is: item => sameJson(item[collection.keyProperty], key), named: JSON.stringify(key) };
+  // A key the item path holds shows in no listed record: the record is looked for by the values sent.
+  if (key !== undefined && key !== null && collection.resource.key.heldByPath !== true) return { by: 'key', is: item => sameJson(item[collection.keyProperty], key), named: JSON.stringify(key) };
   const recordProperties = collection.resource.schema.properties ?? {};
   const sent = Object.entries(created?.sent ?? {}).filter(([name, value]) => collection.resource.writableFields.includes(name) && findSchemaProblems(value, recordProperties[name] ?? {}).length === 0);
   if (sent.length === 0) return { by: 'nothing', is: () => false, named: '(no key answered)' };

@@ -106,6 +106,20 @@ describe('the CLI with a document nobody here wrote', () => {
     }
   });
 
+  it('counts the records of each collection where every collection is keyed by its path alone, and names those collections', async () => {
+    const cli = startCli(['--port', '0', '--pets', '5', '--document', fileURLToPath(new URL('../documents/held-keys.yaml', import.meta.url))]);
+    try {
+      const ready = await cli.waitForLine(/ready on/);
+      expect(ready).toContain('(seed 1, 5 records a collection, no credentials');
+      expect(await cli.waitForLine(/^records keyed by their path alone/)).toBe("records keyed by their path alone (no property holds the key; a create's Location names it): threatintelsets by {threatIntelSetId}, restrictions by {id}");
+      const url = /ready on (\S+)/.exec(ready)?.[1] ?? '';
+      expect((((await (await fetch(`${url}/restrictions`)).json()) as { values: unknown[] }).values)).toHaveLength(5);
+    } finally {
+      cli.child.kill('SIGTERM');
+      await cli.exited;
+    }
+  });
+
   it('says plainly that a document without any collection keeps no state, instead of counting 20 records and 0 collections', async () => {
     const cli = startCli(['--port', '0', '--document', fileURLToPath(new URL('../documents/findings/no-collections.yaml', import.meta.url))]);
     try {

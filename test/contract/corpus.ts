@@ -206,3 +206,41 @@ export const CORPUS: readonly CorpusDocument[] = [
     ],
   },
 ];
+
+/**
+ * Documents written here in the shapes of published ones the corpus lacks, each through the same round trip:
+ * keys held by the item path alone (AWS GuardDuty's threat intel sets, Bitbucket's branch restrictions).
+ */
+export const WRITTEN_IN_PUBLISHED_SHAPES: readonly CorpusDocument[] = [
+  {
+    name: 'keys held by the path alone (a create answering only the key, or the record without it; paged and nested lists)',
+    documentPath: fileURLToPath(new URL('../documents/held-keys.yaml', import.meta.url)),
+    origin: 'https://held.example',
+    basePath: '/v1',
+    headers: {},
+    cases: [
+      {
+        collection: 'threatintelsets',
+        create: { path: '/detectors/d-1/threatintelsets', body: { Name: 'known-bad', Format: 'TXT', Location: 's3://lists/bad.txt' } },
+        key: 'threatIntelSetId',
+        keyHeldByPath: { answeredAs: 'ThreatIntelSetId' },
+        item: key => `/detectors/d-1/threatintelsets/${key}`,
+        list: { path: '/detectors/d-1/threatintelsets' },
+        update: { method: 'POST', body: () => ({ Name: 'still-bad' }), changed: { Name: 'still-bad', Format: 'TXT' } },
+        elsewhere: key => `/detectors/d-2/threatintelsets/${key}`,
+        remove: true,
+        neverCreated: 'never-made',
+      },
+      {
+        collection: 'restrictions',
+        create: { path: '/restrictions', body: { kind: 'force', pattern: 'release/*' } },
+        key: 'id',
+        keyHeldByPath: {},
+        item: key => `/restrictions/${key}`,
+        list: { path: '/restrictions', items: ['values'], keeps: 'kind=force', drops: 'kind=delete' },
+        update: { method: 'PUT', body: () => ({ kind: 'delete', pattern: 'release/*' }), changed: { kind: 'delete' } },
+        remove: true,
+      },
+    ],
+  },
+];

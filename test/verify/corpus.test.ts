@@ -80,6 +80,15 @@ const DOCUMENTS = [
       'client-scopes': ALL_STEPS.filter(step => !/update/.test(step)),
     },
   },
+  // Keys held by the path alone (AWS GuardDuty's threat intel sets, Bitbucket's branch restrictions): no record shows its
+  // key; verify reads it from the create's answer where that names it (`ThreatIntelSetId`), else from Location.
+  {
+    file: '../documents/held-keys.yaml',
+    collections: {
+      threatintelsets: ['create', 'read the created one back', 'list after create', 'update (POST)', 'read the update back', 'delete the created one', 'read the deleted one', 'an unknown key'],
+      restrictions: ALL_STEPS,
+    },
+  },
   // Twilio Studio: HTTP basic, creates and updates by form (verify sends JSON only: not checked), CORS headers declared on every answer without examples.
   { file: '../documents/real-world/twilio-studio-v2.yaml', credentials: { accountSid_authToken: 'AC1:corpus-verify' }, collections: {}, notCreated: { Flows: 'its body is application/x-www-form-urlencoded; verify sends JSON bodies only' } },
 ] as const;

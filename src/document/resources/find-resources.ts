@@ -178,7 +178,9 @@ export function findResources(
       const create = methodAt(path, 'post');
       return create === undefined ? [] : parametersOf(resolved, writtenPath(path), definitionOf(create)).filter(parameter => parameter.in === 'query').map(parameter => parameter.name);
     });
-    const key = findKey(merged, keyParameters, createBodies, singularOf(noun ?? ''), keyParameterSchemas) ?? resourceNameKey(unconverted, merged, itemPaths, createQueryNames);
+    const named = findKey(merged, keyParameters, createBodies, singularOf(noun ?? ''), keyParameterSchemas) ?? resourceNameKey(unconverted, merged, itemPaths, createQueryNames);
+    const held = named === undefined && createBodies.length > 0 ? keyHeldByPath(merged, keyParameters, keyParameterSchemas) : undefined;
+    const key = named ?? held?.key;
     if (!key) {
       for (const path of [...paths, ...itemPaths]) {
         for (const operation of byPath.get(path) ?? []) {
@@ -188,12 +190,13 @@ export function findResources(
       continue;
     }
     const base = noun ?? 'records';
-    const properties = merged.properties ?? {};
+    const schema = held?.schema ?? merged;
+    const properties = schema.properties ?? {};
     const fields = Object.keys(properties);
     const resource: Resource = {
       name: base,
       singular: singularOf(base),
-      schema: merged,
+      schema,
       collectionPaths: paths,
       itemPaths,
       key,
@@ -623,6 +626,28 @@ function resourceNameKey(written: JsonSchema, merged: JsonSchema, itemPaths: rea
   const schema = found === undefined ? undefined : merged.properties?.[found.property];
   if (found === undefined || schema === undefined) return undefined;
   return { property: found.property, kind: 'generated', acceptsClientKey: false, bounds: { minimum: 1, maximum: SAFE_INTEGER_MAXIMUM }, schema: mergeAllOf(schema), resourceName: found.name };
+}
+
+/**
+ * A key the item path holds and the record does not, where the item paths name their records by one
+ * parameter that names no property and a create makes them (Bitbucket's branch restrictions at
+ * `/…/branch-restrictions/{id}`, none with an `id`; AWS GuardDuty's threat intel sets, whose
+ * `{threatIntelSetId}` only the create answers): the records are keyed by a property named after the
+ * parameter that the engine keeps and no answer shows, made by the service as the parameter's schema
+ * says (whole numbers in order, seeded UUIDs, else seeded strings). Without a create no client could
+ * learn a key, so none is made: such a collection is answered from the document, and the start says why.
+ */
+function keyHeldByPath(schema: JsonSchema, parameters: readonly string[], parameterSchemas: readonly JsonSchema[]): { key: KeyRule; schema: JsonSchema } | undefined {
+  const [parameter] = parameters;
+  if (parameter === undefined || parameter === '' || parameters.some(other => other !== parameter)) return undefined;
+  const properties = schema.properties ?? {};
+  if (Object.keys(properties).some(name => fieldNameKey(name) === fieldNameKey(parameter))) return undefined;
+  const keySchema: JsonSchema = { ...(parameterSchemas.find(candidate => candidate.type !== undefined) ?? parameterSchemas[0] ?? { type: 'string' }), readOnly: true };
+  const bounds = { minimum: lowerBound(keySchema) ?? 1, maximum: Math.min(upperBound(keySchema) ?? SAFE_INTEGER_MAXIMUM, SAFE_INTEGER_MAXIMUM) };
+  const whole = typeIncludes(keySchema, 'integer') || typeIncludes(keySchema, 'number');
+  if (!whole && !typeIncludes(keySchema, 'string') && keySchema.type !== undefined) return undefined;
+  const kind = whole ? 'sequence' : keySchema.format === 'uuid' ? 'uuid' : 'generated';
+  return { key: { property: parameter, kind, acceptsClientKey: false, bounds, schema: keySchema, heldByPath: true }, schema: { ...schema, properties: { ...properties, [parameter]: keySchema } } };
 }
 
 /**

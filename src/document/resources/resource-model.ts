@@ -24,6 +24,12 @@ export interface KeyRule {
    * template. A path's value is one segment of it; the store keys records by the whole name.
    */
   readonly resourceName?: ResourceName;
+  /**
+   * Where the key is held by the item path and no property of the record (see keyHeldByPath): the
+   * engine keeps it as `property` (the parameter's name) and no answer shows it; a client learns it
+   * from a create's `Location`, or from a property of the create's answer named alike (`{ThreatIntelSetId}`).
+   */
+  readonly heldByPath?: true;
 }
 
 /** A collection of the document: one item schema, at every path that lists, creates or addresses its records. */

@@ -116,7 +116,7 @@ export const recordOperations: Readonly<Record<RecordRole, RecordHandler>> = {
     const after = cursorOf(query, plan.paging.after);
     const before = cursorOf(query, plan.paging.before);
     const offset = pageOffset(plan, query, size);
-    const plain = plan.listedFields === undefined && conditions.length === 0 && offset === 0 && after === undefined && before === undefined && !isDescending(plan, query) && plan.shape?.kind === 'array' && resource.embeds.length === 0;
+    const plain = plan.listedFields === undefined && conditions.length === 0 && offset === 0 && after === undefined && before === undefined && !isDescending(plan, query) && plan.shape?.kind === 'array' && resource.embeds.length === 0 && resource.key.heldByPath !== true;
     // The Animal Store's list: the stored records themselves (frozen), serialized at once, no copy on the hot path.
     if (plain) return jsonResponse(plan.success.status, store.view({ limit: size ?? Number.POSITIVE_INFINITY, where }));
     const kept = store.view({ limit: Number.POSITIVE_INFINITY, where }).filter(record => conditions.every(condition => condition(record)));
@@ -660,23 +660,26 @@ function confirmation(input: RecordInput, record: Record<string, unknown>, schem
   const body = fakeObject(merged, draw, { every: false });
   const envelope = input.plan.success.envelope;
   const written = envelope === undefined ? undefined : merged.properties[envelope];
+  // A key the item path holds is answered where the answer names it (AWS's `{ThreatIntelSetId}` for `{threatIntelSetId}`).
+  const { key } = input.resource;
+  const heldKey = key.heldByPath === true ? { name: fieldNameKey(key.property), value: record[key.property] } : undefined;
   if (envelope === undefined || written === undefined) {
-    overlay(body, merged, record, input);
+    overlay(body, merged, record, input, heldKey);
     return body;
   }
   // The envelope whether or not the answer requires it, its record's schema out of `allOf: [X]` or `X or null`.
   const inner = mergeAllOf(soleAllOfPart(written));
   const held = body[envelope];
   const shown = isJsonObject(held) ? held : fakeObject(inner, draw, { every: false });
-  overlay(shown, inner, input.present(input.resource, record) as Record<string, unknown>, input);
+  overlay(shown, inner, input.present(input.resource, record) as Record<string, unknown>, input, heldKey);
   body[envelope] = shown;
   return body;
 }
 
-/** `shown` with each property its schema declares taken from `record` where the record's value is of a type it declares, as a value it takes (see shownValue). */
-function overlay(shown: Record<string, unknown>, schema: JsonSchema, record: Readonly<Record<string, unknown>>, { plan, resource }: RecordInput): void {
+/** `shown` with each property its schema declares taken from `record` (a held key from `heldKey`, by its name) where the record's value is of a type it declares, as a value it takes (see shownValue). */
+function overlay(shown: Record<string, unknown>, schema: JsonSchema, record: Readonly<Record<string, unknown>>, { plan, resource }: RecordInput, heldKey?: { name: string; value: unknown }): void {
   for (const [name, property] of Object.entries(schema.properties ?? {})) {
-    const value = record[name];
+    const value = heldKey !== undefined && fieldNameKey(name) === heldKey.name ? heldKey.value : record[name];
     if (value !== undefined && fitsType(value, property)) shown[name] = shownValue(value, resource.schema.properties?.[name], property);
     else if (value === undefined && name === 'deleted' && plan.role === 'remove' && typeIncludes(property, 'boolean')) shown[name] = true;
   }

@@ -109,10 +109,17 @@ function numberOf(store: RecordStore): number {
   return number;
 }
 
+/** A record without the key its item path holds (see KeyRule.heldByPath): the engine keeps it, the document's record has no such property. */
+function withoutHeldKey(resource: Resource, record: Readonly<Record<string, unknown>>, freeze: boolean): Readonly<Record<string, unknown>> {
+  if (resource.key.heldByPath !== true || !Object.hasOwn(record, resource.key.property)) return record;
+  const shown = Object.fromEntries(Object.entries(record).filter(([name]) => name !== resource.key.property));
+  return freeze ? Object.freeze(shown) : shown;
+}
+
 /**
  * A record as answered: the arrays of child records its schema embeds (`Owner.pets`), from the
  * session's stores, and the copies it holds of other collections' records as those stand
- * (`Subscriber.lists[]`); the record itself when it has neither. A stored record's presentation is given
+ * (`Subscriber.lists[]`), without a key its item path holds; the record itself when it has none of these. A stored record's presentation is given
  * again while the records it embeds are unchanged, and is frozen: its JSON text is kept with it.
  */
 export function createPresenter(document: PetstoreDocument, storeOf: (name: string) => RecordStore): (resource: Resource, record: Readonly<Record<string, unknown>>) => unknown {
@@ -120,14 +127,15 @@ export function createPresenter(document: PetstoreDocument, storeOf: (name: stri
   /** Undefined reads: a store kept no index (its budget was full), so the presentation cannot be checked later. Frozen where it is kept. */
   const copiedRecordOf: CopiedRecordOf = (collection, key) => (typeof key === 'string' || typeof key === 'number' ? storeOf(collection).get(key) : undefined);
   const present = (resource: Resource, given: Readonly<Record<string, unknown>>, depth: number, trail: { reads: EmbeddedRead[] | undefined; freeze: boolean }): unknown => {
-    if (depth >= EMBEDDING_DEPTH || (resource.embeds.length === 0 && resource.copies.length === 0)) return given;
+    if (depth >= EMBEDDING_DEPTH || (resource.embeds.length === 0 && resource.copies.length === 0)) return withoutHeldKey(resource, given, trail.freeze);
     // Copies of other collections' records are shown as those records stand: such a presentation is made afresh each time.
     if (resource.copies.length > 0) trail.reads = undefined;
     const record = withCurrentCopies(given, resource, copiedRecordOf);
-    if (resource.embeds.length === 0) return trail.freeze ? Object.freeze({ ...record }) : record;
+    if (resource.embeds.length === 0) return withoutHeldKey(resource, trail.freeze ? Object.freeze({ ...record }) : record, trail.freeze);
     const shown: Record<string, unknown> = {};
     const key = record[resource.key.property];
     for (const field of resource.fields) {
+      if (field === resource.key.property && resource.key.heldByPath === true) continue;
       const embed = resource.embeds.find(candidate => candidate.property === field);
       if (embed) {
         const child = byName.get(embed.child);
@@ -155,7 +163,7 @@ export function createPresenter(document: PetstoreDocument, storeOf: (name: stri
     return true;
   };
   return (resource, record) => {
-    if (resource.embeds.length === 0 && resource.copies.length === 0) return record;
+    if (resource.embeds.length === 0 && resource.copies.length === 0 && resource.key.heldByPath !== true) return record;
     // A copy (a read's `get`) is presented afresh: only a stored record, frozen, is the same object next time.
     if (!Object.isFrozen(record)) return present(resource, record, 0, { reads: undefined, freeze: false });
     let kept = presentations.get(resource);

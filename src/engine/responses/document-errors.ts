@@ -51,9 +51,10 @@ export function createErrorShapes(document: PetstoreDocument, seed: number): (op
     if (target === undefined) return response;
     const body = response.body as { code: string; message: string; status: number };
     if (target.text === true) return { ...response, headers: { ...response.headers, 'content-type': target.mediaType }, body: body.message };
-    // The mock's Error as it is, where the declared schema takes it and names its `message`, in plain JSON;
+    // The mock's Error as it is, where the declared schema takes it and lists each of its properties (or lists none), in
+    // plain JSON; else shaped, so that it holds nothing the schema does not describe (`{message}` alone gets no `code`);
     // a problem (`application/problem+json`, `title`/`detail`) is shaped even where its schema requires nothing.
-    if (/^application\/json$/i.test(target.mediaType) && namesMessage(target.schema) && fits(body, target.schema)) return response;
+    if (/^application\/json$/i.test(target.mediaType) && listsEachProperty(target.schema, body) && fits(body, target.schema)) return response;
     return { ...response, headers: { ...response.headers, 'content-type': target.mediaType }, body: shapeError(body, target.resolved(), seed) };
   };
 }
@@ -146,9 +147,9 @@ function isTextSchema(schema: JsonSchema): boolean {
   return typeIncludes(merged, 'string') && !typeIncludes(merged, 'object') && merged.properties === undefined;
 }
 
-function namesMessage(schema: JsonSchema): boolean {
+function listsEachProperty(schema: JsonSchema, body: object): boolean {
   const properties = mergeAllOf(schema).properties;
-  return properties === undefined || properties['message'] !== undefined;
+  return properties === undefined || Object.keys(body).every(name => properties[name] !== undefined);
 }
 
 function fits(value: unknown, schema: JsonSchema): boolean {
