@@ -24,9 +24,12 @@ export function describeResources(document: PetstoreDocument): string[] {
   const apart = new Map<string, Set<string>>();
   for (const each of [...plans.values(), ...document.resources.actions.values()]) for (const parameter of each.scope ?? []) apart.set(each.resource, (apart.get(each.resource) ?? new Set()).add(`{${parameter}}`));
   if (apart.size > 0) lines.push(`records kept apart per value of a path segment: ${listed([...apart].map(([name, parameters]) => `${name} by ${[...parameters].join(', ')}`))}`);
-  // Keys no property of the record holds: the item path's value, learned from a create's Location or answer.
+  // Keys no property of the record holds: the item path's value, learned from a create's Location or answer, or named by a PUT that creates.
   const pathHeld = resources.filter(resource => resource.key.heldByPath === true).map(resource => `${resource.name} by {${resource.key.property}}`);
-  if (pathHeld.length > 0) lines.push(`records keyed by their path alone (no property holds the key; a create's Location names it): ${listed(pathHeld)}`);
+  if (pathHeld.length > 0) lines.push(`records keyed by their path alone (no property holds the key; a create's Location names it, or a PUT of the path makes it): ${listed(pathHeld)}`);
+  // Records a PUT of their own path makes where none is held (Azure's resources).
+  const putCreates = new Set([...plans.values()].flatMap(plan => (plan.createsWhereMissing === undefined ? [] : [plan.resource])));
+  if (putCreates.size > 0) lines.push(`records a PUT of their path creates where none is held: ${listed([...putCreates])}`);
   for (const { operationId, reason } of notInferred) lines.push(`not inferred: ${operationId}: ${reason}`);
   return lines;
 }

@@ -116,8 +116,11 @@ export interface RecordStore<R extends object = StoredRecord, New extends object
   has(id: RecordKey): boolean;
   /** Stores a new pet under the next id; throws a `StoreFullError` past `maxPets` or the highest id. */
   create(fields: New): R;
-  /** `create`, the pet completed by `complete` (given it with its id) before it is stored; nothing is stored, and no id used, when that gives undefined. */
-  create(fields: New, complete: (record: R) => R | undefined): R | undefined;
+  /**
+   * `create`, the pet completed by `complete` (given it with its id) before it is stored; nothing is stored, and no id used, when that gives undefined.
+   * `key`: the one the item path gives (a `PUT` that creates the record it names), taken as it is whatever the key's kind; one a record holds is refused (`KeyTakenError`).
+   */
+  create(fields: New, complete: (record: R) => R | undefined, key?: RecordKey): R | undefined;
   /** Stores `pet` in place of the pet with its id: the pet as stored, or undefined when there is none. Throws a `StoreFullError` when the larger pet does not fit the budget. */
   update(record: R): R | undefined;
   /** Removes the pet with `id`; false when there is none. */
@@ -557,12 +560,13 @@ function storeOfRecords(options: RecordStoreOptions): RecordStore {
       return pet && copyRecord(pet);
     },
     has: id => pets.has(id),
-    create(fields: StoredRecord, complete?: (record: StoredRecord) => StoredRecord | undefined): StoredRecord {
+    create(fields: StoredRecord, complete?: (record: StoredRecord) => StoredRecord | undefined, keyGiven?: RecordKey): StoredRecord {
       if (pets.size >= maxPets) throw new StoreFullError(`[petstore-mock] The store holds ${pets.size} pets, as many as it allows (maxPets ${maxPets}).`, 'maxPets');
       const number = nextId();
       if (sequential() && number > lastId()) throw new StoreFullError(`[petstore-mock] The next id, ${number}, would pass the highest id the document allows (${lastId()}).`, 'idBounds');
       const idProperty = shape.idProperty ?? 'id';
-      const key = newKey(fields);
+      if (keyGiven !== undefined && pets.has(keyGiven)) throw new KeyTakenError(keyGiven);
+      const key = keyGiven ?? newKey(fields);
       // The key is the store's to assign (but for a client's key): one in the record is ignored.
       const given = Object.entries(copyRecord(fields, shape.fields)).filter(([name]) => name !== idProperty);
       const pet: StoredRecord = Object.fromEntries([[idProperty, key], ...given]);

@@ -111,7 +111,7 @@ describe('the CLI with a document nobody here wrote', () => {
     try {
       const ready = await cli.waitForLine(/ready on/);
       expect(ready).toContain('(seed 1, 5 records a collection, no credentials');
-      expect(await cli.waitForLine(/^records keyed by their path alone/)).toBe("records keyed by their path alone (no property holds the key; a create's Location names it): threatintelsets by {threatIntelSetId}, restrictions by {id}");
+      expect(await cli.waitForLine(/^records keyed by their path alone/)).toBe("records keyed by their path alone (no property holds the key; a create's Location names it, or a PUT of the path makes it): threatintelsets by {threatIntelSetId}, restrictions by {id}");
       const url = /ready on (\S+)/.exec(ready)?.[1] ?? '';
       expect((((await (await fetch(`${url}/restrictions`)).json()) as { values: unknown[] }).values)).toHaveLength(5);
     } finally {

@@ -31,7 +31,7 @@ describe('records whose item path names them by a parameter no property holds (A
   it('says at start which collections are keyed by their path alone, and leaves one without a create to the document, saying why', async () => {
     const { engine } = await checkedEngine();
     const lines = describeResources(engine.document);
-    expect(lines).toContain("records keyed by their path alone (no property holds the key; a create's Location names it): threatintelsets by {threatIntelSetId}, restrictions by {id}");
+    expect(lines).toContain("records keyed by their path alone (no property holds the key; a create's Location names it, or a PUT of the path makes it): threatintelsets by {threatIntelSetId}, restrictions by {id}");
     expect(lines).toContain('not inferred: getTemplate: no property of its records matches {templateName}');
     expect(lines.join('\n')).not.toMatch(/not inferred: \w*(ThreatIntelSet|Restriction)/);
   });

@@ -89,6 +89,14 @@ const DOCUMENTS = [
       restrictions: ALL_STEPS,
     },
   },
+  // Records a PUT of their own path creates (Azure's resources, Bitbucket's reports, GitHub's secrets): verify creates by POST
+  // only, so it lists what is there, reads a listed one back where a list shows keys (a report's is held by its path), and
+  // asks for an unknown key; it sends no PUT that would create.
+  {
+    file: '../documents/put-creates.yaml',
+    deletedByScenario: true,
+    collections: { caches: ['list', 'read a listed one back', 'an unknown key'], reports: ['list', 'an unknown key'], secrets: ['list', 'read a listed one back', 'an unknown key'] },
+  },
   // Twilio Studio: HTTP basic, creates and updates by form (verify sends JSON only: not checked), CORS headers declared on every answer without examples.
   { file: '../documents/real-world/twilio-studio-v2.yaml', credentials: { accountSid_authToken: 'AC1:corpus-verify' }, collections: {}, notCreated: { Flows: 'its body is application/x-www-form-urlencoded; verify sends JSON bodies only' } },
 ] as const;

@@ -5,7 +5,7 @@ import { findListShape, findPaging, type ListShape } from './list-shape.js';
 import { findCopies } from './record-copies.js';
 import { createSchemaFingerprints } from './schema-fingerprints.js';
 import { withArticle } from '../../text/index.js';
-import { eitherKeyOf, otherKeysOf } from './either-key.js';
+import { alternativesIn, eitherKeyOf, otherKeysOf } from './either-key.js';
 import { envelopeOf, manyEnvelopeOf, recordBesideLinks, soleAllOfPart, type Envelope } from './record-wrapping.js';
 import { findResourceName, idParameterOf, nameStartsWith, propertyNaming } from './resource-names.js';
 import type { Filter, KeyRule, OperationPlan, ParentKeySent, ParentLink, RangeBound, RecordAction, RecordRole, Resource, ResourceModel } from './resource-model.js';
@@ -179,7 +179,9 @@ export function findResources(
       return create === undefined ? [] : parametersOf(resolved, writtenPath(path), definitionOf(create)).filter(parameter => parameter.in === 'query').map(parameter => parameter.name);
     });
     const named = findKey(merged, keyParameters, createBodies, singularOf(noun ?? ''), keyParameterSchemas) ?? resourceNameKey(unconverted, merged, itemPaths, createQueryNames);
-    const held = named === undefined && createBodies.length > 0 ? keyHeldByPath(merged, keyParameters, keyParameterSchemas) : undefined;
+    // Held by the path where a client learns the key: from a create's answer, or by naming it in a PUT that creates the record.
+    const putAtItem = itemPaths.some(path => methodAt(path, 'put') !== undefined);
+    const held = named === undefined && (createBodies.length > 0 || putAtItem) ? keyHeldByPath(merged, keyParameters, keyParameterSchemas, { namedByClient: createBodies.length === 0 }) : undefined;
     const key = named ?? held?.key;
     if (!key) {
       for (const path of [...paths, ...itemPaths]) {
@@ -436,6 +438,27 @@ export function findResources(
     const parentKeysSent = plan.role === 'create' ? parentKeysInBody(plan, plans.values()) : [];
     if (parentKeysSent.length > 0) plans.set(operationId, { ...plan, parentKeysSent });
   }
+  // A PUT that creates the record it names where none is held: where it declares a 201, or nothing else creates the collection's records.
+  const createdElsewhere = new Set([...plans.values()].filter(plan => plan.role === 'create').map(plan => plan.resource));
+  for (const [operationId, plan] of plans) {
+    const operation = operations.get(operationId);
+    const resource = resources.find(each => each.name === plan.resource);
+    if (plan.role !== 'replace' || operation?.method !== 'put' || resource === undefined || plan.keyParameter === undefined || plan.keyProperty !== undefined) continue;
+    // A key a client may name: not whole numbers the service gives in order, nor a resource name spelt of several values.
+    if (resource.key.kind === 'sequence' || resource.key.resourceName !== undefined) continue;
+    const definition = definitionOf(operation);
+    const codes = successCodes(definition);
+    const declaresCreated = codes.includes('201');
+    if (!declaresCreated && createdElsewhere.has(resource.name)) continue;
+    // Each answer as its status declares it: a create its 201, an update its other success (GitHub's secrets: 201 and 204, neither with a body).
+    const declared = successOf(definition);
+    const answerOf = (code: string): OperationPlan['success'] => {
+      const own = successOf(definition, code);
+      return { ...plan.success, ...planSuccess(own, own.schema === undefined || own.schema === declared.schema ? plan.success.bodyIsRecord : false) };
+    };
+    const updateCode = declaresCreated && plan.success.status === 201 ? codes.find(code => code !== '201') : undefined;
+    plans.set(operationId, { ...plan, ...(updateCode !== undefined && { success: answerOf(updateCode) }), createsWhereMissing: { success: declaresCreated ? answerOf('201') : plan.success } });
+  }
   const written = resources.map(resource => ({ ...resource, collectionPaths: resource.collectionPaths.map(writtenPath), itemPaths: resource.itemPaths.map(writtenPath) }));
   return { resources: written, byName: new Map(written.map(resource => [resource.name, resource])), plans, actions, notInferred };
 }
@@ -632,12 +655,13 @@ function resourceNameKey(written: JsonSchema, merged: JsonSchema, itemPaths: rea
  * A key the item path holds and the record does not, where the item paths name their records by one
  * parameter that names no property and a create makes them (Bitbucket's branch restrictions at
  * `/…/branch-restrictions/{id}`, none with an `id`; AWS GuardDuty's threat intel sets, whose
- * `{threatIntelSetId}` only the create answers): the records are keyed by a property named after the
- * parameter that the engine keeps and no answer shows, made by the service as the parameter's schema
- * says (whole numbers in order, seeded UUIDs, else seeded strings). Without a create no client could
+ * `{threatIntelSetId}` only the create answers; Bitbucket's reports, made by a `PUT` of
+ * `…/reports/{reportId}`): the records are keyed by a property named after the parameter that the engine
+ * keeps and no answer shows, made by the service as the parameter's schema says (whole numbers in order,
+ * seeded UUIDs, else seeded strings), or named by the client's `PUT`. Without either no client could
  * learn a key, so none is made: such a collection is answered from the document, and the start says why.
  */
-function keyHeldByPath(schema: JsonSchema, parameters: readonly string[], parameterSchemas: readonly JsonSchema[]): { key: KeyRule; schema: JsonSchema } | undefined {
+function keyHeldByPath(schema: JsonSchema, parameters: readonly string[], parameterSchemas: readonly JsonSchema[], { namedByClient }: { namedByClient: boolean }): { key: KeyRule; schema: JsonSchema } | undefined {
   const [parameter] = parameters;
   if (parameter === undefined || parameter === '' || parameters.some(other => other !== parameter)) return undefined;
   const properties = schema.properties ?? {};
@@ -646,6 +670,8 @@ function keyHeldByPath(schema: JsonSchema, parameters: readonly string[], parame
   const bounds = { minimum: lowerBound(keySchema) ?? 1, maximum: Math.min(upperBound(keySchema) ?? SAFE_INTEGER_MAXIMUM, SAFE_INTEGER_MAXIMUM) };
   const whole = typeIncludes(keySchema, 'integer') || typeIncludes(keySchema, 'number');
   if (!whole && !typeIncludes(keySchema, 'string') && keySchema.type !== undefined) return undefined;
+  // Only a PUT makes them: a key the client names, which whole numbers given in order are not.
+  if (namedByClient && whole) return undefined;
   const kind = whole ? 'sequence' : keySchema.format === 'uuid' ? 'uuid' : 'generated';
   return { key: { property: parameter, kind, acceptsClientKey: false, bounds, schema: keySchema, heldByPath: true }, schema: { ...schema, properties: { ...properties, [parameter]: keySchema } } };
 }
@@ -686,7 +712,8 @@ function withParameterConstraints(keySchema: JsonSchema, parameterSchemas: reado
  * `eventId`); else by its name less the record's (`{role-name}`, `{roleName}` under `/roles` →
  * `name`, `{external_customer_id}` under `/customers` → `external_id`, `{preheat_instance_name}` under
  * `/preheat/instances` → `name`); else, for an ordinal (`{index}`), the
- * record's whole number named as one (`number`); else `id` for a parameter ending in `id` or naming the record (`{customer}` under `/customers`).
+ * record's whole number named as one (`number`); else `id` for a parameter ending in `id` or naming the record (`{customer}` under `/customers`);
+ * else `name` for one ending in a word `Name` (`{resourceName}`, `{cache_name}`).
  */
 function propertyNamedBy(schema: JsonSchema, parameter: string, singular: string): string | undefined {
   const byName = new Map(Object.keys(schema.properties ?? {}).map(name => [fieldNameKey(name), name]));
@@ -702,7 +729,11 @@ function propertyNamedBy(schema: JsonSchema, parameter: string, singular: string
   if (unnamed !== undefined) return unnamed;
   const ordinal = ordinalNamedBy(schema, bare ?? wanted);
   if (ordinal !== undefined) return ordinal;
-  return /id$/i.test(parameter) || (noun !== '' && wanted === noun) ? byName.get('id') : undefined;
+  const identity = /id$/i.test(parameter) || (noun !== '' && wanted === noun) ? byName.get('id') : undefined;
+  // A name of a kind (`{resourceName}`, `{cache_name}`: Azure names every resource so) is the record's `name`; a bare `{username}`
+  // is not, nor one of two alternatives (`{build_id_or_name}`, read by eitherKeyOf).
+  const nameOfKind = /[a-z0-9]Name$|[a-z0-9][_-]name$/.test(parameter) && alternativesIn(parameter) === undefined;
+  return identity ?? (nameOfKind ? byName.get('name') : undefined);
 }
 
 /**
@@ -1184,7 +1215,7 @@ function lastLiteral(path: string): string | undefined {
     .at(-1);
 }
 
-const IRREGULAR_PLURALS: Readonly<Record<string, string>> = { people: 'person', children: 'child', men: 'man', women: 'woman', mice: 'mouse', geese: 'goose', feet: 'foot', teeth: 'tooth' };
+const IRREGULAR_PLURALS: Readonly<Record<string, string>> = { people: 'person', children: 'child', men: 'man', women: 'woman', mice: 'mouse', geese: 'goose', feet: 'foot', teeth: 'tooth', caches: 'cache' };
 
 /** `pets` → `pet`, `categories` → `category`, `addresses` → `address`, `people` → `person`, `pet` → `pet`. */
 export function singularOf(name: string): string {

@@ -130,6 +130,13 @@ export interface OperationPlan {
   readonly keyParameter: string | undefined;
   /** The property that parameter names where it is not the key (`/roles-by-id/{role-id}` beside `/roles/{role-name}`): the record is found by it. */
   readonly keyProperty?: string;
+  /**
+   * A `PUT` on the item path that creates the record it names where none is held (Azure's resources,
+   * Bitbucket's reports, GitHub's secrets): where it declares a `201`, or where nothing else creates the
+   * collection's records, and the key is one a client may name (not whole numbers given in order). How
+   * it answers a create: as its `201` where it declares one (an update then as its other success), else as its success.
+   */
+  readonly createsWhereMissing?: { readonly success: OperationPlan['success'] };
   readonly parents: readonly ParentLink[];
   readonly filters: readonly Filter[];
   readonly paging: Paging;

@@ -145,56 +145,7 @@ export const recordOperations: Readonly<Record<RecordRole, RecordHandler>> = {
   create(input) {
     const many = recordsSentAtOnce(input);
     if (many !== undefined) return createEach(input, many);
-    const { resource, reachLimit } = input;
-    const parentProblem = findMissingParent(input);
-    if (parentProblem) return parentProblem;
-    const store = input.storeOf(resource.name);
-    if (store.isFull) {
-      reachLimit(store.size < store.maxPets ? 'idBounds' : 'maxPets');
-      return errorResponse(
-        'store_full',
-        store.size < store.maxPets
-          ? `The store has given out every id the document allows (${resource.key.property} at most ${resource.key.bounds.maximum}); reset it (POST /__admin/reset).`
-          : `The store holds ${store.size} ${resource.name}, as many as it allows; reset it (POST /__admin/reset) or raise --max-pets.`,
-      );
-    }
-    const fields = withUnsentProperties(sentFields(input), resource, input.sendable);
-    const named = newResourceName(input, store);
-    if (named !== undefined && 'problem' in named) return named.problem;
-    if (named !== undefined) fields[resource.key.property] = named.name;
-    // A key the client gives (a username) may be optional in the schema, but the store cannot keep a record without it.
-    const key = fields[resource.key.property];
-    if (resource.key.kind === 'client' && (typeof key !== 'string' || key === '')) {
-      return errorResponse('invalid_request', `Request body needs ${resource.key.property}, a non-empty string: the key of the new ${resource.singular}.`);
-    }
-    Object.assign(fields, foreignKeysOf(input, fields), parentKeysSentIn(input, fields));
-    // Any key the client gives: required (`client`), or optional where the service would otherwise make one (Keycloak's role `name`).
-    const given = typeof key === 'string' && key !== '' && (resource.key.acceptsClientKey || named?.chosen === true);
-    const taken = given && !input.declaresConflict ? store.get(key) : undefined;
-    if (taken !== undefined) {
-      // The document promises its success to every valid body and declares no conflict (Immich's
-      // POST /jobs, 204 only): the record with that key is replaced, as a PUT of it would.
-      const kept = keptOnReplace(taken, resource, input.sendable);
-      const replaced = writeRecord(input, { ...kept, ...fields });
-      const location = replaced.statusCode < 300 ? input.urlOf(resource, fields, input.givenPathParameters ?? input.pathParameters) : undefined;
-      return location === undefined ? replaced : { ...replaced, headers: { ...replaced.headers, location } };
-    }
-    let problem: string | undefined;
-    const stamped = timesSetOnCreate(resource, input.sendable);
-    const created = refusingPastLimits(reachLimit, () =>
-      store.create(fields, record => {
-        const completed = input.complete(record, resource, stamped);
-        if ('problem' in completed) problem = completed.problem;
-        return 'record' in completed ? completed.record : undefined;
-      }),
-    );
-    if (created instanceof RefusedWrite) return created.response;
-    if (!created) return errorResponse('invalid_request', `Request body cannot be stored: ${problem ?? `the ${resource.singular} is refused`}.`);
-    addToHolders(input, created);
-    // A client's key its own item path refuses (the start says so): no URL reaches the record.
-    const reachable = !resource.key.acceptsClientKey || fitsKeySchema(resource, created[resource.key.property]);
-    const location = reachable ? input.urlOf(resource, created, input.givenPathParameters ?? input.pathParameters) : undefined;
-    return answerWith(input, created, location === undefined ? {} : { location });
+    return createRecord(input, undefined);
   },
 
   read(input) {
@@ -202,6 +153,9 @@ export const recordOperations: Readonly<Record<RecordRole, RecordHandler>> = {
   },
 
   replace(input) {
+    // A PUT that creates the record it names where none is held (Azure's resources, GitHub's secrets).
+    const named = input.plan.createsWhereMissing === undefined ? undefined : keyToCreateAt(input);
+    if (named !== undefined) return createRecord(input, named);
     return withRecord(input, existing => {
       const written = sentFields(input);
       const sent = { ...written, ...foreignKeysOf(input, written) };
@@ -405,6 +359,79 @@ function propertySchemaOf(schema: JsonSchema | undefined, name: string): JsonSch
 /** Whether a schema declares `null` among its values (an undeclared member does not). */
 function takesNull(schema: JsonSchema | undefined): boolean {
   return schema !== undefined && isNullable(schema);
+}
+
+/**
+ * A record made from the request's body: by a create, with the key the service makes or the client
+ * sends; or by a PUT that creates the record its path names (`keyFromPath`), with that key, answered
+ * with the status the PUT declares for a create.
+ */
+function createRecord(input: RecordInput, keyFromPath: RecordKey | undefined): IHttpResponse {
+  const { resource, reachLimit } = input;
+  const parentProblem = findMissingParent(input);
+  if (parentProblem) return parentProblem;
+  const store = input.storeOf(resource.name);
+  if (store.isFull) {
+    reachLimit(store.size < store.maxPets ? 'idBounds' : 'maxPets');
+    return errorResponse(
+      'store_full',
+      store.size < store.maxPets
+        ? `The store has given out every id the document allows (${resource.key.property} at most ${resource.key.bounds.maximum}); reset it (POST /__admin/reset).`
+        : `The store holds ${store.size} ${resource.name}, as many as it allows; reset it (POST /__admin/reset) or raise --max-pets.`,
+    );
+  }
+  const fields = withUnsentProperties(sentFields(input), resource, input.sendable);
+  const named = keyFromPath === undefined ? newResourceName(input, store) : undefined;
+  if (named !== undefined && 'problem' in named) return named.problem;
+  if (named !== undefined) fields[resource.key.property] = named.name;
+  if (keyFromPath !== undefined) fields[resource.key.property] = keyFromPath;
+  // A key the client gives (a username) may be optional in the schema, but the store cannot keep a record without it.
+  const key = fields[resource.key.property];
+  if (resource.key.kind === 'client' && (typeof key !== 'string' || key === '')) {
+    return errorResponse('invalid_request', `Request body needs ${resource.key.property}, a non-empty string: the key of the new ${resource.singular}.`);
+  }
+  Object.assign(fields, foreignKeysOf(input, fields), parentKeysSentIn(input, fields));
+  // Any key the client gives: required (`client`), or optional where the service would otherwise make one (Keycloak's role `name`).
+  const given = typeof key === 'string' && key !== '' && (resource.key.acceptsClientKey || named?.chosen === true);
+  const taken = given && keyFromPath === undefined && !input.declaresConflict ? store.get(key) : undefined;
+  if (taken !== undefined) {
+    // The document promises its success to every valid body and declares no conflict (Immich's
+    // POST /jobs, 204 only): the record with that key is replaced, as a PUT of it would.
+    const kept = keptOnReplace(taken, resource, input.sendable);
+    const replaced = writeRecord(input, { ...kept, ...fields });
+    const location = replaced.statusCode < 300 ? input.urlOf(resource, fields, input.givenPathParameters ?? input.pathParameters) : undefined;
+    return location === undefined ? replaced : { ...replaced, headers: { ...replaced.headers, location } };
+  }
+  let problem: string | undefined;
+  const stamped = timesSetOnCreate(resource, input.sendable);
+  const complete = (record: StoredRecord): StoredRecord | undefined => {
+    const completed = input.complete(record, resource, stamped);
+    if ('problem' in completed) problem = completed.problem;
+    return 'record' in completed ? completed.record : undefined;
+  };
+  const created = refusingPastLimits(reachLimit, () => store.create(fields, complete, keyFromPath));
+  if (created instanceof RefusedWrite) return created.response;
+  if (!created) return errorResponse('invalid_request', `Request body cannot be stored: ${problem ?? `the ${resource.singular} is refused`}.`);
+  addToHolders(input, created);
+  const createdAt = input.plan.createsWhereMissing;
+  // A PUT that created the record answers as it declares a create (its 201, with a Location), else as its update.
+  if (keyFromPath !== undefined && createdAt !== undefined) {
+    const url = createdAt.success.status === 201 ? input.urlOf(resource, created, input.givenPathParameters ?? input.pathParameters) : undefined;
+    return answerWith({ ...input, plan: { ...input.plan, success: createdAt.success } }, created, url === undefined ? {} : { location: url });
+  }
+  // A client's key its own item path refuses (the start says so): no URL reaches the record.
+  const reachable = !resource.key.acceptsClientKey || fitsKeySchema(resource, created[resource.key.property]);
+  const location = reachable ? input.urlOf(resource, created, input.givenPathParameters ?? input.pathParameters) : undefined;
+  return answerWith(input, created, location === undefined ? {} : { location });
+}
+
+/** The key a PUT's path names where no record holds it and every parent it names exists: the record such a PUT creates (OperationPlan.createsWhereMissing). */
+function keyToCreateAt(input: RecordInput): RecordKey | undefined {
+  const { keyParameter, keyProperty } = input.plan;
+  if (keyParameter === undefined || keyProperty !== undefined || findMissingParent(input) !== undefined) return undefined;
+  const key = pathKey(input.resource, input.pathParameters, keyParameter);
+  if (typeof key !== 'string' || key === '' || !fitsKeySchema(input.resource, key)) return undefined;
+  return input.storeOf(input.resource.name).has(key) ? undefined : key;
 }
 
 /** What finding one record by its path takes: an item operation's plan, or an action's (`/clients/{id}/registration-access-token`). */
