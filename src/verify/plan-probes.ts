@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { fieldNameKey, IGNORED_HEADER_PARAMETERS, resourceNameValues, type ParentLink, type ResourceName } from '../document/index.js';
+import { IGNORED_HEADER_PARAMETERS, namesHeldKey, resourceNameValues, type ParentLink, type ResourceName } from '../document/index.js';
 import type { Answer } from './answer.js';
 import { absentHeadersCause, describeAnswer } from './check-document.js';
 import { givesValue, requiredProperties, sampleParameter, type BodyMaker } from './build-body.js';
@@ -410,10 +410,8 @@ export function enveloped(body: unknown, envelope: string | undefined): unknown 
 
 /** A key the item path holds, where the create's answer names it alike (AWS's `{ThreatIntelSetId}` for `{threatIntelSetId}`). */
 function heldKeyAnswered(body: Record<string, unknown> | undefined, resource: Collection['resource']): unknown {
-  if (resource.key.heldByPath !== true || body === undefined) return undefined;
-  const wanted = fieldNameKey(resource.key.property);
-  const named = Object.keys(body).find(name => fieldNameKey(name) === wanted);
-  return named === undefined ? undefined : body[named];
+  const named = body === undefined ? undefined : Object.keys(body).find(name => namesHeldKey(resource.key, name));
+  return named === undefined ? undefined : body?.[named];
 }
 
 /** The key a `Location` names in its last segment. */

@@ -442,7 +442,7 @@ export function findResources(
   const createdElsewhere = new Set([...plans.values()].filter(plan => plan.role === 'create').map(plan => plan.resource));
   for (const [operationId, plan] of plans) {
     const operation = operations.get(operationId);
-    const resource = resources.find(each => each.name === plan.resource);
+    const resource = operation === undefined ? undefined : itemOwner.get(operation.path);
     if (plan.role !== 'replace' || operation?.method !== 'put' || resource === undefined || plan.keyParameter === undefined || plan.keyProperty !== undefined) continue;
     // A key a client may name: not whole numbers the service gives in order, nor a resource name spelt of several values.
     if (resource.key.kind === 'sequence' || resource.key.resourceName !== undefined) continue;
@@ -627,7 +627,7 @@ function findKey(schema: JsonSchema, parameters: readonly string[], createBodies
   const keySchema = property === undefined ? undefined : properties[property];
   if (property === undefined || keySchema === undefined) return undefined;
   const merged = withParameterConstraints(mergeAllOf(keySchema), parameterSchemas);
-  const bounds = { minimum: lowerBound(merged) ?? 1, maximum: Math.min(upperBound(merged) ?? SAFE_INTEGER_MAXIMUM, SAFE_INTEGER_MAXIMUM) };
+  const bounds = keyBounds(merged);
   if (typeIncludes(merged, 'integer') || typeIncludes(merged, 'number')) return { property, kind: 'sequence', acceptsClientKey: false, bounds, schema: merged };
   if (!typeIncludes(merged, 'string') && merged.type !== undefined) return undefined;
   // A string key the create's body requires is the client's (`username`); one it may carry is kept when
@@ -640,6 +640,11 @@ function findKey(schema: JsonSchema, parameters: readonly string[], createBodies
   return { property, kind: merged.format === 'uuid' ? 'uuid' : 'generated', acceptsClientKey: sent, bounds, schema: merged };
 }
 
+/** The whole numbers a key may take: its schema's bounds, from 1, at most the largest safe integer. */
+function keyBounds(schema: JsonSchema): KeyRule['bounds'] {
+  return { minimum: lowerBound(schema) ?? 1, maximum: Math.min(upperBound(schema) ?? SAFE_INTEGER_MAXIMUM, SAFE_INTEGER_MAXIMUM) };
+}
+
 /**
  * A key that is a resource name (see findResourceName), where the item path's parameter names no
  * property: a string the service makes (from the create's id parameter, else drawn), never the body's.
@@ -649,6 +654,11 @@ function resourceNameKey(written: JsonSchema, merged: JsonSchema, itemPaths: rea
   const schema = found === undefined ? undefined : merged.properties?.[found.property];
   if (found === undefined || schema === undefined) return undefined;
   return { property: found.property, kind: 'generated', acceptsClientKey: false, bounds: { minimum: 1, maximum: SAFE_INTEGER_MAXIMUM }, schema: mergeAllOf(schema), resourceName: found.name };
+}
+
+/** Whether an answer's property names a key the item path holds (AWS's `ThreatIntelSetId` for `{threatIntelSetId}`, case, `-` and `_` aside). */
+export function namesHeldKey(key: KeyRule, name: string): boolean {
+  return key.heldByPath === true && fieldNameKey(name) === fieldNameKey(key.property);
 }
 
 /**
@@ -667,7 +677,7 @@ function keyHeldByPath(schema: JsonSchema, parameters: readonly string[], parame
   const properties = schema.properties ?? {};
   if (Object.keys(properties).some(name => fieldNameKey(name) === fieldNameKey(parameter))) return undefined;
   const keySchema: JsonSchema = { ...(parameterSchemas.find(candidate => candidate.type !== undefined) ?? parameterSchemas[0] ?? { type: 'string' }), readOnly: true };
-  const bounds = { minimum: lowerBound(keySchema) ?? 1, maximum: Math.min(upperBound(keySchema) ?? SAFE_INTEGER_MAXIMUM, SAFE_INTEGER_MAXIMUM) };
+  const bounds = keyBounds(keySchema);
   const whole = typeIncludes(keySchema, 'integer') || typeIncludes(keySchema, 'number');
   if (!whole && !typeIncludes(keySchema, 'string') && keySchema.type !== undefined) return undefined;
   // Only a PUT makes them: a key the client names, which whole numbers given in order are not.

@@ -1,5 +1,5 @@
 // The document's collections as the engine keeps them: resources, keys, relations, list shapes and each operation's plan.
-export { fieldNameKey, findResources, singularOf } from './find-resources.js';
+export { fieldNameKey, findResources, namesHeldKey, singularOf } from './find-resources.js';
 export type { Filter, KeyRule, RangeBound, OperationPlan, ParentLink, RecordRole, Resource, ResourceModel } from './resource-model.js';
 export { fillResourceName, itemPathOfName, lastParameter, nameUnder, resourceNameValues } from './resource-names.js';
 export type { NameSegment, ResourceName } from './resource-names.js';

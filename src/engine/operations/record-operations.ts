@@ -1,5 +1,5 @@
 import type { IHttpResponse } from '@stoplight/prism-http';
-import { fieldNameKey, fillResourceName, firstPageOf, lastParameter, mergeAllOf, shownValue, soleAllOfPart, typeIncludes, type JsonSchema, type ListShape, type OperationPlan, type ParentLink, type RangeBound, type RecordRole, type Resource } from '../../document/index.js';
+import { fieldNameKey, fillResourceName, firstPageOf, lastParameter, mergeAllOf, namesHeldKey, shownValue, soleAllOfPart, typeIncludes, type JsonSchema, type ListShape, type OperationPlan, type ParentLink, type RangeBound, type RecordRole, type Resource } from '../../document/index.js';
 import { createPetFaker } from '../../fixtures/pet-faker.js';
 import { deriveSeed } from '../../sessions/index.js';
 import { fakeObject, type ValueDraw } from '../../fixtures/schema-values.js';
@@ -425,10 +425,13 @@ function createRecord(input: RecordInput, keyFromPath: RecordKey | undefined): I
   return answerWith(input, created, location === undefined ? {} : { location });
 }
 
-/** The key a PUT's path names where no record holds it and every parent it names exists: the record such a PUT creates (OperationPlan.createsWhereMissing). */
+/**
+ * The key a PUT's path names where no record holds it: the record such a PUT creates
+ * (OperationPlan.createsWhereMissing); a parent the path names that does not exist is createRecord's 404.
+ */
 function keyToCreateAt(input: RecordInput): RecordKey | undefined {
   const { keyParameter, keyProperty } = input.plan;
-  if (keyParameter === undefined || keyProperty !== undefined || findMissingParent(input) !== undefined) return undefined;
+  if (keyParameter === undefined || keyProperty !== undefined) return undefined;
   const key = pathKey(input.resource, input.pathParameters, keyParameter);
   if (typeof key !== 'string' || key === '' || !fitsKeySchema(input.resource, key)) return undefined;
   return input.storeOf(input.resource.name).has(key) ? undefined : key;
@@ -687,9 +690,8 @@ function confirmation(input: RecordInput, record: Record<string, unknown>, schem
   const body = fakeObject(merged, draw, { every: false });
   const envelope = input.plan.success.envelope;
   const written = envelope === undefined ? undefined : merged.properties[envelope];
-  // A key the item path holds is answered where the answer names it (AWS's `{ThreatIntelSetId}` for `{threatIntelSetId}`).
-  const { key } = input.resource;
-  const heldKey = key.heldByPath === true ? { name: fieldNameKey(key.property), value: record[key.property] } : undefined;
+  // A key the item path holds is answered where the answer names it (AWS's `{ThreatIntelSetId}` for `{threatIntelSetId}`): the stored record's, which a presented one leaves out.
+  const heldKey = record[input.resource.key.property];
   if (envelope === undefined || written === undefined) {
     overlay(body, merged, record, input, heldKey);
     return body;
@@ -703,10 +705,10 @@ function confirmation(input: RecordInput, record: Record<string, unknown>, schem
   return body;
 }
 
-/** `shown` with each property its schema declares taken from `record` (a held key from `heldKey`, by its name) where the record's value is of a type it declares, as a value it takes (see shownValue). */
-function overlay(shown: Record<string, unknown>, schema: JsonSchema, record: Readonly<Record<string, unknown>>, { plan, resource }: RecordInput, heldKey?: { name: string; value: unknown }): void {
+/** `shown` with each property its schema declares taken from `record` (one that names a key the item path holds, `heldKey`) where the record's value is of a type it declares, as a value it takes (see shownValue). */
+function overlay(shown: Record<string, unknown>, schema: JsonSchema, record: Readonly<Record<string, unknown>>, { plan, resource }: RecordInput, heldKey: unknown): void {
   for (const [name, property] of Object.entries(schema.properties ?? {})) {
-    const value = heldKey !== undefined && fieldNameKey(name) === heldKey.name ? heldKey.value : record[name];
+    const value = namesHeldKey(resource.key, name) ? heldKey : record[name];
     if (value !== undefined && fitsType(value, property)) shown[name] = shownValue(value, resource.schema.properties?.[name], property);
     else if (value === undefined && name === 'deleted' && plan.role === 'remove' && typeIncludes(property, 'boolean')) shown[name] = true;
   }
