@@ -9,6 +9,7 @@ export const FUZZED_DOCUMENTS = [
   { id: 'swagger-v3', name: 'the Swagger Petstore v3 (string keys, action-path lists, PUT on the collection, an API key or OAuth2)', documentPath: inTest('documents/corpus/swagger-petstore-v3.yaml'), origin: 'https://petstore3.swagger.io', seed: 3003 },
   { id: 'evolved-pets', name: 'evolved-pets.yaml (the Animal Store grown: categories, deprecated operations with sunsets, declared headers)', documentPath: inTest('documents/evolved-pets.yaml'), origin: 'https://api.animal-store.example', seed: 5021 },
   { id: 'events', name: 'events.yaml (uuid keys, a wrapped paged list, merge patch, problems)', documentPath: inTest('documents/events.yaml'), origin: 'https://events.example.com', seed: 2404 },
+  { id: 'held-keys', name: 'held-keys.yaml (keys only the item path holds: a create answering only the key, a record with no id)', documentPath: inTest('documents/held-keys.yaml'), origin: 'https://held.example', seed: 2411 },
 ] as const;
 
 /** Every session and every record of every collection, sessions least recently used first: what a request without credentials must leave alone where the operation asks for them. */
