@@ -1,5 +1,5 @@
 // A long fuzz run over real sockets: `npm run fuzz` (FUZZ_REQUESTS a target, default 100,000;
-// FUZZ_SEED; FUZZ_TARGETS, default all: animal-store, petclinic, swagger-v3, evolved-pets, events).
+// FUZZ_SEED; FUZZ_TARGETS, default all: animal-store, petclinic, swagger-v3, evolved-pets, events, held-keys).
 // Each mock checks credentials and the admin token, keeps three sessions of 25 records and injects
 // faults. The Animal Store: every answer must have a known status, every error an Error body, no
 // 500 that no control made. Each other document (test/support/fuzzed-documents.ts): requests
