@@ -123,7 +123,9 @@ async function serve(config: CliConfig, given: CliIo): Promise<number | MockServ
     const collection = !firstKept ? 'records a collection' : name === singular ? `${name} records` : name;
     const keys = config.apiKeys.length > 0 ? `${config.apiKeys.length} API key(s)` : describeCredentials(document.prismOperations);
     const keepsState = document.resources.resources.length > 0;
-    const pets = !keepsState ? `seed ${config.seed}, no collection keeps state` : initialPets ? `${initialPets.length} ${collection} from ${config.dataFile?.path ?? ''}` : `seed ${config.seed}, ${config.pets} ${collection}`;
+    // The first collection's records as its store holds them: fewer than --pets where some drawn did not fit the document (warned of).
+    const seeded = firstKept ? server.engine.store.size : config.pets;
+    const pets = !keepsState ? `seed ${config.seed}, no collection keeps state` : initialPets ? `${initialPets.length} ${collection} from ${config.dataFile?.path ?? ''}` : `seed ${config.seed}, ${seeded} ${collection}`;
     const { title, version } = server.engine.document.source.info;
     const named = [title, version].filter(part => part !== '').join(' ');
     const documentLine = config.documentPath === undefined ? '' : `, ${named} from ${config.documentPath}${config.watch ? ', watched' : ''}`;

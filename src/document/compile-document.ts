@@ -111,7 +111,8 @@ function readSource(input: unknown, limits: DocumentLimits): { source: OpenAPIV3
   if (versioned !== value) repairs.push(`$.info has no version, which OpenAPI requires; read as ""`);
   const slotted = withoutUnreadParameters(versioned as OpenAPIV3_1.Document);
   repairs.push(...slotted.repairs);
-  const source = withOperationIds(slotted.source);
+  const { source, repairs: renamed } = withOperationIds(slotted.source);
+  repairs.push(...renamed);
   let basePath: string;
   try {
     basePath = readBasePath(source);
@@ -142,37 +143,54 @@ function toPrismOperations(source: OpenAPIV3_1.Document): IHttpOperation[] {
 const METHODS = ['get', 'put', 'post', 'delete', 'options', 'head', 'patch', 'trace'] as const;
 
 /**
- * The document with an `operationId` on every operation: one it lacks (many documents name none)
- * is made from its method and path (`POST /streams` → `postStreams`, `GET /pets/{petId}` →
- * `getPetsByPetId`), unique in the document. Operations that have one keep it; a document where
- * every operation has one is returned as it is.
+ * The document with an `operationId` on every operation, each its own: one it lacks (many documents name
+ * none), or names as empty text (`operationId: ""`, Apacta's and Deutsche Bahn's), is made from its method
+ * and path (`POST /streams` → `postStreams`, `GET /pets/{petId}` → `getPetsByPetId`); one an operation before
+ * it in the document already has (OpenAPI requires them unique) gets a number (`listPets2`), said in
+ * `repairs`, or one of the two could never be routed to. Operations that have their own keep it; a
+ * document where every operation has one of its own is returned as it is.
  */
-function withOperationIds(source: OpenAPIV3_1.Document): OpenAPIV3_1.Document {
+function withOperationIds(source: OpenAPIV3_1.Document): { source: OpenAPIV3_1.Document; repairs: string[] } {
   const paths = source.paths ?? {};
-  const lacking = Object.values(paths).some(item => METHODS.some(method => {
-    const operation = (item as Record<string, { operationId?: unknown } | undefined> | undefined)?.[method];
-    return operation !== undefined && typeof operation.operationId !== 'string';
-  }));
-  if (!lacking) return source;
+  const operationsOf = (item: unknown): [method: (typeof METHODS)[number], operation: { operationId?: unknown }][] =>
+    METHODS.flatMap(method => {
+      const operation: unknown = (item as Record<string, unknown> | null | undefined)?.[method];
+      return typeof operation === 'object' && operation !== null ? [[method, operation]] : [];
+    });
+  const named = (id: unknown): id is string => typeof id === 'string' && id !== '';
   const taken = new Set<string>();
-  for (const item of Object.values(paths)) for (const method of METHODS) {
-    const id = (item as Record<string, { operationId?: unknown } | undefined> | undefined)?.[method]?.operationId;
-    if (typeof id === 'string') taken.add(id);
+  let renaming = false;
+  for (const item of Object.values(paths)) {
+    for (const [, { operationId }] of operationsOf(item)) {
+      if (!named(operationId) || taken.has(operationId)) renaming = true;
+      else taken.add(operationId);
+    }
   }
-  const named: Record<string, unknown> = {};
+  if (!renaming) return { source, repairs: [] };
+  const unique = (base: string): string => {
+    let id = base;
+    for (let n = 2; taken.has(id); n += 1) id = `${base}${n}`;
+    taken.add(id);
+    return id;
+  };
+  const repairs: string[] = [];
+  const kept = new Set<string>();
+  const withIds: Record<string, unknown> = {};
   for (const [path, item] of Object.entries(paths)) {
     const copy: Record<string, unknown> = { ...(item as object) };
-    for (const method of METHODS) {
-      const operation = copy[method] as { operationId?: unknown } | undefined;
-      if (operation === undefined || typeof operation.operationId === 'string') continue;
-      let id = operationIdOf(method, path);
-      for (let n = 2; taken.has(id); n += 1) id = `${operationIdOf(method, path)}${n}`;
-      taken.add(id);
+    for (const [method, operation] of operationsOf(item)) {
+      const { operationId } = operation;
+      if (named(operationId) && !kept.has(operationId)) {
+        kept.add(operationId);
+        continue;
+      }
+      const id = unique(named(operationId) ? operationId : operationIdOf(method, path));
+      if (named(operationId)) repairs.push(`$.paths[${JSON.stringify(path)}].${method}.operationId is ${JSON.stringify(operationId)}, which an operation before it has (OpenAPI requires each its own); read as ${JSON.stringify(id)}`);
       copy[method] = { ...operation, operationId: id };
     }
-    named[path] = copy;
+    withIds[path] = copy;
   }
-  return { ...source, paths: named as OpenAPIV3_1.PathsObject };
+  return { source: { ...source, paths: withIds as OpenAPIV3_1.PathsObject }, repairs };
 }
 
 function operationIdOf(method: string, path: string): string {

@@ -3,6 +3,15 @@ import { readPattern, type ReadPattern } from './pattern-dialects.js';
 /** Values, not schemas: never read for keywords. */
 const DATA_KEYS = new Set(['example', 'examples', 'default', 'const', 'enum']);
 
+/** Keywords whose value is a list of schemas. */
+const SCHEMA_LISTS = new Set(['allOf', 'anyOf', 'oneOf']);
+
+/** Maps of names to schemas (or to other things): a key there is a name, never a keyword (a schema named `allOf`). */
+const NAME_MAPS = new Set(['schemas', 'properties', 'patternProperties', 'definitions', '$defs', 'dependentSchemas', 'responses', 'parameters', 'requestBodies', 'headers', 'paths', 'callbacks', 'links', 'examples', 'securitySchemes', 'pathItems', 'webhooks', 'content', 'encoding', 'variables']);
+
+/** Keywords whose value is one schema, or a list of schemas: where JSON Schema takes `true` or `false` for one. */
+const SCHEMA_PLACES = new Set(['items', 'not', 'contains', 'additionalItems', 'propertyNames', 'if', 'then', 'else']);
+
 interface Place {
   readonly value: unknown;
   readonly path: readonly (string | number)[];
@@ -21,15 +30,28 @@ interface Place {
 export function repairSchemas(source: unknown): { source: unknown; repairs: string[] } {
   const found: { schema: Record<string, unknown>; property: Record<string, unknown>; name: string; path: string }[] = [];
   const patterns: { schema: Record<string, unknown>; read: ReadPattern; written: string; path: string }[] = [];
+  const lists: { schema: Record<string, unknown>; keyword: string; path: string }[] = [];
+  const booleans: { holder: object; key: string | number }[] = [];
   const stack: Place[] = [{ value: source, path: [] }];
   while (stack.length > 0) {
     const { value, path, propertyOf } = stack.pop() as Place;
     if (typeof value !== 'object' || value === null) continue;
     if (Array.isArray(value)) {
-      for (const [index, item] of value.entries()) stack.push({ value: item, path: [...path, index] });
+      // A list of schemas (`allOf: [true, {...}]`, `prefixItems`, `items` as a tuple): each `true` or `false` in it is a schema.
+      const ofSchemas = SCHEMA_LISTS.has(String(path.at(-1))) || path.at(-1) === 'prefixItems' || path.at(-1) === 'items';
+      for (const [index, item] of value.entries()) {
+        if (ofSchemas && typeof item === 'boolean') booleans.push({ holder: value, key: index });
+        stack.push({ value: item, path: [...path, index] });
+      }
       continue;
     }
     const object = value as Record<string, unknown>;
+    const named = NAME_MAPS.has(String(path.at(-1)));
+    for (const keyword of named ? [] : SCHEMA_LISTS) {
+      const list = object[keyword];
+      if (typeof list === 'object' && list !== null && !Array.isArray(list)) lists.push({ schema: object, keyword, path: placeOf([...path, keyword]) });
+    }
+    for (const keyword of named ? [] : SCHEMA_PLACES) if (typeof object[keyword] === 'boolean') booleans.push({ holder: object, key: keyword });
     if (propertyOf && typeof object['required'] === 'boolean') found.push({ schema: propertyOf.schema, property: object, name: propertyOf.name, path: placeOf(path) });
     const pattern = object['pattern'];
     if (typeof pattern === 'string') {
@@ -39,13 +61,16 @@ export function repairSchemas(source: unknown): { source: unknown; repairs: stri
     for (const [key, child] of Object.entries(object)) {
       if (DATA_KEYS.has(key)) continue;
       if (key === 'properties' && typeof child === 'object' && child !== null && !Array.isArray(child)) {
-        for (const [name, property] of Object.entries(child)) stack.push({ value: property, path: [...path, key, name], propertyOf: { schema: object, name } });
+        for (const [name, property] of Object.entries(child)) {
+          if (typeof property === 'boolean' && !named) booleans.push({ holder: child, key: name });
+          stack.push({ value: property, path: [...path, key, name], propertyOf: { schema: object, name } });
+        }
         continue;
       }
       stack.push({ value: child, path: [...path, key] });
     }
   }
-  if (found.length === 0 && patterns.length === 0) return { source, repairs: [] };
+  if (found.length === 0 && patterns.length === 0 && lists.length === 0 && booleans.length === 0) return { source, repairs: [] };
   // The same objects in a copy: a schema shared by reference stays one object there too.
   const copies = new Map<object, unknown>();
   const copy = <T>(value: T): T => {
@@ -81,6 +106,21 @@ export function repairSchemas(source: unknown): { source: unknown; repairs: stri
       delete schemaCopy['pattern'];
       repairs.push(`${path} is /${shown}/, which JavaScript's RegExp cannot read (${read.unreadable}); not checked, the rest of its schema is`);
     }
+  }
+  for (const { schema, keyword, path } of lists) {
+    const schemaCopy = copies.get(schema) as Record<string, unknown>;
+    const written = schemaCopy[keyword] as Record<string, unknown>;
+    // `{"3": {...}}`, a list written out by its places (dnd5eapi's monsters), is that list, each schema at its place (a
+    // `$ref` may name it there: `…/allOf/3/properties/usage`), a place it leaves out `{}`, which takes anything; any other object, one schema.
+    const places = Object.keys(written);
+    const byPlace = places.length > 0 && places.every(place => /^\d{1,3}$/.test(place));
+    schemaCopy[keyword] = byPlace ? Array.from({ length: Math.max(...places.map(Number)) + 1 }, (_, place) => written[String(place)] ?? {}) : [written];
+    repairs.push(`${path} is an object, where JSON Schema takes a list of schemas; read as ${byPlace ? `the list of its ${places.length === 1 ? 'schema' : 'schemas'} at ${places.length === 1 ? 'its place' : 'their places'} (${places.join(', ')})` : 'a list of that one schema'}`);
+  }
+  // A schema written `true` or `false` (JSON Schema's, OpenAPI 3.1's) as the schema object that means the same, `{}` or `{not: {}}`: the engine reads schemas as objects.
+  for (const { holder, key } of booleans) {
+    const holderCopy = copies.get(holder) as Record<string | number, unknown>;
+    holderCopy[key] = holderCopy[key] === true ? {} : { not: {} };
   }
   return { source: repaired, repairs };
 }

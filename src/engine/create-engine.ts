@@ -75,7 +75,7 @@ export async function createEngine(options: EngineOptions = {}): Promise<Engine>
   const onWarning = options.onWarning ?? ((message: string) => console.warn(message));
   const onError = options.onError ?? ((message: string, error?: unknown) => console.error(message, error ?? ''));
   const report: EngineReport = { onWarning, onError, failure: createFailureAnswer(onError) };
-  const startingPets = startingPetsOf(document, options, settings.seed);
+  const startingPets = startingPetsOf(document, options, settings.seed, onWarning);
   const state = createSharedState(options, onWarning, { initialPets: startingPets, shape: documentShape(document, options.defaultStatus) });
   const adopt = adoptionInto(state, options, { settings, report });
   adopt(document, startingPets);

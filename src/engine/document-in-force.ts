@@ -45,8 +45,8 @@ export async function readStartingDocument(options: EngineOptions): Promise<Pets
 }
 
 /** The records a document starts with: its first collection's, seeded or given (`initialPets`). */
-export function startingPetsOf(document: PetstoreDocument, options: Pick<EngineOptions, 'seed' | 'pets' | 'initialPets'>, seed: number): readonly StoredRecord[] {
-  return documentPets(document, { seed, count: options.pets ?? DEFAULT_PETS, initialPets: options.initialPets });
+export function startingPetsOf(document: PetstoreDocument, options: Pick<EngineOptions, 'seed' | 'pets' | 'initialPets'>, seed: number, onShortSeeding?: (message: string) => void): readonly StoredRecord[] {
+  return documentPets(document, { seed, count: options.pets ?? DEFAULT_PETS, initialPets: options.initialPets, onShortSeeding });
 }
 
 /** Makes a document the one the stores are shaped by (see adoptionInto), its first collection starting with `startingPets`. */
@@ -115,7 +115,7 @@ export function holdDocument(document: PetstoreDocument, services: EngineService
     // Everything that can refuse the document runs before anything it implies touches the stores:
     // its runtime (operations, deprecations, successors), then its seeded pets and the adoption itself.
     const nextRuntime = createDocumentRuntime(next, services);
-    const starting = startingPetsOf(next, options, seed);
+    const starting = startingPetsOf(next, options, seed, message => services.report.onWarning(message));
     const change = adopt(next, starting, runtime.document);
     runtime = nextRuntime;
     examplesChecked = checkExamplesInTurns();
@@ -153,7 +153,7 @@ export function holdDocument(document: PetstoreDocument, services: EngineService
     }
     // Seeded once the first collection's validators are compiled (each seeded pet is checked).
     await nextTurn();
-    const starting = startingPetsOf(next, options, seed);
+    const starting = startingPetsOf(next, options, seed, message => services.report.onWarning(message));
     // Every record the stores hold checked against the new document a slice at a time (the switch checks those written meanwhile).
     const rechecked = await inSlices(recheckRecordsInSteps(sessions, next, { seed, now: clock() }));
     await nextTurn();

@@ -45,6 +45,19 @@ describe('the CLI with a document nobody here wrote', () => {
     }
   });
 
+  it('starts a document whose first collection no drawn record fits, counting in its ready line the records it holds, and says why', async () => {
+    // The start was refused ("The seeded tasks do not fit"), as PeerTube's, DaniWeb's and Sinao's documents were.
+    const cli = startCli(['--port', '0', '--document', fileURLToPath(new URL('../documents/findings/seeds-that-cannot-fit.yaml', import.meta.url))]);
+    try {
+      const ready = await cli.waitForLine(/ready on/);
+      expect(ready).toContain('seed 1, 0 tasks,');
+      expect(cli.errors()).toContain("tasks starts with 0 of 20 records: the records made from the document's schema of a task do not fit it (code must NOT be valid)");
+    } finally {
+      cli.child.kill('SIGTERM');
+      await cli.exited;
+    }
+  });
+
   it('takes a decimal that is a multiple of the schema’s multipleOf as decimals are, not as binary fractions: a price of 19.99 in steps of 0.01', async () => {
     const document = oneCollectionDocument({
       title: 'Shop',

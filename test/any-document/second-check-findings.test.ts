@@ -124,10 +124,16 @@ describe('a path whose only operation is HEAD', () => {
 });
 
 describe('seeded records no generated value fits', () => {
-  it('refuses to start naming the collection and its record, not "pets" and "Pet"', async () => {
-    await expect(createEngine({ documentPath: findingAt('seeds-that-cannot-fit.yaml') })).rejects.toThrow(
-      "[petstore-mock] The seeded tasks do not fit the document's schema of a task (tasks[0]: code must NOT be valid); give such a property an example or a default in the document.",
-    );
+  it('starts with none of the first collection, saying why and naming the collection and its record, not "pets" and "Pet"; the others keep their count', async () => {
+    // It refused to start, where every other collection starts with the records that fit (none here).
+    const { engine, errors, warnings } = await checkedEngine(findingAt('seeds-that-cannot-fit.yaml'));
+    expect(warnings).toContain('[petstore-mock] tasks starts with 0 of 20 records: the records made from the document\'s schema of a task do not fit it (code must NOT be valid); records a client creates are kept.');
+    const tasks = await engine.handle({ method: 'GET', url: '/tasks', headers: {} });
+    expect([tasks.status, JSON.parse(tasks.body ?? '')]).toEqual([200, []]);
+    expect((await engine.handle({ method: 'GET', url: '/tasks/1', headers: {} })).status).toBe(404);
+    const notes = JSON.parse((await engine.handle({ method: 'GET', url: '/notes', headers: {} })).body ?? '') as unknown[];
+    expect(notes).toHaveLength(20);
+    expect(errors).toEqual([]);
   });
 });
 

@@ -7,7 +7,7 @@ import { deriveSeed, type CollectionState } from '../../sessions/index.js';
 import type { RecordShape, RecordKey, StoredRecord } from '../../store/index.js';
 import { runToEnd, type Step } from '../../scheduling/index.js';
 import { unlessEvalBlocked } from '../schema/eval-blocked.js';
-import { compileEntriesOffThread, describeSchemaProblems, findSchemaProblems } from '../schema/index.js';
+import { compileEntriesOffThread, describeSchemaProblems, findSchemaProblems, type SchemaProblem } from '../schema/index.js';
 import { pointCopies } from './record-copies.js';
 import { withArticle } from '../../text/index.js';
 
@@ -82,10 +82,50 @@ function filledRecord(record: Readonly<Record<string, unknown>>, resource: Resou
   return completed;
 }
 
-/** A filled record, `checked` against the resource's schema as asChecked shows it. */
-function checkedAs(checked: Record<string, unknown>, completed: Record<string, unknown>, resource: Resource): { record: StoredRecord } | { problem: string } {
+/**
+ * A filled record, `checked` against the resource's schema as asChecked shows it. A record the mock `drew` (a seed)
+ * that breaks the schema only in optional properties is kept without them, where it then fits: a property no drawn
+ * value fits (PeerTube's pattern written with its slashes, `/^[a-z0-9._]+$/`; Interactive Brokers' `Side`, a string
+ * of `enum: [1, 2]`) is left out of every seed, as a client may leave it out, rather than every seed left out. A
+ * record a client sent is never changed so.
+ */
+function checkedAs(checked: Record<string, unknown>, completed: Record<string, unknown>, resource: Resource, drawn = false): { record: StoredRecord } | { problem: string } {
   const problems = unlessEvalBlocked(() => findSchemaProblems(checked, resource.schema), []);
-  return problems.length > 0 ? { problem: describeSchemaProblems(problems) } : { record: completed };
+  if (problems.length === 0) return { record: completed };
+  const broken = drawn ? optionalPropertiesBroken(problems, resource) : undefined;
+  if (broken !== undefined) {
+    const without = (record: Record<string, unknown>): Record<string, unknown> => Object.fromEntries(Object.entries(record).filter(([name]) => !broken.has(name)));
+    const again = unlessEvalBlocked(() => findSchemaProblems(without(checked), resource.schema), []);
+    if (again.length === 0) return { record: without(completed) };
+  }
+  return { problem: describeSchemaProblems(problems) };
+}
+
+/** The optional properties a record's problems are all within (`reporterAccount` of `reporterAccount.name`), or undefined where one is not (the record itself, a required property, the key). */
+function optionalPropertiesBroken(problems: readonly SchemaProblem[], resource: Resource): ReadonlySet<string> | undefined {
+  const required = new Set(resource.schema.required ?? []);
+  const names = new Set<string>();
+  for (const { path } of problems) {
+    const name = path.split('.')[0] ?? '';
+    if (name === '' || required.has(name) || name === resource.key.property) return undefined;
+    names.add(name);
+  }
+  return names;
+}
+
+/**
+ * Records the mock drew for a collection (its seeds), each as `checkedAs` keeps a drawn one (without optional
+ * properties that break the schema), those that still break it left out; and why the first of those did.
+ */
+export function fittingDrawnRecords(records: readonly StoredRecord[], resource: Resource): { records: StoredRecord[]; refused?: string } {
+  const kept: StoredRecord[] = [];
+  let refused: string | undefined;
+  for (const record of records) {
+    const checked = checkedAs(asChecked(record, resource), record, resource, true);
+    if ('record' in checked) kept.push(checked.record);
+    else refused ??= checked.problem;
+  }
+  return { records: kept, ...(refused !== undefined && { refused }) };
 }
 
 /** A filled record as checked: each embedded array as present (and empty). */
@@ -100,11 +140,11 @@ function asChecked(completed: Record<string, unknown>, resource: Resource): Reco
  * off the event loop (compileEntriesOffThread), then the check. DigitalOcean's first read of its apps
  * compiled them on the main thread, in the middle of the first record's check, holding every client 0.4 s.
  */
-function* completedInSteps(record: Readonly<Record<string, unknown>>, resource: Resource, draw: RecordDraw): Generator<Step, { record: StoredRecord } | { problem: string }, void> {
+function* completedInSteps(record: Readonly<Record<string, unknown>>, resource: Resource, draw: RecordDraw, drawn = false): Generator<Step, { record: StoredRecord } | { problem: string }, void> {
   const filled = filledRecord(record, resource, draw, []);
   const checked = asChecked(filled, resource);
   yield () => compileEntriesOffThread(() => void findSchemaProblems(checked, resource.schema));
-  return checkedAs(checked, filled, resource);
+  return checkedAs(checked, filled, resource, drawn);
 }
 
 /**
@@ -431,11 +471,11 @@ function* generateRecordsInSteps(
       if (within === undefined) record[foreignKey] = chosen ? chosen[property] : undefined;
       else if (chosen !== undefined && typeof record[within] === 'object' && record[within] !== null) record[within] = { ...record[within], [foreignKey]: chosen[property] };
     }
-    let completed = yield* completedInSteps(record, resource, { seed: options.seed, now: options.now });
+    let completed = yield* completedInSteps(record, resource, { seed: options.seed, now: options.now }, true);
     // A value a parent gives that the property's own schema refuses (a bound it sets): its own value, as drawn.
     if (!('record' in completed) && parents.some(parent => parent.byName === true)) {
       for (const parent of parents) if (parent.byName === true) record[parent.foreignKey] = own[parent.foreignKey];
-      completed = completeRecord(record, resource, { seed: options.seed, now: options.now });
+      completed = runToEnd(completedInSteps(record, resource, { seed: options.seed, now: options.now }, true));
     }
     if (!('record' in completed)) {
       records.refused ??= completed.problem;
@@ -458,7 +498,7 @@ type GeneratedRecords = StoredRecord[] & { refused?: string };
  * drawn from its schema break it (Linode's `label` pattern refuses every label of three characters):
  * said once, when its records are made, or the collection would look empty for no reason.
  */
-function tellShortSeeding(tell: ((message: string) => void) | undefined, resource: Resource, made: number, wanted: number, problem: string): void {
+export function tellShortSeeding(tell: ((message: string) => void) | undefined, resource: Resource, made: number, wanted: number, problem: string): void {
   try {
     const why = problem.length > MOST_PROBLEM_CHARACTERS ? `${problem.slice(0, MOST_PROBLEM_CHARACTERS)}…` : problem;
     tell?.(`[petstore-mock] ${resource.name} starts with ${made} of ${wanted} records: the records made from the document's schema of ${withArticle(resource.singular)} do not fit it (${why}); records a client creates are kept.`);
