@@ -363,8 +363,13 @@ function withOwnKey(example: Record<string, unknown>, operation: OperationModel,
   return example;
 }
 
+/** How a create answers: a PUT that creates as its create (`createsWhereMissing`), every other as its success. */
+export function createdSuccess(planned: PlannedOperation): PlannedOperation['plan']['success'] {
+  return planned.plan.createsWhereMissing?.success ?? planned.plan.success;
+}
+
 /** A client key of the run's own, each new (`pmv-20260512t101500z3f9a1c-1`). */
-function ownKey(context: PlanContext): string {
+export function ownKey(context: PlanContext): string {
   return `pmv-${runKeyPart(context.runId)}-${context.nextSerial()}`;
 }
 
@@ -386,12 +391,15 @@ export function learnRecords(planned: PlannedOperation | undefined, context: Pla
 
 /** A success of a POST is something the run must clean up. `pathValues`: what its path was filled with, so that what it made is named by a path, not a template. */
 export function learnCreated(operation: OperationModel, context: PlanContext, answer: Answer, state: SideState, pathValues: Record<string, unknown>): CreatedRecord | undefined {
-  if (operation.method !== 'POST' || answer.status < 200 || answer.status >= 300) return undefined;
   const planned = context.model.planned.get(operation.operationId);
-  const collection = planned?.plan.role === 'create' ? context.model.byName.get(planned.plan.resource) : undefined;
-  const value = unwrapped(answer.json?.value, planned?.plan.success.envelope);
+  // A PUT of the item path that creates where none is held (Azure's resources, GitHub's secrets): its key is the path's.
+  const putCreate = operation.method === 'PUT' && planned?.plan.createsWhereMissing !== undefined;
+  if ((operation.method !== 'POST' && !putCreate) || answer.status < 200 || answer.status >= 300) return undefined;
+  const collection = planned?.plan.role === 'create' || putCreate ? context.model.byName.get(planned.plan.resource) : undefined;
+  const value = unwrapped(answer.json?.value, planned === undefined ? undefined : createdSuccess(planned).envelope);
   const body = value !== null && typeof value === 'object' && !Array.isArray(value) ? (value as Record<string, unknown>) : undefined;
-  const key = collection ? (body?.[collection.keyProperty] ?? heldKeyAnswered(body, collection.resource) ?? keyFromLocation(answer, collection.resource)) : undefined;
+  const pathKey = putCreate && planned.plan.keyParameter !== undefined ? pathValues[planned.plan.keyParameter] : undefined;
+  const key = collection ? (pathKey ?? body?.[collection.keyProperty] ?? heldKeyAnswered(body, collection.resource) ?? keyFromLocation(answer, collection.resource)) : undefined;
   const created: CreatedRecord = { operationId: operation.operationId, collection: collection?.name, key, pathValues, name: typeof body?.['name'] === 'string' ? body['name'] : '', location: answer.headers['location'] ?? fillPath(operation.path, pathValues) };
   state.createdLocations.push(created);
   return created;

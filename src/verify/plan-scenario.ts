@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import type { JsonSchema } from '../document/index.js';
 import { mergeAllOf, timeFormatOf, typeIncludes } from '../document/index.js';
 import { findSchemaProblems } from '../engine/schema/index.js';
@@ -9,7 +10,7 @@ import { sameStore, type Collection, type PlannedOperation } from './collections
 import type { OperationModel } from './read-operations.js';
 import { declares, expectRefusal, expectSuccess, holdsJson, itemsOf, sameJson } from './expectations.js';
 import { plannedPathValues, samplePathValues, unknownKey } from './fill-path.js';
-import { bodyFixes, documentGivesValue, enveloped, expectFiltered, keyTextInLocation, learnCreated, learnRecords, requiredParameters, requiredParameterValue, unsendable, unwrapped, type PlanContext } from './plan-probes.js';
+import { bodyFixes, createdSuccess, documentGivesValue, enveloped, expectFiltered, keyTextInLocation, learnCreated, learnRecords, ownKey, requiredParameters, requiredParameterValue, unsendable, unwrapped, type PlanContext } from './plan-probes.js';
 import { fillPath, forgetRecord, scenarioOf, withQuery, type Expectation, type Probe, type ScenarioState, type SideState } from './probe.js';
 import { isJsonMediaType } from './read-operations.js';
 import { propertiesOf, resolveSchema } from './schema-shape.js';
@@ -33,7 +34,11 @@ const MAX_FILTERS = 2;
 export function planScenario(collection: Collection, context: PlanContext, readOnly: boolean): Probe[] {
   const label = (what: string): string => `${collection.name}: ${what}`;
   const scenario = (state: SideState): ReturnType<typeof scenarioOf> => scenarioOf(state, collection.name);
-  const [create] = collection.creates;
+  const [posted] = collection.creates;
+  // Where no POST creates, a PUT of the item path that creates the record it names where none is held (Azure's
+  // resources, GitHub's secrets, Bitbucket's reports): sent at a key of the run's own.
+  const create = posted ?? collection.updates.find(entry => entry.operation.method === 'PUT' && entry.plan.createsWhereMissing !== undefined);
+  const createsAtKey = create !== undefined && create !== posted;
   // Each step on the record the create made, in the store it wrote (a client's roles are not found among the realm's).
   const onCreated = (entry: PlannedOperation): boolean => create === undefined || readOnly || sameStore(entry, create);
   // A read that answers the record before one that does not (Gitea's `GET /user/blocks/{username}` answers only 204: whether that user is blocked).
@@ -49,18 +54,22 @@ export function planScenario(collection: Collection, context: PlanContext, readO
   const list = lists.find(entry => fillable(entry) && !entry.plan.filters.some(filter => filter.in === 'path')) ?? lists.find(fillable) ?? lists[0];
   const probes: Probe[] = [];
   const pending = new WeakMap<SideState, { path: string; body: unknown; change?: { property: string; value: unknown } }>();
-  const at = (planned: PlannedOperation, state: SideState, options: Parameters<typeof plannedPathValues>[3]): string | { notChecked: string } => {
-    const filled = plannedPathValues(planned, context.model, state, options);
-    if ('notChecked' in filled) return filled;
-    // The document may bound the path parameter more tightly than the keys it makes (`orderId` at most 5).
+  // The document may bound the path parameter more tightly than the keys it makes (`orderId` at most 5).
+  const keyProblem = (planned: PlannedOperation, values: Record<string, unknown>): string | undefined => {
     const name = planned.plan.keyParameter;
     const parameter = planned.operation.parameters.find(each => each.in === 'path' && each.name === name);
-    const value = filled.values[name ?? ''];
+    const value = values[name ?? ''];
     // A path parameter is text in the URL: as a string or as the number it spells, either form may be the schema's.
     const forms = [value, String(value), ...(typeof value === 'string' && /^-?\d+$/.test(value) ? [Number(value)] : [])];
     const found = parameter?.schema && name !== undefined ? forms.map(form => context.validator.problems(parameter.schema?.pointer ?? '', form)) : [[]];
     const problems = found.some(each => each.length === 0) ? [] : (found[0] ?? []);
-    if (problems.length > 0) return { notChecked: `the key ${JSON.stringify(filled.values[name ?? ''])} is one {${name ?? ''}} does not accept by the document (${problems[0] ?? ''})` };
+    return problems.length > 0 ? `the key ${JSON.stringify(value)} is one {${name ?? ''}} does not accept by the document (${problems[0] ?? ''})` : undefined;
+  };
+  const at = (planned: PlannedOperation, state: SideState, options: Parameters<typeof plannedPathValues>[3]): string | { notChecked: string } => {
+    const filled = plannedPathValues(planned, context.model, state, options);
+    if ('notChecked' in filled) return filled;
+    const problem = keyProblem(planned, filled.values);
+    if (problem !== undefined) return { notChecked: problem };
     return withQuery(fillPath(planned.operation.path, { ...samplePathValues(planned.operation, context, state), ...filled.values }), requiredParameters(planned.operation, 'query', context));
   };
   const createdOptions = (state: SideState): Parameters<typeof plannedPathValues>[3] => {
@@ -95,15 +104,21 @@ export function planScenario(collection: Collection, context: PlanContext, readO
 
   if (!readOnly && create) {
     probes.push({
-      operation: create.operation, label: label('create'), check: 'read-back', credentials: true,
+      operation: create.operation, label: label(createsAtKey ? 'create (PUT of its path)' : 'create'), check: 'read-back', credentials: true,
       target: state => {
         // A create whose body is not JSON (Immich's multipart upload, Twilio's form) is not sent, as no other
         // request of it is; nor where the document leaves the body optional: a create needs one to make a record.
         const cannotSend = unsendable(create.operation, { bodyNeeded: true });
         if (cannotSend !== undefined) return { notChecked: `${collection.name} cannot be created: ${cannotSend}` };
-        const filled = plannedPathValues(create, context.model, state);
+        const key = createsAtKey ? (collection.resource.key.schema.format === 'uuid' ? randomUUID() : ownKey(context)) : undefined;
+        const filled = plannedPathValues(create, context.model, state, key === undefined ? {} : { key });
         if ('notChecked' in filled) return { notChecked: `${collection.name} cannot be created: ${filled.notChecked}` };
-        const made = context.bodies.make(create.operation, bodyFixes(create.operation, context, state, filled.values), 1);
+        const refused = key === undefined ? undefined : keyProblem(create, filled.values);
+        if (refused !== undefined) return { notChecked: `${collection.name} cannot be created: ${refused}` };
+        const fixes = bodyFixes(create.operation, context, state, filled.values);
+        // The key the path names, in a body that holds it (Bitbucket's report's `external_id` aside, a record's own `name`).
+        const keyInBody = key !== undefined && collection.resource.key.heldByPath !== true && collection.resource.writableFields.includes(collection.keyProperty);
+        const made = context.bodies.make(create.operation, keyInBody ? { ...fixes, required: { ...fixes.required, [collection.keyProperty]: key } } : fixes, 1);
         if ('problem' in made) return { notChecked: `${collection.name} cannot be created: ${made.problem}` };
         // Segments that name no record (`{realm}`) take the run's one value, kept with the record for every later step.
         const values = { ...samplePathValues(create.operation, context, state), ...filled.values };
@@ -120,9 +135,9 @@ export function planScenario(collection: Collection, context: PlanContext, readO
         const sent = pending.get(state)?.body as RecordValue | undefined;
         if (made && sent) {
           // The record itself, out of the envelope the document sends and answers it in.
-          const answered = unwrapped(answer.json?.value, create.plan.success.envelope);
+          const answered = unwrapped(answer.json?.value, createdSuccess(create).envelope);
           const record = unwrapped(sent, create.plan.requestEnvelope) as RecordValue;
-          own.created = { key: made.key, sent: record, answered: create.plan.success.bodyIsRecord && answered !== null && typeof answered === 'object' ? (answered as RecordValue) : undefined, pathValues: own.pathValues ?? {} };
+          own.created = { key: made.key, sent: record, answered: createdSuccess(create).bodyIsRecord && answered !== null && typeof answered === 'object' ? (answered as RecordValue) : undefined, pathValues: own.pathValues ?? {} };
         }
       },
     });
@@ -345,7 +360,7 @@ function expectCreated(collection: Collection, create: PlannedOperation, answer:
   if (created.outcome !== 'passed' || answer.status >= 300) return [created];
   const own = scenarioOf(state, collection.name).created;
   const results: Expectation[] = [created];
-  if (own?.answered) results.push(expectHolds(collection, inEnvelope(answer, create.plan.success.envelope), own.sent, 'The created record'));
+  if (own?.answered) results.push(expectHolds(collection, inEnvelope(answer, createdSuccess(create).envelope), own.sent, 'The created record'));
   const location = answer.headers['location'];
   const key = own?.key;
   if (location !== undefined && (typeof key === 'number' || typeof key === 'string') && keyTextInLocation(location, collection.resource) !== String(key)) {

@@ -89,13 +89,17 @@ const DOCUMENTS = [
       restrictions: ALL_STEPS,
     },
   },
-  // Records a PUT of their own path creates (Azure's resources, Bitbucket's reports, GitHub's secrets): verify creates by POST
-  // only, so it lists what is there, reads a listed one back where a list shows keys (a report's is held by its path), and
-  // asks for an unknown key; it sends no PUT that would create.
+  // Records a PUT of their own path creates (Azure's resources, Bitbucket's reports, GitHub's secrets): verify creates one by
+  // that PUT at a key of the run's own, reads it back, finds it in the list, updates it by the same PUT (or a PATCH) and
+  // deletes it. A secret's read answers no value of it, so its create is read back as held, not equal.
   {
     file: '../documents/put-creates.yaml',
     deletedByScenario: true,
-    collections: { caches: ['list', 'read a listed one back', 'an unknown key'], reports: ['list', 'an unknown key'], secrets: ['list', 'read a listed one back', 'an unknown key'] },
+    collections: {
+      caches: ['create (PUT of its path)', 'read the created one back', 'list after create', 'update (PUT)', 'read the update back', 'delete the created one', 'read the deleted one', 'an unknown key'],
+      reports: ['create (PUT of its path)', 'read the created one back', 'list after create', 'update (PUT)', 'read the update back', 'delete the created one', 'read the deleted one', 'an unknown key'],
+      secrets: ['create (PUT of its path)', 'read the created one back', 'list after create', 'update (PUT)', 'read the update back', 'delete the created one', 'read the deleted one', 'an unknown key'],
+    },
   },
   // Twilio Studio: HTTP basic, creates and updates by form (verify sends JSON only: not checked), CORS headers declared on every answer without examples.
   { file: '../documents/real-world/twilio-studio-v2.yaml', credentials: { accountSid_authToken: 'AC1:corpus-verify' }, collections: {}, notCreated: { Flows: 'its body is application/x-www-form-urlencoded; verify sends JSON bodies only' } },
