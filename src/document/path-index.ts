@@ -1,3 +1,9 @@
+/** The path a request is sent to: `path` without its fragment (`/` of `/#X-Amz-Target=…`; see fragment-paths). */
+export function pathWithoutFragment(path: string): string {
+  const at = path.indexOf('#');
+  return at === -1 ? path : path.slice(0, at) || '/';
+}
+
 /** A node of the index: operations whose path ends here, and the next segments, literal or templated. */
 interface SegmentNode {
   readonly literals: Map<string, SegmentNode>;
@@ -21,13 +27,14 @@ function decoded(segment: string): string {
  * matches: as many segments as the request's, each literal segment the same (decoded) text, a templated
  * one anything. Prism's router sorts all the operations it is given and matches the path against each
  * (a document of 20,000 paths: 250 ms a request, every client waiting); handed only these, it decides
- * among them as among all. In the items' order; none when no template fits.
+ * among them as among all. In the items' order; none when no template fits. A path's fragment (see fragment-paths)
+ * is no part of what it matches: `/#X-Amz-Target=…` is found for `/`, and for `/#X-Amz-Target=…` too.
  */
 export function createPathIndex<Item extends { readonly path: string }>(items: readonly Item[]): (path: string) => Item[] {
   const root = newNode();
   for (const [index, item] of items.entries()) {
     let node = root;
-    for (const segment of item.path.split('/').slice(1)) {
+    for (const segment of pathWithoutFragment(item.path).split('/').slice(1)) {
       if (/{(.+)}/.test(segment)) node = node.templated ??= newNode();
       else {
         const text = decoded(segment);
@@ -40,7 +47,7 @@ export function createPathIndex<Item extends { readonly path: string }>(items: r
   }
   return path => {
     if (!path.startsWith('/')) return [...items];
-    const segments = path.split('/').slice(1).map(decoded);
+    const segments = pathWithoutFragment(path).split('/').slice(1).map(decoded);
     const found: number[] = [];
     const visit = (node: SegmentNode, depth: number): void => {
       if (depth === segments.length) {

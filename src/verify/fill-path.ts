@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { lastParameter, resourceNameValues, type ParentLink } from '../document/index.js';
 import { sampleParameter } from './build-body.js';
-import { runKeyPart } from './run-id.js';
+import { runKey } from './run-id.js';
 import { resolveSchema } from './schema-shape.js';
 import type { Collection, CollectionModel, PlannedOperation } from './collections.js';
 import type { OperationModel } from './read-operations.js';
@@ -180,5 +180,5 @@ export function unknownKey(collection: Collection, state: SideState, runId: stri
     return far <= rule.bounds.maximum ? far : rule.bounds.maximum;
   }
   if (rule.schema.format === 'uuid') return randomUUID();
-  return `pmv-unknown-${runKeyPart(runId)}`;
+  return runKey(runId, 'unknown', typeof rule.schema.maxLength === 'number' ? rule.schema.maxLength : undefined);
 }

@@ -49,7 +49,9 @@ export function planScenario(collection: Collection, context: PlanContext, readO
   // A list the created record can be looked for in (Keycloak's roles are created under a realm and listed only among a client scope's mappings: not one).
   // Nor one keeping records apart by other segments (Gitea's teams created under `/orgs/{org}` and listed under `/repos/{owner}/{repo}`).
   const lists = collection.lists.filter(entry => holdsWhatCreates(entry, create) && onCreated(entry));
-  const fillable = (entry: PlannedOperation): boolean => entry.operation.parameters.every(parameter => parameter.in !== 'query' || !parameter.required || entry.plan.filters.some(filter => filter.parameter === parameter.name));
+  // A required query parameter verify can fill: a filter (by the created record's value), or one that pages (`maxResults`: a full page).
+  const fillable = (entry: PlannedOperation): boolean =>
+    entry.operation.parameters.every(parameter => parameter.in !== 'query' || !parameter.required || entry.plan.filters.some(filter => filter.parameter === parameter.name) || parameter.name in fullPage(entry, context));
   // One that lists every record before one whose path selects some (Bitbucket's `/commit/{commit}/pullrequests`, by `merge_commit`).
   const list = lists.find(entry => fillable(entry) && !entry.plan.filters.some(filter => filter.in === 'path')) ?? lists.find(fillable) ?? lists[0];
   const probes: Probe[] = [];
@@ -90,7 +92,9 @@ export function planScenario(collection: Collection, context: PlanContext, readO
       if (value !== undefined) selected[filter.parameter] = value;
     }
     const required: Record<string, string | number> = {};
-    for (const parameter of list.operation.parameters.filter(each => each.in === 'query' && each.required)) {
+    const page = fullPage(list, context);
+    // One that pages (FinSpace's required `maxResults`) asks for a full page, below; it selects no records.
+    for (const parameter of list.operation.parameters.filter(each => each.in === 'query' && each.required && !(each.name in page))) {
       const value = recordValueOf(list.plan.filters.find(each => each.parameter === parameter.name));
       // A list of the created record's that requires a value verify cannot take from it (Immich's faces of
       // `?id=<asset>`) lists what that value selects, which need not hold the record: not a break.
@@ -99,7 +103,7 @@ export function planScenario(collection: Collection, context: PlanContext, readO
       }
       required[parameter.name] = value ?? requiredParameterValue(parameter, context.document);
     }
-    return withQuery(fillPath(list.operation.path, { ...samplePathValues(list.operation, context, state), ...filled.values, ...selected }), { ...required, ...fullPage(list, context), ...query });
+    return withQuery(fillPath(list.operation.path, { ...samplePathValues(list.operation, context, state), ...filled.values, ...selected }), { ...required, ...page, ...query });
   };
 
   if (!readOnly && create) {

@@ -1,3 +1,4 @@
+import { pathWithoutFragment } from '../document/path-index.js';
 import { decodePathSegment } from '../engine/http/index.js';
 import type { Answer } from './answer.js';
 import type { OperationModel } from './read-operations.js';
@@ -124,7 +125,8 @@ export function changesState(probe: Probe): boolean {
 }
 
 export function fillPath(template: string, values: Record<string, unknown>): string {
-  return template.replace(/\{([^}]+)\}/g, (whole, name: string) => (name in values ? encodeURIComponent(String(values[name])) : whole));
+  // The path a request is sent to: a fragment the document writes (`/#X-Amz-Target=…`, `/user#maxResults`) is never sent.
+  return pathWithoutFragment(template).replace(/\{([^}]+)\}/g, (whole, name: string) => (name in values ? encodeURIComponent(String(values[name])) : whole));
 }
 
 /**

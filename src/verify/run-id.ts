@@ -9,3 +9,14 @@ export function runKeyPart(runId: string): string {
 export function createRunId(now: Date = new Date()): string {
   return `${now.toISOString().replace(/[-:]/g, '').replace(/\.\d+/, '')}-${randomBytes(3).toString('hex')}`;
 }
+
+/**
+ * A key of the run's own, `tag` naming what it is for (`unknown`, a serial): `pmv-<tag>-<run>`; where the key's
+ * schema holds fewer characters (FinSpace's ids, at most 26), the run's random part before its time, cut to fit.
+ */
+export function runKey(runId: string, tag: string, maxLength?: number): string {
+  const whole = `pmv-${tag}-${runKeyPart(runId)}`;
+  if (maxLength === undefined || whole.length <= maxLength) return whole;
+  const part = runKeyPart(runId);
+  return `pmv-${tag}-${part.slice(-6)}${part.slice(0, -6)}`.slice(0, Math.max(maxLength, 1));
+}

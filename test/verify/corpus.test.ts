@@ -101,6 +101,13 @@ const DOCUMENTS = [
       secrets: ['create (PUT of its path)', 'read the created one back', 'list after create', 'update (PUT)', 'read the update back', 'delete the created one', 'read the deleted one', 'an unknown key'],
     },
   },
+  // Operations told apart by a fragment of their path (AWS's, as APIs.guru writes them): verify sends no fragment, and
+  // the mock routes each request by the header or query parameter the fragment names.
+  {
+    file: '../documents/findings/fragment-paths.yaml',
+    credentials: { hmac: 'AWS4-HMAC-SHA256 Credential=corpus-verify' },
+    collections: { 'permission-group': ['create', 'read the created one back', 'list after create', 'delete the created one', 'read the deleted one', 'an unknown key'] },
+  },
   // Twilio Studio: HTTP basic, creates and updates by form (verify sends JSON only: not checked), CORS headers declared on every answer without examples.
   { file: '../documents/real-world/twilio-studio-v2.yaml', credentials: { accountSid_authToken: 'AC1:corpus-verify' }, collections: {}, notCreated: { Flows: 'its body is application/x-www-form-urlencoded; verify sends JSON bodies only' } },
 ] as const;

@@ -1,6 +1,7 @@
 import type { OpenAPIV3_1 } from 'openapi-types';
 import { lowerBound, mergeAllOf, readDiscriminators, requestBodySchema, successCode, successCodes, successSchema, timeFormatOf, typeIncludes, upperBound, type JsonSchema } from '../json-schema.js';
 import type { DocumentOperation } from '../document-operation.js';
+import { pathWithoutFragment } from '../path-index.js';
 import { findListShape, findPaging, type ListShape } from './list-shape.js';
 import { findCopies } from './record-copies.js';
 import { createSchemaFingerprints } from './schema-fingerprints.js';
@@ -31,9 +32,9 @@ export function findResources(
   // Paths read without a trailing slash (Django REST framework's `/api/notes/` and `/api/notes/{id}/`) or a
   // format suffix (Discourse's `/categories.json`, `/categories/{id}.json`), where the document has no path
   // so read; the resources name them as the document writes them.
-  const { operations, writtenPath } = asReadPaths(documentOperations);
+  const { operations, writtenPath, writtenPathOf } = asReadPaths(documentOperations);
   const definitionOf = (operation: DocumentOperation): OpenAPIV3_1.OperationObject =>
-    ((resolved.paths?.[writtenPath(operation.path)] ?? {}) as Record<string, OpenAPIV3_1.OperationObject>)[operation.method] ?? {};
+    ((resolved.paths?.[writtenPathOf(operation)] ?? {}) as Record<string, OpenAPIV3_1.OperationObject>)[operation.method] ?? {};
   const byPath = new Map<string, DocumentOperation[]>();
   for (const operation of operations.values()) byPath.set(operation.path, [...(byPath.get(operation.path) ?? []), operation]);
   const methodAt = (path: string, method: string): DocumentOperation | undefined => byPath.get(path)?.find(operation => operation.method === method);
@@ -172,11 +173,11 @@ export function findResources(
     const noun = lastLiteral(paths[0] ?? '') ?? serverNoun;
     // What the item paths' key parameter says of a key (`format: uuid` where the record's `id` is a plain string).
     const keyParameterSchemas = itemPaths.flatMap((path, index) =>
-      (byPath.get(path) ?? []).flatMap(operation => parametersOf(resolved, writtenPath(path), definitionOf(operation)).filter(parameter => parameter.in === 'path' && parameter.name === keyParameters[index]).map(parameter => mergeAllOf(toJsonSchema((parameter.schema ?? {}) as JsonSchema)))),
+      (byPath.get(path) ?? []).flatMap(operation => parametersOf(resolved, writtenPathOf(operation), definitionOf(operation)).filter(parameter => parameter.in === 'path' && parameter.name === keyParameters[index]).map(parameter => mergeAllOf(toJsonSchema((parameter.schema ?? {}) as JsonSchema)))),
     );
     const createQueryNames = paths.flatMap(path => {
       const create = methodAt(path, 'post');
-      return create === undefined ? [] : parametersOf(resolved, writtenPath(path), definitionOf(create)).filter(parameter => parameter.in === 'query').map(parameter => parameter.name);
+      return create === undefined ? [] : parametersOf(resolved, writtenPathOf(create), definitionOf(create)).filter(parameter => parameter.in === 'query').map(parameter => parameter.name);
     });
     const named = findKey(merged, keyParameters, createBodies, singularOf(noun ?? ''), keyParameterSchemas) ?? resourceNameKey(unconverted, merged, itemPaths, createQueryNames);
     // Held by the path where a client learns the key: from a create's answer, or by naming it in a PUT that creates the record.
@@ -357,7 +358,7 @@ export function findResources(
       const unreachable = keyNoPathReaches(resource, sentIn?.inner ?? requestSchema(definition));
       if (unreachable !== undefined) notInferred.push({ operationId: operation.operationId, reason: unreachable });
     }
-    const parameters = parametersOf(resolved, writtenPath(operation.path), definition);
+    const parameters = parametersOf(resolved, writtenPathOf(operation), definition);
     const query = parameters.filter(parameter => parameter.in === 'query');
     const filters = role === 'list' ? findFilters(resource, query, resource.collectionPaths.flatMap(path => createBody(methodAt(path, 'post')) ?? [])) : [];
     if (role === 'list' && !onCollection) {
@@ -1062,7 +1063,37 @@ function findRange(resource: Resource, parameter: OpenAPIV3_1.ParameterObject): 
  * Rails' `.json` on its last segment: `/categories.json`, `/categories/{id}.json`), where the document has
  * no path so read and no other path reads the same; and each path as written.
  */
-function asReadPaths(given: ReadonlyMap<string, DocumentOperation>): { operations: ReadonlyMap<string, DocumentOperation>; writtenPath: (path: string) => string } {
+function asReadPaths(given: ReadonlyMap<string, DocumentOperation>): { operations: ReadonlyMap<string, DocumentOperation>; writtenPath: (path: string) => string; writtenPathOf: (operation: DocumentOperation) => string } {
+  const { operations: unfragmented, writtenPathOf } = withoutFragments(given);
+  const { operations, writtenPath } = withoutSuffixes(unfragmented);
+  return { operations, writtenPath, writtenPathOf: operation => writtenPathOf(operation) ?? writtenPath(operation.path) };
+}
+
+/**
+ * The operations with each path written with a fragment (`/permission-group#maxResults`, see fragment-paths) read as
+ * the path a request is sent to (`/permission-group`), where no other operation of its method is at that path: a list
+ * written so is its collection's beside the create at `/permission-group`. Those that share a method and path
+ * (DynamoDB's every `POST /#X-Amz-Target=…`) stay as written: actions, told apart by a header, not a collection.
+ */
+function withoutFragments(given: ReadonlyMap<string, DocumentOperation>): { operations: ReadonlyMap<string, DocumentOperation>; writtenPathOf: (operation: DocumentOperation) => string | undefined } {
+  const atPath = new Map<string, number>();
+  for (const operation of given.values()) {
+    const at = `${operation.method} ${pathWithoutFragment(operation.path)}`;
+    atPath.set(at, (atPath.get(at) ?? 0) + 1);
+  }
+  const written = new Map<string, string>();
+  const operations = new Map(
+    [...given].map(([id, operation]): [string, DocumentOperation] => {
+      const read = pathWithoutFragment(operation.path);
+      if (read === operation.path || (atPath.get(`${operation.method} ${read}`) ?? 0) > 1) return [id, operation];
+      written.set(id, operation.path);
+      return [id, { ...operation, path: read }];
+    }),
+  );
+  return { operations, writtenPathOf: operation => written.get(operation.operationId) };
+}
+
+function withoutSuffixes(given: ReadonlyMap<string, DocumentOperation>): { operations: ReadonlyMap<string, DocumentOperation>; writtenPath: (path: string) => string } {
   const paths = new Set([...given.values()].map(operation => operation.path));
   const readAs = (path: string): string => {
     const bare = path.length > 1 && path.endsWith('/') ? path.slice(0, -1) : path;

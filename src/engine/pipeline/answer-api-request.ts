@@ -116,9 +116,11 @@ function readApiRequest(runtime: DocumentRuntime, services: EngineServices, requ
   if (parsableContentType(headers['content-type']) === undefined) delete headers['content-type'];
   // A HEAD the document declares is its own operation; any other is answered as the GET it stands for, without the body.
   const prismMethod = method === 'HEAD' && !runtime.declaresHead(path) ? 'GET' : method;
+  const escaped = escapeUndecodableSegments(path);
   const prismRequest: IHttpRequest = {
     method: prismMethod.toLowerCase() as HttpMethod,
-    url: { path: escapeUndecodableSegments(path), query },
+    // With the fragment of the operation it is for, where the document tells operations at one path apart so (`/#X-Amz-Target=…`).
+    url: { path: runtime.fragmentRouter?.(prismMethod, escaped, query, headers) ?? escaped, query },
     headers,
   };
   // Read by Prism's validator and the responder, after the route and the credentials: only then is it parsed.

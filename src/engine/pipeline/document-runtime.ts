@@ -16,12 +16,19 @@ import { withHead } from './answer.js';
 import { rememberAnswers, type RememberedAnswers } from './remembered-answers.js';
 import { readAsBodiesInSteps } from '../schema/index.js';
 import { checkRecordsOf } from '../state/collection-records.js';
+import { createFragmentRouter, type FragmentRouter } from '../../document/fragment-paths.js';
 
 /** Everything the engine derives from one document; a new document (`--watch`) makes a new one, whole. */
 export interface DocumentRuntime {
   readonly document: PetstoreDocument;
   /** Prism's route → credentials → input → our responder → output, for this document's operations. */
   readonly pipeline: PrismPipeline<RequestContext>;
+  /**
+   * The path Prism routes a request by, where the document writes operations that share a method and path with a
+   * fragment that tells them apart (`/#X-Amz-Target=…`, see fragment-paths): the request's path with the fragment of
+   * the one it is for. Undefined for a document without such paths (every other).
+   */
+  readonly fragmentRouter: FragmentRouter | undefined;
   /** The store's answers to reads, remembered per identical request and store revision (see remembered-answers). */
   readonly answers: RememberedAnswers;
   readonly admin: ReturnType<typeof createAdminEndpoints>;
@@ -136,6 +143,7 @@ export function createDocumentRuntime(document: PetstoreDocument, { state, setti
   return {
     document,
     pipeline,
+    fragmentRouter: createFragmentRouter(operations),
     answers,
     answeredFromDocument: (request, identities) => {
       if (answeredOperations.size === 0) return false;
