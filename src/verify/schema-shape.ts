@@ -15,7 +15,10 @@ export function findUndescribedProperties(document: unknown, schema: Schema, val
     return value.flatMap((item, index) => findUndescribedProperties(document, items as Schema, item, `${path}/${index}`));
   }
   if (value === null || typeof value !== 'object') return [];
-  const properties = collectProperties(document, resolved);
+  // A record of one of the schemas that extend this one, where its discriminator's value names it: that schema's
+  // properties (two may hold `attributes` of different schemas: Azure's Wait and HealthCheck steps).
+  const extension = extensionNamed(document, resolved, value as Record<string, unknown>);
+  const properties = extension === undefined ? collectProperties(document, resolved, new Set()) : collectProperties(document, extension, new Set([resolved]));
   if (properties === 'any') return [];
   return Object.entries(value).flatMap(([key, child]) => {
     const described = properties.get(key);
@@ -23,22 +26,73 @@ export function findUndescribedProperties(document: unknown, schema: Schema, val
   });
 }
 
-/** The schemas of an object's properties, or `any` when the schema leaves properties open on purpose. */
-function collectProperties(document: unknown, schema: Schema): Map<string, Schema> | 'any' {
+/**
+ * The schemas of an object's properties, or `any` when the schema leaves properties open on purpose. A schema with a
+ * discriminator describes the properties of the schemas that extend it too (`allOf` of it: Azure's `WaitStepProperties`
+ * of `StepProperties`, whose discriminator's values are `x-ms-discriminator-value`s, not their names): a record of one
+ * of those holds them, and the document describes them.
+ */
+function collectProperties(document: unknown, schema: Schema, seen?: Set<Schema>): Map<string, Schema> | 'any' {
   if (schema['oneOf'] !== undefined || schema['anyOf'] !== undefined || schema['patternProperties'] !== undefined) return 'any';
   const additional = schema['additionalProperties'];
   if (additional !== undefined && additional !== false) return 'any';
   const properties = new Map<string, Schema>(Object.entries((schema['properties'] ?? {}) as Record<string, Schema>));
+  if (seen?.has(schema) === true) return properties;
+  seen?.add(schema);
   for (const part of (schema['allOf'] ?? []) as Schema[]) {
-    const inner = collectProperties(document, resolveSchema(document, part));
+    const inner = collectProperties(document, resolveSchema(document, part), seen);
     if (inner === 'any') return 'any';
     for (const [key, child] of inner) properties.set(key, child);
+  }
+  // Only where asked (`seen` given): what a body may hold, not what a client may send.
+  for (const { schema: extension } of seen === undefined || schema['discriminator'] === undefined ? [] : (extensionsIn(document).get(schema) ?? [])) {
+    const inner = collectProperties(document, extension, seen);
+    if (inner === 'any') return 'any';
+    for (const [key, child] of inner) if (!properties.has(key)) properties.set(key, child);
   }
   // A name the object requires is described, listed or not (Lago's WalletObject requires `balance` without listing it): of any value.
   for (const name of Array.isArray(schema['required']) ? (schema['required'] as unknown[]) : []) if (typeof name === 'string' && !properties.has(name)) properties.set(name, {});
   // An object that names no property (`type: object`, Immich's metadata `value`) leaves its members open: none is undescribed.
   if (properties.size === 0 && additional !== false) return 'any';
   return properties;
+}
+
+/** The schema extending `base` that a value's discriminator value names: by the mapping, `x-ms-discriminator-value` (Azure's), or its component name. */
+function extensionNamed(document: unknown, base: Schema, value: Record<string, unknown>): Schema | undefined {
+  const discriminator = base['discriminator'] as { propertyName?: unknown; mapping?: Record<string, unknown> } | undefined;
+  if (typeof discriminator?.propertyName !== 'string') return undefined;
+  const named = value[discriminator.propertyName];
+  if (typeof named !== 'string') return undefined;
+  const extensions = extensionsIn(document).get(base) ?? [];
+  const mapped = discriminator.mapping?.[named];
+  if (typeof mapped === 'string') {
+    const target = resolveSchema(document, { $ref: mapped });
+    return extensions.find(extension => extension.schema === target)?.schema ?? target;
+  }
+  return (extensions.find(extension => extension.schema['x-ms-discriminator-value'] === named) ?? extensions.find(extension => extension.name === named))?.schema;
+}
+
+const extensionsByDocument = new WeakMap<object, Map<Schema, { name: string; schema: Schema }[]>>();
+
+/** The component schemas that extend a schema with a discriminator by `allOf` of it, by that schema: once per document. */
+function extensionsIn(document: unknown): Map<Schema, { name: string; schema: Schema }[]> {
+  if (typeof document !== 'object' || document === null) return new Map();
+  const known = extensionsByDocument.get(document);
+  if (known !== undefined) return known;
+  const found = new Map<Schema, { name: string; schema: Schema }[]>();
+  const { components, definitions } = document as { components?: { schemas?: unknown }; definitions?: unknown };
+  const schemas = (components?.schemas ?? definitions ?? {}) as Record<string, unknown>;
+  for (const [name, candidate] of Object.entries(schemas)) {
+    if (typeof candidate !== 'object' || candidate === null) continue;
+    const parts: unknown = (candidate as Schema)['allOf'];
+    for (const part of Array.isArray(parts) ? (parts as unknown[]) : []) {
+      if (typeof part !== 'object' || part === null) continue;
+      const base = resolveSchema(document, part as Schema);
+      if (base !== part && base['discriminator'] !== undefined) found.set(base, [...(found.get(base) ?? []), { name, schema: candidate as Schema }]);
+    }
+  }
+  extensionsByDocument.set(document, found);
+  return found;
 }
 
 /** The schema after its `$ref`s, e.g. `components/schemas/Pet` for `{ $ref: '#/components/schemas/Pet' }`. */
