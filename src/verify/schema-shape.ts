@@ -32,23 +32,25 @@ export function findUndescribedProperties(document: unknown, schema: Schema, val
  * of `StepProperties`, whose discriminator's values are `x-ms-discriminator-value`s, not their names): a record of one
  * of those holds them, and the document describes them.
  */
-function collectProperties(document: unknown, schema: Schema, seen?: Set<Schema>): Map<string, Schema> | 'any' {
+function collectProperties(document: unknown, schema: Schema, extended?: Set<Schema>): Map<string, Schema> | 'any' {
   if (schema['oneOf'] !== undefined || schema['anyOf'] !== undefined || schema['patternProperties'] !== undefined) return 'any';
   const additional = schema['additionalProperties'];
   if (additional !== undefined && additional !== false) return 'any';
   const properties = new Map<string, Schema>(Object.entries((schema['properties'] ?? {}) as Record<string, Schema>));
-  if (seen?.has(schema) === true) return properties;
-  seen?.add(schema);
   for (const part of (schema['allOf'] ?? []) as Schema[]) {
-    const inner = collectProperties(document, resolveSchema(document, part), seen);
+    const inner = collectProperties(document, resolveSchema(document, part), extended);
     if (inner === 'any') return 'any';
     for (const [key, child] of inner) properties.set(key, child);
   }
-  // Only where asked (`seen` given): what a body may hold, not what a client may send.
-  for (const { schema: extension } of seen === undefined || schema['discriminator'] === undefined ? [] : (extensionsIn(document).get(schema) ?? [])) {
-    const inner = collectProperties(document, extension, seen);
-    if (inner === 'any') return 'any';
-    for (const [key, child] of inner) if (!properties.has(key)) properties.set(key, child);
+  // Only where asked (`extended` given: what a body may hold, not what a client may send), and once per schema (an
+  // extension's `allOf` holds the schema it extends): its extensions' properties.
+  if (extended !== undefined && schema['discriminator'] !== undefined && !extended.has(schema)) {
+    extended.add(schema);
+    for (const { schema: extension } of extensionsIn(document).get(schema) ?? []) {
+      const inner = collectProperties(document, extension, extended);
+      if (inner === 'any') return 'any';
+      for (const [key, child] of inner) if (!properties.has(key)) properties.set(key, child);
+    }
   }
   // A name the object requires is described, listed or not (Lago's WalletObject requires `balance` without listing it): of any value.
   for (const name of Array.isArray(schema['required']) ? (schema['required'] as unknown[]) : []) if (typeof name === 'string' && !properties.has(name)) properties.set(name, {});

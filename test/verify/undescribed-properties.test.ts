@@ -37,6 +37,21 @@ describe('the properties a body holds that its schema does not describe', () => 
     expect(findUndescribedProperties(document, step, { properties: { stepType: 'Wait', attributes: { duration: 'PT1M', healthChecks: ['a'] }, owner: 'x' } })).toEqual(['/properties/attributes/healthChecks', '/properties/owner']);
   });
 
+  it('keeps what the extended schema holds through its own allOf (Azure’s external security solutions: a Resource’s id, name and kind)', () => {
+    const solutions = {
+      components: {
+        schemas: {
+          Resource: { type: 'object', properties: { id: { type: 'string', readOnly: true }, name: { type: 'string', readOnly: true } } },
+          ExternalSecuritySolution: { type: 'object', discriminator: { propertyName: 'kind' }, allOf: [{ $ref: '#/components/schemas/Resource' }], properties: { kind: { type: 'string' } } },
+          CefExternalSecuritySolution: { type: 'object', 'x-ms-discriminator-value': 'CEF', allOf: [{ $ref: '#/components/schemas/ExternalSecuritySolution' }], properties: { properties: { type: 'object', properties: { hostname: { type: 'string' } } } } },
+        },
+      },
+    };
+    const solution = { $ref: '#/components/schemas/ExternalSecuritySolution' };
+    expect(findUndescribedProperties(solutions, solution, { id: 'a', name: 'b', kind: 'CEF', properties: { hostname: 'h' } })).toEqual([]);
+    expect(findUndescribedProperties(solutions, solution, { id: 'a', name: 'b', kind: 'ATA', properties: { hostname: 'h' } })).toEqual([]);
+  });
+
   it('takes any extension’s properties as described where the value names none of them', () => {
     expect(findUndescribedProperties(document, step, { properties: { stepType: 'Later', attributes: {} } })).toEqual([]);
     expect(findUndescribedProperties(document, step, { properties: { stepType: 'Later', colour: 'red' } })).toEqual(['/properties/colour']);
