@@ -1,4 +1,4 @@
-import { createPathIndex, pathWithoutFragment } from './path-index.js';
+import { createPathIndex, decoded, pathWithoutFragment } from './path-index.js';
 
 /**
  * Paths written with a fragment: `/#X-Amz-Target=DynamoDB_20120810.ListTables`, `/#Action=CancelJob&Operation=CancelJob`,
@@ -68,12 +68,4 @@ function conditionsOf(fragment: string): FragmentCondition[] {
       const at = part.indexOf('=');
       return at === -1 ? { name: decoded(part), value: undefined } : { name: decoded(part.slice(0, at)), value: decoded(part.slice(at + 1)) };
     });
-}
-
-function decoded(text: string): string {
-  try {
-    return decodeURIComponent(text);
-  } catch {
-    return text;
-  }
 }

@@ -13,8 +13,8 @@ interface SegmentNode {
 
 const newNode = (): SegmentNode => ({ literals: new Map(), templated: undefined, operations: [] });
 
-/** A segment as Prism's router compares it: percent-decoded where it can be, else as written. */
-function decoded(segment: string): string {
+/** A segment as Prism's router compares it (or any text so read): percent-decoded where it can be, else as written. */
+export function decoded(segment: string): string {
   try {
     return decodeURIComponent(segment);
   } catch {

@@ -309,7 +309,7 @@ export function bodyFixes(operation: OperationModel, context: PlanContext, state
     }
     const key = collection.resource.key;
     // A key the client may send is a fresh one, so that no create collides with a record the deployment holds (or the run made).
-    if (key.acceptsClientKey) preferred.push({ [key.property]: key.schema.format === 'uuid' ? randomUUID() : ownKey(context) });
+    if (key.acceptsClientKey) preferred.push({ [key.property]: newClientKey(key, context) });
     else omit.push(key.property);
     // A property naming another collection's record by its key (`petId`, `ownerId`) names one this side has listed.
     for (const other of context.model.collections) {
@@ -368,8 +368,13 @@ export function createdSuccess(planned: PlannedOperation): PlannedOperation['pla
   return planned.plan.createsWhereMissing?.success ?? planned.plan.success;
 }
 
+/** A key of the run's own for a record the client names: a uuid where the key is one, else `ownKey`'s. */
+export function newClientKey(key: Collection['resource']['key'], context: PlanContext): string {
+  return key.schema.format === 'uuid' ? randomUUID() : ownKey(context);
+}
+
 /** A client key of the run's own, each new (`pmv-20260512t101500z3f9a1c-1`). */
-export function ownKey(context: PlanContext): string {
+function ownKey(context: PlanContext): string {
   return `pmv-${runKeyPart(context.runId)}-${context.nextSerial()}`;
 }
 

@@ -1,4 +1,3 @@
-import { randomUUID } from 'node:crypto';
 import type { JsonSchema } from '../document/index.js';
 import { mergeAllOf, timeFormatOf, typeIncludes } from '../document/index.js';
 import { findSchemaProblems } from '../engine/schema/index.js';
@@ -10,7 +9,7 @@ import { sameStore, type Collection, type PlannedOperation } from './collections
 import type { OperationModel } from './read-operations.js';
 import { declares, expectRefusal, expectSuccess, holdsJson, itemsOf, sameJson } from './expectations.js';
 import { plannedPathValues, samplePathValues, unknownKey } from './fill-path.js';
-import { bodyFixes, createdSuccess, documentGivesValue, enveloped, expectFiltered, keyTextInLocation, learnCreated, learnRecords, ownKey, requiredParameters, requiredParameterValue, unsendable, unwrapped, type PlanContext } from './plan-probes.js';
+import { bodyFixes, createdSuccess, documentGivesValue, enveloped, expectFiltered, keyTextInLocation, learnCreated, learnRecords, newClientKey, requiredParameters, requiredParameterValue, unsendable, unwrapped, type PlanContext } from './plan-probes.js';
 import { fillPath, forgetRecord, scenarioOf, withQuery, type Expectation, type Probe, type ScenarioState, type SideState } from './probe.js';
 import { isJsonMediaType } from './read-operations.js';
 import { propertiesOf, resolveSchema } from './schema-shape.js';
@@ -114,7 +113,7 @@ export function planScenario(collection: Collection, context: PlanContext, readO
         // request of it is; nor where the document leaves the body optional: a create needs one to make a record.
         const cannotSend = unsendable(create.operation, { bodyNeeded: true });
         if (cannotSend !== undefined) return { notChecked: `${collection.name} cannot be created: ${cannotSend}` };
-        const key = createsAtKey ? (collection.resource.key.schema.format === 'uuid' ? randomUUID() : ownKey(context)) : undefined;
+        const key = createsAtKey ? newClientKey(collection.resource.key, context) : undefined;
         const filled = plannedPathValues(create, context.model, state, key === undefined ? {} : { key });
         if ('notChecked' in filled) return { notChecked: `${collection.name} cannot be created: ${filled.notChecked}` };
         const refused = key === undefined ? undefined : keyProblem(create, filled.values);
