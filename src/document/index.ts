@@ -13,6 +13,7 @@ export { isUnderBasePath } from './base-path.js';
 export { enumOfItsType, fromOpenApi30, INLINED_SCHEMAS, isEvaluationKeyword, lowerBound, markBundleKeywords, mergeAllOf, requestBodySchema, successCode, successSchema, timeFormatOf, typeIncludes, upperBound } from './json-schema.js';
 export type { JsonSchema } from './json-schema.js';
 export { alternativesMatchedAlone } from './alternatives-matched-alone.js';
+export { lengthBoundedPattern } from './pattern-lengths.js';
 export { fieldNameKey, fillResourceName, findResources, firstPageOf, itemPathOfName, lastParameter, nameUnder, namesHeldKey, partListing, resourceNameValues, shownValue, singularOf, soleAllOfPart } from './resources/index.js';
 export type { Filter, KeyRule, RangeBound, ListShape, NameSegment, OperationPlan, OtherKey, PageFact, Paging, ParentLink, RecordCopies, RecordRole, Resource, ResourceModel, ResourceName } from './resources/index.js';
 export type { CompiledDocument, DocumentChecks } from './compile-document.js';

@@ -22,6 +22,8 @@ export interface JsonSchema {
   minItems?: number;
   maxItems?: number;
   uniqueItems?: boolean;
+  minProperties?: number;
+  maxProperties?: number;
   pattern?: string;
   readOnly?: boolean;
   writeOnly?: boolean;

@@ -4,6 +4,7 @@ import { createEngine } from '../../src/index.js';
 import { oneCollectionDocument } from '../support/one-collection-document.js';
 
 const ARRAY_WITHOUT_ITEMS = fileURLToPath(new URL('../documents/findings/array-without-items.yaml', import.meta.url));
+const AWS_TAGS = fileURLToPath(new URL('../documents/findings/aws-tags.yaml', import.meta.url));
 
 describe('answers made from the document’s schemas', () => {
   it('makes an array the schema gives no items (any values) instead of failing with a 500 (Keycloak’s example access token)', async () => {
@@ -101,6 +102,106 @@ describe('answers made from the document’s schemas', () => {
       for (const hash of body.hashes) expect(hash).toMatch(/[0-9a-f]{7,}?/u);
       for (const name of body.names) expect(name).toMatch(/^a+?b\+?$/u);
       for (const state of body.states) expect(['approved', 'changes_requested']).toContain(state);
+    }
+    expect(errors).toEqual([]);
+  });
+
+  it('keeps a generated map within its maxProperties (AWS’s tags of 50 at most), where the generator drew up to twice as many and --validate-responses answered 500', async () => {
+    const map = (bounds: { minProperties?: number; maxProperties: number }): Record<string, unknown> => ({ type: 'object', ...bounds, additionalProperties: { type: 'string', maxLength: 8 } });
+    const maps: Record<string, Record<string, unknown>> = {
+      tags: map({ minProperties: 1, maxProperties: 50 }),
+      fewTags: map({ maxProperties: 3 }),
+      oneTag: map({ maxProperties: 1 }),
+      exactlyTwo: map({ minProperties: 2, maxProperties: 2 }),
+      fourOrFive: map({ minProperties: 4, maxProperties: 5 }),
+      anything: { type: 'object', maxProperties: 2, additionalProperties: true },
+      namedAndOthers: { type: 'object', required: ['a', 'b'], properties: { a: { type: 'string' }, b: { type: 'string' } }, maxProperties: 3, additionalProperties: { type: 'integer' } },
+    };
+    const document = {
+      openapi: '3.0.3',
+      info: { title: 'Maps', version: '1' },
+      paths: {
+        '/summary': {
+          get: {
+            operationId: 'getSummary',
+            responses: { '200': { description: 'A summary', content: { 'application/json': { schema: { type: 'object', required: Object.keys(maps), properties: maps } } } } },
+          },
+        },
+      },
+    };
+    const errors: string[] = [];
+    const engine = await createEngine({ document, validateResponses: true, onError: message => errors.push(message) });
+    const counts = new Map<string, Set<number>>();
+    for (let seed = 1; seed <= 40; seed += 1) {
+      const response = await engine.handle({ method: 'GET', url: '/summary', headers: { prefer: `dynamic=true, seed=${seed}` } });
+      expect(response.status, response.body).toBe(200);
+      const body = JSON.parse(response.body ?? '{}') as Record<string, Record<string, unknown>>;
+      for (const [name, schema] of Object.entries(maps)) {
+        const count = Object.keys(body[name] ?? {}).length;
+        expect(count, name).toBeLessThanOrEqual(schema['maxProperties'] as number);
+        expect(count, name).toBeGreaterThanOrEqual(Math.max((schema['minProperties'] as number | undefined) ?? 0, (schema['required'] as unknown[] | undefined)?.length ?? 0));
+        counts.set(name, (counts.get(name) ?? new Set()).add(count));
+      }
+      expect(typeof body['namedAndOthers']?.['b']).toBe('string');
+    }
+    // Still drawn as maps of several sizes, not one fixed answer.
+    expect(counts.get('tags')?.size).toBeGreaterThan(3);
+    expect(errors).toEqual([]);
+  });
+
+  it('seeds records that require a map of at least one entry (AWS’s TagMap), where its collection started empty', async () => {
+    const document = oneCollectionDocument({
+      title: 'Queues',
+      collection: 'queues',
+      record: 'Queue',
+      schema: {
+        type: 'object',
+        required: ['id', 'tags'],
+        properties: {
+          id: { type: 'string', readOnly: true },
+          tags: { type: 'object', minProperties: 2, maxProperties: 50, additionalProperties: { type: 'string', maxLength: 256 } },
+          labels: { type: 'object', maxProperties: 1, additionalProperties: { type: 'string' } },
+        },
+      },
+    });
+    const warnings: string[] = [];
+    const engine = await createEngine({ document, validateResponses: true, onWarning: message => warnings.push(message) });
+    const queues = JSON.parse((await engine.handle({ method: 'GET', url: '/queues?limit=100', headers: {} })).body ?? '[]') as { tags: Record<string, unknown> }[];
+    expect(warnings).toEqual([]);
+    expect(queues).toHaveLength(20);
+    for (const queue of queues) expect(Object.keys(queue.tags)).toEqual(['entry1', 'entry2']);
+  });
+
+  it('answers strings of patterns with Unicode separators, punctuation and symbols (`\\p{Z}`, `\\p{P}`, `\\p{S}`: AWS’s tag keys) that those patterns take', async () => {
+    const errors: string[] = [];
+    const engine = await createEngine({ documentPath: AWS_TAGS, validateResponses: true, onError: message => errors.push(message) });
+    let labels = 0;
+    for (let seed = 1; seed <= 30; seed += 1) {
+      const response = await engine.handle({ method: 'GET', url: '/v1/labels', headers: { prefer: `dynamic=true, seed=${seed}` } });
+      expect(response.status, response.body).toBe(200);
+      for (const label of (JSON.parse(response.body ?? '{}') as { labels?: { labelKey?: string; mark?: string; caption?: string }[] }).labels ?? []) {
+        labels += 1;
+        if (label.labelKey !== undefined) expect(label.labelKey).toMatch(/^([\p{L}\p{Z}\p{N}_.:/=+\-@]*)$/u);
+        if (label.mark !== undefined) expect(label.mark).toMatch(/^\p{P}\p{S}+$/u);
+        if (label.caption !== undefined) expect(label.caption).toMatch(/^[\p{L}\p{Zs}]+$/u);
+      }
+    }
+    expect(labels).toBeGreaterThan(10);
+    expect(errors).toEqual([]);
+  });
+
+  it('answers strings whose pattern alone allows longer ones than their maxLength (AWS’s ARNs of 70 to 75 characters) within both', async () => {
+    const errors: string[] = [];
+    const engine = await createEngine({ documentPath: AWS_TAGS, validateResponses: true, onError: message => errors.push(message) });
+    const arn = /^arn:aws:appsync:[A-Za-z0-9_/.-]{0,63}:\d{12}:apis\/[0-9A-Za-z_-]{26}$/u;
+    for (let seed = 1; seed <= 8; seed += 1) {
+      const response = await engine.handle({ method: 'GET', url: '/v1/apis', headers: { prefer: `dynamic=true, seed=${seed}` } });
+      expect(response.status, response.body).toBe(200);
+      for (const api of (JSON.parse(response.body ?? '{}') as { graphqlApis: { arn: string }[] }).graphqlApis) {
+        expect(api.arn).toMatch(arn);
+        expect(api.arn.length).toBeGreaterThanOrEqual(70);
+        expect(api.arn.length).toBeLessThanOrEqual(75);
+      }
     }
     expect(errors).toEqual([]);
   });

@@ -1,6 +1,6 @@
 import type { IHttpOperationConfig, IHttpRequest, IHttpResponse, PrismHttpComponents } from '@stoplight/prism-http';
 import type { IHttpOperation, IHttpOperationResponse } from '@stoplight/types';
-import { alternativesMatchedAlone, enumOfItsType, type JsonSchema } from '../../document/index.js';
+import { alternativesMatchedAlone, enumOfItsType, lengthBoundedPattern, type JsonSchema } from '../../document/index.js';
 import { isForced, type RequestControls } from '../controls/index.js';
 import { findSchemaProblems, unlessEvalBlocked } from '../schema/index.js';
 import { boundedForGeneration } from './bounded-generation.js';
@@ -288,7 +288,8 @@ function closedForGeneration(operation: IHttpOperation): IHttpOperation {
       if (Array.isArray(parts)) optionals.noteAllOf(node as Record<string, unknown>);
       // Values (examples, defaults, enums) are data, not schemas: kept as written.
       for (const [key, value] of Object.entries(node)) object[key] = DATA_KEYWORDS.has(key) ? value : close(value, SCHEMA_MAPS.has(key));
-      if (typeof object['pattern'] === 'string') object['pattern'] = generablePattern(object['pattern']);
+      // Counts narrowed to the lengths the schema allows first (see lengthBoundedPattern): json-schema-faker cuts a longer text, which then breaks the pattern.
+      if (typeof object['pattern'] === 'string') object['pattern'] = generablePattern(lengthBoundedPattern(object['pattern'], numberOrUndefined(object['minLength']), numberOrUndefined(object['maxLength'])) ?? object['pattern']);
       if (Array.isArray(object['enum'])) object['enum'] = enumOfItsType(object['enum'], object['type']);
       // An integer beside a plain number in a oneOf: json-schema-faker would draw values both match. Judged
       // as the document writes them, which the answer is checked by (not as closed for generation below).
@@ -313,6 +314,7 @@ function closedForGeneration(operation: IHttpOperation): IHttpOperation {
         if (unlisted.length > 0) object['properties'] = { ...properties, ...Object.fromEntries(unlisted.map(name => [name, {}])) };
       }
       if (!listsProperties && Array.isArray(object['allOf'])) withRequiredOfParts(object);
+      withinMaxProperties(object);
       return object;
     };
     copy = close(bounded) as IHttpOperation;
@@ -335,6 +337,16 @@ const ASCII_OF_CLASS: Readonly<Record<string, string>> = {
   Nd: '0-9',
   Number: '0-9',
   Decimal_Number: '0-9',
+  // A space: AWS's tags and names, `^([\p{L}\p{Z}\p{N}_.:/=+\-@]*)$`.
+  Z: ' ',
+  Zs: ' ',
+  Separator: ' ',
+  Space_Separator: ' ',
+  // ASCII's punctuation and symbols, each in its class (`$`, `+`, `<`, `^` are symbols, not punctuation); `^` never first.
+  P: '!"#%&\'()*,\\-./:;?@\\[\\\\\\]_{}',
+  Punctuation: '!"#%&\'()*,\\-./:;?@\\[\\\\\\]_{}',
+  S: '$+<=>^`|~',
+  Symbol: '$+<=>^`|~',
 };
 
 /**
@@ -389,6 +401,41 @@ function quantifies(pattern: string, index: number): boolean {
 }
 
 /**
+ * An object that takes other properties than those it lists, each of them required (a map: AWS's
+ * tags, `{additionalProperties: TagValue, minProperties: 1, maxProperties: 50}`), with its bound as
+ * json-schema-faker keeps it. That generator draws such an object in two runs, each of up to
+ * `maxProperties` names, and counts only the second against the bound: AppSync's and Personalize's
+ * tags came out with up to twice the names the schema allows, and `--validate-responses` answered
+ * 500. The bound is lowered so that the two runs together stay within the document's (with `k` the
+ * names the object must have, by `required` or `minProperties`, each run may draw `min(⌊max/2⌋,
+ * max − k)`, never fewer than the names it requires). Where no run may, the names are listed instead: those required, and
+ * `additionalProp1`… up to `minProperties`, or one where the object must have none.
+ */
+function withinMaxProperties(schema: Record<string, unknown>): void {
+  const { maxProperties, minProperties, additionalProperties, properties, required } = schema;
+  if (typeof maxProperties !== 'number' || !Number.isInteger(maxProperties) || additionalProperties === false) return;
+  const listed = typeof properties === 'object' && properties !== null ? (properties as Record<string, unknown>) : {};
+  const requiredNames = Array.isArray(required) ? required.filter((name): name is string => typeof name === 'string') : [];
+  // With an optional property listed, the generator draws the listed ones and fills up to its bound once: within it.
+  if (Object.keys(listed).some(name => !requiredNames.includes(name))) return;
+  const least = Math.max(requiredNames.length, typeof minProperties === 'number' ? Math.ceil(minProperties) : 0);
+  if (maxProperties < least) return;
+  const eachRun = Math.min(Math.floor(maxProperties / 2), maxProperties - least);
+  // Each run is at least the required names: the generator cuts them to the bound, then fills those cut with the map's schema.
+  if (eachRun >= Math.max(1, requiredNames.length)) {
+    schema['maxProperties'] = eachRun;
+    return;
+  }
+  const others = typeof additionalProperties === 'object' && additionalProperties !== null ? additionalProperties : {};
+  const names = new Map<string, unknown>(requiredNames.map(name => [name, listed[name] ?? others]));
+  for (let index = 1; names.size < Math.max(least, Math.min(maxProperties, 1)); index += 1) if (!names.has(`additionalProp${index}`)) names.set(`additionalProp${index}`, others);
+  Object.assign(schema, { properties: Object.fromEntries(names), required: [...names.keys()], additionalProperties: false });
+  delete schema['maxProperties'];
+  delete schema['minProperties'];
+  delete schema['patternProperties'];
+}
+
+/**
  * A schema's exclusive bounds as numbers (`exclusiveMaximum: 600`, JSON Schema since draft 6, and
  * OpenAPI 3.0's `maximum: 600, exclusiveMaximum: true` once converted) written as json-schema-faker
  * reads them (draft 4: the bound in `maximum`, `exclusiveMaximum: true`): it ignores a number there
@@ -415,4 +462,8 @@ function withDraft4Bounds(schema: Record<string, unknown>): void {
 function bundleOf(operation: IHttpOperation): Readonly<Record<string, unknown>> | undefined {
   const bundle = (operation as IHttpOperation & { __bundled__?: unknown }).__bundled__;
   return typeof bundle === 'object' && bundle !== null ? (bundle as Record<string, unknown>) : undefined;
+}
+
+function numberOrUndefined(value: unknown): number | undefined {
+  return typeof value === 'number' ? value : undefined;
 }
