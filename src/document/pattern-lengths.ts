@@ -1,4 +1,4 @@
-import { deepEnough, isBackreference, partsOf, type Part } from './pattern-parts.js';
+import { deepEnough, isBackreference, partsOf, type Part, type Quantifier } from './pattern-parts.js';
 
 /** A top-level part of a pattern: how many characters one repetition of it takes, and how many repetitions it allows. */
 interface Repeated {
@@ -9,55 +9,65 @@ interface Repeated {
 }
 
 /**
+ * How many more times than its least a generator writes out a count without bound: json-schema-faker's
+ * randexp at most 10 (`defaultRandExpMax`); so a `.*` under a `maxLength` of 1,224 stays a few characters.
+ */
+const UNBOUNDED_REPEATS = 10;
+
+/**
  * `pattern` with its counts narrowed so that the text a generator writes out from it has a length
  * `minLength` and `maxLength` allow: AWS's ARNs, `^arn:aws:appsync:[A-Za-z0-9_/.-]{0,63}:\d{12}:apis/[0-9A-Za-z_-]{26}$`
  * of 70 to 75 characters, gave texts of 61 to 124, cut to 75 (then breaking the pattern) or drawn
- * again until one fitted, one time in ten. The counts written here (`{9,14}`) take only the texts
- * of lengths the schema allows; what the pattern matches is otherwise the same.
+ * again until one fitted, one time in ten; RoboMaker's versions, `(\$LATEST)|[0-9]*` of one
+ * character at least, gave `''`. The counts written here (`{9,14}`) take only the texts of lengths
+ * the schema allows; what the pattern matches is otherwise the same. Each top-level alternative is
+ * narrowed on its own.
  *
- * Undefined where nothing needs narrowing, where no narrowing fits (the bounds and the pattern allow
- * no length together), and where the pattern is not one this reads: alternatives at its top, or a
- * group whose repetitions may differ in length (`(ab|c)+`), or a backreference.
+ * Undefined where nothing needs narrowing or nothing could be: an alternative is left as it is where
+ * no narrowing fits it (the bounds and it allow no length together), or where it is not one this
+ * reads (a group whose repetitions may differ in length, `(ab|c)+`, or a backreference).
  */
 export function lengthBoundedPattern(pattern: string, minLength: number | undefined, maxLength: number | undefined): string | undefined {
   if (minLength === undefined && maxLength === undefined) return undefined;
   const branches = deepEnough(() => partsOf(pattern), undefined);
-  if (branches?.length !== 1) return undefined;
+  if (branches === undefined) return undefined;
+  const counts = branches.flatMap(branch => narrowedCounts(branch, minLength ?? 0, maxLength ?? Infinity) ?? []);
+  if (counts.length === 0) return undefined;
+  let narrowed = pattern;
+  for (const { quantifier, least, most } of counts.sort((one, other) => other.quantifier.start - one.quantifier.start)) {
+    narrowed = `${narrowed.slice(0, quantifier.start)}${least === most ? `{${least}}` : `{${least},${most}}`}${narrowed.slice(quantifier.end)}`;
+  }
+  return narrowed;
+}
+
+/** The counts of one alternative's quantifiers that change, narrowed to lengths from `low` to `high`; undefined where none need to or none can. */
+function narrowedCounts(branch: readonly Part[], low: number, high: number): { quantifier: Quantifier; least: number; most: number }[] | undefined {
   const parts: Repeated[] = [];
-  for (const part of branches[0] as Part[]) {
+  for (const part of branch) {
     const width = widthOf(part);
     if (width === undefined) return undefined;
     parts.push({ part, width, least: part.quantifier?.least ?? 1, most: part.quantifier?.most ?? 1 });
   }
   const least = (): number => parts.reduce((sum, each) => sum + each.width * each.least, 0);
-  const most = (): number => parts.reduce((sum, each) => sum + each.width * each.most, 0);
-  const low = minLength ?? 0;
-  const high = maxLength ?? Infinity;
+  // A count without bound (`*`, `+`, `{2,}`) is written out as generators do: up to UNBOUNDED_REPEATS more.
+  const most = (): number => parts.reduce((sum, each) => sum + each.width * (Number.isFinite(each.most) ? each.most : each.least + UNBOUNDED_REPEATS), 0);
   if (least() >= low && most() <= high) return undefined;
   const variable = parts.filter(each => each.width > 0 && each.most > each.least);
-  // A count without bound (`*`, `+`, `{2,}`) grows no further than the bound allows it alone.
-  if (Number.isFinite(high)) for (const each of variable) if (!Number.isFinite(each.most)) each.most = each.least + Math.ceil(high / each.width);
   // Too short: the first counts that may grow take the characters missing.
   for (const each of variable) {
     const missing = low - least();
     if (missing <= 0) break;
     each.least = Math.min(each.most, each.least + Math.ceil(missing / each.width));
   }
+  for (const each of variable) if (!Number.isFinite(each.most)) each.most = each.least + UNBOUNDED_REPEATS;
   // Too long: the last counts that may shrink give up the characters past the bound.
   for (const each of [...variable].reverse()) {
     const excess = most() - high;
     if (excess <= 0) break;
     each.most = Math.max(each.least, each.most - Math.ceil(excess / each.width));
   }
-  if (least() < low || most() > high || least() > high) return undefined;
-  let narrowed = pattern;
-  for (const each of [...variable].reverse()) {
-    const { quantifier } = each.part;
-    if (quantifier === undefined || (each.least === quantifier.least && each.most === quantifier.most)) continue;
-    const count = each.least === each.most ? `{${each.least}}` : `{${each.least},${each.most}}`;
-    narrowed = `${narrowed.slice(0, quantifier.start)}${count}${narrowed.slice(quantifier.end)}`;
-  }
-  return narrowed;
+  if (least() < low || most() > high) return undefined;
+  return variable.flatMap(({ part: { quantifier }, least: newLeast, most: newMost }) => (quantifier === undefined || (newLeast === quantifier.least && newMost === quantifier.most) ? [] : [{ quantifier, least: newLeast, most: newMost }]));
 }
 
 /** How many characters one repetition of `part` takes, where that is always the same; undefined where it varies. */

@@ -1,6 +1,7 @@
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { createEngine } from '../../src/index.js';
+import { GENERATED_ITEMS } from '../../src/engine/prism/forced-response.js';
 import { oneCollectionDocument } from '../support/one-collection-document.js';
 
 const ARRAY_WITHOUT_ITEMS = fileURLToPath(new URL('../documents/findings/array-without-items.yaml', import.meta.url));
@@ -172,18 +173,24 @@ describe('answers made from the document’s schemas', () => {
     for (const queue of queues) expect(Object.keys(queue.tags)).toEqual(['entry1', 'entry2']);
   });
 
-  it('answers strings of patterns with Unicode separators, punctuation and symbols (`\\p{Z}`, `\\p{P}`, `\\p{S}`: AWS’s tag keys) that those patterns take', async () => {
+  it('answers strings of patterns with Unicode separators, punctuation and symbols (`\\p{Z}`, `\\p{P}`, `\\p{S}`: AWS’s tag keys), a backslash written by its code (WorkMail’s, a 500) and an alternative that allows the empty string below a minLength (RoboMaker’s versions) that those patterns and lengths take', async () => {
     const errors: string[] = [];
     const engine = await createEngine({ documentPath: AWS_TAGS, validateResponses: true, onError: message => errors.push(message) });
     let labels = 0;
     for (let seed = 1; seed <= 30; seed += 1) {
       const response = await engine.handle({ method: 'GET', url: '/v1/labels', headers: { prefer: `dynamic=true, seed=${seed}` } });
       expect(response.status, response.body).toBe(200);
-      for (const label of (JSON.parse(response.body ?? '{}') as { labels?: { labelKey?: string; mark?: string; caption?: string }[] }).labels ?? []) {
+      for (const label of (JSON.parse(response.body ?? '{}') as { labels?: { labelKey?: string; mark?: string; caption?: string; displayName?: string; version?: string }[] }).labels ?? []) {
         labels += 1;
         if (label.labelKey !== undefined) expect(label.labelKey).toMatch(/^([\p{L}\p{Z}\p{N}_.:/=+\-@]*)$/u);
         if (label.mark !== undefined) expect(label.mark).toMatch(/^\p{P}\p{S}+$/u);
         if (label.caption !== undefined) expect(label.caption).toMatch(/^[\p{L}\p{Zs}]+$/u);
+        if (label.displayName !== undefined) {
+          expect(label.displayName.length).toBeGreaterThan(0);
+          expect(label.displayName.length).toBeLessThanOrEqual(64);
+          expect(Array.from(label.displayName, character => character.charCodeAt(0) < 0x20 || '\u007F<>\\'.includes(character))).not.toContain(true);
+        }
+        if (label.version !== undefined) expect(label.version).toMatch(/^(?:\$LATEST|[0-9]{1,255})$/u);
       }
     }
     expect(labels).toBeGreaterThan(10);
@@ -203,6 +210,52 @@ describe('answers made from the document’s schemas', () => {
         expect(api.arn.length).toBeLessThanOrEqual(75);
       }
     }
+    expect(errors).toEqual([]);
+  });
+
+  it('generates a few items of a list that allows up to 1,000 (RoboMaker’s batch answer held every client for minutes), and as many as a minItems asks', async () => {
+    const key = { type: 'string', minLength: 1, maxLength: 1024 };
+    const source = { type: 'object', properties: { name: { type: 'string' }, keys: { type: 'array', minItems: 1, maxItems: 100, items: key } } };
+    const request = { type: 'object', properties: { sources: { type: 'array', minItems: 1, maxItems: 6, items: source } } };
+    const document = {
+      openapi: '3.0.3',
+      info: { title: 'Batches', version: '1' },
+      paths: {
+        '/batch': {
+          get: {
+            operationId: 'describeBatch',
+            responses: {
+              '200': {
+                description: 'A batch',
+                content: {
+                  'application/json': {
+                    schema: {
+                      type: 'object',
+                      required: ['pending', 'failed', 'fixed'],
+                      properties: {
+                        pending: { type: 'array', minItems: 1, maxItems: 1000, items: request },
+                        failed: { type: 'array', maxItems: 100, items: request },
+                        fixed: { type: 'array', minItems: 5, maxItems: 1000, items: { type: 'integer' } },
+                      },
+                    },
+                  },
+                },
+              },
+            },
+          },
+        },
+      },
+    };
+    const errors: string[] = [];
+    const engine = await createEngine({ document, validateResponses: true, onError: message => errors.push(message) });
+    const response = await engine.handle({ method: 'GET', url: '/batch', headers: { prefer: 'dynamic=true' } });
+    expect(response.status, response.body).toBe(200);
+    const body = JSON.parse(response.body ?? '{}') as { pending: { sources: { keys: string[] }[] }[]; failed: unknown[]; fixed: unknown[] };
+    expect(body.pending.length).toBeGreaterThanOrEqual(1);
+    expect(body.pending.length).toBeLessThanOrEqual(GENERATED_ITEMS);
+    expect(body.failed.length).toBeLessThanOrEqual(GENERATED_ITEMS);
+    expect(body.fixed).toHaveLength(5);
+    for (const pending of body.pending) for (const source of pending.sources) expect(source.keys.length).toBeLessThanOrEqual(GENERATED_ITEMS);
     expect(errors).toEqual([]);
   });
 });

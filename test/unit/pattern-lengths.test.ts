@@ -26,11 +26,21 @@ describe('a pattern’s counts narrowed to the lengths its schema allows', () =>
     expect(narrowed.test('ab-1')).toBe(false);
   });
 
+  it('narrows each top-level alternative on its own (RoboMaker’s versions, `(\\$LATEST)|[0-9]*` of one character at least), leaving one that cannot fit as it is', () => {
+    expect(lengthBoundedPattern('(\\$LATEST)|[0-9]*', 1, 255)).toBe('(\\$LATEST)|[0-9]{1,11}');
+    expect(lengthBoundedPattern('^a+|b$', 2, 3)).toBe('^a{2,3}|b$');
+    expect(lengthBoundedPattern('^a{5}|b+$', 2, 3)).toBe('^a{5}|b{2,3}$');
+  });
+
+  it('writes a count without bound as generators do, ten more at most, never out to a far maxLength (RoboMaker’s `arn:.*` of up to 1,224)', () => {
+    expect(lengthBoundedPattern('arn:.*', undefined, 1224)).toBeUndefined();
+    expect(lengthBoundedPattern('^x.*$', 30, 1224)).toBe('^x.{29,39}$');
+  });
+
   it('leaves a pattern that needs no narrowing, or that it cannot read or fit, as it is (undefined)', () => {
     expect(lengthBoundedPattern('^[a-z]{2,4}$', 1, 10)).toBeUndefined();
     expect(lengthBoundedPattern('^[a-z]+$', undefined, undefined)).toBeUndefined();
-    // Alternatives at the top, a group whose repetitions differ in width, a backreference.
-    expect(lengthBoundedPattern('^a+|b$', 2, 3)).toBeUndefined();
+    // A group whose repetitions differ in width, a backreference.
     expect(lengthBoundedPattern('^(ab|c)+$', 1, 3)).toBeUndefined();
     expect(lengthBoundedPattern('^(a)\\1+$', 1, 3)).toBeUndefined();
     // No length both allow.

@@ -304,6 +304,7 @@ function closedForGeneration(operation: IHttpOperation): IHttpOperation {
       // An array of anything (`{type: array, uniqueItems: true}`, Keycloak's claims): json-schema-faker throws "missing items" without them.
       const type = object['type'];
       if ((type === 'array' || (Array.isArray(type) && type.includes('array'))) && object['items'] === undefined && object['prefixItems'] === undefined) object['items'] = {};
+      withGeneratedItems(object);
       const listsProperties = typeof object['properties'] === 'object' && object['properties'] !== null;
       if (listsProperties) optionals.noteObject(node as Record<string, unknown>, object);
       if (listsProperties && object['additionalProperties'] === undefined && object['patternProperties'] === undefined) {
@@ -349,6 +350,10 @@ const ASCII_OF_CLASS: Readonly<Record<string, string>> = {
   Symbol: '$+<=>^`|~',
 };
 
+/** A character written by its code (`\x5C`, `\u005C`, `\u{5C}`) where a pattern holds one. */
+const HEX_ESCAPE = /\\(?:x[0-9A-Fa-f]{2}|u[0-9A-Fa-f]{4}|u\{[0-9A-Fa-f]+\})/;
+const HEX_ESCAPE_AT = /^\\(?:x([0-9A-Fa-f]{2})|u([0-9A-Fa-f]{4})|u\{([0-9A-Fa-f]{1,6})\})/;
+
 /**
  * `pattern` as json-schema-faker's generator reads it, for drawing strings the pattern takes:
  * - each Unicode class (`\p{L}`, `\p{Lu}`, `\p{N}`) written as ASCII ranges inside it: the generator
@@ -356,10 +361,13 @@ const ASCII_OF_CLASS: Readonly<Record<string, string>> = {
  *   a negated set (`[^\p{L}]`) are left as written;
  * - lazy quantifiers (`+?`, `{7,}?`) written greedy: the generator reads the `?` as "maybe", and drew ''
  *   for Bitbucket's commit hashes, `[0-9a-f]{7,}?`, one time in two (`a+?b` drew `b`). A lazy and a
- *   greedy quantifier find a match in the same texts, so the pattern takes every string drawn from either.
+ *   greedy quantifier find a match in the same texts, so the pattern takes every string drawn from either;
+ * - a backslash or a hyphen written by its code (`\x5C`, `\u002D`) written escaped (`\\`, `\-`): the
+ *   generator reads the code as the bare character, so WorkMail's `[^\x00-\x1F\x7F\x3C\x3E\x5C]{1,64}`
+ *   escaped its `]` and threw ("Unterminated character class"), a 500 for every answer that held one.
  */
 function generablePattern(pattern: string): string {
-  if (!pattern.includes('\\p{') && !/[*+?}]\?/.test(pattern)) return pattern;
+  if (!pattern.includes('\\p{') && !/[*+?}]\?/.test(pattern) && !HEX_ESCAPE.test(pattern)) return pattern;
   let written = '';
   let inClass = false;
   let negated = false;
@@ -369,9 +377,14 @@ function generablePattern(pattern: string): string {
     if (character === '\\') {
       const name = pattern[index + 1] === 'p' ? /^\{([A-Za-z_]+)\}/.exec(pattern.slice(index + 2))?.[1] : undefined;
       const ascii = name === undefined ? undefined : ASCII_OF_CLASS[name];
+      const hex = HEX_ESCAPE_AT.exec(pattern.slice(index, index + 8));
+      const escaped = hex === null ? undefined : String.fromCodePoint(Number.parseInt(hex[1] ?? hex[2] ?? hex[3] ?? '', 16));
       if (name !== undefined && ascii !== undefined && !negated) {
         written += inClass ? ascii : `[${ascii}]`;
         index += name.length + 3;
+      } else if (hex !== null && (escaped === '\\' || escaped === '-')) {
+        written += `\\${escaped}`;
+        index += hex[0].length - 1;
       } else {
         written += pattern.slice(index, index + 2);
         index += 1;
@@ -433,6 +446,21 @@ function withinMaxProperties(schema: Record<string, unknown>): void {
   delete schema['maxProperties'];
   delete schema['minProperties'];
   delete schema['patternProperties'];
+}
+
+/** The most items a generated list holds where its schema allows more (and requires no more). */
+export const GENERATED_ITEMS = 3;
+
+/**
+ * A list's `maxItems` as json-schema-faker is handed it: no more than `GENERATED_ITEMS`, unless its
+ * `minItems` asks for more. Prism has the generator fill every list to its `maxItems`: RoboMaker's
+ * batch answer, 1,000 pending requests of 6 data sources of 100 keys each, held the event loop for
+ * minutes (every other client waited), where a list without `maxItems` gets 0 to 5 items.
+ */
+function withGeneratedItems(schema: Record<string, unknown>): void {
+  const { maxItems, minItems } = schema;
+  if (typeof maxItems !== 'number' || maxItems <= GENERATED_ITEMS) return;
+  schema['maxItems'] = Math.max(GENERATED_ITEMS, typeof minItems === 'number' ? minItems : 0);
 }
 
 /**
