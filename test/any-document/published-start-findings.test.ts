@@ -31,6 +31,26 @@ describe('slips published documents make (published-slips.yaml)', () => {
     expect(errors).toEqual([]);
   });
 
+  it('reads a boolean’s or an integer’s enum written as text as the values it writes, saying so, where no value passed (Oxford Dictionaries’ prefix=false)', async () => {
+    const { engine, errors, warnings } = await checkedEngine(document);
+    expect(warnings).toContain('[petstore-mock] The document is read as its authors meant it: $.paths["/search"].get.parameters[0].schema.enum lists "false", "true" as text, where its type is boolean; read as false, true.');
+    expect(warnings).toContain('[petstore-mock] The document is read as its authors meant it: $.paths["/search"].get.parameters[1].schema.enum lists "1", "2", "3" as text, where its type is integer; read as 1, 2, 3.');
+    for (const query of ['prefix=false', 'prefix=true&level=2', 'level=3']) expect((await engine.handle({ method: 'GET', url: `/search?${query}`, headers: {} })).status, query).toBe(200);
+    const refused = await engine.handle({ method: 'GET', url: '/search?level=4', headers: {} });
+    expect([refused.status, refused.body]).toEqual([400, expect.stringContaining('level')]);
+    expect(errors).toEqual([]);
+  });
+
+  it('generates a property named as a keyword of JSON Schema (`definitions`) as a value of its schema, not the schema itself', async () => {
+    const { engine, errors } = await checkedEngine(document);
+    for (let seed = 1; seed <= 5; seed += 1) {
+      const response = await engine.handle({ method: 'GET', url: '/search', headers: { prefer: `dynamic=true, seed=${seed}` } });
+      expect(response.status, response.body).toBe(200);
+      for (const sentence of JSON.parse(response.body ?? '[]') as { definitions: unknown }[]) expect(Array.isArray(sentence.definitions)).toBe(true);
+    }
+    expect(errors).toEqual([]);
+  });
+
   it('reads an allOf written out by its places as that list, a $ref naming a schema at its place', async () => {
     // "allOf.map is not a function": dnd5eapi's document was refused at start.
     const { engine, errors, warnings } = await checkedEngine(document);

@@ -86,7 +86,8 @@ export function forceResponse(mock: PrismMock, operation: IHttpOperation, reques
   if (mockerLogging === undefined) throw new Error('[petstore-mock] forceResponse needs the mocker from loadPrismMocker().');
   const result = mock({ resource: closedForGeneration(operation), input: { data: { ...request, headers }, validations: [] }, config })(mockerLogging.silentLogger);
   if (result._tag === 'Left') throw result.left;
-  const response = withoutUnfitHeaders(result.right, chosenResponse(operation, controls));
+  const generated = renamesProperties.has(operation) ? { ...result.right, body: withPropertiesNamedBack(result.right.body) } : result.right;
+  const response = withoutUnfitHeaders(generated, chosenResponse(operation, controls));
   // A generated `Error` body has a random status and made-up extra fields: keep the three the API
   // defines, with the status answered (a copy: examples belong to the document). Its message says
   // the answer was forced: an example's "see its log" or "No pet has id 42" would mislead.
@@ -305,6 +306,7 @@ function closedForGeneration(operation: IHttpOperation): IHttpOperation {
       const type = object['type'];
       if ((type === 'array' || (Array.isArray(type) && type.includes('array'))) && object['items'] === undefined && object['prefixItems'] === undefined) object['items'] = {};
       withGeneratedItems(object);
+      if (withPropertiesRenamedForGeneration(object)) renamesProperties.add(operation);
       const listsProperties = typeof object['properties'] === 'object' && object['properties'] !== null;
       if (listsProperties) optionals.noteObject(node as Record<string, unknown>, object);
       if (listsProperties && object['additionalProperties'] === undefined && object['patternProperties'] === undefined) {
@@ -446,6 +448,35 @@ function withinMaxProperties(schema: Record<string, unknown>): void {
   delete schema['maxProperties'];
   delete schema['minProperties'];
   delete schema['patternProperties'];
+}
+
+/**
+ * Property names json-schema-faker reads as its own keyword wherever they are: it copied the schema of
+ * a property named `definitions` into the body as it is (Oxford Dictionaries' sentences held
+ * `"definitions": {"items": {"type": "string"}, "type": "array"}`, which the document refuses).
+ * Such a property is generated under another name, and named back in the body.
+ */
+const GENERATOR_KEYWORDS = new Set(['definitions']);
+const RENAMED_PREFIX = '__petstore_mock_property__';
+
+/** The operations whose schemas name a property as GENERATOR_KEYWORDS does. */
+const renamesProperties = new WeakSet<IHttpOperation>();
+
+/** Renames each property of `schema` that GENERATOR_KEYWORDS names (in its `required` too); whether it renamed one. */
+function withPropertiesRenamedForGeneration(schema: Record<string, unknown>): boolean {
+  const properties = schema['properties'];
+  if (typeof properties !== 'object' || properties === null || !Object.keys(properties).some(name => GENERATOR_KEYWORDS.has(name))) return false;
+  const renamed = (name: string): string => (GENERATOR_KEYWORDS.has(name) ? `${RENAMED_PREFIX}${name}` : name);
+  schema['properties'] = Object.fromEntries(Object.entries(properties).map(([name, property]) => [renamed(name), property]));
+  if (Array.isArray(schema['required'])) schema['required'] = (schema['required'] as unknown[]).map(name => (typeof name === 'string' ? renamed(name) : name));
+  return true;
+}
+
+/** A generated body with each property withPropertiesRenamedForGeneration renamed given its own name back. */
+function withPropertiesNamedBack(body: unknown): unknown {
+  if (Array.isArray(body)) return body.map(withPropertiesNamedBack);
+  if (typeof body !== 'object' || body === null) return body;
+  return Object.fromEntries(Object.entries(body).map(([name, value]) => [name.startsWith(RENAMED_PREFIX) ? name.slice(RENAMED_PREFIX.length) : name, withPropertiesNamedBack(value)]));
 }
 
 /** The most items a generated list holds where its schema allows more (and requires no more). */
