@@ -197,6 +197,12 @@ export async function createMockServer(options: MockServerOptions = {}): Promise
 const HEALTH_PATH = `${ADMIN_PREFIX}health`;
 /** What V8 allocates for a string besides its characters. */
 const STRING_OVERHEAD_BYTES = 16;
+/** Whether a request says it carries a body: a Content-Length above 0, or a Transfer-Encoding. */
+function declaresBody(request: IncomingMessage): boolean {
+  const length = request.headers['content-length'];
+  return request.headers['transfer-encoding'] !== undefined || (length !== undefined && length !== '0');
+}
+
 /** What a parsed request, its answer's object and its place in line hold besides its headers' text, measured (see the README). */
 const REQUEST_OVERHEAD_BYTES = 4 * 1024;
 
@@ -221,7 +227,9 @@ async function answer({ engine, budget, closing, hurry, onRequest, onError }: Tr
       return;
     }
     const mockRequest: MockRequest = { method, url, headers: joinHeaders(request) };
-    if (method !== 'GET' && method !== 'HEAD') {
+    // A GET or HEAD is read where it declares a body: a document may require one (SES's ListImportJobs, a GET with a
+    // required JSON body), which went unread and was refused as missing.
+    if ((method !== 'GET' && method !== 'HEAD') || declaresBody(request)) {
       const read = await readBody(request, engine.bodyLimit, { declaredLength: request.headers['content-length'], reserve: bytes => exchange.hold(bytes) });
       if (read.refused) {
         refuse(engine, exchange, overBudget(budget));

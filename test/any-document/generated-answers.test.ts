@@ -173,14 +173,14 @@ describe('answers made from the document’s schemas', () => {
     for (const queue of queues) expect(Object.keys(queue.tags)).toEqual(['entry1', 'entry2']);
   });
 
-  it('answers strings of patterns with Unicode separators, punctuation and symbols (`\\p{Z}`, `\\p{P}`, `\\p{S}`: AWS’s tag keys), a backslash written by its code (WorkMail’s, a 500) and an alternative that allows the empty string below a minLength (RoboMaker’s versions) that those patterns and lengths take', async () => {
+  it('answers strings of patterns with Unicode separators, punctuation and symbols (`\\p{Z}`, `\\p{P}`, `\\p{S}`: AWS’s tag keys), a backslash written by its code (WorkMail’s, a 500), a lookbehind and a named group (FSx’s, a 500) and an alternative that allows the empty string below a minLength (RoboMaker’s versions) that those patterns and lengths take', async () => {
     const errors: string[] = [];
     const engine = await createEngine({ documentPath: AWS_TAGS, validateResponses: true, onError: message => errors.push(message) });
     let labels = 0;
     for (let seed = 1; seed <= 30; seed += 1) {
       const response = await engine.handle({ method: 'GET', url: '/v1/labels', headers: { prefer: `dynamic=true, seed=${seed}` } });
       expect(response.status, response.body).toBe(200);
-      for (const label of (JSON.parse(response.body ?? '{}') as { labels?: { labelKey?: string; mark?: string; caption?: string; displayName?: string; version?: string }[] }).labels ?? []) {
+      for (const label of (JSON.parse(response.body ?? '{}') as { labels?: { labelKey?: string; mark?: string; caption?: string; displayName?: string; version?: string; region?: string }[] }).labels ?? []) {
         labels += 1;
         if (label.labelKey !== undefined) expect(label.labelKey).toMatch(/^([\p{L}\p{Z}\p{N}_.:/=+\-@]*)$/u);
         if (label.mark !== undefined) expect(label.mark).toMatch(/^\p{P}\p{S}+$/u);
@@ -191,6 +191,7 @@ describe('answers made from the document’s schemas', () => {
           expect(Array.from(label.displayName, character => character.charCodeAt(0) < 0x20 || '\u007F<>\\'.includes(character))).not.toContain(true);
         }
         if (label.version !== undefined) expect(label.version).toMatch(/^(?:\$LATEST|[0-9]{1,255})$/u);
+        if (label.region !== undefined) expect(label.region).toMatch(/^[a-z]{2}-[a-z]{4,9}-[0-9]$/u);
       }
     }
     expect(labels).toBeGreaterThan(10);
@@ -256,6 +257,51 @@ describe('answers made from the document’s schemas', () => {
     expect(body.failed.length).toBeLessThanOrEqual(GENERATED_ITEMS);
     expect(body.fixed).toHaveLength(5);
     for (const pending of body.pending) for (const source of pending.sources) expect(source.keys.length).toBeLessThanOrEqual(GENERATED_ITEMS);
+    expect(errors).toEqual([]);
+  });
+
+  it('generates the `properties` of an Azure resource whose schema writes no type as an object of its properties, not of the schema’s own words', async () => {
+    // json-schema-faker infers an object from `properties`, but not for a property named `properties` (or `items`):
+    // Scheduler's job histories answered `"properties": {"properties": {…}, "additionalProperties": false}`.
+    const document = {
+      openapi: '3.0.3',
+      info: { title: 'Job histories', version: '1' },
+      paths: {
+        '/histories/{id}': {
+          get: {
+            operationId: 'getHistory',
+            parameters: [{ name: 'id', in: 'path', required: true, schema: { type: 'string' } }],
+            responses: {
+              '200': {
+                description: 'A job history',
+                content: {
+                  'application/json': {
+                    schema: {
+                      required: ['id', 'properties', 'items'],
+                      properties: {
+                        id: { type: 'string' },
+                        properties: { required: ['message'], properties: { message: { type: 'string' }, retryCount: { type: 'integer' } } },
+                        items: { minItems: 1, items: { type: 'string' } },
+                      },
+                    },
+                  },
+                },
+              },
+            },
+          },
+        },
+      },
+    };
+    const errors: string[] = [];
+    const engine = await createEngine({ document, validateResponses: true, onError: message => errors.push(message) });
+    for (let seed = 1; seed <= 3; seed += 1) {
+      const response = await engine.handle({ method: 'GET', url: '/histories/1', headers: { prefer: `dynamic=true, seed=${seed}` } });
+      expect(response.status, response.body).toBe(200);
+      const body = JSON.parse(response.body ?? '{}') as { properties: Record<string, unknown>; items: unknown };
+      expect(Object.keys(body.properties).sort()).toEqual(['message', 'retryCount']);
+      expect(typeof body.properties['message']).toBe('string');
+      expect(Array.isArray(body.items)).toBe(true);
+    }
     expect(errors).toEqual([]);
   });
 });

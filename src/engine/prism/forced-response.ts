@@ -84,7 +84,11 @@ export function forceResponse(mock: PrismMock, operation: IHttpOperation, reques
     ...(controls.example !== undefined && { exampleKey: controls.example }),
   };
   if (mockerLogging === undefined) throw new Error('[petstore-mock] forceResponse needs the mocker from loadPrismMocker().');
-  const result = mock({ resource: closedForGeneration(operation), input: { data: { ...request, headers }, validations: [] }, config })(mockerLogging.silentLogger);
+  const logging = mockerLogging;
+  const made = (resource: IHttpOperation): ReturnType<ReturnType<PrismMock>> => mock({ resource, input: { data: { ...request, headers }, validations: [] }, config })(logging.silentLogger);
+  let result = made(closedForGeneration(operation));
+  // A pattern the generator cannot read (a lookbehind it does not know, ...): the body made without patterns, rather than no answer.
+  if (result._tag === 'Left') result = made(closedForGeneration(operation, { patterns: false }));
   if (result._tag === 'Left') throw result.left;
   const generated = renamesProperties.has(operation) ? { ...result.right, body: withPropertiesNamedBack(result.right.body) } : result.right;
   const response = withoutUnfitHeaders(generated, chosenResponse(operation, controls));
@@ -245,6 +249,8 @@ function withRequiredOfParts(object: Record<string, unknown>): void {
 }
 
 const closed = new WeakMap<IHttpOperation, IHttpOperation>();
+/** The same, each `pattern` left out: what a body is made from where the generator could not read a pattern. */
+const closedWithoutPatterns = new WeakMap<IHttpOperation, IHttpOperation>();
 const DATA_KEYWORDS = new Set(['example', 'examples', 'default', 'const', 'enum', 'value']);
 const SCHEMA_MAPS = new Set(['properties', 'patternProperties', '$defs', 'definitions', 'dependentSchemas']);
 
@@ -259,8 +265,9 @@ const SCHEMA_MAPS = new Set(['properties', 'patternProperties', '$defs', 'defini
  * value can match alone, and an optional property where none can is left out (see
  * OptionalsNotToldApart). Made once per operation; schemas shared within it stay shared.
  */
-function closedForGeneration(operation: IHttpOperation): IHttpOperation {
-  let copy = closed.get(operation);
+function closedForGeneration(operation: IHttpOperation, { patterns }: { patterns: boolean } = { patterns: true }): IHttpOperation {
+  const copies = patterns ? closed : closedWithoutPatterns;
+  let copy = copies.get(operation);
   if (copy === undefined) {
     const seen = new Map<object, unknown>();
     const allOfParts = new WeakSet<object>();
@@ -290,6 +297,7 @@ function closedForGeneration(operation: IHttpOperation): IHttpOperation {
       // Values (examples, defaults, enums) are data, not schemas: kept as written.
       for (const [key, value] of Object.entries(node)) object[key] = DATA_KEYWORDS.has(key) ? value : close(value, SCHEMA_MAPS.has(key));
       // Counts narrowed to the lengths the schema allows first (see lengthBoundedPattern): json-schema-faker cuts a longer text, which then breaks the pattern.
+      if (!patterns) delete object['pattern'];
       if (typeof object['pattern'] === 'string') object['pattern'] = generablePattern(lengthBoundedPattern(object['pattern'], numberOrUndefined(object['minLength']), numberOrUndefined(object['maxLength'])) ?? object['pattern']);
       if (Array.isArray(object['enum'])) object['enum'] = enumOfItsType(object['enum'], object['type']);
       // An integer beside a plain number in a oneOf: json-schema-faker would draw values both match. Judged
@@ -300,6 +308,7 @@ function closedForGeneration(operation: IHttpOperation): IHttpOperation {
       const narrowing = Array.isArray(object['allOf']) ? optionals.narrowingPartOf(node as Record<string, unknown>) : undefined;
       if (narrowing !== undefined) object['allOf'] = [...(object['allOf'] as unknown[]), narrowing];
       withDraft4Bounds(object);
+      withInferredType(object);
       if (object['format'] === 'url') asGenerableUrl(object);
       if (object['format'] === 'byte') asGenerableBase64(object);
       // An array of anything (`{type: array, uniqueItems: true}`, Keycloak's claims): json-schema-faker throws "missing items" without them.
@@ -322,7 +331,7 @@ function closedForGeneration(operation: IHttpOperation): IHttpOperation {
     };
     copy = close(bounded) as IHttpOperation;
     optionals.leaveOut();
-    closed.set(operation, copy);
+    copies.set(operation, copy);
   }
   return copy;
 }
@@ -366,10 +375,12 @@ const HEX_ESCAPE_AT = /^\\(?:x([0-9A-Fa-f]{2})|u([0-9A-Fa-f]{4})|u\{([0-9A-Fa-f]
  *   greedy quantifier find a match in the same texts, so the pattern takes every string drawn from either;
  * - a backslash or a hyphen written by its code (`\x5C`, `\u002D`) written escaped (`\\`, `\-`): the
  *   generator reads the code as the bare character, so WorkMail's `[^\x00-\x1F\x7F\x3C\x3E\x5C]{1,64}`
- *   escaped its `]` and threw ("Unterminated character class"), a 500 for every answer that held one.
+ *   escaped its `]` and threw ("Unterminated character class"), a 500 for every answer that held one;
+ * - a lookbehind (`(?<!-)`, FSx's ARNs) left out and a named group (`(?<year>…)`) written plain: the
+ *   generator does not read either, and threw ("Invalid group").
  */
 function generablePattern(pattern: string): string {
-  if (!pattern.includes('\\p{') && !/[*+?}]\?/.test(pattern) && !HEX_ESCAPE.test(pattern)) return pattern;
+  if (!pattern.includes('\\p{') && !/[*+?}]\?/.test(pattern) && !HEX_ESCAPE.test(pattern) && !pattern.includes('(?<')) return pattern;
   let written = '';
   let inClass = false;
   let negated = false;
@@ -393,11 +404,35 @@ function generablePattern(pattern: string): string {
       }
       continue;
     }
+    if (character === '(' && !inClass && pattern.startsWith('(?<', index)) {
+      // A lookbehind (which the generator cannot read) left out, the text drawn checked as any other; a named group as a plain one.
+      if (pattern[index + 3] === '=' || pattern[index + 3] === '!') index = closingParenthesis(pattern, index);
+      else {
+        written += '(';
+        index = pattern.indexOf('>', index);
+      }
+      continue;
+    }
     if (character === '[' && !inClass) [inClass, negated] = [true, pattern[index + 1] === '^'];
     else if (character === ']' && inClass) [inClass, negated] = [false, false];
     written += character;
   }
   return written;
+}
+
+/** Where the group opened at `open` closes (past escapes and classes); the pattern's last index where it does not. */
+function closingParenthesis(pattern: string, open: number): number {
+  let depth = 0;
+  let inClass = false;
+  for (let index = open; index < pattern.length; index += 1) {
+    const character = pattern[index];
+    if (character === '\\') index += 1;
+    else if (inClass) inClass = character !== ']';
+    else if (character === '[') inClass = true;
+    else if (character === '(') depth += 1;
+    else if (character === ')' && (depth -= 1) === 0) return index;
+  }
+  return pattern.length - 1;
 }
 
 /**
@@ -477,6 +512,24 @@ function withPropertiesNamedBack(body: unknown): unknown {
   if (Array.isArray(body)) return body.map(withPropertiesNamedBack);
   if (typeof body !== 'object' || body === null) return body;
   return Object.fromEntries(Object.entries(body).map(([name, value]) => [name.startsWith(RENAMED_PREFIX) ? name.slice(RENAMED_PREFIX.length) : name, withPropertiesNamedBack(value)]));
+}
+
+/** Keywords that say which type a schema without `type` is of, as json-schema-faker infers it. */
+const KEYWORDS_OF_TYPE: readonly (readonly [string, readonly string[]])[] = [
+  ['object', ['properties', 'additionalProperties', 'patternProperties', 'minProperties', 'maxProperties', 'required']],
+  ['array', ['items', 'prefixItems', 'minItems', 'maxItems', 'uniqueItems']],
+];
+
+/**
+ * The `type` of a schema that does not write one, where its keywords say it (`properties`: an object),
+ * written out: json-schema-faker infers it, but not for the schema of a property named after one of
+ * its keywords, so the `properties` of every Azure resource whose schema wrote no `type` (Scheduler's
+ * job histories) was made of the schema's own words, `{"properties": {…}, "additionalProperties": false}`.
+ */
+function withInferredType(schema: Record<string, unknown>): void {
+  if (schema['type'] !== undefined || schema['$ref'] !== undefined || ['allOf', 'anyOf', 'oneOf', 'enum', 'const'].some(keyword => schema[keyword] !== undefined)) return;
+  const types = KEYWORDS_OF_TYPE.filter(([, keywords]) => keywords.some(keyword => schema[keyword] !== undefined));
+  if (types.length === 1) schema['type'] = (types[0] as (typeof KEYWORDS_OF_TYPE)[number])[0];
 }
 
 /** The most items a generated list holds where its schema allows more (and requires no more). */
