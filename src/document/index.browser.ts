@@ -15,6 +15,7 @@ export { enumOfItsType, fromOpenApi30, INLINED_SCHEMAS, isEvaluationKeyword, low
 export type { JsonSchema } from './json-schema.js';
 export { alternativesMatchedAlone } from './alternatives-matched-alone.js';
 export { lengthBoundedPattern } from './pattern-lengths.js';
+export { groupEnd } from './pattern-parts.js';
 export { fieldNameKey, fillResourceName, findResources, firstPageOf, itemPathOfName, lastParameter, nameUnder, namesHeldKey, partListing, resourceNameValues, shownValue, singularOf, soleAllOfPart } from './resources/index.js';
 export type { Filter, KeyRule, RangeBound, ListShape, NameSegment, OperationPlan, PageFact, Paging, ParentLink, RecordCopies, RecordRole, Resource, ResourceModel, ResourceName } from './resources/index.js';
 export type { CompiledDocument, DocumentChecks } from './compile-document.js';

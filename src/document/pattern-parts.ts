@@ -172,3 +172,18 @@ function quantifierAt(pattern: string, index: number): Quantifier | undefined {
   const most = match[2] === undefined ? least : match[3] === '' ? Infinity : Number(match[3]);
   return { start: index, end: lazy(match[0].length), least, most };
 }
+
+/** The index of the `)` closing the group opened at `open` (past escapes and classes), or the pattern's last. */
+export function groupEnd(source: string, open: number): number {
+  let depth = 0;
+  let inClass = false;
+  for (let index = open; index < source.length; index += 1) {
+    const char = source.charAt(index);
+    if (char === '\\') index += 1;
+    else if (inClass) inClass = char !== ']';
+    else if (char === '[') inClass = true;
+    else if (char === '(') depth += 1;
+    else if (char === ')' && (depth -= 1) === 0) return index;
+  }
+  return source.length - 1;
+}

@@ -1,6 +1,6 @@
 import type { IHttpOperationConfig, IHttpRequest, IHttpResponse, PrismHttpComponents } from '@stoplight/prism-http';
 import type { IHttpOperation, IHttpOperationResponse } from '@stoplight/types';
-import { alternativesMatchedAlone, enumOfItsType, lengthBoundedPattern, type JsonSchema } from '../../document/index.js';
+import { alternativesMatchedAlone, enumOfItsType, groupEnd, lengthBoundedPattern, type JsonSchema } from '../../document/index.js';
 import { isForced, type RequestControls } from '../controls/index.js';
 import { findSchemaProblems, unlessEvalBlocked } from '../schema/index.js';
 import { boundedForGeneration } from './bounded-generation.js';
@@ -406,7 +406,7 @@ function generablePattern(pattern: string): string {
     }
     if (character === '(' && !inClass && pattern.startsWith('(?<', index)) {
       // A lookbehind (which the generator cannot read) left out, the text drawn checked as any other; a named group as a plain one.
-      if (pattern[index + 3] === '=' || pattern[index + 3] === '!') index = closingParenthesis(pattern, index);
+      if (pattern[index + 3] === '=' || pattern[index + 3] === '!') index = groupEnd(pattern, index);
       else {
         written += '(';
         index = pattern.indexOf('>', index);
@@ -418,21 +418,6 @@ function generablePattern(pattern: string): string {
     written += character;
   }
   return written;
-}
-
-/** Where the group opened at `open` closes (past escapes and classes); the pattern's last index where it does not. */
-function closingParenthesis(pattern: string, open: number): number {
-  let depth = 0;
-  let inClass = false;
-  for (let index = open; index < pattern.length; index += 1) {
-    const character = pattern[index];
-    if (character === '\\') index += 1;
-    else if (inClass) inClass = character !== ']';
-    else if (character === '[') inClass = true;
-    else if (character === '(') depth += 1;
-    else if (character === ')' && (depth -= 1) === 0) return index;
-  }
-  return pattern.length - 1;
 }
 
 /**
