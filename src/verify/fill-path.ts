@@ -111,16 +111,29 @@ export function samplePathValues(operation: OperationModel, sampling: PathSampli
 }
 
 /**
- * A parameter's example where its own schema's `enum` takes it (or it has none): Box's `{scope}` gives
+ * A parameter's example where its own schema's `enum` and `format` take it (or it has none): Box's `{scope}` gives
  * `enterprise_123456` as its example beside `enum: [global, enterprise]`, and every request sent with it
  * was a 400 that said nothing of the deployment.
  */
 export function fittingExample(parameter: OperationModel['parameters'][number], document: unknown): unknown {
   if (parameter.example === undefined || parameter.schema === undefined) return parameter.example;
-  const allowed = resolveSchema(document, parameter.schema.schema)['enum'];
+  const schema = resolveSchema(document, parameter.schema.schema);
+  const allowed = schema['enum'];
   const example = Array.isArray(parameter.example) ? (parameter.example as unknown[])[0] : parameter.example;
-  return Array.isArray(allowed) && !allowed.some(value => value === example || String(value) === String(example)) ? undefined : parameter.example;
+  if (Array.isArray(allowed) && !allowed.some(value => value === example || String(value) === String(example))) return undefined;
+  const shape = typeof schema['format'] === 'string' ? FORMAT_SHAPES[schema['format']] : undefined;
+  return shape !== undefined && typeof example === 'string' && !shape.test(example) ? undefined : parameter.example;
 }
+
+/**
+ * The text of the formats a parameter's example is checked against: Amadeus's `departureDate`, of format
+ * `date`, gives `2025-10-15T13:51:00.230Z` as its example, and every search sent with it was a 400.
+ */
+const FORMAT_SHAPES: Readonly<Record<string, RegExp>> = {
+  date: /^\d{4}-\d{2}-\d{2}$/,
+  'date-time': /^\d{4}-\d{2}-\d{2}[Tt ]\d{2}:\d{2}:\d{2}(?:\.\d+)?(?:[Zz]|[+-]\d{2}:\d{2})$/,
+  uuid: /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i,
+};
 
 /**
  * What a path parameter at a collection's item path takes of a record this side listed: the property

@@ -74,8 +74,8 @@ describe('Asana’s shapes: lists of compact items, and 204s declared with a JSO
   });
 });
 
-describe('a parameter whose example its own enum refuses (Box’s metadata template scope)', () => {
-  it('is sent at a value of its enum, where every request was a 400 that said nothing of the deployment', async () => {
+describe('a parameter whose example its own enum or format refuses (Box’s metadata template scope, Amadeus’s departure date)', () => {
+  it('is sent at a value of its enum or format, where every request was a 400 that said nothing of the deployment', async () => {
     const { code, results } = await verifiedAgainstItsMock(findingAt('example-outside-enum.yaml'));
     expect(results.filter(result => result.outcome === 'error' || result.outcome === 'warning')).toEqual([]);
     expect(code).toBe(0);
