@@ -2,6 +2,7 @@ import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { createEngine } from '../../src/index.js';
 import { GENERATED_ITEMS } from '../../src/engine/prism/forced-response.js';
+import { MOST_GENERATED_VALUES } from '../../src/engine/prism/generated-size.js';
 import { oneCollectionDocument } from '../support/one-collection-document.js';
 
 const ARRAY_WITHOUT_ITEMS = fileURLToPath(new URL('../documents/findings/array-without-items.yaml', import.meta.url));
@@ -302,6 +303,30 @@ describe('answers made from the document’s schemas', () => {
       expect(typeof body.properties['message']).toBe('string');
       expect(Array.isArray(body.items)).toBe(true);
     }
+    expect(errors).toEqual([]);
+  });
+
+  it('answers 501 at once, naming the limit, where the lists a body requires hold more values than the mock generates (three lists of 100 items in each other)', async () => {
+    const grid = (items: number): Record<string, unknown> => {
+      const list = (of: unknown): Record<string, unknown> => ({ type: 'array', minItems: items, maxItems: items, items: of });
+      return list(list(list({ type: 'string' })));
+    };
+    const document = {
+      openapi: '3.0.3',
+      info: { title: 'Grids', version: '1' },
+      paths: {
+        '/grid': { get: { operationId: 'getGrid', responses: { '200': { description: 'A grid', content: { 'application/json': { schema: grid(100) } } } } } },
+        '/small-grid': { get: { operationId: 'getSmallGrid', responses: { '200': { description: 'A grid', content: { 'application/json': { schema: grid(10) } } } } } },
+      },
+    };
+    const errors: string[] = [];
+    const engine = await createEngine({ document, validateResponses: true, onError: message => errors.push(message) });
+    const refused = await engine.handle({ method: 'GET', url: '/grid', headers: {} });
+    expect(refused.status).toBe(501);
+    expect(JSON.parse(refused.body ?? '{}')).toMatchObject({ code: 'not_implemented', message: expect.stringContaining(`more than ${MOST_GENERATED_VALUES.toLocaleString('en-US')} values`) as string });
+    const small = await engine.handle({ method: 'GET', url: '/small-grid', headers: {} });
+    expect(small.status).toBe(200);
+    expect((JSON.parse(small.body ?? '[]') as unknown[][][]).flat(2)).toHaveLength(1000);
     expect(errors).toEqual([]);
   });
 });

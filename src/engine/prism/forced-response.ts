@@ -3,7 +3,9 @@ import type { IHttpOperation, IHttpOperationResponse } from '@stoplight/types';
 import { alternativesMatchedAlone, enumOfItsType, groupEnd, lengthBoundedPattern, type JsonSchema } from '../../document/index.js';
 import { isForced, type RequestControls } from '../controls/index.js';
 import { findSchemaProblems, unlessEvalBlocked } from '../schema/index.js';
+import { errorResponse } from '../responses/index.js';
 import { boundedForGeneration } from './bounded-generation.js';
+import { leastGeneratedValues, MOST_GENERATED_VALUES } from './generated-size.js';
 import { OptionalsNotToldApart } from './optionals-not-told-apart.js';
 
 type PrismMock = PrismHttpComponents['mock'];
@@ -84,6 +86,8 @@ export function forceResponse(mock: PrismMock, operation: IHttpOperation, reques
     ...(controls.example !== undefined && { exampleKey: controls.example }),
   };
   if (mockerLogging === undefined) throw new Error('[petstore-mock] forceResponse needs the mocker from loadPrismMocker().');
+  const tooLarge = generatedPastLimit(operation, controls);
+  if (tooLarge !== undefined) return errorResponse('not_implemented', tooLarge);
   const logging = mockerLogging;
   const made = (resource: IHttpOperation): ReturnType<ReturnType<PrismMock>> => mock({ resource, input: { data: { ...request, headers }, validations: [] }, config })(logging.silentLogger);
   let result = made(closedForGeneration(operation));
@@ -100,6 +104,30 @@ export function forceResponse(mock: PrismMock, operation: IHttpOperation, reques
     return { ...response, body: { code, message: forcedMessage(operation, response.statusCode, controls, response.body.message, cause), status: response.statusCode } };
   }
   return response;
+}
+
+/** The least values each response of the operation as handed to the generator would be made of (see leastGeneratedValues). */
+const leastValuesOf = new WeakMap<object, number>();
+
+/**
+ * Why the body `controls` choose cannot be generated, where it would be (no example is served) and
+ * would hold more than MOST_GENERATED_VALUES values at least; undefined where it can.
+ */
+function generatedPastLimit(operation: IHttpOperation, controls: RequestControls): string | undefined {
+  const chosen = chosenResponse(operation, controls);
+  if (chosen === undefined) return undefined;
+  const fromExample = controls.dynamic !== true && (chosen.contents ?? []).some(content => (content.examples?.length ?? 0) > 0);
+  if (fromExample) return undefined;
+  const handed = closedForGeneration(operation).responses[operation.responses.indexOf(chosen)];
+  if (handed === undefined) return undefined;
+  let least = leastValuesOf.get(handed);
+  if (least === undefined) {
+    least = Math.max(0, ...(handed.contents ?? []).map(content => leastGeneratedValues(content.schema)));
+    leastValuesOf.set(handed, least);
+  }
+  if (least <= MOST_GENERATED_VALUES) return undefined;
+  const name = operation.iid ?? `${operation.method.toUpperCase()} ${operation.path}`;
+  return `The ${chosen.code} response of ${name} would be generated from its schema with more than ${MOST_GENERATED_VALUES.toLocaleString('en-US')} values (the lists it requires hold that many), past what the mock generates for one body; give the response an example, or script its body with an override.`;
 }
 
 /**
