@@ -54,7 +54,7 @@ function checkBody(operation: OperationModel, response: ResponseModel, answer: A
     return results;
   }
   const body = answer.json.value;
-  const problems = context.validator.problems(response.jsonSchema.pointer, body);
+  const problems = context.validator.answerProblems(response.jsonSchema.pointer, body);
   const undescribed = findUndescribedProperties(context.document, response.jsonSchema.schema, body);
   const names = [...new Set(undescribed.map(path => path.replace(/\/\d+(?=\/|$)/g, '/[]')))];
   // A body of another shape is one finding: the properties the document does not describe are part of it, not a second cause.

@@ -1,3 +1,4 @@
+import { stripWriteOnlyProperties } from '@stoplight/prism-http/dist/utils/filterRequiredProperties.js';
 import { dereferenceLocal } from '../document/dereference.js';
 import { fromOpenApi30, readDiscriminators } from '../document/json-schema.js';
 import { findSchemaProblems, shareReferences } from '../engine/schema/index.js';
@@ -7,6 +8,12 @@ import type { OperationModel, SchemaRef } from './read-operations.js';
 export interface SchemaValidator {
   /** The problems of `value` against the schema at `pointer`: empty when it validates. */
   problems(pointer: string, value: unknown): string[];
+  /**
+   * The problems of an answer's body against the response schema at `pointer`, as Prism checks an answer
+   * (the mock's `--validate-responses`): a `writeOnly` property is not looked for, required or not
+   * (bunq's `DeviceServer` requires its `secret`, which no answer holds).
+   */
+  answerProblems(pointer: string, value: unknown): string[];
   /** The schema at `pointer`, its `$ref`s resolved. */
   schemaAt(pointer: string): unknown;
 }
@@ -46,15 +53,26 @@ export function createSchemaValidator(document: object, pointers: readonly strin
     }
   });
   shareReferences(known);
+  const answerSchemas = new Map<string, unknown>();
+  const answerSchemaAt = (pointer: string): unknown => {
+    if (!answerSchemas.has(pointer)) {
+      const schema = schemaAt(pointer);
+      const stripped = schema !== null && typeof schema === 'object' ? stripWriteOnlyProperties(schema as Parameters<typeof stripWriteOnlyProperties>[0]) : undefined;
+      answerSchemas.set(pointer, stripped?._tag === 'Some' ? stripped.value : schema);
+    }
+    return answerSchemas.get(pointer);
+  };
   return {
     schemaAt,
-    problems(pointer, value) {
-      const found = findSchemaProblems(value, schemaAt(pointer));
-      // `/0 must…` and `/1 must…` are one problem: items are named `/[]`.
-      const described = found.map(problem => `${problem.path === '' ? 'the value' : `/${problem.path.split('.').map(part => (/^\d+$/.test(part) ? '[]' : part)).join('/')}`} ${problem.message}`);
-      return [...new Set(described)].slice(0, 5);
-    },
+    problems: (pointer, value) => described(findSchemaProblems(value, schemaAt(pointer))),
+    answerProblems: (pointer, value) => described(findSchemaProblems(value, answerSchemaAt(pointer))),
   };
+}
+
+/** Problems as a finding names them, at most five: `/0 must…` and `/1 must…` are one problem, items named `/[]`. */
+function described(found: readonly { path: string; message: string }[]): string[] {
+  const sentences = found.map(problem => `${problem.path === '' ? 'the value' : `/${problem.path.split('.').map(part => (/^\d+$/.test(part) ? '[]' : part)).join('/')}`} ${problem.message}`);
+  return [...new Set(sentences)].slice(0, 5);
 }
 
 /** The pointers of every schema verify checks of these operations: parameters, request bodies, responses and their headers. */

@@ -126,3 +126,12 @@ describe('a list whose path selects records by a property (Bitbucket’s pull re
     }
   });
 });
+
+describe('a response schema that requires a writeOnly property (bunq’s devices and their secret)', () => {
+  it('finds nothing against the mock, which keeps and answers records without it, as OpenAPI and Prism read it', async () => {
+    const { code, results } = await verifiedAgainstItsMock(findingAt('write-only-required.yaml'));
+    expect(results.filter(result => result.outcome === 'error' || result.outcome === 'warning')).toEqual([]);
+    expect(code).toBe(0);
+    expect(results.filter(result => result.operationId === 'listDevices' && result.check === 'body-schema').map(result => result.outcome)).toContain('passed');
+  });
+});

@@ -90,7 +90,7 @@ function filledRecord(record: Readonly<Record<string, unknown>>, resource: Resou
  * record a client sent is never changed so.
  */
 function checkedAs(checked: Record<string, unknown>, completed: Record<string, unknown>, resource: Resource, drawn = false): { record: StoredRecord } | { problem: string } {
-  const problems = unlessEvalBlocked(() => findSchemaProblems(checked, resource.schema), []);
+  const problems = unlessEvalBlocked(() => findSchemaProblems(checked, resource.schema), []).filter(problem => !isWriteOnlyMissing(problem, resource));
   if (problems.length === 0) return { record: completed };
   const broken = drawn ? optionalPropertiesBroken(problems, resource) : undefined;
   if (broken !== undefined) {
@@ -99,6 +99,17 @@ function checkedAs(checked: Record<string, unknown>, completed: Record<string, u
     if (again.length === 0) return { record: without(completed) };
   }
   return { problem: describeSchemaProblems(problems) };
+}
+
+/**
+ * Whether a problem is only that the record lacks a `writeOnly` property its schema requires: a record
+ * is kept as its answers show it, without them (bunq's devices require their `secret`, which OpenAPI
+ * requires of requests only), and every create was refused as "must have required property 'secret'".
+ */
+function isWriteOnlyMissing(problem: SchemaProblem, resource: Resource): boolean {
+  if (problem.keyword !== 'required' || problem.path !== '') return false;
+  const name = /required property '(.+)'$/.exec(problem.message)?.[1];
+  return name !== undefined && resource.writeOnlyFields.includes(name);
 }
 
 /** The optional properties a record's problems are all within (`reporterAccount` of `reporterAccount.name`), or undefined where one is not (the record itself, a required property, the key). */
