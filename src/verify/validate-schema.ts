@@ -1,4 +1,3 @@
-import { stripWriteOnlyProperties } from '@stoplight/prism-http/dist/utils/filterRequiredProperties.js';
 import { dereferenceLocal } from '../document/dereference.js';
 import { fromOpenApi30, readDiscriminators } from '../document/json-schema.js';
 import { findSchemaProblems, shareReferences } from '../engine/schema/index.js';
@@ -10,8 +9,8 @@ export interface SchemaValidator {
   problems(pointer: string, value: unknown): string[];
   /**
    * The problems of an answer's body against the response schema at `pointer`, as Prism checks an answer
-   * (the mock's `--validate-responses`): a `writeOnly` property is not looked for, required or not
-   * (bunq's `DeviceServer` requires its `secret`, which no answer holds).
+   * (the mock's `--validate-responses`): a `writeOnly` property is not required (bunq's `DeviceServer`
+   * requires its `secret`, which no answer holds; OpenAPI requires it of requests only).
    */
   answerProblems(pointer: string, value: unknown): string[];
   /** The schema at `pointer`, its `$ref`s resolved. */
@@ -56,9 +55,7 @@ export function createSchemaValidator(document: object, pointers: readonly strin
   const answerSchemas = new Map<string, unknown>();
   const answerSchemaAt = (pointer: string): unknown => {
     if (!answerSchemas.has(pointer)) {
-      const schema = schemaAt(pointer);
-      const stripped = schema !== null && typeof schema === 'object' ? stripWriteOnlyProperties(schema as Parameters<typeof stripWriteOnlyProperties>[0]) : undefined;
-      answerSchemas.set(pointer, stripped?._tag === 'Some' ? stripped.value : schema);
+      answerSchemas.set(pointer, withoutWriteOnlyRequired(schemaAt(pointer)));
     }
     return answerSchemas.get(pointer);
   };
@@ -67,6 +64,51 @@ export function createSchemaValidator(document: object, pointers: readonly strin
     problems: (pointer, value) => described(findSchemaProblems(value, schemaAt(pointer))),
     answerProblems: (pointer, value) => described(findSchemaProblems(value, answerSchemaAt(pointer))),
   };
+}
+
+/** Values, not schemas: never read for `required`. */
+const DATA_KEYWORDS = new Set(['example', 'examples', 'default', 'const', 'enum']);
+
+/** Whether a schema object requires a property it marks `writeOnly`. */
+function requiresWriteOnly(node: Record<string, unknown>): boolean {
+  const { required, properties } = node;
+  if (!Array.isArray(required) || typeof properties !== 'object' || properties === null) return false;
+  return required.some(name => typeof name === 'string' && (properties as Record<string, { writeOnly?: unknown } | undefined>)[name]?.writeOnly === true);
+}
+
+/**
+ * The schema as an answer is checked against it (what Prism's `stripWriteOnlyProperties` does for the mock's
+ * `--validate-responses`): a `writeOnly` property it requires is not required; the same object where none is.
+ * Walked with a stack and copied once per object: the schemas verify reads are graphs, shared and recursive
+ * (Prism's own walk ran out of stack on a document of Stripe's shape).
+ */
+function withoutWriteOnlyRequired(schema: unknown): unknown {
+  const seen = new Set<object>();
+  const stack: unknown[] = [schema];
+  let found = false;
+  while (stack.length > 0 && !found) {
+    const node = stack.pop();
+    if (typeof node !== 'object' || node === null || seen.has(node)) continue;
+    seen.add(node);
+    if (!Array.isArray(node) && requiresWriteOnly(node as Record<string, unknown>)) found = true;
+    for (const [key, child] of Object.entries(node)) if (!DATA_KEYWORDS.has(key)) stack.push(child);
+  }
+  if (!found) return schema;
+  const copies = new Map<object, unknown>();
+  const copy = (node: unknown): unknown => {
+    if (typeof node !== 'object' || node === null) return node;
+    const done = copies.get(node);
+    if (done !== undefined) return done;
+    const made: Record<string, unknown> | unknown[] = Array.isArray(node) ? [] : {};
+    copies.set(node, made);
+    for (const [key, child] of Object.entries(node)) (made as Record<string, unknown>)[key] = DATA_KEYWORDS.has(key) ? child : copy(child);
+    if (!Array.isArray(node) && requiresWriteOnly(node as Record<string, unknown>)) {
+      const properties = (node as { properties: Record<string, { writeOnly?: unknown } | undefined> }).properties;
+      (made as Record<string, unknown>)['required'] = ((node as { required: unknown[] }).required).filter(name => typeof name !== 'string' || properties[name]?.writeOnly !== true);
+    }
+    return made;
+  };
+  return copy(schema);
 }
 
 /** Problems as a finding names them, at most five: `/0 must…` and `/1 must…` are one problem, items named `/[]`. */

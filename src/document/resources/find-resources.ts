@@ -638,7 +638,18 @@ function findKey(schema: JsonSchema, parameters: readonly string[], createBodies
   const sent = merged.readOnly !== true && bodies.some(body => body?.properties?.[property] !== undefined);
   const required = sent && bodies.some(body => body?.required?.includes(property) === true);
   if (required) return { property, kind: 'client', acceptsClientKey: true, bounds, schema: merged };
-  return { property, kind: merged.format === 'uuid' ? 'uuid' : 'generated', acceptsClientKey: sent, bounds, schema: merged };
+  return { property, kind: merged.format === 'uuid' ? 'uuid' : 'generated', acceptsClientKey: sent, bounds, schema: asWholeNumberText(merged, parameterSchemas) };
+}
+
+/**
+ * A string key the service makes whose item path takes a whole number (HubSpot's webhook subscriptions:
+ * `id` a string, `{subscriptionId}` an `int32`): made as the text of one, so that the path reaches the
+ * records it lists. Drawn as any string, every read of a listed record was a 400.
+ */
+function asWholeNumberText(keySchema: JsonSchema, parameterSchemas: readonly JsonSchema[]): JsonSchema {
+  if (keySchema.format !== undefined || STRING_CONSTRAINTS.some(keyword => keySchema[keyword] !== undefined)) return keySchema;
+  const whole = parameterSchemas.length > 0 && parameterSchemas.every(parameter => typeIncludes(parameter, 'integer') && !typeIncludes(parameter, 'string'));
+  return whole ? { ...keySchema, pattern: '^[1-9][0-9]{0,8}$' } : keySchema;
 }
 
 /** The whole numbers a key may take: its schema's bounds, from 1, at most the largest safe integer. */
