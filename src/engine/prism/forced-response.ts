@@ -437,7 +437,9 @@ function generablePattern(pattern: string): string {
       if (pattern[index + 3] === '=' || pattern[index + 3] === '!') index = groupEnd(pattern, index);
       else {
         written += '(';
-        index = pattern.indexOf('>', index);
+        // Past the name's `>`; a `(?<` that closes no name is left as written.
+        const nameEnd = pattern.indexOf('>', index);
+        if (nameEnd !== -1) index = nameEnd;
       }
       continue;
     }
