@@ -311,12 +311,16 @@ describe('answers made from the document’s schemas', () => {
       const list = (of: unknown): Record<string, unknown> => ({ type: 'array', minItems: items, maxItems: items, items: of });
       return list(list(list({ type: 'string' })));
     };
+    let unbounded: Record<string, unknown> = { type: 'string' };
+    for (let depth = 0; depth < 8; depth += 1) unbounded = { type: 'object', properties: { senses: { type: 'array', items: unbounded } } };
     const document = {
       openapi: '3.0.3',
       info: { title: 'Grids', version: '1' },
       paths: {
         '/grid': { get: { operationId: 'getGrid', responses: { '200': { description: 'A grid', content: { 'application/json': { schema: grid(100) } } } } } },
         '/small-grid': { get: { operationId: 'getSmallGrid', responses: { '200': { description: 'A grid', content: { 'application/json': { schema: grid(10) } } } } } },
+        // Oxford Dictionaries' entries: lists in lists eight deep, none bounded, which the generator fills with 0 to 5 items each.
+        '/entries': { get: { operationId: 'getEntries', responses: { '200': { description: 'Entries', content: { 'application/json': { schema: unbounded } } } } } },
       },
     };
     const errors: string[] = [];
@@ -324,6 +328,7 @@ describe('answers made from the document’s schemas', () => {
     const refused = await engine.handle({ method: 'GET', url: '/grid', headers: {} });
     expect(refused.status).toBe(501);
     expect(JSON.parse(refused.body ?? '{}')).toMatchObject({ code: 'not_implemented', message: expect.stringContaining(`more than ${MOST_GENERATED_VALUES.toLocaleString('en-US')} values`) as string });
+    expect((await engine.handle({ method: 'GET', url: '/entries', headers: {} })).status).toBe(200);
     const small = await engine.handle({ method: 'GET', url: '/small-grid', headers: {} });
     expect(small.status).toBe(200);
     expect((JSON.parse(small.body ?? '[]') as unknown[][][]).flat(2)).toHaveLength(1000);

@@ -10,8 +10,9 @@ type Node = Record<string, unknown>;
 
 /**
  * How many values json-schema-faker makes at least from `schema` as the generator is handed it (see
- * closedForGeneration: every property listed, a list of its `maxItems`, or 0 to 5 items without one,
- * at least its `minItems`; a map of its `minProperties`), counted up to `limit` + 1. A schema met again
+ * closedForGeneration: every property listed, a list of its `maxItems`, or without one its `minItems`
+ * (the generator draws 0 to 5 items, at least that many; Oxford Dictionaries' entries, lists in lists
+ * seven deep without bounds, were refused when each counted 5); a map of its `minProperties`), counted up to `limit` + 1. A schema met again
  * inside itself counts once: the generator stops following references a few levels down.
  */
 export function leastGeneratedValues(schema: unknown, limit: number = MOST_GENERATED_VALUES): number {
@@ -28,7 +29,8 @@ export function leastGeneratedValues(schema: unknown, limit: number = MOST_GENER
     };
     if (typeof properties === 'object' && properties !== null) for (const property of Object.values(properties)) add(count(property));
     if (typeof items === 'object' && items !== null && !Array.isArray(items)) {
-      const length = typeof maxItems === 'number' ? maxItems : Math.max(typeof minItems === 'number' ? minItems : 0, 5);
+      // A list with `maxItems` is filled to it (at most GENERATED_ITEMS, or its `minItems`); one without gets 0 to 5 items, at least its `minItems`.
+      const length = typeof maxItems === 'number' ? maxItems : typeof minItems === 'number' ? minItems : 0;
       if (length > 0) add(Math.min(length * count(items), limit + 1));
     }
     if (Array.isArray(allOf)) for (const part of allOf) add(count(part));
