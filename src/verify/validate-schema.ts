@@ -83,32 +83,29 @@ function requiresWriteOnly(node: Record<string, unknown>): boolean {
  * (Prism's own walk ran out of stack on a document of Stripe's shape).
  */
 function withoutWriteOnlyRequired(schema: unknown): unknown {
+  // Every object the schema reaches (data aside), once each.
+  const reached: object[] = [];
   const seen = new Set<object>();
   const stack: unknown[] = [schema];
-  let found = false;
-  while (stack.length > 0 && !found) {
+  while (stack.length > 0) {
     const node = stack.pop();
     if (typeof node !== 'object' || node === null || seen.has(node)) continue;
     seen.add(node);
-    if (!Array.isArray(node) && requiresWriteOnly(node as Record<string, unknown>)) found = true;
+    reached.push(node);
     for (const [key, child] of Object.entries(node)) if (!DATA_KEYWORDS.has(key)) stack.push(child);
   }
-  if (!found) return schema;
-  const copies = new Map<object, unknown>();
-  const copy = (node: unknown): unknown => {
-    if (typeof node !== 'object' || node === null) return node;
-    const done = copies.get(node);
-    if (done !== undefined) return done;
-    const made: Record<string, unknown> | unknown[] = Array.isArray(node) ? [] : {};
-    copies.set(node, made);
-    for (const [key, child] of Object.entries(node)) (made as Record<string, unknown>)[key] = DATA_KEYWORDS.has(key) ? child : copy(child);
+  if (!reached.some(node => !Array.isArray(node) && requiresWriteOnly(node as Record<string, unknown>))) return schema;
+  // A copy of each, then each copy's entries pointed at the copies: no recursion, however deep the graph.
+  const copies = new Map<object, Record<string, unknown> | unknown[]>(reached.map(node => [node, Array.isArray(node) ? [] : {}]));
+  const copied = (value: unknown): unknown => (typeof value === 'object' && value !== null ? (copies.get(value) ?? value) : value);
+  for (const [node, made] of copies) {
+    for (const [key, child] of Object.entries(node)) (made as Record<string, unknown>)[key] = DATA_KEYWORDS.has(key) ? child : copied(child);
     if (!Array.isArray(node) && requiresWriteOnly(node as Record<string, unknown>)) {
       const properties = (node as { properties: Record<string, { writeOnly?: unknown } | undefined> }).properties;
-      (made as Record<string, unknown>)['required'] = ((node as { required: unknown[] }).required).filter(name => typeof name !== 'string' || properties[name]?.writeOnly !== true);
+      (made as Record<string, unknown>)['required'] = (node as { required: unknown[] }).required.filter(name => typeof name !== 'string' || properties[name]?.writeOnly !== true);
     }
-    return made;
-  };
-  return copy(schema);
+  }
+  return copied(schema);
 }
 
 /** Problems as a finding names them, at most five: `/0 must…` and `/1 must…` are one problem, items named `/[]`. */
